@@ -1,0 +1,107 @@
+/**
+ * Provably fair dice (DESIGN "Fair dice"). The server commits to a secret seed at game
+ * creation (only its SHA-256 is logged); players may mix in contributions at join. Roll
+ * `index` of the command whose first event is `seq` is HMAC-SHA256(key, `gameId:seq:index`),
+ * mapped to 1..sides by rejection sampling, so no face is favoured. Once the seed is
+ * revealed at the end, anyone recomputes every roll from the log.
+ */
+import { hmacSha256, sha256Hex } from './hash.ts';
+
+export interface RollModifier {
+  readonly value: number;
+  /** The rule point that applied it, e.g. `GSC-15`. */
+  readonly rule: string;
+  readonly reason: string;
+}
+
+export interface RollRequest {
+  /** What the roll decides, in words: "roll-off", "hit: Plasma Rifles vs Raiders". */
+  readonly purpose: string;
+  readonly sides: number;
+  /** The number the total is compared with, if the roll has one. */
+  readonly target?: number;
+  /** `atLeast`: success when total >= target; `atMost`: total <= target. */
+  readonly compare?: 'atLeast' | 'atMost';
+  readonly modifiers?: readonly RollModifier[];
+  /** The rule point that called for the roll. */
+  readonly rule?: string;
+}
+
+export interface DieRoll {
+  readonly purpose: string;
+  readonly sides: number;
+  /** The face rolled, 1..sides. */
+  readonly value: number;
+  /** Where the roll was drawn: recompute with `rollFace(key, gameId, seq, index, sides)`. */
+  readonly draw: { readonly seq: number; readonly index: number };
+  readonly modifiers: readonly RollModifier[];
+  /** value + every modifier. */
+  readonly total: number;
+  readonly target?: number;
+  readonly compare?: 'atLeast' | 'atMost';
+  readonly success?: boolean;
+  readonly rule?: string;
+}
+
+export interface Dice {
+  roll(request: RollRequest): DieRoll;
+}
+
+export const seedCommitment = (seed: string): string => sha256Hex(seed);
+
+/** The HMAC key: the server seed with every player contribution mixed in, in seat order. */
+export const rollKey = (seed: string, contributions: readonly string[]): string =>
+  contributions.length === 0 ? sha256Hex(seed) : sha256Hex([seed, ...contributions].join(':'));
+
+const UINT32 = 2 ** 32;
+
+/** One face from the HMAC stream, by rejection sampling over 32-bit words. */
+export const rollFace = (key: string, gameId: string, seq: number, index: number, sides: number): number => {
+  if (!Number.isInteger(sides) || sides < 2 || sides > 1000) throw new RangeError(`a die has 2 to 1000 sides, not ${sides}`);
+  const limit = UINT32 - (UINT32 % sides);
+  for (let round = 0; ; round += 1) {
+    const message = round === 0 ? `${gameId}:${seq}:${index}` : `${gameId}:${seq}:${index}:${round}`;
+    const digest = hmacSha256(key, message);
+    for (let offset = 0; offset + 4 <= digest.length; offset += 4) {
+      const word = digest.readUInt32BE(offset);
+      if (word < limit) return (word % sides) + 1;
+    }
+  }
+};
+
+export const resolveRoll = (request: RollRequest, value: number, draw: DieRoll['draw']): DieRoll => {
+  const modifiers = request.modifiers ?? [];
+  const total = modifiers.reduce((sum, m) => sum + m.value, value);
+  const base = { purpose: request.purpose, sides: request.sides, value, draw, modifiers, total };
+  const withRule = request.rule ? { ...base, rule: request.rule } : base;
+  if (request.target === undefined) return withRule;
+  const compare = request.compare ?? 'atLeast';
+  const success = compare === 'atLeast' ? total >= request.target : total <= request.target;
+  return { ...withRule, target: request.target, compare, success };
+};
+
+/** Dice drawn from the game's key for the command whose first event will be `seq`. */
+export const seededDice = (key: string, gameId: string, seq: number): Dice => {
+  let index = 0;
+  return {
+    roll(request) {
+      const draw = { seq, index };
+      index += 1;
+      return resolveRoll(request, rollFace(key, gameId, seq, draw.index, request.sides), draw);
+    },
+  };
+};
+
+/** Dice that return the given faces in order: for rule tests that need a particular roll. */
+export const scriptedDice = (faces: readonly number[], seq = 0): Dice => {
+  let index = 0;
+  return {
+    roll(request) {
+      const value = faces[index];
+      if (value === undefined) throw new Error(`scripted dice ran out after ${index} rolls (${request.purpose})`);
+      const draw = { seq, index };
+      index += 1;
+      return resolveRoll(request, value, draw);
+    },
+  };
+};

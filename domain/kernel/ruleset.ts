@@ -1,0 +1,59 @@
+/**
+ * A rule system is a decider (DESIGN "Domain core conventions"), plugged into the match
+ * lifecycle that every ruleset shares (domain/match).
+ */
+import type { z } from 'zod';
+import type { Dice } from './dice.ts';
+import type { DomainEvent, EventEnvelope } from './envelope.ts';
+import type { Ctx } from './context.ts';
+import type { Decision } from './violation.ts';
+
+/** What a ruleset's decisions receive besides its own state. */
+export interface RulesContext {
+  readonly ctx: Ctx;
+  readonly dice: Dice;
+  /** The seat giving the command, or null for the system. */
+  readonly seat: string | null;
+}
+
+export interface RulesSetup<O> {
+  readonly seats: readonly string[];
+  readonly firstSeat: string;
+  readonly options: O;
+}
+
+/** The command schema as published by `GET /rulesets/{id}`. */
+export interface CommandDoc {
+  readonly type: string;
+  readonly summary: string;
+  readonly rule: string;
+}
+
+export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O = unknown> {
+  readonly id: string;
+  readonly title: string;
+  /** Bumped whenever a rule change could alter an existing game's outcome. */
+  readonly rulesVersion: string;
+  readonly summary: string;
+  /** Seat names, in the order used for roll-offs and turn order. */
+  readonly seatNames: readonly string[];
+  /** The rule point that decides the first player (PG-5 for Post Galactica). */
+  readonly firstPlayerRule: string;
+  readonly optionsSchema: z.ZodType<O>;
+  readonly commandSchema: z.ZodType<C>;
+  readonly commands: readonly CommandDoc[];
+  readonly initialState: (setup: RulesSetup<O>) => S;
+  /** The events that open play once the first player is known (first turn, first phase). */
+  readonly begin: (state: S, rc: RulesContext) => readonly E[];
+  readonly decide: (state: S, command: C, rc: RulesContext) => Decision<E>;
+  readonly evolve: (state: S, event: EventEnvelope<E>) => S;
+  /** The state as one seat may see it (null: a spectator). */
+  readonly view: (state: S, seat: string | null) => unknown;
+  /** The seats whose action the game waits for. */
+  readonly awaiting: (state: S) => readonly string[];
+  /** Event types this ruleset emits (for the log format and upcasting). */
+  readonly eventTypes: readonly E['type'][];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
+export type AnyRuleset = Ruleset<any, any, any, any>;

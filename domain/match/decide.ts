@@ -1,0 +1,239 @@
+/**
+ * Decisions of the match lifecycle (create, join, roll-off, first player, concede, end),
+ * and the dispatch of every other command to the ruleset while the game is played.
+ */
+import { z } from 'zod';
+import type { Ctx } from '../kernel/context.ts';
+import { actorLabel } from '../kernel/context.ts';
+import type { Dice } from '../kernel/dice.ts';
+import { rollKey, seedCommitment, seededDice } from '../kernel/dice.ts';
+import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { findRuleset, getRuleset } from '../rulesets.ts';
+import type { GameEnded, MatchEvent, RollOffRound } from './events.ts';
+import type { GameState, Match } from './state.ts';
+import { evolveGame } from './state.ts';
+
+export const seedContributionSchema = z
+  .string()
+  .regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
+
+export const createGameSchema = z.object({
+  type: z.literal('CreateGame'),
+  ruleset: z.string(),
+  options: z.object({ firstPlayer: z.string().optional(), rules: z.unknown().optional() }).optional(),
+  seat: z.string().optional(),
+  seedContribution: seedContributionSchema.optional(),
+});
+export const joinGameSchema = z.object({
+  type: z.literal('JoinGame'),
+  seat: z.string().optional(),
+  seedContribution: seedContributionSchema.optional(),
+});
+export const chooseFirstPlayerSchema = z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() });
+export const concedeSchema = z.object({ type: z.literal('Concede') });
+
+export type CreateGame = z.infer<typeof createGameSchema>;
+export type JoinGame = z.infer<typeof joinGameSchema>;
+export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
+export type Concede = z.infer<typeof concedeSchema>;
+/** Ruleset commands are `{ type, ...fields }`, validated by the ruleset's own schema. */
+export type RulesCommand = { readonly type: string } & Record<string, unknown>;
+export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | RulesCommand;
+
+export const MATCH_COMMANDS = [
+  { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: 'PG-5' },
+  { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
+] as const;
+
+type Events = DomainEvent[];
+
+/** Events as they would be logged, to fold a command's own events while deciding. */
+const provisional = (state: GameState, events: readonly DomainEvent[], ctx: Ctx, gameId: string): GameState =>
+  events.reduce<GameState>((s, event) => {
+    const envelope: EventEnvelope = {
+      gameId,
+      seq: s.version + 1,
+      type: event.type,
+      v: 1,
+      data: event.data,
+      at: ctx.now,
+      actor: actorLabel(ctx.actor),
+      commandId: '',
+      rulesVersion: s.status === 'empty' ? '' : s.rulesVersion,
+      prevHash: s.lastHash,
+      hash: '',
+    };
+    return evolveGame(s, envelope);
+  }, state);
+
+const diceFor = (match: Match, ctx: Ctx, firstSeq: number): Dice =>
+  ctx.dice ??
+  seededDice(
+    rollKey(
+      ctx.seed,
+      match.seats.flatMap((s) => (s.seedContribution ? [s.seedContribution] : [])),
+    ),
+    match.gameId,
+    firstSeq,
+  );
+
+const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
+  if (state.status !== 'empty') return reject('GAME_EXISTS', 'MATCH', 'A game with this id already exists.', 409);
+  if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can create a game.', 403);
+  const ruleset = findRuleset(command.ruleset);
+  if (!ruleset) return reject('UNKNOWN_RULESET', 'MATCH', `There is no ruleset called "${command.ruleset}".`);
+  const rules = ruleset.optionsSchema.safeParse(command.options?.rules ?? {});
+  if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
+  const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
+  if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
+    return reject('UNKNOWN_SEAT', 'PG-5', `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`);
+  }
+  const created: DomainEvent = {
+    type: 'GameCreated',
+    data: {
+      ruleset: ruleset.id,
+      rulesVersion: ruleset.rulesVersion,
+      seats: [...ruleset.seatNames],
+      options: { firstPlayer, rules: rules.data },
+      seedCommitment: seedCommitment(ctx.seed),
+      createdBy: ctx.actor.playerId,
+    },
+  };
+  if (command.seat === undefined) return { ok: true, events: [created] };
+  const lobby = provisional(state, [created], ctx, gameId) as Match;
+  const joined = join(lobby, { type: 'JoinGame', seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
+  return joined.ok ? { ok: true, events: [created, ...joined.events] } : joined;
+};
+
+const optional = (seedContribution: string | undefined) => (seedContribution === undefined ? {} : { seedContribution });
+
+const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+  if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can take a seat.', 403);
+  if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', 'This game has already started; no seat is free.', 409);
+  const playerId = ctx.actor.playerId;
+  const mine = match.seats.find((s) => s.playerId === playerId);
+  if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);
+  const seat = command.seat ?? match.seats.find((s) => s.playerId === null)?.name;
+  const target = match.seats.find((s) => s.name === seat);
+  if (!target) return reject('UNKNOWN_SEAT', 'MATCH', `There is no seat "${seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);
+  if (target.playerId !== null) return reject('SEAT_TAKEN', 'MATCH', `The seat "${target.name}" is already taken.`, 409);
+  const joined: DomainEvent = {
+    type: 'SeatJoined',
+    data: { seat: target.name, playerId, seedContribution: command.seedContribution ?? null },
+  };
+  const after = provisional(match, [joined], ctx, match.gameId) as Match;
+  if (after.seats.some((s) => s.playerId === null)) return { ok: true, events: [joined] };
+  return { ok: true, events: [joined, ...start(after, ctx, firstSeq)] };
+};
+
+/** PG-5: when every seat is taken, the players roll off, unless a mission names the first player. */
+const start = (match: Match, ctx: Ctx, firstSeq: number): Events => {
+  const ruleset = getRuleset(match.ruleset);
+  if (match.options.firstPlayer !== 'roll-off') {
+    const chosen: DomainEvent = {
+      type: 'FirstPlayerChosen',
+      data: { seat: match.options.firstPlayer, chosenBy: 'mission', rule: ruleset.firstPlayerRule },
+    };
+    return [chosen, ...begin(match, [chosen], ctx, firstSeq)];
+  }
+  const dice = diceFor(match, ctx, firstSeq);
+  return [{ type: 'RolledOff', data: rollOff(match.seats.map((s) => s.name), dice, ruleset.firstPlayerRule) }];
+};
+
+/** Every contender rolls a d6; the highest wins; those tied for highest roll again. */
+export const rollOff = (seats: readonly string[], dice: Dice, rule: string): { rounds: RollOffRound[]; winner: string } => {
+  const rounds: RollOffRound[] = [];
+  let contenders = seats;
+  while (contenders.length > 1) {
+    const rolls = contenders.map((seat) => ({ seat, roll: dice.roll({ purpose: `roll-off: ${seat}`, sides: 6, rule }) }));
+    rounds.push({ rolls });
+    const best = Math.max(...rolls.map((r) => r.roll.value));
+    contenders = rolls.filter((r) => r.roll.value === best).map((r) => r.seat);
+  }
+  return { rounds, winner: contenders[0] ?? '' };
+};
+
+const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, firstSeq: number): Events => {
+  const playing = provisional(match, prior, ctx, match.gameId);
+  if (playing.status !== 'playing') throw new Error('the first player was chosen but the game is not playing');
+  const ruleset = getRuleset(playing.ruleset);
+  return [...ruleset.begin(playing.rules, rulesContext(playing, ctx, firstSeq))];
+};
+
+const rulesContext = (match: Match, ctx: Ctx, firstSeq: number): RulesContext => ({
+  ctx,
+  dice: diceFor(match, ctx, firstSeq),
+  seat: ctx.actor.kind === 'player' ? ctx.actor.seat : null,
+});
+
+const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+  const rule = getRuleset(match.ruleset).firstPlayerRule;
+  if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, 'Nobody is choosing the first player now.', 409);
+  const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
+  if (seat !== match.rollOff.winner) {
+    return reject('NOT_ROLL_OFF_WINNER', rule, `Only ${match.rollOff.winner}, who won the roll-off, chooses who takes the first turn.`, 403);
+  }
+  if (!match.seats.some((s) => s.name === command.seat)) {
+    return reject('UNKNOWN_SEAT', rule, `There is no seat "${command.seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);
+  }
+  const chosen: DomainEvent = { type: 'FirstPlayerChosen', data: { seat: command.seat, chosenBy: seat, rule } };
+  return { ok: true, events: [chosen, ...begin(match, [chosen], ctx, firstSeq)] };
+};
+
+const concede = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is already over.', 409);
+  const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
+  if (seat === null) return reject('NOT_SEATED', 'MATCH', 'Only a seated player can concede.', 403);
+  const others = match.seats.filter((s) => s.name !== seat && s.playerId !== null);
+  const winner = others.length === 1 && others[0] ? others[0].name : null;
+  const ended: GameEnded = { type: 'GameEnded', data: { winner, reason: `${seat} conceded` } };
+  return { ok: true, events: [{ type: 'PlayerConceded', data: { seat } }, ended, reveal(match, ctx)] };
+};
+
+const reveal = (match: Match, ctx: Ctx): DomainEvent => ({
+  type: 'SeedRevealed',
+  data: { seed: ctx.seed, contributions: match.seats.flatMap((s) => (s.seedContribution ? [s.seedContribution] : [])) },
+});
+
+const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+  if (match.status !== 'playing') {
+    return reject('GAME_NOT_PLAYING', 'MATCH', match.status === 'ended' ? 'This game is over.' : 'This game has not started yet.', 409);
+  }
+  if (ctx.actor.kind === 'player' && ctx.actor.seat === null) {
+    return reject('NOT_SEATED', 'MATCH', 'You do not hold a seat in this game.', 403);
+  }
+  const ruleset: AnyRuleset = getRuleset(match.ruleset);
+  const parsed = ruleset.commandSchema.safeParse(command);
+  if (!parsed.success) {
+    return reject('INVALID_COMMAND', 'MATCH', `That is not a valid ${ruleset.title} command: ${z.prettifyError(parsed.error)}`);
+  }
+  const decision: Decision<DomainEvent> = ruleset.decide(match.rules, parsed.data, rulesContext(match, ctx, firstSeq));
+  if (!decision.ok) return decision;
+  const ends = decision.events.some((e) => e.type === 'GameEnded');
+  return ends ? { ok: true, events: [...decision.events, reveal(match, ctx)] } : decision;
+};
+
+/**
+ * The game decider: `decide(state, command, ctx) -> events | violation`. `gameId` names
+ * the game a `CreateGame` founds; every other command acts on the game in `state`.
+ */
+export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
+  if (command.type === 'CreateGame') return create(state, command as CreateGame, ctx, gameId);
+  if (state.status === 'empty') return reject('NO_GAME', 'MATCH', 'There is no such game.', 409);
+  const firstSeq = state.version + 1;
+  switch (command.type) {
+    case 'JoinGame':
+      return join(state, command as JoinGame, ctx, firstSeq);
+    case 'ChooseFirstPlayer':
+      return chooseFirst(state, command as ChooseFirstPlayer, ctx, firstSeq);
+    case 'Concede':
+      return concede(state, ctx);
+    default:
+      return play(state, command, ctx, firstSeq);
+  }
+};
+
+export type { MatchEvent };

@@ -1,0 +1,61 @@
+/** The events of the match lifecycle every ruleset shares. */
+import type { DieRoll } from '../kernel/dice.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
+
+export interface MatchOptions {
+  /** PG-5: `roll-off` (default), or a seat a mission names as first player. */
+  readonly firstPlayer: string;
+  /** The ruleset's own options, validated by its schema. */
+  readonly rules: unknown;
+}
+
+export type GameCreated = DomainEvent<
+  'GameCreated',
+  {
+    readonly ruleset: string;
+    readonly rulesVersion: string;
+    readonly seats: readonly string[];
+    readonly options: MatchOptions;
+    readonly seedCommitment: string;
+    readonly createdBy: string;
+  }
+>;
+export type SeatJoined = DomainEvent<
+  'SeatJoined',
+  { readonly seat: string; readonly playerId: string; readonly seedContribution: string | null }
+>;
+export interface RollOffRound {
+  readonly rolls: readonly { readonly seat: string; readonly roll: DieRoll }[];
+}
+export type RolledOff = DomainEvent<'RolledOff', { readonly rounds: readonly RollOffRound[]; readonly winner: string }>;
+export type FirstPlayerChosen = DomainEvent<
+  'FirstPlayerChosen',
+  { readonly seat: string; readonly chosenBy: string; readonly rule: string }
+>;
+export type PlayerConceded = DomainEvent<'PlayerConceded', { readonly seat: string }>;
+export type GameEnded = DomainEvent<
+  'GameEnded',
+  { readonly winner: string | null; readonly reason: string; readonly rule?: string }
+>;
+export type SeedRevealed = DomainEvent<'SeedRevealed', { readonly seed: string; readonly contributions: readonly string[] }>;
+
+export type MatchEvent =
+  | GameCreated
+  | SeatJoined
+  | RolledOff
+  | FirstPlayerChosen
+  | PlayerConceded
+  | GameEnded
+  | SeedRevealed;
+
+export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
+  'GameCreated',
+  'SeatJoined',
+  'RolledOff',
+  'FirstPlayerChosen',
+  'PlayerConceded',
+  'GameEnded',
+  'SeedRevealed',
+]);
+
+export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

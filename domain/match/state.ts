@@ -1,0 +1,131 @@
+/**
+ * The state of a match: the shared lifecycle (lobby, choosing the first player, playing,
+ * ended) around the ruleset's own state, folded from the log by `evolve`.
+ */
+import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import { GENESIS_HASH } from '../kernel/envelope.ts';
+import { assertNever } from '../kernel/violation.ts';
+import { getRuleset } from '../rulesets.ts';
+import type { GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
+import { isMatchEvent } from './events.ts';
+
+export interface Seat {
+  readonly name: string;
+  readonly playerId: string | null;
+  readonly seedContribution: string | null;
+}
+
+interface MatchBase {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly rulesVersion: string;
+  readonly seats: readonly Seat[];
+  readonly options: MatchOptions;
+  readonly seedCommitment: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+  /** seq and hash of the last event folded: where the next command's events chain on. */
+  readonly version: number;
+  readonly lastHash: string;
+  readonly updatedAt: string;
+  readonly rollOff: RolledOff['data'] | null;
+}
+
+export type GameState =
+  | { readonly status: 'empty'; readonly version: 0; readonly lastHash: string }
+  | (MatchBase & { readonly status: 'lobby' })
+  | (MatchBase & { readonly status: 'choosing' })
+  | (MatchBase & { readonly status: 'playing'; readonly firstSeat: string; readonly rules: unknown })
+  | (MatchBase & {
+      readonly status: 'ended';
+      readonly firstSeat: string | null;
+      readonly rules: unknown;
+      readonly result: { readonly winner: string | null; readonly reason: string };
+      readonly seed: string | null;
+    });
+
+export type Match = Exclude<GameState, { status: 'empty' }>;
+
+export const emptyGame: GameState = { status: 'empty', version: 0, lastHash: GENESIS_HASH };
+
+const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameState => {
+  if (event.type === 'GameCreated') {
+    const { data } = event as EventEnvelope<GameCreated>;
+    return {
+      status: 'lobby',
+      gameId: event.gameId,
+      ruleset: data.ruleset,
+      rulesVersion: data.rulesVersion,
+      seats: data.seats.map((name) => ({ name, playerId: null, seedContribution: null })),
+      options: data.options,
+      seedCommitment: data.seedCommitment,
+      createdBy: data.createdBy,
+      createdAt: event.at,
+      version: 0,
+      lastHash: GENESIS_HASH,
+      updatedAt: event.at,
+      rollOff: null,
+    };
+  }
+  if (state.status === 'empty') throw new Error(`event ${event.seq} (${event.type}) before GameCreated`);
+  const e = event as MatchEvent;
+  switch (e.type) {
+    case 'SeatJoined':
+      return {
+        ...state,
+        seats: state.seats.map((s) =>
+          s.name === e.data.seat ? { ...s, playerId: e.data.playerId, seedContribution: e.data.seedContribution } : s,
+        ),
+      };
+    case 'RolledOff':
+      return { ...state, status: 'choosing', rollOff: e.data };
+    case 'FirstPlayerChosen': {
+      const ruleset = getRuleset(state.ruleset);
+      const rules = ruleset.initialState({
+        seats: state.seats.map((s) => s.name),
+        firstSeat: e.data.seat,
+        options: state.options.rules,
+      });
+      return { ...state, status: 'playing', firstSeat: e.data.seat, rules };
+    }
+    case 'PlayerConceded':
+      return state;
+    case 'GameEnded':
+      return {
+        ...state,
+        status: 'ended',
+        firstSeat: 'firstSeat' in state ? state.firstSeat : null,
+        rules: 'rules' in state ? state.rules : null,
+        result: { winner: e.data.winner, reason: e.data.reason },
+        seed: null,
+      };
+    case 'SeedRevealed':
+      return state.status === 'ended' ? { ...state, seed: e.data.seed } : state;
+    case 'GameCreated':
+      return state;
+    default:
+      return assertNever(e);
+  }
+};
+
+/** Fold one event: match events here, everything else through the ruleset's own evolve. */
+export const evolveGame = (state: GameState, event: EventEnvelope): GameState => {
+  let next: GameState;
+  if (isMatchEvent(event as DomainEvent)) {
+    next = evolveMatch(state, event as EventEnvelope<MatchEvent>);
+  } else if (state.status === 'playing' || state.status === 'ended') {
+    next = { ...state, rules: getRuleset(state.ruleset).evolve(state.rules, event) };
+  } else {
+    throw new Error(`event ${event.seq} (${event.type}) arrived while the game is ${state.status}`);
+  }
+  return next.status === 'empty' ? next : { ...next, version: event.seq, lastHash: event.hash, updatedAt: event.at };
+};
+
+export const foldGame = (events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState => {
+  let state = from;
+  for (const event of events) state = evolveGame(state, event);
+  return state;
+};
+
+export const seatOf = (state: GameState, playerId: string): string | null =>
+  state.status === 'empty' ? null : (state.seats.find((s) => s.playerId === playerId)?.name ?? null);

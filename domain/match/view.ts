@@ -1,0 +1,75 @@
+/**
+ * What one seat may see. Every path that shows state or events (API responses, listings,
+ * exports, notifications) goes through these two functions, so a secret has one gate.
+ */
+import type { EventEnvelope } from '../kernel/envelope.ts';
+import { getRuleset } from '../rulesets.ts';
+import type { GameState } from './state.ts';
+
+/** The seats whose action the game waits for now. */
+export const awaitingSeats = (state: GameState): readonly string[] => {
+  switch (state.status) {
+    case 'empty':
+    case 'ended':
+      return [];
+    case 'lobby':
+      return [];
+    case 'choosing':
+      return state.rollOff ? [state.rollOff.winner] : [];
+    case 'playing':
+      return getRuleset(state.ruleset).awaiting(state.rules);
+  }
+};
+
+export interface GameView {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly rulesVersion: string;
+  readonly status: 'lobby' | 'choosing' | 'playing' | 'ended';
+  readonly version: number;
+  readonly you: string | null;
+  readonly seats: readonly { readonly name: string; readonly playerId: string | null }[];
+  readonly awaiting: readonly string[];
+  readonly options: unknown;
+  readonly seedCommitment: string;
+  readonly rollOff: unknown;
+  readonly firstSeat: string | null;
+  readonly result: { readonly winner: string | null; readonly reason: string } | null;
+  readonly seed: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** The ruleset's state as this seat may see it; null before play begins. */
+  readonly game: unknown;
+}
+
+export const viewGame = (state: GameState, seat: string | null): GameView | null => {
+  if (state.status === 'empty') return null;
+  const ruleset = getRuleset(state.ruleset);
+  const playing = state.status === 'playing' || state.status === 'ended';
+  return {
+    gameId: state.gameId,
+    ruleset: state.ruleset,
+    rulesVersion: state.rulesVersion,
+    status: state.status,
+    version: state.version,
+    you: seat,
+    seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
+    awaiting: awaitingSeats(state),
+    options: state.options,
+    seedCommitment: state.seedCommitment,
+    rollOff: state.rollOff,
+    firstSeat: playing ? state.firstSeat : null,
+    result: state.status === 'ended' ? state.result : null,
+    seed: state.status === 'ended' ? state.seed : null,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    game: playing && state.rules !== null ? ruleset.view(state.rules, seat) : null,
+  };
+};
+
+/** An event as one seat may see it: sealed events of other seats keep only their place in the chain. */
+export const redactEvent = (event: EventEnvelope, seat: string | null): EventEnvelope => {
+  if (event.visibleTo === undefined || event.visibleTo === seat) return event;
+  const { command: _command, ...rest } = event;
+  return { ...rest, type: 'Sealed', data: null };
+};

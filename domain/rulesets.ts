@@ -1,0 +1,13 @@
+/** Every rule system the service referees, by id. */
+import type { AnyRuleset } from './kernel/ruleset.ts';
+import { postGalactica } from './post-galactica/ruleset.ts';
+
+export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[postGalactica.id, postGalactica]]);
+
+export const findRuleset = (id: string): AnyRuleset | undefined => rulesets.get(id);
+
+export const getRuleset = (id: string): AnyRuleset => {
+  const ruleset = rulesets.get(id);
+  if (!ruleset) throw new Error(`unknown ruleset ${id}`);
+  return ruleset;
+};

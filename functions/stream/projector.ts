@@ -1,0 +1,2 @@
+// placeholder: replaced by the lead engineer
+export const handler = async () => ({});

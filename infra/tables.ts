@@ -1,0 +1,72 @@
+/**
+ * The one definition of Arbiter's DynamoDB tables. The CDK stack (infra/aws) and the
+ * local runtime (infra/local) both build their tables from this, so they cannot drift.
+ */
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+export interface TableDefinition {
+  /** Logical name; the physical name is `${prefix}${name}`. */
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey: KeyAttribute;
+  /** Stream view, when the table drives stream consumers. */
+  readonly stream?: 'NEW_IMAGE';
+}
+
+/**
+ * `events`: the immutable log. One item per event, `gameId` + gap-free `seq`, never
+ * updated or deleted. Its stream (new images) is the outbox for every consumer.
+ */
+export const eventsTable: TableDefinition = {
+  name: 'events',
+  partitionKey: { name: 'gameId', type: 'S' },
+  sortKey: { name: 'seq', type: 'N' },
+  stream: 'NEW_IMAGE',
+};
+
+/**
+ * `games`: everything that is not the log, in one single-table design keyed `pk`/`sk`:
+ * - `GAME#<id>` / `VIEW`        the read model (folded state), written by the projector
+ * - `GAME#<id>` / `SNAP#<seq>`  snapshots of the folded state, written with commands
+ * - `GAME#<id>` / `SECRET`      the game's dice seed, revealed only in the log at the end
+ * - `GAME#<id>` / `CMD#<id>`    idempotency records, one per accepted command
+ * - `PLAYER#<id>` / `PROFILE`   a player and the SHA-256 of their API key
+ * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
+ */
+export const gamesTable: TableDefinition = {
+  name: 'games',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+};
+
+export const tableDefinitions = [eventsTable, gamesTable] as const;
+
+export interface TableNames {
+  readonly events: string;
+  readonly games: string;
+}
+
+export const tableNames = (prefix = 'arbiter-'): TableNames => ({
+  events: `${prefix}${eventsTable.name}`,
+  games: `${prefix}${gamesTable.name}`,
+});
+
+/** The CreateTable request for DynamoDB (Local), on-demand billing as on AWS. */
+export const createTableInput = (def: TableDefinition, physicalName: string): CreateTableCommandInput => ({
+  TableName: physicalName,
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: [
+    { AttributeName: def.partitionKey.name, AttributeType: def.partitionKey.type },
+    { AttributeName: def.sortKey.name, AttributeType: def.sortKey.type },
+  ],
+  KeySchema: [
+    { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+    { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
+  ],
+  ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
+});

@@ -14,6 +14,11 @@ export interface RulesContext {
   readonly dice: Dice;
   /** The seat giving the command, or null for the system. */
   readonly seat: string | null;
+  /**
+   * A secret salt derived from the game's seed (unknown to players until the seed is
+   * revealed): mix it into the hash of sealed orders so nobody can guess them from it.
+   */
+  readonly salt: (label: string) => string;
 }
 
 export interface RulesSetup<O> {
@@ -37,6 +42,8 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
   readonly summary: string;
   /** Seat names, in the order used for roll-offs and turn order. */
   readonly seatNames: readonly string[];
+  /** The phase names deadline durations may be set for (`options.deadlines.phases`). */
+  readonly phaseNames: readonly string[];
   /** The rule point that decides the first player (PG-5 for Post Galactica). */
   readonly firstPlayerRule: string;
   readonly optionsSchema: z.ZodType<O>;
@@ -51,6 +58,14 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
   readonly view: (state: S, seat: string | null) => unknown;
   /** The seats whose action the game waits for. */
   readonly awaiting: (state: S) => readonly string[];
+  /**
+   * The step the game now waits in: a `key` unique within the game (it names the
+   * deadline's schedule and must change whenever a new step opens) and the `phase` name
+   * that per-phase deadline durations are keyed by. Null when nothing waits on players.
+   */
+  readonly step: (state: S) => { readonly key: string; readonly phase: string } | null;
+  /** The ruleset's missed-deadline policy: what happens when the current step's deadline passes. */
+  readonly onDeadline: (state: S, rc: RulesContext) => Decision<E>;
   /** Event types this ruleset emits (for the log format and upcasting). */
   readonly eventTypes: readonly E['type'][];
 }

@@ -7,6 +7,8 @@ import type { Ctx } from '../kernel/context.ts';
 import { actorLabel } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
 import { rollKey, seedCommitment, seededDice } from '../kernel/dice.ts';
+import { parseDuration } from '../kernel/duration.ts';
+import { hmacSha256, sha256Hex } from '../kernel/hash.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
@@ -15,15 +17,33 @@ import { findRuleset, getRuleset } from '../rulesets.ts';
 import type { GameEnded, MatchEvent, RollOffRound } from './events.ts';
 import type { GameState, Match } from './state.ts';
 import { evolveGame } from './state.ts';
+import { awaitingSeats } from './view.ts';
 
 export const seedContributionSchema = z
   .string()
   .regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
 
+export const isoDurationSchema = z
+  .string()
+  .refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H');
+
 export const createGameSchema = z.object({
   type: z.literal('CreateGame'),
   ruleset: z.string(),
-  options: z.object({ firstPlayer: z.string().optional(), rules: z.unknown().optional() }).optional(),
+  options: z
+    .object({
+      firstPlayer: z.string().optional(),
+      deadlines: z
+        .object({
+          default: isoDurationSchema.optional(),
+          phases: z.record(z.string(), isoDurationSchema).optional(),
+        })
+        .strict()
+        .optional(),
+      rules: z.unknown().optional(),
+    })
+    .strict()
+    .optional(),
   seat: z.string().optional(),
   seedContribution: seedContributionSchema.optional(),
 });
@@ -34,14 +54,17 @@ export const joinGameSchema = z.object({
 });
 export const chooseFirstPlayerSchema = z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() });
 export const concedeSchema = z.object({ type: z.literal('Concede') });
+/** The system command the phase timer gives when a step's deadline passes. */
+export const deadlineReachedSchema = z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() });
 
 export type CreateGame = z.infer<typeof createGameSchema>;
 export type JoinGame = z.infer<typeof joinGameSchema>;
 export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
 export type Concede = z.infer<typeof concedeSchema>;
+export type DeadlineReached = z.infer<typeof deadlineReachedSchema>;
 /** Ruleset commands are `{ type, ...fields }`, validated by the ruleset's own schema. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;
-export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | RulesCommand;
+export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | RulesCommand;
 
 export const MATCH_COMMANDS = [
   { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: 'PG-5' },
@@ -88,6 +111,11 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
   const rules = ruleset.optionsSchema.safeParse(command.options?.rules ?? {});
   if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
   const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
+  const deadlines = command.options?.deadlines ?? {};
+  const unknownPhase = Object.keys(deadlines.phases ?? {}).find((phase) => !ruleset.phaseNames.includes(phase));
+  if (unknownPhase !== undefined) {
+    return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${ruleset.phaseNames.join(', ')}.`);
+  }
   if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
     return reject('UNKNOWN_SEAT', 'PG-5', `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`);
   }
@@ -97,7 +125,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
       ruleset: ruleset.id,
       rulesVersion: ruleset.rulesVersion,
       seats: [...ruleset.seatNames],
-      options: { firstPlayer, rules: rules.data },
+      options: { firstPlayer, deadlines, rules: rules.data },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,
     },
@@ -167,6 +195,7 @@ const rulesContext = (match: Match, ctx: Ctx, firstSeq: number): RulesContext =>
   ctx,
   dice: diceFor(match, ctx, firstSeq),
   seat: ctx.actor.kind === 'player' ? ctx.actor.seat : null,
+  salt: (label) => hmacSha256(sha256Hex(ctx.seed), `${match.gameId}:${firstSeq}:salt:${label}`).toString('hex'),
 });
 
 const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
@@ -198,11 +227,32 @@ const reveal = (match: Match, ctx: Ctx): DomainEvent => ({
   data: { seed: ctx.seed, contributions: match.seats.flatMap((s) => (s.seedContribution ? [s.seedContribution] : [])) },
 });
 
+/**
+ * The phase timer's command. A fire for a step that already closed, a duplicate fire,
+ * and a fire for a game that is over all decide nothing, so they write nothing.
+ */
+const deadlineReached = (match: Match, command: DeadlineReached, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+  if (ctx.actor.kind !== 'system') return reject('SYSTEM_ONLY', 'MATCH', 'Only the phase timer can declare a deadline passed.', 403);
+  if (match.status !== 'playing' || !match.step || match.step.key !== command.phaseKey || !match.step.deadline) {
+    return { ok: true, events: [] };
+  }
+  if (ctx.now < match.step.deadline) return { ok: true, events: [] };
+  const ruleset: AnyRuleset = getRuleset(match.ruleset);
+  const passed: DomainEvent = {
+    type: 'DeadlinePassed',
+    data: { phaseKey: match.step.key, phase: match.step.phase, deadline: match.step.deadline, awaiting: awaitingSeats(match) },
+  };
+  const decision: Decision<DomainEvent> = ruleset.onDeadline(match.rules, rulesContext(match, ctx, firstSeq));
+  if (!decision.ok) return decision;
+  const ends = decision.events.some((e) => e.type === 'GameEnded');
+  return { ok: true, events: [passed, ...decision.events, ...(ends ? [reveal(match, ctx)] : [])] };
+};
+
 const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
   if (match.status !== 'playing') {
     return reject('GAME_NOT_PLAYING', 'MATCH', match.status === 'ended' ? 'This game is over.' : 'This game has not started yet.', 409);
   }
-  if (ctx.actor.kind === 'player' && ctx.actor.seat === null) {
+  if (ctx.actor.kind !== 'player' || ctx.actor.seat === null) {
     return reject('NOT_SEATED', 'MATCH', 'You do not hold a seat in this game.', 403);
   }
   const ruleset: AnyRuleset = getRuleset(match.ruleset);
@@ -231,6 +281,8 @@ export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gam
       return chooseFirst(state, command as ChooseFirstPlayer, ctx, firstSeq);
     case 'Concede':
       return concede(state, ctx);
+    case 'DeadlineReached':
+      return deadlineReached(state, command as DeadlineReached, ctx, firstSeq);
     default:
       return play(state, command, ctx, firstSeq);
   }

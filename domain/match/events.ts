@@ -2,9 +2,18 @@
 import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 
+export interface DeadlineOptions {
+  /** ISO 8601 duration for any phase without its own, e.g. `PT48H`. */
+  readonly default?: string;
+  /** ISO 8601 duration per phase name of the ruleset, e.g. `{ "movement": "PT24H" }`. */
+  readonly phases?: Readonly<Record<string, string>>;
+}
+
 export interface MatchOptions {
   /** PG-5: `roll-off` (default), or a seat a mission names as first player. */
   readonly firstPlayer: string;
+  /** Phase deadlines; none by default (a phase waits for its players). */
+  readonly deadlines: DeadlineOptions;
   /** The ruleset's own options, validated by its schema. */
   readonly rules: unknown;
 }
@@ -37,6 +46,10 @@ export type GameEnded = DomainEvent<
   'GameEnded',
   { readonly winner: string | null; readonly reason: string; readonly rule?: string }
 >;
+export type DeadlinePassed = DomainEvent<
+  'DeadlinePassed',
+  { readonly phaseKey: string; readonly phase: string; readonly deadline: string; readonly awaiting: readonly string[] }
+>;
 export type SeedRevealed = DomainEvent<'SeedRevealed', { readonly seed: string; readonly contributions: readonly string[] }>;
 
 export type MatchEvent =
@@ -46,6 +59,7 @@ export type MatchEvent =
   | FirstPlayerChosen
   | PlayerConceded
   | GameEnded
+  | DeadlinePassed
   | SeedRevealed;
 
 export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
@@ -55,6 +69,7 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'FirstPlayerChosen',
   'PlayerConceded',
   'GameEnded',
+  'DeadlinePassed',
   'SeedRevealed',
 ]);
 

@@ -6,8 +6,17 @@ import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
+import { addDuration } from '../kernel/duration.ts';
+import type { DeadlineOptions, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
+
+/** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
+export interface Step {
+  readonly key: string;
+  readonly phase: string;
+  readonly openedAt: string;
+  readonly deadline: string | null;
+}
 
 export interface Seat {
   readonly name: string;
@@ -29,6 +38,8 @@ interface MatchBase {
   readonly lastHash: string;
   readonly updatedAt: string;
   readonly rollOff: RolledOff['data'] | null;
+  /** Set while playing: see `Ruleset.step`. */
+  readonly step: Step | null;
 }
 
 export type GameState =
@@ -65,6 +76,7 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
       lastHash: GENESIS_HASH,
       updatedAt: event.at,
       rollOff: null,
+      step: null,
     };
   }
   if (state.status === 'empty') throw new Error(`event ${event.seq} (${event.type}) before GameCreated`);
@@ -89,6 +101,7 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
       return { ...state, status: 'playing', firstSeat: e.data.seat, rules };
     }
     case 'PlayerConceded':
+    case 'DeadlinePassed':
       return state;
     case 'GameEnded':
       return {
@@ -98,6 +111,7 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
         rules: 'rules' in state ? state.rules : null,
         result: { winner: e.data.winner, reason: e.data.reason },
         seed: null,
+        step: null,
       };
     case 'SeedRevealed':
       return state.status === 'ended' ? { ...state, seed: e.data.seed } : state;
@@ -118,7 +132,22 @@ export const evolveGame = (state: GameState, event: EventEnvelope): GameState =>
   } else {
     throw new Error(`event ${event.seq} (${event.type}) arrived while the game is ${state.status}`);
   }
-  return next.status === 'empty' ? next : { ...next, version: event.seq, lastHash: event.hash, updatedAt: event.at };
+  if (next.status === 'empty') return next;
+  const step = next.status === 'playing' ? nextStep(next, state.status === 'empty' ? null : state.step, event.at) : null;
+  return { ...next, step, version: event.seq, lastHash: event.hash, updatedAt: event.at };
+};
+
+/** A step keeps its opening time until the ruleset reports a new key. */
+const nextStep = (state: Match & { status: 'playing' }, previous: Step | null, at: string): Step | null => {
+  const current = getRuleset(state.ruleset).step(state.rules);
+  if (!current) return null;
+  if (previous && previous.key === current.key) return previous;
+  return { ...current, openedAt: at, deadline: deadlineFor(state.options.deadlines, current.phase, at) };
+};
+
+export const deadlineFor = (deadlines: DeadlineOptions | undefined, phase: string, openedAt: string): string | null => {
+  const duration = deadlines?.phases?.[phase] ?? deadlines?.default;
+  return duration === undefined ? null : addDuration(openedAt, duration);
 };
 
 export const foldGame = (events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState => {

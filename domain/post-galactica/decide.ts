@@ -54,6 +54,12 @@ const passTurn = (state: PgState): PgEvent[] => {
   ];
 };
 
+/**
+ * Missed-deadline policy (default, the text is silent): the phase ends as if the active
+ * player had ended it.
+ */
+export const onDeadline = (state: PgState): Decision<PgEvent> => endPhase(state, { type: 'EndPhase' });
+
 export const decide = (state: PgState, command: PgCommand, rc: RulesContext): Decision<PgEvent> => {
   const notActive = requireActive(state, rc);
   if (notActive) return notActive;

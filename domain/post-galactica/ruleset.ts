@@ -1,7 +1,8 @@
 /** Post Galactica as a ruleset of the match lifecycle. */
 import { z } from 'zod';
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { begin, decide, PG_COMMANDS, type PgCommand, pgCommandSchema } from './decide.ts';
+import { begin, decide, onDeadline, PG_COMMANDS, type PgCommand, pgCommandSchema } from './decide.ts';
+import { PHASES } from './phases.ts';
 import { evolve, PG_EVENT_TYPES, type PgEvent, type PgState } from './state.ts';
 
 export const pgOptionsSchema = z.object({}).strict();
@@ -16,6 +17,7 @@ export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   rulesVersion: 'pg-0.1.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
+  phaseNames: PHASES,
   firstPlayerRule: 'PG-5',
   optionsSchema: pgOptionsSchema,
   commandSchema: pgCommandSchema,
@@ -30,5 +32,7 @@ export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   evolve,
   view: (state) => state,
   awaiting: (state) => [state.activeSeat],
+  step: (state) => ({ key: `t${state.turn}-${state.phase}`, phase: state.phase }),
+  onDeadline,
   eventTypes: PG_EVENT_TYPES,
 };

@@ -4,7 +4,7 @@
  */
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { GameState } from './state.ts';
+import type { GameState, Step } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (state: GameState): readonly string[] => {
@@ -30,6 +30,8 @@ export interface GameView {
   readonly you: string | null;
   readonly seats: readonly { readonly name: string; readonly playerId: string | null }[];
   readonly awaiting: readonly string[];
+  /** The step the game waits in and its deadline, while playing. */
+  readonly step: Step | null;
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -55,6 +57,7 @@ export const viewGame = (state: GameState, seat: string | null): GameView | null
     you: seat,
     seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
     awaiting: awaitingSeats(state),
+    step: state.step,
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

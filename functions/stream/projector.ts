@@ -1,2 +1,13 @@
-// placeholder: replaced by the lead engineer
-export const handler = async () => ({});
+/** Lambda: the projector, fed by the `events` table stream (INSERT records only). */
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Deps } from '../app/deps.ts';
+import { projectGame } from '../app/projection.ts';
+import { depsFromEnv } from '../runtime.ts';
+import { perGame } from './records.ts';
+
+export const makeProjector =
+  (deps: () => Deps) =>
+  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+    perGame(event, (batch) => projectGame(deps(), batch.gameId, batch.events));
+
+export const handler = makeProjector(depsFromEnv);

@@ -1,0 +1,169 @@
+/**
+ * The event store on DynamoDB (DESIGN "Event envelope and the log"). Appending is one
+ * TransactWriteItems: a conditional Put per event, a ConditionCheck that event seq-1
+ * exists, and the command's idempotency record. Loading reads the latest snapshot and
+ * the tail of the log in parallel, so a command costs one read round trip however long
+ * the game.
+ */
+import {
+  type DynamoDBClient,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteItemsCommand,
+  type TransactWriteItem,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import type { TableNames } from '../../infra/tables.ts';
+import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
+
+/** A snapshot is written with the command whose batch crosses a multiple of this. */
+export const SNAPSHOT_EVERY = 50;
+/** The most events one command may produce; the tail read covers a snapshot interval plus one batch. */
+export const MAX_BATCH = 90;
+
+export const gameKey = (gameId: string) => `GAME#${gameId}`;
+const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
+
+export interface LoadedGame {
+  readonly state: GameState;
+  /** How the state was obtained, for benchmarks and tests. */
+  readonly fromSnapshot: number | null;
+}
+
+export interface AppendRequest {
+  readonly gameId: string;
+  readonly expectedVersion: number;
+  readonly events: readonly EventEnvelope[];
+  /** Written in the same transaction, conditioned on not existing (idempotency record, seed). */
+  readonly newItems: readonly Item[];
+  /** The state after the batch, snapshotted when the batch crosses a snapshot boundary. */
+  readonly stateAfter: GameState;
+}
+
+export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'item' };
+
+export class EventStore {
+  constructor(
+    readonly db: DynamoDBClient,
+    readonly tables: TableNames,
+    private readonly rulesVersionOf: (ruleset: string) => string | undefined,
+  ) {}
+
+  /** The folded state: latest snapshot + the events after it, read in parallel. */
+  async load(gameId: string): Promise<LoadedGame> {
+    const [snapshot, tail] = await Promise.all([this.latestSnapshot(gameId), this.tail(gameId)]);
+    const oldest = tail.at(-1)?.seq ?? 1;
+    const ascending = tail.reverse();
+    if (snapshot && snapshot.seq >= oldest - 1) {
+      return { state: foldGame(ascending.filter((e) => e.seq > snapshot.seq), snapshot.state), fromSnapshot: snapshot.seq };
+    }
+    if (oldest === 1) return { state: foldGame(ascending, emptyGame), fromSnapshot: null };
+    // The tail did not reach the snapshot (no usable snapshot): read the log from it.
+    const base = snapshot ?? { seq: 0, state: emptyGame };
+    return { state: foldGame(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: snapshot?.seq ?? null };
+  }
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const { gameId, expectedVersion, events } = request;
+    const items: TransactWriteItem[] = events.map((event) => ({
+      Put: {
+        TableName: this.tables.events,
+        Item: eventToItem(event),
+        ConditionExpression: 'attribute_not_exists(gameId)',
+      },
+    }));
+    if (expectedVersion > 0) {
+      items.push({
+        ConditionCheck: {
+          TableName: this.tables.events,
+          Key: { gameId: { S: gameId }, seq: { N: String(expectedVersion) } },
+          ConditionExpression: 'attribute_exists(gameId)',
+        },
+      });
+    }
+    for (const item of request.newItems) {
+      items.push({ Put: { TableName: this.tables.games, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+    }
+    const last = events.at(-1)?.seq ?? expectedVersion;
+    if (Math.floor(last / SNAPSHOT_EVERY) > Math.floor(expectedVersion / SNAPSHOT_EVERY)) {
+      items.push({ Put: { TableName: this.tables.games, Item: this.snapshotItem(gameId, last, request.stateAfter) } });
+    }
+    try {
+      await this.db.send(new TransactWriteItemsCommand({ TransactItems: items }));
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const eventConflict = reasons.slice(0, events.length + (expectedVersion > 0 ? 1 : 0)).some((r) => r.Code === 'ConditionalCheckFailed');
+      if (eventConflict) return { ok: false, conflict: 'version' };
+      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, conflict: 'item' };
+      throw error;
+    }
+  }
+
+  /** Events with seq > after (and <= upTo), in order, reading every page. */
+  async readAfter(gameId: string, after: number, upTo = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): Promise<EventEnvelope[]> {
+    const events: EventEnvelope[] = [];
+    let start: Item | undefined;
+    do {
+      const input: QueryCommandInput = {
+        TableName: this.tables.events,
+        KeyConditionExpression: 'gameId = :g AND seq BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':g': { S: gameId }, ':from': { N: String(after + 1) }, ':to': { N: String(upTo) } },
+        ConsistentRead: true,
+        ...(limit < Number.MAX_SAFE_INTEGER ? { Limit: limit - events.length } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      };
+      const page = await this.db.send(new QueryCommand(input));
+      for (const item of page.Items ?? []) events.push(itemToEvent(item));
+      start = page.LastEvaluatedKey;
+    } while (start && events.length < limit);
+    return events;
+  }
+
+  private async tail(gameId: string): Promise<EventEnvelope[]> {
+    const page = await this.db.send(
+      new QueryCommand({
+        TableName: this.tables.events,
+        KeyConditionExpression: 'gameId = :g',
+        ExpressionAttributeValues: { ':g': { S: gameId } },
+        ScanIndexForward: false,
+        Limit: SNAPSHOT_EVERY + MAX_BATCH,
+        ConsistentRead: true,
+      }),
+    );
+    return (page.Items ?? []).map(itemToEvent);
+  }
+
+  private async latestSnapshot(gameId: string): Promise<{ seq: number; state: GameState } | null> {
+    const page = await this.db.send(
+      new QueryCommand({
+        TableName: this.tables.games,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :snap)',
+        ExpressionAttributeValues: { ':pk': { S: gameKey(gameId) }, ':snap': { S: 'SNAP#' } },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const item = page.Items?.[0];
+    if (!item?.state?.S || !item.seq?.N) return null;
+    const state = JSON.parse(item.state.S) as GameState;
+    // A snapshot folded by other rules is not trusted: fold from the log instead.
+    if (state.status !== 'empty' && this.rulesVersionOf(state.ruleset) !== item.rulesVersion?.S) return null;
+    return { seq: Number(item.seq.N), state };
+  }
+
+  private snapshotItem(gameId: string, seq: number, state: GameState): Item {
+    const rulesVersion = state.status === 'empty' ? '' : (this.rulesVersionOf(state.ruleset) ?? '');
+    return {
+      pk: { S: gameKey(gameId) },
+      sk: { S: snapshotSk(seq) },
+      seq: { N: String(seq) },
+      rulesVersion: { S: rulesVersion },
+      state: { S: JSON.stringify(state) },
+    };
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Items of the `games` table other than snapshots: seeds, idempotency records, players,
+ * read models and inboxes (see infra/tables.ts for the key design).
+ */
+import {
+  BatchGetItemCommand,
+  ConditionalCheckFailedException,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+} from '@aws-sdk/client-dynamodb';
+import type { TableNames } from '../../infra/tables.ts';
+import type { Item } from './event-codec.ts';
+import { gameKey } from './event-store.ts';
+
+export const playerKey = (playerId: string) => `PLAYER#${playerId}`;
+
+export interface CommandRecord {
+  readonly bodyHash: string;
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+}
+
+export interface ReadModel {
+  readonly version: number;
+  /** The folded GameState as JSON text. */
+  readonly state: string;
+}
+
+export interface InboxEntry {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly status: string;
+  readonly seat: string;
+  readonly awaiting: boolean;
+  readonly deadline: string | null;
+  readonly version: number;
+  readonly updatedAt: string;
+}
+
+export interface Player {
+  readonly playerId: string;
+  readonly name: string;
+  readonly apiKeyHash: string;
+}
+
+export class GamesTable {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly tables: TableNames,
+  ) {}
+
+  secretItem(gameId: string, seed: string): Item {
+    return { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' }, seed: { S: seed } };
+  }
+
+  commandItem(gameId: string, commandId: string, record: CommandRecord): Item {
+    return {
+      pk: { S: gameKey(gameId) },
+      sk: { S: `CMD#${commandId}` },
+      bodyHash: { S: record.bodyHash },
+      firstSeq: { N: String(record.firstSeq) },
+      lastSeq: { N: String(record.lastSeq) },
+    };
+  }
+
+  /** The seed and this command's idempotency record, in one request. */
+  async secretAndCommand(gameId: string, commandId: string): Promise<{ seed: string | null; command: CommandRecord | null }> {
+    const result = await this.db.send(
+      new BatchGetItemCommand({
+        RequestItems: {
+          [this.tables.games]: {
+            Keys: [
+              { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' } },
+              { pk: { S: gameKey(gameId) }, sk: { S: `CMD#${commandId}` } },
+            ],
+            ConsistentRead: true,
+          },
+        },
+      }),
+    );
+    const items = result.Responses?.[this.tables.games] ?? [];
+    const seed = items.find((i) => i.sk?.S === 'SECRET')?.seed?.S ?? null;
+    const record = items.find((i) => i.sk?.S?.startsWith('CMD#'));
+    return { seed, command: record ? toCommandRecord(record) : null };
+  }
+
+  async command(gameId: string, commandId: string): Promise<CommandRecord | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tables.games,
+        Key: { pk: { S: gameKey(gameId) }, sk: { S: `CMD#${commandId}` } },
+        ConsistentRead: true,
+      }),
+    );
+    return item ? toCommandRecord(item) : null;
+  }
+
+  async readModel(gameId: string): Promise<ReadModel | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' } } }),
+    );
+    if (!item?.state?.S || !item.version?.N) return null;
+    return { version: Number(item.version.N), state: item.state.S };
+  }
+
+  /** Write the read model only over the version it was folded from (or over anything, to rebuild). */
+  async putReadModel(gameId: string, model: ReadModel, previous: number | 'any'): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' }, version: { N: String(model.version) }, state: { S: model.state } },
+          ...(previous === 'any'
+            ? {}
+            : previous === 0
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : { ConditionExpression: 'version = :previous', ExpressionAttributeValues: { ':previous': { N: String(previous) } } }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /** An inbox entry never goes back in time: older versions lose. */
+  async putInbox(playerId: string, entry: InboxEntry): Promise<void> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: {
+            pk: { S: playerKey(playerId) },
+            sk: { S: `GAME#${entry.gameId}` },
+            entry: { S: JSON.stringify(entry) },
+            version: { N: String(entry.version) },
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR version < :v',
+          ExpressionAttributeValues: { ':v': { N: String(entry.version) } },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  async inbox(playerId: string): Promise<InboxEntry[]> {
+    const entries: InboxEntry[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tables.games,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)',
+          ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':g': { S: 'GAME#' } },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) if (item.entry?.S) entries.push(JSON.parse(item.entry.S) as InboxEntry);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return entries;
+  }
+
+  async createPlayer(player: Player, createdAt: string): Promise<void> {
+    await this.db.send(
+      new PutItemCommand({
+        TableName: this.tables.games,
+        Item: {
+          pk: { S: playerKey(player.playerId) },
+          sk: { S: 'PROFILE' },
+          name: { S: player.name },
+          apiKeyHash: { S: player.apiKeyHash },
+          createdAt: { S: createdAt },
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async player(playerId: string): Promise<Player | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } } }),
+    );
+    if (!item?.apiKeyHash?.S || !item.name?.S) return null;
+    return { playerId, name: item.name.S, apiKeyHash: item.apiKeyHash.S };
+  }
+}
+
+const toCommandRecord = (item: Item): CommandRecord => ({
+  bodyHash: item.bodyHash?.S ?? '',
+  firstSeq: Number(item.firstSeq?.N ?? 0),
+  lastSeq: Number(item.lastSeq?.N ?? 0),
+});

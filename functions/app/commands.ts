@@ -1,0 +1,118 @@
+/**
+ * Giving a command: load (one parallel round trip), decide, append (one transaction).
+ * A retried command (same id, same body) returns the first result and writes nothing.
+ */
+import type { Actor, Ctx } from '../../domain/kernel/context.ts';
+import { actorLabel } from '../../domain/kernel/context.ts';
+import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
+import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import type { CommandRecord } from '../adapters/games-table.ts';
+import type { Deps } from './deps.ts';
+import { notFound, Problem, ruleViolation } from './problems.ts';
+
+export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
+
+export interface CommandRequest {
+  readonly gameId: string;
+  readonly commandId: string;
+  readonly expectedVersion?: number | undefined;
+  readonly command: GameCommand;
+  readonly caller: Caller;
+}
+
+export interface CommandResult {
+  readonly events: readonly EventEnvelope[];
+  /** The game's version after the command. */
+  readonly version: number;
+  /** True when this was a retry of a command already accepted. */
+  readonly replayed: boolean;
+  readonly state: GameState | null;
+}
+
+/** Commands without `expectedVersion` are re-decided on the new state this many times. */
+const RETRIES = 3;
+
+export const executeCommand = async (deps: Deps, request: CommandRequest): Promise<CommandResult> => {
+  const bodyHash = sha256Hex(
+    canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }),
+  );
+  for (let attempt = 0; ; attempt += 1) {
+    const [loaded, stored] = await Promise.all([
+      deps.store.load(request.gameId),
+      deps.games.secretAndCommand(request.gameId, request.commandId),
+    ]);
+    if (stored.command) return replay(deps, request, stored.command, bodyHash);
+    const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash);
+    if (outcome !== 'conflict') return outcome;
+    const record = await deps.games.command(request.gameId, request.commandId);
+    if (record) return replay(deps, request, record, bodyHash);
+    if (request.expectedVersion !== undefined || attempt >= RETRIES) {
+      throw new Problem(409, 'version-conflict', 'The game moved on', 'Another command was accepted first; read the game again and retry.', {
+        expectedVersion: request.expectedVersion ?? loaded.state.version,
+      });
+    }
+  }
+};
+
+const attemptOnce = async (
+  deps: Deps,
+  request: CommandRequest,
+  state: GameState,
+  storedSeed: string | null,
+  bodyHash: string,
+): Promise<CommandResult | 'conflict'> => {
+  const creating = request.command.type === 'CreateGame';
+  if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
+  if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
+    throw new Problem(409, 'version-conflict', 'The game moved on', `You expected version ${request.expectedVersion} but the game is at version ${state.version}.`, {
+      expectedVersion: request.expectedVersion,
+      version: state.version,
+    });
+  }
+  const seed = creating ? deps.randomHex(32) : storedSeed;
+  if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
+  const ctx: Ctx = { now: deps.clock().toISOString(), actor: actorFor(request.caller, state), seed };
+  const decision = decideGame(state, request.command, ctx, request.gameId);
+  if (!decision.ok) throw ruleViolation(decision.violation);
+  if (decision.events.length === 0) return { events: [], version: state.version, replayed: false, state };
+
+  const rulesVersion = state.status === 'empty' ? createdRulesVersion(decision.events[0]?.data) : state.rulesVersion;
+  const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
+  const events = sealBatch(head, decision.events, {
+    gameId: request.gameId,
+    at: ctx.now,
+    actor: actorLabel(ctx.actor),
+    commandId: request.commandId,
+    rulesVersion,
+    command: request.command,
+  });
+  const stateAfter = foldGame(events, state);
+  const record: CommandRecord = { bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
+  const newItems = [
+    deps.games.commandItem(request.gameId, request.commandId, record),
+    ...(creating ? [deps.games.secretItem(request.gameId, seed)] : []),
+  ];
+  const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: state.version, events, newItems, stateAfter });
+  if (!appended.ok) return 'conflict';
+  return { events, version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+const createdRulesVersion = (data: unknown): string => (data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '';
+
+const actorFor = (caller: Caller, state: GameState): Actor =>
+  caller.kind === 'system' ? caller : { kind: 'player', playerId: caller.playerId, seat: seatOf(state, caller.playerId) };
+
+const replay = async (deps: Deps, request: CommandRequest, record: CommandRecord, bodyHash: string): Promise<CommandResult> => {
+  if (record.bodyHash !== bodyHash) {
+    throw new Problem(
+      422,
+      'command-id-reused',
+      'Command id already used',
+      `The command id ${request.commandId} was already used for a different command; use a new id for a new command.`,
+    );
+  }
+  const events = await deps.store.readAfter(request.gameId, record.firstSeq - 1, record.lastSeq);
+  return { events, version: record.lastSeq, replayed: true, state: null };
+};

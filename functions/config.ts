@@ -1,0 +1,29 @@
+/**
+ * Configuration, read once from the environment; a missing variable fails fast with
+ * its name rather than at the first request.
+ */
+export interface Config {
+  readonly eventsTable: string;
+  readonly gamesTable: string;
+  /** Set locally (DynamoDB Local); absent on AWS. */
+  readonly dynamoEndpoint: string | undefined;
+  readonly region: string;
+}
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`missing environment variable ${name}`);
+  return value;
+};
+
+let cached: Config | undefined;
+
+export const config = (): Config => {
+  cached ??= {
+    eventsTable: required('EVENTS_TABLE'),
+    gamesTable: required('GAMES_TABLE'),
+    dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+  };
+  return cached;
+};

@@ -1,0 +1,65 @@
+/** A small router over API Gateway HTTP API (payload v2) events: method + path template. */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { Problem } from '../app/problems.ts';
+
+export interface Request {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: string | undefined;
+}
+
+export type Response = APIGatewayProxyStructuredResultV2 & { statusCode: number };
+export type RouteHandler = (request: Request) => Promise<Response>;
+
+interface Route {
+  readonly method: string;
+  readonly template: string;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly handler: RouteHandler;
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  on(method: string, template: string, handler: RouteHandler): this {
+    const names: string[] = [];
+    const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    this.routes.push({ method, template, pattern: new RegExp(`^${source}$`), names, handler });
+    return this;
+  }
+
+  /** `METHOD /template` for every route, as the stack declares them. */
+  get routeKeys(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.template}`);
+  }
+
+  async handle(event: APIGatewayProxyEventV2): Promise<Response> {
+    const method = event.requestContext.http.method.toUpperCase();
+    const path = event.rawPath.length > 1 ? event.rawPath.replace(/\/+$/, '') : event.rawPath;
+    const matching = this.routes.filter((r) => r.pattern.test(path));
+    const route = matching.find((r) => r.method === method);
+    if (!route) {
+      if (matching.length > 0) {
+        throw new Problem(405, 'method-not-allowed', 'Method not allowed', `${path} answers ${matching.map((r) => r.method).join(', ')}, not ${method}.`);
+      }
+      throw new Problem(404, 'not-found', 'Not found', `There is no route ${method} ${path}; see /openapi.json.`);
+    }
+    const values = route.pattern.exec(path)?.slice(1) ?? [];
+    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+    return route.handler({
+      method,
+      path,
+      params,
+      query: event.queryStringParameters ?? {},
+      headers: event.headers ?? {},
+      body: event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body,
+    });
+  }
+}

@@ -1,0 +1,132 @@
+/** Every route of the HTTP API: parse and validate, call the application function, map the result. */
+import { z } from 'zod';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { MATCH_COMMANDS } from '../../domain/match/decide.ts';
+import { redactEvent } from '../../domain/match/view.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import { type CommandResult, executeCommand } from '../app/commands.ts';
+import type { Deps } from '../app/deps.ts';
+import { authenticate, registerPlayer } from '../app/players.ts';
+import { notFound, Problem } from '../app/problems.ts';
+import { gameEvents, gameView, myGames, stateAt } from '../app/queries.ts';
+import { openApiDocument } from './openapi.ts';
+import { json, parseBody, parseQuery } from './respond.ts';
+import { type Request, Router } from './router.ts';
+import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
+
+/** Commands with their own routes or reserved for the system are not accepted at /commands. */
+const RESERVED = new Map([
+  ['CreateGame', 'Create games with POST /games.'],
+  ['JoinGame', 'Take a seat with POST /games/{id}/join.'],
+  ['DeadlineReached', 'Only the phase timer declares deadlines.'],
+]);
+
+const KNOWN_COMMANDS = new Set([...MATCH_COMMANDS.map((c) => c.type), ...[...rulesets.values()].flatMap((r) => r.commands.map((c) => c.type))]);
+
+const rulesetSummary = (id: string) => {
+  const r = rulesets.get(id);
+  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+  return { id: r.id, title: r.title, rulesVersion: r.rulesVersion, summary: r.summary, seats: r.seatNames, phases: r.phaseNames, commands: [...MATCH_COMMANDS, ...r.commands] };
+};
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+
+/** A command's response: its events as the caller's seat may see them. */
+const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
+  gameId,
+  version: result.version,
+  replayed: result.replayed,
+  events: events.map((e) => redactEvent(e, seat)),
+});
+
+const seatAfter = (result: CommandResult, playerId: string): string | null => {
+  const state = result.state;
+  if (state && state.status !== 'empty') return state.seats.find((s) => s.playerId === playerId)?.name ?? null;
+  const joined = result.events.find((e) => e.type === 'SeatJoined' && (e.data as { playerId?: string }).playerId === playerId);
+  return joined ? (joined.data as { seat: string }).seat : null;
+};
+
+export const buildRouter = (deps: () => Deps): Router => {
+  const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
+
+  return new Router()
+    .on('GET', '/openapi.json', async () => json(200, openApiDocument()))
+    .on('POST', '/players', async (request) => {
+      const body = parseBody(request, registerPlayerBody);
+      return json(201, await registerPlayer(deps(), body.name));
+    })
+    .on('GET', '/rulesets', async () => json(200, { rulesets: [...rulesets.keys()].map(rulesetSummary) }))
+    .on('GET', '/rulesets/{id}', async ({ params }) => {
+      const summary = rulesetSummary(params.id ?? '');
+      const r = rulesets.get(summary.id);
+      return json(200, { ...summary, optionsSchema: r ? jsonSchema(r.optionsSchema) : null, commandSchema: r ? jsonSchema(r.commandSchema) : null });
+    })
+    .on('POST', '/games', async (request) => {
+      const playerId = await auth(request);
+      const { commandId, ...command } = parseBody(request, createGameBody);
+      // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
+      const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
+      const result = await executeCommand(deps(), {
+        gameId: id,
+        commandId: commandId ?? `create-${id}`,
+        command: { type: 'CreateGame', ...command },
+        caller: { kind: 'player', playerId },
+      });
+      return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), { location: `/games/${id}` });
+    })
+    .on('POST', '/games/{id}/join', async (request) => {
+      const playerId = await auth(request);
+      const { commandId, ...command } = parseBody(request, joinGameBody);
+      const gameId = request.params.id ?? '';
+      const result = await executeCommand(deps(), {
+        gameId,
+        // Without a commandId, joining twice the same way is one join.
+        commandId: commandId ?? `join-${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`,
+        command: { type: 'JoinGame', ...command },
+        caller: { kind: 'player', playerId },
+      });
+      return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+    })
+    .on('POST', '/games/{id}/commands', async (request) => {
+      const playerId = await auth(request);
+      const body = parseBody(request, commandBody);
+      const type = body.command.type;
+      const reserved = RESERVED.get(type);
+      if (reserved || !KNOWN_COMMANDS.has(type)) {
+        throw new Problem(400, 'unknown-command', 'Unknown command', reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`);
+      }
+      const gameId = request.params.id ?? '';
+      const result = await executeCommand(deps(), {
+        gameId,
+        commandId: body.commandId,
+        expectedVersion: body.expectedVersion,
+        command: body.command as { type: string },
+        caller: { kind: 'player', playerId },
+      });
+      return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+    })
+    .on('GET', '/games/{id}', async (request) => {
+      const playerId = await auth(request);
+      const view = await gameView(deps(), request.params.id ?? '', playerId);
+      const body = JSON.stringify(view);
+      const etag = `"${sha256Hex(canonicalJson(view)).slice(0, 32)}"`;
+      if (request.headers['if-none-match'] === etag) return { statusCode: 304, headers: { etag } };
+      return { statusCode: 200, headers: { 'content-type': 'application/json', etag, 'cache-control': 'private, no-cache' }, body };
+    })
+    .on('GET', '/games/{id}/events', async (request) => {
+      const playerId = await auth(request);
+      const query = parseQuery(request, eventsQuery);
+      return json(200, await gameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit));
+    })
+    .on('GET', '/games/{id}/state', async (request) => {
+      const playerId = await auth(request);
+      const query = parseQuery(request, stateQuery);
+      return json(200, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
+    })
+    .on('GET', '/me/games', async (request) => {
+      const playerId = await auth(request);
+      const query = parseQuery(request, inboxQuery);
+      return json(200, { games: await myGames(deps(), playerId, query.awaiting === 'true') });
+    });
+};

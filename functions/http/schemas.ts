@@ -1,0 +1,140 @@
+/**
+ * The HTTP API's request and response schemas (zod): requests are validated with them,
+ * and `/openapi.json` is generated from them, so the document cannot drift from the code.
+ */
+import { z } from 'zod';
+import { isoDurationSchema, seedContributionSchema } from '../../domain/match/decide.ts';
+
+const commandId = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'a command id is 8 to 128 letters, digits or _ . : -')
+  .describe('Your unique id for this command; a retry with the same id and body is answered from the first result.');
+
+export const registerPlayerBody = z
+  .object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') })
+  .strict();
+
+export const createGameBody = z
+  .object({
+    ruleset: z.string().describe('A ruleset id from GET /rulesets, e.g. post-galactica.'),
+    seat: z.string().optional().describe('Take this seat at once.'),
+    seedContribution: seedContributionSchema.optional().describe('Hex mixed into the dice seed before the first roll.'),
+    options: z
+      .object({
+        firstPlayer: z.string().optional().describe('"roll-off" (default) or the seat a mission names to go first.'),
+        deadlines: z
+          .object({
+            default: isoDurationSchema.optional().describe('ISO 8601 duration for every phase, e.g. PT48H.'),
+            phases: z.record(z.string(), isoDurationSchema).optional().describe('ISO 8601 duration per phase name.'),
+          })
+          .strict()
+          .optional(),
+        rules: z.record(z.string(), z.unknown()).optional().describe("The ruleset's own options (datasheets, mission)."),
+      })
+      .strict()
+      .optional(),
+    commandId: commandId.optional(),
+  })
+  .strict();
+
+export const joinGameBody = z
+  .object({
+    seat: z.string().optional().describe('The seat to take; the first free one if omitted.'),
+    seedContribution: seedContributionSchema.optional(),
+    commandId: commandId.optional(),
+  })
+  .strict();
+
+export const commandBody = z
+  .object({
+    commandId,
+    expectedVersion: z.number().int().min(0).optional().describe('Refuse with 409 unless the game is at this version.'),
+    command: z.looseObject({ type: z.string().describe('The command type; see GET /rulesets/{id}.') }),
+  })
+  .strict();
+
+export const eventsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0).describe('Return events with seq greater than this.'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const stateQuery = z.object({
+  at: z.coerce.number().int().min(1).describe('The state after event number `at`.'),
+});
+
+export const inboxQuery = z.object({
+  awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
+});
+
+export const envelopeSchema = z
+  .object({
+    gameId: z.string(),
+    seq: z.number().int(),
+    type: z.string(),
+    v: z.number().int(),
+    data: z.unknown(),
+    at: z.string(),
+    actor: z.string(),
+    commandId: z.string(),
+    rulesVersion: z.string(),
+    prevHash: z.string(),
+    hash: z.string(),
+    command: z.unknown().optional(),
+    visibleTo: z.string().optional(),
+  })
+  .describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.');
+
+export const commandResponse = z.object({
+  gameId: z.string(),
+  version: z.number().int(),
+  replayed: z.boolean(),
+  events: z.array(envelopeSchema),
+});
+
+export const playerResponse = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  apiKey: z.string().describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.'),
+});
+
+export const gameViewSchema = z.looseObject({
+  gameId: z.string(),
+  ruleset: z.string(),
+  status: z.enum(['lobby', 'choosing', 'playing', 'ended']),
+  version: z.number().int(),
+  you: z.string().nullable(),
+  awaiting: z.array(z.string()),
+  step: z.object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.string().nullable() }).nullable(),
+  game: z.unknown(),
+});
+
+export const eventsResponse = z.object({
+  events: z.array(envelopeSchema),
+  next: z.number().int().nullable().describe('Pass as `after` for the next page; null at the end of the log.'),
+});
+
+export const inboxResponse = z.object({
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      ruleset: z.string(),
+      status: z.string(),
+      seat: z.string(),
+      awaiting: z.boolean(),
+      deadline: z.string().nullable(),
+      version: z.number().int(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().describe('A sentence a person understands.'),
+  rule: z.string().optional().describe('The rule point enforced, e.g. PG-9.'),
+  code: z.string().optional(),
+});

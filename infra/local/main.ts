@@ -1,0 +1,37 @@
+/**
+ * `npm start`: Arbiter on this machine. Settings: PORT (3000), ARBITER_DATA_DIR (.data),
+ * ARBITER_MEMORY=1 to keep nothing on disk; or `npm start -- --port 3001 --memory`.
+ */
+import { parseArgs } from 'node:util';
+import { startRuntime } from './runtime.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    memory: { type: 'boolean' },
+    'data-dir': { type: 'string' },
+    host: { type: 'string' },
+  },
+});
+
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const memory = values.memory ?? process.env.ARBITER_MEMORY === '1';
+const dataDir = values['data-dir'] ?? process.env.ARBITER_DATA_DIR ?? '.data';
+const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+
+console.log(`Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`})…`);
+const runtime = await startRuntime({ port, host, memory, dataDir, log: (line) => console.log(line) });
+console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json)`);
+console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream polled every 250 ms. Ctrl-C stops everything.`);
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nArbiter: ${signal}: stopping…`);
+  await runtime.stop();
+  console.log('Arbiter: stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,90 @@
+/**
+ * Arbiter on one machine: DynamoDB Local, the tables from the shared definition, the
+ * HTTP API and the stream consumers, wired exactly as on AWS but in one process.
+ */
+import type { Server } from 'node:http';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { makeApi } from '../../functions/http/api.ts';
+import { makeProjector } from '../../functions/stream/projector.ts';
+import { type TableNames, tableNames } from '../tables.ts';
+import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
+import { startHttpServer } from './http-server.ts';
+import { StreamPoller } from './stream-poller.ts';
+
+export interface RuntimeOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** Keep nothing on disk. */
+  readonly memory: boolean;
+  readonly dataDir: string;
+  /** Use an already running DynamoDB (Local) instead of starting one. */
+  readonly dynamoEndpoint?: string;
+  readonly tablePrefix?: string;
+  readonly pollIntervalMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface Runtime {
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly tables: TableNames;
+  readonly deps: Deps;
+  readonly poller: StreamPoller;
+  stop(): Promise<void>;
+}
+
+export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
+  const log = options.log ?? (() => {});
+  const dynamo: LocalDynamo | null = options.dynamoEndpoint ? null : await startDynamoLocal({ dataDir: options.memory ? null : options.dataDir });
+  const endpoint = options.dynamoEndpoint ?? dynamo?.endpoint ?? '';
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const { client } = createDynamoClient({ endpoint });
+    stops.push(async () => client.destroy());
+    const tables = tableNames(options.tablePrefix);
+    await ensureTables(client, tables);
+    const deps = createDeps(client, tables);
+
+    const server = await startHttp(deps, options);
+    stops.push(() => closeServer(server));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
+    const poller = new StreamPoller({
+      endpoint,
+      streamArn: Table?.LatestStreamArn ?? '',
+      consumers: [{ name: 'projector', handler: makeProjector(() => deps) }],
+      intervalMs: options.pollIntervalMs ?? 250,
+      log,
+    });
+    poller.start();
+    stops.unshift(() => poller.stop());
+    return {
+      url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      dynamoEndpoint: endpoint,
+      tables,
+      deps,
+      poller,
+      stop: async () => {
+        for (const stop of stops) await stop();
+        await dynamo?.stop();
+      },
+    };
+  } catch (error) {
+    for (const stop of stops) await stop().catch(() => {});
+    await dynamo?.stop();
+    throw error;
+  }
+};
+
+const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> =>
+  startHttpServer(makeApi(() => deps), options.port, options.host ?? '127.0.0.1');
+
+const closeServer = (server: Server): Promise<void> =>
+  new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });

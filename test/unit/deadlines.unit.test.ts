@@ -30,7 +30,7 @@ describe('ISO 8601 durations', () => {
 describe('phase deadlines', () => {
   it('every step gets its deadline from the phase duration or the default', () => {
     const game = withDeadlines();
-    expect(game.state.step).toEqual({ key: 't1-command', phase: 'command', openedAt: '2026-01-01T00:00:00.000Z', deadline: '2026-01-03T00:00:00.000Z' });
+    expect((game.state as { step: unknown }).step).toEqual({ key: 't1-command', phase: 'command', openedAt: '2026-01-01T00:00:00.000Z', deadline: '2026-01-03T00:00:00.000Z' });
   });
   it('PG-4 a missed Post Galactica deadline ends the phase as if the active player had', () => {
     const game = withDeadlines();

@@ -3,6 +3,9 @@
  * ARBITER_MEMORY=1 to keep nothing on disk; or `npm start -- --port 3001 --memory`.
  */
 import { parseArgs } from 'node:util';
+
+// The SDK warns that its 2027 releases need Node 22; the local runtime may run on 20 (Lambda runs 22).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { startRuntime } from './runtime.ts';
 
 const { values } = parseArgs({

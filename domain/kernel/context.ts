@@ -4,9 +4,7 @@
  */
 import type { Dice } from './dice.ts';
 
-export type Actor =
-  | { readonly kind: 'player'; readonly playerId: string; readonly seat: string | null }
-  | { readonly kind: 'system' };
+export type Actor = { readonly kind: 'player'; readonly playerId: string; readonly seat: string | null } | { readonly kind: 'system' };
 
 export interface Ctx {
   /** Server time of the command, ISO 8601 UTC. */
@@ -19,5 +17,4 @@ export interface Ctx {
 }
 
 /** How the envelope names who acted. */
-export const actorLabel = (actor: Actor): string =>
-  actor.kind === 'system' ? 'system' : (actor.seat ?? `player:${actor.playerId}`);
+export const actorLabel = (actor: Actor): string => (actor.kind === 'system' ? 'system' : (actor.seat ?? `player:${actor.playerId}`));

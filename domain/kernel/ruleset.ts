@@ -3,9 +3,9 @@
  * lifecycle that every ruleset shares (domain/match).
  */
 import type { z } from 'zod';
+import type { Ctx } from './context.ts';
 import type { Dice } from './dice.ts';
 import type { DomainEvent, EventEnvelope } from './envelope.ts';
-import type { Ctx } from './context.ts';
 import type { Decision } from './violation.ts';
 
 /** What a ruleset's decisions receive besides its own state. */

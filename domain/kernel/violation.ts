@@ -11,18 +11,14 @@ export interface RuleViolation {
   readonly status?: 403 | 409 | 422;
 }
 
-export type Decision<E> =
-  | { readonly ok: true; readonly events: readonly E[] }
-  | { readonly ok: false; readonly violation: RuleViolation };
+export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly violation: RuleViolation };
 
 export const accept = <E>(...events: E[]): Decision<E> => ({ ok: true, events });
 
-export const reject = (
-  code: string,
-  rule: string,
-  message: string,
-  status?: RuleViolation['status'],
-): Decision<never> => ({ ok: false, violation: status ? { code, rule, message, status } : { code, rule, message } });
+export const reject = (code: string, rule: string, message: string, status?: RuleViolation['status']): Decision<never> => ({
+  ok: false,
+  violation: status ? { code, rule, message, status } : { code, rule, message },
+});
 
 /** For a `switch` over a discriminated union: compile error when a case is missing. */
 export const assertNever = (value: never): never => {

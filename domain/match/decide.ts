@@ -8,8 +8,8 @@ import { actorLabel } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
 import { rollKey, seedCommitment, seededDice } from '../kernel/dice.ts';
 import { parseDuration } from '../kernel/duration.ts';
-import { hmacSha256, sha256Hex } from '../kernel/hash.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import { hmacSha256, sha256Hex } from '../kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
@@ -19,9 +19,7 @@ import type { GameState, Match } from './state.ts';
 import { evolveGame } from './state.ts';
 import { awaitingSeats } from './view.ts';
 
-export const seedContributionSchema = z
-  .string()
-  .regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
+export const seedContributionSchema = z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
 
 export const isoDurationSchema = z
   .string()
@@ -114,7 +112,11 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
   const deadlines = command.options?.deadlines ?? {};
   const unknownPhase = Object.keys(deadlines.phases ?? {}).find((phase) => !ruleset.phaseNames.includes(phase));
   if (unknownPhase !== undefined) {
-    return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${ruleset.phaseNames.join(', ')}.`);
+    return reject(
+      'UNKNOWN_PHASE',
+      'MATCH',
+      `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${ruleset.phaseNames.join(', ')}.`,
+    );
   }
   if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
     return reject('UNKNOWN_SEAT', 'PG-5', `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`);
@@ -146,7 +148,8 @@ const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Deci
   if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);
   const seat = command.seat ?? match.seats.find((s) => s.playerId === null)?.name;
   const target = match.seats.find((s) => s.name === seat);
-  if (!target) return reject('UNKNOWN_SEAT', 'MATCH', `There is no seat "${seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);
+  if (!target)
+    return reject('UNKNOWN_SEAT', 'MATCH', `There is no seat "${seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);
   if (target.playerId !== null) return reject('SEAT_TAKEN', 'MATCH', `The seat "${target.name}" is already taken.`, 409);
   const joined: DomainEvent = {
     type: 'SeatJoined',
@@ -168,7 +171,16 @@ const start = (match: Match, ctx: Ctx, firstSeq: number): Events => {
     return [chosen, ...begin(match, [chosen], ctx, firstSeq)];
   }
   const dice = diceFor(match, ctx, firstSeq);
-  return [{ type: 'RolledOff', data: rollOff(match.seats.map((s) => s.name), dice, ruleset.firstPlayerRule) }];
+  return [
+    {
+      type: 'RolledOff',
+      data: rollOff(
+        match.seats.map((s) => s.name),
+        dice,
+        ruleset.firstPlayerRule,
+      ),
+    },
+  ];
 };
 
 /** Every contender rolls a d6; the highest wins; those tied for highest roll again. */
@@ -203,7 +215,12 @@ const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSe
   if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, 'Nobody is choosing the first player now.', 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat !== match.rollOff.winner) {
-    return reject('NOT_ROLL_OFF_WINNER', rule, `Only ${match.rollOff.winner}, who won the roll-off, chooses who takes the first turn.`, 403);
+    return reject(
+      'NOT_ROLL_OFF_WINNER',
+      rule,
+      `Only ${match.rollOff.winner}, who won the roll-off, chooses who takes the first turn.`,
+      403,
+    );
   }
   if (!match.seats.some((s) => s.name === command.seat)) {
     return reject('UNKNOWN_SEAT', rule, `There is no seat "${command.seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);

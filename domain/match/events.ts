@@ -42,10 +42,7 @@ export type FirstPlayerChosen = DomainEvent<
   { readonly seat: string; readonly chosenBy: string; readonly rule: string }
 >;
 export type PlayerConceded = DomainEvent<'PlayerConceded', { readonly seat: string }>;
-export type GameEnded = DomainEvent<
-  'GameEnded',
-  { readonly winner: string | null; readonly reason: string; readonly rule?: string }
->;
+export type GameEnded = DomainEvent<'GameEnded', { readonly winner: string | null; readonly reason: string; readonly rule?: string }>;
 export type DeadlinePassed = DomainEvent<
   'DeadlinePassed',
   { readonly phaseKey: string; readonly phase: string; readonly deadline: string; readonly awaiting: readonly string[] }

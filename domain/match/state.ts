@@ -2,11 +2,12 @@
  * The state of a match: the shared lifecycle (lobby, choosing the first player, playing,
  * ended) around the ruleset's own state, folded from the log by `evolve`.
  */
+
+import { addDuration } from '../kernel/duration.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
-import { addDuration } from '../kernel/duration.ts';
 import type { DeadlineOptions, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
 

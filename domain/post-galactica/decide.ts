@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
-import { PHASE_TITLES, PHASES, nextPhase } from './phases.ts';
+import { nextPhase, PHASE_TITLES, PHASES } from './phases.ts';
 import type { PgEvent, PgState } from './state.ts';
 
 export const endPhaseSchema = z.object({
@@ -33,7 +33,11 @@ const requireActive = (state: PgState, rc: RulesContext): Decision<never> | null
 
 const endPhase = (state: PgState, command: z.infer<typeof endPhaseSchema>): Decision<PgEvent> => {
   if (command.phase !== undefined && command.phase !== state.phase) {
-    return reject('WRONG_PHASE', 'PG-4', `You asked to end the ${PHASE_TITLES[command.phase]}, but it is the ${PHASE_TITLES[state.phase]}.`);
+    return reject(
+      'WRONG_PHASE',
+      'PG-4',
+      `You asked to end the ${PHASE_TITLES[command.phase]}, but it is the ${PHASE_TITLES[state.phase]}.`,
+    );
   }
   const phase = nextPhase(state.phase);
   if (phase) return { ok: true, events: [{ type: 'PhaseStarted', data: { phase, seat: state.activeSeat } }] };

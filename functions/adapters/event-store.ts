@@ -9,9 +9,9 @@ import {
   type DynamoDBClient,
   QueryCommand,
   type QueryCommandInput,
-  TransactWriteItemsCommand,
-  type TransactWriteItem,
   TransactionCanceledException,
+  type TransactWriteItem,
+  TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
@@ -57,7 +57,13 @@ export class EventStore {
     const oldest = tail.at(-1)?.seq ?? 1;
     const ascending = tail.reverse();
     if (snapshot && snapshot.seq >= oldest - 1) {
-      return { state: foldGame(ascending.filter((e) => e.seq > snapshot.seq), snapshot.state), fromSnapshot: snapshot.seq };
+      return {
+        state: foldGame(
+          ascending.filter((e) => e.seq > snapshot.seq),
+          snapshot.state,
+        ),
+        fromSnapshot: snapshot.seq,
+      };
     }
     if (oldest === 1) return { state: foldGame(ascending, emptyGame), fromSnapshot: null };
     // The tail did not reach the snapshot (no usable snapshot): read the log from it.
@@ -96,7 +102,9 @@ export class EventStore {
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
-      const eventConflict = reasons.slice(0, events.length + (expectedVersion > 0 ? 1 : 0)).some((r) => r.Code === 'ConditionalCheckFailed');
+      const eventConflict = reasons
+        .slice(0, events.length + (expectedVersion > 0 ? 1 : 0))
+        .some((r) => r.Code === 'ConditionalCheckFailed');
       if (eventConflict) return { ok: false, conflict: 'version' };
       if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, conflict: 'item' };
       throw error;
@@ -104,7 +112,12 @@ export class EventStore {
   }
 
   /** Events with seq > after (and <= upTo), in order, reading every page. */
-  async readAfter(gameId: string, after: number, upTo = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): Promise<EventEnvelope[]> {
+  async readAfter(
+    gameId: string,
+    after: number,
+    upTo = Number.MAX_SAFE_INTEGER,
+    limit = Number.MAX_SAFE_INTEGER,
+  ): Promise<EventEnvelope[]> {
     const events: EventEnvelope[] = [];
     let start: Item | undefined;
     do {

@@ -49,9 +49,15 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     const record = await deps.games.command(request.gameId, request.commandId);
     if (record) return replay(deps, request, record, bodyHash);
     if (request.expectedVersion !== undefined || attempt >= RETRIES) {
-      throw new Problem(409, 'version-conflict', 'The game moved on', 'Another command was accepted first; read the game again and retry.', {
-        expectedVersion: request.expectedVersion ?? loaded.state.version,
-      });
+      throw new Problem(
+        409,
+        'version-conflict',
+        'The game moved on',
+        'Another command was accepted first; read the game again and retry.',
+        {
+          expectedVersion: request.expectedVersion ?? loaded.state.version,
+        },
+      );
     }
   }
 };
@@ -66,10 +72,16 @@ const attemptOnce = async (
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
-    throw new Problem(409, 'version-conflict', 'The game moved on', `You expected version ${request.expectedVersion} but the game is at version ${state.version}.`, {
-      expectedVersion: request.expectedVersion,
-      version: state.version,
-    });
+    throw new Problem(
+      409,
+      'version-conflict',
+      'The game moved on',
+      `You expected version ${request.expectedVersion} but the game is at version ${state.version}.`,
+      {
+        expectedVersion: request.expectedVersion,
+        version: state.version,
+      },
+    );
   }
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);

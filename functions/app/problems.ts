@@ -18,10 +18,16 @@ export class Problem extends Error {
 }
 
 export const ruleViolation = (v: RuleViolation): Problem =>
-  new Problem(v.status ?? 422, v.status === 403 ? 'not-allowed' : v.status === 409 ? 'conflict' : 'rule-violation', titleFor(v), v.message, {
-    rule: v.rule,
-    code: v.code,
-  });
+  new Problem(
+    v.status ?? 422,
+    v.status === 403 ? 'not-allowed' : v.status === 409 ? 'conflict' : 'rule-violation',
+    titleFor(v),
+    v.message,
+    {
+      rule: v.rule,
+      code: v.code,
+    },
+  );
 
 const titleFor = (v: RuleViolation): string =>
   v.status === 403 ? 'You may not do that now' : v.status === 409 ? 'The game is not in a state for that' : 'Against the rules';

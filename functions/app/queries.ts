@@ -30,7 +30,12 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
   const events = await deps.store.readAfter(gameId, 0, at);
   if (events.length === 0) throw notFound(`game ${gameId}`);
   if (events.length < at) {
-    throw new Problem(404, 'not-found', 'Not found', `Game ${gameId} has only ${events.length} events; ask for at=1 to at=${events.length}.`);
+    throw new Problem(
+      404,
+      'not-found',
+      'Not found',
+      `Game ${gameId} has only ${events.length} events; ask for at=1 to at=${events.length}.`,
+    );
   }
   const state = foldGame(events);
   // The seat is the caller's seat in the game now, so a state from before they joined is still theirs.

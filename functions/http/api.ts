@@ -9,8 +9,8 @@ import type { Deps } from '../app/deps.ts';
 import { Problem } from '../app/problems.ts';
 import { depsFromEnv } from '../runtime.ts';
 import { problemResponse } from './respond.ts';
-import { buildRouter } from './routes.ts';
 import type { Response } from './router.ts';
+import { buildRouter } from './routes.ts';
 
 /** Every failure leaves as problem+json; unexpected ones without internals. */
 const problemErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, Response> => ({
@@ -21,7 +21,9 @@ const problemErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, Response> 
       return;
     }
     console.error('unhandled error', error);
-    request.response = problemResponse(new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; nothing was written. Please retry.'));
+    request.response = problemResponse(
+      new Problem(500, 'internal', 'Internal error', 'Something went wrong on our side; nothing was written. Please retry.'),
+    );
   },
 });
 

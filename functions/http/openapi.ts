@@ -35,17 +35,62 @@ export const openApiDocument = () => ({
   },
   components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } } },
   paths: {
-    '/players': { post: { summary: 'Register a player; the API key is returned once.', requestBody: body(registerPlayerBody), responses: { 201: ok('The new player.', playerResponse), 400: common[400] } } },
-    '/rulesets': { get: { summary: 'The rule systems, their seats, phases and commands.', responses: { 200: { description: 'The rulesets.' } } } },
-    '/rulesets/{id}': { get: { summary: 'One ruleset with JSON Schemas of its options and commands.', parameters: [gameId], responses: { 200: { description: 'The ruleset.' }, 404: problem('No such ruleset.') } } },
+    '/players': {
+      post: {
+        summary: 'Register a player; the API key is returned once.',
+        requestBody: body(registerPlayerBody),
+        responses: { 201: ok('The new player.', playerResponse), 400: common[400] },
+      },
+    },
+    '/rulesets': {
+      get: { summary: 'The rule systems, their seats, phases and commands.', responses: { 200: { description: 'The rulesets.' } } },
+    },
+    '/rulesets/{id}': {
+      get: {
+        summary: 'One ruleset with JSON Schemas of its options and commands.',
+        parameters: [gameId],
+        responses: { 200: { description: 'The ruleset.' }, 404: problem('No such ruleset.') },
+      },
+    },
     '/games': {
-      post: { summary: 'Create a match.', security: secured, requestBody: body(createGameBody), responses: { 201: ok('The match and its first events.', commandResponse), ...common, 422: problem('Against the rules (unknown ruleset, bad options).') } },
+      post: {
+        summary: 'Create a match.',
+        security: secured,
+        requestBody: body(createGameBody),
+        responses: {
+          201: ok('The match and its first events.', commandResponse),
+          ...common,
+          422: problem('Against the rules (unknown ruleset, bad options).'),
+        },
+      },
     },
     '/games/{id}': {
-      get: { summary: 'The match as your seat may see it, from the read model; send If-None-Match with the ETag to poll cheaply.', security: secured, parameters: [gameId], responses: { 200: ok('The match.', gameViewSchema), 304: { description: 'Unchanged since the ETag.' }, 401: common[401], 404: problem('No such game.') } },
+      get: {
+        summary: 'The match as your seat may see it, from the read model; send If-None-Match with the ETag to poll cheaply.',
+        security: secured,
+        parameters: [gameId],
+        responses: {
+          200: ok('The match.', gameViewSchema),
+          304: { description: 'Unchanged since the ETag.' },
+          401: common[401],
+          404: problem('No such game.'),
+        },
+      },
     },
     '/games/{id}/join': {
-      post: { summary: 'Take a seat.', security: secured, parameters: [gameId], requestBody: body(joinGameBody), responses: { 200: ok('The events of joining.', commandResponse), ...common, 404: problem('No such game.'), 409: problem('No seat is free.'), 422: problem('Against the rules.') } },
+      post: {
+        summary: 'Take a seat.',
+        security: secured,
+        parameters: [gameId],
+        requestBody: body(joinGameBody),
+        responses: {
+          200: ok('The events of joining.', commandResponse),
+          ...common,
+          404: problem('No such game.'),
+          409: problem('No seat is free.'),
+          422: problem('Against the rules.'),
+        },
+      },
     },
     '/games/{id}/commands': {
       post: {
@@ -53,12 +98,40 @@ export const openApiDocument = () => ({
         security: secured,
         parameters: [gameId],
         requestBody: body(commandBody),
-        responses: { 200: ok('The new events as your seat may see them.', commandResponse), ...common, 403: problem('Not your turn, or not your seat.'), 404: problem('No such game.'), 409: problem('The game is at another version than expectedVersion.'), 422: problem('Against the rules: the detail says which rule and why.') },
+        responses: {
+          200: ok('The new events as your seat may see them.', commandResponse),
+          ...common,
+          403: problem('Not your turn, or not your seat.'),
+          404: problem('No such game.'),
+          409: problem('The game is at another version than expectedVersion.'),
+          422: problem('Against the rules: the detail says which rule and why.'),
+        },
       },
     },
-    '/games/{id}/events': { get: { summary: 'The log, paged, redacted for your seat.', security: secured, parameters: [gameId, ...queryParams(eventsQuery)], responses: { 200: ok('A page of events.', eventsResponse), ...common, 404: problem('No such game.') } } },
-    '/games/{id}/state': { get: { summary: 'The state after event `at`, folded from the log, as your seat may see it.', security: secured, parameters: [gameId, ...queryParams(stateQuery)], responses: { 200: { description: 'The state.' }, ...common, 404: problem('No such game or event.') } } },
-    '/me/games': { get: { summary: 'Your matches, those waiting on you first, by deadline.', security: secured, parameters: queryParams(inboxQuery), responses: { 200: ok('Your matches.', inboxResponse), ...common } } },
+    '/games/{id}/events': {
+      get: {
+        summary: 'The log, paged, redacted for your seat.',
+        security: secured,
+        parameters: [gameId, ...queryParams(eventsQuery)],
+        responses: { 200: ok('A page of events.', eventsResponse), ...common, 404: problem('No such game.') },
+      },
+    },
+    '/games/{id}/state': {
+      get: {
+        summary: 'The state after event `at`, folded from the log, as your seat may see it.',
+        security: secured,
+        parameters: [gameId, ...queryParams(stateQuery)],
+        responses: { 200: { description: 'The state.' }, ...common, 404: problem('No such game or event.') },
+      },
+    },
+    '/me/games': {
+      get: {
+        summary: 'Your matches, those waiting on you first, by deadline.',
+        security: secured,
+        parameters: queryParams(inboxQuery),
+        responses: { 200: ok('Your matches.', inboxResponse), ...common },
+      },
+    },
     '/openapi.json': { get: { summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1.' } } } },
   },
 });

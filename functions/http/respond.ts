@@ -1,5 +1,5 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Problem } from '../app/problems.ts';
 import type { Request, Response } from './router.ts';
 
@@ -42,6 +42,6 @@ const validate = <S extends z.ZodType>(value: unknown, schema: S, type: string, 
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = issues[0];
-  const where = first && first.path ? ` at "${first.path}"` : '';
+  const where = first?.path ? ` at "${first.path}"` : '';
   throw new Problem(400, type, `${what} is not valid`, `${what} is not valid${where}: ${first?.message ?? 'unknown problem'}.`, { issues });
 };

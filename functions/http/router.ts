@@ -47,7 +47,12 @@ export class Router {
     const route = matching.find((r) => r.method === method);
     if (!route) {
       if (matching.length > 0) {
-        throw new Problem(405, 'method-not-allowed', 'Method not allowed', `${path} answers ${matching.map((r) => r.method).join(', ')}, not ${method}.`);
+        throw new Problem(
+          405,
+          'method-not-allowed',
+          'Method not allowed',
+          `${path} answers ${matching.map((r) => r.method).join(', ')}, not ${method}.`,
+        );
       }
       throw new Problem(404, 'not-found', 'Not found', `There is no route ${method} ${path}; see /openapi.json.`);
     }

@@ -22,12 +22,23 @@ const RESERVED = new Map([
   ['DeadlineReached', 'Only the phase timer declares deadlines.'],
 ]);
 
-const KNOWN_COMMANDS = new Set([...MATCH_COMMANDS.map((c) => c.type), ...[...rulesets.values()].flatMap((r) => r.commands.map((c) => c.type))]);
+const KNOWN_COMMANDS = new Set([
+  ...MATCH_COMMANDS.map((c) => c.type),
+  ...[...rulesets.values()].flatMap((r) => r.commands.map((c) => c.type)),
+]);
 
 const rulesetSummary = (id: string) => {
   const r = rulesets.get(id);
   if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  return { id: r.id, title: r.title, rulesVersion: r.rulesVersion, summary: r.summary, seats: r.seatNames, phases: r.phaseNames, commands: [...MATCH_COMMANDS, ...r.commands] };
+  return {
+    id: r.id,
+    title: r.title,
+    rulesVersion: r.rulesVersion,
+    summary: r.summary,
+    seats: r.seatNames,
+    phases: r.phaseNames,
+    commands: [...MATCH_COMMANDS, ...r.commands],
+  };
 };
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
@@ -60,7 +71,11 @@ export const buildRouter = (deps: () => Deps): Router => {
     .on('GET', '/rulesets/{id}', async ({ params }) => {
       const summary = rulesetSummary(params.id ?? '');
       const r = rulesets.get(summary.id);
-      return json(200, { ...summary, optionsSchema: r ? jsonSchema(r.optionsSchema) : null, commandSchema: r ? jsonSchema(r.commandSchema) : null });
+      return json(200, {
+        ...summary,
+        optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
+        commandSchema: r ? jsonSchema(r.commandSchema) : null,
+      });
     })
     .on('POST', '/games', async (request) => {
       const playerId = await auth(request);
@@ -73,7 +88,9 @@ export const buildRouter = (deps: () => Deps): Router => {
         command: { type: 'CreateGame', ...command },
         caller: { kind: 'player', playerId },
       });
-      return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), { location: `/games/${id}` });
+      return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), {
+        location: `/games/${id}`,
+      });
     })
     .on('POST', '/games/{id}/join', async (request) => {
       const playerId = await auth(request);
@@ -94,7 +111,12 @@ export const buildRouter = (deps: () => Deps): Router => {
       const type = body.command.type;
       const reserved = RESERVED.get(type);
       if (reserved || !KNOWN_COMMANDS.has(type)) {
-        throw new Problem(400, 'unknown-command', 'Unknown command', reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`);
+        throw new Problem(
+          400,
+          'unknown-command',
+          'Unknown command',
+          reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+        );
       }
       const gameId = request.params.id ?? '';
       const result = await executeCommand(deps(), {

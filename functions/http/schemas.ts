@@ -12,9 +12,7 @@ const commandId = z
   .regex(/^[A-Za-z0-9_.:-]+$/, 'a command id is 8 to 128 letters, digits or _ . : -')
   .describe('Your unique id for this command; a retry with the same id and body is answered from the first result.');
 
-export const registerPlayerBody = z
-  .object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') })
-  .strict();
+export const registerPlayerBody = z.object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') }).strict();
 
 export const createGameBody = z
   .object({

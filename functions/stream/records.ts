@@ -19,7 +19,12 @@ export const batchesByGame = (event: DynamoDBStreamEvent): GameBatch[] => {
     const envelope = itemToEvent(image);
     const batch = byGame.get(envelope.gameId);
     if (batch) batch.events.push(envelope);
-    else byGame.set(envelope.gameId, { gameId: envelope.gameId, events: [envelope], firstSequenceNumber: record.dynamodb?.SequenceNumber ?? '' });
+    else
+      byGame.set(envelope.gameId, {
+        gameId: envelope.gameId,
+        events: [envelope],
+        firstSequenceNumber: record.dynamodb?.SequenceNumber ?? '',
+      });
   }
   return [...byGame.values()];
 };

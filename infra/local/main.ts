@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 
 // The SDK warns that its 2027 releases need Node 22; the local runtime may run on 20 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 import { startRuntime } from './runtime.ts';
 
 const { values } = parseArgs({

@@ -37,7 +37,9 @@ export interface Runtime {
 
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const log = options.log ?? (() => {});
-  const dynamo: LocalDynamo | null = options.dynamoEndpoint ? null : await startDynamoLocal({ dataDir: options.memory ? null : options.dataDir });
+  const dynamo: LocalDynamo | null = options.dynamoEndpoint
+    ? null
+    : await startDynamoLocal({ dataDir: options.memory ? null : options.dataDir });
   const endpoint = options.dynamoEndpoint ?? dynamo?.endpoint ?? '';
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -81,7 +83,11 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
 };
 
 const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> =>
-  startHttpServer(makeApi(() => deps), options.port, options.host ?? '127.0.0.1');
+  startHttpServer(
+    makeApi(() => deps),
+    options.port,
+    options.host ?? '127.0.0.1',
+  );
 
 const closeServer = (server: Server): Promise<void> =>
   new Promise((done) => {

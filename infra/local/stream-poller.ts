@@ -11,14 +11,16 @@ import {
   DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   type _Record as StreamRecord,
+  TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 export interface StreamConsumer {
   readonly name: string;
-  readonly handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined | void>;
+  readonly handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 }
 
 export interface PollerOptions {
@@ -106,12 +108,14 @@ export class StreamPoller {
   private async read(shardId: string, reader: ShardReader): Promise<DynamoDBRecord[]> {
     const records: DynamoDBRecord[] = [];
     while (reader.iterator && !reader.closed) {
-      let page;
+      let page: GetRecordsCommandOutput;
       try {
         page = await this.client.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: 1000 }));
       } catch (error) {
-        if (!(error instanceof ExpiredIteratorException)) throw error;
-        this.shards.delete(shardId); // re-discovered from the trim horizon; consumers skip duplicates
+        // An expired iterator, or (DynamoDB Local) a trim-horizon iterator taken while the
+        // shard was empty: take a new one next tick. Consumers skip what they saw before.
+        if (!(error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException)) throw error;
+        this.shards.delete(shardId);
         return records;
       }
       records.push(...(page.Records ?? []).map((r) => this.toLambdaRecord(r)));
@@ -129,7 +133,7 @@ export class StreamPoller {
       let failedFrom = -1;
       try {
         const response = await queue.consumer.handler({ Records: batch });
-        failedFrom = firstFailure(batch, response ?? undefined);
+        failedFrom = firstFailure(batch, response);
       } catch (error) {
         this.options.log?.(`${queue.consumer.name} threw: ${String(error)}`);
         failedFrom = 0;

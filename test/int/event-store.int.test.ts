@@ -13,7 +13,14 @@ beforeAll(async () => {
   db = await freshTables();
 });
 
-const meta = (gameId: string, commandId: string) => ({ gameId, at: '2026-01-01T00:00:00.000Z', actor: 'red', commandId, rulesVersion: 'v', command: { type: 'X' } });
+const meta = (gameId: string, commandId: string) => ({
+  gameId,
+  at: '2026-01-01T00:00:00.000Z',
+  actor: 'red',
+  commandId,
+  rulesVersion: 'v',
+  command: { type: 'X' },
+});
 const count = async (gameId: string) => (await db.deps.store.readAfter(gameId, 0)).length;
 
 const rejection = async (promise: Promise<unknown>): Promise<Problem> => {
@@ -31,7 +38,13 @@ describe('appending', () => {
     const first = sealBatch(null, [{ type: 'A', data: 1 }], meta('g_append', 'c1'));
     const second = sealBatch(first[0]!, [{ type: 'B', data: 2 }], meta('g_append', 'c2'));
     const append = (events: EventEnvelope[], expectedVersion: number, id: string) =>
-      db.deps.store.append({ gameId: 'g_append', expectedVersion, events, newItems: [db.deps.games.commandItem('g_append', id, { bodyHash: id, firstSeq: 0, lastSeq: 0 })], stateAfter: emptyGame });
+      db.deps.store.append({
+        gameId: 'g_append',
+        expectedVersion,
+        events,
+        newItems: [db.deps.games.commandItem('g_append', id, { bodyHash: id, firstSeq: 0, lastSeq: 0 })],
+        stateAfter: emptyGame,
+      });
 
     expect(await append(first, 0, 'c1')).toEqual({ ok: true });
     expect(await append(first, 0, 'c1b')).toEqual({ ok: false, conflict: 'version' });
@@ -61,7 +74,9 @@ describe('appending', () => {
 
   it('keeps the seed out of the log until the game ends, then reveals the committed one', async () => {
     const state = await startGame(db.deps, 'g_seed');
-    const secret = await db.dynamo.client.send(new GetItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_seed' }, sk: { S: 'SECRET' } } }));
+    const secret = await db.dynamo.client.send(
+      new GetItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_seed' }, sk: { S: 'SECRET' } } }),
+    );
     const seed = secret.Item?.seed?.S ?? '';
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await db.deps.store.readAfter('g_seed', 0))).not.toContain(seed);
@@ -107,7 +122,12 @@ describe('concurrency', () => {
 describe('idempotency', () => {
   it('a retried command returns the first result and writes nothing', async () => {
     await startGame(db.deps, 'g_retry');
-    const request = { gameId: 'g_retry', commandId: 'retry-0001', command: { type: 'EndPhase' }, caller: { kind: 'player', playerId: 'p_red' } } as const;
+    const request = {
+      gameId: 'g_retry',
+      commandId: 'retry-0001',
+      command: { type: 'EndPhase' },
+      caller: { kind: 'player', playerId: 'p_red' },
+    } as const;
     const first = await executeCommand(db.deps, request);
     const before = await count('g_retry');
     const again = await executeCommand(db.deps, request);
@@ -120,7 +140,12 @@ describe('idempotency', () => {
   it('concurrent retries of one command write it once', async () => {
     await startGame(db.deps, 'g_retry2');
     const before = await count('g_retry2');
-    const request = { gameId: 'g_retry2', commandId: 'retry-0002', command: { type: 'EndPhase' }, caller: { kind: 'player', playerId: 'p_red' } } as const;
+    const request = {
+      gameId: 'g_retry2',
+      commandId: 'retry-0002',
+      command: { type: 'EndPhase' },
+      caller: { kind: 'player', playerId: 'p_red' },
+    } as const;
     const results = await Promise.all(Array.from({ length: 5 }, () => executeCommand(db.deps, request)));
     expect(await count('g_retry2')).toBe(before + 1);
     expect(new Set(results.map((r) => r.events[0]?.hash)).size).toBe(1);
@@ -128,10 +153,20 @@ describe('idempotency', () => {
 
   it('the same command id with a different body is rejected and writes nothing', async () => {
     await startGame(db.deps, 'g_reuse');
-    await executeCommand(db.deps, { gameId: 'g_reuse', commandId: 'reuse-0001', command: { type: 'EndPhase' }, caller: { kind: 'player', playerId: 'p_red' } });
+    await executeCommand(db.deps, {
+      gameId: 'g_reuse',
+      commandId: 'reuse-0001',
+      command: { type: 'EndPhase' },
+      caller: { kind: 'player', playerId: 'p_red' },
+    });
     const before = await count('g_reuse');
     const problem = await rejection(
-      executeCommand(db.deps, { gameId: 'g_reuse', commandId: 'reuse-0001', command: { type: 'EndPhase', phase: 'resource' }, caller: { kind: 'player', playerId: 'p_red' } }),
+      executeCommand(db.deps, {
+        gameId: 'g_reuse',
+        commandId: 'reuse-0001',
+        command: { type: 'EndPhase', phase: 'resource' },
+        caller: { kind: 'player', playerId: 'p_red' },
+      }),
     );
     expect(problem).toMatchObject({ status: 422, type: 'command-id-reused' });
     expect(await count('g_reuse')).toBe(before);

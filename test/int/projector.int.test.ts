@@ -74,7 +74,12 @@ describe('the projector, fed from the real stream', () => {
     const fresh = await freshTables();
     await startGame(fresh.deps, 'g_good');
     const forged = sealBatch({ seq: 4, hash: 'f'.repeat(64) }, [{ type: 'PhaseStarted', data: {} }], {
-      gameId: 'g_bad', at: '2026-01-01T00:00:00.000Z', actor: 'red', commandId: 'x', rulesVersion: 'v', command: {},
+      gameId: 'g_bad',
+      at: '2026-01-01T00:00:00.000Z',
+      actor: 'red',
+      commandId: 'x',
+      rulesVersion: 'v',
+      command: {},
     });
     await fresh.dynamo.client.send(new PutItemCommand({ TableName: fresh.tables.events, Item: eventToItem(forged[0]!) }));
     const stream = await readStream(fresh);

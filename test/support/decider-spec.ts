@@ -57,6 +57,7 @@ export class Game {
     return {
       state,
       events: decision.ok ? decision.events : [],
+      // biome-ignore lint/suspicious/noThenProperty: given/when/then reads like the rules; this object is never awaited
       then(expected) {
         if (!decision.ok) throw new Error(`rejected: ${decision.violation.message}`);
         expect(decision.events).toEqual(expected);

@@ -9,7 +9,15 @@ export const readStream = async (db: TestDb): Promise<DynamoDBRecord[]> => {
   const poller = new StreamPoller({
     endpoint: db.endpoint,
     streamArn: db.streamArn,
-    consumers: [{ name: 'capture', handler: async (event) => void records.push(...event.Records) }],
+    consumers: [
+      {
+        name: 'capture',
+        handler: async (event) => {
+          records.push(...event.Records);
+          return undefined;
+        },
+      },
+    ],
     batchSize: 10_000,
   });
   await poller.pollOnce();

@@ -9,7 +9,12 @@ const system: Actor = { kind: 'system' };
 const withDeadlines = () => {
   const game = new Game();
   game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red', deadlines: { default: 'PT48H', phases: { movement: 'PT1H' } } } },
+    {
+      type: 'CreateGame',
+      ruleset: 'post-galactica',
+      seat: 'red',
+      options: { firstPlayer: 'red', deadlines: { default: 'PT48H', phases: { movement: 'PT1H' } } },
+    },
     player('p_red'),
   );
   game.run({ type: 'JoinGame' }, player('p_blue'));
@@ -30,7 +35,12 @@ describe('ISO 8601 durations', () => {
 describe('phase deadlines', () => {
   it('every step gets its deadline from the phase duration or the default', () => {
     const game = withDeadlines();
-    expect((game.state as { step: unknown }).step).toEqual({ key: 't1-command', phase: 'command', openedAt: '2026-01-01T00:00:00.000Z', deadline: '2026-01-03T00:00:00.000Z' });
+    expect((game.state as { step: unknown }).step).toEqual({
+      key: 't1-command',
+      phase: 'command',
+      openedAt: '2026-01-01T00:00:00.000Z',
+      deadline: '2026-01-03T00:00:00.000Z',
+    });
   });
   it('PG-4 a missed Post Galactica deadline ends the phase as if the active player had', () => {
     const game = withDeadlines();
@@ -38,7 +48,10 @@ describe('phase deadlines', () => {
     expect(decision).toEqual({
       ok: true,
       events: [
-        { type: 'DeadlinePassed', data: { phaseKey: 't1-command', phase: 'command', deadline: '2026-01-03T00:00:00.000Z', awaiting: ['red'] } },
+        {
+          type: 'DeadlinePassed',
+          data: { phaseKey: 't1-command', phase: 'command', deadline: '2026-01-03T00:00:00.000Z', awaiting: ['red'] },
+        },
         { type: 'PhaseStarted', data: { phase: 'resource', seat: 'red' } },
       ],
     });
@@ -46,16 +59,25 @@ describe('phase deadlines', () => {
   it('a fire for a step that already closed decides nothing', () => {
     const game = withDeadlines();
     game.run({ type: 'EndPhase' }, seat('red'));
-    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-02-01T00:00:00.000Z'), 'g_test')).toEqual({ ok: true, events: [] });
+    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-02-01T00:00:00.000Z'), 'g_test')).toEqual({
+      ok: true,
+      events: [],
+    });
   });
   it('an early fire decides nothing', () => {
     const game = withDeadlines();
-    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-01-02T00:00:00.000Z'), 'g_test')).toEqual({ ok: true, events: [] });
+    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-01-02T00:00:00.000Z'), 'g_test')).toEqual({
+      ok: true,
+      events: [],
+    });
   });
   it('a fire for a finished game decides nothing', () => {
     const game = withDeadlines();
     game.run({ type: 'Concede' }, seat('blue'));
-    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-02-01T00:00:00.000Z'), 'g_test')).toEqual({ ok: true, events: [] });
+    expect(decideGame(game.state, { type: 'DeadlineReached', phaseKey: 't1-command' }, at('2026-02-01T00:00:00.000Z'), 'g_test')).toEqual({
+      ok: true,
+      events: [],
+    });
   });
   it('only the system may declare a deadline passed', () => {
     withDeadlines().when({ type: 'DeadlineReached', phaseKey: 't1-command' }, seat('red')).thenRejects('MATCH', 'SYSTEM_ONLY');

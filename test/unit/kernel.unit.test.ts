@@ -17,7 +17,14 @@ describe('canonical JSON', () => {
 
 describe('the hash chain', () => {
   const log = [
-    ...sealBatch(null, [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], meta),
+    ...sealBatch(
+      null,
+      [
+        { type: 'A', data: { n: 1 } },
+        { type: 'B', data: { n: 2 } },
+      ],
+      meta,
+    ),
   ];
   const more = sealBatch(log.at(-1) ?? null, [{ type: 'C', data: { n: 3 } }], { ...meta, commandId: 'c2' });
   const full = [...log, ...more];

@@ -15,7 +15,7 @@ describe('creating a match', () => {
     const [createdEvent, joined] = game.log;
     expect(createdEvent?.type).toBe('GameCreated');
     expect(createdEvent?.data).toMatchObject({ ruleset: 'post-galactica', seats: ['red', 'blue'], createdBy: 'p_red' });
-    expect((createdEvent?.data as { seedCommitment: string }).seedCommitment).toMatch(/^[0-9a-f]{64}$/);
+    expect((createdEvent!.data as { seedCommitment: string }).seedCommitment).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(game.log)).not.toContain(TEST_SEED);
     expect(joined?.data).toEqual({ seat: 'red', playerId: 'p_red', seedContribution: null });
     expect(game.state.status).toBe('lobby');
@@ -48,15 +48,19 @@ describe('joining', () => {
     const game = created();
     const [, rolled] = game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([4, 4, 6, 1]));
     const data = rolled?.data as { rounds: { rolls: { seat: string; roll: { value: number } }[] }[]; winner: string };
-    expect(data.rounds.map((r) => r.rolls.map((x) => x.roll.value))).toEqual([[4, 4], [6, 1]]);
+    expect(data.rounds.map((r) => r.rolls.map((x) => x.roll.value))).toEqual([
+      [4, 4],
+      [6, 1],
+    ]);
     expect(data.winner).toBe('red');
   });
-  it('PG-5 the roll-off is drawn from the committed seed mixed with the players\' contributions', () => {
+  it("PG-5 the roll-off is drawn from the committed seed mixed with the players' contributions", () => {
     const game = new Game();
     game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', seedContribution: '0123456789abcdef' }, player('p_red'));
     game.run({ type: 'JoinGame', seedContribution: 'fedcba9876543210' }, player('p_blue'));
     const rolled = game.log.find((e) => e.type === 'RolledOff');
-    const roll = (rolled?.data as { rounds: { rolls: { roll: { value: number; draw: { seq: number; index: number } } }[] }[] }).rounds[0]?.rolls[0]?.roll;
+    const roll = (rolled!.data as { rounds: { rolls: { roll: { value: number; draw: { seq: number; index: number } } }[] }[] }).rounds[0]
+      ?.rolls[0]?.roll;
     const key = rollKey(TEST_SEED, ['0123456789abcdef', 'fedcba9876543210']);
     expect(roll?.draw).toEqual({ seq: 3, index: 0 });
     expect(roll?.value).toBe(rollFace(key, GAME_ID, 3, 0, 6));

@@ -1,0 +1,24 @@
+/**
+ * `npm run rebuild`: recompute every read model from the `events` table alone, for
+ * example after a projection bug fix or after the stream's 24-hour retention.
+ *   local:  npm run rebuild -- --endpoint http://127.0.0.1:<port printed by npm start>
+ *   AWS:    EVENTS_TABLE=… GAMES_TABLE=… npm run rebuild
+ */
+import { parseArgs } from 'node:util';
+import { tableNames } from '../../infra/tables.ts';
+import { createDynamoClient } from '../adapters/dynamo-client.ts';
+import { createDeps } from '../app/deps.ts';
+import { rebuildAll } from '../app/projection.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const { values } = parseArgs({ options: { endpoint: { type: 'string' }, prefix: { type: 'string' } } });
+const endpoint = values.endpoint ?? process.env.DYNAMODB_ENDPOINT;
+const local = tableNames(values.prefix);
+const tables = { events: process.env.EVENTS_TABLE ?? local.events, games: process.env.GAMES_TABLE ?? local.games };
+
+const { client } = createDynamoClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+const started = performance.now();
+const count = await rebuildAll(createDeps(client, tables), tables.events, (line) => console.log(line));
+console.log(`rebuilt ${count} game(s) from ${tables.events} in ${Math.round(performance.now() - started)} ms`);
+client.destroy();

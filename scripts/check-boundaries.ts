@@ -1,0 +1,45 @@
+/**
+ * `domain/` stays pure: it may import only itself, zod, canonicalize and node:crypto
+ * (hashing is computation, not I/O), and it may not read the clock or Math.random.
+ * Run by `npm test`; exits 1 with every offending line.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DOMAIN = join(ROOT, 'domain');
+const ALLOWED_PACKAGES = new Set(['zod', 'canonicalize', 'node:crypto']);
+const IMPORT = /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPURE: readonly [RegExp, string][] = [
+  [/\bDate\.now\s*\(/, 'reads the clock (use ctx.now)'],
+  [/\bnew Date\(\s*\)/, 'reads the clock (use ctx.now)'],
+  [/\bMath\.random\s*\(/, 'draws randomness (use ctx dice)'],
+  [/\bprocess\.(env|argv|exit|stdout|stderr)\b/, 'touches the process'],
+  [/\b(setTimeout|setInterval|fetch)\s*\(/, 'does I/O or timing'],
+];
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+
+const problems: string[] = [];
+for (const file of files(DOMAIN)) {
+  const text = readFileSync(file, 'utf8');
+  const where = relative(ROOT, file);
+  for (const match of text.matchAll(IMPORT)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? '';
+    const inside = target.startsWith('.') && resolve(file, '..', target).startsWith(DOMAIN);
+    if (!inside && !ALLOWED_PACKAGES.has(target)) problems.push(`${where}: imports "${target}"`);
+  }
+  text.split('\n').forEach((line, i) => {
+    if (line.trim().startsWith('//') || line.trim().startsWith('*')) return;
+    for (const [pattern, why] of IMPURE) if (pattern.test(line)) problems.push(`${where}:${i + 1}: ${why}: ${line.trim()}`);
+  });
+}
+
+if (problems.length > 0) {
+  console.error(`domain/ must stay pure; ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto.`);

@@ -1,0 +1,78 @@
+/**
+ * `npm start` as a user runs it: a real child process with its own DynamoDB Local, data
+ * kept in a folder across restarts, and nothing left running after Ctrl-C (SIGINT).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/dynamodb-local.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  output(): string;
+}
+
+const start = async (port: number): Promise<Started> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!/listening on (\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    url: /listening on (\S+)/.exec(output)?.[1] ?? '',
+    dynamoEndpoint: /DynamoDB Local at (\S+?);/.exec(output)?.[1] ?? '',
+    output: () => output,
+  };
+};
+
+const interrupt = (started: Started): Promise<number | null> =>
+  new Promise((done) => {
+    started.child.once('exit', (code) => done(code));
+    started.child.kill('SIGINT');
+  });
+
+const reachable = async (url: string) => {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start', () => {
+  it('serves the API on the chosen port, keeps data in its folder across restarts, and stops everything on Ctrl-C', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    expect(first.url).toBe(`http://127.0.0.1:${port}`);
+    expect(first.output()).toContain(`data in ${dataDir}`);
+    const registered = await fetch(`${first.url}/players`, { method: 'POST', body: JSON.stringify({ name: 'Ann' }) });
+    const { apiKey } = (await registered.json()) as { apiKey: string };
+
+    expect(await interrupt(first)).toBe(0);
+    expect(first.output()).toContain('Arbiter: stopped.');
+    expect(await reachable(first.url)).toBe(false);
+    expect(await reachable(first.dynamoEndpoint)).toBe(false);
+
+    const second = await start(port);
+    const me = await fetch(`${second.url}/me/games`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(me.status).toBe(200);
+    expect(await interrupt(second)).toBe(0);
+    expect(await reachable(second.dynamoEndpoint)).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,176 @@
+/**
+ * `npm run bench`: what a command and a projection cost, against DynamoDB Local, in a
+ * game of 10 events and in one of 2,000. Printed, never asserted: timings on a shared
+ * machine are information, not pass/fail.
+ */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { emptyGame, foldGame } from '../domain/match/state.ts';
+import { type CountingClient, createDynamoClient } from '../functions/adapters/dynamo-client.ts';
+import { executeCommand } from '../functions/app/commands.ts';
+import { createDeps, type Deps } from '../functions/app/deps.ts';
+import { makeProjector } from '../functions/stream/projector.ts';
+import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
+import { StreamPoller } from '../infra/local/stream-poller.ts';
+import { type TableNames, tableNames } from '../infra/tables.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const MEASURED = 60;
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const total = (c: CountingClient) => [...c.requests.values()].reduce((a, b) => a + b, 0);
+
+let sequence = 0;
+const command = (deps: Deps, gameId: string, playerId: string, body: { type: string } & Record<string, unknown>) => {
+  sequence += 1;
+  return executeCommand(deps, { gameId, commandId: `bench-${sequence}`, command: body, caller: { kind: 'player', playerId } });
+};
+
+/** A Post Galactica game advanced by EndPhase until it has `size` events; returns who acts next. */
+const gameOf = async (deps: Deps, gameId: string, size: number): Promise<string> => {
+  await command(deps, gameId, 'p_red', { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red' } });
+  let result = await command(deps, gameId, 'p_blue', { type: 'JoinGame' });
+  let player = 'p_red';
+  while (result.version < size) {
+    result = await command(deps, gameId, player, { type: 'EndPhase' });
+    if (result.events.some((e) => e.type === 'TurnStarted')) player = player === 'p_red' ? 'p_blue' : 'p_red';
+  }
+  return player;
+};
+
+interface Measurement {
+  latencies: number[];
+  requests: number;
+  byKind: Map<string, number>;
+}
+
+/** One command per (game, player) pair, timed, with the DynamoDB requests it sent. */
+const measure = async (
+  client: CountingClient,
+  deps: Deps,
+  targets: readonly { gameId: string; player: string }[],
+  committedAt: Map<string, number>,
+): Promise<Measurement> => {
+  const before = total(client);
+  const kindsBefore = new Map(client.requests);
+  const latencies: number[] = [];
+  for (const target of targets) {
+    const started = performance.now();
+    const result = await command(deps, target.gameId, target.player, { type: 'EndPhase' });
+    const done = performance.now();
+    latencies.push(done - started);
+    for (const e of result.events) committedAt.set(`${target.gameId}#${e.seq}`, done);
+    if (result.events.some((e) => e.type === 'TurnStarted'))
+      target.player === 'p_red' ? (target.player = 'p_blue') : (target.player = 'p_red');
+  }
+  const byKind = new Map([...client.requests].map(([k, n]) => [k, n - (kindsBefore.get(k) ?? 0)]));
+  return { latencies, requests: total(client) - before, byKind };
+};
+
+const startProjector = async (dynamo: LocalDynamo, tables: TableNames, committedAt: Map<string, number>, lags: number[]) => {
+  const { client } = createDynamoClient({ endpoint: dynamo.endpoint });
+  const project = makeProjector(() => createDeps(client, tables));
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
+  const poller = new StreamPoller({
+    endpoint: dynamo.endpoint,
+    streamArn: Table?.LatestStreamArn ?? '',
+    intervalMs: 250,
+    consumers: [
+      {
+        name: 'projector',
+        handler: async (event: DynamoDBStreamEvent) => {
+          const response = await project(event);
+          const now = performance.now();
+          for (const r of event.Records) {
+            const at = committedAt.get(`${r.dynamodb?.NewImage?.gameId?.S}#${r.dynamodb?.NewImage?.seq?.N}`);
+            if (at !== undefined) lags.push(now - at);
+          }
+          return response;
+        },
+      },
+    ],
+  });
+  poller.start();
+  return poller;
+};
+
+/** Wait until the read model of every game has reached the log's head. */
+const caughtUp = async (deps: Deps, gameIds: readonly string[]) => {
+  for (const gameId of gameIds) {
+    const head = (await deps.store.load(gameId)).state.version;
+    while (((await deps.games.readModel(gameId))?.version ?? 0) < head) await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const foldRate = async (deps: Deps, gameId: string): Promise<number> => {
+  const log = await deps.store.readAfter(gameId, 0);
+  const started = performance.now();
+  let folds = 0;
+  while (performance.now() - started < 1000) {
+    foldGame(log, emptyGame);
+    folds += 1;
+  }
+  return (folds * log.length) / ((performance.now() - started) / 1000);
+};
+
+const report = (title: string, m: Measurement, lags: readonly number[], rate: number) => {
+  const kinds = [...m.byKind].filter(([, n]) => n > 0).map(([k, n]) => `${k} ${(n / m.latencies.length).toFixed(2)}`);
+  console.log(title);
+  console.log(`  DynamoDB requests per command: ${(m.requests / m.latencies.length).toFixed(2)}  (${kinds.join(', ')})`);
+  console.log(`  command latency:  p50 ${ms(percentile(m.latencies, 50))}  p99 ${ms(percentile(m.latencies, 99))}`);
+  console.log(
+    `  projection lag:   p50 ${ms(percentile(lags, 50))}  p99 ${ms(percentile(lags, 99))}  (stream polled every 250 ms, as locally)`,
+  );
+  console.log(`  in-memory fold:   ${Math.round(rate).toLocaleString('en-US')} events/s\n`);
+};
+
+const main = async () => {
+  const dynamo = await startDynamoLocal({ dataDir: null });
+  const commands = createDynamoClient({ endpoint: dynamo.endpoint });
+  const tables = tableNames('bench-');
+  await ensureTables(commands.client, tables);
+  const deps = createDeps(commands.client, tables);
+  const committedAt = new Map<string, number>();
+  console.log('Arbiter pipeline benchmark: DynamoDB Local in memory on this machine. Printed, not asserted.\n');
+
+  // One projector for the whole run, as in production; lags are taken for measured commands only.
+  const lags: number[] = [];
+  const poller = await startProjector(dynamo, tables, committedAt, lags);
+
+  // Games of 10 events: one measured command in each of 60 games.
+  const small = [];
+  for (let i = 0; i < MEASURED; i += 1) small.push({ gameId: `g_small_${i}`, player: await gameOf(deps, `g_small_${i}`, 10) });
+  await caughtUp(
+    deps,
+    small.map((t) => t.gameId),
+  );
+  const smallRun = await measure(commands, deps, small, committedAt);
+  await caughtUp(
+    deps,
+    small.map((t) => t.gameId),
+  );
+  report('games of 10 events', smallRun, lags.splice(0), await foldRate(deps, 'g_small_0'));
+
+  // A game of 2,000 events: 60 measured commands in it.
+  const big = { gameId: 'g_big', player: await gameOf(deps, 'g_big', 2000) };
+  await caughtUp(deps, ['g_big']);
+  const bigRun = await measure(
+    commands,
+    deps,
+    Array.from({ length: MEASURED }, () => big),
+    committedAt,
+  );
+  await caughtUp(deps, ['g_big']);
+  report('a game of 2,000 events', bigRun, lags.splice(0), await foldRate(deps, 'g_big'));
+
+  await poller.stop();
+  commands.client.destroy();
+  await dynamo.stop();
+};
+
+await main();

@@ -65,8 +65,7 @@ const measure = async (
     const done = performance.now();
     latencies.push(done - started);
     for (const e of result.events) committedAt.set(`${target.gameId}#${e.seq}`, done);
-    if (result.events.some((e) => e.type === 'TurnStarted'))
-      target.player === 'p_red' ? (target.player = 'p_blue') : (target.player = 'p_red');
+    if (result.events.some((e) => e.type === 'TurnStarted')) target.player = target.player === 'p_red' ? 'p_blue' : 'p_red';
   }
   const byKind = new Map([...client.requests].map(([k, n]) => [k, n - (kindsBefore.get(k) ?? 0)]));
   return { latencies, requests: total(client) - before, byKind };

@@ -12,7 +12,12 @@ let red: Client;
 let blue: Client;
 let gameId: string;
 
-type GameReply = { version: number; status: string; awaiting: string[]; game: { activeSeat: string; phase: string; round: number; turn: number } | null };
+type GameReply = {
+  version: number;
+  status: string;
+  awaiting: string[];
+  game: { activeSeat: string; phase: string; round: number; turn: number } | null;
+};
 
 const allEvents = async (client: Client): Promise<EventEnvelope[]> => {
   const events: EventEnvelope[] = [];
@@ -44,7 +49,10 @@ describe('a Post Galactica match over HTTP', () => {
     expect(joined.status).toBe(200);
     const rollOff = joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string };
     const winner = rollOff.winner === 'red' ? red : blue;
-    const chosen = await winner.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'ChooseFirstPlayer', seat: 'red' } });
+    const chosen = await winner.post(`/games/${gameId}/commands`, {
+      commandId: commandId(),
+      command: { type: 'ChooseFirstPlayer', seat: 'red' },
+    });
     expect(chosen.status).toBe(200);
 
     const players = { red, blue };
@@ -108,9 +116,15 @@ describe('a Post Galactica match over HTTP', () => {
 
   it('answers a retried command with the first result and writes nothing', async () => {
     const id = commandId();
-    const first = await red.post<{ events: EventEnvelope[]; replayed: boolean }>(`/games/${gameId}/commands`, { commandId: id, command: { type: 'EndPhase' } });
+    const first = await red.post<{ events: EventEnvelope[]; replayed: boolean }>(`/games/${gameId}/commands`, {
+      commandId: id,
+      command: { type: 'EndPhase' },
+    });
     const before = (await runtime.deps.store.readAfter(gameId, 0)).length;
-    const retry = await red.post<{ events: EventEnvelope[]; replayed: boolean }>(`/games/${gameId}/commands`, { commandId: id, command: { type: 'EndPhase' } });
+    const retry = await red.post<{ events: EventEnvelope[]; replayed: boolean }>(`/games/${gameId}/commands`, {
+      commandId: id,
+      command: { type: 'EndPhase' },
+    });
     expect(retry.status).toBe(200);
     expect(retry.body.replayed).toBe(true);
     expect(retry.body.events).toEqual(first.body.events);
@@ -123,12 +137,45 @@ describe('a Post Galactica match over HTTP', () => {
 describe('bad input gets its own 4xx and writes nothing', () => {
   const cases: [string, () => Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>, number, string][] = [
     ['malformed JSON', () => red.call('POST', `/games/${gameId}/commands`, '{"commandId": "abc'), 400, 'malformed-json'],
-    ['a body that fails the schema', () => red.post(`/games/${gameId}/commands`, { commandId: 'x', command: { type: 'EndPhase' } }), 400, 'invalid-body'],
-    ['an unknown command', () => red.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Teleport' } }), 400, 'unknown-command'],
-    ['a command from a seat that is not active', () => blue.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }), 403, 'not-allowed'],
-    ['a missing API key', () => anon.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }), 401, 'unauthorized'],
-    ['a wrong API key', () => anon.as(`arb.p_0123456789abcdef0123.${'A'.repeat(43)}`).post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }), 401, 'unauthorized'],
-    ['an unknown game', () => red.post('/games/g_doesnotexist/commands', { commandId: commandId(), command: { type: 'EndPhase' } }), 404, 'not-found'],
+    [
+      'a body that fails the schema',
+      () => red.post(`/games/${gameId}/commands`, { commandId: 'x', command: { type: 'EndPhase' } }),
+      400,
+      'invalid-body',
+    ],
+    [
+      'an unknown command',
+      () => red.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Teleport' } }),
+      400,
+      'unknown-command',
+    ],
+    [
+      'a command from a seat that is not active',
+      () => blue.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }),
+      403,
+      'not-allowed',
+    ],
+    [
+      'a missing API key',
+      () => anon.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }),
+      401,
+      'unauthorized',
+    ],
+    [
+      'a wrong API key',
+      () =>
+        anon
+          .as(`arb.p_0123456789abcdef0123.${'A'.repeat(43)}`)
+          .post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } }),
+      401,
+      'unauthorized',
+    ],
+    [
+      'an unknown game',
+      () => red.post('/games/g_doesnotexist/commands', { commandId: commandId(), command: { type: 'EndPhase' } }),
+      404,
+      'not-found',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, send, status, type) => {
@@ -149,10 +196,26 @@ describe('bad input gets its own 4xx and writes nothing', () => {
 
 describe('the API describes itself', () => {
   it('serves OpenAPI 3.1 generated from the schemas', async () => {
-    const doc = await anon.get<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> }>('/openapi.json');
+    const doc = await anon.get<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>
+      >;
+    }>('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/players', '/rulesets', '/games', '/games/{id}', '/games/{id}/join', '/games/{id}/commands', '/games/{id}/events', '/games/{id}/state', '/me/games']),
+      expect.arrayContaining([
+        '/players',
+        '/rulesets',
+        '/games',
+        '/games/{id}',
+        '/games/{id}/join',
+        '/games/{id}/commands',
+        '/games/{id}/events',
+        '/games/{id}/state',
+        '/me/games',
+      ]),
     );
     const commandSchema = doc.body.paths['/games/{id}/commands']?.post?.requestBody?.content['application/json']?.schema;
     expect(Object.keys(commandSchema?.properties ?? {})).toEqual(['commandId', 'expectedVersion', 'command']);

@@ -19,7 +19,12 @@ export class Client {
     return new Client(this.base, apiKey);
   }
 
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers: {
@@ -64,7 +69,8 @@ export const eventually = async <T>(probe: () => Promise<T>, accept: (value: T) 
   for (;;) {
     const value = await probe();
     if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

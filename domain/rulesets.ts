@@ -1,8 +1,12 @@
 /** Every rule system the service referees, by id. */
 import type { AnyRuleset } from './kernel/ruleset.ts';
 import { postGalactica } from './post-galactica/ruleset.ts';
+import { soluna } from './soluna/ruleset.ts';
 
-export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([[postGalactica.id, postGalactica]]);
+export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([
+  [postGalactica.id, postGalactica],
+  [soluna.id, soluna],
+]);
 
 export const findRuleset = (id: string): AnyRuleset | undefined => rulesets.get(id);
 

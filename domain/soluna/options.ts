@@ -1,0 +1,111 @@
+/**
+ * Sol'una options (`options.rules` of CreateGame): the mission (grid, terrain, the two
+ * warbands as data, victory conditions) and the policies the text leaves open. Every
+ * field has a default, so `{}` plays the example mission (domain/soluna/example.ts).
+ * Which numbers come from the text and which are defaults: docs/rules/soluna.md.
+ */
+import { z } from 'zod';
+import { MAX_MIND } from './activation.ts';
+import { EXAMPLE_MISSION } from './example.ts';
+import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
+
+/** Seats in roll-off order. Phases are simultaneous, so the first player decides nothing. */
+export const SEATS = ['sun', 'moon'] as const;
+export type SolSeat = (typeof SEATS)[number];
+
+const count = (min: number, max: number) => z.int().min(min).max(max);
+export const squareSchema = z.tuple([count(0, 63), count(0, 63)]).readonly();
+const nameSchema = z.string().min(1).max(40);
+const idSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes');
+
+/** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
+export const weaponSchema = z
+  .object({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) })
+  .strict();
+
+/** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
+export const effectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('heal'), amount: count(1, 10) }).strict(),
+  z.object({ kind: z.literal('wound'), amount: count(1, 10) }).strict(),
+  z.object({ kind: z.literal('mind'), amount: z.int().min(-MAX_MIND).max(MAX_MIND) }).strict(),
+]);
+
+/** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
+export const powerSchema = z
+  .object({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema })
+  .strict();
+
+export const profileSchema = z
+  .object({
+    id: idSchema,
+    name: nameSchema,
+    leader: z.boolean().default(false),
+    /** SOL-1: the starting Mind, 0..10. */
+    mind: count(0, MAX_MIND),
+    /** Squares per Move action. */
+    movement: count(0, 64),
+    /** Wounds the model can take; it is slain when it has taken this many. */
+    wounds: count(1, 20),
+    at: squareSchema,
+    attacks: z.array(weaponSchema).max(8).default([]),
+    artifacts: z.array(powerSchema).max(8).default([]),
+    psionics: z.array(powerSchema).max(8).default([]),
+  })
+  .strict();
+
+export const missionSchema = z
+  .object({
+    name: nameSchema,
+    grid: z.object({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).max(1024) }).strict(),
+    warbands: z.object({ sun: z.array(profileSchema).min(1).max(20), moon: z.array(profileSchema).min(1).max(20) }).strict(),
+    victory: z
+      .object({
+        /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
+        eliminate: z.enum(['leader', 'all']),
+        /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
+        turnLimit: count(1, 1000).nullable(),
+      })
+      .strict(),
+  })
+  .strict()
+  .superRefine((mission, ctx) => {
+    for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const solOptionsSchema = z
+  .object({
+    mission: missionSchema.default(EXAMPLE_MISSION),
+    /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
+    starredPerTurn: count(0, 10).default(1),
+    /** SOL-4: what a choice missed at the deadline counts as. */
+    missedOrders: z.enum(['none', 'defer']).default('none'),
+    /** SOL-9: Mind lost per wound taken. */
+    mindLossPerWound: count(0, 10).default(1),
+  })
+  .strict();
+
+export type Weapon = z.infer<typeof weaponSchema>;
+export type Effect = z.infer<typeof effectSchema>;
+export type Power = z.infer<typeof powerSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Mission = z.infer<typeof missionSchema>;
+export type MissionInput = z.input<typeof missionSchema>;
+export type SolOptions = z.infer<typeof solOptionsSchema>;
+
+/** Unique ids, models on free squares of the grid, at most one leader per warband. */
+const missionProblems = (mission: z.infer<typeof missionSchema>): string[] => {
+  const problems = mission.grid.blocking.filter((s) => !onGrid(mission.grid, s)).map((s) => `terrain ${squareLabel(s)} is off the grid`);
+  const models = [...mission.warbands.sun, ...mission.warbands.moon];
+  models.forEach((model, i) => {
+    if (models.findIndex((m) => m.id === model.id) !== i) problems.push(`model id "${model.id}" is used twice`);
+    if (!onGrid(mission.grid, model.at)) problems.push(`${model.name} stands off the grid at ${squareLabel(model.at)}`);
+    if (isBlocking(mission.grid, model.at)) problems.push(`${model.name} stands on blocking terrain at ${squareLabel(model.at)}`);
+    if (models.findIndex((m) => sameSquare(m.at, model.at)) !== i)
+      problems.push(`${model.name} shares ${squareLabel(model.at)} with another model`);
+  });
+  for (const seat of SEATS) {
+    if (mission.warbands[seat].filter((m) => m.leader).length > 1) problems.push(`the ${seat} warband has more than one leader`);
+  }
+  return problems;
+};

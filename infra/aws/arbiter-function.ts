@@ -1,0 +1,77 @@
+/**
+ * The defaults every Arbiter Lambda function shares, in one place: Node.js 22 on arm64,
+ * esbuild-bundled ESM with source maps, 512 MB, and its own log group with a retention.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** The repository root: entries, the lock file and tsconfig.json are resolved from here, not from the cwd. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * ESM bundles have no `require`, but some CommonJS dependencies call it for Node built-ins.
+ * The alias keeps the banner from clashing with a bundled module's own `createRequire` import.
+ */
+const esmRequireShim =
+  "import { createRequire as __arbiterCreateRequire } from 'node:module';" + 'const require = __arbiterCreateRequire(import.meta.url);';
+
+export interface ArbiterFunctionProps {
+  /** The handler file, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Defaults to 10 s: the HTTP API gives up after 30 s anyway, and a command costs two round trips. */
+  readonly timeout?: Duration;
+  /** Active X-Ray tracing; off unless the stack asks for it. */
+  readonly tracing?: boolean;
+}
+
+export class ArbiterFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ArbiterFunctionProps) {
+    super(scope, id);
+    // An explicit log group (instead of the implicit /aws/lambda/<name>) so retention is
+    // part of the stack and no log-retention custom resource is needed.
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: join(repoRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      logGroup: this.logGroup,
+      tracing: props.tracing === true ? Tracing.ACTIVE : Tracing.DISABLED,
+      // Minified bundles are unreadable in stack traces without the source maps.
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: esmRequireShim,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Ship the SDK versions pinned in package-lock.json (the ones the tests ran
+        // against) rather than whatever version the Lambda runtime happens to carry.
+        bundleAwsSDK: true,
+      },
+    });
+    if (props.tracing === true) {
+      Validations.of(this).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      });
+    }
+  }
+}

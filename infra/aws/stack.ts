@@ -1,0 +1,201 @@
+/**
+ * ArbiterStack: Arbiter on AWS, in one env-agnostic stack (no lookups; `cdk synth` runs offline).
+ *
+ * What it creates:
+ * - DynamoDB `events` (the immutable log; stream of new images) and `games` (read model,
+ *   snapshots, idempotency records, players), both from the shared definitions in
+ *   infra/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
+ * - Five Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
+ *   one-month log groups): the HTTP API, the projector, the timer reactor, the publisher
+ *   and the phase timer.
+ * - An HTTP API (API Gateway v2) with every route of DESIGN.md on the API function,
+ *   throttled and access-logged; its URL is the `ApiUrl` output.
+ * - Stream event source mappings from `events` to the projector, the timer reactor and the
+ *   publisher: INSERTs only, partial batch responses, bisect on error, bounded retries and
+ *   age, one encrypted on-failure queue per consumer.
+ * - An EventBridge Scheduler group for phase deadlines, the role Scheduler uses to invoke
+ *   the phase timer (and nothing else), and a dead-letter queue for failed deliveries.
+ * - The `arbiter` EventBridge bus the publisher sends integration events to.
+ * - Alarms: any message in a dead-letter queue, and a stream consumer more than a minute behind.
+ *
+ * Each function is granted only what it does; cdk-nag (AwsSolutions) findings that remain
+ * are acknowledged next to the resource they concern, with the reason.
+ */
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
+import { ArbiterFunction } from './arbiter-function.ts';
+import { consumeEventStream } from './event-stream.ts';
+import { ArbiterHttpApi } from './http-api.ts';
+import { PhaseDeadlines } from './phase-deadlines.ts';
+
+export interface ArbiterStackProps extends StackProps {
+  /** Active X-Ray tracing on every function. Off by default: it is billed per trace. */
+  readonly tracing?: boolean;
+}
+
+interface Tables {
+  readonly events: Table;
+  readonly games: Table;
+}
+
+interface Functions {
+  readonly api: ArbiterFunction;
+  readonly projector: ArbiterFunction;
+  readonly timerReactor: ArbiterFunction;
+  readonly publisher: ArbiterFunction;
+  readonly phaseTimer: ArbiterFunction;
+}
+
+const attributeTypes: Record<KeyAttribute['type'], AttributeType> = {
+  S: AttributeType.STRING,
+  N: AttributeType.NUMBER,
+};
+
+interface Handler {
+  readonly id: string;
+  /** Relative to the repository root. */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeout?: Duration;
+}
+
+/** Stream consumers get a minute: a batch of 100 records may need gap-filling reads. */
+const streamTimeout = Duration.minutes(1);
+
+const handlers: Readonly<Record<keyof Functions, Handler>> = {
+  api: { id: 'Api', entry: 'functions/http/api.ts', description: 'Arbiter HTTP API: every route' },
+  projector: {
+    id: 'Projector',
+    entry: 'functions/stream/projector.ts',
+    description: 'Folds events into the games read model',
+    timeout: streamTimeout,
+  },
+  timerReactor: {
+    id: 'TimerReactor',
+    entry: 'functions/stream/timer-reactor.ts',
+    description: 'Creates and deletes phase deadline schedules',
+    timeout: streamTimeout,
+  },
+  publisher: {
+    id: 'Publisher',
+    entry: 'functions/stream/publisher.ts',
+    description: 'Publishes integration events to the arbiter bus',
+    timeout: streamTimeout,
+  },
+  phaseTimer: {
+    id: 'PhaseTimer',
+    entry: 'functions/scheduler/phase-timer.ts',
+    description: 'Gives DeadlineReached when a phase deadline passes',
+    timeout: Duration.seconds(30),
+  },
+};
+
+const key = (attribute: KeyAttribute) => ({ name: attribute.name, type: attributeTypes[attribute.type] });
+
+export class ArbiterStack extends Stack {
+  readonly tables: Tables;
+  readonly functions: Functions;
+  /** Each stream consumer's on-failure queue. */
+  readonly streamFailures: Readonly<Record<'projector' | 'timerReactor' | 'publisher', Queue>>;
+  readonly http: ArbiterHttpApi;
+  readonly deadlines: PhaseDeadlines;
+  readonly bus: EventBus;
+
+  constructor(scope: Construct, id: string, props: ArbiterStackProps = {}) {
+    super(scope, id, { description: 'Arbiter: event-sourced referee for wargames', ...props });
+    this.tables = {
+      events: this.tableFrom('EventsTable', eventsTable),
+      games: this.tableFrom('GamesTable', gamesTable),
+    };
+    this.functions = this.createFunctions(props.tracing === true);
+    this.grantTableAccess();
+    this.http = new ArbiterHttpApi(this, 'Http', this.functions.api.fn);
+    const { projector, timerReactor, publisher } = this.functions;
+    this.streamFailures = {
+      projector: consumeEventStream(this, this.tables.events, projector),
+      timerReactor: consumeEventStream(this, this.tables.events, timerReactor),
+      publisher: consumeEventStream(this, this.tables.events, publisher),
+    };
+    this.deadlines = new PhaseDeadlines(this, 'PhaseDeadlines', {
+      timerReactor: this.functions.timerReactor,
+      phaseTimer: this.functions.phaseTimer.fn,
+    });
+    this.bus = this.createEventBus();
+    this.acknowledgeSharedFindings();
+  }
+
+  private tableFrom(id: string, definition: TableDefinition): Table {
+    return new Table(this, id, {
+      partitionKey: key(definition.partitionKey),
+      sortKey: key(definition.sortKey),
+      ...(definition.stream === 'NEW_IMAGE' ? { stream: StreamViewType.NEW_IMAGE } : {}),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The log is the only source of truth and the read model is costly to rebuild:
+      // neither goes away with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  private createFunctions(tracing: boolean): Functions {
+    const environment = { EVENTS_TABLE: this.tables.events.tableName, GAMES_TABLE: this.tables.games.tableName };
+    const make = ({ id, ...handler }: Handler) => new ArbiterFunction(this, id, { ...handler, environment, tracing });
+    return {
+      api: make(handlers.api),
+      projector: make(handlers.projector),
+      timerReactor: make(handlers.timerReactor),
+      publisher: make(handlers.publisher),
+      phaseTimer: make(handlers.phaseTimer),
+    };
+  }
+
+  /**
+   * The log is append-only, so writers get PutItem on `events` (a TransactWriteItems Put is
+   * authorized as PutItem, its ConditionCheck as ConditionCheckItem, which is read access)
+   * and never UpdateItem or DeleteItem. Stream consumers get stream read from their mapping.
+   */
+  private grantTableAccess(): void {
+    const { events, games } = this.tables;
+    const { api, projector, timerReactor, publisher, phaseTimer } = this.functions;
+    for (const writer of [api, phaseTimer]) {
+      events.grantReadData(writer.fn);
+      events.grant(writer.fn, 'dynamodb:PutItem');
+      games.grantReadWriteData(writer.fn);
+    }
+    events.grantReadData(projector.fn);
+    games.grantReadWriteData(projector.fn);
+    events.grantReadData(timerReactor.fn);
+    games.grantReadData(timerReactor.fn);
+    games.grantReadData(publisher.fn);
+  }
+
+  private createEventBus(): EventBus {
+    const bus = new EventBus(this, 'Bus', { eventBusName: 'arbiter' });
+    bus.grantPutEventsTo(this.functions.publisher.fn);
+    this.functions.publisher.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    new CfnOutput(this, 'EventBusName', {
+      value: bus.eventBusName,
+      description: 'Bus carrying Arbiter integration events',
+    });
+    return bus;
+  }
+
+  /** Findings every function shares; the rest are acknowledged beside their resource. */
+  private acknowledgeSharedFindings(): void {
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'The AWS-managed basic execution role only lets a function write its own logs; CDK attaches it to every function role.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Pinned to Node.js 22 on purpose, the runtime the bundles target (esbuild node22); moving on is a reviewed change, not a side effect of a CDK upgrade.',
+      },
+    );
+  }
+}

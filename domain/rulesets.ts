@@ -1,4 +1,6 @@
 /** Every rule system the service referees, by id. */
+
+import { gsc2 } from './gsc2/ruleset.ts';
 import type { AnyRuleset } from './kernel/ruleset.ts';
 import { postGalactica } from './post-galactica/ruleset.ts';
 import { soluna } from './soluna/ruleset.ts';
@@ -6,6 +8,7 @@ import { soluna } from './soluna/ruleset.ts';
 export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([
   [postGalactica.id, postGalactica],
   [soluna.id, soluna],
+  [gsc2.id, gsc2],
 ]);
 
 export const findRuleset = (id: string): AnyRuleset | undefined => rulesets.get(id);

@@ -1,0 +1,107 @@
+/** GSC2: commands and `decide`, one small function per command, and the missed-deadline policy. */
+import { z } from 'zod';
+import type { RulesContext } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { assertNever, reject } from '../kernel/violation.ts';
+import { afterGroup, deferredShips, unmoved } from './alternation.ts';
+import type { GscEvent, ShipStayed } from './events.ts';
+import { useTractorBeamSchema } from './interrupts.ts';
+import { deferMove, deferMoveSchema, endMovesSchema, moveShip, moveShipSchema, useTractorBeam } from './movement.ts';
+import { reveal, submitOrders, submitOrdersSchema } from './orders.ts';
+import { repair, repairSchema } from './repairs.ts';
+import { fold, type GscState } from './state.ts';
+import { afterMove, afterStep, startTurn } from './steps.ts';
+import { useSystem, useSystemSchema } from './systems.ts';
+
+export const gscCommandSchema = z.discriminatedUnion('type', [
+  moveShipSchema,
+  deferMoveSchema,
+  endMovesSchema,
+  useTractorBeamSchema,
+  useSystemSchema,
+  submitOrdersSchema,
+  repairSchema,
+]);
+export type GscCommand = z.infer<typeof gscCommandSchema>;
+
+export const GSC_COMMANDS = [
+  { type: 'MoveShip', summary: 'Move one ship along a path of forward moves, 45° turns and MDS / tractor interrupts.', rule: 'GSC-4' },
+  { type: 'DeferMove', summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase.', rule: 'GSC-4' },
+  { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },
+  { type: 'UseTractorBeam', summary: 'Hold back an enemy ship that has not moved yet (any time in Movement).', rule: 'GSC-5' },
+  { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
+  { type: 'SubmitOrders', summary: 'Seal missile launches, beam fire or boarding orders for the simultaneous step.', rule: 'GSC-11' },
+  { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },
+] as const;
+
+/** GSC-1: the first turn opens once the match knows its first player. */
+export const begin = (state: GscState, rc: RulesContext): GscEvent[] => startTurn(state, 1, rc);
+
+const then = (state: GscState, decision: Decision<GscEvent>, next: (s: GscState) => GscEvent[]): Decision<GscEvent> =>
+  decision.ok ? { ok: true, events: [...decision.events, ...next(fold(state, decision.events))] } : decision;
+
+/** Ship moves end with the alternation's verdict (GSC-3); interrupts alone do not. */
+const moved = (state: GscState, decision: Decision<GscEvent>, rc: RulesContext): Decision<GscEvent> =>
+  then(state, decision, (s) => afterMove(s, rc));
+
+const endMoves = (state: GscState, rc: RulesContext): Decision<GscEvent> => {
+  const m = state.movement;
+  if (state.step !== 'movement' || m.mode !== 'free' || rc.seat !== m.mover) {
+    return reject(
+      'NOT_YOUR_GROUP',
+      'GSC-3',
+      `Only the second player ends a group of moves; now ${m.mover ?? 'nobody'} moves (${m.mode}).`,
+      403,
+    );
+  }
+  if (m.quota === 0)
+    return reject('EMPTY_GROUP', 'GSC-3', 'Move at least one ship before ending your group; the first player then matches that number.');
+  const next = afterGroup(state, m.quota);
+  return { ok: true, events: next ? [next] : afterStep(state, rc) };
+};
+
+export const decide = (state: GscState, command: GscCommand, rc: RulesContext): Decision<GscEvent> => {
+  if (state.status === 'ended') return reject('GAME_OVER', 'GSC-23', 'The battle is over.', 409);
+  switch (command.type) {
+    case 'MoveShip':
+      return moved(state, moveShip(state, command, rc), rc);
+    case 'DeferMove':
+      return moved(state, deferMove(state, command.ship, rc), rc);
+    case 'EndMoves':
+      return endMoves(state, rc);
+    case 'UseTractorBeam':
+      return useTractorBeam(state, command, rc);
+    case 'UseSystem':
+      return useSystem(state, command, rc);
+    case 'SubmitOrders':
+      return submitOrders(state, command, rc);
+    case 'Repair':
+      return repair(state, command, rc);
+    default:
+      return assertNever(command);
+  }
+};
+
+/**
+ * Missed deadlines (defaults; the sheet has no clock): in Movement the awaited seat's
+ * remaining ships stay where they are; in a sealed step a seat without orders fires
+ * nothing; in Repairs a seat without a Repair command repairs nothing.
+ */
+export const onDeadline = (state: GscState, rc: RulesContext): Decision<GscEvent> => {
+  if (state.status === 'ended') return { ok: true, events: [] };
+  if (state.step === 'movement') {
+    const seat = state.movement.mover;
+    if (seat === null) return { ok: true, events: [] };
+    const ships = state.movement.mode === 'deferred' ? deferredShips(state, seat) : unmoved(state, seat);
+    const stayed: ShipStayed[] = ships.map((s) => ({
+      type: 'ShipStayed',
+      data: { ship: s.id, reason: 'the movement deadline passed', rule: 'GSC-3' },
+    }));
+    return then(state, { ok: true, events: stayed }, (s) => afterMove(s, rc));
+  }
+  if (state.step === 'repairs') {
+    const done: GscEvent[] = state.awaited.map((seat) => ({ type: 'RepairsDone', data: { seat, rule: 'GSC-23' } }));
+    return then(state, { ok: true, events: done }, (s) => afterStep(s, rc));
+  }
+  return { ok: true, events: reveal(state, rc) };
+};

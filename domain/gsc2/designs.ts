@@ -1,0 +1,168 @@
+/**
+ * GSC2 ship designs as data (validated by zod). The sheet names the statistics (size,
+ * drive, turn distance, targeting, aspect, deflectors, shields, armor, hull, batteries)
+ * and the systems; the numbers always come from a game's designs, never from code.
+ */
+import { z } from 'zod';
+
+/** GSC-13: fixed 90° arcs, sponsons (180° in the named direction) and turrets (`T`, any direction). */
+export const MOUNTS = ['F', 'A', 'L', 'R', 'FS', 'AS', 'LS', 'RS', 'T'] as const;
+export type Mount = (typeof MOUNTS)[number];
+
+/** GSC-12: beams come in light, medium and heavy. */
+export const BEAM_CLASSES = ['light', 'medium', 'heavy'] as const;
+export type BeamClass = (typeof BEAM_CLASSES)[number];
+
+/**
+ * GSC-19: how each kind of system takes damage, in the sheet's own groups.
+ * - `twoHits`: first hit damages (cannot fire), second destroys (cannot be repaired)
+ * - `sizeBand`: one hit per weapon; size 1-7 lose a level per hit, 8-15 per 2, 16+ per 3
+ * - `drive`: size 1-3 halve then destroyed; size 4+ lose 1" per hit, destroyed below 0
+ * - `perHit`: lose 1 per penetrating hit, destroyed below 0
+ * - `perDamagePoint`: lose 1 per damage point that penetrated
+ */
+export const DAMAGE_RULES = {
+  battery: 'twoHits',
+  missiles: 'twoHits',
+  tractor: 'twoHits',
+  deflectors: 'sizeBand',
+  thrusters: 'sizeBand',
+  tunnelingDrives: 'sizeBand',
+  inertialDampeners: 'sizeBand',
+  cloaks: 'sizeBand',
+  stealthFields: 'sizeBand',
+  drive: 'drive',
+  repairUnits: 'perHit',
+  scanners: 'perHit',
+  mineLayers: 'perHit',
+  nullFields: 'perHit',
+  mds: 'perDamagePoint',
+  shields: 'perDamagePoint',
+  transporters: 'perDamagePoint',
+  assaultSquads: 'perDamagePoint',
+  heavyAssaultSquads: 'perDamagePoint',
+} as const;
+export type SystemKind = keyof typeof DAMAGE_RULES;
+export type DamageRule = (typeof DAMAGE_RULES)[SystemKind];
+
+/** Systems a design holds as a single level or count (everything but the listed batteries and beams). */
+export const LEVEL_KINDS = [
+  'deflectors',
+  'thrusters',
+  'tunnelingDrives',
+  'inertialDampeners',
+  'cloaks',
+  'stealthFields',
+  'drive',
+  'repairUnits',
+  'scanners',
+  'mineLayers',
+  'nullFields',
+  'mds',
+  'shields',
+  'transporters',
+  'assaultSquads',
+  'heavyAssaultSquads',
+] as const satisfies readonly SystemKind[];
+export type LevelKind = (typeof LEVEL_KINDS)[number];
+
+/** Listed systems: each battery and tractor beam is its own system, named `kind:id` on the chart. */
+export const LISTED_KINDS = ['battery', 'missiles', 'tractor'] as const satisfies readonly SystemKind[];
+export type ListedKind = (typeof LISTED_KINDS)[number];
+
+const count = z.number().int().min(0);
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -');
+
+export const beamBatterySchema = z
+  .object({ id, class: z.enum(BEAM_CLASSES), weapons: z.number().int().min(1), damage: z.number().int().min(1), mount: z.enum(MOUNTS) })
+  .strict();
+export const missileBatterySchema = z.object({ id, missiles: z.number().int().min(1), damage: z.number().int().min(1) }).strict();
+/** Tractor beams: the sheet gives no statistics; range and strength (inches of drive held back) are design data. */
+export const tractorBeamSchema = z.object({ id, range: z.number().positive(), strength: z.number().positive() }).strict();
+
+/** A chart entry: a level kind (`drive`, `shields`…) or a listed system (`battery:A`, `missiles:M1`, `tractor:T1`). */
+export const systemRefSchema = z.union([z.enum(LEVEL_KINDS), z.string().regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/)]);
+
+export const shipDesignSchema = z
+  .object({
+    size: z.number().int().min(1),
+    drive: z.number().min(0),
+    turnDistance: z.number().min(0),
+    targeting: z.number().int(),
+    /** Added to an attacker's targeting by the bearing it fires from (see geometry.ts `aspectOf`). */
+    aspect: z.object({ bow: z.number().int(), broadside: z.number().int(), stern: z.number().int() }).strict(),
+    deflectors: count,
+    shields: count,
+    armor: count,
+    hull: z.number().int().min(1),
+    batteries: z.array(beamBatterySchema).default([]),
+    missileBatteries: z.array(missileBatterySchema).default([]),
+    tractorBeams: z.array(tractorBeamSchema).default([]),
+    mds: count.default(0),
+    cloaks: count.default(0),
+    thrusters: count.default(0),
+    tunnelingDrives: count.default(0),
+    inertialDampeners: count.default(0),
+    stealthFields: count.default(0),
+    scanners: count.default(0),
+    repairUnits: count.default(0),
+    mineLayers: count.default(0),
+    nullFields: count.default(0),
+    internalDefense: count.default(0),
+    assaultPods: count.default(0),
+    transporters: count.default(0),
+    crew: count.default(0),
+    assaultSquads: count.default(0),
+    heavyAssaultSquads: count.default(0),
+    /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
+    damageChart: z.array(z.array(systemRefSchema).min(1)).length(10),
+  })
+  .strict()
+  .superRefine((design, issues) => {
+    const listed = new Set(listedRefs(design));
+    design.damageChart.forEach((row, face) => {
+      for (const ref of row) {
+        if (ref.includes(':') && !listed.has(ref))
+          issues.addIssue({ code: 'custom', path: ['damageChart', face], message: `${ref} is not a system of this design` });
+      }
+    });
+  });
+export type ShipDesign = z.infer<typeof shipDesignSchema>;
+export type BeamBattery = z.infer<typeof beamBatterySchema>;
+export type MissileBattery = z.infer<typeof missileBatterySchema>;
+export type TractorBeam = z.infer<typeof tractorBeamSchema>;
+
+export const listedRefs = (design: Pick<ShipDesign, 'batteries' | 'missileBatteries' | 'tractorBeams'>): string[] => [
+  ...design.batteries.map((b) => `battery:${b.id}`),
+  ...design.missileBatteries.map((b) => `missiles:${b.id}`),
+  ...design.tractorBeams.map((b) => `tractor:${b.id}`),
+];
+
+export const kindOf = (ref: string): SystemKind => (ref.includes(':') ? (ref.split(':')[0] as ListedKind) : (ref as LevelKind));
+
+/** GSC-2: terrain the sheet names. `drift` is how far it moves each turn, before any ship. */
+export const TERRAIN_KINDS = ['satellite', 'asteroids', 'mines', 'dust'] as const;
+export const terrainSchema = z
+  .object({
+    id,
+    kind: z.enum(TERRAIN_KINDS),
+    x: z.number(),
+    y: z.number(),
+    radius: z.number().positive(),
+    drift: z.object({ x: z.number(), y: z.number() }).strict().default({ x: 0, y: 0 }),
+  })
+  .strict();
+export type Terrain = z.infer<typeof terrainSchema>;
+
+/** Where a ship starts; facing in 45° steps clockwise from north (+y): 0 N, 2 E, 4 S, 6 W. */
+export const deploymentSchema = z
+  .object({
+    id,
+    name: z.string().min(1).max(60).optional(),
+    design: z.string().min(1),
+    x: z.number(),
+    y: z.number(),
+    facing: z.number().int().min(0).max(7),
+  })
+  .strict();
+export type Deployment = z.infer<typeof deploymentSchema>;

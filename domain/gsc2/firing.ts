@@ -1,0 +1,156 @@
+/**
+ * GSC-11 to GSC-15: beam fire. Orders are checked when sealed (arc, range, a working
+ * battery, once per turn); after the reveal every battery rolls one die against the
+ * position at the start of the step (simultaneous), then each weapon resolves damage.
+ */
+import { z } from 'zod';
+import type { Dice, RollModifier } from '../kernel/dice.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { destructions, type Hit, resolveHits } from './damage.ts';
+import type { BeamBattery } from './designs.ts';
+import type { BeamFired, GscEvent } from './events.ts';
+import { type Aspect, aspectOf, distance, inArc, relativeBearing, round3 } from './geometry.ts';
+import { rangeModifier } from './ranges.ts';
+import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
+import { fold, type GscState, type ShipState } from './state.ts';
+
+export const fireOrderSchema = z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict();
+export const beamOrdersSchema = z.object({ step: z.literal('beams'), fire: z.array(fireOrderSchema).max(200) }).strict();
+export type FireOrder = z.infer<typeof fireOrderSchema>;
+export type BeamOrders = z.infer<typeof beamOrdersSchema>;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * GSC-15, applied to the die (the sheet modifies the number to roll under, so a "+2 to
+ * hit" is -2 on the roll): deflectors, and how far the target moved this turn.
+ */
+export const toHitModifiers = (target: ShipState): RollModifier[] => {
+  const modifiers: RollModifier[] = [];
+  const deflectors = levelOf(target, 'deflectors');
+  if (deflectors > 0)
+    modifiers.push({
+      value: deflectors,
+      rule: 'GSC-15',
+      reason: `${plural(deflectors, 'deflector level')} on the target (-${deflectors} to hit)`,
+    });
+  const moved = target.moved ?? 0;
+  if (moved === 0) modifiers.push({ value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' });
+  else if (moved <= 4) modifiers.push({ value: -1, rule: 'GSC-15', reason: `target moved ${moved}", 4" or less (+1 to hit)` });
+  else if (moved >= 12) modifiers.push({ value: 1, rule: 'GSC-15', reason: `target moved ${moved}", 12" or more (-1 to hit)` });
+  return modifiers;
+};
+
+/** GSC-15: the number to roll at most: targeting plus the target's aspect from where the attack comes. */
+export const toHitNumber = (
+  state: GscState,
+  targeting: number,
+  target: ShipState,
+  from: ShipState['at'],
+): { aspect: Aspect; number: number } => {
+  const aspect = aspectOf(target.at, target.facing, from);
+  return { aspect, number: targeting + designOf(state, target).aspect[aspect] };
+};
+
+interface Solution {
+  readonly battery: BeamBattery;
+  readonly range: number;
+  readonly modifier: number;
+}
+
+/** GSC-12, GSC-13, GSC-19: why this battery may not fire at this target, or how it may. */
+const aim = (state: GscState, ship: ShipState, order: FireOrder, target: ShipState): Solution | string => {
+  const battery = designOf(state, ship).batteries.find((b) => b.id === order.battery);
+  if (!battery) return `${ship.name} has no beam battery "${order.battery}".`;
+  if (!working(ship, `battery:${battery.id}`))
+    return `${ship.name}'s battery ${battery.id} is damaged or destroyed and cannot fire (GSC-19).`;
+  const bearing = relativeBearing(ship.at, ship.facing, target.at);
+  if (!inArc(battery.mount, bearing))
+    return `${target.name} is at bearing ${Math.round(bearing)}°, outside the ${battery.mount} arc of ${ship.name}'s battery ${battery.id} (GSC-13).`;
+  const range = round3(distance(ship.at, target.at));
+  const modifier = rangeModifier(battery.class, range, state.longRangeBands);
+  if (modifier === null)
+    return `${target.name} is ${range}" away, out of range of ${ship.name}'s ${battery.class} battery ${battery.id} (GSC-12).`;
+  return { battery, range, modifier };
+};
+
+const ruleOf = (message: string): string => /\((GSC-\d+)\)\.$/.exec(message)?.[1] ?? 'GSC-14';
+
+/** Sealing-time check of a seat's beam orders: every illegal allocation is refused, nothing is logged. */
+export const checkBeamOrders = (state: GscState, seat: string, orders: BeamOrders): Decision<never> | null => {
+  const used = new Set<string>();
+  for (const order of orders.fire) {
+    const ship = ownShip(state, seat, order.ship);
+    if (!ship.ok) return reject('NOT_YOUR_SHIP', 'GSC-14', ship.message);
+    const target = enemyShip(state, seat, order.target);
+    if (!target.ok) return reject('BAD_TARGET', 'GSC-14', target.message);
+    const key = `${order.ship}:${order.battery}`;
+    if (used.has(key))
+      return reject(
+        'BATTERY_TWICE',
+        'GSC-14',
+        `${ship.value.name}'s battery ${order.battery} is given two targets; a battery fires once, at one target.`,
+      );
+    used.add(key);
+    const solution = aim(state, ship.value, order, target.value);
+    if (typeof solution === 'string') return reject('CANNOT_FIRE', ruleOf(solution), solution);
+  }
+  return null;
+};
+
+/** GSC-14, GSC-15: one die for the battery; GSC-12 adds the range modifier. */
+const fireBattery = (start: GscState, order: FireOrder, dice: Dice): { fired: BeamFired; hits: Hit[] } | null => {
+  const ship = start.ships[order.ship];
+  const target = start.ships[order.target];
+  if (!ship || !target) return null;
+  const solution = aim(start, ship, order, target);
+  if (typeof solution === 'string') return null;
+  const { battery, range, modifier } = solution;
+  const { aspect, number } = toHitNumber(start, designOf(start, ship).targeting, target, ship.at);
+  const rangeMods: RollModifier[] =
+    modifier === 0
+      ? []
+      : [{ value: -modifier, rule: 'GSC-12', reason: `${battery.class} beam at ${range}" (${modifier > 0 ? '+' : ''}${modifier} to hit)` }];
+  const roll = dice.roll({
+    purpose: `to hit: ${ship.name} battery ${battery.id} at ${target.name}`,
+    sides: 10,
+    target: number,
+    compare: 'atMost',
+    modifiers: [...toHitModifiers(target), ...rangeMods],
+    rule: 'GSC-15',
+  });
+  const hit = roll.success === true;
+  const fired: BeamFired = {
+    type: 'BeamFired',
+    data: { ship: ship.id, battery: battery.id, target: target.id, range, aspect, roll, hit, rule: 'GSC-14' },
+  };
+  const source = `${ship.name} battery ${battery.id}`;
+  return { fired, hits: hit ? Array.from({ length: battery.weapons }, () => ({ source, damage: battery.damage, rule: 'GSC-14' })) : [] };
+};
+
+/**
+ * GSC-11: beams resolve after missiles, all at once: every to-hit roll is made against the
+ * state at the start of the step, so a ship destroyed by beams this step still fires.
+ */
+export const resolveBeams = (
+  start: GscState,
+  orders: readonly { readonly seat: string; readonly orders: BeamOrders }[],
+  dice: Dice,
+): GscEvent[] => {
+  // every battery rolls to hit first, against the start of the step; damage follows
+  const fired = orders.flatMap((o) => o.orders.fire.map((order) => ({ order, result: fireBattery(start, order, dice) })));
+  const events: GscEvent[] = [];
+  let current = start;
+  for (const { order, result } of fired) {
+    if (!result) continue;
+    const damage = resolveHits(
+      current,
+      result.hits.map((hit) => ({ target: order.target, hit })),
+      dice,
+    );
+    events.push(result.fired, ...damage);
+    current = fold(start, events);
+  }
+  return [...events, ...destructions(start, events, 'GSC-16')];
+};

@@ -1,0 +1,63 @@
+/**
+ * GSC-5: Missile Defense Systems and Tractor Beams used in the middle of movement.
+ * GSC-8: an MDS needs a 6 to hit (a d10 of 6 or less, the sheet's "roll equal to or
+ * less" convention) and each success kills a missile; each MDS fires once a turn.
+ * Tractor beams (the sheet gives no effect; our default): an undamaged beam, once a
+ * turn, holds back `strength` inches of the drive of an enemy ship within `range`
+ * that has not moved yet this turn.
+ */
+import { z } from 'zod';
+import type { Dice } from '../kernel/dice.ts';
+import type { MdsFired, TractorBeamUsed } from './events.ts';
+import { distance, type Point, round3 } from './geometry.ts';
+import { designOf, enemyShip, levelOf, working } from './ships.ts';
+import type { GscState, ShipState } from './state.ts';
+
+export const MDS_TO_HIT = 6;
+export const MDS_REACH = 1;
+
+export const useTractorBeamSchema = z
+  .object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() })
+  .strict();
+export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
+
+/** GSC-5: a tractor beam from `from` (the ship's position, or a point of its own move). */
+export const tractor = (state: GscState, ship: ShipState, beamId: string, targetId: string, from: Point): TractorBeamUsed | string => {
+  const beam = designOf(state, ship).tractorBeams.find((b) => b.id === beamId);
+  if (!beam) return `${ship.name} has no tractor beam "${beamId}".`;
+  if (!working(ship, `tractor:${beam.id}`)) return `${ship.name}'s tractor beam ${beam.id} is damaged or destroyed (GSC-19).`;
+  if (ship.tractorsUsed.includes(beam.id)) return `${ship.name}'s tractor beam ${beam.id} was already used this turn.`;
+  const target = enemyShip(state, ship.seat, targetId);
+  if (!target.ok) return target.message;
+  if (target.value.moved !== null) return `${target.value.name} has already moved this turn; a tractor beam must catch it before it moves.`;
+  const range = round3(distance(from, target.value.at));
+  if (range > beam.range) return `${target.value.name} is ${range}" away; ${ship.name}'s tractor beam ${beam.id} reaches ${beam.range}".`;
+  return {
+    type: 'TractorBeamUsed',
+    data: { ship: ship.id, beam: beam.id, target: target.value.id, range, held: beam.strength, rule: 'GSC-5' },
+  };
+};
+
+export const mdsLeft = (ship: ShipState): number => Math.max(0, levelOf(ship, 'mds') - ship.mdsUsed);
+
+/** GSC-8: one MDS shot from `ship` (at `from`) at an enemy missile within 1". */
+export const mdsShot = (state: GscState, ship: ShipState, missileId: string, from: Point, dice: Dice): MdsFired | string => {
+  const missile = state.missiles[missileId];
+  if (!missile) return `There is no missile "${missileId}" in flight.`;
+  if (missile.seat === ship.seat) return `Missile ${missileId} is one of your own.`;
+  if (mdsLeft(ship) === 0) return `${ship.name} has no MDS left to fire this turn.`;
+  const range = round3(distance(from, missile.at));
+  if (range > MDS_REACH) return `Missile ${missileId} is ${range}" away; an MDS fires only within 1" (GSC-8).`;
+  return mdsRoll(ship, missileId, dice);
+};
+
+export const mdsRoll = (ship: ShipState, missileId: string, dice: Dice): MdsFired => {
+  const roll = dice.roll({
+    purpose: `MDS: ${ship.name} at missile ${missileId}`,
+    sides: 10,
+    target: MDS_TO_HIT,
+    compare: 'atMost',
+    rule: 'GSC-8',
+  });
+  return { type: 'MdsFired', data: { ship: ship.id, missile: missileId, roll, killed: roll.success === true, rule: 'GSC-8' } };
+};

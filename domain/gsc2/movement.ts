@@ -1,0 +1,168 @@
+/**
+ * GSC-4: moving a ship. A path is a list of maneuvers; each turn is 45°, free once the
+ * ship has gone its turn distance straight since its last turn, otherwise it costs 4" of
+ * movement. GSC-5: the path may stop to fire an MDS or use a tractor beam on the way.
+ */
+import { z } from 'zod';
+import type { RulesContext } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { unmoved } from './alternation.ts';
+import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
+import { advance, distance, type Point, round3, turnFacing } from './geometry.ts';
+import { mdsShot, tractor } from './interrupts.ts';
+import { activeShips, designOf, driveThisTurn, immobilized, ownShip } from './ships.ts';
+import { fold, type GscState, type ShipState } from './state.ts';
+
+export const TURN_COST = 4;
+/** GSC-20 default: "contact" is within 1" centre to centre (ships are points on our table). */
+export const CONTACT_DISTANCE = 1;
+
+const maneuverSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('forward'), inches: z.number().positive() }).strict(),
+  z.object({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }).strict(),
+  z.object({ type: z.literal('tractor'), beam: z.string(), target: z.string() }).strict(),
+  z.object({ type: z.literal('mds'), missile: z.string() }).strict(),
+]);
+export type Maneuver = z.infer<typeof maneuverSchema>;
+
+export const moveShipSchema = z.object({ type: z.literal('MoveShip'), ship: z.string(), path: z.array(maneuverSchema).max(50) }).strict();
+export const deferMoveSchema = z.object({ type: z.literal('DeferMove'), ship: z.string() }).strict();
+export const endMovesSchema = z.object({ type: z.literal('EndMoves') }).strict();
+export type MoveShip = z.infer<typeof moveShipSchema>;
+
+interface Pose {
+  readonly at: Point;
+  readonly facing: number;
+  readonly spent: number;
+  readonly straight: number;
+  readonly moved: number;
+  readonly turns: readonly TurnTaken[];
+  readonly state: GscState;
+  readonly events: readonly GscEvent[];
+}
+
+type Step = Pose | Decision<never>;
+
+const step = (pose: Pose, ship: ShipState, m: Maneuver, budget: number, rc: RulesContext): Step => {
+  const here = { ...ship, at: pose.at, facing: pose.facing };
+  switch (m.type) {
+    case 'forward': {
+      if (pose.spent + m.inches > budget + 1e-9) {
+        return reject(
+          'TOO_FAR',
+          'GSC-4',
+          `${ship.name} has ${round3(budget - pose.spent)}" of movement left but the path asks for ${m.inches}" more.`,
+        );
+      }
+      const at = advance(pose.at, pose.facing, m.inches);
+      return { ...pose, at, spent: pose.spent + m.inches, straight: pose.straight + m.inches, moved: pose.moved + m.inches };
+    }
+    case 'turn': {
+      const free = pose.straight + 1e-9 >= designOf(pose.state, ship).turnDistance;
+      const cost = free ? 0 : TURN_COST;
+      if (pose.spent + cost > budget + 1e-9) {
+        return reject(
+          'CANNOT_TURN',
+          'GSC-4',
+          `${ship.name} has gone ${pose.straight}" of its ${designOf(pose.state, ship).turnDistance}" turn distance and has not the 4" left to give up for a turn.`,
+        );
+      }
+      const turns = [...pose.turns, { after: round3(pose.moved), direction: m.direction, cost }];
+      return { ...pose, facing: turnFacing(pose.facing, m.direction), spent: pose.spent + cost, straight: 0, turns };
+    }
+    case 'tractor':
+      return interrupt(pose, tractor(pose.state, here, m.beam, m.target, pose.at), 'GSC-5');
+    case 'mds':
+      return interrupt(pose, mdsShot(pose.state, here, m.missile, pose.at, rc.dice), 'GSC-8');
+  }
+};
+
+const interrupt = (pose: Pose, outcome: GscEvent | string, rule: string): Step =>
+  typeof outcome === 'string'
+    ? reject('ILLEGAL_INTERRUPT', rule, outcome)
+    : { ...pose, state: fold(pose.state, [outcome]), events: [...pose.events, outcome] };
+
+/** GSC-3: a ship may move only when it is its seat's turn to move and it has not moved. */
+export const checkMover = (state: GscState, seat: string | null, shipId: string): Decision<never> | ShipState => {
+  if (state.step !== 'movement')
+    return reject('NOT_MOVEMENT', 'GSC-1', `Ships move in the Movement step; it is the ${state.step} step.`, 409);
+  const m = state.movement;
+  if (seat !== m.mover)
+    return reject('NOT_YOUR_MOVE', 'GSC-3', `It is ${m.mover}'s move (${m.mode}, ${m.quota} ship(s)); ${seat} must wait.`, 403);
+  const found = ownShip(state, seat, shipId);
+  if (!found.ok) return reject('NOT_YOUR_SHIP', 'GSC-3', found.message);
+  const ship = found.value;
+  if (m.mode === 'deferred' && !ship.deferred)
+    return reject('ALREADY_MOVED', 'GSC-4', `Only ships that deferred their move go now; ${ship.name} did not.`);
+  if (m.mode !== 'deferred' && !unmoved(state, ship.seat).includes(ship))
+    return reject('ALREADY_MOVED', 'GSC-3', `${ship.name} has already moved (or deferred its move) this turn.`);
+  return ship;
+};
+
+/** GSC-20: immobilized enemy ships within contact distance at the end of a move. */
+const contacts = (state: GscState, ship: ShipState, at: Point, moved: number): string[] =>
+  moved <= 0
+    ? []
+    : activeShips(state)
+        .filter((s) => s.seat !== ship.seat && immobilized(s) && distance(at, s.at) <= CONTACT_DISTANCE + 1e-9)
+        .map((s) => s.id);
+
+export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): Decision<GscEvent> => {
+  const checked = checkMover(state, rc.seat, command.ship);
+  if ('ok' in checked) return checked;
+  const ship = checked;
+  const budget = driveThisTurn(ship);
+  let pose: Pose = { at: ship.at, facing: ship.facing, spent: 0, straight: 0, moved: 0, turns: [], state, events: [] };
+  for (const maneuver of command.path) {
+    const next = step(pose, ship, maneuver, budget, rc);
+    if ('ok' in next) return next;
+    pose = next;
+  }
+  const moved: ShipMoved = {
+    type: 'ShipMoved',
+    data: {
+      ...{
+        ship: ship.id,
+        from: ship.at,
+        to: pose.at,
+        facing: pose.facing,
+        moved: round3(pose.moved),
+        spent: round3(pose.spent),
+        turns: pose.turns,
+      },
+      ...{ contact: contacts(state, ship, pose.at, pose.moved), rule: 'GSC-4' },
+    },
+  };
+  return { ok: true, events: [...pose.events, moved] };
+};
+
+/** GSC-4: a ship that cannot move its turn distance may move at the end of the Movement phase instead. */
+export const deferMove = (state: GscState, shipId: string, rc: RulesContext): Decision<GscEvent> => {
+  const checked = checkMover(state, rc.seat, shipId);
+  if ('ok' in checked) return checked;
+  if (state.movement.mode === 'deferred') return reject('ALREADY_DEFERRED', 'GSC-4', `${checked.name} has deferred already; it moves now.`);
+  const turnDistance = designOf(state, checked).turnDistance;
+  if (driveThisTurn(checked) >= turnDistance) {
+    return reject(
+      'CAN_MOVE_NOW',
+      'GSC-4',
+      `${checked.name} can move its ${turnDistance}" turn distance (drive ${driveThisTurn(checked)}"), so it moves in its turn, not at the end.`,
+    );
+  }
+  return { ok: true, events: [{ type: 'MoveDeferred', data: { ship: checked.id, rule: 'GSC-4' } }] };
+};
+
+/** GSC-5: the seat's own tractor beam, used between moves (also on an enemy about to move). */
+export const useTractorBeam = (
+  state: GscState,
+  command: { ship: string; beam: string; target: string },
+  rc: RulesContext,
+): Decision<GscEvent> => {
+  if (state.step !== 'movement')
+    return reject('NOT_MOVEMENT', 'GSC-22', `Tractor beams are used in the Movement step; it is the ${state.step} step.`, 409);
+  const own = ownShip(state, rc.seat, command.ship);
+  if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-5', own.message);
+  const used = tractor(state, own.value, command.beam, command.target, own.value.at);
+  return typeof used === 'string' ? reject('ILLEGAL_TRACTOR', 'GSC-5', used) : { ok: true, events: [used] };
+};

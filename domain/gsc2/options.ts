@@ -1,0 +1,37 @@
+/** `options.rules` of a GSC2 game: designs, fleets, terrain and the scenario's defaults. */
+import { z } from 'zod';
+import { deploymentSchema, shipDesignSchema, terrainSchema } from './designs.ts';
+import { EXAMPLE_DESIGNS, EXAMPLE_FLEETS, EXAMPLE_TERRAIN, EXAMPLE_TURN_LIMIT } from './examples.ts';
+
+export const SEATS = ['red', 'blue'] as const;
+
+const fleet = z.array(deploymentSchema).min(1);
+
+export const gscOptionsSchema = z
+  .object({
+    designs: z.record(z.string(), shipDesignSchema).prefault(EXAMPLE_DESIGNS),
+    fleets: z
+      .object({ red: fleet, blue: fleet })
+      .strict()
+      .prefault(EXAMPLE_FLEETS as { red: []; blue: [] }),
+    terrain: z.array(terrainSchema).prefault(EXAMPLE_TERRAIN),
+    /** Victory default: after this many turns the side with more hull left wins (the sheet does not say how). */
+    turnLimit: z.number().int().min(1).default(EXAMPLE_TURN_LIMIT),
+    /** GSC-12 "…": how many long-range bands beyond normal range a beam may still fire at (default 3). */
+    longRangeBands: z.number().int().min(0).max(10).default(3),
+  })
+  .strict()
+  .superRefine((options, issues) => {
+    const ids = new Set<string>();
+    for (const seat of SEATS) {
+      options.fleets[seat].forEach((ship, i) => {
+        if (!(ship.design in options.designs))
+          issues.addIssue({ code: 'custom', path: ['fleets', seat, i, 'design'], message: `no design called "${ship.design}"` });
+        if (ids.has(ship.id))
+          issues.addIssue({ code: 'custom', path: ['fleets', seat, i, 'id'], message: `ship id "${ship.id}" is used twice` });
+        ids.add(ship.id);
+      });
+    }
+  });
+
+export type GscOptions = z.infer<typeof gscOptionsSchema>;

@@ -1,0 +1,34 @@
+/** GSC-12: the beam range bands, as the sheet's table (a test compares it cell by cell). */
+import type { BeamClass } from './designs.ts';
+
+export interface RangeBand {
+  /** Short range: up to `upTo` inches, with its to-hit modifier (+1 light, -1 heavy, "not +1"). */
+  readonly short: { readonly upTo: number; readonly toHit: number } | null;
+  /** Normal range: no modifier up to here. */
+  readonly normal: number;
+  /** Long ranges: -1 to hit for each further `step` inches, or part of it. */
+  readonly step: number;
+}
+
+export const RANGE_BANDS: Readonly<Record<BeamClass, RangeBand>> = {
+  light: { short: { upTo: 6, toHit: 1 }, normal: 12, step: 2 },
+  medium: { short: null, normal: 24, step: 6 },
+  heavy: { short: { upTo: 12, toHit: -1 }, normal: 36, step: 12 },
+};
+
+const SLACK = 1e-6;
+
+/**
+ * The to-hit modifier at `inches`, or null when out of range: beyond `longBands` long-range
+ * bands (the sheet's "…" does not say where beams stop; the default is 3 bands).
+ */
+export const rangeModifier = (beam: BeamClass, inches: number, longBands: number): number | null => {
+  const band = RANGE_BANDS[beam];
+  if (band.short && inches <= band.short.upTo + SLACK) return band.short.toHit;
+  if (inches <= band.normal + SLACK) return 0;
+  const bands = Math.ceil((inches - band.normal - SLACK) / band.step);
+  return bands > longBands ? null : -bands;
+};
+
+/** The farthest a beam of this class can fire. */
+export const maximumRange = (beam: BeamClass, longBands: number): number => RANGE_BANDS[beam].normal + RANGE_BANDS[beam].step * longBands;

@@ -1,0 +1,69 @@
+/**
+ * GSC-22: which systems can be used in which step, as the sheet lists them. Systems with
+ * their own command are used through it (MDS in a move's path, tractor beams, pods and
+ * transporters in boarding orders); the others (cloaks, thrusters, tunneling drives,
+ * scanners, internal defense) have no effect on the sheet, so using one is recorded only.
+ */
+import { z } from 'zod';
+import type { RulesContext } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import type { GscEvent, Step } from './events.ts';
+import { designOf, levelOf, ownShip } from './ships.ts';
+import type { GscState, ShipState } from './state.ts';
+
+export const USABLE_SYSTEMS: Readonly<Record<Step, readonly string[]>> = {
+  movement: ['cloaks', 'thrusters', 'tunnelingDrives', 'mds', 'tractorBeams'],
+  missiles: ['mds'],
+  beams: ['scanners'],
+  boarding: ['internalDefense', 'assaultPods', 'scanners', 'transporters'],
+  repairs: [],
+};
+
+const OWN_COMMAND: Readonly<Record<string, string>> = {
+  mds: 'an `mds` maneuver in MoveShip (or automatically against missiles in the Missiles step)',
+  tractorBeams: 'UseTractorBeam or a `tractor` maneuver in MoveShip',
+  assaultPods: 'a `pods` action in your boarding orders',
+  transporters: 'a `teleporters` action in your boarding orders',
+};
+
+export const SYSTEM_NAMES = [
+  'cloaks',
+  'thrusters',
+  'tunnelingDrives',
+  'mds',
+  'tractorBeams',
+  'scanners',
+  'internalDefense',
+  'assaultPods',
+  'transporters',
+] as const;
+export const useSystemSchema = z.object({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }).strict();
+export type UseSystem = z.infer<typeof useSystemSchema>;
+
+const fitted = (state: GscState, ship: ShipState, system: string): number =>
+  system === 'internalDefense' ? designOf(state, ship).internalDefense : levelOf(ship, system);
+
+export const useSystem = (state: GscState, command: UseSystem, rc: RulesContext): Decision<GscEvent> => {
+  const own = ownShip(state, rc.seat, command.ship);
+  if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-22', own.message);
+  const allowed = USABLE_SYSTEMS[state.step];
+  if (!allowed.includes(command.system)) {
+    const when = Object.entries(USABLE_SYSTEMS)
+      .filter(([, list]) => list.includes(command.system))
+      .map(([step]) => step);
+    return reject(
+      'NOT_THIS_STEP',
+      'GSC-22',
+      `${command.system} can be used in the ${when.join(' and ')} step(s), not in the ${state.step} step.`,
+    );
+  }
+  const via = OWN_COMMAND[command.system];
+  if (via) return reject('USE_ITS_COMMAND', 'GSC-22', `${command.system} are used through ${via}.`);
+  if (fitted(state, own.value, command.system) <= 0)
+    return reject('NOT_FITTED', 'GSC-22', `${own.value.name} has no working ${command.system}.`);
+  return {
+    ok: true,
+    events: [{ type: 'SystemUsed', data: { ship: own.value.id, system: command.system, step: state.step, rule: 'GSC-22' } }],
+  };
+};

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { damageSystem } from '../../domain/gsc2/damage.ts';
+import type { DamageInflicted, GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import { type BeamOrders, checkBeamOrders, resolveBeams } from '../../domain/gsc2/firing.ts';
+import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
+import { fold, type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { scriptedDice } from '../../domain/kernel/dice.ts';
+
+const options = gscOptionsSchema.parse({});
+const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
+const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
+  ...state,
+  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
+});
+const system = (state: GscState, ship: string, ref: string) => state.ships[ship]?.systems[ref] as SystemState;
+const fire = (...fire: BeamOrders['fire']): BeamOrders => ({ step: 'beams', fire });
+const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
+  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
+
+/** Valiant (red cruiser, targeting 5) at the origin facing north; Tyrant (blue cruiser) `range` inches ahead, bow on, unmoved. */
+const duel = (range: number, tyrant: Partial<ShipState> = {}): GscState => {
+  let state = place(battle(), 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 6 });
+  state = place(state, 'tyrant', { at: { x: 0, y: range }, facing: 4, moved: 0, ...tyrant });
+  state = place(state, 'lance', { at: { x: 50, y: -50 }, moved: 6 });
+  return place(state, 'viper', { at: { x: -50, y: 90 }, moved: 6 });
+};
+
+describe('GSC-15 rolling to hit', () => {
+  it('GSC-15 d10 at most targeting + aspect, -1 per deflector level, +2 when the target did not move', () => {
+    const [fired] = of(
+      resolveBeams(duel(24), [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7, 1, 1])),
+      'BeamFired',
+    );
+    // targeting 5 + bow aspect 1 = 6; one deflector (-1 to hit: +1 on the die); did not move (+2 to hit: -2 on the die)
+    expect(fired?.data.aspect).toBe('bow');
+    expect(fired?.data.roll).toMatchObject({ value: 7, target: 6, compare: 'atMost', total: 6, success: true, rule: 'GSC-15' });
+    expect(fired?.data.roll.modifiers).toEqual([
+      { value: 1, rule: 'GSC-15', reason: '1 deflector level on the target (-1 to hit)' },
+      { value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' },
+    ]);
+  });
+  it('GSC-15 a target that moved 12" or more is -1 to hit, and its broadside aspect is added', () => {
+    const state = duel(24, { facing: 2, moved: 12 });
+    const [fired] = of(
+      resolveBeams(state, [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7])),
+      'BeamFired',
+    );
+    // 5 + broadside 3 = 8; deflector +1, moved 12" +1: a 7 totals 9 and misses
+    expect(fired?.data).toMatchObject({ aspect: 'broadside', hit: false, roll: { target: 8, total: 9 } });
+  });
+  it('GSC-15 a target that moved 4" or less is +1 to hit', () => {
+    const [fired] = of(
+      resolveBeams(
+        duel(24, { moved: 4 }),
+        [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }],
+        scriptedDice([10]),
+      ),
+      'BeamFired',
+    );
+    expect(fired?.data.roll.modifiers).toContainEqual({ value: -1, rule: 'GSC-15', reason: 'target moved 4", 4" or less (+1 to hit)' });
+  });
+  it('GSC-12 beams add the range modifier: a medium battery at 30" is -1, at 36" -2', () => {
+    for (const [range, value] of [
+      [30, 1],
+      [36, 2],
+    ] as const) {
+      const [fired] = of(
+        resolveBeams(
+          duel(range, { moved: 6 }),
+          [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }],
+          scriptedDice([10]),
+        ),
+        'BeamFired',
+      );
+      expect(fired?.data.roll.modifiers).toContainEqual({ value, rule: 'GSC-12', reason: `medium beam at ${range}" (-${value} to hit)` });
+    }
+  });
+  it('GSC-12 a heavy battery at short range is -1 to hit, not +1', () => {
+    const [fired] = of(
+      resolveBeams(
+        duel(10, { moved: 6 }),
+        [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'A', target: 'tyrant' }) }],
+        scriptedDice([10]),
+      ),
+      'BeamFired',
+    );
+    expect(fired?.data.roll.modifiers).toContainEqual({ value: 1, rule: 'GSC-12', reason: 'heavy beam at 10" (-1 to hit)' });
+  });
+});
+
+describe('GSC-12, GSC-13, GSC-14, GSC-19 illegal fire orders are refused when sealed', () => {
+  const refused = (state: GscState, orders: BeamOrders) => {
+    const decision = checkBeamOrders(state, 'red', orders);
+    if (!decision || decision.ok) throw new Error('expected a refusal');
+    return decision.violation;
+  };
+  it('GSC-13 a fixed L battery cannot fire at a target dead ahead', () => {
+    expect(refused(duel(10), fire({ ship: 'valiant', battery: 'C', target: 'tyrant' }))).toMatchObject({
+      code: 'CANNOT_FIRE',
+      rule: 'GSC-13',
+      message: expect.stringContaining('outside the L arc'),
+    });
+  });
+  it('GSC-12 a medium battery cannot reach 48" (normal 24" and three 6" bands)', () => {
+    expect(refused(duel(48), fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }))).toMatchObject({
+      rule: 'GSC-12',
+      message: 'Tyrant is 48" away, out of range of Valiant\'s medium battery B (GSC-12).',
+    });
+  });
+  it('GSC-19 a damaged battery cannot fire', () => {
+    const state = place(duel(24), 'valiant', {
+      systems: { ...battle().ships.valiant?.systems, 'battery:B': { level: 0, max: 1, hits: 1, destroyed: false } },
+    });
+    expect(refused(state, fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }))).toMatchObject({ rule: 'GSC-19' });
+  });
+  it('GSC-14 a battery fires once, at one target', () => {
+    expect(
+      refused(duel(24), fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }, { ship: 'valiant', battery: 'B', target: 'viper' })),
+    ).toMatchObject({ code: 'BATTERY_TWICE', rule: 'GSC-14' });
+  });
+  it('GSC-14 only your own ships fire, and only at enemy ships', () => {
+    expect(refused(duel(24), fire({ ship: 'tyrant', battery: 'B', target: 'valiant' }))).toMatchObject({ code: 'NOT_YOUR_SHIP' });
+    expect(refused(duel(24), fire({ ship: 'valiant', battery: 'B', target: 'lance' }))).toMatchObject({ code: 'BAD_TARGET' });
+  });
+});
+
+describe('GSC-14 to GSC-18 damage', () => {
+  // Valiant's heavy battery A: 2 weapons of 3 damage; Tyrant has shields 2, armor 6, hull 12
+  const heavy = (faces: number[], state = duel(30, { moved: 6 })) =>
+    resolveBeams(state, [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'A', target: 'tyrant' }) }], scriptedDice(faces));
+
+  it('GSC-14 a battery rolls one die to hit and each of its weapons resolves damage separately', () => {
+    const events = heavy([1, 10, 10, 10]);
+    expect(of(events, 'BeamFired')).toHaveLength(1);
+    expect(of(events, 'DamageInflicted').map((e) => e.data.damage)).toEqual([3, 3]);
+  });
+  it('GSC-16 shields absorb 1 hull damage per level each turn; once down the rest goes to the hull', () => {
+    const [first, second] = of(heavy([1, 10, 10]), 'DamageInflicted');
+    expect(first?.data).toMatchObject({ absorbed: 2, hull: 1, armor: null, chart: null });
+    expect(second?.data).toMatchObject({ absorbed: 0, hull: 3 });
+    const after = fold(duel(30, { moved: 6 }), heavy([1, 10, 10]));
+    expect(after.ships.tyrant).toMatchObject({ hull: 8, absorbed: 2 });
+  });
+  it('GSC-17 a weapon at full damage forces an armor roll: at most armor - damage (6 - 3 = 3) stops it', () => {
+    const [, stopped] = of(heavy([1, 3]), 'DamageInflicted');
+    expect(stopped?.data.armor).toMatchObject({ value: 3, target: 3, compare: 'atMost', success: true, rule: 'GSC-17' });
+    expect(stopped?.data.chart).toBeNull();
+    expect(stopped?.data.hull).toBe(3);
+  });
+  it("GSC-17 otherwise the attacker rolls d10 on the target's system damage chart", () => {
+    const [, through] = of(heavy([1, 4, 1]), 'DamageInflicted');
+    expect(through?.data.armor?.success).toBe(false);
+    expect(through?.data.chart).toMatchObject({ value: 1, rule: 'GSC-18' });
+    expect(through?.data.system).toMatchObject({ ref: 'battery:A', after: { level: 0, hits: 1, destroyed: false } });
+  });
+  it('GSC-17 a weapon partly blocked by shields does no system damage', () => {
+    const state = duel(30, { moved: 6, absorbed: 1 });
+    const [partial] = of(heavy([1, 10, 10], state), 'DamageInflicted');
+    expect(partial?.data).toMatchObject({ absorbed: 1, hull: 2, armor: null, system: null });
+  });
+  it('GSC-18 systems further left are damaged and destroyed before a shot affects those to their right', () => {
+    // row 1 of the cruiser chart is [battery:A, drive]
+    let state = duel(30, { moved: 6, absorbed: 2 });
+    const first = heavy([1, 9, 1, 9, 1], state);
+    state = fold(state, first);
+    expect(system(state, 'tyrant', 'battery:A')).toMatchObject({ destroyed: true });
+    expect(system(state, 'tyrant', 'drive')).toMatchObject({ level: 8 });
+    const third = of(heavy([1, 9, 1, 9, 1], state), 'DamageInflicted');
+    expect(third.map((e) => e.data.system?.ref)).toEqual(['drive', 'drive']);
+  });
+  it('GSC-18 when every system on the rolled row is gone the hit does no system damage', () => {
+    const gone = { level: 0, max: 1, hits: 2, destroyed: true };
+    const systems = { ...battle().ships.tyrant?.systems, 'battery:A': gone, drive: { level: -1, max: 8, hits: 9, destroyed: true } };
+    const [, through] = of(heavy([1, 9, 1], duel(30, { moved: 6, systems })), 'DamageInflicted');
+    expect(through?.data).toMatchObject({ chart: { value: 1 }, system: null });
+  });
+});
+
+describe('GSC-19 system damage by kind', () => {
+  const fresh = (level: number): SystemState => ({ level, max: level, hits: 0, destroyed: false });
+  it('GSC-19 weapon batteries and tractor beams: the first hit damages, the second destroys', () => {
+    const once = damageSystem('battery:A', fresh(1), 8, 3);
+    expect(once).toEqual({ level: 0, max: 1, hits: 1, destroyed: false });
+    expect(damageSystem('tractor:T1', once, 8, 1)).toEqual({ level: 0, max: 1, hits: 2, destroyed: true });
+  });
+  it('GSC-19 deflectors, thrusters, cloaks…: size 1-7 lose a level per hit, 8-15 per 2 hits, 16+ per 3', () => {
+    expect(damageSystem('deflectors', fresh(2), 7, 5).level).toBe(1);
+    const once = damageSystem('thrusters', fresh(2), 8, 5);
+    expect(once).toMatchObject({ level: 2, hits: 1 });
+    expect(damageSystem('thrusters', once, 8, 5)).toMatchObject({ level: 1, hits: 0 });
+    const big = [1, 2, 3].reduce((s) => damageSystem('cloaks', s, 16, 1), fresh(1));
+    expect(big).toMatchObject({ level: 0, hits: 0, destroyed: false });
+  });
+  it('GSC-19 deflectors reduced below 0 are destroyed', () => {
+    expect(damageSystem('deflectors', fresh(0), 4, 1)).toMatchObject({ level: -1, destroyed: true });
+  });
+  it('GSC-19 drives of size 1-3 lose half on the first hit and are destroyed on the second', () => {
+    const once = damageSystem('drive', fresh(12), 3, 1);
+    expect(once).toMatchObject({ level: 6, destroyed: false });
+    expect(damageSystem('drive', once, 3, 1)).toMatchObject({ level: 0, destroyed: true });
+  });
+  it('GSC-19 drives of size 4+ lose 1" per hit and are destroyed below 0', () => {
+    expect(damageSystem('drive', fresh(8), 4, 3)).toMatchObject({ level: 7, destroyed: false });
+    expect(damageSystem('drive', { ...fresh(8), level: 0 }, 4, 3)).toMatchObject({ level: -1, destroyed: true });
+  });
+  it('GSC-19 repair units, scanners, mine layers, null fields lose 1 per penetrating hit, destroyed below 0', () => {
+    expect(damageSystem('scanners', fresh(2), 8, 3)).toMatchObject({ level: 1, destroyed: false });
+    expect(damageSystem('repairUnits', fresh(0), 8, 3)).toMatchObject({ destroyed: true });
+  });
+  it('GSC-19 MDS, shields, transporters and assault squads lose 1 per damage point that penetrated', () => {
+    expect(damageSystem('mds', fresh(4), 8, 3).level).toBe(1);
+    expect(damageSystem('shields', fresh(2), 8, 3).level).toBe(0);
+    expect(damageSystem('heavyAssaultSquads', fresh(3), 8, 2).level).toBe(1);
+  });
+});
+
+describe('GSC-11 beam fire is simultaneous', () => {
+  it('GSC-11 a ship destroyed by beams this step still fires its own beams', () => {
+    const state = duel(30, { moved: 6, hull: 1, absorbed: 2 });
+    const orders = [
+      { seat: 'red', orders: fire({ ship: 'valiant', battery: 'A', target: 'tyrant' }) },
+      { seat: 'blue', orders: fire({ ship: 'tyrant', battery: 'A', target: 'valiant' }) },
+    ];
+    const events = resolveBeams(state, orders, scriptedDice([1, 1, 3, 3, 10, 10, 10, 10]));
+    expect(of(events, 'BeamFired').map((e) => [e.data.ship, e.data.hit])).toEqual([
+      ['valiant', true],
+      ['tyrant', true],
+    ]);
+    expect(events.at(-1)).toEqual({ type: 'ShipDestroyed', data: { ship: 'tyrant', reason: "Tyrant's hull is gone", rule: 'GSC-16' } });
+    expect(of(events, 'DamageInflicted').filter((e: DamageInflicted) => e.data.target === 'valiant')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { moveShip } from '../../domain/gsc2/movement.ts';
+import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import { initialState } from '../../domain/gsc2/state.ts';
+import type { Actor } from '../../domain/kernel/context.ts';
+import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { decideGame } from '../../domain/match/decide.ts';
+import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
+const start = (rules?: unknown, deadlines?: unknown): Game => {
+  const game = new Game();
+  const options = { ...(rules === undefined ? {} : { rules }), ...(deadlines === undefined ? {} : { deadlines }) };
+  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', options }, player('p_red'));
+  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
+  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+  return game;
+};
+const stay = (game: Game, ship: string) => game.run({ type: 'MoveShip', ship, path: [] }, seat(rulesOf(game).ships[ship]?.seat ?? ''));
+const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
+
+/** Red has three ships, blue two. */
+const uneven = {
+  fleets: {
+    red: [
+      { id: 'r1', design: 'cruiser', x: 0, y: 0, facing: 0 },
+      { id: 'r2', design: 'destroyer', x: 10, y: 0, facing: 0 },
+      { id: 'r3', design: 'destroyer', x: 20, y: 0, facing: 0 },
+    ],
+    blue: [
+      { id: 'b1', design: 'cruiser', x: 0, y: 48, facing: 4 },
+      { id: 'b2', design: 'destroyer', x: 10, y: 48, facing: 4 },
+    ],
+  },
+};
+
+describe('GSC-1 and GSC-2 the start of a turn', () => {
+  it('GSC-2 satellites, asteroids and mines move before any ship', () => {
+    const game = start();
+    const chosen = game.log.findIndex((e) => e.type === 'FirstPlayerChosen');
+    const opening = game.log.slice(chosen + 1).map((e) => e.type);
+    expect(opening).toEqual(['TurnStarted', 'StepStarted', 'TerrainMoved', 'TerrainMoved', 'MoverChanged']);
+    expect(rulesOf(game).terrain.find((t) => t.id === 'relay')).toMatchObject({ x: 26, y: 24 });
+    expect(rulesOf(game).terrain.find((t) => t.id === 'field')).toMatchObject({ x: 25, y: 31 });
+  });
+  it('GSC-1 the engine reports one step at a time, keyed by turn and step', () => {
+    const game = start();
+    expect(game.state).toMatchObject({ step: { key: 't1-movement-1', phase: 'movement' } });
+    for (const ship of ['viper', 'tyrant', 'valiant', 'lance']) stay(game, ship);
+    expect(rulesOf(game).step).toBe('missiles');
+    expect(game.state).toMatchObject({ step: { key: 't1-missiles', phase: 'missiles' } });
+  });
+});
+
+describe('GSC-3 the movement alternation', () => {
+  it('GSC-3 the player with more unmoved ships moves until both have as many', () => {
+    const game = start(uneven);
+    expect(rulesOf(game).movement).toMatchObject({ leader: 'red', mover: 'red', mode: 'equalize', quota: 1 });
+    const violation = game.when({ type: 'MoveShip', ship: 'b1', path: [] }, seat('blue')).thenRejects('GSC-3', 'NOT_YOUR_MOVE');
+    expect(violation.status).toBe(403);
+    const events = stay(game, 'r1');
+    expect(events.at(-1)).toEqual({ type: 'MoverChanged', data: { seat: 'blue', mode: 'free', quota: 0, leader: 'red', rule: 'GSC-3' } });
+  });
+  it('GSC-3 the second player moves as many as they like and the first matches that number', () => {
+    const game = start(uneven);
+    stay(game, 'r1');
+    game.when({ type: 'EndMoves' }, seat('blue')).thenRejects('GSC-3', 'EMPTY_GROUP');
+    expect(stay(game, 'b1')).toHaveLength(1);
+    const ended = game.run({ type: 'EndMoves' }, seat('blue'));
+    expect(ended).toEqual([{ type: 'MoverChanged', data: { seat: 'red', mode: 'match', quota: 1, leader: 'red', rule: 'GSC-3' } }]);
+    stay(game, 'r2');
+    game.when({ type: 'MoveShip', ship: 'r3', path: [] }, seat('red')).thenRejects('GSC-3', 'NOT_YOUR_MOVE');
+    expect(rulesOf(game).movement).toMatchObject({ mover: 'blue', mode: 'free' });
+  });
+  it('GSC-3 repeat until all have moved: moving the last ship ends the group, then movement ends', () => {
+    const game = start(uneven);
+    stay(game, 'r1');
+    stay(game, 'b1');
+    game.run({ type: 'EndMoves' }, seat('blue'));
+    stay(game, 'r2');
+    const last = stay(game, 'b2');
+    expect(last.at(-1)).toMatchObject({ type: 'MoverChanged', data: { seat: 'red', mode: 'match', quota: 1 } });
+    const done = stay(game, 'r3');
+    expect(types(done)).toContain('StepStarted');
+    expect(rulesOf(game).step).toBe('missiles');
+  });
+  it('GSC-3 a ship moves once a turn', () => {
+    const game = start(uneven);
+    stay(game, 'r1');
+    stay(game, 'b1');
+    game.run({ type: 'EndMoves' }, seat('blue'));
+    game.when({ type: 'MoveShip', ship: 'r1', path: [] }, seat('red')).thenRejects('GSC-3', 'ALREADY_MOVED');
+  });
+  it("GSC-3 a missed movement deadline leaves the awaited seat's remaining ships where they are", () => {
+    const game = start(undefined, { phases: { movement: 'PT1H' } });
+    const system: Actor = { kind: 'system' };
+    const decision = decideGame(
+      game.state,
+      { type: 'DeadlineReached', phaseKey: 't1-movement-1' },
+      { now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
+      'g_test',
+    );
+    if (!decision.ok) throw new Error(decision.violation.message);
+    expect(decision.events.slice(0, 4)).toEqual([
+      {
+        type: 'DeadlinePassed',
+        data: { phaseKey: 't1-movement-1', phase: 'movement', deadline: '2026-01-01T01:00:00.000Z', awaiting: ['blue'] },
+      },
+      { type: 'ShipStayed', data: { ship: 'tyrant', reason: 'the movement deadline passed', rule: 'GSC-3' } },
+      { type: 'ShipStayed', data: { ship: 'viper', reason: 'the movement deadline passed', rule: 'GSC-3' } },
+      { type: 'MoverChanged', data: { seat: 'red', mode: 'match', quota: 2, leader: 'red', rule: 'GSC-3' } },
+    ]);
+  });
+});
+
+describe('GSC-4 moving and turning', () => {
+  const move = (game: Game, ship: string, path: unknown[]) => game.when({ type: 'MoveShip', ship, path }, seat('blue'));
+  it('GSC-4 a ship may turn 45 degrees for free after moving its turn distance', () => {
+    const game = start();
+    const [moved] = move(game, 'tyrant', [
+      { type: 'forward', inches: 4 },
+      { type: 'turn', direction: 'right' },
+      { type: 'forward', inches: 4 },
+    ]).events;
+    // Tyrant (drive 8, turn distance 4) at (30, 48) facing south: 4" south, turn to south-west, 4" on
+    expect(moved?.data).toMatchObject({
+      to: { x: 27.172, y: 41.172 },
+      facing: 5,
+      moved: 8,
+      spent: 8,
+      turns: [{ after: 4, direction: 'right', cost: 0 }],
+    });
+  });
+  it('GSC-4 before its turn distance a ship gives up 4" of movement to turn', () => {
+    const game = start();
+    const [moved] = move(game, 'tyrant', [
+      { type: 'forward', inches: 2 },
+      { type: 'turn', direction: 'left' },
+      { type: 'forward', inches: 2 },
+    ]).events;
+    expect(moved?.data).toMatchObject({ moved: 4, spent: 8, turns: [{ after: 2, direction: 'left', cost: 4 }] });
+    move(game, 'tyrant', [
+      { type: 'forward', inches: 2 },
+      { type: 'turn', direction: 'left' },
+      { type: 'forward', inches: 3 },
+    ]).thenRejects('GSC-4', 'TOO_FAR');
+    move(game, 'tyrant', [
+      { type: 'forward', inches: 6 },
+      { type: 'turn', direction: 'left' },
+      { type: 'turn', direction: 'left' },
+    ]).thenRejects('GSC-4', 'CANNOT_TURN');
+  });
+  it('GSC-4 a ship never moves farther than its drive', () => {
+    const violation = move(start(), 'tyrant', [{ type: 'forward', inches: 9 }]).thenRejects('GSC-4', 'TOO_FAR');
+    expect(violation.message).toBe('Tyrant has 8" of movement left but the path asks for 9" more.');
+  });
+  it('GSC-4 a ship that cannot move its turn distance may move at the end of the turn', () => {
+    const designs = gscOptionsSchema.parse({}).designs;
+    const game = start({
+      designs: { ...designs, hulk: { ...designs.cruiser, drive: 2 } },
+      fleets: {
+        red: [
+          { id: 'slow', design: 'hulk', x: 0, y: 0, facing: 0 },
+          { id: 'fast', design: 'destroyer', x: 9, y: 0, facing: 0 },
+        ],
+        blue: [
+          { id: 'b1', design: 'cruiser', x: 0, y: 40, facing: 4 },
+          { id: 'b2', design: 'cruiser', x: 9, y: 40, facing: 4 },
+        ],
+      },
+    });
+    stay(game, 'b1');
+    stay(game, 'b2');
+    game.when({ type: 'DeferMove', ship: 'fast' }, seat('red')).thenRejects('GSC-4', 'CAN_MOVE_NOW');
+    game.run({ type: 'DeferMove', ship: 'slow' }, seat('red'));
+    const afterFast = stay(game, 'fast');
+    expect(afterFast.at(-1)).toEqual({
+      type: 'MoverChanged',
+      data: { seat: 'red', mode: 'deferred', quota: 1, leader: 'red', rule: 'GSC-4' },
+    });
+    const last = game.run({ type: 'MoveShip', ship: 'slow', path: [{ type: 'forward', inches: 2 }] }, seat('red'));
+    expect(last[0]).toMatchObject({ type: 'ShipMoved', data: { ship: 'slow', moved: 2 } });
+    expect(rulesOf(game).step).toBe('missiles');
+  });
+});
+
+describe('GSC-5 interrupts', () => {
+  const close = {
+    fleets: {
+      red: [{ id: 'valiant', design: 'cruiser', x: 0, y: 0, facing: 0 }],
+      blue: [{ id: 'tyrant', design: 'cruiser', x: 0, y: 5, facing: 4 }],
+    },
+  };
+  it("GSC-5 a ship may interrupt an enemy's move with a tractor beam, holding back its drive", () => {
+    const game = start(close);
+    expect(rulesOf(game).movement.mover).toBe('blue');
+    const used = game.run({ type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'));
+    expect(used).toEqual([
+      { type: 'TractorBeamUsed', data: { ship: 'valiant', beam: 'T1', target: 'tyrant', range: 5, held: 4, rule: 'GSC-5' } },
+    ]);
+    game.when({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 5 }] }, seat('blue')).thenRejects('GSC-4', 'TOO_FAR');
+    game
+      .when({ type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'))
+      .thenRejects('GSC-5', 'ILLEGAL_TRACTOR');
+  });
+  it('GSC-5 a ship may interrupt its own move to use a tractor beam from a point on its path', () => {
+    const game = start({
+      fleets: {
+        red: [{ id: 'valiant', design: 'cruiser', x: 0, y: 12, facing: 0 }],
+        blue: [{ id: 'tyrant', design: 'cruiser', x: 0, y: 0, facing: 0 }],
+      },
+    });
+    const far = game
+      .when({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'tractor', beam: 'T1', target: 'valiant' }] }, seat('blue'))
+      .thenRejects('GSC-5');
+    expect(far.message).toContain('reaches 6"');
+    const events = game.run(
+      {
+        type: 'MoveShip',
+        ship: 'tyrant',
+        path: [
+          { type: 'forward', inches: 8 },
+          { type: 'tractor', beam: 'T1', target: 'valiant' },
+        ],
+      },
+      seat('blue'),
+    );
+    expect(types(events).slice(0, 2)).toEqual(['TractorBeamUsed', 'ShipMoved']);
+    expect(rulesOf(game).ships.valiant?.held).toBe(4);
+  });
+});
+
+describe("GSC-5 MDS during a ship's own move", () => {
+  it('GSC-5 a ship may stop on its path to fire an MDS at a missile within 1" (GSC-8: 6 or less)', () => {
+    let state = { ...initialState({ seats: ['red', 'blue'], firstSeat: 'red', options: gscOptionsSchema.parse({}) }), turn: 2 };
+    state = { ...state, movement: { leader: 'red', mover: 'blue', mode: 'free' as const, quota: 0, segment: 3 } };
+    const missile = { id: 'm1', seat: 'red', ship: 'valiant', target: 'viper', at: { x: 30, y: 44.5 }, damage: 2, tested: null };
+    state = { ...state, missiles: { m1: missile } };
+    const dice = scriptedDice([6]);
+    const rc = {
+      ctx: { now: '2026-01-01T00:00:00.000Z', actor: seat('blue'), seed: TEST_SEED, dice },
+      dice,
+      seat: 'blue',
+      salt: (l: string) => l,
+    };
+    const far = moveShip(state, { type: 'MoveShip', ship: 'tyrant', path: [{ type: 'mds', missile: 'm1' }] }, rc);
+    expect(far).toMatchObject({ ok: false, violation: { rule: 'GSC-8' } });
+    const decision = moveShip(
+      state,
+      {
+        type: 'MoveShip',
+        ship: 'tyrant',
+        path: [
+          { type: 'forward', inches: 3 },
+          { type: 'mds', missile: 'm1' },
+          { type: 'forward', inches: 2 },
+        ],
+      },
+      rc,
+    );
+    expect(decision).toMatchObject({
+      ok: true,
+      events: [
+        { type: 'MdsFired', data: { ship: 'tyrant', missile: 'm1', killed: true, roll: { value: 6, target: 6 } } },
+        { type: 'ShipMoved' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import type { Actor } from '../../domain/kernel/context.ts';
+import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { decideGame } from '../../domain/match/decide.ts';
+import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
+const start = (deadlines?: unknown): Game => {
+  const game = new Game();
+  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', ...(deadlines ? { options: { deadlines } } : {}) }, player('p_red'));
+  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
+  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+  for (const [ship, by] of [
+    ['viper', 'blue'],
+    ['tyrant', 'blue'],
+    ['valiant', 'red'],
+    ['lance', 'red'],
+  ] as const) {
+    game.run({ type: 'MoveShip', ship, path: [] }, seat(by));
+  }
+  return game;
+};
+const noLaunches = { step: 'missiles', launches: [] };
+const atBeams = (deadlines?: unknown): Game => {
+  const game = start(deadlines);
+  game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+  game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('blue'));
+  return game;
+};
+const heavyAtTyrant = { step: 'beams', fire: [{ ship: 'valiant', battery: 'A', target: 'tyrant' }] };
+
+describe('sealed orders in the simultaneous steps', () => {
+  it('GSC-7 the missiles step waits for both seats, and only the seat itself sees its sealed orders', () => {
+    const game = start();
+    expect(viewGame(game.state, 'red')?.awaiting).toEqual(['red', 'blue']);
+    const events = game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    expect(events.map((e) => [e.type, e.visibleTo])).toEqual([
+      ['OrdersSealed', 'red'],
+      ['OrdersSubmitted', undefined],
+    ]);
+    const sealed = game.log.at(-2);
+    if (!sealed) throw new Error('no log');
+    expect(sealed.command).toEqual({ type: 'SubmitOrders', orders: noLaunches });
+    expect(redactEvent(sealed, 'blue')).toMatchObject({ type: 'Sealed', data: null });
+    expect(redactEvent(sealed, 'blue')).not.toHaveProperty('command');
+    const blueView = viewGame(game.state, 'blue')?.game as { sealed: object; submitted: string[]; awaiting: string[] };
+    expect(blueView).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
+    expect(JSON.stringify(blueView)).not.toContain('launches');
+    const redView = viewGame(game.state, 'red')?.game as { sealed: Record<string, { orders: unknown }> };
+    expect(redView.sealed.red?.orders).toEqual(noLaunches);
+  });
+  it('GSC-7 sealed orders cannot be changed', () => {
+    const game = start();
+    game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    game.when({ type: 'SubmitOrders', orders: noLaunches }, seat('red')).thenRejects('GSC-1', 'ALREADY_SEALED');
+  });
+  it('GSC-11 the last seat in reveals every order set with its salt and hash in the same batch, then resolves', () => {
+    const game = atBeams();
+    expect(rulesOf(game).step).toBe('beams');
+    game.run({ type: 'SubmitOrders', orders: heavyAtTyrant }, seat('red'));
+    const committed = game.log.at(-1)?.data as { hash: string };
+    const events = game.run(
+      { type: 'SubmitOrders', orders: { step: 'beams', fire: [] } },
+      seat('blue'),
+      scriptedDice([1, 10, 10, 10, 10, 10]),
+    );
+    const revealed = events.find((e) => e.type === 'OrdersRevealed')?.data as {
+      revealed: { seat: string; orders: unknown; salt: string; hash: string }[];
+    };
+    expect(revealed.revealed.map((r) => r.seat)).toEqual(['red', 'blue']);
+    for (const r of revealed.revealed) expect(r.hash).toBe(sha256Hex(canonicalJson({ seat: r.seat, orders: r.orders, salt: r.salt })));
+    expect(revealed.revealed[0]?.hash).toBe(committed.hash);
+    expect(events.map((e) => e.type).slice(2, 5)).toEqual(['OrdersRevealed', 'BeamFired', 'DamageInflicted']);
+  });
+  it('GSC-13 an out-of-arc allocation is refused with a sentence and nothing is logged', () => {
+    const game = atBeams();
+    const length = game.log.length;
+    const violation = game
+      .when({ type: 'SubmitOrders', orders: { step: 'beams', fire: [{ ship: 'valiant', battery: 'C', target: 'tyrant' }] } }, seat('red'))
+      .thenRejects('GSC-13', 'CANNOT_FIRE');
+    expect(violation.message).toMatch(/^Tyrant is at bearing 12°, outside the L arc of Valiant's battery C/);
+    expect(game.log).toHaveLength(length);
+  });
+  it("GSC-11 a seat that misses the beams deadline fires nothing (default) and the others' orders resolve", () => {
+    const game = atBeams({ phases: { beams: 'PT1H' } });
+    game.run({ type: 'SubmitOrders', orders: heavyAtTyrant }, seat('red'));
+    const system: Actor = { kind: 'system' };
+    const decision = decideGame(
+      game.state,
+      { type: 'DeadlineReached', phaseKey: 't1-beams' },
+      { now: '2026-01-01T02:00:00.000Z', actor: system, seed: TEST_SEED, dice: scriptedDice([10]) },
+      'g_test',
+    );
+    if (!decision.ok) throw new Error(decision.violation.message);
+    expect(decision.events[0]).toMatchObject({ type: 'DeadlinePassed', data: { awaiting: ['blue'] } });
+    expect(decision.events[1]).toMatchObject({ type: 'OrdersRevealed', data: { revealed: [{ seat: 'red' }] } });
+    expect(decision.events[2]).toMatchObject({ type: 'BeamFired', data: { ship: 'valiant', hit: false } });
+  });
+});

@@ -10,7 +10,7 @@ export interface Config {
   readonly region: string;
 }
 
-const required = (name: string): string => {
+export const required = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`missing environment variable ${name}`);
   return value;

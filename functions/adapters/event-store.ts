@@ -150,12 +150,24 @@ export class EventStore {
     return (page.Items ?? []).map(itemToEvent);
   }
 
-  private async latestSnapshot(gameId: string): Promise<{ seq: number; state: GameState } | null> {
+  /** The state after event `version` (not the latest): the nearest snapshot at or before it, plus the events up to it. */
+  async loadAt(gameId: string, version: number): Promise<GameState> {
+    if (version <= 0) return emptyGame;
+    const snapshot = await this.latestSnapshot(gameId, version);
+    const base = snapshot ?? { seq: 0, state: emptyGame };
+    return foldGame(await this.readAfter(gameId, base.seq, version), base.state);
+  }
+
+  private async latestSnapshot(gameId: string, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<{ seq: number; state: GameState } | null> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tables.games,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :snap)',
-        ExpressionAttributeValues: { ':pk': { S: gameKey(gameId) }, ':snap': { S: 'SNAP#' } },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        ExpressionAttributeValues: {
+          ':pk': { S: gameKey(gameId) },
+          ':first': { S: snapshotSk(0) },
+          ':last': { S: snapshotSk(Math.min(atOrBefore, 9_999_999_999)) },
+        },
         ScanIndexForward: false,
         Limit: 1,
         ConsistentRead: true,

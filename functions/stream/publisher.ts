@@ -1,2 +1,23 @@
-// placeholder: replaced by the lead engineer
-export const handler = async () => ({});
+/** Lambda: the publisher, fed by the `events` stream: integration events to the EventBridge bus. */
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
+import type { Deps } from '../app/deps.ts';
+import { integrationEvents, publish } from '../app/publishing.ts';
+import { transitions } from '../app/transitions.ts';
+import { required } from '../config.ts';
+import { depsFromEnv } from '../runtime.ts';
+import { perGame } from './records.ts';
+
+export const makePublisher =
+  (deps: () => Deps, bus: () => EventBus) =>
+  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+    perGame(event, async (batch) => publish(bus(), integrationEvents(await transitions(deps(), batch.gameId, batch.events))));
+
+let bus: EventBus | undefined;
+const busFromEnv = (): EventBus => {
+  bus ??= new EventBridgeBus(new EventBridgeClient({}), required('EVENT_BUS_NAME'));
+  return bus;
+};
+
+export const handler = makePublisher(depsFromEnv, busFromEnv);

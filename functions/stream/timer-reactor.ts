@@ -1,2 +1,27 @@
-// placeholder: replaced by the lead engineer
-export const handler = async () => ({});
+/** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines. */
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { EventBridgeScheduler, type PhaseScheduler } from '../adapters/scheduler.ts';
+import type { Deps } from '../app/deps.ts';
+import { reactToDeadlines } from '../app/timers.ts';
+import { required } from '../config.ts';
+import { depsFromEnv } from '../runtime.ts';
+import { perGame } from './records.ts';
+
+export const makeTimerReactor =
+  (deps: () => Deps, scheduler: () => PhaseScheduler) =>
+  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+    perGame(event, (batch) => reactToDeadlines(deps(), scheduler(), batch.gameId, batch.events));
+
+let scheduler: PhaseScheduler | undefined;
+const schedulerFromEnv = (): PhaseScheduler => {
+  scheduler ??= new EventBridgeScheduler(new SchedulerClient({}), {
+    group: required('SCHEDULE_GROUP'),
+    targetArn: required('PHASE_TIMER_ARN'),
+    roleArn: required('SCHEDULER_ROLE_ARN'),
+    deadLetterArn: required('SCHEDULER_DLQ_ARN'),
+  });
+  return scheduler;
+};
+
+export const handler = makeTimerReactor(depsFromEnv, schedulerFromEnv);

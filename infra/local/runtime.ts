@@ -4,10 +4,15 @@
  */
 import type { Server } from 'node:http';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
 import { makeApi } from '../../functions/http/api.ts';
+import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
+import { makePublisher } from '../../functions/stream/publisher.ts';
+import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
 import { type TableNames, tableNames } from '../tables.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { startHttpServer } from './http-server.ts';
@@ -32,6 +37,10 @@ export interface Runtime {
   readonly tables: TableNames;
   readonly deps: Deps;
   readonly poller: StreamPoller;
+  /** Phase deadlines pending in this process. */
+  readonly scheduler: LocalScheduler;
+  /** Integration events published in this process. */
+  readonly bus: LocalBus;
   stop(): Promise<void>;
 }
 
@@ -54,29 +63,54 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
 
+    const scheduler = new LocalScheduler(
+      makePhaseTimer(() => deps),
+      log,
+    );
+    stops.push(async () => scheduler.stop());
+    const bus = new LocalBus();
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
     const poller = new StreamPoller({
       endpoint,
       streamArn: Table?.LatestStreamArn ?? '',
-      consumers: [{ name: 'projector', handler: makeProjector(() => deps) }],
+      consumers: [
+        { name: 'projector', handler: makeProjector(() => deps) },
+        {
+          name: 'timer-reactor',
+          handler: makeTimerReactor(
+            () => deps,
+            () => scheduler,
+          ),
+        },
+        {
+          name: 'publisher',
+          handler: makePublisher(
+            () => deps,
+            () => bus,
+          ),
+        },
+      ],
       intervalMs: options.pollIntervalMs ?? 250,
       log,
     });
     poller.start();
-    stops.unshift(() => poller.stop());
+    stops.push(() => poller.stop());
     return {
       url: `http://${options.host ?? '127.0.0.1'}:${port}`,
       dynamoEndpoint: endpoint,
       tables,
       deps,
       poller,
+      scheduler,
+      bus,
+      // In reverse order of starting: the poller first, the client last.
       stop: async () => {
-        for (const stop of stops) await stop();
+        for (const stop of stops.reverse()) await stop();
         await dynamo?.stop();
       },
     };
   } catch (error) {
-    for (const stop of stops) await stop().catch(() => {});
+    for (const stop of stops.reverse()) await stop().catch(() => {});
     await dynamo?.stop();
     throw error;
   }

@@ -1,0 +1,145 @@
+/**
+ * Phase deadlines as one-time schedules: one contract, an EventBridge Scheduler adapter
+ * for AWS and an in-process one for the local runtime. Both fire the phase timer with
+ * `{ gameId, phaseKey }`.
+ */
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  type CreateScheduleCommandInput,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  type SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import { sha256Hex } from '../../domain/kernel/hash.ts';
+
+export interface PhaseDeadline {
+  readonly gameId: string;
+  readonly phaseKey: string;
+  /** ISO 8601 UTC. */
+  readonly at: string;
+}
+
+export interface TimerInput {
+  readonly gameId: string;
+  readonly phaseKey: string;
+}
+
+export interface PhaseScheduler {
+  /** Create the schedule unless it exists (idempotent). */
+  schedule(deadline: PhaseDeadline): Promise<void>;
+  /** Delete the schedule if it exists (idempotent). */
+  cancel(gameId: string, phaseKey: string): Promise<void>;
+}
+
+/** Deterministic per game and step, within Scheduler's 64 characters of [0-9A-Za-z-_.]. */
+export const scheduleName = (gameId: string, phaseKey: string): string =>
+  `${gameId.replace(/[^0-9A-Za-z_.-]/g, '_').slice(0, 40)}.${sha256Hex(`${gameId}:${phaseKey}`).slice(0, 20)}`;
+
+export interface SchedulerTarget {
+  readonly group: string;
+  readonly targetArn: string;
+  readonly roleArn: string;
+  readonly deadLetterArn: string;
+}
+
+/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, no milliseconds, never in the past. */
+export const atExpression = (at: string, now: Date): string => {
+  const when = Math.max(Date.parse(at), now.getTime() + 1000);
+  return `at(${new Date(Math.ceil(when / 1000) * 1000).toISOString().slice(0, 19)})`;
+};
+
+export const createScheduleInput = (deadline: PhaseDeadline, target: SchedulerTarget, now: Date): CreateScheduleCommandInput => {
+  const name = scheduleName(deadline.gameId, deadline.phaseKey);
+  return {
+    Name: name,
+    GroupName: target.group,
+    ScheduleExpression: atExpression(deadline.at, now),
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    ActionAfterCompletion: 'DELETE',
+    ClientToken: name,
+    Target: {
+      Arn: target.targetArn,
+      RoleArn: target.roleArn,
+      Input: JSON.stringify({ gameId: deadline.gameId, phaseKey: deadline.phaseKey } satisfies TimerInput),
+      RetryPolicy: { MaximumRetryAttempts: 20, MaximumEventAgeInSeconds: 86_400 },
+      DeadLetterConfig: { Arn: target.deadLetterArn },
+    },
+  };
+};
+
+export class EventBridgeScheduler implements PhaseScheduler {
+  constructor(
+    private readonly client: SchedulerClient,
+    private readonly target: SchedulerTarget,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async schedule(deadline: PhaseDeadline): Promise<void> {
+    try {
+      await this.client.send(new CreateScheduleCommand(createScheduleInput(deadline, this.target, this.clock())));
+    } catch (error) {
+      if (!(error instanceof ConflictException)) throw error; // it exists already: a redelivered record
+    }
+  }
+
+  async cancel(gameId: string, phaseKey: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteScheduleCommand({ Name: scheduleName(gameId, phaseKey), GroupName: this.target.group }));
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error; // fired and deleted itself, or never made
+    }
+  }
+}
+
+/** The local counterpart: timers in this process, firing the same phase timer handler. */
+export class LocalScheduler implements PhaseScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** What is scheduled now, by name: visible to tests. */
+  readonly pending = new Map<string, PhaseDeadline>();
+
+  constructor(
+    private readonly fire: (input: TimerInput) => Promise<unknown>,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  async schedule(deadline: PhaseDeadline): Promise<void> {
+    const name = scheduleName(deadline.gameId, deadline.phaseKey);
+    if (this.pending.has(name)) return;
+    this.pending.set(name, deadline);
+    this.arm(name, deadline);
+  }
+
+  async cancel(gameId: string, phaseKey: string): Promise<void> {
+    const name = scheduleName(gameId, phaseKey);
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+    this.pending.delete(name);
+  }
+
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** setTimeout holds at most ~24.8 days: longer deadlines re-arm on the way. */
+  private arm(name: string, deadline: PhaseDeadline): void {
+    const wait = Math.max(0, Date.parse(deadline.at) - Date.now()) + 20;
+    const timer = setTimeout(
+      async () => {
+        if (Date.parse(deadline.at) > Date.now()) return this.arm(name, deadline);
+        this.timers.delete(name);
+        this.pending.delete(name);
+        try {
+          await this.fire({ gameId: deadline.gameId, phaseKey: deadline.phaseKey });
+        } catch (error) {
+          this.log(`phase timer for ${deadline.gameId} ${deadline.phaseKey} failed: ${String(error)}`);
+        }
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
+    timer.unref();
+    this.timers.set(name, timer);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Action Phase actions (PG-10, rules 13.7): Construct, Produce, Repair, Interact and Aim.
+ * A unit or building performs only the actions its datasheet allows, and (default) one
+ * action per Action Phase. Production is the training rule of PG-18; Workers build and
+ * rebuild Command Centers (PG-19, PG-21).
+ */
+import { z } from 'zod';
+import type { Decision } from '../kernel/violation.ts';
+import { accept, reject } from '../kernel/violation.ts';
+import { commandCenterProblem } from './command-centers.ts';
+import { type ActionName, canAfford, formatResources, type Sheet } from './datasheets.ts';
+import type { PgEvent } from './events.ts';
+import { edgeDistance, inches } from './geometry.ts';
+import { placementProblem } from './placement.ts';
+import { freshUnitId, type PgState } from './state.ts';
+import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
+import { supplyMax, supplyUsed, workerLimit, workerLimitSentence, workersInProduction, workersOnBattlefield } from './workers.ts';
+
+export const constructSchema = z.object({
+  type: z.literal('Construct'),
+  unitId: z.string(),
+  datasheet: z.string(),
+  x: z.number(),
+  y: z.number(),
+});
+export const produceSchema = z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() });
+export const repairSchema = z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() });
+export const interactSchema = z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() });
+export const aimSchema = z.object({ type: z.literal('Aim'), unitId: z.string() });
+
+/** PG-10: the unit exists, is ours, is complete, may perform this action, and has not acted. */
+const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {
+  const unit = ownUnit(state, seat, unitId, 'PG-10');
+  if (isDecision(unit)) return unit;
+  const sheet = sheetOf(state, unit);
+  const name = unitName(state, unit);
+  if (!unit.complete) return reject('UNDER_CONSTRUCTION', 'PG-10', `${name} is still under construction.`);
+  if (!sheet.actions.includes(action)) {
+    const allowed = sheet.actions.length > 0 ? `its datasheet allows only ${sheet.actions.join(', ')}` : 'its datasheet allows no actions';
+    return reject('ACTION_NOT_ALLOWED', 'PG-10', `${name} cannot ${action}; ${allowed}.`);
+  }
+  if (unit.acted) return reject('ALREADY_ACTED', 'PG-10', `${name} has already performed an action this turn.`);
+  return unit;
+};
+
+const unaffordable = (state: PgState, seat: string, sheet: Sheet, rule: string): Decision<never> | null => {
+  const have = state.players[seat]?.resources;
+  if (!have || canAfford(have, sheet.cost)) return null;
+  return reject('NOT_ENOUGH_RESOURCES', rule, `${sheet.name} costs ${formatResources(sheet.cost)}; you have ${formatResources(have)}.`);
+};
+
+const buildingProblem = (state: PgState, builder: Placed, sheet: Sheet, at: { x: number; y: number }): Decision<never> | null => {
+  const commandCenter = sheet.keywords.includes('Command Center');
+  const rule = commandCenter ? 'PG-21' : 'PG-10';
+  if (commandCenter && !isWorker(state, builder))
+    return reject('NOT_A_WORKER', 'PG-21', `Only a Worker may rebuild a Command Center; ${unitName(state, builder)} is not one.`);
+  if (commandCenter) {
+    const cc = commandCenterProblem(state, builder.seat, at, sheet.baseRadius);
+    if (cc) return cc;
+  }
+  const where = placementProblem(state, at, sheet.baseRadius);
+  if (where) return reject('ILLEGAL_PLACEMENT', rule, `${sheet.name} cannot be placed there: ${where}.`);
+  const reach = edgeDistance(builder.position, sheetOf(state, builder).baseRadius, at, sheet.baseRadius);
+  if (reach > WORK_RANGE)
+    return reject(
+      'OUT_OF_REACH',
+      rule,
+      `${unitName(state, builder)} must be within 1" of the ${sheet.name} it builds; it is ${inches(reach)} away.`,
+    );
+  if (sheet.keywords.includes('Extractor')) {
+    const node = state.mission?.resourceNodes.find((n) => n.kind === 'crystal' && edgeDistance(at, sheet.baseRadius, n, 0) <= WORK_RANGE);
+    if (!node)
+      return reject('NOT_ON_NODE', 'PG-19', `A ${sheet.name} is an extraction structure and must be placed within 1" of a Crystal Node.`);
+  }
+  return unaffordable(state, builder.seat, sheet, rule);
+};
+
+export const construct = (state: PgState, seat: string, c: z.infer<typeof constructSchema>): Decision<PgEvent> => {
+  const builder = actor(state, seat, c.unitId, 'Construct');
+  if (isDecision(builder)) return builder;
+  const sheet = factionSheet(state, seat, c.datasheet);
+  if (sheet?.kind !== 'building') return reject('UNKNOWN_BUILDING', 'PG-10', `"${c.datasheet}" is not a building of your faction.`);
+  const problem = buildingProblem(state, builder, sheet, c);
+  if (problem) return problem;
+  const n = state.nextId;
+  return accept({
+    type: 'ConstructionStarted',
+    data: {
+      seat,
+      countdownId: `cd-${n}`,
+      unitId: freshUnitId(state, seat, c.datasheet),
+      datasheet: c.datasheet,
+      builderId: builder.id,
+      x: c.x,
+      y: c.y,
+      cost: sheet.cost,
+      counters: sheet.counters,
+      placedTurn: state.turn,
+      rule: sheet.keywords.includes('Command Center') ? 'PG-21' : 'PG-7',
+    },
+  });
+};
+
+/** PG-17, PG-18: the Worker Limit, production capacity, resources and Supply. */
+const trainingProblem = (state: PgState, building: Placed, sheet: Sheet): Decision<never> | null => {
+  const seat = building.seat;
+  if (
+    sheet.keywords.includes('Worker') &&
+    workersOnBattlefield(state, seat) + workersInProduction(state, seat) >= workerLimit(state, seat)
+  ) {
+    return reject('WORKER_LIMIT', 'PG-17', workerLimitSentence(state, seat));
+  }
+  const busy = state.countdowns.find((c) => c.buildingId === building.id);
+  if (busy)
+    return reject(
+      'NO_PRODUCTION_CAPACITY',
+      'PG-18',
+      `${unitName(state, building)} is already producing (${busy.label}, ${busy.counters} counters left).`,
+    );
+  const poor = unaffordable(state, seat, sheet, 'PG-18');
+  if (poor) return poor;
+  const used = supplyUsed(state, seat);
+  const max = supplyMax(state, seat);
+  if (used + sheet.supply > max)
+    return reject('NOT_ENOUGH_SUPPLY', 'PG-18', `Supply: ${used} of ${max} used; ${sheet.name} needs ${sheet.supply}.`);
+  return null;
+};
+
+export const produce = (state: PgState, seat: string, c: z.infer<typeof produceSchema>): Decision<PgEvent> => {
+  const building = actor(state, seat, c.buildingId, 'Produce');
+  if (isDecision(building)) return building;
+  const produces = sheetOf(state, building).produces;
+  const sheet = factionSheet(state, seat, c.datasheet);
+  if (!sheet || !produces.includes(c.datasheet)) {
+    const list = produces.map((id) => factionSheet(state, seat, id)?.name ?? id).join(', ') || 'nothing';
+    return reject('CANNOT_PRODUCE', 'PG-10', `${unitName(state, building)} produces ${list}, not "${c.datasheet}".`);
+  }
+  const problem = trainingProblem(state, building, sheet);
+  if (problem) return problem;
+  const n = state.nextId;
+  return accept({
+    type: 'ProductionStarted',
+    data: {
+      seat,
+      countdownId: `cd-${n}`,
+      buildingId: building.id,
+      unitId: freshUnitId(state, seat, sheet.keywords.includes('Worker') ? 'worker' : c.datasheet),
+      datasheet: c.datasheet,
+      cost: sheet.cost,
+      counters: sheet.counters,
+      placedTurn: state.turn,
+      rule: 'PG-18',
+    },
+  });
+};
+
+export const repair = (state: PgState, seat: string, c: z.infer<typeof repairSchema>): Decision<PgEvent> => {
+  const worker = actor(state, seat, c.unitId, 'Repair');
+  if (isDecision(worker)) return worker;
+  const target = ownUnit(state, seat, c.targetId, 'PG-10');
+  if (isDecision(target)) return target;
+  const sheet = sheetOf(state, target);
+  if (sheet.kind !== 'building' || !target.complete)
+    return reject('NOT_REPAIRABLE', 'PG-19', `${unitName(state, target)} is not a completed building; Repair mends buildings.`);
+  const reach = edgeDistance(worker.position, sheetOf(state, worker).baseRadius, target.position, sheet.baseRadius);
+  if (reach > WORK_RANGE)
+    return reject(
+      'OUT_OF_REACH',
+      'PG-10',
+      `${unitName(state, worker)} must be within 1" of ${unitName(state, target)} to repair it; it is ${inches(reach)} away.`,
+    );
+  const restored = Math.min(sheetOf(state, worker).repair, sheet.cohesion - target.cohesion);
+  if (restored <= 0) return reject('NOTHING_TO_REPAIR', 'PG-10', `${unitName(state, target)} has lost no Cohesion.`);
+  return accept({
+    type: 'UnitRepaired',
+    data: { unitId: target.id, by: worker.id, restored, cohesion: target.cohesion + restored, rule: 'PG-10' },
+  });
+};
+
+export const interact = (state: PgState, seat: string, c: z.infer<typeof interactSchema>): Decision<PgEvent> => {
+  const unit = actor(state, seat, c.unitId, 'Interact');
+  if (isDecision(unit)) return unit;
+  const objective = state.mission?.objectives.find((o) => o.id === c.objectiveId);
+  if (!objective) return reject('UNKNOWN_OBJECTIVE', 'PG-10', `This mission has no objective "${c.objectiveId}".`);
+  const reach = edgeDistance(unit.position, sheetOf(state, unit).baseRadius, objective, 0);
+  if (reach > WORK_RANGE)
+    return reject(
+      'OUT_OF_REACH',
+      'PG-10',
+      `${unitName(state, unit)} must be within 1" of ${objective.name} to interact with it; it is ${inches(reach)} away.`,
+    );
+  if (state.objectives[objective.id] === seat) return reject('ALREADY_CONTROLLED', 'PG-10', `You already control ${objective.name}.`);
+  return accept({ type: 'ObjectiveInteracted', data: { unitId: unit.id, seat, objectiveId: objective.id, rule: 'PG-10' } });
+};
+
+export const aim = (state: PgState, seat: string, c: z.infer<typeof aimSchema>): Decision<PgEvent> => {
+  const unit = actor(state, seat, c.unitId, 'Aim');
+  return isDecision(unit) ? unit : accept({ type: 'UnitAimed', data: { unitId: unit.id, rule: 'PG-10' } });
+};

@@ -1,0 +1,139 @@
+/**
+ * Ranged (PG-11, rules 13.8) and melee (PG-12, 13.9) attacks, attack counts (PG-1, PG-3)
+ * and lost Cohesion (PG-2). How a hit becomes damage is not in the text; the default is a
+ * d6 per attack that hits at or above the attacker's skill, and each hit removes the
+ * weapon's Damage (default 1) in Cohesion.
+ */
+import { z } from 'zod';
+import type { DieRoll, RollModifier } from '../kernel/dice.ts';
+import type { RulesContext } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { accept } from '../kernel/violation.ts';
+import { mayUseSpecialAttack, type Sheet, type Weapon } from './datasheets.ts';
+import type { AttackResolved, PgEvent } from './events.ts';
+import { fold, type PgState } from './state.ts';
+import { checkAttack } from './targeting.ts';
+import { hasStatus, models, modelsRemaining, type Placed, sheetOf, unitName } from './units.ts';
+import { destroyUnit } from './workers.ts';
+
+const attackFields = {
+  unitId: z.string(),
+  targetId: z.string(),
+  /** Weapon names to use; default every weapon of the kind not used yet this turn. */
+  weapons: z.array(z.string()).optional(),
+  /** PG-3: use the datasheet's special attack rule when it has one (default true). */
+  specialRule: z.boolean().optional(),
+};
+export const rangedAttackSchema = z.object({ type: z.literal('RangedAttack'), ...attackFields });
+export const meleeAttackSchema = z.object({ type: z.literal('MeleeAttack'), ...attackFields });
+export type AttackCommand = z.infer<typeof rangedAttackSchema> | z.infer<typeof meleeAttackSchema>;
+
+/** PG-1 and PG-3: how many attacks a weapon makes, and why. */
+export const attackCount = (
+  sheet: Sheet,
+  weapon: Weapon,
+  modelCount: number,
+  useSpecial = true,
+): AttackResolved['data']['attacksRule'] & { attacks: number } => {
+  const special = sheet.specialAttackRule;
+  if (special && useSpecial && mayUseSpecialAttack(sheet)) {
+    const attacks = special.attacks ?? weapon.attacks;
+    return { attacks, rule: 'PG-3', explanation: `${special.name}: ${attacks} attacks with ${weapon.name}, not multiplied by models` };
+  }
+  if (weapon.perUnit)
+    return {
+      attacks: weapon.attacks,
+      rule: 'PG-1',
+      explanation: `${weapon.name} makes ${weapon.attacks} attacks per unit (the weapon says so)`,
+    };
+  const attacks = modelCount * weapon.attacks;
+  return { attacks, rule: 'PG-1', explanation: `${modelCount} models × ${weapon.attacks} attacks = ${attacks} attacks` };
+};
+
+/** The modifiers of a hit roll, each with the rule that applied it (defaults, see the coverage doc). */
+const hitModifiers = (attacker: Placed, kind: 'ranged' | 'melee'): RollModifier[] => [
+  ...(kind === 'ranged' && attacker.aiming ? [{ value: 1, rule: 'PG-10', reason: 'Aim action this turn' }] : []),
+  ...(hasStatus(attacker, 'Suppressed') ? [{ value: -1, rule: 'PG-13', reason: 'attacker is Suppressed' }] : []),
+];
+
+interface Resolution {
+  readonly event: AttackResolved;
+  readonly state: PgState;
+}
+
+const resolveWeapon = (
+  state: PgState,
+  attacker: Placed,
+  target: Placed,
+  weapon: Weapon,
+  kind: 'ranged' | 'melee',
+  rc: RulesContext,
+  useSpecial: boolean,
+): Resolution => {
+  const sheet = sheetOf(state, attacker);
+  const targetSheet = sheetOf(state, target);
+  const count = attackCount(sheet, weapon, models(state, attacker), useSpecial);
+  const skill = kind === 'ranged' ? sheet.rangedSkill : sheet.meleeSkill;
+  const modifiers = hitModifiers(attacker, kind);
+  const rule = kind === 'ranged' ? 'PG-11' : 'PG-12';
+  const rolls: DieRoll[] = Array.from({ length: count.attacks }, (_, i) =>
+    rc.dice.roll({
+      purpose: `hit ${i + 1}/${count.attacks}: ${unitName(state, attacker)} with ${weapon.name} vs ${unitName(state, target)}`,
+      sides: 6,
+      target: skill,
+      compare: 'atLeast',
+      modifiers,
+      rule,
+    }),
+  );
+  const hits = rolls.filter((r) => r.success).length;
+  const absorbed = hits > 0 && hasStatus(target, 'Shielded') ? Math.min(1, hits * weapon.damage) : 0;
+  const cohesionLost = Math.min(target.cohesion, hits * weapon.damage - absorbed);
+  const cohesion = target.cohesion - cohesionLost;
+  const statusApplied =
+    hits > 0 && weapon.inflicts && cohesion > 0 ? { name: weapon.inflicts.status, remaining: weapon.inflicts.duration } : null;
+  const event: AttackResolved = {
+    type: 'AttackResolved',
+    data: {
+      kind,
+      attackerId: attacker.id,
+      targetId: target.id,
+      weapon: weapon.name,
+      models: models(state, attacker),
+      attacks: count.attacks,
+      attacksRule: { rule: count.rule, explanation: count.explanation },
+      rolls,
+      hits,
+      absorbed,
+      cohesionLost,
+      cohesion,
+      modelsRemaining: modelsRemaining(cohesion, targetSheet.bodyValue),
+      statusApplied,
+      rule,
+    },
+  };
+  return { event, state: fold(state, [event]) };
+};
+
+/** PG-11 / PG-12: check the attack, then resolve each weapon in turn until the target is gone. */
+export const attack = (state: PgState, seat: string, command: AttackCommand, rc: RulesContext): Decision<PgEvent> => {
+  const kind = command.type === 'RangedAttack' ? 'ranged' : 'melee';
+  const checked = checkAttack(state, seat, command, kind);
+  if (!('attacker' in checked)) return checked;
+  const { attacker, weapons } = checked;
+  const events: PgEvent[] = [];
+  let current = state;
+  for (const weapon of weapons) {
+    const target = current.units.find((u) => u.id === command.targetId) as Placed | undefined;
+    if (!target) break;
+    const done = resolveWeapon(current, attacker, target, weapon, kind, rc, command.specialRule ?? true);
+    events.push(done.event);
+    current = done.state;
+    if (done.event.data.cohesion === 0) {
+      const destroyed = destroyUnit(current, target, `${weapon.name} (${unitName(state, attacker)})`);
+      events.push(destroyed);
+      current = fold(current, [destroyed]);
+    }
+  }
+  return accept(...events);
+};

@@ -1,0 +1,63 @@
+/**
+ * Command Centers (rules 7.1, 7.7-7.9): at most the active limit (1 unless a rule says
+ * otherwise, PG-15, PG-21); rebuilt by an eligible Worker (PG-19, PG-21); an additional one
+ * at least 12" from a friendly one, 6" from an enemy one, and not within 4" of an enemy unit.
+ */
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { edgeDistance, inches, type Point } from './geometry.ts';
+import type { PgState } from './state.ts';
+import { enemiesOf, isCommandCenter, radius, unitName, unitsOf } from './units.ts';
+
+export const FRIENDLY_CC_SPACING = 12;
+export const ENEMY_CC_SPACING = 6;
+export const ENEMY_UNIT_SPACING = 4;
+
+export const commandCenterLimit = (state: PgState): number => state.mission?.commandCenterLimit ?? 1;
+
+/** Active Command Centers: complete ones. Ones under construction count against the limit too (default). */
+export const commandCenters = (state: PgState, seat: string) => unitsOf(state, seat).filter((u) => isCommandCenter(state, u));
+
+/** PG-21 (7.9): the limit, then the spacing of an additional Command Center. */
+export const commandCenterProblem = (state: PgState, seat: string, at: Point, r: number): Decision<never> | null => {
+  const own = commandCenters(state, seat);
+  const limit = commandCenterLimit(state);
+  if (own.length >= limit) {
+    const active = own.filter((u) => u.complete).length;
+    const what = active === own.length ? `${active} active` : `${active} active and ${own.length - active} under construction`;
+    return reject(
+      'COMMAND_CENTER_LIMIT',
+      'PG-21',
+      `You control ${what} Command Center${own.length === 1 ? '' : 's'}; the limit is ${limit}, so no new one may be begun.`,
+    );
+  }
+  // The spacing rules of 7.9 are for additional Command Centers; a rebuild needs only a legal location.
+  if (own.length === 0) return null;
+  for (const cc of own) {
+    const d = edgeDistance(at, r, cc.position, radius(state, cc));
+    if (d < FRIENDLY_CC_SPACING)
+      return reject(
+        'TOO_CLOSE_TO_FRIENDLY_CC',
+        'PG-21',
+        `An additional Command Center must be at least 12" from ${unitName(state, cc)}; this spot is ${inches(d)} away.`,
+      );
+  }
+  for (const enemy of enemiesOf(state, seat)) {
+    const d = edgeDistance(at, r, enemy.position, radius(state, enemy));
+    if (isCommandCenter(state, enemy) && d < ENEMY_CC_SPACING) {
+      return reject(
+        'TOO_CLOSE_TO_ENEMY_CC',
+        'PG-21',
+        `An additional Command Center must be at least 6" from the enemy ${unitName(state, enemy)}; this spot is ${inches(d)} away.`,
+      );
+    }
+    if (!isCommandCenter(state, enemy) && d <= ENEMY_UNIT_SPACING) {
+      return reject(
+        'TOO_CLOSE_TO_ENEMY',
+        'PG-21',
+        `An additional Command Center may not be placed within 4" of the enemy unit ${unitName(state, enemy)} (${inches(d)} away).`,
+      );
+    }
+  }
+  return null;
+};

@@ -1,0 +1,248 @@
+/**
+ * Datasheets as data (rules 12.x unit profile, 7.x workers and Command Centers): units,
+ * buildings, factions and Deployment Lists, validated by zod when a game is created.
+ * The text gives the shape (Movement, Cohesion, Body Value, skills, weapons with Range
+ * and Attacks); numbers beyond its examples are a game's own data (see examples.ts).
+ */
+import { z } from 'zod';
+
+/** PG-10 (rules 13.7): the actions a unit or building may be allowed to perform. */
+export const ACTIONS = [
+  'Construct',
+  'Produce',
+  'Research',
+  'Repair',
+  'Salvage',
+  'Interact',
+  'Aim',
+  'Overwatch',
+  'Dodge',
+  'Disengage',
+  'Load',
+  'Unload',
+  'Activate Ability',
+] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+/** Weapon special rule (default name): the weapon may fire while its unit is engaged (PG-11). */
+export const FIRE_WHILE_ENGAGED = 'Fire While Engaged';
+
+const count = z.number().int().min(0);
+
+export const resourcesSchema = z.object({ carbon: count.default(0), crystal: count.default(0), faction: count.default(0) }).strict();
+export type Resources = z.infer<typeof resourcesSchema>;
+export const NO_RESOURCES: Resources = { carbon: 0, crystal: 0, faction: 0 };
+
+export const idSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes');
+
+export const weaponSchema = z
+  .object({
+    name: z.string().min(1),
+    type: z.enum(['ranged', 'melee']),
+    /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
+    range: z.number().min(0),
+    attacks: z.number().int().min(1),
+    /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
+    damage: z.number().int().min(1).default(1),
+    /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
+    perUnit: z.boolean().default(false),
+    /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
+    natural: z.boolean().default(false),
+    special: z.array(z.string()).default([]),
+    /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
+    inflicts: z
+      .object({ status: z.string().min(1), duration: z.number().int().min(1) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type Weapon = z.infer<typeof weaponSchema>;
+
+/** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
+export const specialAttackRuleSchema = z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict();
+
+const sheetBase = {
+  name: z.string().min(1),
+  cohesion: z.number().int().min(1),
+  keywords: z.array(z.string()).default([]),
+  actions: z.array(z.enum(ACTIONS)).default([]),
+  weapons: z.array(weaponSchema).default([]),
+  specialAttackRule: specialAttackRuleSchema.optional(),
+  /** What the unit or building gathers in the Resource Phase from a node in reach (PG-8). */
+  gather: resourcesSchema.optional(),
+  deploymentCost: count.default(0),
+};
+
+export const unitSheetSchema = z
+  .object({
+    ...sheetBase,
+    movement: z.number().min(0),
+    bodyValue: z.number().int().min(1),
+    rangedSkill: z.number().int().min(0).max(7),
+    meleeSkill: z.number().int().min(0).max(7),
+    /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
+    supply: count.optional(),
+    baseRadius: z.number().positive().default(1),
+    /** Resources to produce one (PG-18). */
+    cost: resourcesSchema.default(NO_RESOURCES),
+    productionCounters: z.number().int().min(1).default(1),
+    /** Cohesion a Repair action restores (default 2). */
+    repair: z.number().int().min(1).default(2),
+  })
+  .strict();
+
+export const buildingSheetSchema = z
+  .object({
+    ...sheetBase,
+    /** Default: equal to Cohesion, so a building is one model. */
+    bodyValue: z.number().int().min(1).optional(),
+    rangedSkill: z.number().int().min(0).max(7).default(0),
+    meleeSkill: z.number().int().min(0).max(7).default(0),
+    baseRadius: z.number().positive().default(2),
+    /** Resources to construct one. */
+    cost: resourcesSchema.default(NO_RESOURCES),
+    constructionCounters: z.number().int().min(1),
+    /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
+    produces: z.array(z.string()).default([]),
+    supplyProvided: count.default(0),
+  })
+  .strict();
+
+export const factionSchema = z
+  .object({
+    name: z.string().min(1),
+    units: z.record(idSchema, unitSheetSchema),
+    buildings: z.record(idSchema, buildingSheetSchema),
+    /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
+    commandCenter: idSchema,
+    /** The unit datasheet of this faction's Worker (PG-16). */
+    worker: idSchema,
+    /** Faction resources gained in each Command Phase (PG-6). */
+    commandIncome: resourcesSchema.optional(),
+    /** Faction resources gathered in each Resource Phase (PG-8). */
+    resourceIncome: resourcesSchema.optional(),
+    startingResources: resourcesSchema.default(NO_RESOURCES),
+  })
+  .strict();
+export type Faction = z.infer<typeof factionSchema>;
+
+/** A Deployment List: what a player brings, paid in Deployment Points. */
+export const deploymentListSchema = z
+  .object({
+    faction: idSchema,
+    units: z.array(z.object({ datasheet: idSchema, id: idSchema.optional() }).strict()).default([]),
+    /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
+    purchasedWorkers: count.default(0),
+  })
+  .strict();
+export type DeploymentList = z.infer<typeof deploymentListSchema>;
+
+/** One datasheet, unit or building, in the shape the rules read. */
+export interface Sheet {
+  readonly id: string;
+  readonly kind: 'unit' | 'building';
+  readonly name: string;
+  readonly movement: number;
+  readonly cohesion: number;
+  readonly bodyValue: number;
+  readonly rangedSkill: number;
+  readonly meleeSkill: number;
+  readonly weapons: readonly Weapon[];
+  readonly keywords: readonly string[];
+  readonly actions: readonly ActionName[];
+  readonly specialAttackRule: { readonly name: string; readonly attacks?: number | undefined } | null;
+  readonly deploymentCost: number;
+  readonly supply: number;
+  readonly supplyProvided: number;
+  readonly baseRadius: number;
+  /** Resources to produce (unit) or construct (building). */
+  readonly cost: Resources;
+  /** Production counters (unit) or construction counters (building), PG-7. */
+  readonly counters: number;
+  readonly produces: readonly string[];
+  readonly gather: Resources;
+  readonly repair: number;
+}
+
+const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
+  id,
+  kind: 'unit',
+  ...s,
+  specialAttackRule: s.specialAttackRule ?? null,
+  supply: s.supply ?? (s.keywords.includes('Worker') ? 1 : 0),
+  supplyProvided: 0,
+  counters: s.productionCounters,
+  produces: [],
+  gather: s.gather ?? NO_RESOURCES,
+});
+
+const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Sheet => ({
+  id,
+  kind: 'building',
+  ...s,
+  keywords: s.keywords.includes('Building') ? s.keywords : ['Building', ...s.keywords],
+  movement: 0,
+  bodyValue: s.bodyValue ?? s.cohesion,
+  specialAttackRule: s.specialAttackRule ?? null,
+  supply: 0,
+  counters: s.constructionCounters,
+  gather: s.gather ?? NO_RESOURCES,
+  repair: 1,
+});
+
+/** Every datasheet of a faction by id, normalised. */
+export const factionSheets = (faction: Faction): Record<string, Sheet> => ({
+  ...Object.fromEntries(Object.entries(faction.units).map(([id, s]) => [id, unitSheet(id, s)])),
+  ...Object.fromEntries(Object.entries(faction.buildings).map(([id, s]) => [id, buildingSheet(id, s)])),
+});
+
+/** Default threshold (the text does not give one) from which a Body Value counts as "high" (PG-3). */
+export const HIGH_BODY_VALUE = 5;
+
+/** PG-3: Lone units, buildings, monsters and high Body Value units may use a special attack rule. */
+export const mayUseSpecialAttack = (sheet: Pick<Sheet, 'keywords' | 'bodyValue' | 'kind'>): boolean =>
+  sheet.kind === 'building' ||
+  ['Lone', 'Building', 'Monster', 'High Body Value'].some((k) => sheet.keywords.includes(k)) ||
+  sheet.bodyValue >= HIGH_BODY_VALUE;
+
+export interface CostLine {
+  readonly item: string;
+  readonly points: number;
+  /** The rule that makes it free, if it is. */
+  readonly rule?: string;
+}
+
+/** PG-15, PG-16: a Deployment List's cost; the Command Center and the first 3 Workers are free. */
+export const deploymentCost = (list: DeploymentList, faction: Faction): { total: number; lines: CostLine[] } => {
+  const worker = faction.units[faction.worker];
+  const lines: CostLine[] = [
+    { item: faction.buildings[faction.commandCenter]?.name ?? 'Command Center', points: 0, rule: 'PG-15' },
+    { item: `3 × ${worker?.name ?? 'Worker'} (Free Worker Allowance)`, points: 0, rule: 'PG-16' },
+    ...list.units.map((u) => ({
+      item: faction.units[u.datasheet]?.name ?? u.datasheet,
+      points: faction.units[u.datasheet]?.deploymentCost ?? 0,
+    })),
+  ];
+  if (list.purchasedWorkers > 0) {
+    lines.push({
+      item: `${list.purchasedWorkers} × purchased Worker capacity`,
+      points: list.purchasedWorkers * (worker?.deploymentCost ?? 0),
+    });
+  }
+  return { total: lines.reduce((sum, l) => sum + l.points, 0), lines };
+};
+
+export const formatResources = (r: Resources): string => {
+  const parts = [`${r.carbon} Carbon`, `${r.crystal} Crystal`];
+  if (r.faction > 0) parts.push(`${r.faction} faction resources`);
+  return parts.join(', ');
+};
+
+export const canAfford = (have: Resources, cost: Resources): boolean =>
+  have.carbon >= cost.carbon && have.crystal >= cost.crystal && have.faction >= cost.faction;
+
+export const addResources = (a: Resources, b: Resources, sign = 1): Resources => ({
+  carbon: a.carbon + sign * b.carbon,
+  crystal: a.crystal + sign * b.crystal,
+  faction: a.faction + sign * b.faction,
+});

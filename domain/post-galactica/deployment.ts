@@ -1,0 +1,102 @@
+/**
+ * Deployment: before the first turn each seat, in turn order, places its whole Deployment
+ * List in its deployment zone with one `Deploy` (a step of its own, key `deploy-<seat>`).
+ * The Command Center (PG-15, PG-20) and the free Workers (PG-16) go down with the rest.
+ * The text does not describe deployment; zones come from the mission (a default).
+ */
+import { z } from 'zod';
+import type { Decision } from '../kernel/violation.ts';
+import { accept, reject } from '../kernel/violation.ts';
+import type { PgEvent } from './events.ts';
+import { circleInRect, type Point, round2 } from './geometry.ts';
+import { zoneOf } from './mission.ts';
+import { firstSpotIn, placementProblem } from './placement.ts';
+import { fold, type PgState, type UnitState } from './state.ts';
+import { openTurn } from './turns.ts';
+import { isCommandCenter, isWorker, radius, unitName } from './units.ts';
+
+export const deploySchema = z.object({
+  type: z.literal('Deploy'),
+  /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */
+  units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).default([]),
+  /** Let the engine place every unit not listed (first free spot in the zone, row by row). */
+  auto: z.boolean().default(false),
+});
+export type Deploy = z.infer<typeof deploySchema>;
+
+type Placement = { readonly unitId: string; readonly x: number; readonly y: number };
+
+const placeOne = (state: PgState, seat: string, p: Placement): PgState | Decision<never> => {
+  const unit = state.units.find((u) => u.id === p.unitId && u.seat === seat);
+  if (!unit) return reject('UNKNOWN_UNIT', 'PG-4', `"${p.unitId}" is not a unit of your Deployment List.`);
+  if (unit.position !== null) return reject('ALREADY_DEPLOYED', 'PG-4', `${unitName(state, unit)} is placed twice.`);
+  const zone = state.mission ? zoneOf(state.mission, seat) : null;
+  const r = radius(state, unit);
+  if (!zone || !circleInRect(p, r, zone)) {
+    return reject(
+      'OUTSIDE_ZONE',
+      'PG-4',
+      `${unitName(state, unit)} at (${round2(p.x)}, ${round2(p.y)}) is not wholly inside your deployment zone.`,
+    );
+  }
+  const problem = placementProblem(state, p, r);
+  if (problem) return reject('ILLEGAL_PLACEMENT', 'PG-9', `${unitName(state, unit)} cannot deploy: ${problem}.`);
+  return fold(state, [{ type: 'UnitsDeployed', data: { seat, placements: [p], automatic: false } }]);
+};
+
+const missingSentence = (state: PgState, missing: UnitState[]): Decision<never> => {
+  const rule = missing.some((u) => isCommandCenter(state, u)) ? 'PG-20' : missing.some((u) => isWorker(state, u)) ? 'PG-16' : 'PG-4';
+  const names = missing.map((u) => unitName(state, u)).join(', ');
+  return reject('INCOMPLETE_DEPLOYMENT', rule, `Place every unit of your Deployment List (or send auto: true); not placed: ${names}.`);
+};
+
+/** Auto placement of what is left, deterministic; null when the zone is full. */
+const autoPlace = (state: PgState, seat: string): { placements: Placement[]; state: PgState } | null => {
+  const zone = state.mission ? zoneOf(state.mission, seat) : null;
+  const placements: Placement[] = [];
+  let current = state;
+  for (const unit of state.units.filter((u) => u.seat === seat && u.position === null)) {
+    const spot: Point | null = zone ? firstSpotIn(current, zone, radius(current, unit)) : null;
+    if (!spot) return null;
+    placements.push({ unitId: unit.id, ...spot });
+    current = fold(current, [{ type: 'UnitsDeployed', data: { seat, placements: [{ unitId: unit.id, ...spot }], automatic: true } }]);
+  }
+  return { placements, state: current };
+};
+
+/** After a seat deploys: the next seat's deployment, or the first turn (PG-4). */
+const afterDeployment = (state: PgState, seat: string): PgEvent[] => {
+  const next = state.turnOrder[state.turnOrder.indexOf(seat) + 1];
+  if (next !== undefined) return [{ type: 'DeploymentStarted', data: { seat: next } }];
+  const first = state.turnOrder[0] ?? seat;
+  return openTurn(state, first, 1, 1);
+};
+
+const deployAs = (state: PgState, seat: string, placements: readonly Placement[], auto: boolean): Decision<PgEvent> => {
+  let current = state;
+  for (const p of placements) {
+    const next = placeOne(current, seat, p);
+    if ('ok' in next) return next;
+    current = next;
+  }
+  const missing = current.units.filter((u) => u.seat === seat && u.position === null);
+  if (missing.length > 0 && !auto) return missingSentence(current, missing);
+  const filled = autoPlace(current, seat);
+  if (!filled) return reject('ZONE_FULL', 'PG-4', 'Your deployment zone has no room left for the units not placed.');
+  const deployed: PgEvent = {
+    type: 'UnitsDeployed',
+    data: { seat, placements: [...placements, ...filled.placements], automatic: filled.placements.length > 0 },
+  };
+  return accept(deployed, ...afterDeployment(fold(state, [deployed]), seat));
+};
+
+export const deploy = (state: PgState, command: Deploy): Decision<PgEvent> => {
+  if (state.deploying === null || !state.mission) {
+    return reject('NOT_DEPLOYING', 'PG-4', state.mission ? 'Deployment is over.' : 'This game has no armies to deploy.');
+  }
+  return deployAs(state, state.deploying, command.units, command.auto);
+};
+
+/** Missed deadline while deploying: the engine places the seat's units (default policy). */
+export const deployOnDeadline = (state: PgState): Decision<PgEvent> =>
+  state.deploying === null ? reject('NOT_DEPLOYING', 'PG-4', 'Deployment is over.') : deployAs(state, state.deploying, [], true);

@@ -1,0 +1,134 @@
+/**
+ * `options.rules` of a Post Galactica CreateGame: nothing (the bare turn sequence), the
+ * example scenario, or a full scenario (mission, factions with their datasheets, and a
+ * Deployment List per seat), checked for consistency when the game is created.
+ */
+import { z } from 'zod';
+import {
+  type DeploymentList,
+  deploymentCost,
+  deploymentListSchema,
+  type Faction,
+  factionSchema,
+  idSchema,
+  mayUseSpecialAttack,
+} from './datasheets.ts';
+import { EXAMPLE_ARMIES, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from './examples.ts';
+import { circleInRect } from './geometry.ts';
+import { battlefieldRect, type Mission, missionSchema } from './mission.ts';
+
+export const SEATS = ['red', 'blue'] as const;
+
+export interface Scenario {
+  readonly mission: Mission;
+  readonly factions: Readonly<Record<string, Faction>>;
+  readonly armies: Readonly<Record<string, DeploymentList>>;
+}
+
+type Issue = { message: string; path: (string | number)[] };
+
+const factionIssues = (id: string, f: Faction): Issue[] => {
+  const issues: Issue[] = [];
+  const at = (message: string, ...path: (string | number)[]) => issues.push({ message, path: ['factions', id, ...path] });
+  if (!f.buildings[f.commandCenter]?.keywords.includes('Command Center'))
+    at(`commandCenter "${f.commandCenter}" must be a building with the keyword "Command Center" (PG-15)`, 'commandCenter');
+  if (!f.units[f.worker]?.keywords.includes('Worker'))
+    at(`worker "${f.worker}" must be a unit with the keyword "Worker" (PG-16)`, 'worker');
+  for (const [bid, b] of Object.entries(f.buildings)) {
+    for (const p of b.produces)
+      if (!f.units[p]) at(`${b.name} produces "${p}", which is not a unit of this faction`, 'buildings', bid, 'produces');
+  }
+  const sheets = [
+    ...Object.entries(f.units).map(([k, s]) => [k, s, 'unit'] as const),
+    ...Object.entries(f.buildings).map(([k, s]) => [k, s, 'building'] as const),
+  ];
+  for (const [sid, s, kind] of sheets) {
+    const bodyValue = 'bodyValue' in s && s.bodyValue !== undefined ? s.bodyValue : s.cohesion;
+    if (s.specialAttackRule && !mayUseSpecialAttack({ keywords: s.keywords, bodyValue, kind })) {
+      at(
+        `PG-3: only Lone units, buildings, Monsters and high Body Value units may have a special attack rule; ${s.name} is none of these`,
+        `${kind}s`,
+        sid,
+      );
+    }
+  }
+  return issues;
+};
+
+const armyIssues = (seat: string, list: DeploymentList, factions: Readonly<Record<string, Faction>>, mission: Mission): Issue[] => {
+  const faction = factions[list.faction];
+  if (!faction) return [{ message: `${seat}'s faction "${list.faction}" is not among the factions`, path: ['armies', seat, 'faction'] }];
+  const issues: Issue[] = list.units
+    .filter((u) => !faction.units[u.datasheet])
+    .map((u) => ({ message: `"${u.datasheet}" is not a unit datasheet of ${faction.name}`, path: ['armies', seat, 'units'] }));
+  const ids = list.units.flatMap((u) => (u.id ? [u.id] : []));
+  if (new Set(ids).size !== ids.length)
+    issues.push({ message: 'unit ids in a Deployment List must be unique', path: ['armies', seat, 'units'] });
+  const cost = deploymentCost(list, faction);
+  if (cost.total > mission.deploymentPoints) {
+    const items = cost.lines.map((l) => `${l.item} ${l.points}`).join(', ');
+    issues.push({
+      message: `PG-16: ${seat}'s Deployment List costs ${cost.total} Deployment Points (${items}) but the mission allows ${mission.deploymentPoints}`,
+      path: ['armies', seat],
+    });
+  }
+  return issues;
+};
+
+const missionIssues = (m: Mission): Issue[] => {
+  const field = battlefieldRect(m);
+  const issues: Issue[] = [];
+  for (const seat of SEATS) {
+    const z = m.deploymentZones[seat];
+    if (z.x < 0 || z.y < 0 || z.x + z.width > field.width || z.y + z.height > field.height) {
+      issues.push({ message: `${seat}'s deployment zone lies outside the battlefield`, path: ['mission', 'deploymentZones', seat] });
+    }
+  }
+  for (const n of m.resourceNodes) {
+    if (!circleInRect(n, 0, field))
+      issues.push({ message: `resource node ${n.id} lies outside the battlefield`, path: ['mission', 'resourceNodes'] });
+  }
+  return issues;
+};
+
+/** Cross-checks zod cannot express field by field. */
+export const scenarioIssues = (o: {
+  scenario?: string | undefined;
+  mission?: Mission | undefined;
+  factions?: Record<string, Faction> | undefined;
+  armies?: Record<string, DeploymentList> | undefined;
+}): Issue[] => {
+  const given = [o.mission, o.factions, o.armies].filter((x) => x !== undefined).length;
+  if (o.scenario !== undefined && given > 0)
+    return [{ message: 'give either scenario or mission, factions and armies, not both', path: [] }];
+  if (given === 0) return [];
+  if (!o.mission || !o.factions || !o.armies) return [{ message: 'mission, factions and armies go together', path: [] }];
+  const { mission, factions, armies } = o;
+  return [
+    ...missionIssues(mission),
+    ...Object.entries(factions).flatMap(([id, f]) => factionIssues(id, f)),
+    ...Object.entries(armies).flatMap(([seat, list]) => armyIssues(seat, list, factions, mission)),
+  ];
+};
+
+export const pgOptionsSchema = z
+  .object({
+    /** `example`: the example mission and one example army per seat (examples.ts). */
+    scenario: z.literal('example').optional(),
+    mission: missionSchema.optional(),
+    factions: z.record(idSchema, factionSchema).optional(),
+    armies: z.object({ red: deploymentListSchema, blue: deploymentListSchema }).strict().optional(),
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+export type PgOptions = z.infer<typeof pgOptionsSchema>;
+
+/** The scenario a game plays, or null for the bare turn sequence (no units). */
+export const resolveScenario = (options: PgOptions | undefined): Scenario | null => {
+  if (options?.scenario === 'example') return { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
+  if (options?.mission && options.factions && options.armies)
+    return { mission: options.mission, factions: options.factions, armies: options.armies };
+  return null;
+};

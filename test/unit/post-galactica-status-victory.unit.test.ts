@@ -1,0 +1,317 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../domain/kernel/context.ts';
+import { sealBatch } from '../../domain/kernel/envelope.ts';
+import { decideGame } from '../../domain/match/decide.ts';
+import type { PgEvent, StatusState } from '../../domain/post-galactica/events.ts';
+import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import type { Phase } from '../../domain/post-galactica/phases.ts';
+import type { PgState } from '../../domain/post-galactica/state.ts';
+import { destroyUnit } from '../../domain/post-galactica/workers.ts';
+import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const must = <T>(value: T | undefined): T => {
+  if (value === undefined) throw new Error('missing test data');
+  return value;
+};
+
+type Mission = typeof EXAMPLE_MISSION;
+type Spot = { unitId: string; x: number; y: number };
+// Each half of the battlefield is a deployment zone, so units can start anywhere on their side.
+const HALVES = { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } };
+const game = (mission: Partial<Mission> = {}, at: Spot[] = [], deadlines?: Record<string, string>): Game => {
+  const g = new Game();
+  const rules = {
+    mission: { ...EXAMPLE_MISSION, deploymentZones: HALVES, ...mission },
+    factions: EXAMPLE_FACTIONS,
+    armies: EXAMPLE_ARMIES,
+  };
+  const options = deadlines ? { firstPlayer: 'red', rules, deadlines } : { firstPlayer: 'red', rules };
+  g.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options }, player('p_red'));
+  g.run({ type: 'JoinGame' }, player('p_blue'));
+  for (const s of ['red', 'blue'] as const)
+    g.run({ type: 'Deploy', units: EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d) }, seat(s));
+  return g;
+};
+const rules = (g: Game): PgState => {
+  const s = g.state;
+  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
+  return s.rules as PgState;
+};
+const unit = (g: Game, id: string) => rules(g).units.find((u) => u.id === id);
+const toPhase = (g: Game, phase: Phase, who?: 'red' | 'blue') => {
+  for (let i = 0; i < 20 && (rules(g).phase !== phase || (who && rules(g).activeSeat !== who)); i += 1)
+    g.run({ type: 'EndPhase' }, seat(rules(g).activeSeat));
+};
+const given = (g: Game, ...events: PgEvent[]) => {
+  g.log.push(
+    ...sealBatch(g.log.at(-1) ?? null, events, {
+      gameId: GAME_ID,
+      at: '2026-01-01T00:00:00.000Z',
+      actor: 'system',
+      commandId: `given-${g.log.length}`,
+      rulesVersion: 'test',
+      command: null,
+    }),
+  );
+};
+/** given: a unit stands at `cohesion` with these statuses (as a status source would have left it). */
+const afflicted = (unitId: string, cohesion: number, statuses: StatusState[]): PgEvent => ({
+  type: 'StatusesResolved',
+  data: { seat: 'blue', chosenBy: 'default', results: [{ unitId, status: 'given', effect: 'given', cohesion, statuses }], rule: 'PG-13' },
+});
+
+const TROOPERS = 'red-vanguard-troopers-1';
+const burningAndRegenerating = () => {
+  const g = game();
+  toPhase(g, 'command', 'blue');
+  given(
+    g,
+    afflicted(TROOPERS, 1, [
+      { name: 'Regenerating', remaining: 1 },
+      { name: 'Burning', remaining: 2 },
+    ]),
+  );
+  toPhase(g, 'status', 'red');
+  return g;
+};
+
+describe('with a unit at 1 Cohesion that is Burning and Regenerating', () => {
+  it('PG-13 the active player chooses the order: Regenerating first, then Burning, and the unit survives', () => {
+    const g = burningAndRegenerating();
+    const events = g.run(
+      {
+        type: 'ResolveStatuses',
+        order: [
+          { unitId: TROOPERS, status: 'Regenerating' },
+          { unitId: TROOPERS, status: 'Burning' },
+        ],
+      },
+      seat('red'),
+    );
+    expect(events).toEqual([
+      {
+        type: 'StatusesResolved',
+        data: {
+          seat: 'red',
+          chosenBy: 'player',
+          results: [
+            {
+              unitId: TROOPERS,
+              status: 'Regenerating',
+              effect: 'regained 1 Cohesion',
+              cohesion: 2,
+              statuses: [{ name: 'Burning', remaining: 2 }],
+            },
+            { unitId: TROOPERS, status: 'Burning', effect: 'lost 1 Cohesion', cohesion: 1, statuses: [{ name: 'Burning', remaining: 1 }] },
+          ],
+          rule: 'PG-13',
+        },
+      },
+    ]);
+    expect(unit(g, TROOPERS)).toMatchObject({ cohesion: 1, statuses: [{ name: 'Burning', remaining: 1 }] });
+  });
+  it('PG-13 the other order (Burning first) destroys the unit before it regenerates', () => {
+    const g = burningAndRegenerating();
+    const events = g.run(
+      {
+        type: 'ResolveStatuses',
+        order: [
+          { unitId: TROOPERS, status: 'Burning' },
+          { unitId: TROOPERS, status: 'Regenerating' },
+        ],
+      },
+      seat('red'),
+    );
+    expect(events.map((e) => e.type)).toEqual(['StatusesResolved', 'UnitDestroyed']);
+    expect((events[0]?.data as { results: unknown[] } | undefined)?.results).toEqual([
+      {
+        unitId: TROOPERS,
+        status: 'Burning',
+        effect: 'lost 1 Cohesion',
+        cohesion: 0,
+        statuses: [
+          { name: 'Regenerating', remaining: 1 },
+          { name: 'Burning', remaining: 1 },
+        ],
+      },
+    ]);
+    expect(unit(g, TROOPERS)).toBeUndefined();
+  });
+  it('PG-13 statuses left out of the chosen order follow it in the default order', () => {
+    const g = burningAndRegenerating();
+    const events = g.run({ type: 'ResolveStatuses', order: [{ unitId: TROOPERS, status: 'Regenerating' }] }, seat('red'));
+    expect((events[0]?.data as { results: { status: string }[] } | undefined)?.results.map((r) => r.status)).toEqual([
+      'Regenerating',
+      'Burning',
+    ]);
+  });
+  it("PG-13 ending the Status Phase without an order resolves in the default order (the text's list: Burning before Regenerating)", () => {
+    const g = burningAndRegenerating();
+    const events = g.run({ type: 'EndPhase' }, seat('red'));
+    expect(events.map((e) => e.type)).toEqual(['StatusesResolved', 'UnitDestroyed', 'PhaseStarted']);
+    expect(events[0]?.data).toMatchObject({ chosenBy: 'default', results: [{ status: 'Burning', cohesion: 0 }] });
+  });
+  it('PG-13 a missed Status Phase deadline resolves in the default order', () => {
+    const g = game({}, [], { default: 'PT1H' });
+    toPhase(g, 'command', 'blue');
+    given(
+      g,
+      afflicted(TROOPERS, 1, [
+        { name: 'Regenerating', remaining: 1 },
+        { name: 'Burning', remaining: 2 },
+      ]),
+    );
+    toPhase(g, 'status', 'red');
+    const system: Actor = { kind: 'system' };
+    const state = g.state;
+    const key = state.status === 'empty' ? '' : (state.step?.key ?? '');
+    expect(key).toBe('t3-status');
+    const decision = decideGame(
+      g.state,
+      { type: 'DeadlineReached', phaseKey: key },
+      { now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
+      GAME_ID,
+    );
+    if (!decision.ok) throw new Error(decision.violation.message);
+    expect(decision.events.map((e) => e.type)).toEqual(['DeadlinePassed', 'StatusesResolved', 'UnitDestroyed', 'PhaseStarted']);
+  });
+  it('PG-13 an order naming a status the unit does not have is refused', () => {
+    const v = burningAndRegenerating()
+      .when({ type: 'ResolveStatuses', order: [{ unitId: TROOPERS, status: 'Poisoned' }] }, seat('red'))
+      .thenRejects('PG-13', 'UNKNOWN_STATUS');
+    expect(v.message).toBe('Vanguard Troopers (red-vanguard-troopers-1) has no Poisoned to resolve.');
+  });
+  it('PG-13 statuses are resolved once per Status Phase, and only in it', () => {
+    const g = burningAndRegenerating();
+    g.run({ type: 'ResolveStatuses', order: [] }, seat('red'));
+    g.when({ type: 'ResolveStatuses', order: [] }, seat('red')).thenRejects('PG-13', 'ALREADY_RESOLVED');
+    toPhase(g, 'end');
+    g.when({ type: 'ResolveStatuses', order: [] }, seat('red')).thenRejects('PG-4', 'WRONG_PHASE');
+  });
+});
+
+describe('other statuses', () => {
+  it('PG-13 Rallying ends Routing; timed statuses count down and end', () => {
+    const g = game();
+    toPhase(g, 'command', 'blue');
+    given(
+      g,
+      afflicted(TROOPERS, 6, [
+        { name: 'Routing', remaining: 3 },
+        { name: 'Rallying', remaining: 1 },
+        { name: 'Shielded', remaining: 2 },
+      ]),
+    );
+    toPhase(g, 'status', 'red');
+    g.run({ type: 'ResolveStatuses', order: [{ unitId: TROOPERS, status: 'Rallying' }] }, seat('red'));
+    expect(unit(g, TROOPERS)?.statuses).toEqual([{ name: 'Shielded', remaining: 1 }]);
+  });
+});
+
+describe('the End Phase', () => {
+  const relayHeld = (mission: Partial<Mission>) => {
+    const g = game(mission, [{ unitId: TROOPERS, x: 22, y: 32 }]);
+    toPhase(g, 'action');
+    g.run({ type: 'Interact', unitId: TROOPERS, objectiveId: 'relay' }, seat('red'));
+    toPhase(g, 'end');
+    return g;
+  };
+  it('PG-14 victory is checked before objectives are scored: the point scored this End Phase wins at the next check', () => {
+    const g = relayHeld({ victory: [{ type: 'objectivePoints', points: 1 }] });
+    const events = g.run({ type: 'EndPhase' }, seat('red'));
+    expect(events[0]).toEqual({
+      type: 'ObjectivesScored',
+      data: { seat: 'red', objectives: ['relay'], points: 1, total: 1, rule: 'PG-14' },
+    });
+    expect(events.map((e) => e.type)).toContain('TurnStarted');
+    toPhase(g, 'end', 'blue');
+    const last = g.run({ type: 'EndPhase' }, seat('blue'));
+    expect(last.map((e) => e.type)).toEqual(['GameEnded', 'SeedRevealed']);
+    expect(last[0]?.data).toEqual({ winner: 'red', reason: 'red reached 1 Victory Points', rule: 'PG-14' });
+    expect(g.state).toMatchObject({ status: 'ended', result: { winner: 'red' } });
+  });
+  it('PG-14 the End Phase confirms resource and Supply totals, then passes the turn', () => {
+    const g = game();
+    toPhase(g, 'end');
+    const events = g.run({ type: 'EndPhase' }, seat('red'));
+    expect(events.map((e) => e.type)).toEqual(['TotalsConfirmed', 'TurnStarted', 'PhaseStarted']);
+    expect(events[0]?.data).toEqual({
+      seat: 'red',
+      resources: { carbon: 200, crystal: 50, faction: 1 },
+      supply: { used: 4, max: 5 },
+      workers: { count: 4, limit: 4 },
+      rule: 'PG-14',
+    });
+  });
+  it('PG-14 after the last round the seat with more Victory Points wins; equal points are a draw', () => {
+    const g = relayHeld({ victory: [{ type: 'roundLimit', rounds: 1 }] });
+    g.run({ type: 'EndPhase' }, seat('red'));
+    toPhase(g, 'end', 'blue');
+    const events = g.run({ type: 'EndPhase' }, seat('blue'));
+    expect(events.at(-2)).toEqual({
+      type: 'GameEnded',
+      data: { winner: 'red', reason: '1 rounds played; Victory Points red 1, blue 0', rule: 'PG-14' },
+    });
+    const draw = game({ victory: [{ type: 'roundLimit', rounds: 1 }] });
+    toPhase(draw, 'end', 'blue');
+    expect(draw.run({ type: 'EndPhase' }, seat('blue')).at(-2)?.data).toMatchObject({ winner: null });
+  });
+});
+
+describe('the original Command Center as the objective', () => {
+  const blueLosesCc = (mission: Partial<Mission> = {}) => {
+    const g = game(mission);
+    given(g, destroyUnit(rules(g), must(unit(g, 'blue-cc')), 'given'));
+    toPhase(g, 'end');
+    return g;
+  };
+  it('PG-22 destroying the original Command Center decides the game at the End Phase', () => {
+    const events = blueLosesCc().run({ type: 'EndPhase' }, seat('red'));
+    expect(events[0]).toEqual({
+      type: 'GameEnded',
+      data: { winner: 'red', reason: 'blue lost the original Command Center', rule: 'PG-22' },
+    });
+  });
+  it('PG-22 it decides the game even though Command Centers can be rebuilt: a rebuilt one does not count', () => {
+    const g = blueLosesCc();
+    given(
+      g,
+      {
+        type: 'ConstructionStarted',
+        data: {
+          seat: 'blue',
+          countdownId: 'cd-9',
+          unitId: 'blue-command-center-1',
+          datasheet: 'command-center',
+          builderId: 'blue-worker-1',
+          x: 42,
+          y: 18,
+          cost: { carbon: 0, crystal: 0, faction: 0 },
+          counters: 1,
+          placedTurn: 1,
+          rule: 'PG-21',
+        },
+      },
+      {
+        type: 'CountdownCompleted',
+        data: {
+          seat: 'blue',
+          countdownId: 'cd-9',
+          kind: 'construction',
+          label: 'Command Center',
+          unitId: 'blue-command-center-1',
+          position: { x: 42, y: 18 },
+          rule: 'PG-7',
+        },
+      },
+    );
+    expect(unit(g, 'blue-command-center-1')?.complete).toBe(true);
+    expect(g.run({ type: 'EndPhase' }, seat('red'))[0]?.data).toMatchObject({ winner: 'red', rule: 'PG-22' });
+  });
+  it('PG-22 in a mission without that objective the game goes on and the Command Center may be rebuilt', () => {
+    const g = blueLosesCc({ victory: [{ type: 'roundLimit', rounds: 6 }] });
+    const events = g.run({ type: 'EndPhase' }, seat('red'));
+    expect(events.map((e) => e.type)).toEqual(['TotalsConfirmed', 'TurnStarted', 'PhaseStarted']);
+    expect(rules(g).players.blue?.originalCommandCenterDestroyed).toBe(true);
+  });
+});

@@ -1,0 +1,315 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { sealBatch } from '../../domain/kernel/envelope.ts';
+import type { DeploymentList, Faction } from '../../domain/post-galactica/datasheets.ts';
+import type { PgEvent } from '../../domain/post-galactica/events.ts';
+import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import type { Phase } from '../../domain/post-galactica/phases.ts';
+import { gatherersAt } from '../../domain/post-galactica/resources.ts';
+import type { PgState } from '../../domain/post-galactica/state.ts';
+import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
+import { GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
+
+const must = <T>(value: T | undefined): T => {
+  if (value === undefined) throw new Error('missing test data');
+  return value;
+};
+
+// The arena: the example mission with each half of the battlefield as a deployment zone.
+type Spot = { unitId: string; x: number; y: number };
+type Mission = typeof EXAMPLE_MISSION;
+const ARENA: Mission = {
+  ...EXAMPLE_MISSION,
+  deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
+};
+interface Setup {
+  first?: 'red' | 'blue';
+  factions?: Record<string, Faction>;
+  mission?: Partial<Mission>;
+  red?: Partial<DeploymentList>;
+}
+const arena = (at: Spot[] = [], setup: Setup = {}): Game => {
+  const game = new Game();
+  const armies = { ...EXAMPLE_ARMIES, red: { ...EXAMPLE_ARMIES.red, ...setup.red } };
+  const rules = { mission: { ...ARENA, ...setup.mission }, factions: setup.factions ?? EXAMPLE_FACTIONS, armies };
+  game.run(
+    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: setup.first ?? 'red', rules } },
+    player('p_red'),
+  );
+  game.run({ type: 'JoinGame' }, player('p_blue'));
+  for (const s of setup.first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
+    const units = EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d);
+    game.run(
+      {
+        type: 'Deploy',
+        units: units.filter((u) => !u.unitId.endsWith('worker-4') || s !== 'red' || (setup.red?.purchasedWorkers ?? 1) > 0),
+      },
+      seat(s),
+    );
+  }
+  return game;
+};
+const rules = (game: Game): PgState => {
+  const s = game.state;
+  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
+  return s.rules as PgState;
+};
+const unit = (game: Game, id: string) => rules(game).units.find((u) => u.id === id);
+const toPhase = (game: Game, phase: Phase, who?: 'red' | 'blue') => {
+  for (let i = 0; i < 20 && (rules(game).phase !== phase || (who && rules(game).activeSeat !== who)); i += 1) {
+    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
+  }
+};
+const passTo = (game: Game, who: 'red' | 'blue') => {
+  const turn = rules(game).turn;
+  for (let i = 0; i < 20 && (rules(game).turn === turn || rules(game).activeSeat !== who); i += 1)
+    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
+};
+/** given(events): facts appended to the log as the store would hold them. */
+const given = (game: Game, ...events: PgEvent[]) => {
+  game.log.push(
+    ...sealBatch(game.log.at(-1) ?? null, events, {
+      gameId: GAME_ID,
+      at: '2026-01-01T00:00:00.000Z',
+      actor: 'system',
+      commandId: `given-${game.log.length}`,
+      rulesVersion: 'test',
+      command: null,
+    }),
+  );
+};
+const destroyed = (game: Game, unitId: string) => {
+  const u = unit(game, unitId);
+  if (!u) throw new Error(`no ${unitId}`);
+  given(game, destroyUnit(rules(game), u, 'given'));
+};
+
+const TRAIN = { type: 'Produce', buildingId: 'red-cc', datasheet: 'engineer' } as const;
+
+describe("with 4 Workers and a Worker Limit of 4 (the text's example)", () => {
+  const twoKilled = () => {
+    const game = arena(
+      [
+        { unitId: 'red-worker-1', x: 23.5, y: 14 },
+        { unitId: 'red-worker-2', x: 23.5, y: 22 },
+        { unitId: 'blue-raiders-1', x: 25.2, y: 14 },
+        { unitId: 'blue-raiders-2', x: 25.2, y: 22 },
+      ],
+      { first: 'blue' },
+    );
+    toPhase(game, 'melee');
+    const first = game.run(
+      { type: 'MeleeAttack', unitId: 'blue-raiders-1', targetId: 'red-worker-1' },
+      seat('blue'),
+      scriptedDice([3, 3, 1, 1, 1, 1, 1, 1, 1, 1]),
+    );
+    const second = game.run(
+      { type: 'MeleeAttack', unitId: 'blue-raiders-2', targetId: 'red-worker-2' },
+      seat('blue'),
+      scriptedDice([3, 3, 1, 1, 1, 1, 1, 1, 1, 1]),
+    );
+    return { game, first: first[1], second: second[1] };
+  };
+  it('PG-17 the first Worker lost (4 before) moves a purchased capacity to the Destroyed Zone; the second (3 before) is Free Worker Allowance', () => {
+    const { first, second } = twoKilled();
+    expect(first).toEqual({
+      type: 'UnitDestroyed',
+      data: {
+        unitId: 'red-worker-1',
+        seat: 'red',
+        datasheet: 'engineer',
+        cause: 'Scrap Blades (Raiders (blue-raiders-1))',
+        worker: { before: 4, allowance: 'purchased', workerLimit: 3 },
+        destroyedZone: true,
+        commandCenter: null,
+        rule: 'PG-17',
+      },
+    });
+    expect(second?.data).toMatchObject({
+      unitId: 'red-worker-2',
+      worker: { before: 3, allowance: 'free', workerLimit: 3 },
+      destroyedZone: false,
+    });
+  });
+  it('PG-17 2 Workers destroyed leave 2 Workers and a Worker Limit of 3', () => {
+    const state = rules(twoKilled().game);
+    expect([workersOnBattlefield(state, 'red'), workerLimit(state, 'red')]).toEqual([2, 3]);
+    expect(state.players.red?.destroyedZone).toEqual({ units: [], purchasedWorkerCapacity: 1 });
+  });
+  it('PG-17 they may train back up to 3 Workers, but not 4', () => {
+    const { game } = twoKilled();
+    toPhase(game, 'action', 'red');
+    expect(game.run(TRAIN, seat('red'))[0]?.data).toMatchObject({ unitId: 'red-worker-5', counters: 1, rule: 'PG-18' });
+    passTo(game, 'red');
+    expect(workersOnBattlefield(rules(game), 'red')).toBe(3);
+    toPhase(game, 'action');
+    const v = game.when(TRAIN, seat('red')).thenRejects('PG-17', 'WORKER_LIMIT');
+    expect(v.message).toBe('Workers: limit 3 reached; 1 purchased capacity is in the Destroyed Zone.');
+  });
+});
+
+describe('with 3 Workers and no purchased capacity', () => {
+  it('PG-17 a Worker destroyed with 3 or fewer Workers does not enter the Destroyed Zone and the limit stays 3', () => {
+    const game = arena([], { red: { purchasedWorkers: 0 } });
+    const event = destroyUnit(rules(game), must(unit(game, 'red-worker-1')), 'given');
+    expect(event.data).toMatchObject({ worker: { before: 3, allowance: 'free', workerLimit: 3 }, destroyedZone: false, rule: 'PG-17' });
+    given(game, event);
+    expect(rules(game).players.red?.destroyedZone).toEqual({ units: [], purchasedWorkerCapacity: 0 });
+    expect(workerLimit(rules(game), 'red')).toBe(3);
+  });
+  it('PG-18 training a Worker back needs resources', () => {
+    const game = arena([], { red: { purchasedWorkers: 0 }, mission: { startingResources: { carbon: 20, crystal: 0, faction: 0 } } });
+    destroyed(game, 'red-worker-1');
+    toPhase(game, 'action');
+    const v = game.when(TRAIN, seat('red')).thenRejects('PG-18', 'NOT_ENOUGH_RESOURCES');
+    expect(v.message).toBe('Engineer costs 50 Carbon, 0 Crystal; you have 20 Carbon, 0 Crystal, 1 faction resources.');
+  });
+  it('PG-18 training a Worker back needs Supply', () => {
+    const v = EXAMPLE_FACTIONS.vanguard;
+    const factions = {
+      ...EXAMPLE_FACTIONS,
+      vanguard: { ...v, buildings: { ...v.buildings, 'command-center': { ...must(v.buildings['command-center']), supplyProvided: 2 } } },
+    };
+    const game = arena([], { red: { purchasedWorkers: 0 }, factions });
+    destroyed(game, 'red-worker-1');
+    toPhase(game, 'action');
+    const violation = game.when(TRAIN, seat('red')).thenRejects('PG-18', 'NOT_ENOUGH_SUPPLY');
+    expect(violation.message).toBe('Supply: 2 of 2 used; Engineer needs 1.');
+  });
+  it('PG-18 training a Worker back needs production capacity: one production at a time per building', () => {
+    const game = arena([], { red: { purchasedWorkers: 0 } });
+    destroyed(game, 'red-worker-1');
+    destroyed(game, 'red-worker-2');
+    toPhase(game, 'action');
+    game.run(TRAIN, seat('red'));
+    const v = game.when(TRAIN, seat('red')).thenRejects('PG-18', 'NO_PRODUCTION_CAPACITY');
+    expect(v.message).toBe('Command Center (red-cc) is already producing (Engineer at red-cc, 1 counters left).');
+  });
+});
+
+describe('Worker functions', () => {
+  it('PG-19 Workers count against Supply, also while in training; other units do not unless their datasheet says so', () => {
+    expect(supplyUsed(rules(arena()), 'red')).toBe(4);
+    const game = arena([], { red: { purchasedWorkers: 0 } });
+    expect(supplyUsed(rules(game), 'red')).toBe(3);
+    destroyed(game, 'red-worker-1');
+    expect(supplyUsed(rules(game), 'red')).toBe(2);
+    toPhase(game, 'action');
+    game.run(TRAIN, seat('red'));
+    expect(supplyUsed(rules(game), 'red')).toBe(3);
+  });
+  it('PG-19 Workers mine Carbon; a Trooper standing at the node does not', () => {
+    const game = arena([
+      { unitId: 'red-worker-4', x: 3, y: 33 },
+      { unitId: 'red-vanguard-troopers-1', x: 8, y: 31.9 },
+    ]);
+    const node = must(EXAMPLE_MISSION.resourceNodes[0]);
+    expect(gatherersAt(rules(game), 'red', node).map((u) => u.id)).toEqual(['red-worker-1', 'red-worker-2', 'red-worker-3']);
+  });
+  it('PG-19 Workers place extraction structures, on a Crystal Node only', () => {
+    const game = arena();
+    toPhase(game, 'action');
+    const v = game
+      .when({ type: 'Construct', unitId: 'red-worker-1', datasheet: 'extractor', x: 8, y: 26.6 }, seat('red'))
+      .thenRejects('PG-19', 'NOT_ON_NODE');
+    expect(v.message).toBe('A Crystal Extractor is an extraction structure and must be placed within 1" of a Crystal Node.');
+  });
+});
+
+describe('Command Centers', () => {
+  const REBUILD = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'command-center', x: 5, y: 25.5 } as const;
+  const rich = { startingResources: { carbon: 1000, crystal: 0, faction: 0 } };
+  it('PG-15 a destroyed Command Center never enters the Destroyed Zone', () => {
+    const game = arena();
+    const event = destroyUnit(rules(game), must(unit(game, 'red-cc')), 'given');
+    expect(event.data).toMatchObject({ destroyedZone: false, worker: null, commandCenter: { original: true }, rule: 'PG-15' });
+    given(game, event);
+    expect(rules(game).players.red).toMatchObject({
+      destroyedZone: { units: [], purchasedWorkerCapacity: 0 },
+      originalCommandCenterDestroyed: true,
+    });
+  });
+  it('PG-15 a player has at most 1 active Command Center unless a rule says otherwise', () => {
+    const game = arena([], { mission: rich });
+    toPhase(game, 'action');
+    const v = game.when(REBUILD, seat('red')).thenRejects('PG-21', 'COMMAND_CENTER_LIMIT');
+    expect(v.message).toBe('You control 1 active Command Center; the limit is 1, so no new one may be begun.');
+  });
+  it('PG-21 an eligible Worker rebuilds a destroyed Command Center when its cost is paid', () => {
+    const game = arena([], { mission: rich });
+    destroyed(game, 'red-cc');
+    toPhase(game, 'action');
+    expect(game.run(REBUILD, seat('red'))[0]?.data).toMatchObject({
+      unitId: 'red-command-center-1',
+      counters: 4,
+      cost: { carbon: 400 },
+      rule: 'PG-21',
+    });
+    expect(rules(game).players.red?.resources.carbon).toBe(600);
+  });
+  it('PG-21 a rebuild whose cost cannot be paid is refused', () => {
+    const game = arena();
+    destroyed(game, 'red-cc');
+    toPhase(game, 'action');
+    const v = game.when(REBUILD, seat('red')).thenRejects('PG-21', 'NOT_ENOUGH_RESOURCES');
+    expect(v.message).toBe('Command Center costs 400 Carbon, 0 Crystal; you have 200 Carbon, 50 Crystal, 1 faction resources.');
+  });
+  it('PG-21 no second Command Center may be begun while one is under construction at the limit of 1', () => {
+    const game = arena([], { mission: rich });
+    destroyed(game, 'red-cc');
+    toPhase(game, 'action');
+    game.run(REBUILD, seat('red'));
+    game.when({ ...REBUILD, unitId: 'red-worker-3', x: 12, y: 30 }, seat('red')).thenRejects('PG-21', 'COMMAND_CENTER_LIMIT');
+  });
+  it('PG-21 only an eligible Worker rebuilds a Command Center, even if another unit may Construct', () => {
+    const v = EXAMPLE_FACTIONS.vanguard;
+    const builders = must(v.units['vanguard-troopers']);
+    const factions = {
+      ...EXAMPLE_FACTIONS,
+      vanguard: { ...v, units: { ...v.units, 'vanguard-troopers': { ...builders, actions: [...builders.actions, 'Construct' as const] } } },
+    };
+    const game = arena(
+      [
+        { unitId: 'red-vanguard-troopers-2', x: 10, y: 29 },
+        { unitId: 'red-worker-3', x: 12, y: 33 },
+      ],
+      { mission: rich, factions },
+    );
+    destroyed(game, 'red-cc');
+    toPhase(game, 'action');
+    const violation = game
+      .when({ ...REBUILD, unitId: 'red-vanguard-troopers-2', x: 10, y: 24.9 }, seat('red'))
+      .thenRejects('PG-21', 'NOT_A_WORKER');
+    expect(violation.message).toBe('Only a Worker may rebuild a Command Center; Vanguard Troopers (red-vanguard-troopers-2) is not one.');
+  });
+  describe('when a rule raises the limit to 2', () => {
+    const two = { ...rich, commandCenterLimit: 2 };
+    const FAR = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'command-center', x: 20, y: 33 } as const;
+    const worker = { unitId: 'red-worker-1', x: 20, y: 28.6 };
+    it('PG-21 an additional Command Center must be at least 12" from a friendly one', () => {
+      const game = arena([], { mission: two });
+      toPhase(game, 'action');
+      const v = game.when(REBUILD, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_FRIENDLY_CC');
+      expect(v.message).toBe('An additional Command Center must be at least 12" from Command Center (red-cc); this spot is 1.57" away.');
+      const far = arena([worker], { mission: two });
+      toPhase(far, 'action');
+      expect(far.run(FAR, seat('red'))[0]?.type).toBe('ConstructionStarted');
+    });
+    it('PG-21 an additional Command Center must be at least 6" from an enemy one', () => {
+      const game = arena([worker, { unitId: 'blue-cc', x: 28, y: 31 }], { mission: two });
+      toPhase(game, 'action');
+      const v = game.when(FAR, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_ENEMY_CC');
+      expect(v.message).toBe(
+        'An additional Command Center must be at least 6" from the enemy Command Center (blue-cc); this spot is 2.25" away.',
+      );
+    });
+    it('PG-21 an additional Command Center may not be placed within 4" of an enemy unit', () => {
+      const game = arena([worker, { unitId: 'blue-raiders-1', x: 25.5, y: 33 }], { mission: two });
+      toPhase(game, 'action');
+      const v = game.when(FAR, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_ENEMY');
+      expect(v.message).toBe(
+        'An additional Command Center may not be placed within 4" of the enemy unit Raiders (blue-raiders-1) (1.5" away).',
+      );
+    });
+  });
+});

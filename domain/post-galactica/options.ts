@@ -122,12 +122,17 @@ export const pgOptionsSchema = z
   .strict()
   .superRefine((o, ctx) => {
     for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  });
+  })
+  // The example is expanded when the game is created, so the log holds every number the
+  // game is played with: a later change to examples.ts cannot change an existing game.
+  .transform((o) => (o.scenario === 'example' ? { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES } : o));
 export type PgOptions = z.infer<typeof pgOptionsSchema>;
 
 /** The scenario a game plays, or null for the bare turn sequence (no units). */
 export const resolveScenario = (options: PgOptions | undefined): Scenario | null => {
-  if (options?.scenario === 'example') return { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
+  if (options && 'scenario' in options && options.scenario === 'example') {
+    return { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
+  }
   if (options?.mission && options.factions && options.armies)
     return { mission: options.mission, factions: options.factions, armies: options.armies };
   return null;

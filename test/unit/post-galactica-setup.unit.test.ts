@@ -228,3 +228,13 @@ describe('the view', () => {
     expect(view.players.red).toMatchObject({ supply: { used: 4, max: 5 }, workers: { count: 4, limit: 4 }, resources: { carbon: 200 } });
   });
 });
+
+describe('the example scenario in the log', () => {
+  it('is expanded into the GameCreated event, so the log alone holds every number the game is played with', () => {
+    const game = new Game();
+    game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { rules: { scenario: 'example' } } }, player('p_red'));
+    const rules = (game.log[0]?.data as { options: { rules: Record<string, unknown> } }).options.rules;
+    expect(Object.keys(rules).sort()).toEqual(['armies', 'factions', 'mission']);
+    expect(rules.mission).toEqual(EXAMPLE_MISSION);
+  });
+});

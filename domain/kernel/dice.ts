@@ -8,6 +8,8 @@
 import { hmacSha256, sha256Hex } from './hash.ts';
 
 export interface RollModifier {
+  /** Added to the die (`roll`, the default) or to the target number (`target`, for roll-under rules). */
+  readonly applies?: 'roll' | 'target';
   readonly value: number;
   /** The rule point that applied it, e.g. `GSC-15`. */
   readonly rule: string;
@@ -35,9 +37,12 @@ export interface DieRoll {
   /** Where the roll was drawn: recompute with `rollFace(key, gameId, seq, index, sides)`. */
   readonly draw: { readonly seq: number; readonly index: number };
   readonly modifiers: readonly RollModifier[];
-  /** value + every modifier. */
+  /** value + every modifier that applies to the roll. */
   readonly total: number;
+  /** The target number before modifiers. */
   readonly target?: number;
+  /** target + every modifier that applies to the target: what `total` was compared with. */
+  readonly effectiveTarget?: number;
   readonly compare?: 'atLeast' | 'atMost';
   readonly success?: boolean;
   readonly rule?: string;
@@ -71,13 +76,16 @@ export const rollFace = (key: string, gameId: string, seq: number, index: number
 
 export const resolveRoll = (request: RollRequest, value: number, draw: DieRoll['draw']): DieRoll => {
   const modifiers = request.modifiers ?? [];
-  const total = modifiers.reduce((sum, m) => sum + m.value, value);
+  const sum = (applies: 'roll' | 'target', start: number) =>
+    modifiers.reduce((n, m) => ((m.applies ?? 'roll') === applies ? n + m.value : n), start);
+  const total = sum('roll', value);
   const base = { purpose: request.purpose, sides: request.sides, value, draw, modifiers, total };
   const withRule = request.rule ? { ...base, rule: request.rule } : base;
   if (request.target === undefined) return withRule;
   const compare = request.compare ?? 'atLeast';
-  const success = compare === 'atLeast' ? total >= request.target : total <= request.target;
-  return { ...withRule, target: request.target, compare, success };
+  const effectiveTarget = sum('target', request.target);
+  const success = compare === 'atLeast' ? total >= effectiveTarget : total <= effectiveTarget;
+  return { ...withRule, target: request.target, effectiveTarget, compare, success };
 };
 
 /** Dice drawn from the game's key for the command whose first event will be `seq`. */

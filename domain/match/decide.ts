@@ -64,10 +64,12 @@ export type DeadlineReached = z.infer<typeof deadlineReachedSchema>;
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;
 export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | RulesCommand;
 
-export const MATCH_COMMANDS = [
-  { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: 'PG-5' },
-  { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
-] as const;
+/** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each. */
+export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
+  [
+    { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: ruleset.firstPlayerRule },
+    { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
+  ] as const;
 
 type Events = DomainEvent[];
 
@@ -119,7 +121,11 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
     );
   }
   if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
-    return reject('UNKNOWN_SEAT', 'PG-5', `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`);
+    return reject(
+      'UNKNOWN_SEAT',
+      ruleset.firstPlayerRule,
+      `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`,
+    );
   }
   const created: DomainEvent = {
     type: 'GameCreated',

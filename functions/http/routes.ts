@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { MATCH_COMMANDS } from '../../domain/match/decide.ts';
+import { matchCommands } from '../../domain/match/decide.ts';
 import { redactEvent } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { type CommandResult, executeCommand } from '../app/commands.ts';
@@ -22,10 +22,7 @@ const RESERVED = new Map([
   ['DeadlineReached', 'Only the phase timer declares deadlines.'],
 ]);
 
-const KNOWN_COMMANDS = new Set([
-  ...MATCH_COMMANDS.map((c) => c.type),
-  ...[...rulesets.values()].flatMap((r) => r.commands.map((c) => c.type)),
-]);
+const KNOWN_COMMANDS = new Set([...rulesets.values()].flatMap((r) => [...matchCommands(r), ...r.commands].map((c) => c.type)));
 
 const rulesetSummary = (id: string) => {
   const r = rulesets.get(id);
@@ -37,7 +34,7 @@ const rulesetSummary = (id: string) => {
     summary: r.summary,
     seats: r.seatNames,
     phases: r.phaseNames,
-    commands: [...MATCH_COMMANDS, ...r.commands],
+    commands: [...matchCommands(r), ...r.commands],
   };
 };
 

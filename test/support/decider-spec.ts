@@ -33,9 +33,9 @@ export class Game {
   get state(): GameState {
     return foldGame(this.log, emptyGame);
   }
-  run(command: GameCommand, actor: Actor, dice?: Dice): readonly DomainEvent[] {
+  run(command: GameCommand, actor: Actor, dice?: Dice, now?: string): readonly DomainEvent[] {
     const state = this.state;
-    const ctx = ctxFor(actor, dice);
+    const ctx = ctxFor(actor, dice, now);
     const decision = decideGame(state, command, ctx, GAME_ID);
     if (!decision.ok) throw new Error(`${decision.violation.code} (${decision.violation.rule}): ${decision.violation.message}`);
     const head = this.log.at(-1) ?? null;
@@ -51,9 +51,9 @@ export class Game {
     );
     return decision.events;
   }
-  when(command: GameCommand, actor: Actor, dice?: Dice): When {
+  when(command: GameCommand, actor: Actor, dice?: Dice, now?: string): When {
     const state = this.state;
-    const decision = decideGame(state, command, ctxFor(actor, dice), GAME_ID);
+    const decision = decideGame(state, command, ctxFor(actor, dice, now), GAME_ID);
     return {
       state,
       events: decision.ok ? decision.events : [],

@@ -99,6 +99,19 @@ describe('fair dice', () => {
     expect(roll).toMatchObject({ value: 4, total: 6, target: 5, compare: 'atMost', success: false, rule: 'GSC-15' });
     expect(roll.modifiers).toEqual([{ value: 2, rule: 'GSC-15', reason: 'target did not move' }]);
   });
+  it("applies roll-under modifiers to the target number, keeping the sheet's own signs", () => {
+    const roll = scriptedDice([7]).roll({
+      purpose: 'to hit',
+      sides: 10,
+      target: 5,
+      compare: 'atMost',
+      modifiers: [
+        { applies: 'target', value: 2, rule: 'GSC-15', reason: 'target did not move' },
+        { applies: 'target', value: -1, rule: 'GSC-15', reason: 'deflectors 1' },
+      ],
+    });
+    expect(roll).toMatchObject({ value: 7, total: 7, target: 5, effectiveTarget: 6, success: false });
+  });
   it('refuses a die with fewer than two sides', () => {
     expect(() => rollFace(key, 'g', 1, 0, 1)).toThrow(/2 to 1000 sides/);
   });

@@ -193,6 +193,7 @@ describe('ranged attacks', () => {
       modifiers: [{ value: 1, rule: 'PG-10', reason: 'Aim action this turn' }],
       total: 4,
       target: 4,
+      effectiveTarget: 4,
       compare: 'atLeast',
       success: true,
       rule: 'PG-11',

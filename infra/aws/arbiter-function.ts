@@ -9,6 +9,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { bundleSettings } from '../handlers.ts';
 
 /** The repository root: entries, the lock file and tsconfig.json are resolved from here, not from the cwd. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,8 +18,7 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
  * ESM bundles have no `require`, but some CommonJS dependencies call it for Node built-ins.
  * The alias keeps the banner from clashing with a bundled module's own `createRequire` import.
  */
-const esmRequireShim =
-  "import { createRequire as __arbiterCreateRequire } from 'node:module';" + 'const require = __arbiterCreateRequire(import.meta.url);';
+const esmRequireShim = bundleSettings.banner;
 
 export interface ArbiterFunctionProps {
   /** The handler file, relative to the repository root; it exports `handler`. */

@@ -26,6 +26,7 @@ import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/a
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { handlerEntries } from '../handlers.ts';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
 import { ArbiterFunction } from './arbiter-function.ts';
 import { consumeEventStream } from './event-stream.ts';
@@ -67,28 +68,28 @@ interface Handler {
 const streamTimeout = Duration.minutes(1);
 
 const handlers: Readonly<Record<keyof Functions, Handler>> = {
-  api: { id: 'Api', entry: 'functions/http/api.ts', description: 'Arbiter HTTP API: every route' },
+  api: { id: 'Api', entry: handlerEntries.api, description: 'Arbiter HTTP API: every route' },
   projector: {
     id: 'Projector',
-    entry: 'functions/stream/projector.ts',
+    entry: handlerEntries.projector,
     description: 'Folds events into the games read model',
     timeout: streamTimeout,
   },
   timerReactor: {
     id: 'TimerReactor',
-    entry: 'functions/stream/timer-reactor.ts',
+    entry: handlerEntries.timerReactor,
     description: 'Creates and deletes phase deadline schedules',
     timeout: streamTimeout,
   },
   publisher: {
     id: 'Publisher',
-    entry: 'functions/stream/publisher.ts',
+    entry: handlerEntries.publisher,
     description: 'Publishes integration events to the arbiter bus',
     timeout: streamTimeout,
   },
   phaseTimer: {
     id: 'PhaseTimer',
-    entry: 'functions/scheduler/phase-timer.ts',
+    entry: handlerEntries.phaseTimer,
     description: 'Gives DeadlineReached when a phase deadline passes',
     timeout: Duration.seconds(30),
   },

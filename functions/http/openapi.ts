@@ -124,6 +124,19 @@ export const openApiDocument = () => ({
         responses: { 200: { description: 'The state.' }, ...common, 404: problem('No such game or event.') },
       },
     },
+    '/games/{id}/log': {
+      get: {
+        summary:
+          'The whole log as NDJSON (a header line, then one event per line), redacted for you while the game runs, complete with the seed once it has ended. Check it with `npx arbiter verify`.',
+        security: secured,
+        parameters: [gameId],
+        responses: {
+          200: { description: 'The log.', content: { 'application/x-ndjson': { schema: { type: 'string' } } } },
+          401: common[401],
+          404: problem('No such game.'),
+        },
+      },
+    },
     '/me/games': {
       get: {
         summary: 'Your matches, those waiting on you first, by deadline.',

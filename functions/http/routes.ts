@@ -7,6 +7,7 @@ import { redactEvent } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { type CommandResult, executeCommand } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
+import { exportLog } from '../app/export.ts';
 import { authenticate, registerPlayer } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
 import { gameEvents, gameView, myGames, stateAt } from '../app/queries.ts';
@@ -142,6 +143,16 @@ export const buildRouter = (deps: () => Deps): Router => {
       const playerId = await auth(request);
       const query = parseQuery(request, stateQuery);
       return json(200, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
+    })
+    .on('GET', '/games/{id}/log', async (request) => {
+      const playerId = await auth(request);
+      const gameId = request.params.id ?? '';
+      const body = await exportLog(deps(), gameId, playerId);
+      return {
+        statusCode: 200,
+        headers: { 'content-type': 'application/x-ndjson', 'content-disposition': `attachment; filename="${gameId}.ndjson"` },
+        body,
+      };
     })
     .on('GET', '/me/games', async (request) => {
       const playerId = await auth(request);

@@ -1,0 +1,64 @@
+/**
+ * The exported log (`GET /games/{id}/log`) as NDJSON: a header line, then one line per
+ * event. Anyone can check it with `arbiter verify` without trusting the server.
+ */
+import type { EventEnvelope } from '../kernel/envelope.ts';
+
+export const LOG_FORMAT = 'arbiter-log/1';
+
+export interface LogHeader {
+  readonly format: typeof LOG_FORMAT;
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly rulesVersion: string;
+  readonly seats: readonly { readonly name: string; readonly playerId: string | null }[];
+  readonly seedCommitment: string;
+  readonly status: string;
+  /** The revealed seed once the game has ended; null before. */
+  readonly seed: string | null;
+  /** The seat the log was redacted for (null: a spectator, or nothing redacted once ended). */
+  readonly viewer: string | null;
+  /** The server's view of the game for `viewer` at export time: verify compares the fold with it. */
+  readonly state: unknown;
+}
+
+export interface ParsedLog {
+  readonly header: LogHeader;
+  readonly events: readonly EventEnvelope[];
+}
+
+export const serializeLog = (header: LogHeader, events: readonly EventEnvelope[]): string =>
+  `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`;
+
+export class LogFormatError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`line ${line}: ${message}`);
+  }
+}
+
+/** Line numbers are 1-based: the header is line 1, event i (0-based) is line i + 2. */
+export const lineOf = (eventIndex: number): number => eventIndex + 2;
+
+export const parseLog = (text: string): ParsedLog => {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const parsed = lines.map((line, i) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      throw new LogFormatError(i + 1, 'is not JSON');
+    }
+  });
+  const header = parsed[0] as LogHeader | undefined;
+  if (!header || header.format !== LOG_FORMAT)
+    throw new LogFormatError(1, `the first line must be a header with "format": "${LOG_FORMAT}"`);
+  const events = parsed.slice(1) as EventEnvelope[];
+  events.forEach((event, i) => {
+    if (typeof event !== 'object' || event === null || typeof event.seq !== 'number' || typeof event.type !== 'string') {
+      throw new LogFormatError(lineOf(i), 'is not an event (it needs at least seq and type)');
+    }
+  });
+  return { header, events };
+};

@@ -1,0 +1,205 @@
+/**
+ * `arbiter verify`: check an exported log without trusting the server. Each check gives
+ * a one-line verdict and, when it fails, the first line where it fails.
+ */
+import type { Actor } from '../kernel/context.ts';
+import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
+import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
+import { canonicalJson } from '../kernel/hash.ts';
+import { decideGame, type GameCommand } from '../match/decide.ts';
+import { emptyGame, evolveGame, foldGame, type GameState } from '../match/state.ts';
+import { viewGame } from '../match/view.ts';
+import { findRuleset } from '../rulesets.ts';
+import { lineOf, type ParsedLog } from './log.ts';
+import { findRolls } from './rolls.ts';
+
+export interface CheckResult {
+  readonly check: 'chain' | 'seed' | 'dice' | 'rules' | 'state';
+  readonly ok: boolean;
+  /** One line a person reads. */
+  readonly verdict: string;
+  /** The first line of the log where the check fails. */
+  readonly line?: number;
+  /** More lines: e.g. both versions of a diverging event, side by side. */
+  readonly detail?: readonly string[];
+}
+
+const pass = (check: CheckResult['check'], verdict: string): CheckResult => ({ check, ok: true, verdict });
+const fail = (check: CheckResult['check'], verdict: string, line?: number, detail?: readonly string[]): CheckResult => ({
+  check,
+  ok: false,
+  verdict,
+  ...(line === undefined ? {} : { line }),
+  ...(detail === undefined ? {} : { detail }),
+});
+
+/** Sealed events of a redacted export keep their place in the chain but not their content. */
+const isSealed = (event: EventEnvelope) => event.type === 'Sealed' && event.data === null;
+
+export const checkChain = ({ header, events }: ParsedLog): CheckResult => {
+  let prev = { seq: 0, hash: GENESIS_HASH };
+  let sealed = 0;
+  for (const [i, event] of events.entries()) {
+    const at = `line ${lineOf(i)} (event ${event.seq})`;
+    if (event.gameId !== header.gameId)
+      return fail('chain', `hash chain: ${at} belongs to game ${event.gameId}, not ${header.gameId}`, lineOf(i));
+    if (event.seq !== prev.seq + 1) return fail('chain', `hash chain: broken at ${at}: expected event ${prev.seq + 1}`, lineOf(i));
+    if (event.prevHash !== prev.hash)
+      return fail('chain', `hash chain: broken at ${at}: prevHash is not the hash of event ${prev.seq}`, lineOf(i));
+    if (isSealed(event)) sealed += 1;
+    else if (envelopeHash(event) !== event.hash)
+      return fail('chain', `hash chain: broken at ${at}: its content does not match its hash`, lineOf(i));
+    prev = event;
+  }
+  const note = sealed > 0 ? ` (${sealed} sealed event(s) checked by their links only)` : '';
+  return pass('chain', `hash chain: intact over ${events.length} events${note}`);
+};
+
+export const checkSeed = ({ header, events }: ParsedLog): CheckResult => {
+  if (header.seed === null) return fail('seed', 'seed: not revealed yet; it is published when the game ends');
+  const created = events[0];
+  const committed = (created?.data as { seedCommitment?: string } | undefined)?.seedCommitment;
+  if (committed !== header.seedCommitment) return fail('seed', 'seed: the header commitment differs from the one in GameCreated', 2);
+  if (seedCommitment(header.seed) !== committed)
+    return fail('seed', 'seed: its SHA-256 does not match the commitment made at game creation', 1);
+  const revealed = events.findIndex((e) => e.type === 'SeedRevealed');
+  if (revealed >= 0 && (events[revealed]?.data as { seed?: string }).seed !== header.seed) {
+    return fail('seed', 'seed: the SeedRevealed event names another seed than the header', lineOf(revealed));
+  }
+  return pass('seed', 'seed: matches the commitment made at game creation');
+};
+
+/** The first seq of each event's command batch (the batch starts at the event that carries the command). */
+const batchStarts = (events: readonly EventEnvelope[]): number[] => {
+  let start = 0;
+  return events.map((event, i) => {
+    if (event.command !== undefined || i === 0 || events[i - 1]?.commandId !== event.commandId) start = event.seq;
+    return start;
+  });
+};
+
+const contributionsOf = (events: readonly EventEnvelope[]): string[] => {
+  const seats = ((events[0]?.data as { seats?: string[] } | undefined)?.seats ?? []).map((name) => ({
+    name,
+    contribution: null as string | null,
+  }));
+  for (const e of events) {
+    if (e.type !== 'SeatJoined') continue;
+    const data = e.data as { seat: string; seedContribution: string | null };
+    const seat = seats.find((s) => s.name === data.seat);
+    if (seat) seat.contribution = data.seedContribution;
+  }
+  return seats.flatMap((s) => (s.contribution ? [s.contribution] : []));
+};
+
+export const checkDice = ({ header, events }: ParsedLog): CheckResult => {
+  if (header.seed === null) return fail('dice', 'dice: cannot be recomputed before the seed is revealed');
+  const key = rollKey(header.seed, contributionsOf(events));
+  const starts = batchStarts(events);
+  const seen = new Set<string>();
+  let count = 0;
+  for (const [i, event] of events.entries()) {
+    for (const { path, roll } of findRolls(event.data)) {
+      const at = `line ${lineOf(i)} (event ${event.seq}, ${path})`;
+      const draw = `${roll.draw.seq}:${roll.draw.index}`;
+      if (roll.draw.seq !== starts[i])
+        return fail('dice', `dice: ${at} claims draw ${draw} but its command's first event is ${starts[i]}`, lineOf(i));
+      if (seen.has(draw)) return fail('dice', `dice: ${at} reuses draw ${draw}`, lineOf(i));
+      seen.add(draw);
+      const face = rollFace(key, header.gameId, roll.draw.seq, roll.draw.index, roll.sides);
+      if (face !== roll.value)
+        return fail('dice', `dice: ${at} records ${roll.value} on a d${roll.sides} but the seed gives ${face}`, lineOf(i));
+      count += 1;
+    }
+  }
+  return pass('dice', `dice: all ${count} rolls are the ones the seed gives`);
+};
+
+const actorOf = (label: string, state: GameState): Actor => {
+  if (label === 'system') return { kind: 'system' };
+  if (label.startsWith('player:')) return { kind: 'player', playerId: label.slice('player:'.length), seat: null };
+  const playerId = state.status === 'empty' ? null : (state.seats.find((s) => s.name === label)?.playerId ?? null);
+  return { kind: 'player', playerId: playerId ?? '', seat: label };
+};
+
+const recorded = (e: EventEnvelope) => ({ type: e.type, data: e.data, ...(e.visibleTo === undefined ? {} : { visibleTo: e.visibleTo }) });
+
+/** Re-run every recorded command through `decide` from the state before it; the events must be exactly the logged ones. */
+export const checkRules = ({ header, events }: ParsedLog): CheckResult => {
+  const ruleset = findRuleset(header.ruleset);
+  if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
+  if (ruleset.rulesVersion !== header.rulesVersion) {
+    return fail(
+      'rules',
+      `rules: this log needs ${ruleset.title} rules version ${header.rulesVersion}, but this verifier implements ${ruleset.rulesVersion}; re-adjudication refused`,
+      1,
+    );
+  }
+  if (header.seed === null) return fail('rules', 'rules: re-adjudication needs the seed, revealed when the game ends');
+  const sealed = events.findIndex(isSealed);
+  if (sealed >= 0)
+    return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
+  let state: GameState = emptyGame;
+  let i = 0;
+  let commands = 0;
+  while (i < events.length) {
+    const first = events[i] as EventEnvelope;
+    if (first.command === undefined)
+      return fail('rules', `rules: line ${lineOf(i)} (event ${first.seq}) starts a batch but carries no command`, lineOf(i));
+    if (first.rulesVersion !== header.rulesVersion)
+      return fail('rules', `rules: line ${lineOf(i)} was recorded under rules version ${first.rulesVersion}`, lineOf(i));
+    let end = i + 1;
+    while (end < events.length && events[end]?.command === undefined) end += 1;
+    const batch = events.slice(i, end);
+    const ctx = { now: first.at, actor: actorOf(first.actor, state), seed: header.seed };
+    const decision = decideGame(state, first.command as GameCommand, ctx, header.gameId);
+    if (!decision.ok) {
+      const v = decision.violation;
+      return fail('rules', `rules: line ${lineOf(i)} (event ${first.seq}): the command is illegal: ${v.message} (${v.rule})`, lineOf(i));
+    }
+    for (let k = 0; k < Math.max(batch.length, decision.events.length); k += 1) {
+      const logged = batch[k];
+      const decided = decision.events[k];
+      if (logged && decided && canonicalJson(recorded(logged)) === canonicalJson(decided)) continue;
+      return fail(
+        'rules',
+        `rules: line ${lineOf(i + k)} differs from what the rules decide for the command at line ${lineOf(i)}`,
+        lineOf(i + k),
+        [
+          `  logged:     ${logged ? canonicalJson(recorded(logged)) : '(nothing)'}`,
+          `  re-decided: ${decided ? canonicalJson(decided) : '(nothing)'}`,
+        ],
+      );
+    }
+    for (const event of batch) state = evolveGame(state, event);
+    commands += 1;
+    i = end;
+  }
+  return pass(
+    'rules',
+    `rules: all ${commands} commands re-decided under ${ruleset.title} ${ruleset.rulesVersion} give exactly the logged events`,
+  );
+};
+
+export const checkState = ({ header, events }: ParsedLog): CheckResult => {
+  if (events.some(isSealed)) return fail('state', 'state: cannot fold a log with sealed events; export again after the game ends');
+  let folded: GameState;
+  try {
+    folded = foldGame(events);
+  } catch (error) {
+    return fail('state', `state: the log does not fold: ${(error as Error).message}`);
+  }
+  const view = viewGame(folded, header.viewer);
+  if (canonicalJson(view) !== canonicalJson(header.state)) {
+    return fail('state', `state: the fold of the log differs from the state the server reported (version ${folded.version})`, 1);
+  }
+  return pass('state', `state: the fold of the log equals the state the server reported (version ${folded.version})`);
+};
+
+export const verifyLog = (log: ParsedLog): CheckResult[] => [
+  checkChain(log),
+  checkSeed(log),
+  checkDice(log),
+  checkRules(log),
+  checkState(log),
+];

@@ -1,0 +1,32 @@
+/**
+ * The whole log as NDJSON for `GET /games/{id}/log`: redacted for the caller while the
+ * game runs; complete, with the seed, once it has ended (nothing is secret any more).
+ */
+import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { LOG_FORMAT, type LogHeader, serializeLog } from '../../domain/verify/log.ts';
+import type { Deps } from './deps.ts';
+import { notFound } from './problems.ts';
+
+export const exportLog = async (deps: Deps, gameId: string, playerId: string): Promise<string> => {
+  const [events, model] = await Promise.all([deps.store.readAfter(gameId, 0), deps.games.readModel(gameId)]);
+  if (events.length === 0) throw notFound(`game ${gameId}`);
+  // The state the server reports is the projector's read model when it has caught up: verify cross-checks it with the log.
+  const state: GameState = model && model.version === events.length ? (JSON.parse(model.state) as GameState) : foldGame(events);
+  if (state.status === 'empty') throw notFound(`game ${gameId}`);
+  const ended = state.status === 'ended';
+  const viewer = ended ? null : seatOf(state, playerId);
+  const header: LogHeader = {
+    format: LOG_FORMAT,
+    gameId,
+    ruleset: state.ruleset,
+    rulesVersion: state.rulesVersion,
+    seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
+    seedCommitment: state.seedCommitment,
+    status: state.status,
+    seed: ended ? state.seed : null,
+    viewer,
+    state: viewGame(state, viewer),
+  };
+  return serializeLog(header, ended ? events : events.map((e) => redactEvent(e, viewer)));
+};

@@ -1,0 +1,20 @@
+/**
+ * `npm run fixtures`: record one reference match per rule system into test/fixtures/logs.
+ * The rules-version test re-adjudicates them with the current code: if a rule change
+ * alters what an existing game would decide, that test fails until the ruleset's
+ * rulesVersion is bumped and the fixtures are recorded again (deliberately, with this).
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { rulesets } from '../domain/rulesets.ts';
+import { serializeLog } from '../domain/verify/log.ts';
+import { REFERENCE_MATCHES } from '../test/support/finished-games.ts';
+
+const dir = resolve(import.meta.dirname, '..', 'test', 'fixtures', 'logs');
+for (const id of rulesets.keys()) {
+  const log = REFERENCE_MATCHES[id]?.();
+  if (!log) throw new Error(`no reference match for ${id}`);
+  const file = join(dir, `${id}.ndjson`);
+  writeFileSync(file, serializeLog(log.header, log.events));
+  console.log(`${file}: ${log.events.length} events under ${log.header.rulesVersion}`);
+}

@@ -63,7 +63,7 @@ export const checkSeed = ({ header, events }: ParsedLog): CheckResult => {
   if (seedCommitment(header.seed) !== committed)
     return fail('seed', 'seed: its SHA-256 does not match the commitment made at game creation', 1);
   const revealed = events.findIndex((e) => e.type === 'SeedRevealed');
-  if (revealed >= 0 && (events[revealed]?.data as { seed?: string }).seed !== header.seed) {
+  if (revealed >= 0 && (events[revealed]?.data as { seed?: string } | undefined)?.seed !== header.seed) {
     return fail('seed', 'seed: the SeedRevealed event names another seed than the header', lineOf(revealed));
   }
   return pass('seed', 'seed: matches the commitment made at game creation');

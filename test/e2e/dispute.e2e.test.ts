@@ -55,7 +55,7 @@ beforeAll(async () => {
   gameId = (await red.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red', seedContribution: '0123456789abcdef' }))
     .body.gameId;
   const joined = await blue.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, { seedContribution: 'fedcba9876543210' });
-  const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string }).winner;
+  const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
   await (winner === 'red' ? red : blue).post(`/games/${gameId}/commands`, {
     commandId: commandId(),
     command: { type: 'ChooseFirstPlayer', seat: 'red' },

@@ -224,8 +224,10 @@ describe('the API describes itself', () => {
   it('lists the rulesets with their seats, phases and commands', async () => {
     const reply = await anon.get<{ rulesets: { id: string; phases: string[]; commands: { type: string }[] }[] }>('/rulesets');
     const pg = reply.body.rulesets.find((r) => r.id === 'post-galactica');
-    expect(pg?.phases).toEqual(['command', 'resource', 'movement', 'action', 'ranged', 'melee', 'status', 'end']);
-    expect(pg?.commands.map((c) => c.type)).toContain('EndPhase');
+    // Deployment (before turn 1, an engine default) then the eight phases of PG-4.
+    expect(pg?.phases).toEqual(['deployment', 'command', 'resource', 'movement', 'action', 'ranged', 'melee', 'status', 'end']);
+    expect(pg?.commands.map((c) => c.type)).toEqual(expect.arrayContaining(['ChooseFirstPlayer', 'Concede', 'EndPhase', 'Deploy', 'Move']));
+    expect(reply.body.rulesets.map((r) => r.id)).toEqual(['post-galactica', 'soluna', 'gsc2']);
     expect((await anon.get('/rulesets/chess')).status).toBe(404);
   });
 

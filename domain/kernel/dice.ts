@@ -54,9 +54,17 @@ export interface Dice {
 
 export const seedCommitment = (seed: string): string => sha256Hex(seed);
 
-/** The HMAC key: the server seed with every player contribution mixed in, in seat order. */
+/**
+ * The dice's HMAC key: the secret seed with every player contribution mixed in, in seat
+ * order, under its own label. The public commitment is SHA-256 of the bare seed, so no key
+ * may ever be that hash: a key equal to the commitment would let any player compute
+ * every roll in advance.
+ */
 export const rollKey = (seed: string, contributions: readonly string[]): string =>
-  contributions.length === 0 ? sha256Hex(seed) : sha256Hex([seed, ...contributions].join(':'));
+  sha256Hex(['arbiter-dice', seed, ...contributions].join(':'));
+
+/** The key of the salts mixed into sealed orders: secret until the seed is revealed, like the dice. */
+export const saltKey = (seed: string): string => sha256Hex(`arbiter-salt:${seed}`);
 
 const UINT32 = 2 ** 32;
 

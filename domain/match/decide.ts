@@ -6,10 +6,10 @@ import { z } from 'zod';
 import type { Ctx } from '../kernel/context.ts';
 import { actorLabel } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
-import { rollKey, seedCommitment, seededDice } from '../kernel/dice.ts';
+import { rollKey, saltKey, seedCommitment, seededDice } from '../kernel/dice.ts';
 import { parseDuration } from '../kernel/duration.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
-import { hmacSha256, sha256Hex } from '../kernel/hash.ts';
+import { hmacSha256 } from '../kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
@@ -213,7 +213,7 @@ const rulesContext = (match: Match, ctx: Ctx, firstSeq: number): RulesContext =>
   ctx,
   dice: diceFor(match, ctx, firstSeq),
   seat: ctx.actor.kind === 'player' ? ctx.actor.seat : null,
-  salt: (label) => hmacSha256(sha256Hex(ctx.seed), `${match.gameId}:${firstSeq}:salt:${label}`).toString('hex'),
+  salt: (label) => hmacSha256(saltKey(ctx.seed), `${match.gameId}:${firstSeq}:salt:${label}`).toString('hex'),
 });
 
 const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {

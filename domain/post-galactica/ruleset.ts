@@ -15,7 +15,7 @@ export const DEPLOYMENT_PHASE = 'deployment';
 export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   id: 'post-galactica',
   title: 'Post Galactica',
-  rulesVersion: 'pg-0.2.0',
+  rulesVersion: 'pg-0.3.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

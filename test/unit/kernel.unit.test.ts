@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rollFace, rollKey, scriptedDice, seedCommitment, seededDice } from '../../domain/kernel/dice.ts';
+import { rollFace, rollKey, saltKey, scriptedDice, seedCommitment, seededDice } from '../../domain/kernel/dice.ts';
 import { findChainBreak, GENESIS_HASH, sealBatch } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 
@@ -68,6 +68,15 @@ describe('fair dice', () => {
     expect(a).toEqual(b);
     expect(a.draw).toEqual({ seq: 7, index: 0 });
     expect(a.value).toBe(rollFace(key, 'g1', 7, 0, 6));
+  });
+  it('derives no key that a player could compute from the public commitment', () => {
+    const seed = 'c0ffee'.repeat(10);
+    const commitment = seedCommitment(seed);
+    expect(rollKey(seed, [])).not.toBe(commitment);
+    expect(saltKey(seed)).not.toBe(commitment);
+    expect(rollKey(seed, [])).not.toBe(saltKey(seed));
+    // Knowing the commitment, an opponent's best guess at the dice key fails:
+    expect(rollFace(commitment, 'g', 1, 0, 1000)).not.toBe(rollFace(rollKey(seed, []), 'g', 1, 0, 1000));
   });
   it('mixes player contributions into the key', () => {
     expect(rollKey('ab', ['01'])).not.toBe(rollKey('ab', []));

@@ -2,61 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
-import type { ModelAction } from '../../domain/soluna/actions.ts';
-import type { ProfileInput } from '../../domain/soluna/options.ts';
-import type { SolState } from '../../domain/soluna/state.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
+import { act, BLADE, BOW, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
 
-const BOW = { name: 'Bow', kind: 'ranged', range: 6, toHit: 4, damage: 1 } as const;
-const BLADE = { name: 'Blade', kind: 'melee', range: 1, toHit: 4, damage: 1 } as const;
 const CHARM = { name: 'Charm', target: 'self', range: 0, effect: { kind: 'mind', amount: 1 } } as const;
-const profile = (p: Pick<ProfileInput, 'id' | 'mind' | 'at'> & Partial<ProfileInput>): ProfileInput => ({
-  name: p.id.charAt(0).toUpperCase() + p.id.slice(1),
-  movement: 3,
-  wounds: 1,
-  attacks: [BOW, BLADE],
-  ...p,
-});
+const WALL: [number, number][] = [
+  [2, 1],
+  [2, 2],
+  [2, 3],
+];
 
 /** Meena (Mind 10) and Xul (Mind 10) face each other across a wall; Oren (Mind 1) and Sera (Mind 1) wait for phase 9. */
 const duel = (rules: Record<string, unknown> = {}) => {
-  const mission = {
-    name: 'duel',
-    grid: {
-      width: 8,
-      height: 8,
-      blocking: [
-        [2, 1],
-        [2, 2],
-        [2, 3],
-      ],
-    },
-    warbands: {
-      sun: [
-        profile({ id: 'meena', mind: 10, at: [0, 0], leader: true, wounds: 2, artifacts: [CHARM] }),
-        profile({ id: 'oren', mind: 1, at: [0, 7] }),
-      ],
-      moon: [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 2 }), profile({ id: 'sera', mind: 1, at: [3, 2] })],
-    },
-    victory: { eliminate: 'leader', turnLimit: null },
-  };
-  const game = new Game();
-  game.run(
-    { type: 'CreateGame', ruleset: 'soluna', seat: 'sun', options: { firstPlayer: 'sun', rules: { mission, ...rules } } },
-    player('p_sun'),
-  );
-  game.run({ type: 'JoinGame' }, player('p_moon'));
-  return game;
+  const armed = (p: Parameters<typeof profile>[0]) => profile({ attacks: [BOW, BLADE], ...p });
+  const sun = [
+    armed({ id: 'meena', mind: 10, at: [0, 0], leader: true, wounds: 2, artifacts: [CHARM] }),
+    armed({ id: 'oren', mind: 1, at: [0, 7] }),
+  ];
+  const moon = [armed({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 2 }), armed({ id: 'sera', mind: 1, at: [3, 2] })];
+  return playing(mission(sun, moon, WALL), rules);
 };
 
-const sol = (game: Game): SolState => {
-  const state = game.state;
-  if (state.status !== 'playing' && state.status !== 'ended') throw new Error(`game is ${state.status}`);
-  return state.rules as SolState;
-};
-const submit = (actions: ModelAction[], extra: Record<string, unknown> = {}) => ({ type: 'SubmitActions', actions, ...extra });
-const act = (model: string, action: ModelAction['action']): ModelAction => ({ model, action });
-const shoot = (model: string, target: string, weapon = 'Bow') => act(model, { kind: 'attack', weapon, target });
 const dataOf = <T>(event: { data: unknown } | undefined): T => {
   if (!event) throw new Error('no such event');
   return event.data as T;

@@ -3,55 +3,22 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import type { ModelAction } from '../../domain/soluna/actions.ts';
 import { lineOfSight } from '../../domain/soluna/grid.ts';
 import type { ProfileInput } from '../../domain/soluna/options.ts';
-import type { SolState } from '../../domain/soluna/state.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
 
-const BOW = { name: 'Bow', kind: 'ranged', range: 6, toHit: 4, damage: 1 } as const;
 const FOCUS = { name: 'Focus', target: 'self', range: 0, effect: { kind: 'mind', amount: 2 } } as const;
-const WALL = [
+const WALL: [number, number][] = [
   [2, 1],
   [2, 2],
   [2, 3],
-] as const;
-const profile = (p: Pick<ProfileInput, 'id' | 'mind' | 'at'> & Partial<ProfileInput>): ProfileInput => ({
-  name: p.id.charAt(0).toUpperCase() + p.id.slice(1),
-  movement: 3,
-  wounds: 1,
-  attacks: [BOW],
-  ...p,
-});
+];
 
-const arena = (sun: ProfileInput[], moon: ProfileInput[], rules: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => {
-  const mission = {
-    name: 'arena',
-    grid: { width: 8, height: 8, blocking: WALL },
-    warbands: { sun, moon },
-    victory: { eliminate: 'leader', turnLimit: null },
-  };
-  const game = new Game();
-  const create = {
-    type: 'CreateGame',
-    ruleset: 'soluna',
-    seat: 'sun',
-    options: { firstPlayer: 'sun', rules: { mission, ...rules }, ...options },
-  };
-  game.run(create, player('p_sun'));
-  game.run({ type: 'JoinGame' }, player('p_moon'));
-  return game;
-};
+const arena = (sun: ProfileInput[], moon: ProfileInput[], rules: Record<string, unknown> = {}, options: Record<string, unknown> = {}) =>
+  playing(mission(sun, moon, WALL), rules, options);
 
-const sol = (game: Game): SolState => {
-  const state = game.state;
-  if (state.status !== 'playing' && state.status !== 'ended') throw new Error(`game is ${state.status}`);
-  return state.rules as SolState;
-};
 const model = (game: Game, id: string) => sol(game).models.find((m) => m.id === id);
-const submit = (actions: ModelAction[]) => ({ type: 'SubmitActions', actions });
-const act = (id: string, action: ModelAction['action']): ModelAction => ({ model: id, action });
-const shoot = (id: string, target: string) => act(id, { kind: 'attack', weapon: 'Bow', target });
 const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
 const dataOf = <T>(events: readonly { type: string; data: unknown }[], type: string): T => events.find((e) => e.type === type)?.data as T;
 
@@ -312,15 +279,7 @@ describe('victory (SOL-8)', () => {
   it("SOL-8 with eliminate 'all' play goes on until a side has no model left", () => {
     const sun = [profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })];
     const moon = [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true }), profile({ id: 'sera', mind: 0, at: [7, 7] })];
-    const mission = {
-      name: 'all',
-      grid: { width: 8, height: 8, blocking: [] },
-      warbands: { sun, moon },
-      victory: { eliminate: 'all', turnLimit: null },
-    };
-    const game = new Game();
-    game.run({ type: 'CreateGame', ruleset: 'soluna', seat: 'sun', options: { firstPlayer: 'sun', rules: { mission } } }, player('p_sun'));
-    game.run({ type: 'JoinGame' }, player('p_moon'));
+    const game = playing(mission(sun, moon, [], { eliminate: 'all', turnLimit: null }));
     game.run(submit([shoot('meena', 'xul')]), seat('sun'));
     const events = game.run(submit([act('xul', { kind: 'none' })]), seat('moon'), scriptedDice([6]));
     expect(types(events)).not.toContain('GameEnded');
@@ -348,15 +307,7 @@ describe('victory (SOL-8)', () => {
   it('SOL-8 at the turn limit the side that slew more enemy models wins (default)', () => {
     const sun = [profile({ id: 'ila', mind: 1, at: [0, 0], leader: true })];
     const moon = [profile({ id: 'vask', mind: 1, at: [0, 6], leader: true }), profile({ id: 'sera', mind: 1, at: [1, 6] })];
-    const mission = {
-      name: 'limit',
-      grid: { width: 8, height: 8, blocking: [] },
-      warbands: { sun, moon },
-      victory: { eliminate: 'leader', turnLimit: 1 },
-    };
-    const game = new Game();
-    game.run({ type: 'CreateGame', ruleset: 'soluna', seat: 'sun', options: { firstPlayer: 'sun', rules: { mission } } }, player('p_sun'));
-    game.run({ type: 'JoinGame' }, player('p_moon'));
+    const game = playing(mission(sun, moon, [], { eliminate: 'leader', turnLimit: 1 }));
     game.run(submit([shoot('ila', 'sera')]), seat('sun'));
     const events = game.run(submit([act('vask', { kind: 'none' }), act('sera', { kind: 'none' })]), seat('moon'), scriptedDice([6]));
     expect(types(events).slice(-3)).toEqual(['TurnEnded', 'GameEnded', 'SeedRevealed']);

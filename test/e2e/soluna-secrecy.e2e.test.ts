@@ -1,0 +1,91 @@
+/**
+ * SOL-3 against a determined opponent: moon sees the sealed event's hash and every public
+ * value (the seed commitment included). It must not be able to rebuild the sealed envelope
+ * for any candidate choice before the reveal. The same search with the true salt (known
+ * only after the reveal) does find the choice, so the test would catch a leaking salt.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
+import { hmacSha256 } from '../../domain/kernel/hash.ts';
+import type { ModelAction } from '../../domain/soluna/actions.ts';
+import { shortestPath } from '../../domain/soluna/grid.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
+import { Client, startTestRuntime } from '../support/http.ts';
+import { act, mission, profile, shoot } from '../support/soluna.ts';
+
+let runtime: Runtime;
+let sun: Client;
+let moon: Client;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  const anon = new Client(runtime.url);
+  sun = (await anon.register('Sun')).client;
+  moon = (await anon.register('Moon')).client;
+});
+afterAll(() => runtime.stop());
+
+/** Every choice Meena could have sealed: nothing, defer, shoot Xul, or a move to any square of the 8x8 grid. */
+const candidates = (): ModelAction[][] => {
+  const all: ModelAction[][] = [[act('meena', { kind: 'none' })], [act('meena', { kind: 'defer' })], [shoot('meena', 'xul')]];
+  for (let x = 0; x < 8; x += 1) for (let y = 0; y < 8; y += 1) all.push([act('meena', { kind: 'move', to: [x, y] })]);
+  return all;
+};
+
+/** The sealed event as the server would have written it, if `given` had been the choice and `salt` the salt. */
+const rebuild = (sealed: EventEnvelope, given: ModelAction[], salt: string): string => {
+  const checked = given.map((a) =>
+    a.action.kind === 'move' && a.action.to
+      ? {
+          model: a.model,
+          action: {
+            kind: 'move',
+            to: a.action.to,
+            path: shortestPath({ width: 8, height: 8, blocking: [] }, [0, 0], a.action.to, [[4, 0]]),
+          },
+        }
+      : a,
+  );
+  const { hash: _hash, ...rest } = sealed;
+  const data = { turn: 1, phase: 1, seat: 'sun', actions: checked, salt };
+  return envelopeHash({ ...rest, type: 'ActionsSealed', data, visibleTo: 'sun', command: { type: 'SubmitActions', actions: given } });
+};
+
+describe('sealed choices against a brute-force search', () => {
+  it("SOL-3 moon cannot rebuild sun's sealed event from public values before the reveal; with the revealed salt it can", async () => {
+    const m = mission(
+      [profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })],
+      [profile({ id: 'xul', mind: 10, at: [4, 0], leader: true, wounds: 2 })],
+    );
+    const gameId = (
+      await sun.post<{ gameId: string }>('/games', {
+        ruleset: 'soluna',
+        seat: 'sun',
+        options: { firstPlayer: 'sun', rules: { mission: m } },
+      })
+    ).body.gameId;
+    await moon.post(`/games/${gameId}/join`, {});
+    const secret = [act('meena', { kind: 'move', to: [1, 2] })];
+    expect(
+      (await sun.post(`/games/${gameId}/commands`, { commandId: 'sun-seal-0001', command: { type: 'SubmitActions', actions: secret } }))
+        .status,
+    ).toBe(200);
+
+    const seen = (await moon.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
+    const sealed = seen.at(-1) as EventEnvelope;
+    expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun' });
+    const commitment = (seen[0]?.data as { seedCommitment: string }).seedCommitment;
+    // The salt as it was derived before the fix: keyed by SHA-256 of the seed, the public commitment.
+    const guessedSalt = hmacSha256(commitment, `${gameId}:${sealed.seq}:salt:t1-p1-sun`).toString('hex');
+    expect(candidates().filter((given) => rebuild(sealed, given, guessedSalt) === sealed.hash)).toEqual([]);
+
+    const revealed = await moon.post<{ events: EventEnvelope[] }>(`/games/${gameId}/commands`, {
+      commandId: 'moon-seal-0001',
+      command: { type: 'SubmitActions', actions: [shoot('xul', 'meena')] },
+    });
+    const reveal = revealed.body.events.find((e) => e.type === 'ActionsRevealed')?.data as { orders: { seat: string; salt: string }[] };
+    const salt = reveal.orders.find((o) => o.seat === 'sun')?.salt ?? '';
+    expect(salt).not.toBe(guessedSalt);
+    expect(candidates().filter((given) => rebuild(sealed, given, salt) === sealed.hash)).toEqual([secret]);
+  });
+});

@@ -58,7 +58,6 @@ const staleGuard = (state: SolState, command: SubmitActions): Decision<never> | 
     'WRONG_PHASE',
     'SOL-4',
     `You chose for phase ${phase} of turn ${turn}, but it is phase ${state.phase} of turn ${state.turn}; that phase is not open.`,
-    409,
   );
 };
 

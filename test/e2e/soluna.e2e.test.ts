@@ -231,13 +231,11 @@ describe("Sol'una over HTTP: an illegal choice is refused with its rule and writ
     });
   });
 
-  it('SOL-4 a choice for a phase that has already resolved: refused as a conflict with the open phase (409)', async () => {
-    // Like GSC2's WRONG_STEP, a choice for a phase that is no longer open is a 409: the
-    // client re-reads the game and chooses again for the phase that is.
+  it('SOL-4 a choice for a phase that has already resolved is refused (422) and names the open phase', async () => {
     const reply = await refused(sun, [act('meena', { kind: 'none' })], { turn: 1, phase: 1 });
-    expect(reply.status).toBe(409);
+    expect(reply.status).toBe(422);
     expect(reply.body).toMatchObject({
-      type: 'https://arbiter.dev/problems/conflict',
+      type: 'https://arbiter.dev/problems/rule-violation',
       rule: 'SOL-4',
       code: 'WRONG_PHASE',
       detail: 'You chose for phase 1 of turn 1, but it is phase 2 of turn 1; that phase is not open.',
@@ -363,7 +361,7 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
         raw(`/games/${ids.attack}/commands`, { method: 'POST', body }),
         raw(`/games/${ids.move}/commands`, { method: 'POST', body }),
       ]);
-      expect([a.status, m.status], id).toEqual(id === 'moon-bad-0004' ? [409, 409] : [422, 422]);
+      expect([a.status, m.status], id).toEqual([422, 422]);
       expect(normalise(a.text, ids.attack), id).toBe(normalise(m.text, ids.move));
       expect(a.text.length, id).toBe(m.text.length);
       for (const trace of traces('attack')) expect(a.text).not.toContain(trace);

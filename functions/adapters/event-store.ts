@@ -119,6 +119,8 @@ export class EventStore {
     limit = Number.MAX_SAFE_INTEGER,
   ): Promise<EventEnvelope[]> {
     const events: EventEnvelope[] = [];
+    // Nothing lies between: DynamoDB refuses a BETWEEN whose bounds are reversed.
+    if (after >= upTo) return events;
     let start: Item | undefined;
     do {
       const input: QueryCommandInput = {

@@ -192,3 +192,17 @@ describe('loading', () => {
     expect(await count('g_nowhere')).toBe(0);
   });
 });
+
+describe('loading at a version', () => {
+  it('folds the state after any event, also one a snapshot was taken at', async () => {
+    await startGame(db.deps, 'g_at');
+    for (let i = 0; i < SNAPSHOT_EVERY; i += 1) {
+      const { state } = await db.deps.store.load('g_at');
+      await endPhase(db.deps, 'g_at', (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+    }
+    const log = await db.deps.store.readAfter('g_at', 0);
+    for (let version = SNAPSHOT_EVERY - 3; version <= log.length; version += 1) {
+      expect(await db.deps.store.loadAt('g_at', version)).toEqual(foldGame(log.slice(0, version), emptyGame));
+    }
+  });
+});

@@ -79,14 +79,19 @@ const submitActions = (state: SolState, command: SubmitActions, rc: RulesContext
   }
   const checked = checkOrders(state, seat, command.actions);
   if ('violation' in checked) return { ok: false, violation: checked.violation };
+  const salt = rc.salt(`t${state.turn}-p${state.phase}-${seat}`);
   const sealed: SolEvent = {
     type: 'ActionsSealed',
-    data: { turn: state.turn, phase: state.phase, seat, actions: checked.actions, salt: rc.salt(`t${state.turn}-p${state.phase}-${seat}`) },
+    data: { turn: state.turn, phase: state.phase, seat, actions: checked.actions, salt },
     visibleTo: seat,
   };
-  const after = fold(state, [sealed]);
+  const committed: SolEvent = {
+    type: 'ActionsCommitted',
+    data: { turn: state.turn, phase: state.phase, seat, hash: orderHash(seat, checked.actions, salt) },
+  };
+  const after = fold(state, [sealed, committed]);
   const complete = awaitedSeats(after).every((s) => after.sealed[s] !== undefined);
-  return accept(sealed, ...(complete ? reveal(after, rc) : []));
+  return accept(sealed, committed, ...(complete ? reveal(after, rc) : []));
 };
 
 /** SOL-3 and SOL-4: the one public carrier of the phase's choices, then their resolution. */

@@ -41,6 +41,15 @@ export type ActionsSealed = DomainEvent<
   'ActionsSealed',
   { readonly turn: number; readonly phase: number; readonly seat: string; readonly actions: readonly ModelAction[]; readonly salt: string }
 >;
+/**
+ * SOL-3: public at once, beside the sealed set: its hash, so the other seat holds a
+ * commitment before the reveal and can check the revealed actions against it. The salt
+ * is secret until the reveal, so the hash gives nothing away.
+ */
+export type ActionsCommitted = DomainEvent<
+  'ActionsCommitted',
+  { readonly turn: number; readonly phase: number; readonly seat: string; readonly hash: string }
+>;
 export type RevealedOrders =
   | { readonly seat: string; readonly actions: readonly ModelAction[]; readonly salt: string; readonly hash: string }
   /** A seat that missed the deadline (SOL-4): its models were given `missed` choices. */
@@ -100,6 +109,7 @@ export type SolEvent =
   | TurnStarted
   | PhaseStarted
   | ActionsSealed
+  | ActionsCommitted
   | ActionsRevealed
   | ModelMoved
   | MoveBlocked
@@ -115,6 +125,7 @@ export const SOL_EVENT_TYPES: readonly SolEvent['type'][] = [
   'TurnStarted',
   'PhaseStarted',
   'ActionsSealed',
+  'ActionsCommitted',
   'ActionsRevealed',
   'ModelMoved',
   'MoveBlocked',

@@ -9,7 +9,7 @@ import { awaiting, step, view } from './view.ts';
 export const soluna: Ruleset<SolState, SolCommand, SolEvent, SolOptions> = {
   id: 'soluna',
   title: "Sol'una",
-  rulesVersion: 'sol-0.2.0',
+  rulesVersion: 'sol-0.3.0',
   summary: 'Ten simultaneous phases a turn; Mind decides when a model acts; sealed choices revealed together.',
   seatNames: SEATS,
   phaseNames: PHASE_NAMES,

@@ -94,6 +94,7 @@ export const evolve = (state: SolState, event: EventEnvelope<SolEvent>): SolStat
       return { ...state, turn: e.data.turn, phase: e.data.phase, eligible: e.data.eligible, sealed: {} };
     case 'ActionsSealed':
       return { ...state, sealed: { ...state.sealed, [e.data.seat]: { actions: e.data.actions, salt: e.data.salt } } };
+    case 'ActionsCommitted':
     case 'ActionsRevealed':
       return state;
     case 'MoveBlocked':

@@ -72,7 +72,7 @@ describe('sealed choices against a brute-force search', () => {
     ).toBe(200);
 
     const seen = (await moon.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
-    const sealed = seen.at(-1) as EventEnvelope;
+    const sealed = seen.find((e) => e.type === 'Sealed') as EventEnvelope;
     expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun' });
     const commitment = (seen[0]?.data as { seedCommitment: string }).seedCommitment;
     // The salt as it was derived before the fix: keyed by SHA-256 of the seed, the public commitment.

@@ -89,12 +89,13 @@ describe("Sol'una over HTTP: simultaneous actions (SOL-4)", () => {
 
     const sealed = await choose(sun, gameId, [shoot('meena', 'xul', 'Sure Bow')]);
     expect(sealed.status, JSON.stringify(sealed.body)).toBe(200);
-    expect(sealed.body.events.map((e) => e.type)).toEqual(['ActionsSealed']);
+    expect(sealed.body.events.map((e) => e.type)).toEqual(['ActionsSealed', 'ActionsCommitted']);
     const moved = await choose(moon, gameId, [act('xul', { kind: 'move', to: [3, 2] })]);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const events = moved.body.events;
     expect(events.map((e) => e.type)).toEqual([
       'ActionsSealed',
+      'ActionsCommitted',
       'ActionsRevealed',
       'AttackResolved',
       'ModelMoved',
@@ -281,7 +282,7 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
       const tried = await choose(sun, gameId, plans[plan].tried, {}, 'sun-try-0001');
       expect(tried.status).toBe(422);
       const sealed = await choose(sun, gameId, plans[plan].sealed, {}, 'sun-seal-0001');
-      expect(sealed.body.events.map((e) => e.type)).toEqual(['ActionsSealed']);
+      expect(sealed.body.events.map((e) => e.type)).toEqual(['ActionsSealed', 'ActionsCommitted']);
       salts[plan] = ofType<{ salt: string }>(sealed.body.events, 'ActionsSealed').salt;
     }
     await settled();
@@ -312,8 +313,12 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
     expect(await sunView('move')).toContain('"to":[0,3]');
     expect(await sunView('move')).toContain(salts.move);
     // The sealed event is there for the moon seat only as its place in the chain.
-    const log = JSON.parse((await raw(`/games/${ids.attack}/events?after=${version - 1}`)).text) as { events: EventEnvelope[] };
-    expect(log.events).toMatchObject([{ seq: version, type: 'Sealed', data: null, actor: 'sun', visibleTo: 'sun' }]);
+    // What it does see publicly is the set's commitment: a hash under a salt it cannot know yet.
+    const log = JSON.parse((await raw(`/games/${ids.attack}/events?after=${version - 2}`)).text) as { events: EventEnvelope[] };
+    expect(log.events).toMatchObject([
+      { seq: version - 1, type: 'Sealed', data: null, actor: 'sun', visibleTo: 'sun' },
+      { seq: version, type: 'ActionsCommitted', data: { seat: 'sun', hash: expect.stringMatching(/^[0-9a-f]{64}$/) } },
+    ]);
     expect(log.events[0]).not.toHaveProperty('command');
   });
 
@@ -379,7 +384,12 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
 
     const reply = await choose(moon, gameId, [act('xul', { kind: 'none' })], {}, 'moon-seal-0001');
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.events.map((e) => e.type).slice(0, 3)).toEqual(['ActionsSealed', 'ActionsRevealed', 'AttackResolved']);
+    expect(reply.body.events.map((e) => e.type).slice(0, 4)).toEqual([
+      'ActionsSealed',
+      'ActionsCommitted',
+      'ActionsRevealed',
+      'AttackResolved',
+    ]);
     const log = (await moon.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
     const revealed = log.find((e) => e.type === 'ActionsRevealed');
     const { orders } = ofType<{ orders: { seat: string; actions: unknown; salt: string; hash: string }[] }>(log, 'ActionsRevealed');
@@ -393,6 +403,10 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
     const sealedForMoon = log.find((e) => e.seq === sunSealed?.seq);
     expect(sealedForMoon).toMatchObject({ type: 'Sealed', hash: sunSealed?.hash });
     expect(sealedForMoon?.seq).toBeLessThan(revealed?.seq ?? 0);
+    // The revealed set is the one sun committed to, publicly, before moon chose.
+    const committed = log.find((e) => e.type === 'ActionsCommitted' && (e.data as { seat: string }).seat === 'sun');
+    expect((committed?.data as { hash: string }).hash).toBe(sunOrders?.hash);
+    expect(committed?.seq).toBeLessThan(revealed?.seq ?? 0);
     // Every event names the hash of the one before, so the sealed event could not change after the moon seat saw it.
     expect(log.slice(1).every((e, i) => e.prevHash === log[i]?.hash)).toBe(true);
   });

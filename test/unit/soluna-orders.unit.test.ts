@@ -31,8 +31,14 @@ const dataOf = <T>(event: { data: unknown } | undefined): T => {
 describe('sealed choices (SOL-3)', () => {
   it("SOL-3 a seat's choices are sealed to that seat, with a salt, and the phase waits for the other seat", () => {
     const game = duel();
-    const [sealed, ...rest] = game.run(submit([shoot('meena', 'xul')]), seat('sun'));
+    const [sealed, committed, ...rest] = game.run(submit([shoot('meena', 'xul')]), seat('sun'));
     expect(rest).toEqual([]);
+    // Public at once: only the hash of the sealed set, a commitment the other seat checks after the reveal.
+    const salt = dataOf<{ salt: string }>(sealed).salt;
+    expect(committed).toEqual({
+      type: 'ActionsCommitted',
+      data: { turn: 1, phase: 1, seat: 'sun', hash: sha256Hex(canonicalJson({ seat: 'sun', actions: [shoot('meena', 'xul')], salt })) },
+    });
     expect(sealed).toMatchObject({
       type: 'ActionsSealed',
       visibleTo: 'sun',
@@ -58,7 +64,7 @@ describe('sealed choices (SOL-3)', () => {
   it('SOL-3 in the log another seat sees a sealed event as Sealed, without data or command', () => {
     const game = duel();
     game.run(submit([shoot('meena', 'xul')]), seat('sun'));
-    const event = game.log.at(-1);
+    const event = game.log.find((e) => e.type === 'ActionsSealed');
     if (!event) throw new Error('no event');
     expect(redactEvent(event, 'sun')).toBe(event);
     const hidden = redactEvent(event, 'moon');
@@ -68,14 +74,16 @@ describe('sealed choices (SOL-3)', () => {
 
   it('SOL-3 nothing is revealed until every choice is in; the reveal carries each order set, its salt and hash', () => {
     const game = duel();
-    const [sunSealed] = game.run(submit([shoot('meena', 'xul')]), seat('sun'));
+    const [sunSealed, sunCommitted] = game.run(submit([shoot('meena', 'xul')]), seat('sun'));
     const events = game.run(submit([act('xul', { kind: 'move', to: [4, 2] })]), seat('moon'), scriptedDice([1]));
-    expect(events.map((e) => e.type).slice(0, 2)).toEqual(['ActionsSealed', 'ActionsRevealed']);
+    expect(events.map((e) => e.type).slice(0, 3)).toEqual(['ActionsSealed', 'ActionsCommitted', 'ActionsRevealed']);
     const sunSalt = dataOf<{ salt: string }>(sunSealed).salt;
-    const orders = dataOf<{ orders: { seat: string; actions: unknown; salt: string; hash: string }[] }>(events[1]).orders;
+    const orders = dataOf<{ orders: { seat: string; actions: unknown; salt: string; hash: string }[] }>(events[2]).orders;
     expect(orders.map((o) => o.seat)).toEqual(['sun', 'moon']);
     for (const o of orders) expect(o.hash).toBe(sha256Hex(canonicalJson({ seat: o.seat, actions: o.actions, salt: o.salt })));
     expect(orders[0]).toMatchObject({ salt: sunSalt, actions: [shoot('meena', 'xul')] });
+    // The revealed set is the one sun committed to before moon chose.
+    expect(orders[0]?.hash).toBe(dataOf<{ hash: string }>(sunCommitted).hash);
     expect(events.slice(1).every((e) => e.visibleTo === undefined)).toBe(true);
   });
 
@@ -84,7 +92,7 @@ describe('sealed choices (SOL-3)', () => {
     game.run(submit([shoot('meena', 'xul')]), seat('sun'));
     game.run(submit([act('meena', { kind: 'none' })]), seat('sun'));
     const events = game.run(submit([act('xul', { kind: 'none' })]), seat('moon'));
-    const orders = dataOf<{ orders: { actions: unknown }[] }>(events[1]).orders;
+    const orders = dataOf<{ orders: { actions: unknown }[] }>(events.find((e) => e.type === 'ActionsRevealed')).orders;
     expect(orders[0]?.actions).toEqual([act('meena', { kind: 'none' })]);
     expect(events.map((e) => e.type)).not.toContain('AttackResolved');
   });
@@ -141,7 +149,10 @@ describe('the choices (SOL-2)', () => {
     const v = game.when(submit([shoot('meena', 'xul')]), seat('sun')).thenRejects('SOL-2', 'STARRED_LIMIT');
     expect(v.message).toBe('Meena has made 1 starred choice(s) (Attack, Artifact, Psionic) this turn; the limit is 1 per turn.');
     game.when(submit([act('meena', { kind: 'artifact', artifact: 'Charm' })]), seat('sun')).thenRejects('SOL-2', 'STARRED_LIMIT');
-    expect(game.when(submit([act('meena', { kind: 'move', to: [0, 2] })]), seat('sun')).events).toHaveLength(1);
+    expect(game.when(submit([act('meena', { kind: 'move', to: [0, 2] })]), seat('sun')).events.map((e) => e.type)).toEqual([
+      'ActionsSealed',
+      'ActionsCommitted',
+    ]);
   });
 
   it('SOL-2 the starred limit is an option', () => {

@@ -48,6 +48,7 @@ describe('simultaneous resolution (SOL-4)', () => {
     const events = game.run(submit([act('xul', { kind: 'move', to: [3, 2] })]), seat('moon'), scriptedDice([5]));
     expect(types(events)).toEqual([
       'ActionsSealed',
+      'ActionsCommitted',
       'ActionsRevealed',
       'AttackResolved',
       'ModelMoved',

@@ -31,12 +31,20 @@ describe('GSC-15 rolling to hit', () => {
       resolveBeams(duel(24), [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7, 1, 1])),
       'BeamFired',
     );
-    // targeting 5 + bow aspect 1 = 6; one deflector (-1 to hit: +1 on the die); did not move (+2 to hit: -2 on the die)
+    // targeting 5 + bow aspect 1 = 6; one deflector level -1; did not move +2: a 7 is at most 7
     expect(fired?.data.aspect).toBe('bow');
-    expect(fired?.data.roll).toMatchObject({ value: 7, target: 6, compare: 'atMost', total: 6, success: true, rule: 'GSC-15' });
+    expect(fired?.data.roll).toMatchObject({
+      value: 7,
+      total: 7,
+      target: 6,
+      effectiveTarget: 7,
+      compare: 'atMost',
+      success: true,
+      rule: 'GSC-15',
+    });
     expect(fired?.data.roll.modifiers).toEqual([
-      { value: 1, rule: 'GSC-15', reason: '1 deflector level on the target (-1 to hit)' },
-      { value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' },
+      { applies: 'target', value: -1, rule: 'GSC-15', reason: '1 deflector level on the target' },
+      { applies: 'target', value: 2, rule: 'GSC-15', reason: 'target did not move' },
     ]);
   });
   it('GSC-15 a target that moved 12" or more is -1 to hit, and its broadside aspect is added', () => {
@@ -45,8 +53,14 @@ describe('GSC-15 rolling to hit', () => {
       resolveBeams(state, [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7])),
       'BeamFired',
     );
-    // 5 + broadside 3 = 8; deflector +1, moved 12" +1: a 7 totals 9 and misses
-    expect(fired?.data).toMatchObject({ aspect: 'broadside', hit: false, roll: { target: 8, total: 9 } });
+    // 5 + broadside 3 = 8; one deflector level -1, moved 12" -1: a 7 is over 6 and misses
+    expect(fired?.data).toMatchObject({ aspect: 'broadside', hit: false, roll: { value: 7, total: 7, target: 8, effectiveTarget: 6 } });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: -1,
+      rule: 'GSC-15',
+      reason: 'target moved 12", 12" or more',
+    });
   });
   it('GSC-15 a target that moved 4" or less is +1 to hit', () => {
     const [fired] = of(
@@ -57,12 +71,19 @@ describe('GSC-15 rolling to hit', () => {
       ),
       'BeamFired',
     );
-    expect(fired?.data.roll.modifiers).toContainEqual({ value: -1, rule: 'GSC-15', reason: 'target moved 4", 4" or less (+1 to hit)' });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: 1,
+      rule: 'GSC-15',
+      reason: 'target moved 4", 4" or less',
+    });
+    // 5 + bow 1 - 1 deflector + 1 = 6
+    expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 6, success: false });
   });
   it('GSC-12 beams add the range modifier: a medium battery at 30" is -1, at 36" -2', () => {
     for (const [range, value] of [
-      [30, 1],
-      [36, 2],
+      [30, -1],
+      [36, -2],
     ] as const) {
       const [fired] = of(
         resolveBeams(
@@ -72,7 +93,14 @@ describe('GSC-15 rolling to hit', () => {
         ),
         'BeamFired',
       );
-      expect(fired?.data.roll.modifiers).toContainEqual({ value, rule: 'GSC-12', reason: `medium beam at ${range}" (-${value} to hit)` });
+      expect(fired?.data.roll.modifiers).toContainEqual({
+        applies: 'target',
+        value,
+        rule: 'GSC-12',
+        reason: `medium beam at ${range}", long range`,
+      });
+      // 5 + bow 1, one deflector level -1, the range modifier
+      expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 5 + value });
     }
   });
   it('GSC-12 a heavy battery at short range is -1 to hit, not +1', () => {
@@ -84,7 +112,12 @@ describe('GSC-15 rolling to hit', () => {
       ),
       'BeamFired',
     );
-    expect(fired?.data.roll.modifiers).toContainEqual({ value: 1, rule: 'GSC-12', reason: 'heavy beam at 10" (-1 to hit)' });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: -1,
+      rule: 'GSC-12',
+      reason: 'heavy beam at 10", short range',
+    });
   });
 });
 
@@ -143,7 +176,15 @@ describe('GSC-14 to GSC-18 damage', () => {
   });
   it('GSC-17 a weapon at full damage forces an armor roll: at most armor - damage (6 - 3 = 3) stops it', () => {
     const [, stopped] = of(heavy([1, 3]), 'DamageInflicted');
-    expect(stopped?.data.armor).toMatchObject({ value: 3, target: 3, compare: 'atMost', success: true, rule: 'GSC-17' });
+    expect(stopped?.data.armor).toMatchObject({
+      value: 3,
+      target: 6,
+      effectiveTarget: 3,
+      compare: 'atMost',
+      success: true,
+      rule: 'GSC-17',
+    });
+    expect(stopped?.data.armor?.modifiers).toEqual([{ applies: 'target', value: -3, rule: 'GSC-17', reason: 'weapon damage 3' }]);
     expect(stopped?.data.chart).toBeNull();
     expect(stopped?.data.hull).toBe(3);
   });

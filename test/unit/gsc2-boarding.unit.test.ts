@@ -57,8 +57,8 @@ describe('GSC-20 boarding actions', () => {
       ['teleporters', { assault: 1, heavy: 0 }],
     ]);
     const teleport = of(events, 'BoardersLanded')[2]?.data.rolls[0];
-    // teleporters: targeting 5 + Tyrant's bow aspect 1, with the normal modifiers
-    expect(teleport).toMatchObject({ target: 6, rule: 'GSC-20' });
+    // teleporters: targeting 5 + Tyrant's bow aspect 1, with the normal modifiers (one deflector level -1, did not move +2)
+    expect(teleport).toMatchObject({ target: 6, effectiveTarget: 7, rule: 'GSC-20' });
     expect(events.indexOf(of(events, 'BoardingFought')[0] as GscEvent)).toBeGreaterThan(2);
   });
   it('GSC-20 direct contact needs a move into contact with an immobilized ship this Movement phase', () => {

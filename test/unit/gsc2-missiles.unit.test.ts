@@ -114,9 +114,11 @@ describe('GSC-9 missile attacks', () => {
       scriptedDice([4, 6, 10, 10]),
     );
     const [first, second] = of(events, 'MissileAttacked');
-    // targeting 4 + bow aspect 1 = 5; one deflector level (+1 on the die)
-    expect(first?.data).toMatchObject({ aspect: 'bow', hit: true, roll: { value: 4, target: 5, total: 5, rule: 'GSC-9' } });
-    expect(first?.data.roll.modifiers).toEqual([{ value: 1, rule: 'GSC-15', reason: '1 deflector level on the target (-1 to hit)' }]);
+    // targeting 4 + bow aspect 1 = 5; one deflector level -1; no range modifier
+    expect(first?.data).toMatchObject({ aspect: 'bow', hit: true, roll: { value: 4, target: 5, effectiveTarget: 4, rule: 'GSC-9' } });
+    expect(first?.data.roll.modifiers).toEqual([
+      { applies: 'target', value: -1, rule: 'GSC-15', reason: '1 deflector level on the target' },
+    ]);
     expect(second?.data.hit).toBe(false);
     expect(of(events, 'DamageInflicted')[0]?.data).toMatchObject({ source: 'missile t1-valiant-M1-1', damage: 2, absorbed: 2 });
   });

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { damageSystem } from '../../domain/gsc2/damage.ts';
-import type { DamageInflicted, GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import type { DamageInflicted, SystemState } from '../../domain/gsc2/events.ts';
 import { type BeamOrders, checkBeamOrders, resolveBeams } from '../../domain/gsc2/firing.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { fold, type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, of, place, system } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const system = (state: GscState, ship: string, ref: string) => state.ships[ship]?.systems[ref] as SystemState;
 const fire = (...fire: BeamOrders['fire']): BeamOrders => ({ step: 'beams', fire });
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
 
 /** Valiant (red cruiser, targeting 5) at the origin facing north; Tyrant (blue cruiser) `range` inches ahead, bow on, unmoved. */
 const duel = (range: number, tyrant: Partial<ShipState> = {}): GscState => {

@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
-import type { GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { useTractorBeam } from '../../domain/gsc2/movement.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { repair } from '../../domain/gsc2/repairs.ts';
-import { type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import type { GscState, ShipState } from '../../domain/gsc2/state.ts';
 import { useSystem } from '../../domain/gsc2/systems.ts';
 import { victory } from '../../domain/gsc2/victory.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { RulesContext } from '../../domain/kernel/ruleset.ts';
-import { ctxFor, Game, player, seat } from '../support/decider-spec.ts';
+import { seat } from '../support/decider-spec.ts';
+import { battle, levels, of, place, rcFor, startBattle } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const levels = (state: GscState, id: string, patch: Record<string, Partial<SystemState>>): Partial<ShipState> => {
-  const systems = { ...state.ships[id]?.systems };
-  for (const [ref, change] of Object.entries(patch)) systems[ref] = { ...(systems[ref] as SystemState), ...change };
-  return { systems };
-};
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
-const rcFor = (name: string, faces: number[]): RulesContext => {
-  const dice = scriptedDice(faces);
-  return { ctx: ctxFor(seat(name), dice), dice, seat: name, salt: (label) => sha256Hex(label) };
-};
 const orders = (actions: BoardingOrders['actions'], sabotage: BoardingOrders['sabotage'] = []): BoardingOrders => ({
   step: 'boarding',
   actions,
@@ -188,14 +169,11 @@ describe('GSC-23 victory', () => {
     expect(victory(state)).toMatchObject({ type: 'GameEnded', data: { winner: 'red', rule: 'GSC-23' } });
   });
   it('GSC-23 victory is determined after repairs; at the turn limit the side with more hull wins (default)', () => {
-    const game = new Game();
     const fleets = {
       red: [{ id: 'big', design: 'cruiser', x: 0, y: 0, facing: 0 }],
       blue: [{ id: 'small', design: 'destroyer', x: 0, y: 60, facing: 4 }],
     };
-    game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', options: { rules: { fleets, turnLimit: 1 } } }, player('p_red'));
-    game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-    game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+    const game = startBattle({ fleets, turnLimit: 1 });
     game.run({ type: 'MoveShip', ship: 'small', path: [] }, seat('blue'));
     game.run({ type: 'MoveShip', ship: 'big', path: [] }, seat('red'));
     for (const step of ['missiles', 'beams'] as const) {

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { checkMissileOrders, type MissileOrders, resolveMissiles } from '../../domain/gsc2/missiles.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { fold, type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, of, place } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
 const launch = (...launches: MissileOrders['launches']): MissileOrders => ({ step: 'missiles', launches });
 
 /** Valiant at (0,0) facing north, Tyrant `range` inches north facing south; the destroyers far away. */
 const setup = (range: number, tyrant: Partial<ShipState> = {}, turn = 1): GscState => {
-  let state: GscState = { ...initialState({ seats: ['red', 'blue'], firstSeat: 'red', options }), turn, step: 'missiles' };
+  let state: GscState = { ...battle(), turn, step: 'missiles' };
   state = place(state, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 6 });
   state = place(state, 'tyrant', { at: { x: 0, y: range }, facing: 4, moved: 6, ...tyrant });
   state = place(state, 'lance', { at: { x: 60, y: -60 }, moved: 6 });

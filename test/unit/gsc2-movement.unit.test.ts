@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { moveShip } from '../../domain/gsc2/movement.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import type { GscState } from '../../domain/gsc2/state.ts';
-import { initialState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
-
-const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
-const start = (rules?: unknown, deadlines?: unknown): Game => {
-  const game = new Game();
-  const options = { ...(rules === undefined ? {} : { rules }), ...(deadlines === undefined ? {} : { deadlines }) };
-  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', options }, player('p_red'));
-  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
-  return game;
-};
-const stay = (game: Game, ship: string) => game.run({ type: 'MoveShip', ship, path: [] }, seat(rulesOf(game).ships[ship]?.seat ?? ''));
-const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
+import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { battle, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
 
 /** Red has three ships, blue two. */
 const uneven = {
@@ -233,7 +220,7 @@ describe('GSC-5 interrupts', () => {
 
 describe("GSC-5 MDS during a ship's own move", () => {
   it('GSC-5 a ship may stop on its path to fire an MDS at a missile within 1" (GSC-8: 6 or less)', () => {
-    let state = { ...initialState({ seats: ['red', 'blue'], firstSeat: 'red', options: gscOptionsSchema.parse({}) }), turn: 2 };
+    let state = { ...battle(), turn: 2 };
     state = { ...state, movement: { leader: 'red', mover: 'blue', mode: 'free' as const, quota: 0, segment: 3 } };
     const missile = { id: 'm1', seat: 'red', ship: 'valiant', target: 'viper', at: { x: 30, y: 44.5 }, damage: 2, tested: null };
     state = { ...state, missiles: { m1: missile } };

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
-import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { rulesOf, startBattle } from '../support/gsc2.ts';
 
-const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
 const start = (deadlines?: unknown): Game => {
-  const game = new Game();
-  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', ...(deadlines ? { options: { deadlines } } : {}) }, player('p_red'));
-  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+  const game = startBattle(undefined, deadlines);
   for (const [ship, by] of [
     ['viper', 'blue'],
     ['tyrant', 'blue'],

@@ -80,6 +80,32 @@ describe('GSC-7 missile movement', () => {
   });
 });
 
+describe('GSC-7 a missile whose target has left the battle', () => {
+  const inFlight = (tyrant: Partial<ShipState>) => {
+    const launched = setup(40);
+    const state = fold(
+      launched,
+      resolveMissiles(launched, red(launch({ ship: 'valiant', battery: 'M1', target: 'tyrant' })), scriptedDice([])),
+    );
+    return place({ ...state, turn: 2 }, 'tyrant', tyrant);
+  };
+  it.each(['destroyed', 'captured'] as const)('GSC-7 a missile whose target was %s is lost, with no roll', (status) => {
+    const state = inFlight({ status });
+    expect(Object.keys(state.missiles)).toEqual(['t1-valiant-M1-1', 't1-valiant-M1-2']);
+    const events = resolveMissiles(state, [], scriptedDice([]));
+    expect(events).toEqual(
+      ['t1-valiant-M1-1', 't1-valiant-M1-2'].map((missile) => ({
+        type: 'MissileLost',
+        data: { missile, reason: 'its target is out of the battle', rule: 'GSC-7' },
+      })),
+    );
+    expect(fold(state, events).missiles).toEqual({});
+  });
+  it('GSC-7 a missile whose target is still in the battle flies on', () => {
+    expect(of(resolveMissiles(inFlight({}), [], scriptedDice([])), 'MissileMoved')).toHaveLength(2);
+  });
+});
+
 describe('GSC-8 Missile Defense Systems', () => {
   it('GSC-8 a missile passing within 1" of an enemy ship is fired at by its MDS; each needs a 6 and each success kills a missile', () => {
     const state = setup(10, {}, 1);

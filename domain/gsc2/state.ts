@@ -209,8 +209,9 @@ export const apply = (state: GscState, e: GscEvent): GscState => {
       const fired = ship(state, e.data.ship, (s) => ({ mdsUsed: s.mdsUsed + 1 }));
       return e.data.killed ? withoutMissile(fired, e.data.missile) : fired;
     }
-    case 'SystemUsed':
     case 'OrdersSubmitted':
+      return submitted(state, e.data.seat, e.data.hash);
+    case 'SystemUsed':
     case 'OrdersRevealed':
     case 'InitiativeRolled':
     case 'GameEnded':
@@ -262,6 +263,10 @@ export const apply = (state: GscState, e: GscEvent): GscState => {
   }
 };
 
+/** After `OrdersSealed` the seat's orders are known; in a redacted log only their hash is (orders null). */
+const submitted = (state: GscState, seat: string, hash: string): GscState =>
+  seat in state.sealed ? state : { ...state, sealed: { ...state.sealed, [seat]: { orders: null, salt: '', hash } } };
+
 const launch = (state: GscState, e: Extract<GscEvent, { type: 'MissilesLaunched' }>): GscState => {
   const owner = state.ships[e.data.ship];
   if (!owner) return state;
@@ -287,8 +292,14 @@ const landBoarders = (state: GscState, e: Extract<GscEvent, { type: 'BoardersLan
   }));
 };
 
+/**
+ * A seat's own view of the log has other seats' `OrdersSealed` redacted to `Sealed`
+ * (DESIGN "Secret orders"): it is skipped, and the public `OrdersSubmitted` that follows
+ * it records the submission by its hash, so a seat folding its own log sees what the
+ * server shows it.
+ */
 export const evolve = (state: GscState, event: EventEnvelope<GscEvent>): GscState =>
-  apply(state, { type: event.type, data: event.data } as GscEvent);
+  (event.type as string) === 'Sealed' ? state : apply(state, { type: event.type, data: event.data } as GscEvent);
 
 /** Fold events decided but not yet logged, to decide what follows from them. */
 export const fold = (state: GscState, events: readonly GscEvent[]): GscState => events.reduce(apply, state);

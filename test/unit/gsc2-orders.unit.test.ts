@@ -3,6 +3,7 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { foldGame } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rulesOf, startBattle } from '../support/gsc2.ts';
@@ -47,6 +48,18 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(JSON.stringify(blueView)).not.toContain('launches');
     const redView = viewGame(game.state, 'red')?.game as { sealed: Record<string, { orders: unknown }> };
     expect(redView.sealed.red?.orders).toEqual(noLaunches);
+  });
+  it("GSC-7 a seat folding its own redacted log sees what the server shows it, other seats' orders hidden", () => {
+    const game = start();
+    game.run(
+      { type: 'SubmitOrders', orders: { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'tyrant' }] } },
+      seat('red'),
+    );
+    const blueLog = game.log.map((e) => redactEvent(e, 'blue'));
+    expect(blueLog.at(-2)?.type).toBe('Sealed');
+    const folded = viewGame(foldGame(blueLog), 'blue');
+    expect(folded).toEqual(viewGame(game.state, 'blue'));
+    expect(folded?.game).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
   });
   it('GSC-7 sealed orders cannot be changed', () => {
     const game = start();

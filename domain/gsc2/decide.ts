@@ -76,7 +76,7 @@ export const decide = (state: GscState, command: GscCommand, rc: RulesContext): 
     case 'SubmitOrders':
       return submitOrders(state, command, rc);
     case 'Repair':
-      return repair(state, command, rc);
+      return then(state, repair(state, command, rc), (s) => (s.awaited.length === 0 ? afterStep(s, rc) : []));
     default:
       return assertNever(command);
   }

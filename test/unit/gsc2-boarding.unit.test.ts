@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
+import { decide } from '../../domain/gsc2/decide.ts';
 import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { useTractorBeam } from '../../domain/gsc2/movement.ts';
 import { repair } from '../../domain/gsc2/repairs.ts';
-import type { GscState, ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { useSystem } from '../../domain/gsc2/systems.ts';
 import { victory } from '../../domain/gsc2/victory.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
@@ -133,6 +134,20 @@ describe('GSC-23 repairs', () => {
     });
     const failed = repair(damaged(), { type: 'Repair', attempts: [{ ship: 'valiant', system: 'battery:A' }] }, rcFor('red', [5]));
     expect(failed).toMatchObject({ ok: true, events: [{ data: { repaired: false, after: { level: 0 } } }, {}] });
+  });
+  it('GSC-23 the last seat to repair ends the turn: victory is determined and the next turn starts', () => {
+    const attempts = [{ ship: 'valiant', system: 'battery:A' }];
+    const both = { ...damaged(), awaited: ['red', 'blue'] };
+    const first = decide(both, { type: 'Repair', attempts }, rcFor('red', [5]));
+    expect(first).toMatchObject({ ok: true, events: [{ type: 'RepairAttempted' }, { type: 'RepairsDone' }] });
+    if (!first.ok) throw new Error('refused');
+    const last = decide(fold(both, first.events), { type: 'Repair', attempts: [] }, rcFor('blue', []));
+    if (!last.ok) throw new Error('refused');
+    expect(last.events.slice(0, 3)).toEqual([
+      { type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } },
+      { type: 'TurnStarted', data: { turn: 3, rule: 'GSC-1' } },
+      { type: 'StepStarted', data: { turn: 3, step: 'movement', awaiting: [], rule: 'GSC-1' } },
+    ]);
   });
   it('GSC-23 the systems are chosen before rolling: an impossible choice is refused before any die', () => {
     const tooMany = repair(

@@ -1,8 +1,9 @@
 /** Small helpers shared by the GSC2 rule tests: a battle state, ship patches, event picking, a started game. */
+import { expect } from 'vitest';
 import type { GscEvent, SystemState } from '../../domain/gsc2/events.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
-import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { type DieRoll, scriptedDice } from '../../domain/kernel/dice.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { RulesContext } from '../../domain/kernel/ruleset.ts';
 import { ctxFor, Game, player, seat } from './decider-spec.ts';
@@ -56,3 +57,23 @@ export const startBattle = (rules?: unknown, deadlines?: unknown): Game => {
 /** The ship's owner moves it nowhere (it counts as its move). */
 export const stay = (game: Game, ship: string) =>
   game.run({ type: 'MoveShip', ship, path: [] }, seat(rulesOf(game).ships[ship]?.seat ?? ''));
+
+/** Every die roll anywhere in an event's data. */
+export const rollsIn = (value: unknown): DieRoll[] => {
+  if (Array.isArray(value)) return value.flatMap(rollsIn);
+  if (value === null || typeof value !== 'object') return [];
+  if ('draw' in value && 'sides' in value) return [value as DieRoll];
+  return Object.values(value).flatMap(rollsIn);
+};
+
+/** "Why did that miss?": the rule, the base target, each modifier with its rule, and what the d10 was compared with. */
+export const expectExplained = (roll: DieRoll) => {
+  expect(roll.rule).toMatch(/^GSC-\d+$/);
+  expect(roll.total).toBe(roll.value);
+  for (const m of roll.modifiers)
+    expect(m).toMatchObject({ applies: 'target', rule: expect.stringMatching(/^GSC-\d+$/), reason: expect.any(String) });
+  if (roll.target === undefined) return;
+  expect(roll.compare).toBe('atMost');
+  expect(roll.effectiveTarget).toBe(roll.modifiers.reduce((n, m) => n + m.value, roll.target));
+  expect(roll.success).toBe(roll.value <= (roll.effectiveTarget ?? Number.NaN));
+};

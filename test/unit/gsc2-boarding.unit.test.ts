@@ -227,7 +227,9 @@ describe('GSC-22 systems usable in each step', () => {
     });
   });
   it('GSC-22 tractor beams only in Movement', () => {
-    expect(useTractorBeam(inStep('beams'), { ship: 'valiant', beam: 'T1', target: 'tyrant' }, rcFor('red', []))).toMatchObject({
+    expect(
+      useTractorBeam(inStep('beams'), { type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, rcFor('red', [])),
+    ).toMatchObject({
       ok: false,
       violation: { rule: 'GSC-22' },
     });

@@ -218,6 +218,58 @@ describe('GSC-5 interrupts', () => {
   });
 });
 
+describe("GSC-5 a tractor beam armed against an enemy's move", () => {
+  // Valiant (red) at the origin; Tyrant (blue, drive 8) 9" north facing south; Valiant's T1 reaches 6" and holds back 4"
+  const armed = () => {
+    const game = start({
+      fleets: {
+        red: [{ id: 'valiant', name: 'Valiant', design: 'cruiser', x: 0, y: 0, facing: 0 }],
+        blue: [{ id: 'tyrant', name: 'Tyrant', design: 'cruiser', x: 0, y: 9, facing: 4 }],
+      },
+    });
+    expect(game.run({ type: 'ArmTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'))).toEqual([
+      { type: 'TractorBeamArmed', data: { ship: 'valiant', beam: 'T1', target: 'tyrant', rule: 'GSC-5' } },
+    ]);
+    return game;
+  };
+  it('GSC-5 an armed beam interrupts the enemy move where it first comes within range, and holds back its drive from there', () => {
+    const game = armed();
+    const events = game.run({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 4 }] }, seat('blue'));
+    // 3" in, Tyrant is 6" from Valiant: caught; 8" - 4" held = 4", of which 3" are spent, so 1" more
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'TractorBeamUsed', data: { ship: 'valiant', beam: 'T1', target: 'tyrant', range: 6, held: 4, rule: 'GSC-5' } },
+      expect.objectContaining({ type: 'ShipMoved', data: expect.objectContaining({ to: { x: 0, y: 5 }, moved: 4, spent: 4 }) }),
+    ]);
+  });
+  it('GSC-5 a path that goes on past what the caught ship has left is refused with the reason', () => {
+    const violation = armed()
+      .when({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 5 }] }, seat('blue'))
+      .thenRejects('GSC-5', 'TRACTORED');
+    expect(violation.message).toBe(
+      'Valiant\'s tractor beam T1 catches Tyrant 3" into this move and holds back 4"; Tyrant has 1" of movement left but the path asks for 2" more.',
+    );
+  });
+  it('GSC-5 a move that stays out of range is not caught, and the beam is armed once', () => {
+    const game = armed();
+    game
+      .when({ type: 'ArmTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'))
+      .thenRejects('GSC-5', 'ILLEGAL_TRACTOR');
+    const events = game.run(
+      {
+        type: 'MoveShip',
+        ship: 'tyrant',
+        path: [
+          { type: 'turn', direction: 'left' },
+          { type: 'forward', inches: 4 },
+        ],
+      },
+      seat('blue'),
+    );
+    expect(types(events)[0]).toBe('ShipMoved');
+    expect(rulesOf(game).ships.tyrant?.held).toBe(0);
+  });
+});
+
 describe("GSC-5 MDS during a ship's own move", () => {
   it('GSC-5 a ship may stop on its path to fire an MDS at a missile within 1" (GSC-8: 6 or less)', () => {
     let state = { ...battle(), turn: 2 };

@@ -77,8 +77,10 @@ export const resolveHit = (state: GscState, targetId: string, hit: Hit, dice: Di
   const armor = dice.roll({
     purpose: `armor: ${target.name} against ${hit.damage} damage from ${hit.source}`,
     sides: 10,
-    target: design.armor - hit.damage,
+    target: design.armor,
     compare: 'atMost',
+    // GSC-17: "equal to or less than its armor - the damage of the weapon"
+    modifiers: [{ applies: 'target', value: -hit.damage, rule: 'GSC-17', reason: `weapon damage ${hit.damage}` }],
     rule: 'GSC-17',
   });
   if (armor.success) return { type: 'DamageInflicted', data: { ...base, armor, chart: null, system: null } };

@@ -5,7 +5,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
 import { afterGroup, deferredShips, unmoved } from './alternation.ts';
 import type { GscEvent, ShipStayed } from './events.ts';
-import { useTractorBeamSchema } from './interrupts.ts';
+import { armTractorBeamSchema, useTractorBeamSchema } from './interrupts.ts';
 import { deferMove, deferMoveSchema, endMovesSchema, moveShip, moveShipSchema, useTractorBeam } from './movement.ts';
 import { reveal, submitOrders, submitOrdersSchema } from './orders.ts';
 import { repair, repairSchema } from './repairs.ts';
@@ -18,6 +18,7 @@ export const gscCommandSchema = z.discriminatedUnion('type', [
   deferMoveSchema,
   endMovesSchema,
   useTractorBeamSchema,
+  armTractorBeamSchema,
   useSystemSchema,
   submitOrdersSchema,
   repairSchema,
@@ -29,6 +30,11 @@ export const GSC_COMMANDS = [
   { type: 'DeferMove', summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase.', rule: 'GSC-4' },
   { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },
   { type: 'UseTractorBeam', summary: 'Hold back an enemy ship that has not moved yet (any time in Movement).', rule: 'GSC-5' },
+  {
+    type: 'ArmTractorBeam',
+    summary: 'Arm a tractor beam against an enemy that has not moved: it catches the ship where its move first comes within range.',
+    rule: 'GSC-5',
+  },
   { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
   { type: 'SubmitOrders', summary: 'Seal missile launches, beam fire or boarding orders for the simultaneous step.', rule: 'GSC-11' },
   { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },
@@ -70,13 +76,14 @@ export const decide = (state: GscState, command: GscCommand, rc: RulesContext): 
     case 'EndMoves':
       return endMoves(state, rc);
     case 'UseTractorBeam':
+    case 'ArmTractorBeam':
       return useTractorBeam(state, command, rc);
     case 'UseSystem':
       return useSystem(state, command, rc);
     case 'SubmitOrders':
       return submitOrders(state, command, rc);
     case 'Repair':
-      return repair(state, command, rc);
+      return then(state, repair(state, command, rc), (s) => (s.awaited.length === 0 ? afterStep(s, rc) : []));
     default:
       return assertNever(command);
   }

@@ -72,6 +72,10 @@ export type TractorBeamUsed = E<
     readonly rule: 'GSC-5';
   }
 >;
+export type TractorBeamArmed = E<
+  'TractorBeamArmed',
+  { readonly ship: string; readonly beam: string; readonly target: string; readonly rule: 'GSC-5' }
+>;
 export type MdsFired = E<
   'MdsFired',
   { readonly ship: string; readonly missile: string; readonly roll: DieRoll; readonly killed: boolean; readonly rule: 'GSC-8' }
@@ -228,6 +232,7 @@ export type GscEvent =
   | ShipStayed
   | MoveDeferred
   | TractorBeamUsed
+  | TractorBeamArmed
   | MdsFired
   | SystemUsed
   | OrdersSubmitted
@@ -258,6 +263,7 @@ export const GSC_EVENT_TYPES: readonly GscEvent['type'][] = [
   'ShipStayed',
   'MoveDeferred',
   'TractorBeamUsed',
+  'TractorBeamArmed',
   'MdsFired',
   'SystemUsed',
   'OrdersSubmitted',

@@ -11,7 +11,7 @@ import { destructions, type Hit, resolveHits } from './damage.ts';
 import type { BeamBattery } from './designs.ts';
 import type { BeamFired, GscEvent } from './events.ts';
 import { type Aspect, aspectOf, distance, inArc, relativeBearing, round3 } from './geometry.ts';
-import { rangeModifier } from './ranges.ts';
+import { bandOf, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import { fold, type GscState, type ShipState } from './state.ts';
 
@@ -23,22 +23,18 @@ export type BeamOrders = z.infer<typeof beamOrdersSchema>;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * GSC-15, applied to the die (the sheet modifies the number to roll under, so a "+2 to
- * hit" is -2 on the roll): deflectors, and how far the target moved this turn.
+ * GSC-15, as the sheet writes them: each modifier changes the number to roll at most
+ * (`applies: 'target'`), so "+2 if the target did not move" is logged as +2.
  */
 export const toHitModifiers = (target: ShipState): RollModifier[] => {
   const modifiers: RollModifier[] = [];
   const deflectors = levelOf(target, 'deflectors');
-  if (deflectors > 0)
-    modifiers.push({
-      value: deflectors,
-      rule: 'GSC-15',
-      reason: `${plural(deflectors, 'deflector level')} on the target (-${deflectors} to hit)`,
-    });
+  const gsc15 = (value: number, reason: string): RollModifier => ({ applies: 'target', value, rule: 'GSC-15', reason });
+  if (deflectors > 0) modifiers.push(gsc15(-deflectors, `${plural(deflectors, 'deflector level')} on the target`));
   const moved = target.moved ?? 0;
-  if (moved === 0) modifiers.push({ value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' });
-  else if (moved <= 4) modifiers.push({ value: -1, rule: 'GSC-15', reason: `target moved ${moved}", 4" or less (+1 to hit)` });
-  else if (moved >= 12) modifiers.push({ value: 1, rule: 'GSC-15', reason: `target moved ${moved}", 12" or more (-1 to hit)` });
+  if (moved === 0) modifiers.push(gsc15(2, 'target did not move'));
+  else if (moved <= 4) modifiers.push(gsc15(1, `target moved ${moved}", 4" or less`));
+  else if (moved >= 12) modifiers.push(gsc15(-1, `target moved ${moved}", 12" or more`));
   return modifiers;
 };
 
@@ -111,7 +107,14 @@ const fireBattery = (start: GscState, order: FireOrder, dice: Dice): { fired: Be
   const rangeMods: RollModifier[] =
     modifier === 0
       ? []
-      : [{ value: -modifier, rule: 'GSC-12', reason: `${battery.class} beam at ${range}" (${modifier > 0 ? '+' : ''}${modifier} to hit)` }];
+      : [
+          {
+            applies: 'target',
+            value: modifier,
+            rule: 'GSC-12',
+            reason: `${battery.class} beam at ${range}", ${bandOf(battery.class, range)} range`,
+          },
+        ];
   const roll = dice.roll({
     purpose: `to hit: ${ship.name} battery ${battery.id} at ${target.name}`,
     sides: 10,

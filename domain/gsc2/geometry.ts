@@ -104,3 +104,16 @@ export const segmentDistance = (a: Point, b: Point, p: Point): number => {
   const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSq));
   return distance({ x: a.x + t * dx, y: a.y + t * dy }, p);
 };
+
+/** How far along a straight move of `inches` from `from` it first comes within `radius` of `centre` (0 if it starts inside), or null. */
+export const entersWithin = (from: Point, facing: number, inches: number, centre: Point, radius: number): number | null => {
+  const unit = HEADINGS[facing % 8] ?? { x: 0, y: 1 };
+  const d = { x: from.x - centre.x, y: from.y - centre.y };
+  const c = d.x * d.x + d.y * d.y - radius * radius;
+  if (c <= EPSILON) return 0;
+  const b = d.x * unit.x + d.y * unit.y;
+  const disc = b * b - c;
+  if (disc < 0) return null;
+  const t = -b - Math.sqrt(disc);
+  return t >= 0 && t <= inches + EPSILON ? round3(t) : null;
+};

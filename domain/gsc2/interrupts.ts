@@ -8,9 +8,10 @@
  */
 import { z } from 'zod';
 import type { Dice } from '../kernel/dice.ts';
-import type { MdsFired, TractorBeamUsed } from './events.ts';
-import { distance, type Point, round3 } from './geometry.ts';
-import { designOf, enemyShip, levelOf, working } from './ships.ts';
+import type { TractorBeam } from './designs.ts';
+import type { MdsFired, TractorBeamArmed, TractorBeamUsed } from './events.ts';
+import { distance, entersWithin, type Point, round3 } from './geometry.ts';
+import { activeShips, designOf, enemyShip, levelOf, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
 export const MDS_TO_HIT = 6;
@@ -20,9 +21,17 @@ export const useTractorBeamSchema = z
   .object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() })
   .strict();
 export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
+export const armTractorBeamSchema = z
+  .object({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() })
+  .strict();
 
-/** GSC-5: a tractor beam from `from` (the ship's position, or a point of its own move). */
-export const tractor = (state: GscState, ship: ShipState, beamId: string, targetId: string, from: Point): TractorBeamUsed | string => {
+/** GSC-5: why this ship's beam cannot hold `targetId` this turn (range aside), or the beam and its target. */
+const tractorProblem = (
+  state: GscState,
+  ship: ShipState,
+  beamId: string,
+  targetId: string,
+): string | { beam: TractorBeam; target: ShipState } => {
   const beam = designOf(state, ship).tractorBeams.find((b) => b.id === beamId);
   if (!beam) return `${ship.name} has no tractor beam "${beamId}".`;
   if (!working(ship, `tractor:${beam.id}`)) return `${ship.name}'s tractor beam ${beam.id} is damaged or destroyed (GSC-19).`;
@@ -30,12 +39,38 @@ export const tractor = (state: GscState, ship: ShipState, beamId: string, target
   const target = enemyShip(state, ship.seat, targetId);
   if (!target.ok) return target.message;
   if (target.value.moved !== null) return `${target.value.name} has already moved this turn; a tractor beam must catch it before it moves.`;
-  const range = round3(distance(from, target.value.at));
-  if (range > beam.range) return `${target.value.name} is ${range}" away; ${ship.name}'s tractor beam ${beam.id} reaches ${beam.range}".`;
-  return {
-    type: 'TractorBeamUsed',
-    data: { ship: ship.id, beam: beam.id, target: target.value.id, range, held: beam.strength, rule: 'GSC-5' },
-  };
+  return { beam, target: target.value };
+};
+
+/** GSC-5: a tractor beam from `from` (the ship's position, or a point of its own move). */
+export const tractor = (state: GscState, ship: ShipState, beamId: string, targetId: string, from: Point): TractorBeamUsed | string => {
+  const ok = tractorProblem(state, ship, beamId, targetId);
+  if (typeof ok === 'string') return ok;
+  const { beam, target } = ok;
+  const range = round3(distance(from, target.at));
+  if (range > beam.range) return `${target.name} is ${range}" away; ${ship.name}'s tractor beam ${beam.id} reaches ${beam.range}".`;
+  return { type: 'TractorBeamUsed', data: { ship: ship.id, beam: beam.id, target: target.id, range, held: beam.strength, rule: 'GSC-5' } };
+};
+
+/** GSC-5 "an enemy's move": a beam armed in advance fires when its target's move first comes within range. */
+export const armTractorBeam = (state: GscState, ship: ShipState, beamId: string, targetId: string): TractorBeamArmed | string => {
+  const ok = tractorProblem(state, ship, beamId, targetId);
+  if (typeof ok === 'string') return ok;
+  if (ship.armed.some((a) => a.beam === beamId)) return `${ship.name}'s tractor beam ${beamId} is already armed this turn.`;
+  return { type: 'TractorBeamArmed', data: { ship: ship.id, beam: beamId, target: targetId, rule: 'GSC-5' } };
+};
+
+/** The first armed enemy beam a forward move of `inches` runs into, with how far along the move it catches the mover. */
+export const armedCatch = (state: GscState, mover: ShipState, from: Point, facing: number, inches: number) => {
+  const catches = activeShips(state)
+    .filter((s) => s.seat !== mover.seat)
+    .flatMap((s) => s.armed.filter((a) => a.target === mover.id).map((a) => ({ ship: s, beam: a.beam })))
+    .flatMap(({ ship, beam: id }) => {
+      const beam = designOf(state, ship).tractorBeams.find((b) => b.id === id);
+      const after = !beam || ship.tractorsUsed.includes(id) ? null : entersWithin(from, facing, inches, ship.at, beam.range);
+      return beam && after !== null ? [{ ship, beam, after }] : [];
+    });
+  return catches.sort((a, b) => a.after - b.after)[0] ?? null;
 };
 
 export const mdsLeft = (ship: ShipState): number => Math.max(0, levelOf(ship, 'mds') - ship.mdsUsed);

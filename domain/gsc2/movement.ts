@@ -10,7 +10,7 @@ import { reject } from '../kernel/violation.ts';
 import { unmoved } from './alternation.ts';
 import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
 import { advance, distance, type Point, round3, turnFacing } from './geometry.ts';
-import { mdsShot, tractor } from './interrupts.ts';
+import { armedCatch, armTractorBeam, mdsShot, tractor } from './interrupts.ts';
 import { activeShips, designOf, driveThisTurn, immobilized, ownShip } from './ships.ts';
 import { fold, type GscState, type ShipState } from './state.ts';
 
@@ -44,20 +44,42 @@ interface Pose {
 
 type Step = Pose | Decision<never>;
 
-const step = (pose: Pose, ship: ShipState, m: Maneuver, budget: number, rc: RulesContext): Step => {
+/** GSC-4, GSC-5: the drive left this turn, less what enemy tractor beams hold back so far. */
+const budgetOf = (pose: Pose, ship: ShipState): number => driveThisTurn(pose.state.ships[ship.id] ?? ship);
+
+const straight = (pose: Pose, ship: ShipState, inches: number): Step => {
+  const left = round3(budgetOf(pose, ship) - pose.spent);
+  if (inches > left + 1e-9)
+    return reject('TOO_FAR', 'GSC-4', `${ship.name} has ${left}" of movement left but the path asks for ${inches}" more.`);
+  const at = advance(pose.at, pose.facing, inches);
+  return { ...pose, at, spent: pose.spent + inches, straight: pose.straight + inches, moved: pose.moved + inches };
+};
+
+/** GSC-5: an enemy beam armed against this ship catches it where the move first comes within its range. */
+const forward = (pose: Pose, ship: ShipState, inches: number): Step => {
+  const caught = armedCatch(pose.state, ship, pose.at, pose.facing, inches);
+  if (!caught) return straight(pose, ship, inches);
+  const reached = straight(pose, ship, caught.after);
+  if ('ok' in reached) return reached;
+  const { beam } = caught;
+  const range = round3(distance(caught.ship.at, reached.at));
+  const data = { ship: caught.ship.id, beam: beam.id, target: ship.id, range, held: beam.strength, rule: 'GSC-5' } as const;
+  const held = { ...reached, state: fold(reached.state, [{ type: 'TractorBeamUsed', data }]) };
+  const rest = round3(inches - caught.after);
+  const left = round3(budgetOf(held, ship) - held.spent);
+  if (rest > left + 1e-9) {
+    const why = `${caught.ship.name}'s tractor beam ${beam.id} catches ${ship.name} ${caught.after}" into this move and holds back ${beam.strength}"`;
+    return reject('TRACTORED', 'GSC-5', `${why}; ${ship.name} has ${left}" of movement left but the path asks for ${rest}" more.`);
+  }
+  return forward({ ...held, events: [...held.events, { type: 'TractorBeamUsed', data }] }, ship, rest);
+};
+
+const step = (pose: Pose, ship: ShipState, m: Maneuver, rc: RulesContext): Step => {
   const here = { ...ship, at: pose.at, facing: pose.facing };
+  const budget = budgetOf(pose, ship);
   switch (m.type) {
-    case 'forward': {
-      if (pose.spent + m.inches > budget + 1e-9) {
-        return reject(
-          'TOO_FAR',
-          'GSC-4',
-          `${ship.name} has ${round3(budget - pose.spent)}" of movement left but the path asks for ${m.inches}" more.`,
-        );
-      }
-      const at = advance(pose.at, pose.facing, m.inches);
-      return { ...pose, at, spent: pose.spent + m.inches, straight: pose.straight + m.inches, moved: pose.moved + m.inches };
-    }
+    case 'forward':
+      return forward(pose, ship, m.inches);
     case 'turn': {
       const free = pose.straight + 1e-9 >= designOf(pose.state, ship).turnDistance;
       const cost = free ? 0 : TURN_COST;
@@ -112,10 +134,9 @@ export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): 
   const checked = checkMover(state, rc.seat, command.ship);
   if ('ok' in checked) return checked;
   const ship = checked;
-  const budget = driveThisTurn(ship);
   let pose: Pose = { at: ship.at, facing: ship.facing, spent: 0, straight: 0, moved: 0, turns: [], state, events: [] };
   for (const maneuver of command.path) {
-    const next = step(pose, ship, maneuver, budget, rc);
+    const next = step(pose, ship, maneuver, rc);
     if ('ok' in next) return next;
     pose = next;
   }
@@ -153,16 +174,22 @@ export const deferMove = (state: GscState, shipId: string, rc: RulesContext): De
   return { ok: true, events: [{ type: 'MoveDeferred', data: { ship: checked.id, rule: 'GSC-4' } }] };
 };
 
-/** GSC-5: the seat's own tractor beam, used between moves (also on an enemy about to move). */
+/**
+ * GSC-5: the seat's own tractor beam, used now on an enemy about to move (`use`), or armed
+ * to catch it during its move, where the move first comes within range (`arm`).
+ */
 export const useTractorBeam = (
   state: GscState,
-  command: { ship: string; beam: string; target: string },
+  command: { type: 'UseTractorBeam' | 'ArmTractorBeam'; ship: string; beam: string; target: string },
   rc: RulesContext,
 ): Decision<GscEvent> => {
   if (state.step !== 'movement')
     return reject('NOT_MOVEMENT', 'GSC-22', `Tractor beams are used in the Movement step; it is the ${state.step} step.`, 409);
   const own = ownShip(state, rc.seat, command.ship);
   if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-5', own.message);
-  const used = tractor(state, own.value, command.beam, command.target, own.value.at);
+  const used =
+    command.type === 'ArmTractorBeam'
+      ? armTractorBeam(state, own.value, command.beam, command.target)
+      : tractor(state, own.value, command.beam, command.target, own.value.at);
   return typeof used === 'string' ? reject('ILLEGAL_TRACTOR', 'GSC-5', used) : { ok: true, events: [used] };
 };

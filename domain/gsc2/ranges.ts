@@ -30,5 +30,12 @@ export const rangeModifier = (beam: BeamClass, inches: number, longBands: number
   return bands > longBands ? null : -bands;
 };
 
+/** Which of the sheet's bands `inches` falls in (for the reason logged with a range modifier). */
+export const bandOf = (beam: BeamClass, inches: number): 'short' | 'normal' | 'long' => {
+  const band = RANGE_BANDS[beam];
+  if (band.short && inches <= band.short.upTo + SLACK) return 'short';
+  return inches <= band.normal + SLACK ? 'normal' : 'long';
+};
+
 /** The farthest a beam of this class can fire. */
 export const maximumRange = (beam: BeamClass, longBands: number): number => RANGE_BANDS[beam].normal + RANGE_BANDS[beam].step * longBands;

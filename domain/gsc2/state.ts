@@ -29,6 +29,8 @@ export interface ShipState {
   readonly absorbed: number;
   readonly mdsUsed: number;
   readonly tractorsUsed: readonly string[];
+  /** GSC-5: its tractor beams armed this turn against an enemy's move. */
+  readonly armed: readonly { readonly beam: string; readonly target: string }[];
   /** GSC-20: immobilized enemy ships it moved into contact with this Movement phase. */
   readonly contact: readonly string[];
   /** GSC-6: missile battery id -> the last turn it launched. */
@@ -106,6 +108,7 @@ export const initialState = ({ seats, firstSeat, options }: RulesSetup<GscOption
           absorbed: 0,
           mdsUsed: 0,
           tractorsUsed: [],
+          armed: [],
           contact: [],
           launched: {},
           boarders: { assault: 0, heavy: 0 },
@@ -159,7 +162,7 @@ const countMove = (state: GscState): MovementState => {
 const startTurn = (state: GscState, turn: number): GscState => {
   const ships: Record<string, ShipState> = {};
   for (const [id, s] of Object.entries(state.ships)) {
-    ships[id] = { ...s, moved: null, deferred: false, held: 0, absorbed: 0, mdsUsed: 0, tractorsUsed: [], contact: [] };
+    ships[id] = { ...s, moved: null, deferred: false, held: 0, absorbed: 0, mdsUsed: 0, tractorsUsed: [], armed: [], contact: [] };
   }
   return { ...state, turn, ships };
 };
@@ -205,12 +208,15 @@ export const apply = (state: GscState, e: GscEvent): GscState => {
       const used = ship(state, e.data.ship, (s) => ({ tractorsUsed: [...s.tractorsUsed, e.data.beam] }));
       return ship(used, e.data.target, (s) => ({ held: s.held + e.data.held }));
     }
+    case 'TractorBeamArmed':
+      return ship(state, e.data.ship, (s) => ({ armed: [...s.armed, { beam: e.data.beam, target: e.data.target }] }));
     case 'MdsFired': {
       const fired = ship(state, e.data.ship, (s) => ({ mdsUsed: s.mdsUsed + 1 }));
       return e.data.killed ? withoutMissile(fired, e.data.missile) : fired;
     }
-    case 'SystemUsed':
     case 'OrdersSubmitted':
+      return submitted(state, e.data.seat, e.data.hash);
+    case 'SystemUsed':
     case 'OrdersRevealed':
     case 'InitiativeRolled':
     case 'GameEnded':
@@ -262,6 +268,10 @@ export const apply = (state: GscState, e: GscEvent): GscState => {
   }
 };
 
+/** After `OrdersSealed` the seat's orders are known; in a redacted log only their hash is (orders null). */
+const submitted = (state: GscState, seat: string, hash: string): GscState =>
+  seat in state.sealed ? state : { ...state, sealed: { ...state.sealed, [seat]: { orders: null, salt: '', hash } } };
+
 const launch = (state: GscState, e: Extract<GscEvent, { type: 'MissilesLaunched' }>): GscState => {
   const owner = state.ships[e.data.ship];
   if (!owner) return state;
@@ -287,8 +297,9 @@ const landBoarders = (state: GscState, e: Extract<GscEvent, { type: 'BoardersLan
   }));
 };
 
+/** Other seats' `OrdersSealed` reach a seat's own log redacted to `Sealed`: skipped (see `submitted`). */
 export const evolve = (state: GscState, event: EventEnvelope<GscEvent>): GscState =>
-  apply(state, { type: event.type, data: event.data } as GscEvent);
+  (event.type as string) === 'Sealed' ? state : apply(state, { type: event.type, data: event.data } as GscEvent);
 
 /** Fold events decided but not yet logged, to decide what follows from them. */
 export const fold = (state: GscState, events: readonly GscEvent[]): GscState => events.reduce(apply, state);

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { damageSystem } from '../../domain/gsc2/damage.ts';
-import type { DamageInflicted, GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import type { DamageInflicted, SystemState } from '../../domain/gsc2/events.ts';
 import { type BeamOrders, checkBeamOrders, resolveBeams } from '../../domain/gsc2/firing.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { fold, type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, of, place, system } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const system = (state: GscState, ship: string, ref: string) => state.ships[ship]?.systems[ref] as SystemState;
 const fire = (...fire: BeamOrders['fire']): BeamOrders => ({ step: 'beams', fire });
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
 
 /** Valiant (red cruiser, targeting 5) at the origin facing north; Tyrant (blue cruiser) `range` inches ahead, bow on, unmoved. */
 const duel = (range: number, tyrant: Partial<ShipState> = {}): GscState => {
@@ -31,12 +22,20 @@ describe('GSC-15 rolling to hit', () => {
       resolveBeams(duel(24), [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7, 1, 1])),
       'BeamFired',
     );
-    // targeting 5 + bow aspect 1 = 6; one deflector (-1 to hit: +1 on the die); did not move (+2 to hit: -2 on the die)
+    // targeting 5 + bow aspect 1 = 6; one deflector level -1; did not move +2: a 7 is at most 7
     expect(fired?.data.aspect).toBe('bow');
-    expect(fired?.data.roll).toMatchObject({ value: 7, target: 6, compare: 'atMost', total: 6, success: true, rule: 'GSC-15' });
+    expect(fired?.data.roll).toMatchObject({
+      value: 7,
+      total: 7,
+      target: 6,
+      effectiveTarget: 7,
+      compare: 'atMost',
+      success: true,
+      rule: 'GSC-15',
+    });
     expect(fired?.data.roll.modifiers).toEqual([
-      { value: 1, rule: 'GSC-15', reason: '1 deflector level on the target (-1 to hit)' },
-      { value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' },
+      { applies: 'target', value: -1, rule: 'GSC-15', reason: '1 deflector level on the target' },
+      { applies: 'target', value: 2, rule: 'GSC-15', reason: 'target did not move' },
     ]);
   });
   it('GSC-15 a target that moved 12" or more is -1 to hit, and its broadside aspect is added', () => {
@@ -45,8 +44,14 @@ describe('GSC-15 rolling to hit', () => {
       resolveBeams(state, [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }], scriptedDice([7])),
       'BeamFired',
     );
-    // 5 + broadside 3 = 8; deflector +1, moved 12" +1: a 7 totals 9 and misses
-    expect(fired?.data).toMatchObject({ aspect: 'broadside', hit: false, roll: { target: 8, total: 9 } });
+    // 5 + broadside 3 = 8; one deflector level -1, moved 12" -1: a 7 is over 6 and misses
+    expect(fired?.data).toMatchObject({ aspect: 'broadside', hit: false, roll: { value: 7, total: 7, target: 8, effectiveTarget: 6 } });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: -1,
+      rule: 'GSC-15',
+      reason: 'target moved 12", 12" or more',
+    });
   });
   it('GSC-15 a target that moved 4" or less is +1 to hit', () => {
     const [fired] = of(
@@ -57,12 +62,19 @@ describe('GSC-15 rolling to hit', () => {
       ),
       'BeamFired',
     );
-    expect(fired?.data.roll.modifiers).toContainEqual({ value: -1, rule: 'GSC-15', reason: 'target moved 4", 4" or less (+1 to hit)' });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: 1,
+      rule: 'GSC-15',
+      reason: 'target moved 4", 4" or less',
+    });
+    // 5 + bow 1 - 1 deflector + 1 = 6
+    expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 6, success: false });
   });
   it('GSC-12 beams add the range modifier: a medium battery at 30" is -1, at 36" -2', () => {
     for (const [range, value] of [
-      [30, 1],
-      [36, 2],
+      [30, -1],
+      [36, -2],
     ] as const) {
       const [fired] = of(
         resolveBeams(
@@ -72,7 +84,14 @@ describe('GSC-15 rolling to hit', () => {
         ),
         'BeamFired',
       );
-      expect(fired?.data.roll.modifiers).toContainEqual({ value, rule: 'GSC-12', reason: `medium beam at ${range}" (-${value} to hit)` });
+      expect(fired?.data.roll.modifiers).toContainEqual({
+        applies: 'target',
+        value,
+        rule: 'GSC-12',
+        reason: `medium beam at ${range}", long range`,
+      });
+      // 5 + bow 1, one deflector level -1, the range modifier
+      expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 5 + value });
     }
   });
   it('GSC-12 a heavy battery at short range is -1 to hit, not +1', () => {
@@ -84,7 +103,12 @@ describe('GSC-15 rolling to hit', () => {
       ),
       'BeamFired',
     );
-    expect(fired?.data.roll.modifiers).toContainEqual({ value: 1, rule: 'GSC-12', reason: 'heavy beam at 10" (-1 to hit)' });
+    expect(fired?.data.roll.modifiers).toContainEqual({
+      applies: 'target',
+      value: -1,
+      rule: 'GSC-12',
+      reason: 'heavy beam at 10", short range',
+    });
   });
 });
 
@@ -143,7 +167,15 @@ describe('GSC-14 to GSC-18 damage', () => {
   });
   it('GSC-17 a weapon at full damage forces an armor roll: at most armor - damage (6 - 3 = 3) stops it', () => {
     const [, stopped] = of(heavy([1, 3]), 'DamageInflicted');
-    expect(stopped?.data.armor).toMatchObject({ value: 3, target: 3, compare: 'atMost', success: true, rule: 'GSC-17' });
+    expect(stopped?.data.armor).toMatchObject({
+      value: 3,
+      target: 6,
+      effectiveTarget: 3,
+      compare: 'atMost',
+      success: true,
+      rule: 'GSC-17',
+    });
+    expect(stopped?.data.armor?.modifiers).toEqual([{ applies: 'target', value: -3, rule: 'GSC-17', reason: 'weapon damage 3' }]);
     expect(stopped?.data.chart).toBeNull();
     expect(stopped?.data.hull).toBe(3);
   });

@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
-import type { GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import { decide } from '../../domain/gsc2/decide.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { useTractorBeam } from '../../domain/gsc2/movement.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { repair } from '../../domain/gsc2/repairs.ts';
-import { type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { useSystem } from '../../domain/gsc2/systems.ts';
 import { victory } from '../../domain/gsc2/victory.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { RulesContext } from '../../domain/kernel/ruleset.ts';
-import { ctxFor, Game, player, seat } from '../support/decider-spec.ts';
+import { seat } from '../support/decider-spec.ts';
+import { battle, levels, of, place, rcFor, startBattle } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const levels = (state: GscState, id: string, patch: Record<string, Partial<SystemState>>): Partial<ShipState> => {
-  const systems = { ...state.ships[id]?.systems };
-  for (const [ref, change] of Object.entries(patch)) systems[ref] = { ...(systems[ref] as SystemState), ...change };
-  return { systems };
-};
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
-const rcFor = (name: string, faces: number[]): RulesContext => {
-  const dice = scriptedDice(faces);
-  return { ctx: ctxFor(seat(name), dice), dice, seat: name, salt: (label) => sha256Hex(label) };
-};
 const orders = (actions: BoardingOrders['actions'], sabotage: BoardingOrders['sabotage'] = []): BoardingOrders => ({
   step: 'boarding',
   actions,
@@ -57,8 +39,8 @@ describe('GSC-20 boarding actions', () => {
       ['teleporters', { assault: 1, heavy: 0 }],
     ]);
     const teleport = of(events, 'BoardersLanded')[2]?.data.rolls[0];
-    // teleporters: targeting 5 + Tyrant's bow aspect 1, with the normal modifiers
-    expect(teleport).toMatchObject({ target: 6, rule: 'GSC-20' });
+    // teleporters: targeting 5 + Tyrant's bow aspect 1, with the normal modifiers (one deflector level -1, did not move +2)
+    expect(teleport).toMatchObject({ target: 6, effectiveTarget: 7, rule: 'GSC-20' });
     expect(events.indexOf(of(events, 'BoardingFought')[0] as GscEvent)).toBeGreaterThan(2);
   });
   it('GSC-20 direct contact needs a move into contact with an immobilized ship this Movement phase', () => {
@@ -153,6 +135,20 @@ describe('GSC-23 repairs', () => {
     const failed = repair(damaged(), { type: 'Repair', attempts: [{ ship: 'valiant', system: 'battery:A' }] }, rcFor('red', [5]));
     expect(failed).toMatchObject({ ok: true, events: [{ data: { repaired: false, after: { level: 0 } } }, {}] });
   });
+  it('GSC-23 the last seat to repair ends the turn: victory is determined and the next turn starts', () => {
+    const attempts = [{ ship: 'valiant', system: 'battery:A' }];
+    const both = { ...damaged(), awaited: ['red', 'blue'] };
+    const first = decide(both, { type: 'Repair', attempts }, rcFor('red', [5]));
+    expect(first).toMatchObject({ ok: true, events: [{ type: 'RepairAttempted' }, { type: 'RepairsDone' }] });
+    if (!first.ok) throw new Error('refused');
+    const last = decide(fold(both, first.events), { type: 'Repair', attempts: [] }, rcFor('blue', []));
+    if (!last.ok) throw new Error('refused');
+    expect(last.events.slice(0, 3)).toEqual([
+      { type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } },
+      { type: 'TurnStarted', data: { turn: 3, rule: 'GSC-1' } },
+      { type: 'StepStarted', data: { turn: 3, step: 'movement', awaiting: [], rule: 'GSC-1' } },
+    ]);
+  });
   it('GSC-23 the systems are chosen before rolling: an impossible choice is refused before any die', () => {
     const tooMany = repair(
       damaged(),
@@ -188,14 +184,11 @@ describe('GSC-23 victory', () => {
     expect(victory(state)).toMatchObject({ type: 'GameEnded', data: { winner: 'red', rule: 'GSC-23' } });
   });
   it('GSC-23 victory is determined after repairs; at the turn limit the side with more hull wins (default)', () => {
-    const game = new Game();
     const fleets = {
       red: [{ id: 'big', design: 'cruiser', x: 0, y: 0, facing: 0 }],
       blue: [{ id: 'small', design: 'destroyer', x: 0, y: 60, facing: 4 }],
     };
-    game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', options: { rules: { fleets, turnLimit: 1 } } }, player('p_red'));
-    game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-    game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+    const game = startBattle({ fleets, turnLimit: 1 });
     game.run({ type: 'MoveShip', ship: 'small', path: [] }, seat('blue'));
     game.run({ type: 'MoveShip', ship: 'big', path: [] }, seat('red'));
     for (const step of ['missiles', 'beams'] as const) {
@@ -234,7 +227,9 @@ describe('GSC-22 systems usable in each step', () => {
     });
   });
   it('GSC-22 tractor beams only in Movement', () => {
-    expect(useTractorBeam(inStep('beams'), { ship: 'valiant', beam: 'T1', target: 'tyrant' }, rcFor('red', []))).toMatchObject({
+    expect(
+      useTractorBeam(inStep('beams'), { type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, rcFor('red', [])),
+    ).toMatchObject({
       ok: false,
       violation: { rule: 'GSC-22' },
     });

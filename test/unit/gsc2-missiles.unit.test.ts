@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { checkMissileOrders, type MissileOrders, resolveMissiles } from '../../domain/gsc2/missiles.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { fold, type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, of, place } from '../support/gsc2.ts';
 
-const options = gscOptionsSchema.parse({});
-const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
-  ...state,
-  ships: { ...state.ships, [id]: { ...(state.ships[id] as ShipState), ...patch } },
-});
-const of = <T extends GscEvent['type']>(events: readonly GscEvent[], type: T) =>
-  events.filter((e): e is Extract<GscEvent, { type: T }> => e.type === type);
 const launch = (...launches: MissileOrders['launches']): MissileOrders => ({ step: 'missiles', launches });
 
 /** Valiant at (0,0) facing north, Tyrant `range` inches north facing south; the destroyers far away. */
 const setup = (range: number, tyrant: Partial<ShipState> = {}, turn = 1): GscState => {
-  let state: GscState = { ...initialState({ seats: ['red', 'blue'], firstSeat: 'red', options }), turn, step: 'missiles' };
+  let state: GscState = { ...battle(), turn, step: 'missiles' };
   state = place(state, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 6 });
   state = place(state, 'tyrant', { at: { x: 0, y: range }, facing: 4, moved: 6, ...tyrant });
   state = place(state, 'lance', { at: { x: 60, y: -60 }, moved: 6 });
@@ -88,6 +80,32 @@ describe('GSC-7 missile movement', () => {
   });
 });
 
+describe('GSC-7 a missile whose target has left the battle', () => {
+  const inFlight = (tyrant: Partial<ShipState>) => {
+    const launched = setup(40);
+    const state = fold(
+      launched,
+      resolveMissiles(launched, red(launch({ ship: 'valiant', battery: 'M1', target: 'tyrant' })), scriptedDice([])),
+    );
+    return place({ ...state, turn: 2 }, 'tyrant', tyrant);
+  };
+  it.each(['destroyed', 'captured'] as const)('GSC-7 a missile whose target was %s is lost, with no roll', (status) => {
+    const state = inFlight({ status });
+    expect(Object.keys(state.missiles)).toEqual(['t1-valiant-M1-1', 't1-valiant-M1-2']);
+    const events = resolveMissiles(state, [], scriptedDice([]));
+    expect(events).toEqual(
+      ['t1-valiant-M1-1', 't1-valiant-M1-2'].map((missile) => ({
+        type: 'MissileLost',
+        data: { missile, reason: 'its target is out of the battle', rule: 'GSC-7' },
+      })),
+    );
+    expect(fold(state, events).missiles).toEqual({});
+  });
+  it('GSC-7 a missile whose target is still in the battle flies on', () => {
+    expect(of(resolveMissiles(inFlight({}), [], scriptedDice([])), 'MissileMoved')).toHaveLength(2);
+  });
+});
+
 describe('GSC-8 Missile Defense Systems', () => {
   it('GSC-8 a missile passing within 1" of an enemy ship is fired at by its MDS; each needs a 6 and each success kills a missile', () => {
     const state = setup(10, {}, 1);
@@ -114,9 +132,11 @@ describe('GSC-9 missile attacks', () => {
       scriptedDice([4, 6, 10, 10]),
     );
     const [first, second] = of(events, 'MissileAttacked');
-    // targeting 4 + bow aspect 1 = 5; one deflector level (+1 on the die)
-    expect(first?.data).toMatchObject({ aspect: 'bow', hit: true, roll: { value: 4, target: 5, total: 5, rule: 'GSC-9' } });
-    expect(first?.data.roll.modifiers).toEqual([{ value: 1, rule: 'GSC-15', reason: '1 deflector level on the target (-1 to hit)' }]);
+    // targeting 4 + bow aspect 1 = 5; one deflector level -1; no range modifier
+    expect(first?.data).toMatchObject({ aspect: 'bow', hit: true, roll: { value: 4, target: 5, effectiveTarget: 4, rule: 'GSC-9' } });
+    expect(first?.data.roll.modifiers).toEqual([
+      { applies: 'target', value: -1, rule: 'GSC-15', reason: '1 deflector level on the target' },
+    ]);
     expect(second?.data.hit).toBe(false);
     expect(of(events, 'DamageInflicted')[0]?.data).toMatchObject({ source: 'missile t1-valiant-M1-1', damage: 2, absorbed: 2 });
   });

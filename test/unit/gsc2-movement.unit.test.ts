@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { moveShip } from '../../domain/gsc2/movement.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import type { GscState } from '../../domain/gsc2/state.ts';
-import { initialState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
-
-const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
-const start = (rules?: unknown, deadlines?: unknown): Game => {
-  const game = new Game();
-  const options = { ...(rules === undefined ? {} : { rules }), ...(deadlines === undefined ? {} : { deadlines }) };
-  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', options }, player('p_red'));
-  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
-  return game;
-};
-const stay = (game: Game, ship: string) => game.run({ type: 'MoveShip', ship, path: [] }, seat(rulesOf(game).ships[ship]?.seat ?? ''));
-const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
+import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { battle, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
 
 /** Red has three ships, blue two. */
 const uneven = {
@@ -231,9 +218,61 @@ describe('GSC-5 interrupts', () => {
   });
 });
 
+describe("GSC-5 a tractor beam armed against an enemy's move", () => {
+  // Valiant (red) at the origin; Tyrant (blue, drive 8) 9" north facing south; Valiant's T1 reaches 6" and holds back 4"
+  const armed = () => {
+    const game = start({
+      fleets: {
+        red: [{ id: 'valiant', name: 'Valiant', design: 'cruiser', x: 0, y: 0, facing: 0 }],
+        blue: [{ id: 'tyrant', name: 'Tyrant', design: 'cruiser', x: 0, y: 9, facing: 4 }],
+      },
+    });
+    expect(game.run({ type: 'ArmTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'))).toEqual([
+      { type: 'TractorBeamArmed', data: { ship: 'valiant', beam: 'T1', target: 'tyrant', rule: 'GSC-5' } },
+    ]);
+    return game;
+  };
+  it('GSC-5 an armed beam interrupts the enemy move where it first comes within range, and holds back its drive from there', () => {
+    const game = armed();
+    const events = game.run({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 4 }] }, seat('blue'));
+    // 3" in, Tyrant is 6" from Valiant: caught; 8" - 4" held = 4", of which 3" are spent, so 1" more
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'TractorBeamUsed', data: { ship: 'valiant', beam: 'T1', target: 'tyrant', range: 6, held: 4, rule: 'GSC-5' } },
+      expect.objectContaining({ type: 'ShipMoved', data: expect.objectContaining({ to: { x: 0, y: 5 }, moved: 4, spent: 4 }) }),
+    ]);
+  });
+  it('GSC-5 a path that goes on past what the caught ship has left is refused with the reason', () => {
+    const violation = armed()
+      .when({ type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 5 }] }, seat('blue'))
+      .thenRejects('GSC-5', 'TRACTORED');
+    expect(violation.message).toBe(
+      'Valiant\'s tractor beam T1 catches Tyrant 3" into this move and holds back 4"; Tyrant has 1" of movement left but the path asks for 2" more.',
+    );
+  });
+  it('GSC-5 a move that stays out of range is not caught, and the beam is armed once', () => {
+    const game = armed();
+    game
+      .when({ type: 'ArmTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' }, seat('red'))
+      .thenRejects('GSC-5', 'ILLEGAL_TRACTOR');
+    const events = game.run(
+      {
+        type: 'MoveShip',
+        ship: 'tyrant',
+        path: [
+          { type: 'turn', direction: 'left' },
+          { type: 'forward', inches: 4 },
+        ],
+      },
+      seat('blue'),
+    );
+    expect(types(events)[0]).toBe('ShipMoved');
+    expect(rulesOf(game).ships.tyrant?.held).toBe(0);
+  });
+});
+
 describe("GSC-5 MDS during a ship's own move", () => {
   it('GSC-5 a ship may stop on its path to fire an MDS at a missile within 1" (GSC-8: 6 or less)', () => {
-    let state = { ...initialState({ seats: ['red', 'blue'], firstSeat: 'red', options: gscOptionsSchema.parse({}) }), turn: 2 };
+    let state = { ...battle(), turn: 2 };
     state = { ...state, movement: { leader: 'red', mover: 'blue', mode: 'free' as const, quota: 0, segment: 3 } };
     const missile = { id: 'm1', seat: 'red', ship: 'valiant', target: 'viper', at: { x: 30, y: 44.5 }, damage: 2, tested: null };
     state = { ...state, missiles: { m1: missile } };

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { foldGame } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
-import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { rulesOf, startBattle } from '../support/gsc2.ts';
 
-const rulesOf = (game: Game): GscState => (game.state as unknown as { rules: GscState }).rules;
 const start = (deadlines?: unknown): Game => {
-  const game = new Game();
-  game.run({ type: 'CreateGame', ruleset: 'gsc2', seat: 'red', ...(deadlines ? { options: { deadlines } } : {}) }, player('p_red'));
-  game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 1]));
-  game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
+  const game = startBattle(undefined, deadlines);
   for (const [ship, by] of [
     ['viper', 'blue'],
     ['tyrant', 'blue'],
@@ -51,6 +48,18 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(JSON.stringify(blueView)).not.toContain('launches');
     const redView = viewGame(game.state, 'red')?.game as { sealed: Record<string, { orders: unknown }> };
     expect(redView.sealed.red?.orders).toEqual(noLaunches);
+  });
+  it("GSC-7 a seat folding its own redacted log sees what the server shows it, other seats' orders hidden", () => {
+    const game = start();
+    game.run(
+      { type: 'SubmitOrders', orders: { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'tyrant' }] } },
+      seat('red'),
+    );
+    const blueLog = game.log.map((e) => redactEvent(e, 'blue'));
+    expect(blueLog.at(-2)?.type).toBe('Sealed');
+    const folded = viewGame(foldGame(blueLog), 'blue');
+    expect(folded).toEqual(viewGame(game.state, 'blue'));
+    expect(folded?.game).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
   });
   it('GSC-7 sealed orders cannot be changed', () => {
     const game = start();

@@ -233,7 +233,7 @@ describe('the example scenario in the log', () => {
   it('is expanded into the GameCreated event, so the log alone holds every number the game is played with', () => {
     const game = new Game();
     game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { rules: { scenario: 'example' } } }, player('p_red'));
-    const rules = (game.log[0]?.data as { options: { rules: Record<string, unknown> } }).options.rules;
+    const rules = (must(game.log[0]).data as { options: { rules: Record<string, unknown> } }).options.rules;
     expect(Object.keys(rules).sort()).toEqual(['armies', 'factions', 'mission']);
     expect(rules.mission).toEqual(EXAMPLE_MISSION);
   });

@@ -61,8 +61,11 @@ export const arena = (at: Spot[] = [], setup: ArenaSetup = {}): Game => {
   game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options }, player('p_red'));
   game.run({ type: 'JoinGame' }, player('p_blue'));
   for (const s of first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
-    const present = new Set(rules(game).units.map((u) => u.id));
-    const units = EXAMPLE_DEPLOYMENT[s].filter((d) => present.has(d.unitId)).map((d) => at.find((a) => a.unitId === d.unitId) ?? d);
+    const present = new Set(rules(game).units.flatMap((u) => (u.seat === s ? [u.id] : [])));
+    const listed = EXAMPLE_DEPLOYMENT[s].filter((d) => present.has(d.unitId));
+    // Units a changed Deployment List adds stand where `at` puts them.
+    const added = at.filter((a) => present.has(a.unitId) && !listed.some((d) => d.unitId === a.unitId));
+    const units = [...listed.map((d) => at.find((a) => a.unitId === d.unitId) ?? d), ...added];
     game.run({ type: 'Deploy', units }, seat(s));
   }
   return game;
@@ -107,8 +110,26 @@ type DataOf<T extends PgEvent['type']> = Extract<PgEvent, { type: T }>['data'];
 export const eventData = <T extends PgEvent['type']>(events: readonly DomainEvent[], type: T): DataOf<T> =>
   must(events.find((e) => e.type === type)).data as DataOf<T>;
 
+type BuildingSheet = Faction['buildings'][string];
+
+/** The example factions with one of a faction's building datasheets changed. */
+export const withBuilding = (
+  faction: 'vanguard' | 'scrap-horde',
+  id: string,
+  change: (s: BuildingSheet) => BuildingSheet,
+  factions: Record<string, Faction> = EXAMPLE_FACTIONS,
+): Record<string, Faction> => {
+  const f = must(factions[faction]);
+  return { ...factions, [faction]: { ...f, buildings: { ...f.buildings, [id]: change(must(f.buildings[id])) } } };
+};
+
 /** The example factions with one of a faction's unit datasheets changed. */
-export const withUnit = (faction: 'vanguard' | 'scrap-horde', id: string, change: (s: UnitSheet) => UnitSheet): Record<string, Faction> => {
-  const f = EXAMPLE_FACTIONS[faction];
-  return { ...EXAMPLE_FACTIONS, [faction]: { ...f, units: { ...f.units, [id]: change(must(f.units[id])) } } };
+export const withUnit = (
+  faction: 'vanguard' | 'scrap-horde',
+  id: string,
+  change: (s: UnitSheet) => UnitSheet,
+  factions: Record<string, Faction> = EXAMPLE_FACTIONS,
+): Record<string, Faction> => {
+  const f = must(factions[faction]);
+  return { ...factions, [faction]: { ...f, units: { ...f.units, [id]: change(must(f.units[id])) } } };
 };

@@ -97,7 +97,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
     expect(table.phase).toBe('command');
   });
 
-  it('round 1: red gathers, moves, begins a Depot and shoots; blue shoots a fourth Worker, whose capacity is lost (PG-17)', async () => {
+  it('PG-8 PG-9 PG-17 round 1: red gathers, moves, begins a Depot and shoots; blue shoots a fourth Worker, whose purchased capacity is lost', async () => {
     await table.to('red', 'resource');
     const gathered = dataOf(await table.act('red', { type: 'Gather' }), 'ResourcesGathered');
     expect(gathered).toMatchObject({
@@ -142,7 +142,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
     expect(dataOf(passed, 'CountdownCompleted')).toMatchObject({ kind: 'construction', unitId: 'red-depot-1', rule: 'PG-7' });
   });
 
-  it('round 2: red may not train a Worker past the lowered limit; blue closes in and destroys the Command Center (PG-15)', async () => {
+  it('PG-7 PG-12 PG-15 round 2: the Depot completes; red may not train a Worker past the lowered limit; blue destroys the Command Center', async () => {
     await table.to('red', 'resource');
     expect(dataOf(await table.act('red', { type: 'Gather' }), 'ResourcesGathered')).toMatchObject({ resources: { carbon: 100 } });
     await table.to('red', 'action');
@@ -173,7 +173,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
     expect(dataOf(await table.endTurn('blue'), 'RoundCompleted')).toEqual({ round: 2 });
   });
 
-  it('round 3: a red Worker begins rebuilding the Command Center (PG-21); the engaged Gunners may not shoot, only fight', async () => {
+  it('PG-21 PG-11 round 3: a red Worker begins rebuilding the Command Center; the engaged Gunners may not shoot, only fight', async () => {
     await table.to('red', 'resource');
     await table.act('red', { type: 'Gather' });
     await table.to('red', 'movement');
@@ -206,7 +206,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
     expect(dataOf(passed, 'CountdownCompleted')).toMatchObject({ kind: 'construction', unitId: 'red-command-center-1' });
   });
 
-  it('round 4: red finishes the blue Gunners, which enter the Destroyed Zone (PG-2); both gather', async () => {
+  it('PG-2 PG-7 round 4: the Command Center is rebuilt; red finishes the blue Gunners, which enter the Destroyed Zone', async () => {
     await table.to('red', 'resource');
     await table.act('red', { type: 'Gather' });
     await table.to('red', 'melee');
@@ -258,7 +258,7 @@ type FinalView = {
 };
 
 describe('the example scenario over HTTP', () => {
-  it('PG-5 PG-9 rolls off, deploys both example armies, and refuses a 7.5" move of Vanguard Troopers', async () => {
+  it('PG-5 PG-9 PG-4 rolls off, deploys both example armies, refuses a 7.5" move of Vanguard Troopers and a Gather out of phase', async () => {
     const created = await players.red.post<{ gameId: string }>('/games', {
       ruleset: 'post-galactica',
       seat: 'red',

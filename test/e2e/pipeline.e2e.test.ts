@@ -224,7 +224,8 @@ describe('the API describes itself', () => {
   it('lists the rulesets with their seats, phases and commands', async () => {
     const reply = await anon.get<{ rulesets: { id: string; phases: string[]; commands: { type: string }[] }[] }>('/rulesets');
     const pg = reply.body.rulesets.find((r) => r.id === 'post-galactica');
-    expect(pg?.phases).toEqual(['command', 'resource', 'movement', 'action', 'ranged', 'melee', 'status', 'end']);
+    // `deployment` is the step before the first turn, named so deadlines can be set for it.
+    expect(pg?.phases).toEqual(['deployment', 'command', 'resource', 'movement', 'action', 'ranged', 'melee', 'status', 'end']);
     expect(pg?.commands.map((c) => c.type)).toContain('EndPhase');
     expect((await anon.get('/rulesets/chess')).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 /** `evolve` for the PG-10 action events (action-events.ts): each reads only its event and the state. */
 import type { ActionEvent } from './action-events.ts';
-import { addResources } from './datasheets.ts';
+import { addResources, type Resources } from './datasheets.ts';
 import { type Countdown, mapPlayer, mapUnit, type PgState, pay } from './model.ts';
 
 type Of<T extends ActionEvent['type']> = Extract<ActionEvent, { type: T }>;
@@ -104,7 +104,7 @@ export const evolveAction = (state: PgState, e: ActionEvent): PgState => {
 };
 
 /** PG-7 completion of the countdowns PG-10 actions place: research is recorded, a salvaged building leaves. */
-export const completedAction = (state: PgState, countdown: Countdown, gained: ReturnType<typeof addResources> | undefined): PgState => {
+export const completedAction = (state: PgState, countdown: Countdown, gained: Resources | undefined): PgState => {
   if (countdown.kind === 'research' && countdown.item !== null) {
     const item = countdown.item;
     return mapPlayer(state, countdown.seat, (p) => ({ ...p, researched: [...p.researched, item] }));

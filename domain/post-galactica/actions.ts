@@ -29,7 +29,7 @@ export const interactSchema = z.object({ type: z.literal('Interact'), unitId: z.
 export const aimSchema = z.object({ type: z.literal('Aim'), unitId: z.string() });
 
 /** PG-10: the unit exists, is ours, is complete, may perform this action, and has not acted. */
-const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {
+export const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {
   const unit = ownUnit(state, seat, unitId, 'PG-10');
   if (isDecision(unit)) return unit;
   const sheet = sheetOf(state, unit);

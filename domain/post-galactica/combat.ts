@@ -12,9 +12,9 @@ import { accept } from '../kernel/violation.ts';
 import { mayUseSpecialAttack, type Sheet, type Weapon } from './datasheets.ts';
 import type { AttackResolved, PgEvent } from './events.ts';
 import { fold, type PgState } from './state.ts';
-import { checkAttack } from './targeting.ts';
-import { hasStatus, models, modelsRemaining, type Placed, sheetOf, unitName } from './units.ts';
-import { destroyUnit } from './workers.ts';
+import { type Checked, checkAttack } from './targeting.ts';
+import { unitLost } from './transports.ts';
+import { hasStance, hasStatus, models, modelsRemaining, type Placed, sheetOf, unitName } from './units.ts';
 
 const attackFields = {
   unitId: z.string(),
@@ -50,11 +50,22 @@ export const attackCount = (
   return { attacks, rule: 'PG-1', explanation: `${modelCount} models × ${weapon.attacks} attacks = ${attacks} attacks` };
 };
 
+/** PG-10 Dodge (default): attacks against a Dodging unit have −1 to hit. */
+export const DODGE_MODIFIER: RollModifier = { value: -1, rule: 'PG-10', reason: 'target is Dodging' };
+
 /** The modifiers of a hit roll, each with the rule that applied it (defaults, see the coverage doc). */
-const hitModifiers = (attacker: Placed, kind: 'ranged' | 'melee'): RollModifier[] => [
+const hitModifiers = (attacker: Placed, target: Placed, kind: 'ranged' | 'melee'): RollModifier[] => [
   ...(kind === 'ranged' && attacker.aiming ? [{ value: 1, rule: 'PG-10', reason: 'Aim action this turn' }] : []),
   ...(hasStatus(attacker, 'Suppressed') ? [{ value: -1, rule: 'PG-13', reason: 'attacker is Suppressed' }] : []),
+  ...(hasStance(target, 'Dodge') ? [DODGE_MODIFIER] : []),
 ];
+
+/** How an attack is made: PG-3's special rule or not, and, for a reaction (PG-10 Overwatch), its modifiers. */
+export interface AttackOptions {
+  readonly useSpecial: boolean;
+  readonly modifiers?: readonly RollModifier[];
+  readonly reaction?: 'Overwatch';
+}
 
 interface Resolution {
   readonly event: AttackResolved;
@@ -68,13 +79,13 @@ const resolveWeapon = (
   weapon: Weapon,
   kind: 'ranged' | 'melee',
   rc: RulesContext,
-  useSpecial: boolean,
+  options: AttackOptions,
 ): Resolution => {
   const sheet = sheetOf(state, attacker);
   const targetSheet = sheetOf(state, target);
-  const count = attackCount(sheet, weapon, models(state, attacker), useSpecial);
+  const count = attackCount(sheet, weapon, models(state, attacker), options.useSpecial);
   const skill = kind === 'ranged' ? sheet.rangedSkill : sheet.meleeSkill;
-  const modifiers = hitModifiers(attacker, kind);
+  const modifiers = [...hitModifiers(attacker, target, kind), ...(options.modifiers ?? [])];
   const rule = kind === 'ranged' ? 'PG-11' : 'PG-12';
   const rolls: DieRoll[] = Array.from({ length: count.attacks }, (_, i) =>
     rc.dice.roll({
@@ -109,31 +120,46 @@ const resolveWeapon = (
       cohesion,
       modelsRemaining: modelsRemaining(cohesion, targetSheet.bodyValue),
       statusApplied,
+      ...(options.reaction ? { reaction: options.reaction } : {}),
       rule,
     },
   };
   return { event, state: fold(state, [event]) };
 };
 
-/** PG-11 / PG-12: check the attack, then resolve each weapon in turn until the target is gone. */
+/** Resolve each checked weapon in turn until the target is gone (PG-11, PG-12). */
+export const resolveAttack = (
+  state: PgState,
+  checked: Extract<Checked, { attacker: Placed }>,
+  kind: 'ranged' | 'melee',
+  rc: RulesContext,
+  options: AttackOptions,
+): PgEvent[] => {
+  const {
+    attacker,
+    target: { id: targetId },
+  } = checked;
+  const events: PgEvent[] = [];
+  let current = state;
+  for (const weapon of checked.weapons) {
+    const target = current.units.find((u) => u.id === targetId) as Placed | undefined;
+    if (!target?.position) break;
+    const done = resolveWeapon(current, attacker, target, weapon, kind, rc, options);
+    events.push(done.event);
+    current = done.state;
+    if (done.event.data.cohesion === 0) {
+      const lost = unitLost(current, target, `${weapon.name} (${unitName(state, attacker)})`);
+      events.push(...lost);
+      current = fold(current, lost);
+    }
+  }
+  return events;
+};
+
+/** PG-11 / PG-12: check the attack, then resolve it. */
 export const attack = (state: PgState, seat: string, command: AttackCommand, rc: RulesContext): Decision<PgEvent> => {
   const kind = command.type === 'RangedAttack' ? 'ranged' : 'melee';
   const checked = checkAttack(state, seat, command, kind);
   if (!('attacker' in checked)) return checked;
-  const { attacker, weapons } = checked;
-  const events: PgEvent[] = [];
-  let current = state;
-  for (const weapon of weapons) {
-    const target = current.units.find((u) => u.id === command.targetId) as Placed | undefined;
-    if (!target) break;
-    const done = resolveWeapon(current, attacker, target, weapon, kind, rc, command.specialRule ?? true);
-    events.push(done.event);
-    current = done.state;
-    if (done.event.data.cohesion === 0) {
-      const destroyed = destroyUnit(current, target, `${weapon.name} (${unitName(state, attacker)})`);
-      events.push(destroyed);
-      current = fold(current, [destroyed]);
-    }
-  }
-  return accept(...events);
+  return accept(...resolveAttack(state, checked, kind, rc, { useSpecial: command.specialRule ?? true }));
 };

@@ -6,6 +6,7 @@
 import { addResources } from './datasheets.ts';
 import type { CountdownCompleted, CountersRemoved, FactionResourcesGained, PgEvent } from './events.ts';
 import { spotNear } from './placement.ts';
+import { salvageValue } from './research.ts';
 import { type Countdown, fold, type PgState } from './state.ts';
 import { sheetOf } from './units.ts';
 
@@ -42,6 +43,11 @@ const completion = (state: PgState, c: Countdown): CountdownCompleted => {
     const building = state.units.find((u) => u.id === c.unitId);
     return { type: 'CountdownCompleted', data: { ...base, position: building?.position ?? null } };
   }
+  if (c.kind === 'salvage') {
+    const cost = sheetOf(state, { seat: c.seat, datasheet: c.datasheet }).cost;
+    return { type: 'CountdownCompleted', data: { ...base, position: null, gained: salvageValue(cost) } };
+  }
+  if (c.kind !== 'production') return { type: 'CountdownCompleted', data: { ...base, position: null } };
   const producer = state.units.find((u) => u.id === c.buildingId);
   const sheet = sheetOf(state, { seat: c.seat, datasheet: c.datasheet });
   const position = producer?.position ? spotNear(state, producer.position, sheetOf(state, producer).baseRadius, sheet.baseRadius) : null;

@@ -61,6 +61,32 @@ export type Weapon = z.infer<typeof weaponSchema>;
 /** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
 export const specialAttackRuleSchema = z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict();
 
+/**
+ * PG-10 Activate Ability (the text names the action, not any ability): a datasheet's ability
+ * costs `cost`, needs the research `requires` if given, applies `status` to the unit itself
+ * and/or gains `gain` at once, then places `recharge` recharge counters (PG-7) if given.
+ */
+export const abilitySchema = z
+  .object({
+    name: z.string().min(1),
+    cost: resourcesSchema.default(NO_RESOURCES),
+    recharge: z.number().int().min(1).optional(),
+    requires: idSchema.optional(),
+    status: z
+      .object({ name: z.string().min(1), duration: z.number().int().min(1) })
+      .strict()
+      .optional(),
+    gain: resourcesSchema.optional(),
+  })
+  .strict();
+export type Ability = z.infer<typeof abilitySchema>;
+
+/** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
+export const researchSchema = z
+  .object({ name: z.string().min(1), cost: resourcesSchema.default(NO_RESOURCES), counters: z.number().int().min(1) })
+  .strict();
+export type Research = z.infer<typeof researchSchema>;
+
 const sheetBase = {
   name: z.string().min(1),
   cohesion: z.number().int().min(1),
@@ -71,6 +97,8 @@ const sheetBase = {
   /** What the unit or building gathers in the Resource Phase from a node in reach (PG-8). */
   gather: resourcesSchema.optional(),
   deploymentCost: count.default(0),
+  abilities: z.array(abilitySchema).default([]),
+  research: z.record(idSchema, researchSchema).default({}),
 };
 
 export const unitSheetSchema = z
@@ -105,6 +133,8 @@ export const buildingSheetSchema = z
     /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
     produces: z.array(z.string()).default([]),
     supplyProvided: count.default(0),
+    /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
+    salvageCounters: z.number().int().min(1).default(1),
   })
   .strict();
 
@@ -162,6 +192,9 @@ export interface Sheet {
   readonly produces: readonly string[];
   readonly gather: Resources;
   readonly repair: number;
+  readonly abilities: readonly Ability[];
+  readonly research: Readonly<Record<string, Research>>;
+  readonly salvageCounters: number;
 }
 
 const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
@@ -174,6 +207,7 @@ const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
   counters: s.productionCounters,
   produces: [],
   gather: s.gather ?? NO_RESOURCES,
+  salvageCounters: 1,
 });
 
 const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Sheet => ({
@@ -189,6 +223,12 @@ const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Shee
   gather: s.gather ?? NO_RESOURCES,
   repair: 1,
 });
+
+/** PG-10 Load/Unload (default): a datasheet with the keyword `Transport N` carries up to N models. */
+export const transportCapacity = (sheet: Pick<Sheet, 'keywords'>): number => {
+  const keyword = sheet.keywords.map((k) => /^Transport (\d+)$/.exec(k)).find((m) => m !== null);
+  return keyword ? Number(keyword[1]) : 0;
+};
 
 /** Every datasheet of a faction by id, normalised. */
 export const factionSheets = (faction: Faction): Record<string, Sheet> => ({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, assertNever, reject } from '../kernel/violation.ts';
+import { activateAbility, activateAbilitySchema } from './abilities.ts';
 import {
   aim,
   aimSchema,
@@ -20,9 +21,12 @@ import { deploy, deployOnDeadline, deploySchema } from './deployment.ts';
 import type { PgEvent } from './events.ts';
 import { move, moveSchema } from './movement.ts';
 import { nextPhase, PHASE_TITLES, PHASES, type Phase } from './phases.ts';
+import { research, researchSchema, salvage, salvageSchema } from './research.ts';
 import { gather, gatherSchema } from './resources.ts';
+import { disengageSchema, dodgeSchema, overwatchSchema, takeStance } from './stances.ts';
 import type { PgState } from './state.ts';
 import { defaultResolution, resolveStatuses, resolveStatusesSchema } from './status.ts';
+import { load, loadSchema, unload, unloadSchema } from './transports.ts';
 import { endPhaseEvents } from './victory.ts';
 
 export { begin } from './turns.ts';
@@ -43,6 +47,14 @@ export const pgCommandSchema = z.discriminatedUnion('type', [
   repairSchema,
   interactSchema,
   aimSchema,
+  researchSchema,
+  salvageSchema,
+  overwatchSchema,
+  dodgeSchema,
+  disengageSchema,
+  loadSchema,
+  unloadSchema,
+  activateAbilitySchema,
   rangedAttackSchema,
   meleeAttackSchema,
   resolveStatusesSchema,
@@ -63,6 +75,26 @@ export const PG_COMMANDS = [
   { type: 'Repair', summary: 'Action Phase: a unit that may Repair restores Cohesion to a friendly building.', rule: 'PG-10' },
   { type: 'Interact', summary: 'Action Phase: a unit that may Interact takes control of an objective within 1".', rule: 'PG-10' },
   { type: 'Aim', summary: 'Action Phase: a unit that may Aim adds 1 to its ranged hit rolls this turn.', rule: 'PG-10' },
+  {
+    type: 'Research',
+    summary: 'Action Phase: a building begins researching an item of its datasheet, placing research counters.',
+    rule: 'PG-10',
+  },
+  { type: 'Salvage', summary: 'Action Phase: a unit that may Salvage begins taking apart a friendly building within 1".', rule: 'PG-10' },
+  {
+    type: 'Overwatch',
+    summary: 'Action Phase: until your next turn the unit shoots (−1 to hit) an enemy that ends a move in its sights.',
+    rule: 'PG-10',
+  },
+  { type: 'Dodge', summary: 'Action Phase: until your next turn attacks against the unit have −1 to hit.', rule: 'PG-10' },
+  { type: 'Disengage', summary: 'Action Phase: until your next turn the unit is not engaged and takes no part in melee.', rule: 'PG-10' },
+  {
+    type: 'Load',
+    summary: 'Action Phase: a transport takes aboard friendly units within 1", up to its Transport capacity.',
+    rule: 'PG-10',
+  },
+  { type: 'Unload', summary: 'Action Phase: a transport sets units down within 1" of it.', rule: 'PG-10' },
+  { type: 'ActivateAbility', summary: "Action Phase: activate one of the datasheet's abilities; it may then recharge.", rule: 'PG-10' },
   { type: 'RangedAttack', summary: 'Ranged Phase: attack a legal target in range and line of sight.', rule: 'PG-11' },
   { type: 'MeleeAttack', summary: 'Melee Phase: attack a legal target within melee range.', rule: 'PG-12' },
   { type: 'ResolveStatuses', summary: "Status Phase: resolve your units' statuses in the order you choose.", rule: 'PG-13' },
@@ -124,7 +156,7 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
     case 'Gather':
       return inPhase(state, 'resource', 'Gathering resources', () => gather(state, seat, command));
     case 'Move':
-      return inPhase(state, 'movement', 'Moving', () => move(state, seat, command));
+      return inPhase(state, 'movement', 'Moving', () => move(state, seat, command, rc));
     case 'Construct':
       return inPhase(state, 'action', 'Construct', () => construct(state, seat, command));
     case 'Produce':
@@ -135,6 +167,20 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
       return inPhase(state, 'action', 'Interact', () => interact(state, seat, command));
     case 'Aim':
       return inPhase(state, 'action', 'Aim', () => aim(state, seat, command));
+    case 'Research':
+      return inPhase(state, 'action', 'Research', () => research(state, seat, command));
+    case 'Salvage':
+      return inPhase(state, 'action', 'Salvage', () => salvage(state, seat, command));
+    case 'Overwatch':
+    case 'Dodge':
+    case 'Disengage':
+      return inPhase(state, 'action', command.type, () => takeStance(state, seat, command.unitId, command.type));
+    case 'Load':
+      return inPhase(state, 'action', 'Load', () => load(state, seat, command));
+    case 'Unload':
+      return inPhase(state, 'action', 'Unload', () => unload(state, seat, command));
+    case 'ActivateAbility':
+      return inPhase(state, 'action', 'Activate Ability', () => activateAbility(state, seat, command));
     case 'RangedAttack':
       return inPhase(state, 'ranged', 'A ranged attack', () => attack(state, seat, command, rc));
     case 'MeleeAttack':

@@ -2,6 +2,7 @@
 import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { GameEnded } from '../match/events.ts';
+import { ACTION_EVENT_TYPES, type ActionEvent } from './action-events.ts';
 import type { Resources } from './datasheets.ts';
 import type { Point } from './geometry.ts';
 import type { Phase } from './phases.ts';
@@ -56,6 +57,8 @@ export type CountdownCompleted = DomainEvent<
     readonly unitId: string;
     /** Where a produced unit was placed (null: no room next to its building, it waits off the battlefield). */
     readonly position: Point | null;
+    /** Salvage: the resources recovered (PG-10, default half the building's cost). */
+    readonly gained?: Resources;
     readonly rule: 'PG-7';
   }
 >;
@@ -137,6 +140,8 @@ export type AttackResolved = DomainEvent<
     readonly cohesion: number;
     readonly modelsRemaining: number;
     readonly statusApplied: StatusState | null;
+    /** Set when the attack is a reaction outside the attacker's turn (PG-10 Overwatch). */
+    readonly reaction?: 'Overwatch';
     readonly rule: 'PG-11' | 'PG-12';
   }
 >;
@@ -206,6 +211,7 @@ export type PgEvent =
   | StatusesResolved
   | ObjectivesScored
   | TotalsConfirmed
+  | ActionEvent
   | GameEnded;
 
 export const PG_EVENT_TYPES: readonly PgEvent['type'][] = [
@@ -229,5 +235,6 @@ export const PG_EVENT_TYPES: readonly PgEvent['type'][] = [
   'StatusesResolved',
   'ObjectivesScored',
   'TotalsConfirmed',
+  ...ACTION_EVENT_TYPES,
   'GameEnded',
 ];

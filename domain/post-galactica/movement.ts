@@ -4,6 +4,7 @@
  * the battlefield, or while Stunned or Immobilized.
  */
 import { z } from 'zod';
+import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
@@ -19,7 +20,8 @@ import {
   sweptCircleHitsPolygon,
 } from './geometry.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
-import type { PgState } from './state.ts';
+import { overwatchReactions } from './stances.ts';
+import { fold, type PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
 const pointSchema = z.object({ x: z.number(), y: z.number() }).strict();
@@ -77,7 +79,7 @@ const canMove = (state: PgState, unit: Placed): Decision<never> | null => {
   return null;
 };
 
-export const move = (state: PgState, seat: string, command: Move): Decision<PgEvent> => {
+export const move = (state: PgState, seat: string, command: Move, rc: RulesContext): Decision<PgEvent> => {
   const unit = ownUnit(state, seat, command.unitId, 'PG-9');
   if (isDecision(unit)) return unit;
   const refused = canMove(state, unit);
@@ -95,5 +97,10 @@ export const move = (state: PgState, seat: string, command: Move): Decision<PgEv
   }
   const problem = pathProblem(state, unit, path);
   if (problem) return problem;
-  return accept({ type: 'UnitMoved', data: { unitId: unit.id, path, distance: round2(length), movement: allowance, rule: 'PG-9' } });
+  const moved: PgEvent = {
+    type: 'UnitMoved',
+    data: { unitId: unit.id, path, distance: round2(length), movement: allowance, rule: 'PG-9' },
+  };
+  // PG-10 Overwatch: enemy units on Overwatch react to the move as it ends.
+  return accept(moved, ...overwatchReactions(fold(state, [moved]), unit.id, rc));
 };

@@ -15,7 +15,9 @@ export const DEPLOYMENT_PHASE = 'deployment';
 export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   id: 'post-galactica',
   title: 'Post Galactica',
-  rulesVersion: 'pg-0.3.0',
+  // 0.3.0: PG-10 Research, Salvage, Overwatch, Dodge, Disengage, Load/Unload and Activate Ability.
+  // 0.4.0: dice and sealed-order salts derived from the seed under their own labels.
+  rulesVersion: 'pg-0.4.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

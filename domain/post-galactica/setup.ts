@@ -61,6 +61,7 @@ const player = (seat: string, list: DeploymentList, scenario: Scenario): PlayerS
   destroyedZone: { units: [], purchasedWorkerCapacity: 0 },
   victoryPoints: 0,
   originalCommandCenterDestroyed: false,
+  researched: [],
 });
 
 export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions>): PgState => {

@@ -1,139 +1,14 @@
 /** Post Galactica: state and `evolve`. `evolve` reads nothing but the event's own data. */
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
-import { addResources, type Resources, type Sheet } from './datasheets.ts';
-import type { CountdownKind, PgEvent, StatusState } from './events.ts';
-import type { Point } from './geometry.ts';
-import type { Mission } from './mission.ts';
-import type { Phase } from './phases.ts';
+import type { PgEvent } from './events.ts';
+import { completedAction, evolveAction } from './evolve-actions.ts';
+import { type Countdown, mapPlayer, mapUnit, newUnit, type PgState, pay, sheetCohesion } from './model.ts';
 
 export type { PgEvent } from './events.ts';
 export { PG_EVENT_TYPES } from './events.ts';
-
-export interface UnitState {
-  readonly id: string;
-  readonly seat: string;
-  readonly datasheet: string;
-  readonly cohesion: number;
-  /** Null while off the battlefield (before deployment, or produced with no room). */
-  readonly position: Point | null;
-  /** False while a building is under construction. */
-  readonly complete: boolean;
-  readonly statuses: readonly StatusState[];
-  /** The seat's starting Command Center (PG-22). */
-  readonly original: boolean;
-  // What the unit did this turn; reset when a turn starts.
-  readonly moved: boolean;
-  readonly usedWeapons: readonly string[];
-  readonly acted: boolean;
-  readonly aiming: boolean;
-}
-
-export interface PlayerState {
-  readonly seat: string;
-  readonly faction: string;
-  readonly resources: Resources;
-  /** PG-16: Worker capacity bought in the Deployment List. */
-  readonly purchasedWorkerCapacity: number;
-  /** PG-15, PG-17: what was lost for good: unit ids, and purchased Worker capacity. */
-  readonly destroyedZone: { readonly units: readonly string[]; readonly purchasedWorkerCapacity: number };
-  readonly victoryPoints: number;
-  readonly originalCommandCenterDestroyed: boolean;
-}
-
-export interface Countdown {
-  readonly id: string;
-  readonly seat: string;
-  readonly kind: CountdownKind;
-  readonly label: string;
-  readonly counters: number;
-  /** PG-7: counters placed in this turn are not removed before the controller's next Command Phase. */
-  readonly placedTurn: number;
-  /** The building under construction, or the unit being produced. */
-  readonly unitId: string;
-  /** The producing building (production). */
-  readonly buildingId: string | null;
-  readonly datasheet: string;
-}
-
-export interface FactionInfo {
-  readonly name: string;
-  readonly commandCenter: string;
-  readonly worker: string;
-  readonly commandIncome: Resources | null;
-  readonly resourceIncome: Resources | null;
-}
-
-export interface NodeState {
-  readonly id: string;
-  readonly remaining: number | 'infinite';
-}
-
-export interface PgState {
-  /** PG-4: turn order, the first player first; a round ends when each has had a turn. */
-  readonly turnOrder: readonly string[];
-  readonly activeSeat: string;
-  readonly phase: Phase;
-  /** 1-based round number; rounds completed = round - 1 while a round is under way. */
-  readonly round: number;
-  /** 1-based count of turns taken in the game. */
-  readonly turn: number;
-  /** The seat deploying now, before the first turn; null once play has begun. */
-  readonly deploying: string | null;
-  readonly mission: Mission | null;
-  /** Faction-wide data by faction id (PG-6, PG-8 faction resources). */
-  readonly factions: Readonly<Record<string, FactionInfo>>;
-  /** Datasheets by faction id, then datasheet id. */
-  readonly catalog: Readonly<Record<string, Readonly<Record<string, Sheet>>>>;
-  readonly players: Readonly<Record<string, PlayerState>>;
-  readonly units: readonly UnitState[];
-  readonly nodes: readonly NodeState[];
-  readonly countdowns: readonly Countdown[];
-  /** Objective id -> the seat that last interacted with it. */
-  readonly objectives: Readonly<Record<string, string>>;
-  /** This turn: Resource Phase gathering done (PG-8), statuses resolved (PG-13). */
-  readonly gathered: boolean;
-  readonly statusesResolved: boolean;
-  /** Ids of every unit destroyed so far, so a new unit never reuses one. */
-  readonly destroyed: readonly string[];
-  /** Next number for countdown ids. */
-  readonly nextId: number;
-}
-
-const mapUnit = (state: PgState, id: string, f: (u: UnitState) => UnitState): PgState => ({
-  ...state,
-  units: state.units.map((u) => (u.id === id ? f(u) : u)),
-});
-
-const mapPlayer = (state: PgState, seat: string, f: (p: PlayerState) => PlayerState): PgState => {
-  const player = state.players[seat];
-  return player ? { ...state, players: { ...state.players, [seat]: f(player) } } : state;
-};
-
-const pay = (state: PgState, seat: string, cost: Resources): PgState =>
-  mapPlayer(state, seat, (p) => ({ ...p, resources: addResources(p.resources, cost, -1) }));
-
-const newUnit = (id: string, seat: string, datasheet: string, cohesion: number, position: Point | null, complete: boolean): UnitState => ({
-  id,
-  seat,
-  datasheet,
-  cohesion,
-  position,
-  complete,
-  statuses: [],
-  original: false,
-  moved: false,
-  usedWeapons: [],
-  acted: false,
-  aiming: false,
-});
-
-export const createUnit = newUnit;
-
-const sheetCohesion = (state: PgState, seat: string, datasheet: string): number => {
-  const faction = state.players[seat]?.faction ?? '';
-  return state.catalog[faction]?.[datasheet]?.cohesion ?? 1;
-};
+export type { Countdown, FactionInfo, NodeState, PgState, PlayerState, Stance, UnitState } from './model.ts';
+export { createUnit } from './model.ts';
 
 const startTurn = (state: PgState, e: Extract<PgEvent, { type: 'TurnStarted' }>): PgState => ({
   ...state,
@@ -144,7 +19,15 @@ const startTurn = (state: PgState, e: Extract<PgEvent, { type: 'TurnStarted' }>)
   phase: 'command',
   gathered: false,
   statusesResolved: false,
-  units: state.units.map((u) => ({ ...u, moved: false, usedWeapons: [], acted: false, aiming: false })),
+  units: state.units.map((u) => ({
+    ...u,
+    moved: false,
+    usedWeapons: [],
+    acted: false,
+    aiming: false,
+    // PG-10: a stance lasts until the start of its controller's next turn.
+    stance: u.seat === e.data.seat ? null : u.stance,
+  })),
 });
 
 const deployed = (state: PgState, e: Extract<PgEvent, { type: 'UnitsDeployed' }>): PgState =>
@@ -162,7 +45,8 @@ const completed = (state: PgState, e: Extract<PgEvent, { type: 'CountdownComplet
   const countdown = state.countdowns.find((c) => c.id === e.data.countdownId);
   const rest = { ...state, countdowns: state.countdowns.filter((c) => c.id !== e.data.countdownId) };
   if (e.data.kind === 'construction') return mapUnit(rest, e.data.unitId, (u) => ({ ...u, complete: true }));
-  if (e.data.kind !== 'production' || !countdown) return rest;
+  if (!countdown) return rest;
+  if (e.data.kind !== 'production') return completedAction(rest, countdown, e.data.gained);
   const unit = newUnit(
     e.data.unitId,
     e.data.seat,
@@ -196,6 +80,7 @@ const constructionStarted = (state: PgState, e: Extract<PgEvent, { type: 'Constr
     unitId: d.unitId,
     buildingId: null,
     datasheet: d.datasheet,
+    item: null,
   };
   const next = mapUnit(pay(state, d.seat, d.cost), d.builderId, (u) => ({ ...u, acted: true }));
   return { ...next, units: [...next.units, building], countdowns: [...next.countdowns, countdown], nextId: state.nextId + 1 };
@@ -213,6 +98,7 @@ const productionStarted = (state: PgState, e: Extract<PgEvent, { type: 'Producti
     unitId: d.unitId,
     buildingId: d.buildingId,
     datasheet: d.datasheet,
+    item: null,
   };
   // A building's limit is its production capacity (one production at a time), not one action.
   const next = pay(state, d.seat, d.cost);
@@ -221,7 +107,12 @@ const productionStarted = (state: PgState, e: Extract<PgEvent, { type: 'Producti
 
 const attacked = (state: PgState, e: Extract<PgEvent, { type: 'AttackResolved' }>): PgState => {
   const d = e.data;
-  const afterAttacker = mapUnit(state, d.attackerId, (u) => ({ ...u, usedWeapons: [...u.usedWeapons, d.weapon] }));
+  // An Overwatch reaction spends the stance (PG-10).
+  const afterAttacker = mapUnit(state, d.attackerId, (u) => ({
+    ...u,
+    usedWeapons: [...u.usedWeapons, d.weapon],
+    stance: d.reaction === 'Overwatch' ? null : u.stance,
+  }));
   return mapUnit(afterAttacker, d.targetId, (u) => ({
     ...u,
     cohesion: d.cohesion,
@@ -296,6 +187,14 @@ export const evolve = (state: PgState, event: EventEnvelope<PgEvent>): PgState =
       return statusesResolved(state, e);
     case 'ObjectivesScored':
       return mapPlayer(state, e.data.seat, (p) => ({ ...p, victoryPoints: e.data.total }));
+    case 'ResearchStarted':
+    case 'SalvageStarted':
+    case 'StanceTaken':
+    case 'UnitsLoaded':
+    case 'UnitsUnloaded':
+    case 'PassengersDisembarked':
+    case 'AbilityActivated':
+      return evolveAction(state, e);
     case 'RoundCompleted':
     case 'TotalsConfirmed':
     case 'GameEnded':

@@ -10,8 +10,8 @@ import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent, StatusesResolved, StatusState } from './events.ts';
 import { fold, type PgState, type UnitState } from './state.ts';
+import { unitLost } from './transports.ts';
 import { sheetOf, unitName } from './units.ts';
-import { destroyUnit } from './workers.ts';
 
 /** The conditions in the order rules 13.10 lists them, then Immobilized (13.6); others follow by name. */
 export const STATUS_ORDER = [
@@ -88,9 +88,9 @@ export const resolveInOrder = (state: PgState, seat: string, order: readonly Sta
     results.push(result);
     current = fold(current, [{ type: 'StatusesResolved', data: { seat, chosenBy, results: [result], rule: 'PG-13' } }]);
     if (result.cohesion === 0) {
-      const gone = destroyUnit(current, unit, `${entry.status}`);
-      destroyed.push(gone);
-      current = fold(current, [gone]);
+      const gone = unitLost(current, unit, `${entry.status}`);
+      destroyed.push(...gone);
+      current = fold(current, gone);
     }
   }
   return [{ type: 'StatusesResolved', data: { seat, chosenBy, results, rule: 'PG-13' } }, ...destroyed];

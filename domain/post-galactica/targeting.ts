@@ -10,7 +10,7 @@ import { FIRE_WHILE_ENGAGED, type Weapon } from './datasheets.ts';
 import { inches, pointInPolygon, segmentCrossesPolygon } from './geometry.ts';
 import { blocksSight, shapePolygon, type Terrain } from './mission.ts';
 import type { PgState } from './state.ts';
-import { ENGAGEMENT_RANGE, engagedWith, gap, isDecision, ownUnit, type Placed, sheetOf, unitName } from './units.ts';
+import { ENGAGEMENT_RANGE, engagedWith, gap, hasStance, isDecision, ownUnit, type Placed, sheetOf, unitName } from './units.ts';
 
 type Kind = 'ranged' | 'melee';
 export type Checked =
@@ -42,6 +42,8 @@ const attackerProblem = (state: PgState, attacker: Placed, kind: Kind): Decision
   }
   if (skill === 0)
     return reject('SKILL_ZERO', rule, `${name} has ${kind === 'ranged' ? 'Ranged' : 'Melee'} Skill 0 and cannot make ${kind} attacks.`);
+  if (kind === 'melee' && hasStance(attacker, 'Disengage'))
+    return reject('DISENGAGED', 'PG-12', `${name} has disengaged and may not make melee attacks until its next turn.`);
   return null;
 };
 
@@ -52,6 +54,12 @@ const targetProblem = (state: PgState, attacker: Placed, targetId: string, kind:
     return reject('ILLEGAL_TARGET', rule, `There is no unit "${targetId}" on the battlefield to attack.`);
   if (target.seat === attacker.seat)
     return reject('ILLEGAL_TARGET', rule, `${unitName(state, target)} is your own unit, not a legal target.`);
+  if (kind === 'melee' && hasStance(target, 'Disengage'))
+    return reject(
+      'ILLEGAL_TARGET',
+      'PG-12',
+      `${unitName(state, target)} has disengaged and is not a legal melee target until ${target.seat}'s next turn.`,
+    );
   return target as Placed;
 };
 

@@ -2,7 +2,7 @@
 import { type Decision, reject } from '../kernel/violation.ts';
 import type { Sheet } from './datasheets.ts';
 import { edgeDistance, type Point } from './geometry.ts';
-import type { PgState, UnitState } from './state.ts';
+import type { PgState, Stance, UnitState } from './state.ts';
 
 /** Default engagement range, edge to edge (the text uses "engaged" without a distance). */
 export const ENGAGEMENT_RANGE = 1;
@@ -47,9 +47,18 @@ export const enemiesOf = (state: PgState, seat: string): Placed[] => onBattlefie
 export const gap = (state: PgState, a: Placed, b: Placed): number =>
   edgeDistance(a.position, radius(state, a), b.position, radius(state, b));
 
-/** Default: a unit is engaged while an enemy unit (not a building) is within 1" of it. */
+export const hasStance = (unit: UnitState, stance: Stance): boolean => unit.stance === stance;
+
+/**
+ * Default: a unit is engaged while an enemy unit (not a building) is within 1" of it. A unit
+ * that has Disengaged (PG-10) neither is engaged nor engages until its controller's next turn.
+ */
 export const engagedWith = (state: PgState, unit: Placed): Placed[] =>
-  enemiesOf(state, unit.seat).filter((e) => !isBuilding(state, e) && gap(state, unit, e) <= ENGAGEMENT_RANGE);
+  hasStance(unit, 'Disengage')
+    ? []
+    : enemiesOf(state, unit.seat).filter(
+        (e) => !isBuilding(state, e) && !hasStance(e, 'Disengage') && gap(state, unit, e) <= ENGAGEMENT_RANGE,
+      );
 
 /** Find one of the actor's own units on the battlefield, or say why not. */
 export const ownUnit = (state: PgState, seat: string, unitId: string, rule: string): Placed | Decision<never> => {

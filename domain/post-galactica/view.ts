@@ -29,6 +29,8 @@ const unitView = (state: PgState, u: PgState['units'][number]) => {
     complete: u.complete,
     statuses: u.statuses,
     original: u.original,
+    stance: u.stance,
+    embarkedIn: u.embarkedIn,
     thisTurn: { moved: u.moved, usedWeapons: u.usedWeapons, acted: u.acted, aiming: u.aiming },
   };
 };
@@ -45,6 +47,7 @@ const playerView = (state: PgState, seat: string) => {
     victoryPoints: p.victoryPoints,
     commandCenterLimit: commandCenterLimit(state),
     originalCommandCenterDestroyed: p.originalCommandCenterDestroyed,
+    researched: p.researched,
   };
 };
 

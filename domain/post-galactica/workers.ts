@@ -16,7 +16,11 @@ export const workerLimit = (state: PgState, seat: string): number => {
   return FREE_WORKER_ALLOWANCE + player.purchasedWorkerCapacity - player.destroyedZone.purchasedWorkerCapacity;
 };
 
-export const workersOnBattlefield = (state: PgState, seat: string): number => unitsOf(state, seat).filter((u) => isWorker(state, u)).length;
+/** Units on the battlefield, counting those aboard a transport (PG-10 Load; default). */
+const fielded = (state: PgState, seat: string): UnitState[] =>
+  state.units.filter((u) => u.seat === seat && (u.position !== null || typeof u.embarkedIn === 'string'));
+
+export const workersOnBattlefield = (state: PgState, seat: string): number => fielded(state, seat).filter((u) => isWorker(state, u)).length;
 
 /** Workers being trained count against the limit too, so a queue cannot overshoot it. */
 export const workersInProduction = (state: PgState, seat: string): number =>
@@ -35,11 +39,11 @@ export const supplyMax = (state: PgState, seat: string): number =>
 
 /** PG-19: Supply used by units on the battlefield and in production (Workers 1 each by default). */
 export const supplyUsed = (state: PgState, seat: string): number => {
-  const fielded = unitsOf(state, seat).reduce((sum, u) => sum + sheetOf(state, u).supply, 0);
+  const onField = fielded(state, seat).reduce((sum, u) => sum + sheetOf(state, u).supply, 0);
   const queued = state.countdowns
     .filter((c) => c.seat === seat && c.kind === 'production')
     .reduce((sum, c) => sum + sheetOf(state, { seat, datasheet: c.datasheet }).supply, 0);
-  return fielded + queued;
+  return onField + queued;
 };
 
 /**

@@ -2,71 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { attackCount } from '../../domain/post-galactica/combat.ts';
-import type { Faction } from '../../domain/post-galactica/datasheets.ts';
-import type { AttackResolved } from '../../domain/post-galactica/events.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
-import type { Phase } from '../../domain/post-galactica/phases.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
+import { EXAMPLE_ARMIES } from '../../domain/post-galactica/examples.ts';
 import { modelsRemaining, sheetOf } from '../../domain/post-galactica/units.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
+import {
+  ARENA,
+  type ArenaSetup,
+  arena,
+  eventData,
+  must,
+  RAIDERS,
+  rules,
+  type Spot,
+  TROOPERS,
+  toPhase,
+  unit,
+  withUnit,
+} from '../support/post-galactica.ts';
 
-const must = <T>(value: T | undefined): T => {
-  if (value === undefined) throw new Error('missing test data');
-  return value;
-};
-
-// The arena: the example mission with each half of the battlefield as a deployment zone,
-// so units can start in contact. Units stand where EXAMPLE_DEPLOYMENT puts them unless moved.
-type Spot = { unitId: string; x: number; y: number };
-const ARENA = {
-  ...EXAMPLE_MISSION,
-  deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
-};
-interface Setup {
-  first?: 'red' | 'blue';
-  factions?: Record<string, Faction>;
-}
-const arena = (at: Spot[] = [], setup: Setup = {}): Game => {
-  const game = new Game();
-  const rules = { mission: ARENA, factions: setup.factions ?? EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
-  game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: setup.first ?? 'red', rules } },
-    player('p_red'),
-  );
-  game.run({ type: 'JoinGame' }, player('p_blue'));
-  for (const s of setup.first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
-    game.run({ type: 'Deploy', units: EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d) }, seat(s));
-  }
-  return game;
-};
-const rules = (game: Game): PgState => {
-  const s = game.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
-const unit = (game: Game, id: string) => rules(game).units.find((u) => u.id === id);
-const toPhase = (game: Game, phase: Phase, who?: 'red' | 'blue') => {
-  for (let i = 0; i < 20 && (rules(game).phase !== phase || (who && rules(game).activeSeat !== who)); i += 1) {
-    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-  }
-};
-const attackData = (events: readonly DomainEvent[]) => (events.find((e) => e.type === 'AttackResolved') as AttackResolved).data;
+const attackData = (events: readonly DomainEvent[]) => eventData(events, 'AttackResolved');
 const faces = (hits: number, misses: number, hit = 6) => scriptedDice([...Array(hits).fill(hit), ...Array(misses).fill(1)]);
 
-const TROOPERS = 'red-vanguard-troopers-1';
-const RAIDERS = 'blue-raiders-1';
 const inContact: Spot[] = [
   { unitId: TROOPERS, x: 22.5, y: 14 },
   { unitId: RAIDERS, x: 25, y: 14 },
 ];
 
-const withTroopers = (change: (r: Faction['units'][string]) => Faction['units'][string]): Record<string, Faction> => {
-  const v = EXAMPLE_FACTIONS.vanguard;
-  return {
-    ...EXAMPLE_FACTIONS,
-    vanguard: { ...v, units: { ...v.units, 'vanguard-troopers': change(must(v.units['vanguard-troopers'])) } },
-  };
-};
+const withTroopers = (change: Parameters<typeof withUnit>[2]) => withUnit('vanguard', 'vanguard-troopers', change);
 
 describe('attack counts', () => {
   it("PG-1 5 models × Attacks 2 = 10 attacks (the text's example: Raiders with Scrap Blades)", () => {
@@ -169,7 +131,7 @@ describe('Cohesion and models', () => {
 });
 
 describe('ranged attacks', () => {
-  const rangedFor = (at: Spot[], setup: Setup = {}) => {
+  const rangedFor = (at: Spot[], setup: ArenaSetup = {}) => {
     const game = arena(at, setup);
     toPhase(game, 'ranged');
     return game;

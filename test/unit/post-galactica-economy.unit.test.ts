@@ -1,58 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { removeCounters } from '../../domain/post-galactica/counters.ts';
-import type { Faction } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
-import type { Phase } from '../../domain/post-galactica/phases.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
-import { Game, player, seat } from '../support/decider-spec.ts';
-
-// The arena: the example mission with each half of the battlefield as a deployment zone.
-type Spot = { unitId: string; x: number; y: number };
-type Mission = typeof EXAMPLE_MISSION;
-const ARENA: Mission = {
-  ...EXAMPLE_MISSION,
-  deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
-};
-interface Setup {
-  first?: 'red' | 'blue';
-  factions?: Record<string, Faction>;
-  mission?: Partial<Mission>;
-}
-const arena = (at: Spot[] = [], setup: Setup = {}): Game => {
-  const game = new Game();
-  const rules = { mission: { ...ARENA, ...setup.mission }, factions: setup.factions ?? EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
-  game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: setup.first ?? 'red', rules } },
-    player('p_red'),
-  );
-  game.run({ type: 'JoinGame' }, player('p_blue'));
-  for (const s of setup.first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
-    game.run({ type: 'Deploy', units: EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d) }, seat(s));
-  }
-  return game;
-};
-const rules = (game: Game): PgState => {
-  const s = game.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
-const unit = (game: Game, id: string) => rules(game).units.find((u) => u.id === id);
-const toPhase = (game: Game, phase: Phase, who?: 'red' | 'blue') => {
-  for (let i = 0; i < 20 && (rules(game).phase !== phase || (who && rules(game).activeSeat !== who)); i += 1) {
-    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-  }
-};
-/** End phases until `who`'s next turn starts; the events that started it. */
-const passTo = (game: Game, who: 'red' | 'blue'): readonly DomainEvent[] => {
-  const turn = rules(game).turn;
-  let events: readonly DomainEvent[] = [];
-  for (let i = 0; i < 20 && (rules(game).turn === turn || rules(game).activeSeat !== who); i += 1) {
-    events = game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-  }
-  return events;
-};
+import { EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { seat } from '../support/decider-spec.ts';
+import { arena, passTo, rules, type ArenaSetup as Setup, type Spot, toPhase, unit } from '../support/post-galactica.ts';
 
 const BARRACKS = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'barracks', x: 8, y: 25.5 } as const;
 const rich = { mission: { startingResources: { carbon: 1000, crystal: 200, faction: 0 } } };

@@ -1,49 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import type { Faction } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
-import type { Phase } from '../../domain/post-galactica/phases.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
-import { Game, player, seat } from '../support/decider-spec.ts';
-
-const must = <T>(value: T | undefined): T => {
-  if (value === undefined) throw new Error('missing test data');
-  return value;
-};
-
-// The arena: the example mission with each half of the battlefield as a deployment zone.
-type Spot = { unitId: string; x: number; y: number };
-const ARENA = {
-  ...EXAMPLE_MISSION,
-  deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
-};
-const arena = (at: Spot[] = [], setup: { first?: 'red' | 'blue'; factions?: Record<string, Faction> } = {}): Game => {
-  const game = new Game();
-  const rules = { mission: ARENA, factions: setup.factions ?? EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
-  game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: setup.first ?? 'red', rules } },
-    player('p_red'),
-  );
-  game.run({ type: 'JoinGame' }, player('p_blue'));
-  for (const s of setup.first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
-    game.run({ type: 'Deploy', units: EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d) }, seat(s));
-  }
-  return game;
-};
-const rules = (game: Game): PgState => {
-  const s = game.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
-const unit = (game: Game, id: string) => rules(game).units.find((u) => u.id === id);
-const toPhase = (game: Game, phase: Phase, who?: 'red' | 'blue') => {
-  for (let i = 0; i < 20 && (rules(game).phase !== phase || (who && rules(game).activeSeat !== who)); i += 1) {
-    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-  }
-};
-
-const TROOPERS = 'red-vanguard-troopers-1';
-const RAIDERS = 'blue-raiders-1';
+import { EXAMPLE_FACTIONS } from '../../domain/post-galactica/examples.ts';
+import { type Game, seat } from '../support/decider-spec.ts';
+import { arena, must, RAIDERS, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
 
 const moving = (at: Spot[] = []) => {
   const game = arena(at);

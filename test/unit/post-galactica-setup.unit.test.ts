@@ -5,20 +5,9 @@ import { viewGame } from '../../domain/match/view.ts';
 import { deploymentCost } from '../../domain/post-galactica/datasheets.ts';
 import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
 import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
 import { supplyMax, workerLimit } from '../../domain/post-galactica/workers.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
-
-const must = <T>(value: T | undefined): T => {
-  if (value === undefined) throw new Error('missing test data');
-  return value;
-};
-
-const rules = (game: Game): PgState => {
-  const s = game.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
+import { must, rules } from '../support/post-galactica.ts';
 
 const stepKey = (game: Game): string | null => {
   const s = game.state;
@@ -233,7 +222,7 @@ describe('the example scenario in the log', () => {
   it('is expanded into the GameCreated event, so the log alone holds every number the game is played with', () => {
     const game = new Game();
     game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { rules: { scenario: 'example' } } }, player('p_red'));
-    const rules = (game.log[0]?.data as { options: { rules: Record<string, unknown> } } | undefined)?.options.rules ?? {};
+    const rules = (must(game.log[0]).data as { options: { rules: Record<string, unknown> } }).options.rules;
     expect(Object.keys(rules).sort()).toEqual(['armies', 'factions', 'mission']);
     expect(rules.mission).toEqual(EXAMPLE_MISSION);
   });

@@ -1,66 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
-import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import type { PgEvent, StatusState } from '../../domain/post-galactica/events.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
-import type { Phase } from '../../domain/post-galactica/phases.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
 import { destroyUnit } from '../../domain/post-galactica/workers.ts';
-import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { GAME_ID, type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { arena, given, type Mission, must, rules, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
 
-const must = <T>(value: T | undefined): T => {
-  if (value === undefined) throw new Error('missing test data');
-  return value;
-};
-
-type Mission = typeof EXAMPLE_MISSION;
-type Spot = { unitId: string; x: number; y: number };
-// Each half of the battlefield is a deployment zone, so units can start anywhere on their side.
-const HALVES = { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } };
-const game = (mission: Partial<Mission> = {}, at: Spot[] = [], deadlines?: Record<string, string>): Game => {
-  const g = new Game();
-  const rules = {
-    mission: { ...EXAMPLE_MISSION, deploymentZones: HALVES, ...mission },
-    factions: EXAMPLE_FACTIONS,
-    armies: EXAMPLE_ARMIES,
-  };
-  const options = deadlines ? { firstPlayer: 'red', rules, deadlines } : { firstPlayer: 'red', rules };
-  g.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options }, player('p_red'));
-  g.run({ type: 'JoinGame' }, player('p_blue'));
-  for (const s of ['red', 'blue'] as const)
-    g.run({ type: 'Deploy', units: EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d) }, seat(s));
-  return g;
-};
-const rules = (g: Game): PgState => {
-  const s = g.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
-const unit = (g: Game, id: string) => rules(g).units.find((u) => u.id === id);
-const toPhase = (g: Game, phase: Phase, who?: 'red' | 'blue') => {
-  for (let i = 0; i < 20 && (rules(g).phase !== phase || (who && rules(g).activeSeat !== who)); i += 1)
-    g.run({ type: 'EndPhase' }, seat(rules(g).activeSeat));
-};
-const given = (g: Game, ...events: PgEvent[]) => {
-  g.log.push(
-    ...sealBatch(g.log.at(-1) ?? null, events, {
-      gameId: GAME_ID,
-      at: '2026-01-01T00:00:00.000Z',
-      actor: 'system',
-      commandId: `given-${g.log.length}`,
-      rulesVersion: 'test',
-      command: null,
-    }),
-  );
-};
+const game = (mission: Partial<Mission> = {}, at: Spot[] = [], deadlines?: Record<string, string>): Game =>
+  arena(at, deadlines ? { mission, deadlines } : { mission });
 /** given: a unit stands at `cohesion` with these statuses (as a status source would have left it). */
 const afflicted = (unitId: string, cohesion: number, statuses: StatusState[]): PgEvent => ({
   type: 'StatusesResolved',
   data: { seat: 'blue', chosenBy: 'default', results: [{ unitId, status: 'given', effect: 'given', cohesion, statuses }], rule: 'PG-13' },
 });
 
-const TROOPERS = 'red-vanguard-troopers-1';
 const burningAndRegenerating = () => {
   const g = game();
   toPhase(g, 'command', 'blue');

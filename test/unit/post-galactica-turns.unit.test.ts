@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { PHASES } from '../../domain/post-galactica/phases.ts';
 import { seat, startedPostGalactica } from '../support/decider-spec.ts';
-
-const pg = (state: unknown) => (state as { rules: { activeSeat: string; phase: string; round: number; turn: number } }).rules;
+import { rules } from '../support/post-galactica.ts';
 
 describe('Post Galactica turn order', () => {
   it('PG-4 a turn runs Command, Resource, Movement, Action, Ranged, Melee, Status, End in that order', () => {
     expect(PHASES).toEqual(['command', 'resource', 'movement', 'action', 'ranged', 'melee', 'status', 'end']);
     const game = startedPostGalactica();
-    const seen = [pg(game.state).phase];
+    const seen = [rules(game).phase];
     for (let i = 0; i < 7; i += 1) {
       game.run({ type: 'EndPhase' }, seat('red'));
-      seen.push(pg(game.state).phase);
+      seen.push(rules(game).phase);
     }
     expect(seen).toEqual([...PHASES]);
-    expect(pg(game.state).activeSeat).toBe('red');
+    expect(rules(game).activeSeat).toBe('red');
   });
 
   it('PG-4 after the End Phase the other player takes a full turn, starting at Command', () => {
@@ -29,10 +28,10 @@ describe('Post Galactica turn order', () => {
 
   it('PG-4 a round is complete when every player has had one full turn', () => {
     const game = startedPostGalactica();
-    for (let i = 0; i < 15; i += 1) game.run({ type: 'EndPhase' }, seat(pg(game.state).activeSeat));
+    for (let i = 0; i < 15; i += 1) game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
     const events = game.run({ type: 'EndPhase' }, seat('blue'));
     expect(events[0]).toEqual({ type: 'RoundCompleted', data: { round: 1 } });
-    expect(pg(game.state)).toMatchObject({ activeSeat: 'red', round: 2, turn: 3, phase: 'command' });
+    expect(rules(game)).toMatchObject({ activeSeat: 'red', round: 2, turn: 3, phase: 'command' });
   });
 
   it('PG-4 only the active player may act', () => {

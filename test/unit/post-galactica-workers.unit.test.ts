@@ -1,83 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { sealBatch } from '../../domain/kernel/envelope.ts';
-import type { DeploymentList, Faction } from '../../domain/post-galactica/datasheets.ts';
-import type { PgEvent } from '../../domain/post-galactica/events.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
-import type { Phase } from '../../domain/post-galactica/phases.ts';
+import { EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
 import { gatherersAt } from '../../domain/post-galactica/resources.ts';
-import type { PgState } from '../../domain/post-galactica/state.ts';
 import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
-import { GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
+import { type Game, seat } from '../support/decider-spec.ts';
+import { arena, given, must, passTo, rules, toPhase, unit } from '../support/post-galactica.ts';
 
-const must = <T>(value: T | undefined): T => {
-  if (value === undefined) throw new Error('missing test data');
-  return value;
-};
-
-// The arena: the example mission with each half of the battlefield as a deployment zone.
-type Spot = { unitId: string; x: number; y: number };
-type Mission = typeof EXAMPLE_MISSION;
-const ARENA: Mission = {
-  ...EXAMPLE_MISSION,
-  deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
-};
-interface Setup {
-  first?: 'red' | 'blue';
-  factions?: Record<string, Faction>;
-  mission?: Partial<Mission>;
-  red?: Partial<DeploymentList>;
-}
-const arena = (at: Spot[] = [], setup: Setup = {}): Game => {
-  const game = new Game();
-  const armies = { ...EXAMPLE_ARMIES, red: { ...EXAMPLE_ARMIES.red, ...setup.red } };
-  const rules = { mission: { ...ARENA, ...setup.mission }, factions: setup.factions ?? EXAMPLE_FACTIONS, armies };
-  game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: setup.first ?? 'red', rules } },
-    player('p_red'),
-  );
-  game.run({ type: 'JoinGame' }, player('p_blue'));
-  for (const s of setup.first === 'blue' ? (['blue', 'red'] as const) : (['red', 'blue'] as const)) {
-    const units = EXAMPLE_DEPLOYMENT[s].map((d) => at.find((a) => a.unitId === d.unitId) ?? d);
-    game.run(
-      {
-        type: 'Deploy',
-        units: units.filter((u) => !u.unitId.endsWith('worker-4') || s !== 'red' || (setup.red?.purchasedWorkers ?? 1) > 0),
-      },
-      seat(s),
-    );
-  }
-  return game;
-};
-const rules = (game: Game): PgState => {
-  const s = game.state;
-  if (s.status !== 'playing' && s.status !== 'ended') throw new Error(`the game is ${s.status}`);
-  return s.rules as PgState;
-};
-const unit = (game: Game, id: string) => rules(game).units.find((u) => u.id === id);
-const toPhase = (game: Game, phase: Phase, who?: 'red' | 'blue') => {
-  for (let i = 0; i < 20 && (rules(game).phase !== phase || (who && rules(game).activeSeat !== who)); i += 1) {
-    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-  }
-};
-const passTo = (game: Game, who: 'red' | 'blue') => {
-  const turn = rules(game).turn;
-  for (let i = 0; i < 20 && (rules(game).turn === turn || rules(game).activeSeat !== who); i += 1)
-    game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-};
-/** given(events): facts appended to the log as the store would hold them. */
-const given = (game: Game, ...events: PgEvent[]) => {
-  game.log.push(
-    ...sealBatch(game.log.at(-1) ?? null, events, {
-      gameId: GAME_ID,
-      at: '2026-01-01T00:00:00.000Z',
-      actor: 'system',
-      commandId: `given-${game.log.length}`,
-      rulesVersion: 'test',
-      command: null,
-    }),
-  );
-};
 const destroyed = (game: Game, unitId: string) => {
   const u = unit(game, unitId);
   if (!u) throw new Error(`no ${unitId}`);

@@ -1,0 +1,95 @@
+/**
+ * Events of the PG-10 actions that have no older counterpart: Research, Salvage, the stances
+ * (Overwatch, Dodge, Disengage), Load/Unload and Activate Ability.
+ */
+import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Resources } from './datasheets.ts';
+import type { StatusState } from './events.ts';
+import type { Point } from './geometry.ts';
+import type { Stance } from './model.ts';
+
+/** Countdown counters placed by an action (PG-7). */
+interface Placed {
+  readonly countdownId: string;
+  readonly counters: number;
+  readonly placedTurn: number;
+}
+
+export type ResearchStarted = DomainEvent<
+  'ResearchStarted',
+  Placed & {
+    readonly seat: string;
+    readonly buildingId: string;
+    readonly research: string;
+    readonly name: string;
+    readonly cost: Resources;
+    readonly rule: 'PG-10';
+  }
+>;
+export type SalvageStarted = DomainEvent<
+  'SalvageStarted',
+  Placed & { readonly seat: string; readonly unitId: string; readonly targetId: string; readonly rule: 'PG-10' }
+>;
+export type StanceTaken = DomainEvent<'StanceTaken', { readonly unitId: string; readonly stance: Stance; readonly rule: 'PG-10' }>;
+export type UnitsLoaded = DomainEvent<
+  'UnitsLoaded',
+  {
+    readonly transportId: string;
+    readonly passengerIds: readonly string[];
+    /** Models aboard after loading, and the transport's capacity. */
+    readonly models: number;
+    readonly capacity: number;
+    readonly rule: 'PG-10';
+  }
+>;
+export type UnitsUnloaded = DomainEvent<
+  'UnitsUnloaded',
+  {
+    readonly transportId: string;
+    readonly placements: readonly { readonly unitId: string; readonly x: number; readonly y: number }[];
+    readonly rule: 'PG-10';
+  }
+>;
+/** A destroyed transport's passengers get out where it stood (null: no room, they wait off the battlefield). */
+export type PassengersDisembarked = DomainEvent<
+  'PassengersDisembarked',
+  {
+    readonly transportId: string;
+    readonly placements: readonly { readonly unitId: string; readonly position: Point | null }[];
+    readonly rule: 'PG-10';
+  }
+>;
+export type AbilityActivated = DomainEvent<
+  'AbilityActivated',
+  {
+    readonly seat: string;
+    readonly unitId: string;
+    readonly ability: string;
+    readonly cost: Resources;
+    readonly gained: Resources;
+    /** The seat's resources afterwards. */
+    readonly resources: Resources;
+    readonly statusApplied: StatusState | null;
+    readonly recharge: Placed | null;
+    readonly rule: 'PG-10';
+  }
+>;
+
+export type ActionEvent =
+  | ResearchStarted
+  | SalvageStarted
+  | StanceTaken
+  | UnitsLoaded
+  | UnitsUnloaded
+  | PassengersDisembarked
+  | AbilityActivated;
+
+export const ACTION_EVENT_TYPES: readonly ActionEvent['type'][] = [
+  'ResearchStarted',
+  'SalvageStarted',
+  'StanceTaken',
+  'UnitsLoaded',
+  'UnitsUnloaded',
+  'PassengersDisembarked',
+  'AbilityActivated',
+];

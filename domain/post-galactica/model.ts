@@ -1,0 +1,151 @@
+/** Post Galactica: the shape of the state, and the small updates `evolve` is built from. */
+import { addResources, type Resources, type Sheet } from './datasheets.ts';
+import type { CountdownKind, StatusState } from './events.ts';
+import type { Point } from './geometry.ts';
+import type { Mission } from './mission.ts';
+import type { Phase } from './phases.ts';
+
+/** PG-10: the actions whose effect lasts through the next enemy turn (defaults, see the coverage doc). */
+export type Stance = 'Overwatch' | 'Dodge' | 'Disengage';
+
+export interface UnitState {
+  readonly id: string;
+  readonly seat: string;
+  readonly datasheet: string;
+  readonly cohesion: number;
+  /** Null while off the battlefield (before deployment, or produced with no room). */
+  readonly position: Point | null;
+  /** False while a building is under construction. */
+  readonly complete: boolean;
+  readonly statuses: readonly StatusState[];
+  /** The seat's starting Command Center (PG-22). */
+  readonly original: boolean;
+  // What the unit did this turn; reset when a turn starts.
+  readonly moved: boolean;
+  readonly usedWeapons: readonly string[];
+  readonly acted: boolean;
+  readonly aiming: boolean;
+  /** PG-10 Overwatch, Dodge or Disengage: lasts until the start of the controller's next turn. */
+  readonly stance: Stance | null;
+  /** PG-10 Load: the transport carrying the unit (its position is null while aboard). */
+  readonly embarkedIn: string | null;
+}
+
+export interface PlayerState {
+  readonly seat: string;
+  readonly faction: string;
+  readonly resources: Resources;
+  /** PG-16: Worker capacity bought in the Deployment List. */
+  readonly purchasedWorkerCapacity: number;
+  /** PG-15, PG-17: what was lost for good: unit ids, and purchased Worker capacity. */
+  readonly destroyedZone: { readonly units: readonly string[]; readonly purchasedWorkerCapacity: number };
+  readonly victoryPoints: number;
+  readonly originalCommandCenterDestroyed: boolean;
+  /** PG-10 Research: research ids completed. */
+  readonly researched: readonly string[];
+}
+
+export interface Countdown {
+  readonly id: string;
+  readonly seat: string;
+  readonly kind: CountdownKind;
+  readonly label: string;
+  readonly counters: number;
+  /** PG-7: counters placed in this turn are not removed before the controller's next Command Phase. */
+  readonly placedTurn: number;
+  /** The building under construction, or the unit being produced. */
+  readonly unitId: string;
+  /** The producing or researching building. */
+  readonly buildingId: string | null;
+  readonly datasheet: string;
+  /** The research id (research) or the ability name (recharge). */
+  readonly item: string | null;
+}
+
+export interface FactionInfo {
+  readonly name: string;
+  readonly commandCenter: string;
+  readonly worker: string;
+  readonly commandIncome: Resources | null;
+  readonly resourceIncome: Resources | null;
+}
+
+export interface NodeState {
+  readonly id: string;
+  readonly remaining: number | 'infinite';
+}
+
+export interface PgState {
+  /** PG-4: turn order, the first player first; a round ends when each has had a turn. */
+  readonly turnOrder: readonly string[];
+  readonly activeSeat: string;
+  readonly phase: Phase;
+  /** 1-based round number; rounds completed = round - 1 while a round is under way. */
+  readonly round: number;
+  /** 1-based count of turns taken in the game. */
+  readonly turn: number;
+  /** The seat deploying now, before the first turn; null once play has begun. */
+  readonly deploying: string | null;
+  readonly mission: Mission | null;
+  /** Faction-wide data by faction id (PG-6, PG-8 faction resources). */
+  readonly factions: Readonly<Record<string, FactionInfo>>;
+  /** Datasheets by faction id, then datasheet id. */
+  readonly catalog: Readonly<Record<string, Readonly<Record<string, Sheet>>>>;
+  readonly players: Readonly<Record<string, PlayerState>>;
+  readonly units: readonly UnitState[];
+  readonly nodes: readonly NodeState[];
+  readonly countdowns: readonly Countdown[];
+  /** Objective id -> the seat that last interacted with it. */
+  readonly objectives: Readonly<Record<string, string>>;
+  /** This turn: Resource Phase gathering done (PG-8), statuses resolved (PG-13). */
+  readonly gathered: boolean;
+  readonly statusesResolved: boolean;
+  /** Ids of every unit destroyed so far, so a new unit never reuses one. */
+  readonly destroyed: readonly string[];
+  /** Next number for countdown ids. */
+  readonly nextId: number;
+}
+
+export const mapUnit = (state: PgState, id: string, f: (u: UnitState) => UnitState): PgState => ({
+  ...state,
+  units: state.units.map((u) => (u.id === id ? f(u) : u)),
+});
+
+export const mapPlayer = (state: PgState, seat: string, f: (p: PlayerState) => PlayerState): PgState => {
+  const player = state.players[seat];
+  return player ? { ...state, players: { ...state.players, [seat]: f(player) } } : state;
+};
+
+export const pay = (state: PgState, seat: string, cost: Resources): PgState =>
+  mapPlayer(state, seat, (p) => ({ ...p, resources: addResources(p.resources, cost, -1) }));
+
+export const newUnit = (
+  id: string,
+  seat: string,
+  datasheet: string,
+  cohesion: number,
+  position: Point | null,
+  complete: boolean,
+): UnitState => ({
+  id,
+  seat,
+  datasheet,
+  cohesion,
+  position,
+  complete,
+  statuses: [],
+  original: false,
+  moved: false,
+  usedWeapons: [],
+  acted: false,
+  aiming: false,
+  stance: null,
+  embarkedIn: null,
+});
+
+export const createUnit = newUnit;
+
+export const sheetCohesion = (state: PgState, seat: string, datasheet: string): number => {
+  const faction = state.players[seat]?.faction ?? '';
+  return state.catalog[faction]?.[datasheet]?.cohesion ?? 1;
+};

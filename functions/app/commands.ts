@@ -8,6 +8,7 @@ import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import { rulesets } from '../../domain/rulesets.ts';
 import type { CommandRecord } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
@@ -71,6 +72,7 @@ const attemptOnce = async (
 ): Promise<CommandResult | 'conflict'> => {
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
+  refuseOtherRules(state);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
     throw new Problem(
       409,
@@ -109,6 +111,24 @@ const attemptOnce = async (
   const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: state.version, events, newItems, stateAfter });
   if (!appended.ok) return 'conflict';
   return { events, version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/**
+ * A game is played to the end under the rules it started with: this server decides only
+ * games of the rules version it implements, rather than let a rule change alter a game
+ * under way (verify would then, rightly, refuse its log).
+ */
+const refuseOtherRules = (state: GameState): void => {
+  if (state.status === 'empty') return;
+  const current = rulesets.get(state.ruleset)?.rulesVersion;
+  if (current === state.rulesVersion) return;
+  throw new Problem(
+    409,
+    'rules-version',
+    'Rules version not served',
+    `This game is played under ${state.ruleset} rules ${state.rulesVersion}, but this server implements ${current ?? 'no version of them'}; nothing was written.`,
+    { rulesVersion: state.rulesVersion, served: current ?? null },
+  );
 };
 
 const createdRulesVersion = (data: unknown): string => (data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '';

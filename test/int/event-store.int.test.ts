@@ -206,3 +206,38 @@ describe('loading at a version', () => {
     }
   });
 });
+
+describe('rules versions', () => {
+  it('refuses commands on a game started under other rules with 409, and writes nothing', async () => {
+    const created = sealBatch(
+      null,
+      [
+        {
+          type: 'GameCreated',
+          data: {
+            ruleset: 'post-galactica',
+            rulesVersion: 'pg-0.0.1',
+            seats: ['red', 'blue'],
+            options: { firstPlayer: 'red', deadlines: {}, rules: {} },
+            seedCommitment: 'x',
+            createdBy: 'p_red',
+          },
+        },
+      ],
+      { ...meta('g_old', 'c-old'), rulesVersion: 'pg-0.0.1' },
+    );
+    await db.deps.store.append({
+      gameId: 'g_old',
+      expectedVersion: 0,
+      events: created,
+      newItems: [db.deps.games.secretItem('g_old', 'ab'.repeat(32))],
+      stateAfter: emptyGame,
+    });
+    const problem = await rejection(give(db.deps, 'g_old', 'p_blue', { type: 'JoinGame' }));
+    expect(problem).toMatchObject({ status: 409, type: 'rules-version' });
+    expect(problem.detail).toMatch(
+      /^This game is played under post-galactica rules pg-0\.0\.1, but this server implements pg-\d+\.\d+\.\d+; nothing was written\.$/,
+    );
+    expect(await count('g_old')).toBe(1);
+  });
+});

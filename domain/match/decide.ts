@@ -14,62 +14,13 @@ import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { findRuleset, getRuleset } from '../rulesets.ts';
+import type { ChooseFirstPlayer, CreateGame, DeadlineReached, GameCommand, JoinGame, RulesCommand } from './commands.ts';
 import type { GameEnded, MatchEvent, RollOffRound } from './events.ts';
 import type { GameState, Match } from './state.ts';
 import { evolveGame } from './state.ts';
 import { awaitingSeats } from './view.ts';
 
-export const seedContributionSchema = z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
-
-export const isoDurationSchema = z
-  .string()
-  .refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H');
-
-export const createGameSchema = z.object({
-  type: z.literal('CreateGame'),
-  ruleset: z.string(),
-  options: z
-    .object({
-      firstPlayer: z.string().optional(),
-      deadlines: z
-        .object({
-          default: isoDurationSchema.optional(),
-          phases: z.record(z.string(), isoDurationSchema).optional(),
-        })
-        .strict()
-        .optional(),
-      rules: z.unknown().optional(),
-    })
-    .strict()
-    .optional(),
-  seat: z.string().optional(),
-  seedContribution: seedContributionSchema.optional(),
-});
-export const joinGameSchema = z.object({
-  type: z.literal('JoinGame'),
-  seat: z.string().optional(),
-  seedContribution: seedContributionSchema.optional(),
-});
-export const chooseFirstPlayerSchema = z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() });
-export const concedeSchema = z.object({ type: z.literal('Concede') });
-/** The system command the phase timer gives when a step's deadline passes. */
-export const deadlineReachedSchema = z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() });
-
-export type CreateGame = z.infer<typeof createGameSchema>;
-export type JoinGame = z.infer<typeof joinGameSchema>;
-export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
-export type Concede = z.infer<typeof concedeSchema>;
-export type DeadlineReached = z.infer<typeof deadlineReachedSchema>;
-/** Ruleset commands are `{ type, ...fields }`, validated by the ruleset's own schema. */
-export type RulesCommand = { readonly type: string } & Record<string, unknown>;
-export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | RulesCommand;
-
-/** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each. */
-export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
-  [
-    { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: ruleset.firstPlayerRule },
-    { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
-  ] as const;
+export type { GameCommand } from './commands.ts';
 
 type Events = DomainEvent[];
 

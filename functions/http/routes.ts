@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { matchCommands } from '../../domain/match/decide.ts';
+import { matchCommands } from '../../domain/match/commands.ts';
 import { redactEvent } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { type CommandResult, executeCommand } from '../app/commands.ts';

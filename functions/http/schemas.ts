@@ -3,7 +3,7 @@
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
 import { z } from 'zod';
-import { isoDurationSchema, seedContributionSchema } from '../../domain/match/decide.ts';
+import { isoDurationSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 
 const commandId = z
   .string()

@@ -405,7 +405,7 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
     expect(sealedForMoon?.seq).toBeLessThan(revealed?.seq ?? 0);
     // The revealed set is the one sun committed to, publicly, before moon chose.
     const committed = log.find((e) => e.type === 'ActionsCommitted' && (e.data as { seat: string }).seat === 'sun');
-    expect((committed?.data as { hash: string }).hash).toBe(sunOrders?.hash);
+    expect(((committed as EventEnvelope).data as { hash: string }).hash).toBe(sunOrders?.hash);
     expect(committed?.seq).toBeLessThan(revealed?.seq ?? 0);
     // Every event names the hash of the one before, so the sealed event could not change after the moon seat saw it.
     expect(log.slice(1).every((e, i) => e.prevHash === log[i]?.hash)).toBe(true);

@@ -29,10 +29,11 @@ const IDEAL_RANGE = 12;
 
 const battleOf = (game: Recorder): GscState => (game.state as unknown as { rules: GscState }).rules;
 
-const nearestEnemy = (state: GscState, ship: ShipState): ShipState | undefined =>
+/** The enemy ships still in the battle, nearest first. */
+const byDistance = (state: GscState, ship: ShipState): ShipState[] =>
   activeShips(state)
     .filter((s) => s.seat !== ship.seat)
-    .sort((a, b) => distance(ship.at, a.at) - distance(ship.at, b.at))[0];
+    .sort((a, b) => distance(ship.at, a.at) - distance(ship.at, b.at));
 
 const fwd = (inches: number) => ({ type: 'forward', inches });
 const turn = (direction: 'left' | 'right') => ({ type: 'turn', direction });
@@ -43,13 +44,11 @@ const candidatePaths = (state: GscState, ship: ShipState): object[][] => {
   const turnDistance = designOf(state, ship).turnDistance;
   const paths: object[][] = [[]];
   for (const before of [0, Math.min(turnDistance, drive)]) {
-    for (const turns of [0, 1, 2]) {
-      for (const direction of turns === 0 ? (['left'] as const) : (['left', 'right'] as const)) {
-        for (let after = Math.floor(drive); after >= 0; after -= 1) {
-          const path = [...(before > 0 ? [fwd(before)] : []), ...Array.from({ length: turns }, () => turn(direction))];
-          if (after > 0) path.push(fwd(after));
-          if (path.length > 0) paths.push(path);
-        }
+    for (const turns of [[], [turn('left')], [turn('right')], [turn('left'), turn('left')], [turn('right'), turn('right')]]) {
+      for (let after = Math.floor(drive); after >= 0; after -= 1) {
+        const path = [...(before > 0 ? [fwd(before)] : []), ...turns];
+        if (after > 0) path.push(fwd(after));
+        if (path.length > 0) paths.push(path);
       }
     }
   }
@@ -58,7 +57,7 @@ const candidatePaths = (state: GscState, ship: ShipState): object[][] => {
 
 /** How far an end pose is from the ideal: off the ideal range, and with the enemy off the bow. */
 const badness = (state: GscState, ship: ShipState, to: ShipState['at'], facing: number): number => {
-  const enemy = nearestEnemy(state, ship);
+  const [enemy] = byDistance(state, ship);
   if (!enemy) return 0;
   const bearing = Math.abs(relativeBearing(to, facing, enemy.at));
   return Math.abs(distance(to, enemy.at) - IDEAL_RANGE) + (bearing > 45 ? 4 : 0) + (bearing > 90 ? 8 : 0);
@@ -85,11 +84,6 @@ const moveNext = (game: Recorder, state: GscState, seat: string): void => {
   if (after.step === 'movement' && after.movement.mode === 'free' && after.movement.mover === seat && after.movement.quota > 0)
     game.give({ type: 'EndMoves' }, game.seat(seat));
 };
-
-const byDistance = (state: GscState, ship: ShipState): ShipState[] =>
-  activeShips(state)
-    .filter((s) => s.seat !== ship.seat)
-    .sort((a, b) => distance(ship.at, a.at) - distance(ship.at, b.at));
 
 /** The sealed orders of a seat for the current step; every order is one the rules accept when sealed. */
 const ordersFor = (game: Recorder, state: GscState, seat: string): object => {

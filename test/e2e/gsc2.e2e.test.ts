@@ -5,6 +5,9 @@ import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { parseLog } from '../../domain/verify/log.ts';
+import { findRolls } from '../../domain/verify/rolls.ts';
+import { verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { expectExplained, rollsIn } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
@@ -299,5 +302,36 @@ describe('a GSC2 battle over HTTP: two ships a side, two full turns', () => {
     expect([byRule('GSC-9'), byRule('GSC-15'), byRule('GSC-17'), byRule('GSC-18')]).toEqual([8, 8, 8, 8]);
     expect(byRule('GSC-23')).toBe(3 + Object.keys(repairedT2).length);
     expect(byRule('GSC-7')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('conceded after two turns, the exported log verifies untouched: chain, seed, every roll, every command re-decided, the final state', async () => {
+    const conceded = await play('blue', { type: 'Concede' });
+    expect(conceded.map((e) => e.type)).toEqual(['PlayerConceded', 'GameEnded', 'SeedRevealed']);
+    const total = await logLength();
+    await eventually(
+      () => runtime.deps.games.readModel(gameId),
+      (m) => m?.version === total,
+    );
+    const reply = await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${seats.red.apiKey}` } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/x-ndjson');
+    const log = parseLog(await reply.text());
+    expect(log.header).toMatchObject({
+      gameId,
+      ruleset: 'gsc2',
+      status: 'ended',
+      viewer: null,
+      seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(log.events).toHaveLength(total);
+    // the sealed orders of both seats are in the export in full: rules re-decides every SubmitOrders
+    expect(log.events.filter((e) => e.type === 'OrdersSealed').map((e) => (e.data as { seat: string }).seat)).toContain('blue');
+    const results = verifyLog(log);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.map((r) => r.check)).toEqual(['chain', 'seed', 'dice', 'rules', 'state']);
+    const rolls = log.events.flatMap((e) => findRolls(e.data)).length;
+    // 8 each of GSC-9, GSC-15, GSC-17 and GSC-18, the repairs, initiative and the roll-off
+    expect(rolls).toBeGreaterThanOrEqual(32 + 3 + 2);
+    expect(results.find((r) => r.check === 'dice')?.verdict).toBe(`dice: all ${rolls} rolls are the ones the seed gives`);
   });
 });

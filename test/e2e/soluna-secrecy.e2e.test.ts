@@ -74,7 +74,7 @@ describe('sealed choices against a brute-force search', () => {
     const seen = (await moon.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
     const sealed = seen.find((e) => e.type === 'Sealed') as EventEnvelope;
     expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun' });
-    const commitment = (seen[0]?.data as { seedCommitment: string } | undefined)?.seedCommitment ?? '';
+    const commitment = ((seen[0] as EventEnvelope).data as { seedCommitment: string }).seedCommitment;
     // The salt as it was derived before the fix: keyed by SHA-256 of the seed, the public commitment.
     const guessedSalt = hmacSha256(commitment, `${gameId}:${sealed.seq}:salt:t1-p1-sun`).toString('hex');
     expect(candidates().filter((given) => rebuild(sealed, given, guessedSalt) === sealed.hash)).toEqual([]);

@@ -5,6 +5,9 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import type { ModelAction } from '../../domain/soluna/actions.ts';
 import { lineOfSight } from '../../domain/soluna/grid.ts';
 import type { MissionInput } from '../../domain/soluna/options.ts';
+import { parseLog } from '../../domain/verify/log.ts';
+import { findRolls } from '../../domain/verify/rolls.ts';
+import { verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 import { act, mission, profile, shoot } from '../support/soluna.ts';
@@ -405,9 +408,60 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
     expect(sealedForMoon?.seq).toBeLessThan(revealed?.seq ?? 0);
     // The revealed set is the one sun committed to, publicly, before moon chose.
     const committed = log.find((e) => e.type === 'ActionsCommitted' && (e.data as { seat: string }).seat === 'sun');
-    expect((committed?.data as { hash: string } | undefined)?.hash).toBe(sunOrders?.hash);
+    expect(((committed as EventEnvelope).data as { hash: string }).hash).toBe(sunOrders?.hash);
     expect(committed?.seq).toBeLessThan(revealed?.seq ?? 0);
     // Every event names the hash of the one before, so the sealed event could not change after the moon seat saw it.
     expect(log.slice(1).every((e, i) => e.prevHash === log[i]?.hash)).toBe(true);
+  });
+});
+
+describe("Sol'una over HTTP: the exported log of a finished match verifies untouched", () => {
+  /** `GET /games/{id}/log` as one seat downloads it. */
+  const exported = async (client: Client, gameId: string) => {
+    const reply = await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${client.apiKey}` } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/x-ndjson');
+    return reply.text();
+  };
+
+  it('every game of this file, once ended (won, or else conceded by moon), exports a log that passes chain, seed, dice, rules and state', async () => {
+    expect(games.length).toBeGreaterThanOrEqual(5);
+    const endings: string[] = [];
+    for (const gameId of games) {
+      if (!(await stored(gameId)).some((e) => e.type === 'GameEnded')) {
+        const conceded = await moon.post<CommandReply>(`/games/${gameId}/commands`, {
+          commandId: commandId(),
+          command: { type: 'Concede' },
+        });
+        expect(conceded.status, JSON.stringify(conceded.body)).toBe(200);
+        expect(conceded.body.events.map((e) => e.type)).toEqual(['PlayerConceded', 'GameEnded', 'SeedRevealed']);
+      }
+      const log = await stored(gameId);
+      endings.push(ofType<{ reason: string }>(log, 'GameEnded').reason);
+      await eventually(
+        () => runtime.deps.games.readModel(gameId),
+        (m) => m?.version === log.length,
+      );
+      const text = await exported(sun, gameId);
+      // once the match has ended nothing is redacted: both seats download the same log
+      expect(await exported(moon, gameId)).toBe(text);
+      const parsed = parseLog(text);
+      expect(parsed.header).toMatchObject({
+        gameId,
+        ruleset: 'soluna',
+        status: 'ended',
+        viewer: null,
+        seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(parsed.events.map((e) => e.hash)).toEqual(log.map((e) => e.hash));
+      const results = verifyLog(parsed);
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+      expect(results.map((r) => r.check)).toEqual(['chain', 'seed', 'dice', 'rules', 'state']);
+      const rolls = parsed.events.flatMap((e) => findRolls(e.data)).length;
+      expect(results.find((r) => r.check === 'dice')?.verdict).toBe(`dice: all ${rolls} rolls are the ones the seed gives`);
+    }
+    // the first game was won by the rules, the others conceded, one of them with sun's set still sealed: exported in full all the same
+    expect(endings[0]).toBe('the moon leader was slain');
+    expect(endings.slice(1).every((reason) => reason === 'moon conceded')).toBe(true);
   });
 });

@@ -4,12 +4,14 @@
  */
 import type { Actor } from '../../domain/kernel/context.ts';
 import { actorLabel } from '../../domain/kernel/context.ts';
-import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { getRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
+import { playGscReference } from './reference-gsc2.ts';
+import { playSolunaReference } from './reference-soluna.ts';
 
 export const REFERENCE_SEED = '5eed'.repeat(16);
 
@@ -17,11 +19,20 @@ export class Recorder {
   readonly events: EventEnvelope[] = [];
   private clock = Date.parse('2026-05-01T10:00:00.000Z');
   private commands = 0;
+  private folded: { readonly length: number; readonly state: GameState } = { length: 0, state: emptyGame };
 
   constructor(readonly gameId: string) {}
 
   get state(): GameState {
-    return foldGame(this.events, emptyGame);
+    if (this.folded.length !== this.events.length) this.folded = { length: this.events.length, state: foldGame(this.events, emptyGame) };
+    return this.folded.state;
+  }
+
+  /** What the rules would decide for this command now, without recording it (a player weighing a choice). */
+  wouldAccept(command: GameCommand, actor: Actor): readonly DomainEvent[] | null {
+    const now = new Date(this.clock + 60_000).toISOString();
+    const decision = decideGame(this.state, command, { now, actor, seed: REFERENCE_SEED }, this.gameId);
+    return decision.ok ? decision.events : null;
   }
 
   /** Give a command at the current time; throws on a rule violation. */
@@ -82,11 +93,10 @@ export class Recorder {
   }
 }
 
-/** Create, join, roll off, then let `steps` deadlines pass (the rules act on their own), then the second seat concedes. */
-export const finishedMatch = (ruleset: string, steps = 12, rules: Record<string, unknown> = {}): ParsedLog => {
+/** Create and join (each seat mixing in a seed contribution), then the roll-off winner names the first seat to play. */
+export const startMatch = (ruleset: string, rules: Record<string, unknown> = {}): Recorder => {
   const game = new Recorder(`g_ref_${ruleset.replace(/[^a-z0-9]/g, '')}`);
-  const seats = getRuleset(ruleset).seatNames;
-  const [first = '', second = ''] = seats;
+  const [first = ''] = getRuleset(ruleset).seatNames;
   game.give(
     {
       type: 'CreateGame',
@@ -100,14 +110,29 @@ export const finishedMatch = (ruleset: string, steps = 12, rules: Record<string,
   game.give({ type: 'JoinGame', seedContribution: 'aabbccddeeff00112233' }, { kind: 'player', playerId: 'p_two', seat: null });
   const state = game.state;
   if (state.status === 'choosing' && state.rollOff) game.give({ type: 'ChooseFirstPlayer', seat: first }, game.seat(state.rollOff.winner));
+  return game;
+};
+
+/** Create, join, roll off, then let `steps` deadlines pass (the rules act on their own), then the second seat concedes. */
+export const finishedMatch = (ruleset: string, steps = 12, rules: Record<string, unknown> = {}): ParsedLog => {
+  const game = startMatch(ruleset, rules);
+  const [, second = ''] = getRuleset(ruleset).seatNames;
   for (let i = 0; i < steps && game.state.status === 'playing'; i += 1) game.missDeadline();
   if (game.state.status === 'playing') game.give({ type: 'Concede' }, game.seat(second));
+  return game.log();
+};
+
+/** A reference match played by a ruleset's script (both seats' real commands), conceded by `concedes` if it has not ended. */
+const scripted = (ruleset: string, play: (game: Recorder) => void, concedes: string): ParsedLog => {
+  const game = startMatch(ruleset);
+  play(game);
+  if (game.state.status === 'playing') game.give({ type: 'Concede' }, game.seat(concedes));
   return game.log();
 };
 
 /** The reference match per rule system, recorded by `npm run fixtures`. */
 export const REFERENCE_MATCHES: Readonly<Record<string, () => ParsedLog>> = {
   'post-galactica': () => finishedMatch('post-galactica', 40, { scenario: 'example' }),
-  soluna: () => finishedMatch('soluna', 40),
-  gsc2: () => finishedMatch('gsc2', 40),
+  soluna: () => scripted('soluna', playSolunaReference, 'moon'),
+  gsc2: () => scripted('gsc2', playGscReference, 'blue'),
 };

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { finishedMatch, Recorder } from '../support/finished-games.ts';
+import { finishedMatch, REFERENCE_MATCHES, Recorder } from '../support/finished-games.ts';
 
 const failures = (log: ParsedLog) => verifyLog(log).filter((r) => !r.ok);
 
@@ -21,6 +25,119 @@ describe('verify accepts untouched logs of finished matches', () => {
       ['state', true],
     ]);
     expect(results.find((r) => r.check === 'dice')?.verdict).toMatch(/^dice: all [1-9]\d* rolls are the ones the seed gives$/);
+  });
+});
+
+/** The committed reference log of a rule system: what the rules-version test re-adjudicates. */
+const reference = (id: string) => parseLog(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', `${id}.ndjson`), 'utf8'));
+const dataOf = <T>(log: ParsedLog, type: string): T[] => log.events.filter((e) => e.type === type).map((e) => e.data as T);
+const commandsOf = (log: ParsedLog, type: string) => log.events.filter((e) => (e.command as { type?: string } | undefined)?.type === type);
+const rolledCount = (log: ParsedLog) =>
+  Number(/^dice: all (\d+) rolls/.exec(verifyLog(log).find((r) => r.check === 'dice')?.verdict ?? '')?.[1]);
+type Roll = { roll: DieRoll };
+
+describe('the reference matches play the heart of each rule system, and verify accepts them', () => {
+  it.each(['soluna', 'gsc2'])('%s: the committed reference log passes all five checks, with many rolls', (id) => {
+    const log = reference(id);
+    expect(log.header.status).toBe('ended');
+    expect(failures(log)).toEqual([]);
+    expect(rolledCount(log)).toBeGreaterThanOrEqual(10);
+    expect(rolledCount(log)).toBe(log.events.flatMap((e) => findRolls(e.data)).length);
+  });
+
+  it.each(['soluna', 'gsc2'])('%s: the script still plays a match through the current rules that ends and verifies', (id) => {
+    const log = REFERENCE_MATCHES[id]?.() as ParsedLog;
+    expect(log.header.status).toBe('ended');
+    expect(failures(parseLog(serializeLog(log.header, log.events)))).toEqual([]);
+  });
+
+  it("Sol'una: both seats seal (one re-seals) and reveal, models move, attacks hit and miss, powers, a deferral, Mind lost to injuries, a missed deadline, a slain leader", () => {
+    const log = reference('soluna');
+    expect(dataOf(log, 'TurnStarted').length).toBeGreaterThanOrEqual(3);
+    const sealed = dataOf<{ turn: number; phase: number; seat: string }>(log, 'ActionsSealed');
+    expect(new Set(sealed.map((s) => s.seat))).toEqual(new Set(['sun', 'moon']));
+    expect(sealed.some((s, i) => sealed.findIndex((o) => o.turn === s.turn && o.phase === s.phase && o.seat === s.seat) !== i)).toBe(true);
+    expect(dataOf(log, 'ActionsRevealed')).toHaveLength(dataOf(log, 'PhaseEnded').length);
+    expect(dataOf(log, 'ModelMoved').length).toBeGreaterThanOrEqual(10);
+
+    const attacks = dataOf<Roll & { damage: number }>(log, 'AttackResolved');
+    expect(attacks.length).toBeGreaterThanOrEqual(8);
+    for (const { roll, damage } of attacks) {
+      expect(roll).toMatchObject({ sides: 6, compare: 'atLeast', rule: 'SOL-4' });
+      expect(roll.success).toBe(roll.value >= (roll.target ?? Number.NaN));
+      expect(damage > 0).toBe(roll.success);
+    }
+    expect(attacks.filter((a) => a.roll.success).length).toBeGreaterThanOrEqual(2);
+    expect(attacks.filter((a) => !a.roll.success).length).toBeGreaterThanOrEqual(2);
+    expect(dataOf<{ kind: string }>(log, 'PowerUsed').map((p) => p.kind)).toContain('psionic');
+
+    // SOL-5: the deferring model acts in a later phase, and no longer defers there
+    const [deferred] = dataOf<{ model: string }>(log, 'ActivationDeferred');
+    const at = log.events.findIndex((e) => e.type === 'ActivationDeferred');
+    const later = log.events.slice(at + 1).find((e) => e.type === 'ActionsRevealed') as EventEnvelope;
+    const orders = (later.data as { orders: { actions: { model: string; action: { kind: string } }[] }[] }).orders;
+    expect(orders.flatMap((o) => o.actions).find((a) => a.model === deferred?.model)?.action.kind).not.toBe('defer');
+
+    // SOL-9: injuries lower Mind
+    const ended = dataOf<{ injuries: { damage: number }[]; minds: { from: number; to: number }[] }>(log, 'PhaseEnded');
+    expect(ended.filter((p) => p.injuries.some((i) => i.damage > 0) && p.minds.some((m) => m.to < m.from)).length).toBeGreaterThanOrEqual(
+      2,
+    );
+
+    // SOL-4: one missed deadline; the seat's choice counted as none
+    const passed = log.events.findIndex((e) => e.type === 'DeadlinePassed');
+    expect(dataOf(log, 'DeadlinePassed')).toHaveLength(1);
+    const missed = ((log.events[passed + 1] as EventEnvelope).data as { orders: { missed?: string }[] }).orders;
+    expect(missed.map((o) => o.missed)).toContain('none');
+
+    expect(dataOf(log, 'GameEnded')).toEqual([
+      { winner: expect.any(String), reason: expect.stringMatching(/leader was slain/), rule: 'SOL-8' },
+    ]);
+  });
+
+  it('GSC2: the GSC-3 alternation, missiles and MDS, beams that hit and miss, shields, armor rolls, system damage, repairs, a missed deadline, a fleet destroyed', () => {
+    const log = reference('gsc2');
+    expect(dataOf(log, 'TurnStarted').length).toBeGreaterThanOrEqual(3);
+    expect(new Set(dataOf<{ mode: string }>(log, 'MoverChanged').map((m) => m.mode))).toEqual(new Set(['free', 'match', 'equalize']));
+    expect(commandsOf(log, 'EndMoves').length).toBeGreaterThanOrEqual(1);
+    expect(dataOf(log, 'ShipMoved').length).toBeGreaterThanOrEqual(8);
+    expect(dataOf(log, 'OrdersRevealed').length).toBeGreaterThanOrEqual(6);
+
+    expect(dataOf(log, 'MissilesLaunched').length).toBeGreaterThanOrEqual(2);
+    expect(dataOf(log, 'InitiativeRolled').length).toBeGreaterThanOrEqual(1);
+    expect(dataOf(log, 'MissileAttacked').length).toBeGreaterThanOrEqual(1);
+    expect(dataOf<{ killed: boolean }>(log, 'MdsFired').some((m) => m.killed)).toBe(true);
+
+    const beams = dataOf<Roll & { hit: boolean }>(log, 'BeamFired');
+    for (const { roll, hit } of beams) {
+      expect(roll).toMatchObject({ sides: 10, compare: 'atMost', rule: 'GSC-15' });
+      expect(hit).toBe(roll.value <= (roll.effectiveTarget ?? Number.NaN));
+    }
+    expect(beams.filter((b) => b.hit).length).toBeGreaterThanOrEqual(5);
+    expect(beams.filter((b) => !b.hit).length).toBeGreaterThanOrEqual(5);
+
+    type Damage = { absorbed: number; hull: number; armor: DieRoll | null; system: { ref: string } | null };
+    const damage = dataOf<Damage>(log, 'DamageInflicted');
+    expect(damage.some((d) => d.absorbed > 0)).toBe(true);
+    expect(damage.some((d) => d.armor?.success === true)).toBe(true);
+    expect(damage.some((d) => d.armor?.success === false)).toBe(true);
+    expect(damage.filter((d) => d.system !== null).length).toBeGreaterThanOrEqual(3);
+    expect(damage.some((d) => d.system?.ref.startsWith('battery:'))).toBe(true);
+
+    const repairs = dataOf<Roll & { repaired: boolean }>(log, 'RepairAttempted');
+    expect(repairs.length).toBeGreaterThanOrEqual(3);
+    expect(repairs.some((r) => r.repaired)).toBe(true);
+    expect(repairs.some((r) => !r.repaired)).toBe(true);
+
+    // a missed movement deadline: the awaited seat's ships stay where they are
+    const passed = log.events.findIndex((e) => e.type === 'DeadlinePassed');
+    expect(dataOf(log, 'DeadlinePassed')).toHaveLength(1);
+    expect(log.events[passed + 1]).toMatchObject({ type: 'ShipStayed', data: { reason: 'the movement deadline passed' } });
+
+    expect(dataOf(log, 'ShipDestroyed').length).toBeGreaterThanOrEqual(1);
+    expect(dataOf(log, 'GameEnded')).toEqual([
+      { winner: expect.any(String), reason: expect.stringMatching(/holds the field/), rule: 'GSC-23' },
+    ]);
   });
 });
 

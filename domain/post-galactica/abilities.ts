@@ -5,7 +5,8 @@
  * any required research done (PG-10 Research), applies the status to itself and gains the
  * resources at once, then places the ability's recharge counters (PG-7). While they remain
  * the ability cannot be used again; they come off in the controller's Command Phases,
- * counters placed this turn not before the next one.
+ * counters placed this turn not before the next one. An ability with a `trigger` is not
+ * activated: it resolves by itself (triggers.ts) whenever this action could have used it.
  */
 import { z } from 'zod';
 import type { Decision } from '../kernel/violation.ts';
@@ -18,7 +19,7 @@ import { isDecision, type Placed, sheetOf, unitName } from './units.ts';
 
 export const activateAbilitySchema = z.object({ type: z.literal('ActivateAbility'), unitId: z.string(), ability: z.string() });
 
-const abilityProblem = (state: PgState, unit: Placed, ability: Ability): Decision<never> | null => {
+export const abilityProblem = (state: PgState, unit: Placed, ability: Ability): Decision<never> | null => {
   const name = unitName(state, unit);
   const recharging = state.countdowns.find((c) => c.kind === 'recharge' && c.unitId === unit.id && c.item === ability.name);
   if (recharging)
@@ -44,23 +45,32 @@ export const activateAbility = (state: PgState, seat: string, c: z.infer<typeof 
     const list = abilities.map((a) => a.name).join(', ') || 'none';
     return reject('UNKNOWN_ABILITY', 'PG-10', `${unitName(state, unit)} has no ability "${c.ability}"; its abilities: ${list}.`);
   }
+  if (ability.trigger)
+    return reject(
+      'TRIGGERED_ABILITY',
+      'PG-10',
+      `${ability.name} of ${unitName(state, unit)} resolves by itself (${TRIGGER_TITLES[ability.trigger]}); it is not activated.`,
+    );
   const problem = abilityProblem(state, unit, ability);
   if (problem) return problem;
+  return accept({ type: 'AbilityActivated', data: { ...abilityEffect(state, unit, ability), rule: 'PG-10' } });
+};
+
+export const TRIGGER_TITLES = { startOfTurn: 'at the start of the turn, PG-6', endOfTurn: 'at the end of the turn, PG-14' } as const;
+
+/** What an ability does: pays its cost, gains its resources, applies its status to the unit, places recharge counters. */
+export const abilityEffect = (state: PgState, unit: Placed, ability: Ability) => {
   const gained = ability.gain ?? NO_RESOURCES;
-  const before = state.players[seat]?.resources ?? NO_RESOURCES;
+  const before = state.players[unit.seat]?.resources ?? NO_RESOURCES;
   const recharge = ability.recharge ? { countdownId: `cd-${state.nextId}`, counters: ability.recharge, placedTurn: state.turn } : null;
-  return accept({
-    type: 'AbilityActivated',
-    data: {
-      seat,
-      unitId: unit.id,
-      ability: ability.name,
-      cost: ability.cost,
-      gained,
-      resources: addResources(addResources(before, ability.cost, -1), gained),
-      statusApplied: ability.status ? { name: ability.status.name, remaining: ability.status.duration } : null,
-      recharge,
-      rule: 'PG-10',
-    },
-  });
+  return {
+    seat: unit.seat,
+    unitId: unit.id,
+    ability: ability.name,
+    cost: ability.cost,
+    gained,
+    resources: addResources(addResources(before, ability.cost, -1), gained),
+    statusApplied: ability.status ? { name: ability.status.name, remaining: ability.status.duration } : null,
+    recharge,
+  };
 };

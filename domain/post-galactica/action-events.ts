@@ -1,9 +1,10 @@
 /**
  * Events of the PG-10 actions that have no older counterpart: Research, Salvage, the stances
- * (Overwatch, Dodge, Disengage), Load/Unload and Activate Ability.
+ * (Overwatch, Dodge, Disengage), Load/Unload and Activate Ability; and of the abilities that
+ * resolve by themselves (PG-6, PG-14) and faction abilities (PG-10, refreshed by PG-6).
  */
 import type { DomainEvent } from '../kernel/envelope.ts';
-import type { Resources } from './datasheets.ts';
+import type { Resources, Trigger } from './datasheets.ts';
 import type { StatusState } from './events.ts';
 import type { Point } from './geometry.ts';
 import type { Stance } from './model.ts';
@@ -74,6 +75,35 @@ export type AbilityActivated = DomainEvent<
     readonly rule: 'PG-10';
   }
 >;
+/** A datasheet ability with a `trigger`, resolved by the engine for the active player. */
+export type AbilityTriggered = DomainEvent<
+  'AbilityTriggered',
+  Omit<AbilityActivated['data'], 'rule'> & { readonly trigger: Trigger; readonly rule: 'PG-6' | 'PG-14' }
+>;
+/** PG-6 "Refresh faction abilities": every faction ability has its `usesPerTurn` again. */
+export type FactionAbilitiesRefreshed = DomainEvent<
+  'FactionAbilitiesRefreshed',
+  {
+    readonly seat: string;
+    readonly abilities: readonly { readonly ability: string; readonly usesPerTurn: number }[];
+    readonly rule: 'PG-6';
+  }
+>;
+export type FactionAbilityUsed = DomainEvent<
+  'FactionAbilityUsed',
+  {
+    readonly seat: string;
+    readonly ability: string;
+    readonly cost: Resources;
+    readonly gained: Resources;
+    /** The seat's resources afterwards. */
+    readonly resources: Resources;
+    /** Uses this turn, this one included, of `usesPerTurn`. */
+    readonly uses: number;
+    readonly usesPerTurn: number;
+    readonly rule: 'PG-10';
+  }
+>;
 
 export type ActionEvent =
   | ResearchStarted
@@ -82,7 +112,10 @@ export type ActionEvent =
   | UnitsLoaded
   | UnitsUnloaded
   | PassengersDisembarked
-  | AbilityActivated;
+  | AbilityActivated
+  | AbilityTriggered
+  | FactionAbilitiesRefreshed
+  | FactionAbilityUsed;
 
 export const ACTION_EVENT_TYPES: readonly ActionEvent['type'][] = [
   'ResearchStarted',
@@ -92,4 +125,7 @@ export const ACTION_EVENT_TYPES: readonly ActionEvent['type'][] = [
   'UnitsUnloaded',
   'PassengersDisembarked',
   'AbilityActivated',
+  'AbilityTriggered',
+  'FactionAbilitiesRefreshed',
+  'FactionAbilityUsed',
 ];

@@ -1,13 +1,16 @@
 /**
  * The Command Phase (rules 13.3, PG-6) and countdown counters (13.4, PG-7). The engine
- * resolves the Command Phase as the phase opens, in the order the text lists: faction
- * resources, then counter removal, then the effects whose last counter went.
+ * resolves the Command Phase as the phase opens, in the order the text lists: start-of-turn
+ * abilities, faction resources, refreshing faction abilities, then counter removal, then the
+ * effects whose last counter went.
  */
 import { addResources } from './datasheets.ts';
 import type { CountdownCompleted, CountersRemoved, FactionResourcesGained, PgEvent } from './events.ts';
+import { refreshFactionAbilities } from './faction-abilities.ts';
 import { spotNear } from './placement.ts';
 import { salvageValue } from './research.ts';
 import { type Countdown, fold, type PgState } from './state.ts';
+import { triggeredAbilities } from './triggers.ts';
 import { sheetOf } from './units.ts';
 
 /** PG-6 "Gain faction resources". */
@@ -58,9 +61,11 @@ const completion = (state: PgState, c: Countdown): CountdownCompleted => {
 export const commandPhaseEvents = (state: PgState, seat: string): PgEvent[] => {
   const player = state.players[seat];
   if (!player) return [];
-  const events: PgEvent[] = [];
-  const income = factionIncome(state, seat);
+  const events: PgEvent[] = triggeredAbilities(state, seat, 'startOfTurn');
+  const income = factionIncome(fold(state, events), seat);
   if (income) events.push(income);
+  const refreshed = refreshFactionAbilities(state, seat);
+  if (refreshed) events.push(refreshed);
   const removed = removeCounters(fold(state, events), seat);
   if (!removed) return events;
   events.push(removed);

@@ -65,10 +65,13 @@ export const specialAttackRuleSchema = z.object({ name: z.string().min(1), attac
  * PG-10 Activate Ability (the text names the action, not any ability): a datasheet's ability
  * costs `cost`, needs the research `requires` if given, applies `status` to the unit itself
  * and/or gains `gain` at once, then places `recharge` recharge counters (PG-7) if given.
+ * With a `trigger` it is not activated but resolves by itself for its controller: at the start
+ * of the turn (PG-6) or at the end of it (PG-14), whenever it could have been activated.
  */
 export const abilitySchema = z
   .object({
     name: z.string().min(1),
+    trigger: z.enum(['startOfTurn', 'endOfTurn']).optional(),
     cost: resourcesSchema.default(NO_RESOURCES),
     recharge: z.number().int().min(1).optional(),
     requires: idSchema.optional(),
@@ -80,6 +83,19 @@ export const abilitySchema = z
   })
   .strict();
 export type Ability = z.infer<typeof abilitySchema>;
+export type Trigger = NonNullable<Ability['trigger']>;
+
+/** PG-10 "Factions may use their abilities": `usesPerTurn` uses (default 1), refreshed in the Command Phase (PG-6). */
+export const factionAbilitySchema = z
+  .object({
+    name: z.string().min(1),
+    usesPerTurn: z.number().int().min(1).optional(),
+    cost: resourcesSchema.default(NO_RESOURCES),
+    requires: idSchema.optional(),
+    gain: resourcesSchema.optional(),
+  })
+  .strict();
+export type FactionAbility = z.infer<typeof factionAbilitySchema>;
 
 /** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
 export const researchSchema = z
@@ -152,6 +168,8 @@ export const factionSchema = z
     /** Faction resources gathered in each Resource Phase (PG-8). */
     resourceIncome: resourcesSchema.optional(),
     startingResources: resourcesSchema.default(NO_RESOURCES),
+    /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
+    abilities: z.array(factionAbilitySchema).optional(),
   })
   .strict();
 export type Faction = z.infer<typeof factionSchema>;

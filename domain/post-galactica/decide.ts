@@ -19,6 +19,7 @@ import {
 import { attack, meleeAttackSchema, rangedAttackSchema } from './combat.ts';
 import { deploy, deployOnDeadline, deploySchema } from './deployment.ts';
 import type { PgEvent } from './events.ts';
+import { useFactionAbility, useFactionAbilitySchema } from './faction-abilities.ts';
 import { move, moveSchema } from './movement.ts';
 import { nextPhase, PHASE_TITLES, PHASES, type Phase } from './phases.ts';
 import { research, researchSchema, salvage, salvageSchema } from './research.ts';
@@ -55,6 +56,7 @@ export const pgCommandSchema = z.discriminatedUnion('type', [
   loadSchema,
   unloadSchema,
   activateAbilitySchema,
+  useFactionAbilitySchema,
   rangedAttackSchema,
   meleeAttackSchema,
   resolveStatusesSchema,
@@ -95,6 +97,11 @@ export const PG_COMMANDS = [
   },
   { type: 'Unload', summary: 'Action Phase: a transport sets units down within 1" of it.', rule: 'PG-10' },
   { type: 'ActivateAbility', summary: "Action Phase: activate one of the datasheet's abilities; it may then recharge.", rule: 'PG-10' },
+  {
+    type: 'UseFactionAbility',
+    summary: "Action Phase: use one of your faction's abilities, up to its uses per turn; they refresh in your Command Phase.",
+    rule: 'PG-10',
+  },
   { type: 'RangedAttack', summary: 'Ranged Phase: attack a legal target in range and line of sight.', rule: 'PG-11' },
   { type: 'MeleeAttack', summary: 'Melee Phase: attack a legal target within melee range.', rule: 'PG-12' },
   { type: 'ResolveStatuses', summary: "Status Phase: resolve your units' statuses in the order you choose.", rule: 'PG-13' },
@@ -181,6 +188,8 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
       return inPhase(state, 'action', 'Unload', () => unload(state, seat, command));
     case 'ActivateAbility':
       return inPhase(state, 'action', 'Activate Ability', () => activateAbility(state, seat, command));
+    case 'UseFactionAbility':
+      return inPhase(state, 'action', 'Using a faction ability', () => useFactionAbility(state, seat, command));
     case 'RangedAttack':
       return inPhase(state, 'ranged', 'A ranged attack', () => attack(state, seat, command, rc));
     case 'MeleeAttack':

@@ -52,14 +52,15 @@ const loaded = (state: PgState, { data: d }: Of<'UnitsLoaded'>): PgState =>
 const placed = (state: PgState, placements: readonly { unitId: string; position: { x: number; y: number } | null }[]): PgState =>
   placements.reduce((s, p) => mapUnit(s, p.unitId, (u) => ({ ...u, position: p.position, embarkedIn: null })), state);
 
-const abilityActivated = (state: PgState, { data: d }: Of<'AbilityActivated'>): PgState => {
+/** An activated (PG-10) or triggered (PG-6, PG-14) ability: only an activated one is the unit's action. */
+const abilityApplied = (state: PgState, d: Omit<Of<'AbilityActivated'>['data'], 'rule'>, action: boolean): PgState => {
   const status = d.statusApplied;
   const used = mapUnit(
     mapPlayer(state, d.seat, (p) => ({ ...p, resources: d.resources })),
     d.unitId,
     (u) => ({
       ...u,
-      acted: true,
+      acted: u.acted || action,
       statuses: status ? [...u.statuses.filter((s) => s.name !== status.name), status] : u.statuses,
     }),
   );
@@ -77,6 +78,9 @@ const abilityActivated = (state: PgState, { data: d }: Of<'AbilityActivated'>): 
     item: d.ability,
   });
 };
+
+const factionAbilityUsed = (state: PgState, { data: d }: Of<'FactionAbilityUsed'>): PgState =>
+  mapPlayer(state, d.seat, (p) => ({ ...p, resources: d.resources, factionAbilityUses: { ...p.factionAbilityUses, [d.ability]: d.uses } }));
 
 export const evolveAction = (state: PgState, e: ActionEvent): PgState => {
   switch (e.type) {
@@ -99,7 +103,13 @@ export const evolveAction = (state: PgState, e: ActionEvent): PgState => {
     case 'PassengersDisembarked':
       return placed(state, e.data.placements);
     case 'AbilityActivated':
-      return abilityActivated(state, e);
+      return abilityApplied(state, e.data, true);
+    case 'AbilityTriggered':
+      return abilityApplied(state, e.data, false);
+    case 'FactionAbilitiesRefreshed':
+      return mapPlayer(state, e.data.seat, (p) => ({ ...p, factionAbilityUses: {} }));
+    case 'FactionAbilityUsed':
+      return factionAbilityUsed(state, e);
   }
 };
 

@@ -1,5 +1,5 @@
 /** Post Galactica: the shape of the state, and the small updates `evolve` is built from. */
-import { addResources, type Resources, type Sheet } from './datasheets.ts';
+import { addResources, type FactionAbility, type Resources, type Sheet } from './datasheets.ts';
 import type { CountdownKind, StatusState } from './events.ts';
 import type { Point } from './geometry.ts';
 import type { Mission } from './mission.ts';
@@ -43,6 +43,8 @@ export interface PlayerState {
   readonly originalCommandCenterDestroyed: boolean;
   /** PG-10 Research: research ids completed. */
   readonly researched: readonly string[];
+  /** PG-10 faction abilities: uses this turn by ability name; cleared when refreshed (PG-6). */
+  readonly factionAbilityUses: Readonly<Record<string, number>>;
 }
 
 export interface Countdown {
@@ -68,6 +70,8 @@ export interface FactionInfo {
   readonly worker: string;
   readonly commandIncome: Resources | null;
   readonly resourceIncome: Resources | null;
+  /** PG-10 faction abilities (none unless the faction lists some). */
+  readonly abilities: readonly FactionAbility[];
 }
 
 export interface NodeState {

@@ -17,7 +17,8 @@ export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   title: 'Post Galactica',
   // 0.3.0: PG-10 Research, Salvage, Overwatch, Dodge, Disengage, Load/Unload and Activate Ability.
   // 0.4.0: dice and sealed-order salts derived from the seed under their own labels.
-  rulesVersion: 'pg-0.4.0',
+  // 0.5.0: PG-6 / PG-14 start- and end-of-turn abilities, PG-10 faction abilities refreshed in PG-6.
+  rulesVersion: 'pg-0.5.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

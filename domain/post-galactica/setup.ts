@@ -51,6 +51,7 @@ const factionInfo = (f: Faction): FactionInfo => ({
   worker: f.worker,
   commandIncome: f.commandIncome ?? null,
   resourceIncome: f.resourceIncome ?? null,
+  abilities: f.abilities ?? [],
 });
 
 const player = (seat: string, list: DeploymentList, scenario: Scenario): PlayerState => ({
@@ -62,6 +63,7 @@ const player = (seat: string, list: DeploymentList, scenario: Scenario): PlayerS
   victoryPoints: 0,
   originalCommandCenterDestroyed: false,
   researched: [],
+  factionAbilityUses: {},
 });
 
 export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions>): PgState => {

@@ -194,6 +194,9 @@ export const evolve = (state: PgState, event: EventEnvelope<PgEvent>): PgState =
     case 'UnitsUnloaded':
     case 'PassengersDisembarked':
     case 'AbilityActivated':
+    case 'AbilityTriggered':
+    case 'FactionAbilitiesRefreshed':
+    case 'FactionAbilityUsed':
       return evolveAction(state, e);
     case 'RoundCompleted':
     case 'TotalsConfirmed':

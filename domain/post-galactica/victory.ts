@@ -1,6 +1,6 @@
 /**
  * PG-14 (rules 13.11): the End Phase checks victory, scores objectives, resolves end-of-turn
- * effects, confirms resource and Supply totals, and passes the turn, in that order. PG-22:
+ * abilities (triggers.ts), confirms resource and Supply totals, and passes the turn, in that order. PG-22:
  * where the original Command Center is the objective, losing it loses the game even though
  * Command Centers can be rebuilt.
  */
@@ -8,6 +8,7 @@ import type { GameEnded } from '../match/events.ts';
 import type { ObjectivesScored, PgEvent, TotalsConfirmed } from './events.ts';
 import type { VictoryCondition } from './mission.ts';
 import { fold, type PgState } from './state.ts';
+import { triggeredAbilities } from './triggers.ts';
 import { passTurn } from './turns.ts';
 import { unitsOf } from './units.ts';
 import { supplyMax, supplyUsed, workerLimit, workersOnBattlefield } from './workers.ts';
@@ -106,6 +107,7 @@ export const endPhaseEvents = (state: PgState): PgEvent[] => {
   const events: PgEvent[] = [];
   const scored = scoreObjectives(state);
   if (scored) events.push(scored);
+  events.push(...triggeredAbilities(fold(state, events), state.activeSeat, 'endOfTurn'));
   const confirmed = totals(fold(state, events));
   if (confirmed) events.push(confirmed);
   const after = fold(state, events);

@@ -5,6 +5,7 @@
  */
 
 import { commandCenterLimit } from './command-centers.ts';
+import { factionAbilities, usesPerTurn } from './faction-abilities.ts';
 import type { PgState } from './state.ts';
 import { pendingStatuses } from './status.ts';
 import { models, sheetOf } from './units.ts';
@@ -48,6 +49,11 @@ const playerView = (state: PgState, seat: string) => {
     commandCenterLimit: commandCenterLimit(state),
     originalCommandCenterDestroyed: p.originalCommandCenterDestroyed,
     researched: p.researched,
+    factionAbilities: factionAbilities(state, seat).map((a) => ({
+      name: a.name,
+      usesPerTurn: usesPerTurn(a),
+      used: p.factionAbilityUses[a.name] ?? 0,
+    })),
   };
 };
 

@@ -102,6 +102,8 @@ export class LocalScheduler implements PhaseScheduler {
   constructor(
     private readonly fire: (input: TimerInput) => Promise<unknown>,
     private readonly log: (line: string) => void = () => {},
+    private readonly retries = 5,
+    private readonly retryDelayMs = 1000,
   ) {}
 
   async schedule(deadline: PhaseDeadline): Promise<void> {
@@ -124,17 +126,24 @@ export class LocalScheduler implements PhaseScheduler {
   }
 
   /** setTimeout holds at most ~24.8 days: longer deadlines re-arm on the way. */
-  private arm(name: string, deadline: PhaseDeadline): void {
-    const wait = Math.max(0, Date.parse(deadline.at) - Date.now()) + 20;
+  /**
+   * Like Scheduler's retry policy, a failed fire is tried again (the phase timer is
+   * idempotent), `retries` times with a doubling pause, before it is given up and logged.
+   */
+  private arm(name: string, deadline: PhaseDeadline, attempt = 0): void {
+    const due = Math.max(0, Date.parse(deadline.at) - Date.now()) + 20;
+    const wait = attempt === 0 ? due : this.retryDelayMs * 2 ** (attempt - 1);
     const timer = setTimeout(
       async () => {
-        if (Date.parse(deadline.at) > Date.now()) return this.arm(name, deadline);
+        if (Date.parse(deadline.at) > Date.now()) return this.arm(name, deadline, attempt);
         this.timers.delete(name);
-        this.pending.delete(name);
         try {
           await this.fire({ gameId: deadline.gameId, phaseKey: deadline.phaseKey });
+          this.pending.delete(name);
         } catch (error) {
-          this.log(`phase timer for ${deadline.gameId} ${deadline.phaseKey} failed: ${String(error)}`);
+          if (attempt < this.retries && this.pending.has(name)) return this.arm(name, deadline, attempt + 1);
+          this.pending.delete(name);
+          this.log(`phase timer for ${deadline.gameId} ${deadline.phaseKey} failed ${attempt + 1} time(s), given up: ${String(error)}`);
         }
       },
       Math.min(wait, 2 ** 31 - 1),

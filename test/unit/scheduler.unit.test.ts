@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { atExpression, createScheduleInput, scheduleName } from '../../functions/adapters/scheduler.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { atExpression, createScheduleInput, LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 
 const target = {
   group: 'arbiter-deadlines',
@@ -38,5 +38,59 @@ describe('EventBridge Scheduler requests', () => {
 
   it('never asks for a time in the past: a deadline already due fires a second from now', () => {
     expect(atExpression('2026-03-01T11:00:00.000Z', now)).toBe('at(2026-03-01T12:00:01)');
+  });
+});
+
+describe('the local scheduler', () => {
+  const soon = () => new Date(Date.now() + 30).toISOString();
+
+  it('fires the phase timer at the deadline, once', async () => {
+    const fired: string[] = [];
+    const scheduler = new LocalScheduler(async (input) => void fired.push(input.phaseKey));
+    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
+    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
+    await vi.waitFor(() => expect(fired).toEqual(['t1-command']));
+    expect(scheduler.pending.size).toBe(0);
+  });
+
+  it("retries a failed fire, like Scheduler's retry policy, and then gives up", async () => {
+    let calls = 0;
+    const flaky = new LocalScheduler(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error('the game moved on');
+      },
+      () => {},
+      5,
+      10,
+    );
+    await flaky.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
+    await vi.waitFor(() => expect(calls).toBe(3));
+    expect(flaky.pending.size).toBe(0);
+
+    const lines: string[] = [];
+    let attempts = 0;
+    const broken = new LocalScheduler(
+      async () => {
+        attempts += 1;
+        throw new Error('down');
+      },
+      (line) => lines.push(line),
+      2,
+      10,
+    );
+    await broken.schedule({ gameId: 'g_2', phaseKey: 't1-command', at: soon() });
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    expect(attempts).toBe(3);
+    expect(lines[0]).toBe('phase timer for g_2 t1-command failed 3 time(s), given up: Error: down');
+  });
+
+  it('does not fire a cancelled deadline', async () => {
+    const fired: string[] = [];
+    const scheduler = new LocalScheduler(async (input) => void fired.push(input.phaseKey));
+    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
+    await scheduler.cancel('g_1', 't1-command');
+    await new Promise((r) => setTimeout(r, 120));
+    expect(fired).toEqual([]);
   });
 });

@@ -59,54 +59,25 @@ const workerLoss = (state: PgState, unit: UnitState): NonNullable<UnitDestroyed[
   return { before, allowance: 'free', workerLimit: limit };
 };
 
-/** The event for a unit whose Cohesion reached 0. */
-export const destroyUnit = (state: PgState, unit: UnitState, cause: string): UnitDestroyed => {
+type Fate = Pick<UnitDestroyed['data'], 'worker' | 'destroyedZone' | 'commandCenter' | 'rule'>;
+
+/** What destruction means for this unit: a Worker (PG-17), a Command Center (PG-15), or any other (PG-2). */
+const fateOf = (state: PgState, unit: UnitState): Fate => {
   if (isWorker(state, unit)) {
     const worker = workerLoss(state, unit);
-    return {
-      type: 'UnitDestroyed',
-      data: {
-        unitId: unit.id,
-        seat: unit.seat,
-        datasheet: unit.datasheet,
-        cause,
-        worker,
-        destroyedZone: worker.allowance === 'purchased',
-        commandCenter: null,
-        rule: 'PG-17',
-      },
-    };
+    return { worker, destroyedZone: worker.allowance === 'purchased', commandCenter: null, rule: 'PG-17' };
   }
-  if (isCommandCenter(state, unit)) {
-    // PG-15: a Command Center never permanently enters the Destroyed Zone; it may be rebuilt.
-    return {
-      type: 'UnitDestroyed',
-      data: {
-        unitId: unit.id,
-        seat: unit.seat,
-        datasheet: unit.datasheet,
-        cause,
-        worker: null,
-        destroyedZone: false,
-        commandCenter: { original: unit.original },
-        rule: 'PG-15',
-      },
-    };
-  }
-  return {
-    type: 'UnitDestroyed',
-    data: {
-      unitId: unit.id,
-      seat: unit.seat,
-      datasheet: unit.datasheet,
-      cause,
-      worker: null,
-      destroyedZone: true,
-      commandCenter: null,
-      rule: 'PG-2',
-    },
-  };
+  // PG-15: a Command Center never permanently enters the Destroyed Zone; it may be rebuilt.
+  if (isCommandCenter(state, unit))
+    return { worker: null, destroyedZone: false, commandCenter: { original: unit.original }, rule: 'PG-15' };
+  return { worker: null, destroyedZone: true, commandCenter: null, rule: 'PG-2' };
 };
+
+/** The event for a unit whose Cohesion reached 0. */
+export const destroyUnit = (state: PgState, unit: UnitState, cause: string): UnitDestroyed => ({
+  type: 'UnitDestroyed',
+  data: { unitId: unit.id, seat: unit.seat, datasheet: unit.datasheet, cause, ...fateOf(state, unit) },
+});
 
 /** The sentence for a full Worker Limit, naming purchased capacity lost to the Destroyed Zone (PG-17). */
 export const workerLimitSentence = (state: PgState, seat: string): string => {

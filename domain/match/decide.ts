@@ -7,7 +7,6 @@ import type { Ctx } from '../kernel/context.ts';
 import { actorLabel } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
 import { rollKey, saltKey, seedCommitment, seededDice } from '../kernel/dice.ts';
-import { parseDuration } from '../kernel/duration.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { hmacSha256 } from '../kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';

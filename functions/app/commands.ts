@@ -3,10 +3,10 @@
  * A retried command (same id, same body) returns the first result and writes nothing.
  */
 import type { Actor, Ctx } from '../../domain/kernel/context.ts';
-import { actorLabel } from '../../domain/kernel/context.ts';
-import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
+import type { GameCommand } from '../../domain/match/decide.ts';
+import { recordCommand } from '../../domain/match/record.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import type { CommandRecord } from '../adapters/games-table.ts';
@@ -88,20 +88,10 @@ const attemptOnce = async (
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
   const ctx: Ctx = { now: deps.clock().toISOString(), actor: actorFor(request.caller, state), seed };
-  const decision = decideGame(state, request.command, ctx, request.gameId);
+  const decision = recordCommand(state, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
-  if (decision.events.length === 0) return { events: [], version: state.version, replayed: false, state };
-
-  const rulesVersion = state.status === 'empty' ? createdRulesVersion(decision.events[0]?.data) : state.rulesVersion;
-  const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
-  const events = sealBatch(head, decision.events, {
-    gameId: request.gameId,
-    at: ctx.now,
-    actor: actorLabel(ctx.actor),
-    commandId: request.commandId,
-    rulesVersion,
-    command: request.command,
-  });
+  const events = decision.events;
+  if (events.length === 0) return { events: [], version: state.version, replayed: false, state };
   const stateAfter = foldGame(events, state);
   const record: CommandRecord = { bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const newItems = [
@@ -130,8 +120,6 @@ const refuseOtherRules = (state: GameState): void => {
     { rulesVersion: state.rulesVersion, served: current ?? null },
   );
 };
-
-const createdRulesVersion = (data: unknown): string => (data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '';
 
 const actorFor = (caller: Caller, state: GameState): Actor =>
   caller.kind === 'system' ? caller : { kind: 'player', playerId: caller.playerId, seat: seatOf(state, caller.playerId) };

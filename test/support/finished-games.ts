@@ -3,9 +3,9 @@
  * seed: the reference logs that `arbiter verify` must accept untouched.
  */
 import type { Actor } from '../../domain/kernel/context.ts';
-import { actorLabel } from '../../domain/kernel/context.ts';
-import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
+import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { getRuleset } from '../../domain/rulesets.ts';
@@ -39,23 +39,10 @@ export class Recorder {
   give(command: GameCommand, actor: Actor, minutesLater = 1): void {
     this.clock += minutesLater * 60_000;
     const now = new Date(this.clock).toISOString();
-    const decision = decideGame(this.state, command, { now, actor, seed: REFERENCE_SEED }, this.gameId);
+    const decision = recordCommand(this.state, command, { now, actor, seed: REFERENCE_SEED }, this.gameId, `ref-${this.commands + 1}`);
     if (!decision.ok) throw new Error(`${decision.violation.rule}: ${decision.violation.message}`);
     this.commands += 1;
-    const head = this.events.at(-1) ?? null;
-    this.events.push(
-      ...sealBatch(head, decision.events, {
-        gameId: this.gameId,
-        at: now,
-        actor: actorLabel(actor),
-        commandId: `ref-${this.commands}`,
-        rulesVersion:
-          this.state.status === 'empty'
-            ? getRuleset(String((command as { ruleset?: string }).ruleset)).rulesVersion
-            : (this.state as { rulesVersion: string }).rulesVersion,
-        command,
-      }),
-    );
+    this.events.push(...decision.events);
   }
 
   seat(name: string): Actor {

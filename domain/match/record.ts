@@ -1,0 +1,30 @@
+/**
+ * A command as it goes into the log: decided, then sealed onto the chain after the state
+ * it was decided on, under that game's rules version. The command handler and any tool
+ * that writes logs (the reference matches) share this, so their logs cannot differ.
+ */
+import type { Ctx } from '../kernel/context.ts';
+import { actorLabel } from '../kernel/context.ts';
+import { type EventEnvelope, sealBatch } from '../kernel/envelope.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { decideGame, type GameCommand } from './decide.ts';
+import type { GameState } from './state.ts';
+
+export const recordCommand = (
+  state: GameState,
+  command: GameCommand,
+  ctx: Ctx,
+  gameId: string,
+  commandId: string,
+): Decision<EventEnvelope> => {
+  const decision = decideGame(state, command, ctx, gameId);
+  if (!decision.ok) return decision;
+  // A new game takes the rules version its GameCreated names; any other the version it started on.
+  const rulesVersion =
+    state.status === 'empty'
+      ? ((decision.events[0]?.data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '')
+      : state.rulesVersion;
+  const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
+  const events = sealBatch(head, decision.events, { gameId, at: ctx.now, actor: actorLabel(ctx.actor), commandId, rulesVersion, command });
+  return { ok: true, events };
+};

@@ -8,13 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollFace, rollKey } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../../domain/kernel/envelope.ts';
+import { sha256Hex } from '../../domain/kernel/hash.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { findRolls } from '../../domain/verify/rolls.ts';
 import { type CheckResult, verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 
 const run = promisify(execFile);
+/** What each seat mixes into the dice seed, in seat order (red creates, blue joins). */
+const CONTRIBUTIONS = ['0123456789abcdef', 'fedcba9876543210'];
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-dispute-'));
 let runtime: Runtime;
 let red: Client;
@@ -52,9 +57,9 @@ beforeAll(async () => {
   const anon = new Client(runtime.url);
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;
-  gameId = (await red.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red', seedContribution: '0123456789abcdef' }))
+  gameId = (await red.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red', seedContribution: CONTRIBUTIONS[0] }))
     .body.gameId;
-  const joined = await blue.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, { seedContribution: 'fedcba9876543210' });
+  const joined = await blue.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, { seedContribution: CONTRIBUTIONS[1] });
   const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
   await (winner === 'red' ? red : blue).post(`/games/${gameId}/commands`, {
     commandId: commandId(),
@@ -169,11 +174,23 @@ describe('verify finds each kind of tampering, and where', () => {
     expect(failed(swapped)[0]).toMatchObject({ check: 'chain', line: 8 });
   });
 
-  it('a swapped seed', () => {
-    const header = { ...log.header, seed: 'ab'.repeat(32) };
-    const results = failed(log.events, header);
+  it('REL-17 a swapped seed: the seed check fails, and the dice check names the first roll the new seed changes', () => {
+    // The game's seed is the server's own, so its few rolls (the roll-off) could come out the
+    // same under a fixed swapped seed (two d6: one time in 36). Derive candidate seeds
+    // deterministically and swap in the first that changes a logged face.
+    const rolls = log.events.flatMap((event) => findRolls(event.data).map(({ roll }) => ({ seq: event.seq, roll })));
+    const changed = (seed: string) =>
+      rolls.find(({ roll }) => rollFace(rollKey(seed, CONTRIBUTIONS), gameId, roll.draw.seq, roll.draw.index, roll.sides) !== roll.value);
+    expect(rolls.length).toBeGreaterThanOrEqual(2);
+    expect(changed(log.header.seed ?? '')).toBeUndefined(); // the key is derived as the server derived it
+    const seed = Array.from({ length: 100 }, (_, i) => sha256Hex(`swapped-seed:${i}`)).find((candidate) => changed(candidate));
+    if (seed === undefined) throw new Error('no candidate seed changes a logged face'); // (1/36)^100 at most
+    const first = changed(seed) as { seq: number };
+
+    const results = failed(log.events, { ...log.header, seed });
     expect(results.map((r) => r.check)).toEqual(expect.arrayContaining(['seed', 'dice']));
     expect(results.find((r) => r.check === 'seed')?.verdict).toBe('seed: its SHA-256 does not match the commitment made at game creation');
+    expect(results.find((r) => r.check === 'dice')).toMatchObject({ line: lineOfSeq(first.seq) });
   });
 
   it('a forged event with a recomputed hash but an illegal move: the chain holds, the rules do not', () => {

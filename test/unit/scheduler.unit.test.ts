@@ -43,13 +43,15 @@ describe('EventBridge Scheduler requests', () => {
 
 describe('the local scheduler', () => {
   const soon = () => new Date(Date.now() + 30).toISOString();
+  /** The timers are due within milliseconds; the bound is only there for a machine under load. */
+  const WAIT = { timeout: 10_000, interval: 10 };
 
   it('fires the phase timer at the deadline, once', async () => {
     const fired: string[] = [];
     const scheduler = new LocalScheduler(async (input) => void fired.push(input.phaseKey));
     await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
     await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
-    await vi.waitFor(() => expect(fired).toEqual(['t1-command']));
+    await vi.waitFor(() => expect(fired).toEqual(['t1-command']), WAIT);
     expect(scheduler.pending.size).toBe(0);
   });
 
@@ -65,7 +67,7 @@ describe('the local scheduler', () => {
       10,
     );
     await flaky.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
-    await vi.waitFor(() => expect(calls).toBe(3));
+    await vi.waitFor(() => expect(calls).toBe(3), WAIT);
     expect(flaky.pending.size).toBe(0);
 
     const lines: string[] = [];
@@ -80,7 +82,7 @@ describe('the local scheduler', () => {
       10,
     );
     await broken.schedule({ gameId: 'g_2', phaseKey: 't1-command', at: soon() });
-    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    await vi.waitFor(() => expect(lines).toHaveLength(1), WAIT);
     expect(attempts).toBe(3);
     expect(lines[0]).toBe('phase timer for g_2 t1-command failed 3 time(s), given up: Error: down');
   });
@@ -88,9 +90,12 @@ describe('the local scheduler', () => {
   it('does not fire a cancelled deadline', async () => {
     const fired: string[] = [];
     const scheduler = new LocalScheduler(async (input) => void fired.push(input.phaseKey));
-    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
+    const at = soon();
+    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at });
     await scheduler.cancel('g_1', 't1-command');
-    await new Promise((r) => setTimeout(r, 120));
-    expect(fired).toEqual([]);
+    // A witness due after it: once the witness has fired, the cancelled deadline's time has passed too.
+    await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-resource', at: new Date(Date.parse(at) + 30).toISOString() });
+    await vi.waitFor(() => expect(fired).toContain('t1-resource'), WAIT);
+    expect(fired).toEqual(['t1-resource']);
   });
 });

@@ -143,13 +143,12 @@ describe("Sol'una over HTTP: simultaneous actions (SOL-4)", () => {
     const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true, attacks: [SURE_BOW] });
     const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 2 });
     const gameId = await newGame(mission([meena], [xul], WALL), { deadlines: { phases: { p1: 'PT2S' } } });
-    const opened = await eventually(
-      () => sun.get<SolView>(`/games/${gameId}`),
-      (r) => r.body.step !== null,
-    );
-    expect(opened.body.step?.key).toBe('t1-p1');
-    expect(opened.body.step?.deadline).not.toBeNull();
-    expect((await choose(sun, gameId, [shoot('meena', 'xul', 'Sure Bow')])).status).toBe(200);
+    // Sun chooses at once: the phase closes two seconds after the join, however far behind the projector is.
+    const chosen = await choose(sun, gameId, [shoot('meena', 'xul', 'Sure Bow')]);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const opened = await sun.get<{ state: SolView }>(`/games/${gameId}/state?at=${chosen.body.version}`);
+    expect(opened.body.state.step?.key).toBe('t1-p1');
+    expect(opened.body.state.step?.deadline).not.toBeNull();
 
     const log = await eventually(
       () => stored(gameId),

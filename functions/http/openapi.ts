@@ -15,6 +15,7 @@ import {
   registerPlayerBody,
   stateQuery,
 } from './schemas.ts';
+import { webhookPaths } from './webhook-routes.ts';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
 const ok = (description: string, s: z.ZodType) => ({ description, content: { 'application/json': { schema: schema(s) } } });
@@ -146,5 +147,6 @@ export const openApiDocument = () => ({
       },
     },
     '/openapi.json': { get: { summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1.' } } } },
+    ...webhookPaths(),
   },
 });

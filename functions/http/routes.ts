@@ -15,6 +15,7 @@ import { openApiDocument } from './openapi.ts';
 import { json, parseBody, parseQuery } from './respond.ts';
 import { type Request, Router } from './router.ts';
 import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
+import { addWebhookRoutes } from './webhook-routes.ts';
 
 /** Commands with their own routes or reserved for the system are not accepted at /commands. */
 const RESERVED = new Map([
@@ -59,7 +60,7 @@ const seatAfter = (result: CommandResult, playerId: string): string | null => {
 export const buildRouter = (deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
 
-  return new Router()
+  return addWebhookRoutes(new Router(), deps)
     .on('GET', '/openapi.json', async () => json(200, openApiDocument()))
     .on('POST', '/players', async (request) => {
       const body = parseBody(request, registerPlayerBody);

@@ -1,6 +1,8 @@
 /**
  * `npm start`: Arbiter on this machine. Settings: PORT (3000), ARBITER_DATA_DIR (.data),
  * ARBITER_MEMORY=1 to keep nothing on disk; or `npm start -- --port 3001 --memory`.
+ * Webhooks never reach loopback unless started with `--allow-loopback-webhooks`
+ * (ARBITER_WEBHOOKS_ALLOW_LOOPBACK=1), for a receiver on this machine.
  */
 import { parseArgs } from 'node:util';
 
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     memory: { type: 'boolean' },
     'data-dir': { type: 'string' },
     host: { type: 'string' },
+    'allow-loopback-webhooks': { type: 'boolean' },
   },
 });
 
@@ -22,9 +25,11 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const memory = values.memory ?? process.env.ARBITER_MEMORY === '1';
 const dataDir = values['data-dir'] ?? process.env.ARBITER_DATA_DIR ?? '.data';
 const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+const allowLoopback = values['allow-loopback-webhooks'] ?? process.env.ARBITER_WEBHOOKS_ALLOW_LOOPBACK === '1';
 
 console.log(`Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`})…`);
-const runtime = await startRuntime({ port, host, memory, dataDir, log: (line) => console.log(line) });
+const runtime = await startRuntime({ port, host, memory, dataDir, log: (line) => console.log(line), webhooks: { allowLoopback } });
+if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json)`);
 console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream polled every 250 ms. Ctrl-C stops everything.`);
 

@@ -8,6 +8,7 @@ import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/api.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
@@ -17,6 +18,7 @@ import { type TableNames, tableNames } from '../tables.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { startHttpServer } from './http-server.ts';
 import { StreamPoller } from './stream-poller.ts';
+import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
 
 export interface RuntimeOptions {
   readonly port: number;
@@ -29,6 +31,8 @@ export interface RuntimeOptions {
   readonly tablePrefix?: string;
   readonly pollIntervalMs?: number;
   readonly log?: (line: string) => void;
+  /** Webhook settings over the local defaults (http allowed; loopback only with `allowLoopback: true`). */
+  readonly webhooks?: Partial<WebhookPolicy>;
 }
 
 export interface Runtime {
@@ -41,6 +45,8 @@ export interface Runtime {
   readonly scheduler: LocalScheduler;
   /** Integration events published in this process. */
   readonly bus: LocalBus;
+  /** Webhook deliveries and their retries in this process. */
+  readonly webhooks: LocalWebhookDeliveries;
   stop(): Promise<void>;
 }
 
@@ -56,7 +62,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     stops.push(async () => client.destroy());
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);
-    const deps = createDeps(client, tables);
+    const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, localWebhookPolicy(options.webhooks)) });
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));
@@ -69,6 +75,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     );
     stops.push(async () => scheduler.stop());
     const bus = new LocalBus();
+    const webhooks = new LocalWebhookDeliveries(() => deps, log);
+    bus.subscribe(webhooks.onEvent);
+    stops.push(() => webhooks.stop());
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
     const poller = new StreamPoller({
       endpoint,
@@ -103,6 +112,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       poller,
       scheduler,
       bus,
+      webhooks,
       // In reverse order of starting: the poller first, the client last.
       stop: async () => {
         for (const stop of stops.reverse()) await stop();

@@ -1,7 +1,7 @@
 /** A small client for end-to-end tests over real HTTP against the local runtime. */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime.ts';
 
 export interface Reply<T = Record<string, unknown>> {
   readonly status: number;
@@ -53,7 +53,7 @@ export class Client {
 }
 
 /** The local runtime on a free port, on the test run's DynamoDB Local with tables of its own. */
-export const startTestRuntime = (): Promise<Runtime> =>
+export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promise<Runtime> =>
   startRuntime({
     port: 0,
     memory: true,
@@ -61,6 +61,7 @@ export const startTestRuntime = (): Promise<Runtime> =>
     dynamoEndpoint: inject('dynamoEndpoint'),
     tablePrefix: `e${randomBytes(5).toString('hex')}-`,
     pollIntervalMs: 250,
+    ...overrides,
   });
 
 /** Poll until `check` passes (the projector runs asynchronously from the stream). */

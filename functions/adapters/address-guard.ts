@@ -1,0 +1,72 @@
+/**
+ * PBM-5: which addresses a webhook may reach. A pure function over one address (as
+ * `dns.lookup` gives it, or an IP literal from a URL): ranges are classified by ipaddr.js,
+ * not by hand-written CIDR tables. Only globally routable unicast passes; loopback passes
+ * too when the local runtime was started with the explicit flag (never on AWS).
+ */
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export interface GuardOptions {
+  /** Let 127.0.0.0/8 and ::1 through: only for the local runtime, where tests run their receivers. */
+  readonly allowLoopback: boolean;
+}
+
+export interface AddressVerdict {
+  readonly address: string;
+  readonly allowed: boolean;
+  /** ipaddr.js's range name (`unicast`, `loopback`, `private`, `linkLocal`, …) or `invalid`. */
+  readonly range: string;
+  /** Why it was refused, in a sentence; null when allowed. */
+  readonly reason: string | null;
+}
+
+/** IPv6 global unicast is 2000::/3; everything outside it is unallocated, special or internal. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  loopback: 'a loopback address',
+  private: 'a private-network address',
+  uniqueLocal: 'a unique-local (private) IPv6 address',
+  linkLocal: 'a link-local address (this includes cloud metadata services such as 169.254.169.254)',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  unspecified: 'an unspecified address',
+  reserved: 'a reserved address',
+  invalid: 'not an IP address',
+};
+
+/** The range of an address; IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is classified as the IPv4 address it carries. */
+export const addressRange = (address: string): string => {
+  const bare = unbracket(address);
+  // Node's own notion of a literal: ipaddr.js would also read forms like `1.2.3`, which nothing here produces.
+  if (isIP(bare) === 0) return 'invalid';
+  const parsed = ipaddr.process(bare);
+  const range = parsed.range();
+  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match(GLOBAL_UNICAST_V6)) return 'reserved';
+  return range;
+};
+
+export const checkAddress = (address: string, options: GuardOptions): AddressVerdict => {
+  const range = addressRange(address);
+  const allowed = range === 'unicast' || (range === 'loopback' && options.allowLoopback);
+  return {
+    address,
+    allowed,
+    range,
+    reason: allowed
+      ? null
+      : `${address} is ${DESCRIPTIONS[range] ?? `in a special-purpose range (${range})`}, which webhooks may not reach`,
+  };
+};
+
+/** The first refusal among every address a name resolved to; one internal address taints the name. */
+export const firstRefusal = (addresses: readonly string[], options: GuardOptions): AddressVerdict | null =>
+  addresses.map((a) => checkAddress(a, options)).find((v) => !v.allowed) ?? null;
+
+/** Whether a URL's host is an IP literal (then it can be checked before anything is resolved). */
+export const isIpLiteral = (hostname: string): boolean => isIP(unbracket(hostname)) !== 0;
+
+/** URL hostnames write IPv6 in brackets. */
+const unbracket = (host: string): string => host.replace(/^\[(.*)\]$/, '$1');

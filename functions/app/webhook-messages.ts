@@ -1,0 +1,124 @@
+/**
+ * What a webhook says (PBM-1, PBM-4): the kinds a subscription may ask for, the notice
+ * built from an integration event, and its body as JSON, as a Discord webhook message or
+ * as a Slack incoming-webhook message, with sentences a player reads in a chat channel.
+ * Pure: the same notice always gives the same body, so every retry sends the same bytes.
+ */
+
+/** The kinds of notification a subscription may ask for. */
+export const WEBHOOK_KINDS = ['your-turn', 'seat-awaited', 'turn-started', 'phase-started', 'deadline-approaching', 'game-ended'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
+
+export const WEBHOOK_FORMATS = ['json', 'discord', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export interface NoticeSeat {
+  readonly seat: string;
+  readonly playerId: string | null;
+  readonly playerName: string | null;
+}
+
+/** One notification, self-contained: everything its sentence and its JSON need. */
+export interface Notice {
+  readonly kind: WebhookKind | 'ping';
+  readonly subscriptionId: string;
+  /** The integration event's stable id (`<gameId>:<seq>:<type>[:<seat>]`); null for a ping. */
+  readonly eventId: string | null;
+  readonly event: string | null;
+  readonly gameId: string | null;
+  readonly seq: number | null;
+  readonly at: string;
+  readonly ruleset: string | null;
+  readonly rulesetTitle: string | null;
+  /** The seat this is about: who must act, whose turn or phase began. */
+  readonly seat: NoticeSeat | null;
+  readonly turn: number | null;
+  readonly round: number | null;
+  readonly phase: string | null;
+  readonly deadline: string | null;
+  readonly result: { readonly winner: NoticeSeat | null; readonly reason: string } | null;
+}
+
+/** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
+export const utc = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+const who = (seat: NoticeSeat): string => (seat.playerName ? `${seat.playerName} (${seat.seat})` : seat.seat);
+
+const game = (n: Notice): string => `${n.rulesetTitle ?? 'the'} game ${n.gameId ?? ''}`.trim();
+
+/** Sol'una numbers its phases (`p7`), the others name them (`movement`). */
+const phaseName = (phase: string): string => {
+  if (phase === 'choosing') return 'choosing who plays first';
+  const numbered = /^p?(\d+)$/.exec(phase);
+  return numbered ? `phase ${numbered[1]}` : `${phase} phase`;
+};
+
+/** `Turn 2, round 1, movement phase.` with whatever is known. */
+const position = (n: Notice): string => {
+  const parts = [
+    n.turn === null ? null : `Turn ${n.turn}`,
+    n.round === null ? null : `round ${n.round}`,
+    n.phase === null ? null : phaseName(n.phase),
+  ].filter((p): p is string => p !== null);
+  if (parts.length === 0) return '';
+  const text = parts.join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+};
+
+const deadlineLine = (n: Notice): string => (n.deadline ? `Deadline: ${utc(n.deadline)}.` : 'No deadline.');
+
+const lines = (...parts: string[]): string => parts.filter((p) => p !== '').join('\n');
+
+/** The notice as sentences, one idea a line. */
+export const noticeText = (n: Notice): string => {
+  const seat = n.seat;
+  switch (n.kind) {
+    case 'your-turn':
+    case 'seat-awaited':
+      return lines(
+        `${n.kind === 'your-turn' ? 'Your turn: ' : ''}${seat ? who(seat) : 'A player'} must act in ${game(n)}.`,
+        position(n),
+        deadlineLine(n),
+      );
+    case 'deadline-approaching':
+      return lines(`Reminder: ${seat ? who(seat) : 'a player'} must act in ${game(n)} soon.`, position(n), deadlineLine(n));
+    case 'turn-started':
+      return lines(`Turn ${n.turn ?? '?'} has begun in ${game(n)}${seat ? `: ${who(seat)} plays` : ''}.`, position(n));
+    case 'phase-started':
+      return lines(
+        `${n.phase ? `The ${phaseName(n.phase)}` : 'A new phase'} has begun in ${game(n)}${seat ? `: ${who(seat)} plays` : ''}.`,
+        position(n),
+      );
+    case 'game-ended': {
+      const result = n.result;
+      const outcome = result?.winner ? `${who(result.winner)} won` : 'it is a draw';
+      return `${game(n).charAt(0).toUpperCase()}${game(n).slice(1)} has ended: ${outcome}${result?.reason ? ` (${result.reason})` : ''}.`;
+    }
+    case 'ping':
+      return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;
+  }
+};
+
+/** Slack reads `&`, `<` and `>` as markup (links, mentions such as <!channel>): escape them as Slack asks. */
+const slackEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const DISCORD_LIMIT = 2000;
+
+/** The request body for a subscription's format. */
+export const webhookBody = (format: WebhookFormat, notice: Notice): string => {
+  const text = noticeText(notice);
+  switch (format) {
+    case 'discord':
+      // Player names are chosen by players: no @everyone, role or user pings from them.
+      return JSON.stringify({ content: text.slice(0, DISCORD_LIMIT), allowed_mentions: { parse: [] } });
+    case 'slack':
+      return JSON.stringify({ text: slackEscape(text) });
+    case 'json':
+      // The Standard Webhooks payload shape: type, timestamp, data.
+      return JSON.stringify({ type: notice.kind, timestamp: notice.at, data: { ...notice, text } });
+  }
+};

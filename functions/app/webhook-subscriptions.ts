@@ -1,0 +1,115 @@
+/**
+ * A player's webhook subscriptions (PBM-1): create (the signing secret is shown once),
+ * list, delete, enable again after a failure, ping, and read the delivery log (PBM-3).
+ * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal IP
+ * literal), but the check that counts is the sender's, on the resolved address at delivery.
+ */
+import { checkAddress, isIpLiteral } from '../adapters/address-guard.ts';
+import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
+import type { Deps } from './deps.ts';
+import { notFound, Problem } from './problems.ts';
+import { DEFAULT_KINDS, type WebhookFormat, type WebhookKind } from './webhook-messages.ts';
+import { pingOnce, type WebhookPolicy } from './webhooks.ts';
+
+export interface NewSubscription {
+  readonly url: string;
+  readonly gameId?: string | undefined;
+  readonly kinds?: readonly WebhookKind[] | undefined;
+  readonly format?: WebhookFormat | undefined;
+  readonly description?: string | undefined;
+}
+
+/** A subscription as its owner sees it: never the secret. */
+export type SubscriptionView = Omit<Subscription, 'playerId'>;
+
+const view = ({ playerId: _owner, ...subscription }: Subscription): SubscriptionView => subscription;
+
+const invalidUrl = (detail: string) => new Problem(422, 'invalid-webhook-url', 'This URL cannot receive webhooks', detail);
+
+/** PBM-5 at registration: what can be known without resolving the name. */
+export const checkUrl = (url: string, policy: WebhookPolicy): void => {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw invalidUrl(`"${url}" is not an absolute URL.`);
+  }
+  if (target.protocol !== 'https:' && !(target.protocol === 'http:' && !policy.requireHttps))
+    throw invalidUrl(`Webhook URLs must use https${policy.requireHttps ? '' : ' or http'}, not ${target.protocol.replace(':', '')}.`);
+  if (target.username || target.password) throw invalidUrl('Put no user name or password in the URL; deliveries are signed instead.');
+  if (isIpLiteral(target.hostname)) {
+    const verdict = checkAddress(target.hostname, policy);
+    if (!verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
+  }
+};
+
+const gameExists = async (deps: Deps, gameId: string): Promise<boolean> =>
+  (await deps.games.readModel(gameId)) !== null || (await deps.store.load(gameId)).state.status !== 'empty';
+
+export const createSubscription = async (deps: Deps, playerId: string, input: NewSubscription) => {
+  const { table, policy } = deps.webhooks;
+  checkUrl(input.url, policy);
+  if (input.gameId !== undefined && !(await gameExists(deps, input.gameId))) throw notFound(`game ${input.gameId}`);
+  if ((await table.subscriptions(playerId)).length >= policy.maxSubscriptions)
+    throw new Problem(
+      409,
+      'too-many-webhooks',
+      'Too many webhooks',
+      `A player may have ${policy.maxSubscriptions} webhooks; DELETE /me/webhooks/{id} one you no longer need.`,
+    );
+  const subscription: Subscription = {
+    id: `wh_${deps.randomHex(10)}`,
+    playerId,
+    url: input.url,
+    gameId: input.gameId ?? null,
+    kinds: [...new Set(input.kinds ?? DEFAULT_KINDS)],
+    format: input.format ?? 'json',
+    description: input.description ?? null,
+    createdAt: deps.clock().toISOString(),
+    enabled: true,
+    disabledAt: null,
+    disabledReason: null,
+  };
+  // Standard Webhooks secrets: `whsec_` and 24 to 64 random bytes in base64.
+  const secret = `whsec_${Buffer.from(deps.randomHex(32), 'hex').toString('base64')}`;
+  await table.create(subscription, secret);
+  return { ...view(subscription), secret };
+};
+
+export const listSubscriptions = async (deps: Deps, playerId: string) =>
+  (await deps.webhooks.table.subscriptions(playerId)).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(view);
+
+const owned = async (deps: Deps, playerId: string, id: string): Promise<HookRecord> => {
+  const record = await deps.webhooks.table.get(playerId, id);
+  if (!record) throw notFound(`webhook ${id} of yours; GET /me/webhooks lists them`);
+  return record;
+};
+
+export const deleteSubscription = async (deps: Deps, playerId: string, id: string): Promise<void> => {
+  if (!(await deps.webhooks.table.delete(playerId, id))) throw notFound(`webhook ${id} of yours; GET /me/webhooks lists them`);
+};
+
+export const enableSubscription = async (deps: Deps, playerId: string, id: string): Promise<SubscriptionView> => {
+  const record = await deps.webhooks.table.update(playerId, id, (current) =>
+    current.subscription.enabled
+      ? null
+      : { ...current, subscription: { ...current.subscription, enabled: true, disabledAt: null, disabledReason: null } },
+  );
+  if (!record) throw notFound(`webhook ${id} of yours; GET /me/webhooks lists them`);
+  return view(record.subscription);
+};
+
+export const pingSubscription = async (deps: Deps, playerId: string, id: string) => {
+  const { deliveryId, outcome } = await pingOnce(deps, await owned(deps, playerId, id));
+  return { deliveryId, delivered: outcome.ok, status: outcome.status, error: outcome.ok ? null : outcome.error };
+};
+
+/** The delivery log, newest first. */
+export const deliveryLog = async (
+  deps: Deps,
+  playerId: string,
+  id: string,
+): Promise<{ subscription: SubscriptionView; deliveries: DeliveryLogEntry[] }> => {
+  const record = await owned(deps, playerId, id);
+  return { subscription: view(record.subscription), deliveries: [...record.log].reverse() };
+};

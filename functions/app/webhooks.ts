@@ -1,0 +1,350 @@
+/**
+ * The webhook delivery engine (PBM-2, PBM-3), the same on AWS and locally: `fanOut` turns
+ * one integration event into one delivery per matching subscription; `advance` makes the
+ * next attempt of a delivery when it is due. Each delivery's state lives in its
+ * subscription's log, so `advance` is safe to call again for the same delivery (a
+ * redelivered queue message, a duplicate event): an attempt is claimed in the log before
+ * it is made, a finished delivery is never sent again, and every attempt carries the same
+ * `webhook-id`. The caller only has to call `advance` again after `retryInMs` (an SQS
+ * message delay on AWS, a timer locally).
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Webhook } from 'standardwebhooks';
+import { sha256Hex } from '../../domain/kernel/hash.ts';
+import type { GameState } from '../../domain/match/state.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import type { TableNames } from '../../infra/tables.ts';
+import type { IntegrationEvent } from '../adapters/bus.ts';
+import { HttpWebhookSender, type SendOutcome, type WebhookSender } from '../adapters/webhook-sender.ts';
+import { type DeliveryLogEntry, type HookRecord, type Subscription, WebhookTable } from '../adapters/webhook-table.ts';
+import type { Deps } from './deps.ts';
+import { type Notice, type NoticeSeat, type WebhookKind, webhookBody } from './webhook-messages.ts';
+
+export interface WebhookPolicy {
+  /** Refuse plain http URLs (on AWS). */
+  readonly requireHttps: boolean;
+  /** Let deliveries reach loopback: only the local runtime's explicit flag sets it. */
+  readonly allowLoopback: boolean;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  /** Attempts of one delivery before it fails and its subscription is disabled. */
+  readonly maxAttempts: number;
+  /** The wait after attempt n is retryBaseMs * 2^(n-1), at most retryMaxMs. */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  /** Delivery log entries kept per subscription (finished ones are dropped first). */
+  readonly logSize: number;
+  readonly maxSubscriptions: number;
+}
+
+/** One minute, then doubling to an hour: 8 attempts span about two hours. */
+export const defaultWebhookPolicy: WebhookPolicy = {
+  requireHttps: true,
+  allowLoopback: false,
+  timeoutMs: 5_000,
+  maxResponseBytes: 16 * 1024,
+  maxAttempts: 8,
+  retryBaseMs: 60_000,
+  retryMaxMs: 60 * 60_000,
+  logSize: 50,
+  maxSubscriptions: 20,
+};
+
+export interface Webhooks {
+  readonly table: WebhookTable;
+  readonly sender: WebhookSender;
+  readonly policy: WebhookPolicy;
+}
+
+export const createWebhooks = (db: DynamoDBClient, tables: TableNames, policy: WebhookPolicy = defaultWebhookPolicy): Webhooks => ({
+  table: new WebhookTable(db, tables),
+  sender: new HttpWebhookSender(policy),
+  policy,
+});
+
+/** One notice for one subscription; `id` is the Standard Webhooks message id, the same for every attempt. */
+export interface Delivery {
+  readonly id: string;
+  readonly playerId: string;
+  readonly subscriptionId: string;
+  readonly notice: Notice;
+}
+
+export type Advanced = { readonly done: true } | { readonly done: false; readonly retryInMs: number };
+
+export const deliveryId = (eventId: string, subscriptionId: string): string =>
+  `msg_${sha256Hex(`${eventId}|${subscriptionId}`).slice(0, 32)}`;
+
+export const backoffMs = (policy: WebhookPolicy, attempt: number): number =>
+  Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempt - 1));
+
+/** The Standard Webhooks headers, signed by the standardwebhooks package (PBM-2). */
+export const signedHeaders = (secret: string, id: string, at: Date, body: string): Record<string, string> => ({
+  'webhook-id': id,
+  'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+  'webhook-signature': new Webhook(secret).sign(id, at, body),
+});
+
+const KIND_OF_EVENT: Readonly<Record<string, WebhookKind>> = {
+  TurnStarted: 'turn-started',
+  PhaseStarted: 'phase-started',
+  GameEnded: 'game-ended',
+  // Published by reminders (PBM-7) when they exist; addressed to the seat that must act.
+  DeadlineApproaching: 'deadline-approaching',
+};
+
+/** Which kind (if any) an event is for one subscription of `ownerId`. */
+export const kindFor = (event: IntegrationEvent, kinds: readonly string[], ownerId: string): WebhookKind | null => {
+  const addressee = typeof event.detail.playerId === 'string' ? event.detail.playerId : null;
+  if (event.type === 'SeatAwaited') {
+    if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
+    return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
+  }
+  const kind = KIND_OF_EVENT[event.type];
+  if (!kind || !kinds.includes(kind)) return null;
+  if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
+  return kind;
+};
+
+/** One delivery per enabled subscription of a seated player that wants this event. */
+export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
+  const state = await deps.store.loadAt(event.gameId, event.seq);
+  if (state.status === 'empty') return [];
+  const players = [...new Set(state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])))];
+  const names = new Map(await Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)));
+  const deliveries: Delivery[] = [];
+  for (const playerId of players) {
+    for (const subscription of await deps.webhooks.table.subscriptions(playerId)) {
+      if (!subscription.enabled || (subscription.gameId !== null && subscription.gameId !== event.gameId)) continue;
+      const kind = kindFor(event, subscription.kinds, playerId);
+      if (!kind) continue;
+      deliveries.push({
+        id: deliveryId(event.id, subscription.id),
+        playerId,
+        subscriptionId: subscription.id,
+        notice: noticeOf(event, kind, subscription.id, state, names),
+      });
+    }
+  }
+  return deliveries;
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
+const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
+  if (state.status !== 'playing' && state.status !== 'ended') return {};
+  const view = state.rules === null ? null : rulesets.get(state.ruleset)?.view(state.rules, null);
+  return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
+};
+
+export const noticeOf = (
+  event: IntegrationEvent,
+  kind: WebhookKind,
+  subscriptionId: string,
+  state: Exclude<GameState, { status: 'empty' }>,
+  names: ReadonlyMap<string, string | null>,
+): Notice => {
+  const seatOf = (name: string | null): NoticeSeat | null => {
+    if (!name) return null;
+    const playerId = state.seats.find((s) => s.name === name)?.playerId ?? null;
+    return { seat: name, playerId, playerName: playerId ? (names.get(playerId) ?? null) : null };
+  };
+  const { detail } = event;
+  const view = counters(state);
+  const ended = event.type === 'GameEnded';
+  return {
+    kind,
+    subscriptionId,
+    eventId: event.id,
+    event: event.type,
+    gameId: event.gameId,
+    seq: event.seq,
+    at: event.at,
+    ruleset: state.ruleset,
+    rulesetTitle: rulesets.get(state.ruleset)?.title ?? state.ruleset,
+    seat: ended ? null : seatOf(text(detail.seat)),
+    turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
+    round: ended ? null : count(view.round),
+    phase: ended || event.type === 'TurnStarted' ? null : (text(detail.phase) ?? text(detail.step) ?? state.step?.phase ?? null),
+    deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
+    result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
+  };
+};
+
+type Plan =
+  | { readonly action: 'attempt'; readonly attempt: number }
+  | { readonly action: 'wait'; readonly ms: number }
+  | { readonly action: 'cancel' }
+  | { readonly action: 'done' };
+
+const FINAL = new Set(['delivered', 'failed', 'cancelled']);
+
+/** A claim older than this was lost (the process died mid-attempt): the attempt is made again. */
+const staleAfterMs = (policy: WebhookPolicy) => 2 * policy.timeoutMs + 5_000;
+
+/** What to do for a delivery now, from its log entry: the heart of at-least-once without duplicate attempts. */
+export const plan = (record: HookRecord, id: string, now: Date, policy: WebhookPolicy): Plan => {
+  const entry = record.log.find((e) => e.id === id);
+  if (entry && FINAL.has(entry.status)) return { action: 'done' };
+  if (!record.subscription.enabled) return { action: 'cancel' };
+  if (!entry) return { action: 'attempt', attempt: 1 };
+  const since = now.getTime() - Date.parse(entry.lastAttemptAt ?? entry.createdAt);
+  if (entry.status === 'sending') return since > staleAfterMs(policy) ? { action: 'attempt', attempt: entry.attempts } : { action: 'done' };
+  const wait = Date.parse(entry.nextAttemptAt ?? '') - now.getTime();
+  return wait > 0 ? { action: 'wait', ms: wait } : { action: 'attempt', attempt: entry.attempts + 1 };
+};
+
+/** Put an entry in the log (replacing its earlier state), dropping the oldest finished entries beyond the bound. */
+export const withEntry = (log: readonly DeliveryLogEntry[], entry: DeliveryLogEntry, size: number): DeliveryLogEntry[] => {
+  const next = log.some((e) => e.id === entry.id) ? log.map((e) => (e.id === entry.id ? entry : e)) : [...log, entry];
+  let excess = next.length - size;
+  return next.filter((e) => {
+    if (excess > 0 && FINAL.has(e.status) && e.id !== entry.id) {
+      excess -= 1;
+      return false;
+    }
+    return true;
+  });
+};
+
+const newEntry = (delivery: Delivery, at: string): DeliveryLogEntry => ({
+  id: delivery.id,
+  kind: delivery.notice.kind,
+  eventId: delivery.notice.eventId,
+  gameId: delivery.notice.gameId,
+  createdAt: at,
+  status: 'sending',
+  attempts: 0,
+  lastAttemptAt: null,
+  nextAttemptAt: null,
+  responseStatus: null,
+  lastError: null,
+});
+
+/** Make the next attempt of a delivery if it is due; answer when to call again. */
+export const advance = async (deps: Deps, delivery: Delivery): Promise<Advanced> => {
+  const { table, policy } = deps.webhooks;
+  const now = deps.clock();
+  let decided: Plan = { action: 'done' };
+  const claimed = await table.update(delivery.playerId, delivery.subscriptionId, (record) => {
+    decided = plan(record, delivery.id, now, policy);
+    const entry = record.log.find((e) => e.id === delivery.id) ?? newEntry(delivery, now.toISOString());
+    if (decided.action === 'attempt') {
+      const sending: DeliveryLogEntry = {
+        ...entry,
+        status: 'sending',
+        attempts: decided.attempt,
+        lastAttemptAt: now.toISOString(),
+        nextAttemptAt: null,
+      };
+      return { ...record, log: withEntry(record.log, sending, policy.logSize) };
+    }
+    if (decided.action === 'cancel') {
+      const cancelled: DeliveryLogEntry = {
+        ...entry,
+        status: 'cancelled',
+        nextAttemptAt: null,
+        lastError: entry.lastError ?? 'the subscription is disabled',
+      };
+      return { ...record, log: withEntry(record.log, cancelled, policy.logSize) };
+    }
+    return null;
+  });
+  const chosen = decided as Plan;
+  if (!claimed || chosen.action === 'done' || chosen.action === 'cancel') return { done: true };
+  if (chosen.action === 'wait') return { done: false, retryInMs: chosen.ms };
+  const outcome = await send(deps, claimed, delivery, now);
+  return settle(deps, delivery, chosen.attempt, outcome);
+};
+
+const send = (deps: Deps, record: HookRecord, delivery: Delivery, at: Date): Promise<SendOutcome> => {
+  const body = webhookBody(record.subscription.format, delivery.notice);
+  return deps.webhooks.sender.send({ url: record.subscription.url, headers: signedHeaders(record.secret, delivery.id, at, body), body });
+};
+
+/** Record an attempt's outcome; a delivery that finally fails disables its subscription, with the reason (PBM-3). */
+const settle = async (deps: Deps, delivery: Delivery, attempt: number, outcome: SendOutcome): Promise<Advanced> => {
+  const { table, policy } = deps.webhooks;
+  const now = deps.clock();
+  const retry = !outcome.ok && outcome.retryable && attempt < policy.maxAttempts;
+  const waitMs = backoffMs(policy, attempt);
+  await table.update(delivery.playerId, delivery.subscriptionId, (record) => {
+    const entry = record.log.find((e) => e.id === delivery.id);
+    if (!entry || entry.status !== 'sending' || entry.attempts !== attempt) return null;
+    const settled: DeliveryLogEntry = {
+      ...entry,
+      status: outcome.ok ? 'delivered' : retry ? 'retrying' : 'failed',
+      responseStatus: outcome.status,
+      lastError: outcome.ok ? null : outcome.error,
+      nextAttemptAt: retry ? new Date(now.getTime() + waitMs).toISOString() : null,
+    };
+    const failed = settled.status === 'failed';
+    return {
+      ...record,
+      subscription: failed ? disabled(record.subscription, delivery.id, attempt, outcome, now) : record.subscription,
+      log: withEntry(record.log, settled, policy.logSize),
+    };
+  });
+  return retry ? { done: false, retryInMs: waitMs } : { done: true };
+};
+
+const disabled = (subscription: Subscription, id: string, attempts: number, outcome: SendOutcome, at: Date): Subscription => {
+  const error = outcome.ok ? '' : outcome.error;
+  const why =
+    !outcome.ok && !outcome.retryable
+      ? `Delivery ${id} was refused and will not pass on a retry: ${error}.`
+      : `Delivery ${id} failed ${attempts} time${attempts === 1 ? '' : 's'}; the last error: ${error}.`;
+  return {
+    ...subscription,
+    enabled: false,
+    disabledAt: at.toISOString(),
+    disabledReason: `${why} Fix the receiver, then POST /me/webhooks/${subscription.id}/enable.`,
+  };
+};
+
+/** One immediate attempt, logged, never retried and never disabling: the test ping (PBM-1). */
+export const pingOnce = async (deps: Deps, record: HookRecord): Promise<{ deliveryId: string; outcome: SendOutcome }> => {
+  const { table, policy } = deps.webhooks;
+  const now = deps.clock();
+  const { subscription } = record;
+  const notice: Notice = {
+    kind: 'ping',
+    subscriptionId: subscription.id,
+    eventId: null,
+    event: null,
+    gameId: subscription.gameId,
+    seq: null,
+    at: now.toISOString(),
+    ruleset: null,
+    rulesetTitle: null,
+    seat: null,
+    turn: null,
+    round: null,
+    phase: null,
+    deadline: null,
+    result: null,
+  };
+  const delivery: Delivery = { id: `msg_${deps.randomHex(16)}`, playerId: subscription.playerId, subscriptionId: subscription.id, notice };
+  const entry = { ...newEntry(delivery, now.toISOString()), attempts: 1, lastAttemptAt: now.toISOString() };
+  const claimed = await table.update(subscription.playerId, subscription.id, (current) => ({
+    ...current,
+    log: withEntry(current.log, entry, policy.logSize),
+  }));
+  const outcome = await send(deps, claimed ?? record, delivery, now);
+  await table.update(subscription.playerId, subscription.id, (current) => ({
+    ...current,
+    log: withEntry(
+      current.log,
+      {
+        ...entry,
+        status: outcome.ok ? 'delivered' : 'failed',
+        responseStatus: outcome.status,
+        lastError: outcome.ok ? null : outcome.error,
+      },
+      policy.logSize,
+    ),
+  }));
+  return { deliveryId: delivery.id, outcome };
+};

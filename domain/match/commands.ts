@@ -54,3 +54,11 @@ export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
     { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: ruleset.firstPlayerRule },
     { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
   ] as const;
+
+/** The lifecycle commands' schemas by type, for checks that need the exact shape of each. */
+export const matchCommandSchemas: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+  ['JoinGame', joinGameSchema],
+  ['ChooseFirstPlayer', chooseFirstPlayerSchema],
+  ['Concede', concedeSchema],
+  ['DeadlineReached', deadlineReachedSchema],
+]);

@@ -70,9 +70,29 @@ export const viewGame = (state: GameState, seat: string | null): GameView | null
   };
 };
 
-/** An event as one seat may see it: sealed events of other seats keep only their place in the chain. */
-export const redactEvent = (event: EventEnvelope, seat: string | null): EventEnvelope => {
-  if (event.visibleTo === undefined || event.visibleTo === seat) return event;
-  const { command: _command, ...rest } = event;
-  return { ...rest, type: 'Sealed', data: null };
+/** What a redacted event shows in place of its client-chosen command id. */
+export const SEALED_COMMAND_ID = 'sealed';
+
+const sealedFrom = (event: EventEnvelope, seat: string | null): boolean => event.visibleTo !== undefined && event.visibleTo !== seat;
+
+/**
+ * An event as one seat may see it: sealed events of other seats keep only their place in
+ * the chain, with no client-chosen text (REL-11: a command id named after the choice
+ * would give it away). `previous`, the event before it, matters for the public commitment
+ * that follows each sealed event in the same command (ActionsCommitted, OrdersSubmitted):
+ * it carries the same command id, so that is hidden too.
+ */
+export const redactEvent = (event: EventEnvelope, seat: string | null, previous?: EventEnvelope): EventEnvelope => {
+  if (sealedFrom(event, seat)) {
+    const { command: _command, ...rest } = event;
+    return { ...rest, type: 'Sealed', data: null, commandId: SEALED_COMMAND_ID };
+  }
+  if (previous && sealedFrom(previous, seat) && previous.commandId === event.commandId) {
+    return { ...event, commandId: SEALED_COMMAND_ID };
+  }
+  return event;
 };
+
+/** A run of consecutive events as one seat may see them; `before` is the event before the first, if any. */
+export const redactEvents = (events: readonly EventEnvelope[], seat: string | null, before?: EventEnvelope): EventEnvelope[] =>
+  events.map((event, i) => redactEvent(event, seat, i === 0 ? before : events[i - 1]));

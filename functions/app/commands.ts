@@ -12,6 +12,7 @@ import { rulesets } from '../../domain/rulesets.ts';
 import type { CommandRecord } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
+import { refuseUnknownCommandFields } from './strict.ts';
 
 export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
 
@@ -32,6 +33,13 @@ export interface CommandResult {
   readonly state: GameState | null;
 }
 
+/**
+ * The id of a command the server gives on its own (a deadline, a default join). It starts
+ * with `@`, which a client's command id may not contain, so no player can take it first
+ * and turn the server's command into a `command-id-reused` refusal (REL-1).
+ */
+export const systemCommandId = (kind: string, key: string): string => `@${kind}.${key}`;
+
 /** Commands without `expectedVersion` are re-decided on the new state this many times. */
 const RETRIES = 3;
 
@@ -44,11 +52,11 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
       deps.store.load(request.gameId),
       deps.games.secretAndCommand(request.gameId, request.commandId),
     ]);
-    if (stored.command) return replay(deps, request, stored.command, bodyHash);
+    if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
     const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash);
     if (outcome !== 'conflict') return outcome;
     const record = await deps.games.command(request.gameId, request.commandId);
-    if (record) return replay(deps, request, record, bodyHash);
+    if (record) return replay(deps, request, record, bodyHash, loaded.state);
     if (request.expectedVersion !== undefined || attempt >= RETRIES) {
       throw new Problem(
         409,
@@ -73,6 +81,7 @@ const attemptOnce = async (
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
   refuseOtherRules(state);
+  refuseUnknownCommandFields(state, request.command);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
     throw new Problem(
       409,
@@ -124,7 +133,17 @@ const refuseOtherRules = (state: GameState): void => {
 const actorFor = (caller: Caller, state: GameState): Actor =>
   caller.kind === 'system' ? caller : { kind: 'player', playerId: caller.playerId, seat: seatOf(state, caller.playerId) };
 
-const replay = async (deps: Deps, request: CommandRequest, record: CommandRecord, bodyHash: string): Promise<CommandResult> => {
+/**
+ * A retry answers what the first answer did (REL-8): the same events, seen from the same
+ * seat. `state` is the game as loaded for this attempt, which knows the caller's seat.
+ */
+const replay = async (
+  deps: Deps,
+  request: CommandRequest,
+  record: CommandRecord,
+  bodyHash: string,
+  state: GameState,
+): Promise<CommandResult> => {
   if (record.bodyHash !== bodyHash) {
     throw new Problem(
       422,
@@ -134,5 +153,5 @@ const replay = async (deps: Deps, request: CommandRequest, record: CommandRecord
     );
   }
   const events = await deps.store.readAfter(request.gameId, record.firstSeq - 1, record.lastSeq);
-  return { events, version: record.lastSeq, replayed: true, state: null };
+  return { events, version: record.lastSeq, replayed: true, state: state.status === 'empty' ? null : state };
 };

@@ -3,7 +3,7 @@
  * game runs; complete, with the seed, once it has ended (nothing is secret any more).
  */
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
-import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { LOG_FORMAT, type LogHeader, serializeLog } from '../../domain/verify/log.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
@@ -28,5 +28,5 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
     viewer,
     state: viewGame(state, viewer),
   };
-  return serializeLog(header, ended ? events : events.map((e) => redactEvent(e, viewer)));
+  return serializeLog(header, ended ? events : redactEvents(events, viewer));
 };

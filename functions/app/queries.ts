@@ -1,7 +1,7 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
-import { type GameView, redactEvent, viewGame } from '../../domain/match/view.ts';
+import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import type { InboxEntry } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem } from './problems.ts';
@@ -19,10 +19,13 @@ export const gameView = async (deps: Deps, gameId: string, playerId: string): Pr
 };
 
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
-  const page = await deps.store.readAfter(gameId, after, Number.MAX_SAFE_INTEGER, limit + 1);
+  // One event before the page too: whether an event is redacted can depend on the one before it.
+  const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
+  const before = after > 0 && read[0]?.seq === after ? read.shift() : undefined;
+  const page = read;
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);
   const seat = await seatFor(deps, gameId, playerId, page);
-  const events = page.slice(0, limit).map((e) => redactEvent(e, seat));
+  const events = redactEvents(page.slice(0, limit), seat, before);
   return { events, next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
 };
 

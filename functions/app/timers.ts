@@ -6,7 +6,7 @@
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState, Step } from '../../domain/match/state.ts';
 import type { PhaseScheduler, TimerInput } from '../adapters/scheduler.ts';
-import { executeCommand } from './commands.ts';
+import { executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
 import { transitions } from './transitions.ts';
@@ -38,14 +38,15 @@ export const reactToDeadlines = async (
 
 /**
  * The phase timer: the schedule's target gives the system command `DeadlineReached`. The
- * command id is derived from the step, so a duplicate fire is an idempotent retry; a late
+ * command id is derived from the step, in the system's own namespace that no player can
+ * write to (REL-1), so a duplicate fire is an idempotent retry; a late
  * fire or one for a finished game decides nothing and writes nothing.
  */
 export const fireDeadline = async (deps: Deps, input: TimerInput) => {
   try {
     const result = await executeCommand(deps, {
       gameId: input.gameId,
-      commandId: `deadline.${input.phaseKey}`,
+      commandId: systemCommandId('deadline', input.phaseKey),
       command: { type: 'DeadlineReached', phaseKey: input.phaseKey },
       caller: { kind: 'system' },
     });

@@ -1,6 +1,7 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
 import type { z } from 'zod';
 import { Problem } from '../app/problems.ts';
+import { escapePointer, parseJsonBody } from './input-guard.ts';
 import type { Request, Response } from './router.ts';
 
 export const PROBLEM_BASE = 'https://arbiter.dev/problems/';
@@ -23,16 +24,12 @@ export const problemResponse = (problem: Problem): Response => ({
   }),
 });
 
-/** The body as JSON, validated: malformed JSON and schema failures are different 400s. */
-export const parseBody = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> => {
-  let value: unknown;
-  try {
-    value = request.body === undefined || request.body === '' ? {} : JSON.parse(request.body);
-  } catch (error) {
-    throw new Problem(400, 'malformed-json', 'Malformed JSON', `The request body is not valid JSON: ${(error as Error).message}.`);
-  }
-  return validate(value, schema, 'invalid-body', 'The request body');
-};
+/**
+ * The body as JSON, validated: too large, too deep, not Unicode, malformed JSON and schema
+ * failures are each their own 4xx, all before anything is hashed or written.
+ */
+export const parseBody = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> =>
+  validate(parseJsonBody(request.body), schema, 'invalid-body', 'The request body');
 
 export const parseQuery = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> =>
   validate(request.query, schema, 'invalid-query', 'The query string');
@@ -40,8 +37,11 @@ export const parseQuery = <S extends z.ZodType>(request: Request, schema: S): z.
 const validate = <S extends z.ZodType>(value: unknown, schema: S, type: string, what: string): z.infer<S> => {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = issues[0];
-  const where = first?.path ? ` at "${first.path}"` : '';
-  throw new Problem(400, type, `${what} is not valid`, `${what} is not valid${where}: ${first?.message ?? 'unknown problem'}.`, { issues });
+  const errors = result.error.issues.map((i) => ({
+    pointer: i.path.map((p) => `/${escapePointer(String(p))}`).join(''),
+    detail: i.message,
+  }));
+  const first = errors[0];
+  const where = first?.pointer ? ` at ${first.pointer}` : '';
+  throw new Problem(400, type, `${what} is not valid`, `${what} is not valid${where}: ${first?.detail ?? 'unknown problem'}.`, { errors });
 };

@@ -40,9 +40,15 @@ export class Router {
     return this.routes.map((r) => `${r.method} ${r.template}`);
   }
 
+  /** The template of the route that answers `method path`, for logs; null when none does. */
+  templateOf(method: string, rawPath: string): string | null {
+    const path = trimSlashes(rawPath);
+    return this.routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path))?.template ?? null;
+  }
+
   async handle(event: APIGatewayProxyEventV2): Promise<Response> {
     const method = event.requestContext.http.method.toUpperCase();
-    const path = event.rawPath.length > 1 ? event.rawPath.replace(/\/+$/, '') : event.rawPath;
+    const path = trimSlashes(event.rawPath);
     const matching = this.routes.filter((r) => r.pattern.test(path));
     const route = matching.find((r) => r.method === method);
     if (!route) {
@@ -57,7 +63,7 @@ export class Router {
       throw new Problem(404, 'not-found', 'Not found', `There is no route ${method} ${path}; see /openapi.json.`);
     }
     const values = route.pattern.exec(path)?.slice(1) ?? [];
-    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeSegment(values[i] ?? '')]));
     return route.handler({
       method,
       path,
@@ -68,3 +74,24 @@ export class Router {
     });
   }
 }
+
+/** The path without trailing slashes (by index, not by regex: a long run of slashes must cost linear time). */
+const trimSlashes = (path: string): string => {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+};
+
+/** A path segment, percent-decoded; malformed encoding (`%ZZ`, a cut-off `%E0%A4%A`) is the client's error (REL-2). */
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new Problem(
+      400,
+      'malformed-path',
+      'Malformed path',
+      `The path segment "${segment.slice(0, 64)}" is not valid percent-encoded UTF-8; encode each byte as %XX.`,
+    );
+  }
+};

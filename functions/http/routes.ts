@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommands } from '../../domain/match/commands.ts';
-import { redactEvent } from '../../domain/match/view.ts';
+import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
-import { type CommandResult, executeCommand } from '../app/commands.ts';
+import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, registerPlayer } from '../app/players.ts';
@@ -47,12 +47,14 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
   gameId,
   version: result.version,
   replayed: result.replayed,
-  events: events.map((e) => redactEvent(e, seat)),
+  events: redactEvents(events, seat),
 });
 
+/** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => {
   const state = result.state;
-  if (state && state.status !== 'empty') return state.seats.find((s) => s.playerId === playerId)?.name ?? null;
+  const seated = state && state.status !== 'empty' ? state.seats.find((s) => s.playerId === playerId)?.name : undefined;
+  if (seated) return seated;
   const joined = result.events.find((e) => e.type === 'SeatJoined' && (e.data as { playerId?: string }).playerId === playerId);
   return joined ? (joined.data as { seat: string }).seat : null;
 };
@@ -83,7 +85,7 @@ export const buildRouter = (deps: () => Deps): Router => {
       const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
       const result = await executeCommand(deps(), {
         gameId: id,
-        commandId: commandId ?? `create-${id}`,
+        commandId: commandId ?? systemCommandId('create', id),
         command: { type: 'CreateGame', ...command },
         caller: { kind: 'player', playerId },
       });
@@ -98,7 +100,7 @@ export const buildRouter = (deps: () => Deps): Router => {
       const result = await executeCommand(deps(), {
         gameId,
         // Without a commandId, joining twice the same way is one join.
-        commandId: commandId ?? `join-${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`,
+        commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
         command: { type: 'JoinGame', ...command },
         caller: { kind: 'player', playerId },
       });
@@ -158,6 +160,8 @@ export const buildRouter = (deps: () => Deps): Router => {
     .on('GET', '/me/games', async (request) => {
       const playerId = await auth(request);
       const query = parseQuery(request, inboxQuery);
-      return json(200, { games: await myGames(deps(), playerId, query.awaiting === 'true') });
+      const games = await myGames(deps(), playerId, query.awaiting === 'true');
+      const end = query.after + query.limit;
+      return json(200, { games: games.slice(query.after, end), next: end < games.length ? end : null });
     });
 };

@@ -64,6 +64,8 @@ export const stateQuery = z.object({
 
 export const inboxQuery = z.object({
   awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
+  after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 export const envelopeSchema = z
@@ -114,6 +116,7 @@ export const eventsResponse = z.object({
 });
 
 export const inboxResponse = z.object({
+  next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
   games: z.array(
     z.object({
       gameId: z.string(),

@@ -5,27 +5,48 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { Problem } from '../../functions/app/problems.ts';
+import { bodyTooLarge, MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
+import { problemResponse } from '../../functions/http/respond.ts';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const MAX_BODY = 1024 * 1024;
+/**
+ * Like API Gateway, the stand-in hands the handler bodies far over the API's own limit
+ * (the handler enforces MAX_BODY_BYTES, the same on AWS and here), up to this much.
+ */
+const PASS_LIMIT = Math.max(MAX_BODY_BYTES, 1024 * 1024);
+/**
+ * Past PASS_LIMIT the rest of an upload is read and dropped, so the client can read the
+ * 413 instead of a reset connection (REL-7); past this much more, the socket is closed.
+ */
+const DISCARD_LIMIT = 16 * 1024 * 1024;
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+/**
+ * Keep-alive (REL-10): clients reuse idle connections for up to about a minute (browsers,
+ * curl, Node's fetch with a server hint). The server keeps them longer than any of them,
+ * and announces it, so a client never writes to a socket the server has just closed.
+ * Node requires the header timeout to exceed the keep-alive timeout.
+ */
+export const KEEP_ALIVE_MS = 75_000;
+const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 5_000;
+
+type Body = { readonly text: string } | { readonly tooLarge: number };
+
+const readBody = (req: IncomingMessage): Promise<Body> =>
   new Promise((done, fail) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        fail(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= PASS_LIMIT) chunks.push(chunk);
+      else if (size > DISCARD_LIMIT) done({ tooLarge: size });
     });
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => done(size > PASS_LIMIT ? { tooLarge: size } : { text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', fail);
   });
 
-const toEvent = (req: IncomingMessage, body: string): APIGatewayProxyEventV2 => {
+const toEvent = (req: IncomingMessage, body: string, requestId: string): APIGatewayProxyEventV2 => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
   const query = Object.fromEntries(url.searchParams.entries());
@@ -51,7 +72,7 @@ const toEvent = (req: IncomingMessage, body: string): APIGatewayProxyEventV2 => 
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId,
       routeKey: '$default',
       stage: '$default',
       time: new Date().toUTCString(),
@@ -63,22 +84,54 @@ const toEvent = (req: IncomingMessage, body: string): APIGatewayProxyEventV2 => 
 const lambdaContext = (): Context =>
   ({ functionName: 'api', awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 29_000 }) as unknown as Context;
 
-const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
-  res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2, extra: Record<string, string> = {}): void => {
+  res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...extra });
   res.end(result.body ?? '');
 };
 
-export const startHttpServer = (handler: ApiHandler, port: number, host: string): Promise<Server> =>
+export interface HttpServerOptions {
+  readonly port: number;
+  readonly host: string;
+  /** Where a failure outside the handler is logged, as one JSON line. */
+  readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+}
+
+export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions): Promise<Server> =>
   new Promise((done, fail) => {
+    const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
     const server = createServer(async (req, res) => {
+      const requestId = randomUUID();
       try {
         const body = await readBody(req);
-        send(res, await handler(toEvent(req, body), lambdaContext()));
+        if ('tooLarge' in body) {
+          // Say so, then close: the rest of an oversize upload is not worth the connection.
+          send(res, problemResponse(bodyTooLarge(body.tooLarge > DISCARD_LIMIT ? null : body.tooLarge)), {
+            connection: 'close',
+            'x-request-id': requestId,
+          });
+          return;
+        }
+        send(res, await handler(toEvent(req, body.text, requestId), lambdaContext()));
       } catch (error) {
-        res.writeHead(413, { 'content-type': 'application/problem+json' });
-        res.end(JSON.stringify({ type: 'https://arbiter.dev/problems/too-large', title: 'Too large', status: 413, detail: String(error) }));
+        // The handler answers its own errors; this is a failure of the stand-in itself (REL-9).
+        log({ level: 'error', msg: 'local http server error', requestId, stack: error instanceof Error ? error.stack : String(error) });
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        send(
+          res,
+          problemResponse(
+            new Problem(500, 'internal', 'Internal error', `Something went wrong on our side; quote request id ${requestId}.`, {
+              requestId,
+            }),
+          ),
+          { 'x-request-id': requestId },
+        );
       }
     });
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
     server.once('error', fail);
-    server.listen(port, host, () => done(server));
+    server.listen(options.port, options.host, () => done(server));
   });

@@ -32,7 +32,11 @@ const candidates = (): ModelAction[][] => {
   return all;
 };
 
-/** The sealed event as the server would have written it, if `given` had been the choice and `salt` the salt. */
+/**
+ * The sealed event as the server would have written it, if `given` had been the choice and
+ * `salt` the salt. The command id is hidden from moon (REL-11); the search is granted it, as
+ * the worst case of a guessable id, so only the salt stands between moon and the choice.
+ */
 const rebuild = (sealed: EventEnvelope, given: ModelAction[], salt: string): string => {
   const checked = given.map((a) =>
     a.action.kind === 'move' && a.action.to
@@ -48,7 +52,14 @@ const rebuild = (sealed: EventEnvelope, given: ModelAction[], salt: string): str
   );
   const { hash: _hash, ...rest } = sealed;
   const data = { turn: 1, phase: 1, seat: 'sun', actions: checked, salt };
-  return envelopeHash({ ...rest, type: 'ActionsSealed', data, visibleTo: 'sun', command: { type: 'SubmitActions', actions: given } });
+  return envelopeHash({
+    ...rest,
+    commandId: 'sun-seal-0001',
+    type: 'ActionsSealed',
+    data,
+    visibleTo: 'sun',
+    command: { type: 'SubmitActions', actions: given },
+  });
 };
 
 describe('sealed choices against a brute-force search', () => {
@@ -73,7 +84,7 @@ describe('sealed choices against a brute-force search', () => {
 
     const seen = (await moon.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
     const sealed = seen.find((e) => e.type === 'Sealed') as EventEnvelope;
-    expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun' });
+    expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun', commandId: 'sealed' });
     const commitment = ((seen[0] as EventEnvelope).data as { seedCommitment: string }).seedCommitment;
     // The salt as it was derived before the fix: keyed by SHA-256 of the seed, the public commitment.
     const guessedSalt = hmacSha256(commitment, `${gameId}:${sealed.seq}:salt:t1-p1-sun`).toString('hex');

@@ -1,0 +1,69 @@
+/**
+ * Commands and options are strict (REL-4): a field no schema knows is refused with a 400
+ * that names it, so nothing a client made up reaches the permanent log. The rulesets'
+ * zod schemas strip unknown keys when they parse; a key of the input that is missing
+ * from the parsed value is therefore one no schema knows, at any depth.
+ */
+import type { z } from 'zod';
+import { matchCommandSchemas } from '../../domain/match/commands.ts';
+import type { GameState } from '../../domain/match/state.ts';
+import { findRuleset } from '../../domain/rulesets.ts';
+import { escapePointer } from '../http/input-guard.ts';
+import { Problem } from './problems.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** JSON Pointers of every key of `input` that parsing dropped. */
+export const droppedKeys = (input: unknown, parsed: unknown, pointer = ''): string[] => {
+  if (Array.isArray(input) && Array.isArray(parsed)) {
+    return input.flatMap((item, i) => droppedKeys(item, parsed[i], `${pointer}/${i}`));
+  }
+  if (!isRecord(input) || !isRecord(parsed)) return [];
+  return Object.keys(input).flatMap((key) => {
+    const here = `${pointer}/${escapePointer(key)}`;
+    return Object.hasOwn(parsed, key) ? droppedKeys(input[key], parsed[key], here) : [here];
+  });
+};
+
+/** Keys a strict schema refused by name. */
+const unrecognized = (issues: readonly z.core.$ZodIssue[], at: string): string[] =>
+  issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => `${at}${[...issue.path, key].map((p) => `/${escapePointer(String(p))}`).join('')}`)
+      : [],
+  );
+
+/**
+ * Refuse `value` when it has fields `schema` does not know: dropped by a schema that strips,
+ * or named by one that is strict. Any other mismatch is left to the decider.
+ */
+export const refuseUnknownFields = (schema: z.ZodType, value: unknown, at: string): void => {
+  const result = schema.safeParse(value);
+  const unknown = result.success ? droppedKeys(value, result.data, at) : unrecognized(result.error.issues, at);
+  if (unknown.length === 0) return;
+  throw new Problem(
+    400,
+    'unknown-field',
+    'Unknown field',
+    `${unknown.length === 1 ? 'The field' : 'The fields'} ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not part of this command; remove ${unknown.length === 1 ? 'it' : 'them'} (GET /rulesets/{id} lists each command's fields).`,
+    { errors: unknown.map((pointer) => ({ pointer, detail: 'This field is not part of the schema.' })) },
+  );
+};
+
+/** The strictness check for a command about to be decided on `state`, with the schema that will decide it. */
+export const refuseUnknownCommandFields = (state: GameState, command: { readonly type: string }): void => {
+  // CreateGame and JoinGame arrive as strict bodies of their own routes; only the rules options inside are open.
+  if (command.type === 'CreateGame') {
+    refuseUnknownOptionFields(command as { ruleset?: unknown; options?: { rules?: unknown } });
+    return;
+  }
+  const schema =
+    matchCommandSchemas.get(command.type) ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
+  if (schema) refuseUnknownFields(schema, command, '/command');
+};
+
+const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
+  const ruleset = typeof command.ruleset === 'string' ? findRuleset(command.ruleset) : undefined;
+  const rules = command.options?.rules;
+  if (ruleset && rules !== undefined) refuseUnknownFields(ruleset.optionsSchema, rules, '/options/rules');
+};

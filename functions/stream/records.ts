@@ -1,4 +1,8 @@
-/** Reading DynamoDB stream records (Lambda's shape) back into event envelopes. */
+/**
+ * Reading DynamoDB stream records (Lambda's shape) back into event envelopes, one record
+ * at a time: a record that is not a readable event is reported alone, and every other
+ * game's records are handled as usual (REL-5).
+ */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type Item, itemToEvent } from '../adapters/event-codec.ts';
@@ -10,48 +14,87 @@ export interface GameBatch {
   readonly firstSequenceNumber: string;
 }
 
-/** New events grouped by game, in stream order. Non-INSERT records are ignored (the mapping filters them too). */
-export const batchesByGame = (event: DynamoDBStreamEvent): GameBatch[] => {
-  const byGame = new Map<string, GameBatch>();
-  for (const record of event.Records) {
-    const image = insertedImage(record);
-    if (!image) continue;
-    const envelope = itemToEvent(image);
-    const batch = byGame.get(envelope.gameId);
-    if (batch) batch.events.push(envelope);
-    else
-      byGame.set(envelope.gameId, {
-        gameId: envelope.gameId,
-        events: [envelope],
-        firstSequenceNumber: record.dynamodb?.SequenceNumber ?? '',
-      });
-  }
-  return [...byGame.values()];
-};
+/** A record that cannot be read as an event (an attribute missing, a payload not JSON, no image). */
+export interface UnreadableRecord {
+  readonly sequenceNumber: string;
+  /** From the record's key, when it has one. */
+  readonly gameId: string | null;
+  readonly error: unknown;
+}
 
-const insertedImage = (record: DynamoDBRecord): Item | null =>
-  record.eventName === 'INSERT' && record.dynamodb?.NewImage ? (record.dynamodb.NewImage as Item) : null;
+export interface DecodedRecords {
+  readonly games: GameBatch[];
+  readonly unreadable: UnreadableRecord[];
+}
 
 /**
- * Handle each game's events independently; a game that fails is reported by its first
- * record, so Lambda (or the local poller) redelivers from there. Consumers are
- * idempotent, so redelivering the records after it is harmless.
+ * New events grouped by game, in stream order. Non-INSERT records are ignored (the mapping
+ * filters them too). A game's events after an unreadable record of its own are left out:
+ * they cannot be applied in order, and that record's report brings them round again.
+ */
+export const decodeRecords = (event: DynamoDBStreamEvent): DecodedRecords => {
+  const byGame = new Map<string, GameBatch>();
+  const unreadable: UnreadableRecord[] = [];
+  const stuck = new Set<string>();
+  for (const record of event.Records) {
+    if (record.eventName !== 'INSERT') continue;
+    const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+    const decoded = decode(record);
+    if ('error' in decoded) {
+      unreadable.push({ sequenceNumber, ...decoded });
+      if (decoded.gameId !== null) stuck.add(decoded.gameId);
+      continue;
+    }
+    const envelope = decoded.event;
+    if (stuck.has(envelope.gameId)) continue;
+    const batch = byGame.get(envelope.gameId);
+    if (batch) batch.events.push(envelope);
+    else byGame.set(envelope.gameId, { gameId: envelope.gameId, events: [envelope], firstSequenceNumber: sequenceNumber });
+  }
+  return { games: [...byGame.values()], unreadable };
+};
+
+const decode = (record: DynamoDBRecord): { event: EventEnvelope } | { gameId: string | null; error: unknown } => {
+  const image = record.dynamodb?.NewImage as Item | undefined;
+  try {
+    if (!image) throw new Error('an INSERT record without a new image');
+    return { event: itemToEvent(image) };
+  } catch (error) {
+    return { gameId: record.dynamodb?.Keys?.gameId?.S ?? image?.gameId?.S ?? null, error };
+  }
+};
+
+/**
+ * Handle each game's events independently. A game that fails is reported by its first
+ * record and an unreadable record by itself, so Lambda (or the local poller) redelivers
+ * from the earliest of them; consumers are idempotent, so redelivering the records after
+ * it is harmless. A record that keeps failing is, after the mapping's bounded retries and
+ * bisection, sent alone to the on-failure destination, and the shard moves on.
  */
 export const perGame = async (
   event: DynamoDBStreamEvent,
   handle: (batch: GameBatch) => Promise<unknown>,
-  onError: (batch: GameBatch, error: unknown) => void = (batch, error) => console.error(`stream: game ${batch.gameId} failed`, error),
+  log: (line: string, error?: unknown) => void = console.error,
 ): Promise<DynamoDBBatchResponse> => {
-  const failures: string[] = [];
+  const { games, unreadable } = decodeRecords(event);
+  const failed = new Set<string>();
+  for (const record of unreadable) {
+    log(
+      `stream: record ${record.sequenceNumber}${record.gameId === null ? '' : ` of game ${record.gameId}`} is not an event: ${String(record.error)}`,
+    );
+    failed.add(record.sequenceNumber);
+  }
   await Promise.all(
-    batchesByGame(event).map(async (batch) => {
+    games.map(async (batch) => {
       try {
         await handle(batch);
       } catch (error) {
-        onError(batch, error);
-        failures.push(batch.firstSequenceNumber);
+        log(`stream: game ${batch.gameId} failed`, error);
+        failed.add(batch.firstSequenceNumber);
       }
     }),
   );
+  // In stream order; Lambda redelivers from the lowest.
+  const failures = [...new Set(event.Records.map((r) => r.dynamodb?.SequenceNumber ?? ''))].filter((s) => failed.has(s));
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 };

@@ -16,6 +16,7 @@ import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
 import { type TableNames, tableNames } from '../tables.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
+import { failedRecordsFor } from './failed-records.ts';
 import { startHttpServer } from './http-server.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
@@ -100,6 +101,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         },
       ],
       intervalMs: options.pollIntervalMs ?? 250,
+      // Records the consumers gave up on: <dataDir>/failed-stream-records.ndjson, or in memory.
+      failedRecords: failedRecordsFor(options),
       log,
     });
     poller.start();

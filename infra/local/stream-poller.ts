@@ -2,9 +2,10 @@
  * The local stand-in for Lambda's DynamoDB stream event source mapping: polls the
  * `events` table's stream about four times a second, keeps only INSERT records (the
  * mapping's filter), and hands each consumer the exact `DynamoDBStreamEvent` shape Lambda
- * would. Like the mapping, it honours `batchItemFailures`: it redelivers from the first
- * failed record, in order, a bounded number of times, then sets the records aside as the
- * on-failure destination would.
+ * would. Like the mapping, it honours `batchItemFailures` and bisects on error: it
+ * redelivers from the first failed record, in order, a bounded number of times, then sets
+ * that one record aside (REL-15), as bisection and the on-failure destination end up doing
+ * on AWS, and moves on: one poison record never holds up the records behind it for good.
  */
 import {
   DescribeStreamCommand,
@@ -17,6 +18,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { type FailedRecords, memoryFailedRecords } from './failed-records.ts';
 
 export interface StreamConsumer {
   readonly name: string;
@@ -29,15 +31,24 @@ export interface PollerOptions {
   readonly consumers: readonly StreamConsumer[];
   readonly intervalMs?: number;
   readonly batchSize?: number;
+  /** Failed deliveries of one record before it is set aside. */
   readonly maxAttempts?: number;
+  /** Where records given up on go (the on-failure destination); in memory unless given. */
+  readonly failedRecords?: FailedRecords;
   readonly log?: (line: string) => void;
 }
 
 interface ConsumerQueue {
   readonly consumer: StreamConsumer;
   readonly records: DynamoDBRecord[];
+  /** Failed deliveries of the record at the head of `records`. */
   attempts: number;
+  /** The most records the next batch may hold: halved while batches throw, as bisect on error does. */
+  limit: number;
 }
+
+/** What one delivery left to do: nothing, or redeliver from `index` (`known`: the consumer named that record). */
+type Outcome = { readonly ok: true } | { readonly ok: false; readonly index: number; readonly known: boolean };
 
 interface ShardReader {
   iterator: string | undefined;
@@ -51,8 +62,10 @@ export class StreamPoller {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
-  /** Records given up on after `maxAttempts`, per consumer: the local on-failure destination. */
-  readonly failed: { consumer: string; records: DynamoDBRecord[] }[] = [];
+  /** The newest sequence number read per shard, so a re-read after a lost iterator hands nothing twice. */
+  private readonly lastRead = new Map<string, bigint>();
+  /** Records given up on after `maxAttempts`: the local on-failure destination. */
+  readonly failedRecords: FailedRecords;
   /** How many records each consumer has been handed successfully. */
   readonly delivered = new Map<string, number>();
 
@@ -62,7 +75,16 @@ export class StreamPoller {
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
-    this.queues = options.consumers.map((consumer) => ({ consumer, records: [], attempts: 0 }));
+    this.queues = options.consumers.map((consumer) => ({ consumer, records: [], attempts: 0, limit: this.batchSize }));
+    this.failedRecords = options.failedRecords ?? memoryFailedRecords();
+  }
+
+  private get batchSize(): number {
+    return this.options.batchSize ?? 100;
+  }
+
+  private get maxAttempts(): number {
+    return this.options.maxAttempts ?? 10;
   }
 
   start(): void {
@@ -82,16 +104,26 @@ export class StreamPoller {
     this.client.destroy();
   }
 
-  /** One poll: discover shards, read new records, deliver to each consumer. */
+  /**
+   * One poll: discover shards, read new records, deliver to each consumer, then set aside
+   * what was given up on: once per record, naming every consumer that gave up on it.
+   */
   async pollOnce(): Promise<void> {
     await this.discoverShards();
     const fresh: DynamoDBRecord[] = [];
     for (const [shardId, reader] of this.shards) fresh.push(...(await this.read(shardId, reader)));
     const inserts = fresh.filter((r) => r.eventName === 'INSERT');
+    const givenUp = new Map<string, { record: DynamoDBRecord; consumers: string[] }>();
     for (const queue of this.queues) {
       queue.records.push(...inserts);
-      await this.deliver(queue);
+      for (const record of await this.deliver(queue)) {
+        const key = record.eventID || (record.dynamodb?.SequenceNumber ?? '');
+        const entry = givenUp.get(key) ?? { record, consumers: [] };
+        entry.consumers.push(queue.consumer.name);
+        givenUp.set(key, entry);
+      }
     }
+    for (const { record, consumers } of givenUp.values()) await this.setAside(record, consumers);
   }
 
   private async discoverShards(): Promise<void> {
@@ -118,7 +150,7 @@ export class StreamPoller {
         this.shards.delete(shardId);
         return records;
       }
-      records.push(...(page.Records ?? []).map((r) => this.toLambdaRecord(r)));
+      records.push(...(page.Records ?? []).filter((r) => this.isNew(shardId, r)).map((r) => this.toLambdaRecord(r)));
       reader.iterator = page.NextShardIterator;
       if (!page.NextShardIterator) reader.closed = true;
       if ((page.Records ?? []).length === 0) break;
@@ -126,31 +158,78 @@ export class StreamPoller {
     return records;
   }
 
-  private async deliver(queue: ConsumerQueue): Promise<void> {
-    const batchSize = this.options.batchSize ?? 100;
+  private isNew(shardId: string, record: StreamRecord): boolean {
+    const raw = record.dynamodb?.SequenceNumber ?? '';
+    if (!/^\d+$/.test(raw)) return true;
+    const sequence = BigInt(raw);
+    if (sequence <= (this.lastRead.get(shardId) ?? -1n)) return false;
+    this.lastRead.set(shardId, sequence);
+    return true;
+  }
+
+  /**
+   * Deliver what the queue holds, in order. A failed record is redelivered (with what
+   * follows it) on the next tick; after `maxAttempts` failed deliveries it alone is given
+   * up on and delivery goes on behind it. Returns the records given up on.
+   */
+  private async deliver(queue: ConsumerQueue): Promise<DynamoDBRecord[]> {
+    const givenUp: DynamoDBRecord[] = [];
     while (queue.records.length > 0) {
-      const batch = queue.records.slice(0, batchSize);
-      let failedFrom = -1;
-      try {
-        const response = await queue.consumer.handler({ Records: batch });
-        failedFrom = firstFailure(batch, response);
-      } catch (error) {
-        this.options.log?.(`${queue.consumer.name} threw: ${String(error)}`);
-        failedFrom = 0;
-      }
-      if (failedFrom === -1) {
-        queue.records.splice(0, batch.length);
-        queue.attempts = 0;
-        this.delivered.set(queue.consumer.name, (this.delivered.get(queue.consumer.name) ?? 0) + batch.length);
+      const batch = queue.records.slice(0, queue.limit);
+      const outcome = await this.invoke(queue, batch);
+      if (outcome.ok) {
+        this.checkpoint(queue, batch.length);
+        queue.limit = this.batchSize;
         continue;
       }
-      queue.records.splice(0, failedFrom);
+      if (outcome.index > 0) this.checkpoint(queue, outcome.index);
+      if (!outcome.known && batch.length > 1) {
+        // Bisect: which record fails is not known yet, so halving the batch is no attempt at one record.
+        queue.limit = Math.ceil(batch.length / 2);
+        continue;
+      }
       queue.attempts += 1;
-      if (queue.attempts < (this.options.maxAttempts ?? 10)) return; // retried next tick, in order
-      const dropped = queue.records.splice(0, batch.length - failedFrom);
-      this.failed.push({ consumer: queue.consumer.name, records: dropped });
-      this.options.log?.(`${queue.consumer.name}: gave up on ${dropped.length} records after ${queue.attempts} attempts`);
+      if (queue.attempts < this.maxAttempts) return givenUp; // retried next tick, in order
+      givenUp.push(...queue.records.splice(0, 1));
       queue.attempts = 0;
+      queue.limit = this.batchSize;
+    }
+    return givenUp;
+  }
+
+  private async invoke(queue: ConsumerQueue, batch: DynamoDBRecord[]): Promise<Outcome> {
+    try {
+      return outcomeOf(batch, await queue.consumer.handler({ Records: batch }));
+    } catch (error) {
+      this.options.log?.(`${queue.consumer.name} threw: ${String(error)}`);
+      return { ok: false, index: 0, known: false };
+    }
+  }
+
+  /** The first `count` records are done: the next delivery starts behind them. */
+  private checkpoint(queue: ConsumerQueue, count: number): void {
+    queue.records.splice(0, count);
+    queue.attempts = 0;
+    this.delivered.set(queue.consumer.name, (this.delivered.get(queue.consumer.name) ?? 0) + count);
+  }
+
+  /** Hand a record given up on to the failure sink, and say so once, naming its game. */
+  private async setAside(record: DynamoDBRecord, consumers: readonly string[]): Promise<void> {
+    const keys = record.dynamodb?.Keys;
+    const gameId = keys?.gameId?.S ?? null;
+    const seq = keys?.seq?.N === undefined ? null : Number(keys.seq.N);
+    const entry = { failedAt: new Date().toISOString(), consumers, gameId, seq, attempts: this.maxAttempts, record };
+    const what = `record ${record.dynamodb?.SequenceNumber ?? '?'}${gameId === null ? '' : ` (game ${gameId}, seq ${seq ?? '?'})`}`;
+    try {
+      await this.failedRecords.add(entry);
+      this.options.log?.(
+        `stream: ${consumers.join(', ')} gave up on ${what} after ${this.maxAttempts} attempts; set aside in ${this.failedRecords.location}`,
+      );
+    } catch (error) {
+      // Never lose it silently: the log line carries the whole record.
+      this.options.log?.(
+        `stream: ${consumers.join(', ')} gave up on ${what}; it could not be set aside (${String(error)}): ${JSON.stringify(entry)}`,
+      );
     }
   }
 
@@ -175,10 +254,13 @@ export class StreamPoller {
   }
 }
 
-/** Index of the first record Lambda would redeliver from, or -1 when all succeeded. */
-const firstFailure = (batch: readonly DynamoDBRecord[], response: DynamoDBBatchResponse | undefined): number => {
+/**
+ * Where Lambda would redeliver from: the first record the response names. A response that
+ * names no record of the batch fails the whole batch, as it does on AWS.
+ */
+const outcomeOf = (batch: readonly DynamoDBRecord[], response: DynamoDBBatchResponse | undefined): Outcome => {
   const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-  if (failed.size === 0) return -1;
+  if (failed.size === 0) return { ok: true };
   const index = batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
-  return index === -1 ? 0 : index;
+  return index === -1 ? { ok: false, index: 0, known: false } : { ok: false, index, known: true };
 };

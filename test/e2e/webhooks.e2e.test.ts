@@ -5,6 +5,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import type { Problem } from '../../functions/app/problems.ts';
 import { createSubscription } from '../../functions/app/webhook-subscriptions.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -164,5 +165,260 @@ describe('PBM-1 subscriptions', () => {
       (done) => done,
     );
     expect(gamesOf(one, onlyB.secret)).toEqual(new Set([b]));
+  });
+});
+
+describe('PBM-2 signed deliveries', () => {
+  it("PBM-2 when it becomes a player's turn, the receiver gets a delivery that the standardwebhooks package verifies", async () => {
+    const { ann, bob } = await players('p2');
+    const hooks = await receiver();
+    const hook = await subscribe(ann, { url: hooks.url, kinds: ['your-turn'] });
+    const gameId = await match(ann, bob);
+
+    const [request] = await eventually(
+      async () => hooks.received,
+      (r) => r.length > 0,
+    );
+    if (!request) throw new Error('no delivery');
+    expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(request.headers['content-type']).toBe('application/json');
+
+    const payload = verified(hook.secret, request);
+    expect(payload).toMatchObject({
+      type: 'your-turn',
+      data: {
+        kind: 'your-turn',
+        event: 'SeatAwaited',
+        gameId,
+        seat: { seat: 'red', playerName: 'Ann p2' },
+        ruleset: 'post-galactica',
+        turn: 1,
+        round: 1,
+        phase: 'command',
+      },
+    });
+    expect(String(payload.data.text)).toContain('Your turn: Ann p2 (red) must act in Post Galactica game');
+
+    // Any other secret, or a body changed by one byte, fails verification.
+    const other = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(() => new Webhook(other).verify(request.body, request.headers)).toThrow();
+    expect(() => new Webhook(hook.secret).verify(request.body.replace('red', 'blu'), request.headers)).toThrow();
+    // Bob subscribed nothing and was told nothing; Ann's hook heard only her own turn.
+    expect(hooks.received.every((r) => (verified(hook.secret, r).data as { seat: { seat: string } }).seat.seat === 'red')).toBe(true);
+  });
+});
+
+describe('PBM-3 retries and the delivery log', () => {
+  it('PBM-3 a receiver that answers 500 twice then 200 gets the same webhook-id three times; the log shows the attempts', async () => {
+    const { ann, bob } = await players('p3');
+    const hooks = await receiver((attempt) => (attempt <= 2 ? 500 : 200));
+    const hook = await subscribe(ann, { url: hooks.url, kinds: ['your-turn'] });
+    await match(ann, bob);
+
+    const log = await eventually(
+      () => deliveries(ann, hook.id),
+      (l) => l.deliveries.length > 0 && l.deliveries.every((d) => d.status === 'delivered'),
+    );
+    const entry = log.deliveries[0];
+    if (!entry) throw new Error('no log entry');
+    expect(entry).toMatchObject({ kind: 'your-turn', status: 'delivered', attempts: 3, responseStatus: 200, lastError: null });
+    expect(entry.eventId).toMatch(/:SeatAwaited:red$/);
+    const attempts = hooks.byId(entry.id);
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+    for (const attempt of attempts) expect(verified(hook.secret, attempt)).toMatchObject({ type: 'your-turn' });
+    expect(log.subscription).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('PBM-3 a receiver that always fails gets the subscription disabled, and its owner reads why', async () => {
+    const { ann, bob } = await players('p3-down');
+    const hooks = await receiver(() => 503);
+    const hook = await subscribe(ann, { url: hooks.url, kinds: ['your-turn'] });
+    await match(ann, bob);
+
+    const disabled = await eventually(
+      () => ann.get<Hook>(`/me/webhooks/${hook.id}`),
+      (r) => r.body.enabled === false,
+    );
+    expect(disabled.body.disabledReason).toMatch(/failed 3 times; the last error: HTTP 503: receiver says 503\./);
+    expect(disabled.body.disabledReason).toContain(`POST /me/webhooks/${hook.id}/enable`);
+    const log = await deliveries(ann, hook.id);
+    expect(log.deliveries[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      responseStatus: 503,
+      lastError: 'HTTP 503: receiver says 503',
+    });
+    expect(hooks.received.filter((r) => r.headers['webhook-id'] === log.deliveries[0]?.id)).toHaveLength(3);
+
+    const enabled = await ann.post<Hook>(`/me/webhooks/${hook.id}/enable`);
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('PBM-3 a refused connection is retried and then recorded as the last error', async () => {
+    const { ann, bob } = await players('p3-refused');
+    const hook = await subscribe(ann, { url: `http://127.0.0.1:${await closedPort()}/nobody`, kinds: ['your-turn'] });
+    await match(ann, bob);
+    const log = await eventually(
+      () => deliveries(ann, hook.id),
+      (l) => l.deliveries[0]?.status === 'failed',
+    );
+    expect(log.deliveries[0]).toMatchObject({ attempts: 3, responseStatus: null });
+    expect(log.deliveries[0]?.lastError).toMatch(/^ECONNREFUSED/);
+    expect(log.subscription.enabled).toBe(false);
+  });
+});
+
+describe('PBM-4 chat formats', () => {
+  it('PBM-4 Discord and Slack bodies say who must act, in which game, which turn and phase, and the deadline in UTC', async () => {
+    const { ann, bob } = await players('p4');
+    const [discord, slack] = [await receiver(), await receiver()];
+    const toDiscord = await subscribe(ann, { url: discord.url, format: 'discord', kinds: ['seat-awaited', 'game-ended'] });
+    const toSlack = await subscribe(bob, { url: slack.url, format: 'slack', kinds: ['seat-awaited', 'game-ended'] });
+    const gameId = await match(ann, bob, { deadlines: { default: 'PT48H' } });
+    const view = await eventually(
+      () => ann.get<{ step: { deadline: string } | null }>(`/games/${gameId}`),
+      (r) => r.body.step !== null,
+    );
+    const deadline = `${view.body.step?.deadline.slice(0, 16).replace('T', ' ')} UTC`;
+    const expected = [
+      `Ann p4 (red) must act in Post Galactica game ${gameId}.`,
+      'Turn 1, round 1, command phase.',
+      `Deadline: ${deadline}.`,
+    ].join('\n');
+
+    const [toAnn] = await eventually(
+      async () => discord.received,
+      (r) => r.length > 0,
+    );
+    const [toBob] = await eventually(
+      async () => slack.received,
+      (r) => r.length > 0,
+    );
+    if (!toAnn || !toBob) throw new Error('no delivery');
+    expect(verified(toDiscord.secret, toAnn)).toEqual({ content: expected, allowed_mentions: { parse: [] } });
+    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected });
+
+    await ann.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+    const ended = await eventually(
+      async () => slack.received.map((r) => (verified(toSlack.secret, r) as unknown as { text: string }).text),
+      (texts) => texts.some((t) => t.includes('has ended')),
+    );
+    expect(ended.find((t) => t.includes('has ended'))).toMatch(
+      new RegExp(`^Post Galactica game ${gameId} has ended: Bob p4 \\(blue\\) won \\(.+\\)\\.$`),
+    );
+  });
+});
+
+describe('PBM-5 no SSRF: the sender', () => {
+  const sender = (timeoutMs = 2_000, maxResponseBytes = 1024) =>
+    new HttpWebhookSender({ allowLoopback: true, requireHttps: false, timeoutMs, maxResponseBytes });
+  const webhook = (url: string) => ({ url, headers: { 'webhook-id': 'msg_test' }, body: '{}' });
+
+  it('PBM-5 follows no redirect: a 302 is a failed delivery and its target is never asked', async () => {
+    const target = await receiver();
+    const redirecting = await receiver(undefined, (_req, res) => {
+      res.writeHead(302, { location: target.url });
+      res.end();
+    });
+    const outcome = await sender().send(webhook(redirecting.url));
+    expect(outcome).toMatchObject({ ok: false, status: 302, retryable: false });
+    expect(outcome.ok ? '' : outcome.error).toContain('redirects are not followed');
+    expect(target.received).toEqual([]);
+  });
+
+  it('PBM-5 gives up on a receiver that does not answer within the timeout', async () => {
+    const silent = await receiver(() => 'hang');
+    const started = Date.now();
+    const outcome = await sender(300).send(webhook(silent.url));
+    expect(outcome).toMatchObject({ ok: false, status: null, error: 'no answer within 300 ms', retryable: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('PBM-5 reads at most maxResponseBytes of an answer and hangs up', async () => {
+    let written = 0;
+    let closed = false;
+    const flood = await receiver(undefined, (_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.on('close', () => {
+        closed = true;
+      });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!closed && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    const outcome = await sender(5_000, 1024).send(webhook(flood.url));
+    expect(outcome).toMatchObject({ ok: false, status: 500, retryable: true });
+    expect(outcome.ok ? '' : outcome.error).toMatch(/^HTTP 500: x{200}$/);
+    await eventually(
+      async () => closed,
+      (c) => c,
+    );
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', () => {
+  let strict: Runtime;
+  let client: Client;
+  beforeAll(async () => {
+    strict = await startTestRuntime({ webhooks: FAST });
+    client = new Client(strict.url);
+  });
+  afterAll(() => strict.stop());
+
+  it('PBM-5 refuses a loopback IP literal when the subscription is made', async () => {
+    const { client: ann } = await client.register('Ann p5');
+    const hooks = await receiver();
+    const reply = await ann.post<{ type: string; detail: string }>('/me/webhooks', { url: hooks.url });
+    expect(reply.status).toBe(422);
+    expect(reply.body.type).toBe('https://arbiter.dev/problems/invalid-webhook-url');
+    expect(reply.body.detail).toBe('127.0.0.1 is a loopback address, which webhooks may not reach.');
+    for (const url of ['http://[::1]:9/x', 'http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:127.0.0.1]/x']) {
+      expect((await ann.post('/me/webhooks', { url })).status, url).toBe(422);
+    }
+  });
+
+  it('PBM-5 refuses at delivery a name that resolves to loopback, records why and disables the subscription; nothing is sent', async () => {
+    const ann = await client.register('Ann p5-name');
+    const bob = await client.register('Bob p5-name');
+    const hooks = await receiver();
+    const port = new URL(hooks.url).port;
+    // A name, not an address: only resolving it at delivery shows where it points.
+    const hook = await subscribe(ann.client, { url: `http://localhost:${port}/hooks/arbiter`, kinds: ['your-turn'] });
+
+    const ping = await ann.client.post<{ delivered: boolean; error: string }>(`/me/webhooks/${hook.id}/ping`);
+    expect(ping.body.delivered).toBe(false);
+    expect(ping.body.error).toMatch(/^(127\.0\.0\.1|::1) is a loopback address, which webhooks may not reach$/);
+
+    await match(ann.client, bob.client);
+    const disabled = await eventually(
+      () => ann.client.get<Hook>(`/me/webhooks/${hook.id}`),
+      (r) => r.body.enabled === false,
+    );
+    expect(disabled.body.disabledReason).toMatch(/was refused and will not pass on a retry: (127\.0\.0\.1|::1) is a loopback address/);
+    const log = await deliveries(ann.client, hook.id);
+    expect(log.deliveries.map((d) => [d.kind, d.status, d.attempts])).toEqual([
+      ['your-turn', 'failed', 1],
+      ['ping', 'failed', 1],
+    ]);
+    expect(log.deliveries[0]?.lastError).toMatch(/loopback address/);
+    expect(hooks.received).toEqual([]);
+  });
+
+  it('PBM-5 on AWS (https required) a plain http URL is refused', async () => {
+    const { playerId } = await client.register('Ann p5-https');
+    const deps = strict.deps;
+    const onAws = { ...deps, webhooks: { ...deps.webhooks, policy: { ...deps.webhooks.policy, requireHttps: true } } };
+    const refused = await createSubscription(onAws, playerId, { url: 'http://hooks.example.invalid/arbiter' }).catch((e: Problem) => e);
+    expect(refused).toMatchObject({ status: 422, type: 'invalid-webhook-url', detail: 'Webhook URLs must use https, not http.' });
   });
 });

@@ -1,0 +1,193 @@
+/**
+ * The pure parts of webhook delivery: what a notice says in each format (PBM-4), which
+ * subscription hears which event (PBM-1), and how a delivery's log entry decides its next
+ * step, its backoff and the log's bound (PBM-3).
+ */
+import { describe, expect, it } from 'vitest';
+import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
+import type { DeliveryLogEntry, HookRecord } from '../../functions/adapters/webhook-table.ts';
+import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
+import { backoffMs, defaultWebhookPolicy, kindFor, plan, withEntry } from '../../functions/app/webhooks.ts';
+
+const notice = (over: Partial<Notice> = {}): Notice => ({
+  kind: 'seat-awaited',
+  subscriptionId: 'wh_1',
+  eventId: 'g_1:12:SeatAwaited:red',
+  event: 'SeatAwaited',
+  gameId: 'g_1',
+  seq: 12,
+  at: '2025-03-01T10:00:00.000Z',
+  ruleset: 'post-galactica',
+  rulesetTitle: 'Post Galactica',
+  seat: { seat: 'red', playerId: 'p_1', playerName: 'Ann' },
+  turn: 2,
+  round: 1,
+  phase: 'movement',
+  deadline: '2025-03-03T10:00:00.000Z',
+  result: null,
+  ...over,
+});
+
+describe('PBM-4 what a notification says', () => {
+  it('PBM-4 who must act, in which game, which turn and phase, and the deadline in UTC', () => {
+    expect(noticeText(notice())).toBe(
+      'Ann (red) must act in Post Galactica game g_1.\nTurn 2, round 1, movement phase.\nDeadline: 2025-03-03 10:00 UTC.',
+    );
+    expect(noticeText(notice({ kind: 'your-turn' }))).toMatch(/^Your turn: Ann \(red\) must act/);
+  });
+
+  it("PBM-4 Sol'una's numbered phases, a step without deadline, a seat without a name", () => {
+    const text = noticeText(
+      notice({
+        rulesetTitle: "Sol'una",
+        phase: 'p7',
+        round: null,
+        deadline: null,
+        seat: { seat: 'moon', playerId: null, playerName: null },
+      }),
+    );
+    expect(text).toBe("moon must act in Sol'una game g_1.\nTurn 2, phase 7.\nNo deadline.");
+  });
+
+  it('PBM-4 the first-player choice, turns, phases and results read as sentences', () => {
+    expect(noticeText(notice({ phase: 'choosing', turn: null, round: null, deadline: null }))).toContain('Choosing who plays first.');
+    expect(noticeText(notice({ kind: 'turn-started', phase: null }))).toBe(
+      'Turn 2 has begun in Post Galactica game g_1: Ann (red) plays.\nTurn 2, round 1.',
+    );
+    expect(noticeText(notice({ kind: 'phase-started' }))).toBe(
+      'The movement phase has begun in Post Galactica game g_1: Ann (red) plays.\nTurn 2, round 1, movement phase.',
+    );
+    const winner = { seat: 'blue', playerId: 'p_2', playerName: 'Bob' };
+    expect(noticeText(notice({ kind: 'game-ended', result: { winner, reason: 'conceded' } }))).toBe(
+      'Post Galactica game g_1 has ended: Bob (blue) won (conceded).',
+    );
+    expect(noticeText(notice({ kind: 'game-ended', result: { winner: null, reason: 'agreed' } }))).toBe(
+      'Post Galactica game g_1 has ended: it is a draw (agreed).',
+    );
+  });
+
+  it('PBM-4 a Discord body is {"content"} and pings nobody, whatever a player calls themselves', () => {
+    const body = JSON.parse(webhookBody('discord', notice({ seat: { seat: 'red', playerId: 'p_1', playerName: '@everyone' } })));
+    expect(body).toEqual({ content: expect.stringContaining('@everyone (red) must act'), allowed_mentions: { parse: [] } });
+  });
+
+  it('PBM-4 a Slack body is {"text"} with &, < and > escaped, so a name cannot become <!channel>', () => {
+    const body = JSON.parse(webhookBody('slack', notice({ seat: { seat: 'red', playerId: 'p_1', playerName: '<!channel> & co' } })));
+    expect(body).toEqual({ text: expect.stringMatching(/^&lt;!channel&gt; &amp; co \(red\) must act in Post Galactica game g_1\./) });
+  });
+
+  it('PBM-4 the JSON body is a Standard Webhooks payload: type, timestamp, data (with the sentence)', () => {
+    const body = JSON.parse(webhookBody('json', notice()));
+    expect(body).toEqual({
+      type: 'seat-awaited',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      data: { ...notice(), text: noticeText(notice()) },
+    });
+  });
+});
+
+const event = (type: IntegrationEvent['type'], detail: Record<string, unknown> = {}): IntegrationEvent => ({
+  id: `g_1:3:${type}`,
+  type,
+  gameId: 'g_1',
+  seq: 3,
+  at: '2025-03-01T10:00:00.000Z',
+  detail,
+});
+
+describe('PBM-1 which subscription hears which event', () => {
+  it('PBM-1 your-turn is for the player whose seat must act; seat-awaited for any seat', () => {
+    const awaited = event('SeatAwaited', { seat: 'red', playerId: 'p_ann' });
+    expect(kindFor(awaited, ['your-turn'], 'p_ann')).toBe('your-turn');
+    expect(kindFor(awaited, ['your-turn'], 'p_bob')).toBeNull();
+    expect(kindFor(awaited, ['your-turn', 'seat-awaited'], 'p_bob')).toBe('seat-awaited');
+    expect(kindFor(awaited, ['your-turn', 'seat-awaited'], 'p_ann')).toBe('your-turn');
+  });
+
+  it('PBM-1 turn, phase and end-of-game kinds match their events only when asked for', () => {
+    expect(kindFor(event('TurnStarted'), ['turn-started'], 'p')).toBe('turn-started');
+    expect(kindFor(event('PhaseStarted'), ['turn-started'], 'p')).toBeNull();
+    expect(kindFor(event('PhaseStarted'), ['phase-started'], 'p')).toBe('phase-started');
+    expect(kindFor(event('GameEnded'), ['game-ended'], 'p')).toBe('game-ended');
+    expect(kindFor(event('GameEnded'), ['your-turn'], 'p')).toBeNull();
+  });
+});
+
+const policy = { ...defaultWebhookPolicy, timeoutMs: 1_000, retryBaseMs: 1_000, retryMaxMs: 10_000, logSize: 3 };
+const at = (s: number) => new Date(Date.UTC(2025, 2, 1, 10, 0, s));
+const entry = (over: Partial<DeliveryLogEntry> = {}): DeliveryLogEntry => ({
+  id: 'msg_a',
+  kind: 'your-turn',
+  eventId: 'g_1:3:SeatAwaited:red',
+  gameId: 'g_1',
+  createdAt: at(0).toISOString(),
+  status: 'sending',
+  attempts: 1,
+  lastAttemptAt: at(0).toISOString(),
+  nextAttemptAt: null,
+  responseStatus: null,
+  lastError: null,
+  ...over,
+});
+const record = (log: DeliveryLogEntry[], enabled = true): HookRecord => ({
+  subscription: {
+    id: 'wh_1',
+    playerId: 'p_1',
+    url: 'https://hooks.example.invalid/x',
+    gameId: null,
+    kinds: ['your-turn'],
+    format: 'json',
+    description: null,
+    createdAt: at(0).toISOString(),
+    enabled,
+    disabledAt: null,
+    disabledReason: null,
+  },
+  secret: 'whsec_x',
+  log,
+  rev: 1,
+});
+
+describe('PBM-3 the next step of a delivery, from its log entry', () => {
+  it('PBM-3 a new delivery makes attempt 1; a finished one is never sent again', () => {
+    expect(plan(record([]), 'msg_a', at(0), policy)).toEqual({ action: 'attempt', attempt: 1 });
+    for (const status of ['delivered', 'failed', 'cancelled'] as const)
+      expect(plan(record([entry({ status })]), 'msg_a', at(30), policy)).toEqual({ action: 'done' });
+  });
+
+  it('PBM-3 an attempt in flight is left alone, unless its claim is stale (the process died): then it is made again', () => {
+    expect(plan(record([entry()]), 'msg_a', at(2), policy)).toEqual({ action: 'done' });
+    expect(plan(record([entry({ attempts: 2 })]), 'msg_a', at(8), policy)).toEqual({ action: 'attempt', attempt: 2 });
+  });
+
+  it('PBM-3 a retry waits until its time, then makes the next attempt', () => {
+    const retrying = entry({ status: 'retrying', attempts: 2, nextAttemptAt: at(4).toISOString() });
+    expect(plan(record([retrying]), 'msg_a', at(1), policy)).toEqual({ action: 'wait', ms: 3_000 });
+    expect(plan(record([retrying]), 'msg_a', at(4), policy)).toEqual({ action: 'attempt', attempt: 3 });
+  });
+
+  it('PBM-3 a disabled subscription cancels what is pending', () => {
+    expect(plan(record([entry({ status: 'retrying' })], false), 'msg_a', at(9), policy)).toEqual({ action: 'cancel' });
+  });
+
+  it('PBM-3 backoff doubles from the base up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffMs(policy, n))).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect([1, 2, 7, 8].map((n) => backoffMs(defaultWebhookPolicy, n) / 60_000)).toEqual([1, 2, 60, 60]);
+  });
+
+  it('PBM-3 the log keeps its bound by dropping the oldest finished entries, never one in flight', () => {
+    const log = [
+      entry({ id: 'msg_1', status: 'retrying' }),
+      entry({ id: 'msg_2', status: 'delivered' }),
+      entry({ id: 'msg_3', status: 'failed' }),
+    ];
+    expect(withEntry(log, entry({ id: 'msg_4' }), 3).map((e) => e.id)).toEqual(['msg_1', 'msg_3', 'msg_4']);
+    expect(withEntry(log, entry({ id: 'msg_2', status: 'failed' }), 3).map((e) => [e.id, e.status])).toEqual([
+      ['msg_1', 'retrying'],
+      ['msg_2', 'failed'],
+      ['msg_3', 'failed'],
+    ]);
+    const busy = [entry({ id: 'msg_1' }), entry({ id: 'msg_2' }), entry({ id: 'msg_3' })];
+    expect(withEntry(busy, entry({ id: 'msg_4' }), 3)).toHaveLength(4);
+  });
+});

@@ -5,6 +5,7 @@ export const handlerEntries = {
   timerReactor: 'functions/stream/timer-reactor.ts',
   publisher: 'functions/stream/publisher.ts',
   phaseTimer: 'functions/scheduler/phase-timer.ts',
+  webhooks: 'functions/webhooks/deliver.ts',
 } as const;
 
 /** esbuild's settings for a Lambda bundle: the CDK construct and the bundle benchmark share them. */

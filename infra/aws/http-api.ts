@@ -23,6 +23,14 @@ export const apiRoutes = [
   'GET /games/{id}/log',
   'GET /me/games',
   'GET /openapi.json',
+  // PBM-1, PBM-3: functions/http/webhook-routes.ts (webhookRouteKeys)
+  'POST /me/webhooks',
+  'GET /me/webhooks',
+  'GET /me/webhooks/{id}',
+  'DELETE /me/webhooks/{id}',
+  'POST /me/webhooks/{id}/enable',
+  'POST /me/webhooks/{id}/ping',
+  'GET /me/webhooks/{id}/deliveries',
 ] as const;
 
 export class ArbiterHttpApi extends Construct {

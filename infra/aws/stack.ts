@@ -5,9 +5,9 @@
  * - DynamoDB `events` (the immutable log; stream of new images) and `games` (read model,
  *   snapshots, idempotency records, players), both from the shared definitions in
  *   infra/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
- * - Five Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
- *   one-month log groups): the HTTP API, the projector, the timer reactor, the publisher
- *   and the phase timer.
+ * - Six Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
+ *   one-month log groups): the HTTP API, the projector, the timer reactor, the publisher,
+ *   the phase timer and the webhook deliverer.
  * - An HTTP API (API Gateway v2) with every route of DESIGN.md on the API function,
  *   throttled and access-logged; its URL is the `ApiUrl` output.
  * - Stream event source mappings from `events` to the projector, the timer reactor and the
@@ -16,6 +16,8 @@
  * - An EventBridge Scheduler group for phase deadlines, the role Scheduler uses to invoke
  *   the phase timer (and nothing else), and a dead-letter queue for failed deliveries.
  * - The `arbiter` EventBridge bus the publisher sends integration events to.
+ * - Webhook deliveries: a rule from the bus to an encrypted queue read by the deliverer
+ *   (partial batch responses, delayed retries on the queue), with a dead-letter queue.
  * - Alarms: any message in a dead-letter queue, and a stream consumer more than a minute behind.
  *
  * Each function is granted only what it does; cdk-nag (AwsSolutions) findings that remain
@@ -32,6 +34,7 @@ import { ArbiterFunction } from './arbiter-function.ts';
 import { consumeEventStream } from './event-stream.ts';
 import { ArbiterHttpApi } from './http-api.ts';
 import { PhaseDeadlines } from './phase-deadlines.ts';
+import { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export interface ArbiterStackProps extends StackProps {
   /** Active X-Ray tracing on every function. Off by default: it is billed per trace. */
@@ -49,6 +52,7 @@ interface Functions {
   readonly timerReactor: ArbiterFunction;
   readonly publisher: ArbiterFunction;
   readonly phaseTimer: ArbiterFunction;
+  readonly webhooks: ArbiterFunction;
 }
 
 const attributeTypes: Record<KeyAttribute['type'], AttributeType> = {
@@ -93,6 +97,13 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
     description: 'Gives DeadlineReached when a phase deadline passes',
     timeout: Duration.seconds(30),
   },
+  webhooks: {
+    id: 'WebhookDelivery',
+    entry: handlerEntries.webhooks,
+    description: 'Sends signed webhook notifications and queues their retries',
+    // Ten messages at once, each a few deliveries of at most 5 s in parallel.
+    timeout: Duration.minutes(1),
+  },
 };
 
 const key = (attribute: KeyAttribute) => ({ name: attribute.name, type: attributeTypes[attribute.type] });
@@ -105,6 +116,7 @@ export class ArbiterStack extends Stack {
   readonly http: ArbiterHttpApi;
   readonly deadlines: PhaseDeadlines;
   readonly bus: EventBus;
+  readonly webhooks: WebhookDeliveries;
 
   constructor(scope: Construct, id: string, props: ArbiterStackProps = {}) {
     super(scope, id, { description: 'Arbiter: event-sourced referee for wargames', ...props });
@@ -126,6 +138,7 @@ export class ArbiterStack extends Stack {
       phaseTimer: this.functions.phaseTimer.fn,
     });
     this.bus = this.createEventBus();
+    this.webhooks = new WebhookDeliveries(this, 'WebhookDeliveries', { bus: this.bus, deliverer: this.functions.webhooks });
     this.acknowledgeSharedFindings();
   }
 
@@ -151,6 +164,7 @@ export class ArbiterStack extends Stack {
       timerReactor: make(handlers.timerReactor),
       publisher: make(handlers.publisher),
       phaseTimer: make(handlers.phaseTimer),
+      webhooks: make(handlers.webhooks),
     };
   }
 
@@ -172,6 +186,9 @@ export class ArbiterStack extends Stack {
     events.grantReadData(timerReactor.fn);
     games.grantReadData(timerReactor.fn);
     games.grantReadData(publisher.fn);
+    // The deliverer folds a game to find its seats, and writes the delivery logs under the subscriptions.
+    events.grantReadData(this.functions.webhooks.fn);
+    games.grantReadWriteData(this.functions.webhooks.fn);
   }
 
   private createEventBus(): EventBus {

@@ -3,11 +3,15 @@
  * receivers. Every receiver listens on 127.0.0.1 and every URL points there: no test sends
  * or resolves anything beyond this machine's loopback.
  */
+import type { SQSRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEntry } from '../../functions/adapters/bus.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import type { Problem } from '../../functions/app/problems.ts';
 import { createSubscription } from '../../functions/app/webhook-subscriptions.ts';
+import type { Delivery } from '../../functions/app/webhooks.ts';
+import { makeDeliverer } from '../../functions/webhooks/deliver.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 import { closedPort, Receiver } from '../support/webhook-receiver.ts';
@@ -420,5 +424,69 @@ describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', (
     const onAws = { ...deps, webhooks: { ...deps.webhooks, policy: { ...deps.webhooks.policy, requireHttps: true } } };
     const refused = await createSubscription(onAws, playerId, { url: 'http://hooks.example.invalid/arbiter' }).catch((e: Problem) => e);
     expect(refused).toMatchObject({ status: 422, type: 'invalid-webhook-url', detail: 'Webhook URLs must use https, not http.' });
+  });
+});
+
+describe('PBM-6 where it runs', () => {
+  const sqsRecord = (messageId: string, body: unknown): SQSRecord =>
+    ({ messageId, body: typeof body === 'string' ? body : JSON.stringify(body), eventSource: 'aws:sqs' }) as SQSRecord;
+
+  it('PBM-6 the AWS delivery function turns a queued bus event into signed deliveries, a failed attempt into a delayed message, and a bad message into a batch item failure', async () => {
+    const { ann, bob } = await players('p6');
+    const gameId = await match(ann, bob);
+    const awaited = await eventually(
+      async () => runtime.bus.published.find((e) => e.gameId === gameId && e.type === 'SeatAwaited'),
+      (e) => e !== undefined,
+    );
+    if (!awaited) throw new Error('no SeatAwaited');
+    // Subscribed once the local runtime is done with the game, so only the function below delivers.
+    await eventually(
+      async () => runtime.webhooks.idle,
+      (idle) => idle,
+    );
+    const hooks = await receiver((attempt) => (attempt === 1 ? 502 : 204));
+    const hook = await subscribe(ann, { url: hooks.url, kinds: ['your-turn'] });
+
+    const queued: { delivery: Delivery; delayMs: number }[] = [];
+    const deliver = makeDeliverer(
+      () => runtime.deps,
+      () => ({ later: async (delivery, delayMs) => void queued.push({ delivery, delayMs }) }),
+    );
+    // The event as the rule's SQS target writes it: EventBridge's envelope around the publisher's entry.
+    const entry = toEntry(awaited, 'arbiter');
+    const fromBus = {
+      version: '0',
+      id: 'eb-1',
+      'detail-type': entry.DetailType,
+      source: entry.Source,
+      account: '123456789012',
+      time: entry.Time?.toISOString(),
+      region: 'eu-west-1',
+      resources: [],
+      detail: JSON.parse(entry.Detail ?? '{}'),
+    };
+    const first = await deliver({ Records: [sqsRecord('m-1', fromBus), sqsRecord('m-2', 'not json')] });
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm-2' }]);
+    expect(hooks.received.map((r) => r.attempt)).toEqual([1]);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.delayMs).toBe(FAST.retryBaseMs);
+
+    // The delayed message comes back (early ones are put back again), and the second attempt passes.
+    await eventually(
+      async () => {
+        const next = queued.shift();
+        if (next) expect((await deliver({ Records: [sqsRecord('m-3', { delivery: next.delivery })] })).batchItemFailures).toEqual([]);
+        return hooks.received.length;
+      },
+      (n) => n === 2,
+    );
+    const [one, two] = hooks.received;
+    expect(two?.headers['webhook-id']).toBe(one?.headers['webhook-id']);
+    expect(verified(hook.secret, two ?? { headers: {}, body: '' })).toMatchObject({ type: 'your-turn', data: { gameId } });
+
+    // SQS may deliver a message twice: a finished delivery is not sent again.
+    expect((await deliver({ Records: [sqsRecord('m-1', fromBus)] })).batchItemFailures).toEqual([]);
+    expect(hooks.received).toHaveLength(2);
+    expect((await deliveries(ann, hook.id)).deliveries).toMatchObject([{ status: 'delivered', attempts: 2, responseStatus: 204 }]);
   });
 });

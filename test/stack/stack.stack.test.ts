@@ -9,9 +9,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps } from '../../infra/aws/stack.ts';
+import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { eventsTable, gamesTable } from '../../infra/tables.ts';
 
 interface Statement {
@@ -34,9 +36,9 @@ const tracedSynth = () => {
   traced ??= synth({ tracing: true });
   return traced;
 };
-const { api, projector, timerReactor, publisher, phaseTimer } = stack.functions;
+const { api, projector, timerReactor, publisher, phaseTimer, webhooks } = stack.functions;
 const consumers = { projector, timerReactor, publisher } as const;
-const allFunctions = { api, projector, timerReactor, publisher, phaseTimer } as const;
+const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks } as const;
 
 interface ResourceJson {
   readonly Properties: Record<string, unknown>;
@@ -131,8 +133,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all five handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 5);
+  it('runs all six handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 6);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -146,7 +148,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(6);
+    expect(logGroups).toHaveLength(7);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -178,7 +180,7 @@ describe('the functions', () => {
 
   it('does not trace unless asked, and traces every function when asked', () => {
     template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: Match.anyValue() }, 0);
-    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 5);
+    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 6);
   });
 });
 
@@ -198,9 +200,9 @@ describe('table access', () => {
     }
   });
 
-  it('lets the API, the projector and the phase timer write the games table, and no other function', () => {
+  it('lets the API, the projector, the phase timer and the webhook deliverer (delivery logs) write the games table, and no other function', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
-      const writes = fn === api || fn === projector || fn === phaseTimer;
+      const writes = fn === api || fn === projector || fn === phaseTimer || fn === webhooks;
       expect({ name, writes: allows(fn, 'dynamodb:PutItem', gamesArn) }).toEqual({ name, writes });
     }
   });
@@ -252,7 +254,10 @@ describe('the HTTP API', () => {
 
 describe('the stream consumers', () => {
   it('subscribes exactly the projector, the timer reactor and the publisher to the events stream', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    const fromStream = template.findResources('AWS::Lambda::EventSourceMapping', {
+      Properties: { EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.tables.events), 'StreamArn'] } },
+    });
+    expect(Object.keys(fromStream)).toHaveLength(3);
     for (const fn of Object.values(consumers)) {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(fn.fn),
@@ -281,7 +286,7 @@ describe('the stream consumers', () => {
 
   it('keeps every queue encrypted and refuses it to plain HTTP', () => {
     const queues = template.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(4);
+    expect(Object.keys(queues)).toHaveLength(6);
     for (const [id, queue] of Object.entries(queues)) {
       expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
@@ -376,8 +381,82 @@ describe('the event bus', () => {
   });
 });
 
+describe('PBM-6 webhook deliveries', () => {
+  const { queue, deadLetters, rule } = stack.webhooks;
+
+  it('PBM-6 a rule sends every integration event on the arbiter bus to the delivery queue, and what it cannot hand over to the dead-letter queue', () => {
+    expect(resourceOf(rule).Properties).toMatchObject({
+      EventBusName: ref(stack.bus),
+      EventPattern: { source: ['arbiter'] },
+      State: 'ENABLED',
+      Targets: [
+        {
+          Arn: arnOf(queue),
+          DeadLetterConfig: { Arn: arnOf(deadLetters) },
+          RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 21_600 },
+        },
+      ],
+    });
+  });
+
+  it('PBM-6 the deliverer reads the queue ten messages at a time and reports partial batch failures', () => {
+    const fromQueue = Object.values(
+      template.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: arnOf(queue) } }),
+    );
+    expect(fromQueue).toHaveLength(1);
+    expect(fromQueue[0]?.Properties).toMatchObject({
+      FunctionName: ref(webhooks.fn),
+      BatchSize: 10,
+      MaximumBatchingWindowInSeconds: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
+  });
+
+  it('PBM-6 the queue gives a message up to its dead-letter queue after bounded receives, and hides one for six function timeouts', () => {
+    expect(resourceOf(queue).Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: arnOf(deadLetters), maxReceiveCount },
+      VisibilityTimeout: 6 * 60,
+    });
+    expect(maxReceiveCount).toBeLessThanOrEqual(10);
+  });
+
+  it('PBM-6 only EventBridge, for this rule, and the deliverer (its delayed retries) may send to the queue', () => {
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [ref(queue)],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'events.amazonaws.com' },
+            Action: Match.arrayWith(['sqs:SendMessage']),
+            Condition: { ArnEquals: { 'aws:SourceArn': arnOf(rule) } },
+          }),
+        ]),
+      },
+    });
+    for (const [name, fn] of Object.entries(allFunctions)) {
+      expect({ name, sends: allows(fn, 'sqs:SendMessage', arnOf(queue)) }).toEqual({ name, sends: fn === webhooks });
+    }
+    expect(allows(webhooks, 'sqs:ReceiveMessage', arnOf(queue))).toBe(true);
+    expect(allows(webhooks, 'sqs:DeleteMessage', arnOf(queue))).toBe(true);
+  });
+
+  it('PBM-6 the deliverer knows its queue, runs for at most a minute, and may not append events', () => {
+    expect(environmentOf(webhooks)).toMatchObject({ WEBHOOK_QUEUE_URL: ref(queue) });
+    expect(resourceOf(webhooks.fn).Properties).toMatchObject({ Timeout: 60 });
+    expect(allows(webhooks, 'dynamodb:PutItem', arnOf(stack.tables.events))).toBe(false);
+    expect(allows(webhooks, 'dynamodb:Query', arnOf(stack.tables.events))).toBe(true);
+  });
+
+  it('PBM-6 every webhook route is a route of the HTTP API', () => {
+    expect(apiRoutes).toEqual(expect.arrayContaining([...webhookRouteKeys]));
+  });
+});
+
 describe('the alarms', () => {
-  const queues = [...Object.values(stack.streamFailures), stack.deadlines.deadLetters];
+  const queues = [...Object.values(stack.streamFailures), stack.deadlines.deadLetters, stack.webhooks.deadLetters];
 
   it.each(queues.map((queue) => [queue.node.path, queue] as const))('fires on the first message in %s', (_path, queue) => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {

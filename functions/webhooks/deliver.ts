@@ -1,0 +1,96 @@
+/**
+ * Lambda: webhook deliveries (PBM-6), fed by an SQS queue. Two kinds of message arrive:
+ * the integration events an EventBridge rule copies from the bus, which fan out to one
+ * delivery per matching subscription, and this function's own delayed messages, each the
+ * next attempt of one delivery. A failed attempt due later goes back on the queue with a
+ * delay (SQS allows 15 minutes; a longer wait just arrives early and is put back). A
+ * message whose processing throws is reported as a partial batch failure, and SQS moves
+ * it to the dead-letter queue after bounded receives.
+ */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { z } from 'zod';
+import type { IntegrationEvent } from '../adapters/bus.ts';
+import type { Deps } from '../app/deps.ts';
+import { advance, type Delivery, fanOut } from '../app/webhooks.ts';
+import { required } from '../config.ts';
+import { depsFromEnv } from '../runtime.ts';
+
+/** Where a delivery that is not done goes to wait. */
+export interface DeliveryQueue {
+  later(delivery: Delivery, delayMs: number): Promise<void>;
+}
+
+/** An EventBridge event as the rule's SQS target delivers it (the publisher's `toEntry`, seen from the other side). */
+const busEvent = z.object({
+  'detail-type': z.string(),
+  time: z.string(),
+  detail: z.looseObject({ eventId: z.string(), gameId: z.string(), seq: z.number().int() }),
+});
+
+const retryMessage = z.object({
+  delivery: z.looseObject({ id: z.string(), playerId: z.string(), subscriptionId: z.string(), notice: z.looseObject({}) }),
+});
+
+export const toIntegrationEvent = (message: z.infer<typeof busEvent>): IntegrationEvent => {
+  const { eventId, gameId, seq, ...detail } = message.detail;
+  return { id: eventId, type: message['detail-type'] as IntegrationEvent['type'], gameId, seq, at: message.time, detail };
+};
+
+const step = async (deps: Deps, queue: DeliveryQueue, delivery: Delivery): Promise<void> => {
+  const next = await advance(deps, delivery);
+  if (!next.done) await queue.later(delivery, next.retryInMs);
+};
+
+const processRecord = async (deps: Deps, queue: DeliveryQueue, record: SQSRecord): Promise<void> => {
+  const body: unknown = JSON.parse(record.body);
+  const retry = retryMessage.safeParse(body);
+  if (retry.success) return step(deps, queue, retry.data.delivery as unknown as Delivery);
+  const deliveries = await fanOut(deps, toIntegrationEvent(busEvent.parse(body)));
+  await Promise.all(deliveries.map((delivery) => step(deps, queue, delivery)));
+};
+
+export const makeDeliverer =
+  (deps: () => Deps, queue: () => DeliveryQueue) =>
+  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failures = await Promise.all(
+      event.Records.map(async (record) => {
+        try {
+          await processRecord(deps(), queue(), record);
+          return null;
+        } catch (error) {
+          console.error('webhook delivery failed', { messageId: record.messageId, error });
+          return { itemIdentifier: record.messageId };
+        }
+      }),
+    );
+    return { batchItemFailures: failures.filter((f) => f !== null) };
+  };
+
+/** SQS's longest message delay. */
+const MAX_DELAY_SECONDS = 900;
+
+export class SqsDeliveryQueue implements DeliveryQueue {
+  constructor(
+    private readonly client: SQSClient,
+    private readonly queueUrl: string,
+  ) {}
+
+  async later(delivery: Delivery, delayMs: number): Promise<void> {
+    await this.client.send(
+      new SendMessageCommand({
+        QueueUrl: this.queueUrl,
+        MessageBody: JSON.stringify({ delivery }),
+        DelaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil(delayMs / 1000))),
+      }),
+    );
+  }
+}
+
+let queue: DeliveryQueue | undefined;
+const queueFromEnv = (): DeliveryQueue => {
+  queue ??= new SqsDeliveryQueue(new SQSClient({}), required('WEBHOOK_QUEUE_URL'));
+  return queue;
+};
+
+export const handler = makeDeliverer(depsFromEnv, queueFromEnv);

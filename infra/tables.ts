@@ -37,6 +37,8 @@ export const eventsTable: TableDefinition = {
  * - `GAME#<id>` / `CMD#<id>`    idempotency records, one per accepted command
  * - `PLAYER#<id>` / `PROFILE`   a player and the SHA-256 of their API key
  * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
+ * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
+ *                               delivery log (the latest 50 entries), under its owner
  */
 export const gamesTable: TableDefinition = {
   name: 'games',

@@ -1,6 +1,7 @@
 /**
- * The webhook delivery engine (PBM-2, PBM-3), the same on AWS and locally: `fanOut` turns
- * one integration event into one delivery per matching subscription; `advance` makes the
+ * The webhook delivery engine (PBM-2, PBM-3), the same on AWS and locally: `fanOut`
+ * (webhook-fanout.ts) turns one integration event into one delivery per matching
+ * subscription; `advance` makes the
  * next attempt of a delivery when it is due. Each delivery's state lives in its
  * subscription's log, so `advance` is safe to call again for the same delivery (a
  * redelivered queue message, a duplicate event): an attempt is claimed in the log before
@@ -10,15 +11,11 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { GameState } from '../../domain/match/state.ts';
-import { rulesets } from '../../domain/rulesets.ts';
 import type { TableNames } from '../../infra/tables.ts';
-import type { IntegrationEvent } from '../adapters/bus.ts';
 import { HttpWebhookSender, type SendOutcome, type WebhookSender } from '../adapters/webhook-sender.ts';
 import { type DeliveryLogEntry, type HookRecord, type Subscription, WebhookTable } from '../adapters/webhook-table.ts';
 import type { Deps } from './deps.ts';
-import { type Notice, type NoticeSeat, type WebhookKind, webhookBody } from './webhook-messages.ts';
+import { type Notice, webhookBody } from './webhook-messages.ts';
 
 export interface WebhookPolicy {
   /** Refuse plain http URLs (on AWS). */
@@ -72,9 +69,6 @@ export interface Delivery {
 
 export type Advanced = { readonly done: true } | { readonly done: false; readonly retryInMs: number };
 
-export const deliveryId = (eventId: string, subscriptionId: string): string =>
-  `msg_${sha256Hex(`${eventId}|${subscriptionId}`).slice(0, 32)}`;
-
 export const backoffMs = (policy: WebhookPolicy, attempt: number): number =>
   Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempt - 1));
 
@@ -84,94 +78,6 @@ export const signedHeaders = (secret: string, id: string, at: Date, body: string
   'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
   'webhook-signature': new Webhook(secret).sign(id, at, body),
 });
-
-const KIND_OF_EVENT: Readonly<Record<string, WebhookKind>> = {
-  TurnStarted: 'turn-started',
-  PhaseStarted: 'phase-started',
-  GameEnded: 'game-ended',
-  // Published by reminders (PBM-7) when they exist; addressed to the seat that must act.
-  DeadlineApproaching: 'deadline-approaching',
-};
-
-/** Which kind (if any) an event is for one subscription of `ownerId`. */
-export const kindFor = (event: IntegrationEvent, kinds: readonly string[], ownerId: string): WebhookKind | null => {
-  const addressee = typeof event.detail.playerId === 'string' ? event.detail.playerId : null;
-  if (event.type === 'SeatAwaited') {
-    if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
-    return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
-  }
-  const kind = KIND_OF_EVENT[event.type];
-  if (!kind || !kinds.includes(kind)) return null;
-  if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
-  return kind;
-};
-
-/** One delivery per enabled subscription of a seated player that wants this event. */
-export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
-  const state = await deps.store.loadAt(event.gameId, event.seq);
-  if (state.status === 'empty') return [];
-  const players = [...new Set(state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])))];
-  const names = new Map(await Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)));
-  const deliveries: Delivery[] = [];
-  for (const playerId of players) {
-    for (const subscription of await deps.webhooks.table.subscriptions(playerId)) {
-      if (!subscription.enabled || (subscription.gameId !== null && subscription.gameId !== event.gameId)) continue;
-      const kind = kindFor(event, subscription.kinds, playerId);
-      if (!kind) continue;
-      deliveries.push({
-        id: deliveryId(event.id, subscription.id),
-        playerId,
-        subscriptionId: subscription.id,
-        notice: noticeOf(event, kind, subscription.id, state, names),
-      });
-    }
-  }
-  return deliveries;
-};
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
-const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
-/** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
-const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
-  if (state.status !== 'playing' && state.status !== 'ended') return {};
-  const view = state.rules === null ? null : rulesets.get(state.ruleset)?.view(state.rules, null);
-  return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
-};
-
-export const noticeOf = (
-  event: IntegrationEvent,
-  kind: WebhookKind,
-  subscriptionId: string,
-  state: Exclude<GameState, { status: 'empty' }>,
-  names: ReadonlyMap<string, string | null>,
-): Notice => {
-  const seatOf = (name: string | null): NoticeSeat | null => {
-    if (!name) return null;
-    const playerId = state.seats.find((s) => s.name === name)?.playerId ?? null;
-    return { seat: name, playerId, playerName: playerId ? (names.get(playerId) ?? null) : null };
-  };
-  const { detail } = event;
-  const view = counters(state);
-  const ended = event.type === 'GameEnded';
-  return {
-    kind,
-    subscriptionId,
-    eventId: event.id,
-    event: event.type,
-    gameId: event.gameId,
-    seq: event.seq,
-    at: event.at,
-    ruleset: state.ruleset,
-    rulesetTitle: rulesets.get(state.ruleset)?.title ?? state.ruleset,
-    seat: ended ? null : seatOf(text(detail.seat)),
-    turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
-    round: ended ? null : count(view.round),
-    phase: ended || event.type === 'TurnStarted' ? null : (text(detail.phase) ?? text(detail.step) ?? state.step?.phase ?? null),
-    deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
-    result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
-  };
-};
 
 type Plan =
   | { readonly action: 'attempt'; readonly attempt: number }
@@ -272,7 +178,7 @@ const settle = async (deps: Deps, delivery: Delivery, attempt: number, outcome: 
   const waitMs = backoffMs(policy, attempt);
   await table.update(delivery.playerId, delivery.subscriptionId, (record) => {
     const entry = record.log.find((e) => e.id === delivery.id);
-    if (!entry || entry.status !== 'sending' || entry.attempts !== attempt) return null;
+    if (entry?.status !== 'sending' || entry.attempts !== attempt) return null;
     const settled: DeliveryLogEntry = {
       ...entry,
       status: outcome.ok ? 'delivered' : retry ? 'retrying' : 'failed',

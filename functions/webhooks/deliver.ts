@@ -12,7 +12,8 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
-import { advance, type Delivery, fanOut } from '../app/webhooks.ts';
+import { fanOut } from '../app/webhook-fanout.ts';
+import { advance, type Delivery } from '../app/webhooks.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 

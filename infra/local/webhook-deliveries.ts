@@ -6,7 +6,8 @@
  */
 import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import type { Deps } from '../../functions/app/deps.ts';
-import { advance, backoffMs, type Delivery, defaultWebhookPolicy, fanOut, type WebhookPolicy } from '../../functions/app/webhooks.ts';
+import { fanOut } from '../../functions/app/webhook-fanout.ts';
+import { advance, backoffMs, type Delivery, defaultWebhookPolicy, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 
 export class LocalWebhookDeliveries {
   private readonly timers = new Set<NodeJS.Timeout>();

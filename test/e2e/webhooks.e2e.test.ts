@@ -11,6 +11,7 @@ import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import type { Problem } from '../../functions/app/problems.ts';
 import { createSubscription } from '../../functions/app/webhook-subscriptions.ts';
 import type { Delivery } from '../../functions/app/webhooks.ts';
+import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { makeDeliverer } from '../../functions/webhooks/deliver.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
@@ -124,6 +125,15 @@ describe('PBM-1 subscriptions', () => {
     expect((await ann.call('DELETE', `/me/webhooks/${created.body.id}`)).status).toBe(204);
     expect((await ann.get<{ webhooks: Hook[] }>('/me/webhooks')).body.webhooks).toEqual([]);
     expect((await ann.call('DELETE', `/me/webhooks/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('PBM-1 the webhook routes are in the OpenAPI document, with their request schema', async () => {
+    const doc = await anon.get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>('/openapi.json');
+    const routes = Object.entries(doc.body.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(routes).toEqual(expect.arrayContaining([...webhookRouteKeys]));
+    expect(JSON.stringify(doc.body.paths['/me/webhooks']?.post?.requestBody)).toContain('seat-awaited');
   });
 
   it('PBM-1 refuses bodies that are not a subscription, unknown kinds, unknown games and other schemes', async () => {

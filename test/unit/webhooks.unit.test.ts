@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import type { DeliveryLogEntry, HookRecord } from '../../functions/adapters/webhook-table.ts';
+import { kindFor } from '../../functions/app/webhook-fanout.ts';
 import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
-import { backoffMs, defaultWebhookPolicy, kindFor, plan, withEntry } from '../../functions/app/webhooks.ts';
+import { backoffMs, defaultWebhookPolicy, plan, withEntry } from '../../functions/app/webhooks.ts';
 
 const notice = (over: Partial<Notice> = {}): Notice => ({
   kind: 'seat-awaited',

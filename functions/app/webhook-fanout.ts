@@ -1,0 +1,112 @@
+/**
+ * Fan-out (PBM-1): which subscriptions hear an integration event, and what each is told.
+ * A delivery's id is derived from the event's stable id and the subscription, so the same
+ * event fanned out twice (a redelivered message) gives the same deliveries.
+ */
+import { sha256Hex } from '../../domain/kernel/hash.ts';
+import type { GameState } from '../../domain/match/state.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import type { IntegrationEvent } from '../adapters/bus.ts';
+import type { Deps } from './deps.ts';
+import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
+import type { Delivery } from './webhooks.ts';
+
+export const deliveryId = (eventId: string, subscriptionId: string): string =>
+  `msg_${sha256Hex(`${eventId}|${subscriptionId}`).slice(0, 32)}`;
+
+const KIND_OF_EVENT: Readonly<Record<string, WebhookKind>> = {
+  TurnStarted: 'turn-started',
+  PhaseStarted: 'phase-started',
+  GameEnded: 'game-ended',
+  // Published by reminders (PBM-7) when they exist; addressed to the seat that must act.
+  DeadlineApproaching: 'deadline-approaching',
+};
+
+/** Which kind (if any) an event is for one subscription of `ownerId`. */
+export const kindFor = (event: IntegrationEvent, kinds: readonly string[], ownerId: string): WebhookKind | null => {
+  const addressee = typeof event.detail.playerId === 'string' ? event.detail.playerId : null;
+  if (event.type === 'SeatAwaited') {
+    if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
+    return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
+  }
+  const kind = KIND_OF_EVENT[event.type];
+  if (!kind || !kinds.includes(kind)) return null;
+  if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
+  return kind;
+};
+
+/**
+ * One delivery per enabled subscription of a seated player that wants this event. The
+ * seats come from the log at the event (the read model may lag behind the publisher);
+ * names are read only when someone is to be told.
+ */
+export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
+  const state = await deps.store.loadAt(event.gameId, event.seq);
+  if (state.status === 'empty') return [];
+  const players = [...new Set(state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])))];
+  const wanted = (
+    await Promise.all(
+      players.map(async (playerId) =>
+        (
+          await deps.webhooks.table.subscriptions(playerId)
+        ).flatMap((subscription) => {
+          if (!subscription.enabled || (subscription.gameId !== null && subscription.gameId !== event.gameId)) return [];
+          const kind = kindFor(event, subscription.kinds, playerId);
+          return kind ? [{ subscription, kind }] : [];
+        }),
+      ),
+    )
+  ).flat();
+  if (wanted.length === 0) return [];
+  const names = new Map(await Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)));
+  return wanted.map(({ subscription, kind }) => ({
+    id: deliveryId(event.id, subscription.id),
+    playerId: subscription.playerId,
+    subscriptionId: subscription.id,
+    notice: noticeOf(event, kind, subscription.id, state, names),
+  }));
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
+const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
+  if (state.status !== 'playing' && state.status !== 'ended') return {};
+  const view = state.rules === null ? null : rulesets.get(state.ruleset)?.view(state.rules, null);
+  return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
+};
+
+export const noticeOf = (
+  event: IntegrationEvent,
+  kind: WebhookKind,
+  subscriptionId: string,
+  state: Exclude<GameState, { status: 'empty' }>,
+  names: ReadonlyMap<string, string | null>,
+): Notice => {
+  const seatOf = (name: string | null): NoticeSeat | null => {
+    if (!name) return null;
+    const playerId = state.seats.find((s) => s.name === name)?.playerId ?? null;
+    return { seat: name, playerId, playerName: playerId ? (names.get(playerId) ?? null) : null };
+  };
+  const { detail } = event;
+  const view = counters(state);
+  const ended = event.type === 'GameEnded';
+  return {
+    kind,
+    subscriptionId,
+    eventId: event.id,
+    event: event.type,
+    gameId: event.gameId,
+    seq: event.seq,
+    at: event.at,
+    ruleset: state.ruleset,
+    rulesetTitle: rulesets.get(state.ruleset)?.title ?? state.ruleset,
+    seat: ended ? null : seatOf(text(detail.seat)),
+    turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
+    round: ended ? null : count(view.round),
+    phase: ended || event.type === 'TurnStarted' ? null : (text(detail.phase) ?? text(detail.step) ?? state.step?.phase ?? null),
+    deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
+    result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
+  };
+};

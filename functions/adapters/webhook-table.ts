@@ -67,14 +67,21 @@ export class WebhookTable {
     private readonly tables: TableNames,
   ) {}
 
-  async create(subscription: Subscription, secret: string): Promise<void> {
-    await this.db.send(
-      new PutItemCommand({
-        TableName: this.tables.games,
-        Item: toItem({ subscription, secret, log: [], rev: 1 }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+  /** False when a subscription with this id exists already. */
+  async create(subscription: Subscription, secret: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: toItem({ subscription, secret, log: [], rev: 1 }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   async list(playerId: string): Promise<HookRecord[]> {

@@ -4,6 +4,7 @@
  * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal IP
  * literal), but the check that counts is the sender's, on the resolved address at delivery.
  */
+import { sha256Hex } from '../../domain/kernel/hash.ts';
 import { checkAddress, isIpLiteral } from '../adapters/address-guard.ts';
 import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
 import type { Deps } from './deps.ts';
@@ -17,6 +18,8 @@ export interface NewSubscription {
   readonly kinds?: readonly WebhookKind[] | undefined;
   readonly format?: WebhookFormat | undefined;
   readonly description?: string | undefined;
+  /** The caller's id for this request: a retry with the same id and body answers what the first did. */
+  readonly requestId?: string | undefined;
 }
 
 /** A subscription as its owner sees it: never the secret. */
@@ -46,19 +49,26 @@ export const checkUrl = (url: string, policy: WebhookPolicy): void => {
 const gameExists = async (deps: Deps, gameId: string): Promise<boolean> =>
   (await deps.games.readModel(gameId)) !== null || (await deps.store.load(gameId)).state.status !== 'empty';
 
+/** Whether a stored subscription is the one this request asks for (a retry), whatever its state since. */
+const sameRequest = (a: Subscription, b: Subscription): boolean =>
+  a.url === b.url && a.gameId === b.gameId && a.format === b.format && a.description === b.description && a.kinds.join() === b.kinds.join();
+
+/** A retried creation (same requestId): the first answer again, secret included, for the same body; 409 for another. */
+const replay = async (deps: Deps, wanted: Subscription) => {
+  const existing = await deps.webhooks.table.get(wanted.playerId, wanted.id);
+  if (!existing || !sameRequest(existing.subscription, wanted))
+    throw new Problem(409, 'request-id-reused', 'That requestId was used for another webhook', 'Give each new webhook its own requestId.');
+  return { created: false, subscription: { ...view(existing.subscription), secret: existing.secret } };
+};
+
+/** The new subscription and its secret; `created` is false when this answers a retry. */
 export const createSubscription = async (deps: Deps, playerId: string, input: NewSubscription) => {
   const { table, policy } = deps.webhooks;
   checkUrl(input.url, policy);
   if (input.gameId !== undefined && !(await gameExists(deps, input.gameId))) throw notFound(`game ${input.gameId}`);
-  if ((await table.subscriptions(playerId)).length >= policy.maxSubscriptions)
-    throw new Problem(
-      409,
-      'too-many-webhooks',
-      'Too many webhooks',
-      `A player may have ${policy.maxSubscriptions} webhooks; DELETE /me/webhooks/{id} one you no longer need.`,
-    );
   const subscription: Subscription = {
-    id: `wh_${deps.randomHex(10)}`,
+    // A retry carries its requestId: the id is derived from it, so the retry finds the first one.
+    id: `wh_${input.requestId ? sha256Hex(`${playerId}:${input.requestId}`).slice(0, 20) : deps.randomHex(10)}`,
     playerId,
     url: input.url,
     gameId: input.gameId ?? null,
@@ -70,10 +80,19 @@ export const createSubscription = async (deps: Deps, playerId: string, input: Ne
     disabledAt: null,
     disabledReason: null,
   };
+  const mine = await table.subscriptions(playerId);
+  if (mine.some((s) => s.id === subscription.id)) return replay(deps, subscription);
+  if (mine.length >= policy.maxSubscriptions)
+    throw new Problem(
+      409,
+      'too-many-webhooks',
+      'Too many webhooks',
+      `A player may have ${policy.maxSubscriptions} webhooks; DELETE /me/webhooks/{id} one you no longer need.`,
+    );
   // Standard Webhooks secrets: `whsec_` and 24 to 64 random bytes in base64.
   const secret = `whsec_${Buffer.from(deps.randomHex(32), 'hex').toString('base64')}`;
-  await table.create(subscription, secret);
-  return { ...view(subscription), secret };
+  if (!(await table.create(subscription, secret))) return replay(deps, subscription);
+  return { created: true, subscription: { ...view(subscription), secret } };
 };
 
 export const listSubscriptions = async (deps: Deps, playerId: string) =>

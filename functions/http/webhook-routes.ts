@@ -50,8 +50,8 @@ export const addWebhookRoutes = (router: Router, deps: () => Deps): Router => {
   return router
     .on('POST', '/me/webhooks', async (request) => {
       const playerId = await auth(request);
-      const created = await createSubscription(deps(), playerId, parseBody(request, createWebhookBody));
-      return json(201, created, { location: `/me/webhooks/${created.id}`, 'cache-control': 'no-store' });
+      const { created, subscription } = await createSubscription(deps(), playerId, parseBody(request, createWebhookBody));
+      return json(created ? 201 : 200, subscription, { location: `/me/webhooks/${subscription.id}`, 'cache-control': 'no-store' });
     })
     .on('GET', '/me/webhooks', async (request) => {
       const playerId = await auth(request);
@@ -98,10 +98,11 @@ export const webhookPaths = () => ({
       requestBody: { required: true, content: { 'application/json': { schema: schema(createWebhookBody) } } },
       responses: {
         201: ok('The subscription and its secret.', createdWebhookSchema),
+        200: ok('A retry (same requestId and body): the first answer again.', createdWebhookSchema),
         400: problem('The body is not valid.'),
         ...unauthorized,
         404: problem('No such game.'),
-        409: problem('Too many webhooks.'),
+        409: problem('Too many webhooks, or a requestId used for another webhook.'),
         422: problem('The URL cannot receive webhooks (not https, credentials in it, an internal address).'),
       },
     },

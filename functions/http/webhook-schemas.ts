@@ -26,6 +26,13 @@ export const createWebhookBody = z
       .optional()
       .describe('json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).'),
     description: z.string().trim().max(200).optional().describe('A note for yourself, e.g. "#league-night channel".'),
+    requestId: z
+      .string()
+      .min(8)
+      .max(128)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'a request id is 8 to 128 letters, digits or _ . : -')
+      .optional()
+      .describe('Your id for this request: a retry with the same id and body answers the first result (200) instead of subscribing twice.'),
   })
   .strict();
 

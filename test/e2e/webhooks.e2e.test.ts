@@ -127,6 +127,18 @@ describe('PBM-1 subscriptions', () => {
     expect((await ann.call('DELETE', `/me/webhooks/${created.body.id}`)).status).toBe(404);
   });
 
+  it('PBM-1 a retried subscription (same requestId and body) answers the first result instead of subscribing twice', async () => {
+    const { ann } = await players('p1-retry');
+    const body = { url: 'http://127.0.0.1:9/never-called', format: 'slack', requestId: 'league-night-0001' };
+    const first = await ann.post<Hook>('/me/webhooks', body);
+    const again = await ann.post<Hook>('/me/webhooks', body);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    expect((await ann.get<{ webhooks: Hook[] }>('/me/webhooks')).body.webhooks).toHaveLength(1);
+    const other = await ann.post<{ type: string }>('/me/webhooks', { ...body, format: 'discord' });
+    expect([other.status, other.body.type]).toEqual([409, 'https://arbiter.dev/problems/request-id-reused']);
+  });
+
   it('PBM-1 the webhook routes are in the OpenAPI document, with their request schema', async () => {
     const doc = await anon.get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>('/openapi.json');
     const routes = Object.entries(doc.body.paths).flatMap(([path, methods]) =>

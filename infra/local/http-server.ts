@@ -47,9 +47,13 @@ const readBody = (req: IncomingMessage): Promise<Body> =>
   });
 
 const toEvent = (req: IncomingMessage, body: string, requestId: string): APIGatewayProxyEventV2 => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // Split by hand: a request target such as "//x" is a path here, never a URL with a host.
+  const target = req.url ?? '/';
+  const mark = target.indexOf('?');
+  const url = { pathname: mark < 0 ? target : target.slice(0, mark), search: mark < 0 ? '' : target.slice(mark) };
+  const searchParams = new URLSearchParams(url.search);
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
-  const query = Object.fromEntries(url.searchParams.entries());
+  const query = Object.fromEntries(searchParams.entries());
   const method = req.method ?? 'GET';
   return {
     version: '2.0',
@@ -129,6 +133,20 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
           { 'x-request-id': requestId },
         );
       }
+    });
+    // Bytes that are not HTTP at all: Node would answer a bare 400; answer it as problem+json too.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const problem = problemResponse(
+        new Problem(400, 'malformed-request', 'Malformed HTTP request', 'The request is not valid HTTP/1.1; nothing was read from it.'),
+      );
+      const body = String(problem.body);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     });
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = HEADERS_TIMEOUT_MS;

@@ -129,12 +129,20 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   }
 };
 
-const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> =>
-  startHttpServer(
-    makeApi(() => deps),
-    options.port,
-    options.host ?? '127.0.0.1',
+/**
+ * The API behind the local stand-in for API Gateway. Its JSON log lines (one per request)
+ * go to the runtime's log; without one, only errors are printed.
+ */
+const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
+  const log = (entry: Readonly<Record<string, unknown>>) => {
+    if (options.log) options.log(JSON.stringify(entry));
+    else if (entry.level === 'error') console.error(JSON.stringify(entry));
+  };
+  return startHttpServer(
+    makeApi(() => deps, log),
+    { port: options.port, host: options.host ?? '127.0.0.1', log },
   );
+};
 
 const closeServer = (server: Server): Promise<void> =>
   new Promise((done) => {

@@ -264,8 +264,10 @@ describe('the example scenario over HTTP', () => {
       seat: 'red',
       options: { rules: { scenario: 'example' } },
     });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const table = new Table(created.body.gameId);
     const joined = await players.blue.post<{ events: EventEnvelope[] }>(`/games/${table.gameId}/join`, {});
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const { winner } = dataOf(joined.body.events, 'RolledOff') as { winner: Seat };
     await table.act(winner, { type: 'ChooseFirstPlayer', seat: 'red' });
     await table.act('red', { type: 'Deploy', units: EXAMPLE_DEPLOYMENT.red });

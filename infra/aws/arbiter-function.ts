@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -51,6 +51,8 @@ export class ArbiterFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       description: props.description,
       logGroup: this.logGroup,
+      // JSON log lines with the request id on each; the API handler writes its own lines as JSON objects too.
+      loggingFormat: LoggingFormat.JSON,
       tracing: props.tracing === true ? Tracing.ACTIVE : Tracing.DISABLED,
       // Minified bundles are unreadable in stack traces without the source maps.
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

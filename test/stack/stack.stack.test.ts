@@ -146,6 +146,12 @@ describe('the functions', () => {
     }
   });
 
+  it('logs every function as JSON, so the API handler lines and the request id are fields', () => {
+    for (const fn of Object.values(allFunctions)) {
+      expect(resourceOf(fn.fn).Properties).toMatchObject({ LoggingConfig: { LogFormat: 'JSON' } });
+    }
+  });
+
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
     expect(logGroups).toHaveLength(7);

@@ -1,8 +1,7 @@
 /**
  * The webhook delivery engine (PBM-2, PBM-3), the same on AWS and locally: `fanOut`
  * (webhook-fanout.ts) turns one integration event into one delivery per matching
- * subscription; `advance` makes the
- * next attempt of a delivery when it is due. Each delivery's state lives in its
+ * subscription; `advance` makes the next attempt of a delivery when it is due. Each delivery's state lives in its
  * subscription's log, so `advance` is safe to call again for the same delivery (a
  * redelivered queue message, a duplicate event): an attempt is claimed in the log before
  * it is made, a finished delivery is never sent again, and every attempt carries the same

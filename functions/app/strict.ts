@@ -1,8 +1,10 @@
 /**
  * Commands and options are strict (REL-4): a field no schema knows is refused with a 400
  * that names it, so nothing a client made up reaches the permanent log. The rulesets'
- * zod schemas strip unknown keys when they parse; a key of the input that is missing
- * from the parsed value is therefore one no schema knows, at any depth.
+ * command schemas strip unknown keys when they parse; a key of the input that is missing
+ * from the parsed value is therefore one no schema knows, at any depth. The options
+ * schemas are strict objects that transform (a scenario name becomes armies), so for
+ * them the keys zod itself names as unrecognized are the answer.
  */
 import type { z } from 'zod';
 import { matchCommandSchemas } from '../../domain/match/commands.ts';
@@ -37,9 +39,10 @@ const unrecognized = (issues: readonly z.core.$ZodIssue[], at: string): string[]
  * Refuse `value` when it has fields `schema` does not know: dropped by a schema that strips,
  * or named by one that is strict. Any other mismatch is left to the decider.
  */
-export const refuseUnknownFields = (schema: z.ZodType, value: unknown, at: string): void => {
+export const refuseUnknownFields = (schema: z.ZodType, value: unknown, at: string, { transforms = false } = {}): void => {
   const result = schema.safeParse(value);
-  const unknown = result.success ? droppedKeys(value, result.data, at) : unrecognized(result.error.issues, at);
+  // A schema that transforms (a scenario name into armies) outputs another shape: only its strictness counts.
+  const unknown = result.success ? (transforms ? [] : droppedKeys(value, result.data, at)) : unrecognized(result.error.issues, at);
   if (unknown.length === 0) return;
   throw new Problem(
     400,
@@ -65,5 +68,5 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
 const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
   const ruleset = typeof command.ruleset === 'string' ? findRuleset(command.ruleset) : undefined;
   const rules = command.options?.rules;
-  if (ruleset && rules !== undefined) refuseUnknownFields(ruleset.optionsSchema, rules, '/options/rules');
+  if (ruleset && rules !== undefined) refuseUnknownFields(ruleset.optionsSchema, rules, '/options/rules', { transforms: true });
 };

@@ -1,10 +1,12 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import type { InboxEntry } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem } from './problems.ts';
+import { etagMatches, waitUntil } from './waiting.ts';
 
 /**
  * The game as `playerId` may see it, from the read model; a game so new that the
@@ -27,6 +29,22 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   const seat = await seatFor(deps, gameId, playerId, page);
   const events = redactEvents(page.slice(0, limit), seat, before);
   return { events, next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
+};
+
+/**
+ * A page of events after `after`, waiting up to `wait` seconds for one if there is none yet
+ * (PBM-8). A game that does not exist is a 404 at once, not after the wait.
+ */
+export const awaitGameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number, wait: number) => {
+  const first = await gameEvents(deps, gameId, playerId, after, limit);
+  if (wait <= 0 || first.events.length > 0) return first;
+  if ((await deps.store.readAfter(gameId, 0, 1, 1)).length === 0) throw notFound(`game ${gameId}`);
+  return waitUntil(
+    deps,
+    wait,
+    () => gameEvents(deps, gameId, playerId, after, limit),
+    (page) => page.events.length > 0,
+  );
 };
 
 export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: number): Promise<GameView> => {
@@ -68,3 +86,40 @@ export const myGames = async (deps: Deps, playerId: string, awaitingOnly: boolea
         b.updatedAt.localeCompare(a.updatedAt),
     );
 };
+
+export interface InboxQuery {
+  readonly awaitingOnly: boolean;
+  readonly after: number;
+  readonly limit: number;
+  /** Seconds to wait for an answer that differs from `ifNoneMatch` (PBM-8). */
+  readonly wait: number;
+  readonly ifNoneMatch?: string | undefined;
+}
+
+export interface InboxPage {
+  readonly body: { readonly games: InboxEntry[]; readonly next: number | null };
+  readonly etag: string;
+  /** The caller's If-None-Match still names this page: answer 304. */
+  readonly unchanged: boolean;
+}
+
+const inboxPage = async (deps: Deps, playerId: string, query: InboxQuery): Promise<InboxPage> => {
+  const games = await myGames(deps, playerId, query.awaitingOnly);
+  const end = query.after + query.limit;
+  const body = { games: games.slice(query.after, end), next: end < games.length ? end : null };
+  const etag = `"${sha256Hex(canonicalJson(body)).slice(0, 32)}"`;
+  return { body, etag, unchanged: etagMatches(query.ifNoneMatch, etag) };
+};
+
+/**
+ * A page of the player's games with its ETag. Asked to wait, it answers once the page
+ * differs from the one the If-None-Match names; without one, awaiting-only waits until a
+ * game awaits the player, and otherwise it answers at once.
+ */
+export const awaitInbox = (deps: Deps, playerId: string, query: InboxQuery): Promise<InboxPage> =>
+  waitUntil(
+    deps,
+    query.wait,
+    () => inboxPage(deps, playerId, query),
+    (page) => (query.ifNoneMatch ? !page.unchanged : !query.awaitingOnly || page.body.games.length > 0),
+  );

@@ -111,7 +111,7 @@ export const openApiDocument = () => ({
     },
     '/games/{id}/events': {
       get: {
-        summary: 'The log, paged, redacted for your seat.',
+        summary: 'The log, paged, redacted for your seat; `wait` waits for an event after `after`.',
         security: secured,
         parameters: [gameId, ...queryParams(eventsQuery)],
         responses: { 200: ok('A page of events.', eventsResponse), ...common, 404: problem('No such game.') },
@@ -140,10 +140,18 @@ export const openApiDocument = () => ({
     },
     '/me/games': {
       get: {
-        summary: 'Your matches, those waiting on you first, by deadline.',
+        summary:
+          'Your matches, those waiting on you first, by deadline. Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
         security: secured,
         parameters: queryParams(inboxQuery),
-        responses: { 200: ok('Your matches.', inboxResponse), ...common },
+        responses: {
+          200: {
+            ...ok('Your matches.', inboxResponse),
+            headers: { ETag: { description: 'Send it as If-None-Match.', schema: { type: 'string' } } },
+          },
+          304: { description: 'Unchanged since the ETag (after the wait, if one was asked for).' },
+          ...common,
+        },
       },
     },
     '/openapi.json': { get: { summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1.' } } } },

@@ -10,7 +10,7 @@ import type { Deps } from '../app/deps.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, registerPlayer } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
-import { gameEvents, gameView, myGames, stateAt } from '../app/queries.ts';
+import { awaitGameEvents, awaitInbox, gameView, stateAt } from '../app/queries.ts';
 import { openApiDocument } from './openapi.ts';
 import { json, parseBody, parseQuery } from './respond.ts';
 import { type Request, Router } from './router.ts';
@@ -140,7 +140,7 @@ export const buildRouter = (deps: () => Deps): Router => {
     .on('GET', '/games/{id}/events', async (request) => {
       const playerId = await auth(request);
       const query = parseQuery(request, eventsQuery);
-      return json(200, await gameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit));
+      return json(200, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
     })
     .on('GET', '/games/{id}/state', async (request) => {
       const playerId = await auth(request);
@@ -160,8 +160,14 @@ export const buildRouter = (deps: () => Deps): Router => {
     .on('GET', '/me/games', async (request) => {
       const playerId = await auth(request);
       const query = parseQuery(request, inboxQuery);
-      const games = await myGames(deps(), playerId, query.awaiting === 'true');
-      const end = query.after + query.limit;
-      return json(200, { games: games.slice(query.after, end), next: end < games.length ? end : null });
+      const page = await awaitInbox(deps(), playerId, {
+        awaitingOnly: query.awaiting === 'true',
+        after: query.after,
+        limit: query.limit,
+        wait: query.wait,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
+      return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
     });
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDurationSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 const commandId = z
   .string()
@@ -53,9 +54,19 @@ export const commandBody = z
   })
   .strict();
 
+const wait = (what: string) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_WAIT_SECONDS)
+    .default(0)
+    .describe(`Seconds (0 to ${MAX_WAIT_SECONDS}) to wait for ${what} before answering; 0 answers at once.`);
+
 export const eventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0).describe('Return events with seq greater than this.'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  wait: wait('an event after `after` when there is none yet; with nothing new the page is empty'),
 });
 
 export const stateQuery = z.object({
@@ -66,6 +77,9 @@ export const inboxQuery = z.object({
   awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
   after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  wait: wait(
+    'a page that differs from the one If-None-Match names (then 304 if it never does); without If-None-Match and with awaiting=true, for a game that awaits you',
+  ),
 });
 
 export const envelopeSchema = z

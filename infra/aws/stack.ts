@@ -72,7 +72,13 @@ interface Handler {
 const streamTimeout = Duration.minutes(1);
 
 const handlers: Readonly<Record<keyof Functions, Handler>> = {
-  api: { id: 'Api', entry: handlerEntries.api, description: 'Arbiter HTTP API: every route' },
+  api: {
+    id: 'Api',
+    entry: handlerEntries.api,
+    description: 'Arbiter HTTP API: every route',
+    // Long waits (PBM-8, at most 20 s) must finish inside API Gateway's 30 s integration limit.
+    timeout: Duration.seconds(29),
+  },
   projector: {
     id: 'Projector',
     entry: handlerEntries.projector,

@@ -158,6 +158,10 @@ describe('the functions', () => {
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
+  it('PBM-8 gives the API function 29 s, so a 20 s wait answers inside the HTTP API integration limit of 30 s', () => {
+    expect(resourceOf(allFunctions.api.fn).Properties).toMatchObject({ Timeout: 29 });
+  });
+
   it('tells every function the physical names of both tables and enables source maps', () => {
     for (const fn of Object.values(allFunctions)) {
       expect(environmentOf(fn)).toMatchObject({

@@ -1,12 +1,12 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import type { InboxEntry } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
+import { etagMatches, etagOf } from './etag.ts';
 import { notFound, Problem } from './problems.ts';
-import { etagMatches, waitUntil } from './waiting.ts';
+import { waitUntil } from './waiting.ts';
 
 /**
  * The game as `playerId` may see it, from the read model; a game so new that the
@@ -107,7 +107,7 @@ const inboxPage = async (deps: Deps, playerId: string, query: InboxQuery): Promi
   const games = await myGames(deps, playerId, query.awaitingOnly);
   const end = query.after + query.limit;
   const body = { games: games.slice(query.after, end), next: end < games.length ? end : null };
-  const etag = `"${sha256Hex(canonicalJson(body)).slice(0, 32)}"`;
+  const etag = etagOf(body);
   return { body, etag, unchanged: etagMatches(query.ifNoneMatch, etag) };
 };
 

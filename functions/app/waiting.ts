@@ -39,12 +39,3 @@ export const waitUntil = async <T>(
     pause = Math.min(pause * 2, POLL_MAX_MS);
   }
 };
-
-/** Whether an If-None-Match header names `etag` (a list, weak tags and `*` included). */
-export const etagMatches = (ifNoneMatch: string | undefined, etag: string): boolean => {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-};

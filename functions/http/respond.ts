@@ -1,5 +1,6 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
 import type { z } from 'zod';
+import { etagMatches, etagOf } from '../app/etag.ts';
 import { Problem } from '../app/problems.ts';
 import { escapePointer, parseJsonBody } from './input-guard.ts';
 import type { Request, Response } from './router.ts';
@@ -11,6 +12,13 @@ export const json = (statusCode: number, body: unknown, headers: Record<string, 
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
+
+/** A GET answer with its ETag; 304 when the client already has it. */
+export const withEtag = (request: Request, body: unknown): Response => {
+  const etag = etagOf(body);
+  if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
+  return json(200, body, { etag, 'cache-control': 'private, no-cache' });
+};
 
 export const problemResponse = (problem: Problem): Response => ({
   statusCode: problem.status,

@@ -12,7 +12,7 @@ import { authenticate, registerPlayer } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, stateAt } from '../app/queries.ts';
 import { openApiDocument } from './openapi.ts';
-import { json, parseBody, parseQuery } from './respond.ts';
+import { json, parseBody, parseQuery, withEtag } from './respond.ts';
 import { type Request, Router } from './router.ts';
 import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
@@ -131,11 +131,7 @@ export const buildRouter = (deps: () => Deps): Router => {
     })
     .on('GET', '/games/{id}', async (request) => {
       const playerId = await auth(request);
-      const view = await gameView(deps(), request.params.id ?? '', playerId);
-      const body = JSON.stringify(view);
-      const etag = `"${sha256Hex(canonicalJson(view)).slice(0, 32)}"`;
-      if (request.headers['if-none-match'] === etag) return { statusCode: 304, headers: { etag } };
-      return { statusCode: 200, headers: { 'content-type': 'application/json', etag, 'cache-control': 'private, no-cache' }, body };
+      return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId));
     })
     .on('GET', '/games/{id}/events', async (request) => {
       const playerId = await auth(request);

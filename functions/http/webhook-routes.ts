@@ -4,7 +4,6 @@
  * OpenAPI paths come from `webhookPaths`.
  */
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import type { Deps } from '../app/deps.ts';
 import { authenticate } from '../app/players.ts';
 import {
@@ -15,8 +14,8 @@ import {
   listSubscriptions,
   pingSubscription,
 } from '../app/webhook-subscriptions.ts';
-import { json, parseBody } from './respond.ts';
-import type { Request, Response, Router } from './router.ts';
+import { json, parseBody, withEtag } from './respond.ts';
+import type { Request, Router } from './router.ts';
 import { problemSchema } from './schemas.ts';
 import {
   createdWebhookSchema,
@@ -36,13 +35,6 @@ export const webhookRouteKeys = [
   'POST /me/webhooks/{id}/ping',
   'GET /me/webhooks/{id}/deliveries',
 ] as const;
-
-/** A GET answer with an ETag; 304 when the client already has it. */
-const withEtag = (request: Request, body: unknown): Response => {
-  const etag = `"${sha256Hex(canonicalJson(body)).slice(0, 32)}"`;
-  if (request.headers['if-none-match'] === etag) return { statusCode: 304, headers: { etag } };
-  return json(200, body, { etag, 'cache-control': 'private, no-cache' });
-};
 
 export const addWebhookRoutes = (router: Router, deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);

@@ -8,30 +8,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildRouter } from '../../functions/http/routes.ts';
 
-/** The routes of DESIGN.md, as `METHOD /path`. */
-export const apiRoutes = [
-  'POST /players',
-  'GET /rulesets',
-  'GET /rulesets/{id}',
-  'POST /games',
-  'GET /games/{id}',
-  'POST /games/{id}/join',
-  'POST /games/{id}/commands',
-  'GET /games/{id}/events',
-  'GET /games/{id}/state',
-  'GET /games/{id}/log',
-  'GET /me/games',
-  'GET /openapi.json',
-  // PBM-1, PBM-3: functions/http/webhook-routes.ts (webhookRouteKeys)
-  'POST /me/webhooks',
-  'GET /me/webhooks',
-  'GET /me/webhooks/{id}',
-  'DELETE /me/webhooks/{id}',
-  'POST /me/webhooks/{id}/enable',
-  'POST /me/webhooks/{id}/ping',
-  'GET /me/webhooks/{id}/deliveries',
-] as const;
+/**
+ * Every route the API function answers, as `METHOD /path`, read from the router itself:
+ * one route table feeds the router, the OpenAPI paths and these API Gateway routes.
+ */
+export const apiRoutes: readonly string[] = buildRouter(() => {
+  throw new Error('the route table is read without serving requests');
+}).routeKeys;
 
 export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;

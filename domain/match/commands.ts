@@ -9,6 +9,13 @@ export const isoDurationSchema = z
   .string()
   .refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H');
 
+/** PBM-11: one more missed deadline in a row than `maxMissed` and the seat forfeits. */
+export const absenceSchema = z
+  .object({
+    maxMissed: z.number().int().min(0).max(100).describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).'),
+  })
+  .strict();
+
 export const createGameSchema = z.object({
   type: z.literal('CreateGame'),
   ruleset: z.string(),
@@ -23,6 +30,8 @@ export const createGameSchema = z.object({
         .strict()
         .optional(),
       rules: z.unknown().optional(),
+      openFor: isoDurationSchema.optional(),
+      absence: absenceSchema.optional(),
     })
     .strict()
     .optional(),

@@ -14,9 +14,10 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { findRuleset, getRuleset } from '../rulesets.ts';
 import type { ChooseFirstPlayer, CreateGame, DeadlineReached, GameCommand, JoinGame, RulesCommand } from './commands.ts';
-import type { GameEnded, MatchEvent, RollOffRound } from './events.ts';
+import type { DeadlinePassed, GameEnded, MatchEvent, RollOffRound } from './events.ts';
+import { chosenByDeadline, expired, forfeited } from './stalls.ts';
 import type { GameState, Match } from './state.ts';
-import { evolveGame } from './state.ts';
+import { evolveGame, MATCH_PHASE_NAMES } from './state.ts';
 import { awaitingSeats } from './view.ts';
 
 export type { GameCommand } from './commands.ts';
@@ -62,13 +63,14 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
   if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
   const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
   const deadlines = command.options?.deadlines ?? {};
-  const unknownPhase = Object.keys(deadlines.phases ?? {}).find((phase) => !ruleset.phaseNames.includes(phase));
+  const phases = [...MATCH_PHASE_NAMES, ...ruleset.phaseNames];
+  const unknownPhase = Object.keys(deadlines.phases ?? {}).find((phase) => !phases.includes(phase));
   if (unknownPhase !== undefined) {
-    return reject(
-      'UNKNOWN_PHASE',
-      'MATCH',
-      `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${ruleset.phaseNames.join(', ')}.`,
-    );
+    return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
+  }
+  const { openFor, absence } = command.options ?? {};
+  if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
+    return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
   if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
     return reject(
@@ -83,7 +85,14 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
       ruleset: ruleset.id,
       rulesVersion: ruleset.rulesVersion,
       seats: [...ruleset.seatNames],
-      options: { firstPlayer, deadlines, rules: rules.data },
+      // Recorded only when given, so games created without them log exactly what they did before.
+      options: {
+        firstPlayer,
+        deadlines,
+        rules: rules.data,
+        ...(openFor === undefined ? {} : { openFor }),
+        ...(absence ? { absence } : {}),
+      },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,
     },
@@ -202,19 +211,27 @@ const reveal = (match: Match, ctx: Ctx): DomainEvent => ({
 
 /**
  * The phase timer's command. A fire for a step that already closed, a duplicate fire,
- * and a fire for a game that is over all decide nothing, so they write nothing.
+ * and a fire for a game that is over all decide nothing, so they write nothing. What a
+ * missed step decides is in stalls.ts (PBM-9, PBM-10, PBM-11) and the ruleset's `onDeadline`.
  */
 const deadlineReached = (match: Match, command: DeadlineReached, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
   if (ctx.actor.kind !== 'system') return reject('SYSTEM_ONLY', 'MATCH', 'Only the phase timer can declare a deadline passed.', 403);
-  if (match.status !== 'playing' || !match.step || match.step.key !== command.phaseKey || !match.step.deadline) {
+  const step = match.step;
+  if (match.status === 'ended' || !step || step.key !== command.phaseKey || !step.deadline || ctx.now < step.deadline) {
     return { ok: true, events: [] };
   }
-  if (ctx.now < match.step.deadline) return { ok: true, events: [] };
-  const ruleset: AnyRuleset = getRuleset(match.ruleset);
-  const passed: DomainEvent = {
+  const passed: DeadlinePassed = {
     type: 'DeadlinePassed',
-    data: { phaseKey: match.step.key, phase: match.step.phase, deadline: match.step.deadline, awaiting: awaitingSeats(match) },
+    data: { phaseKey: step.key, phase: step.phase, deadline: step.deadline, awaiting: awaitingSeats(match) },
   };
+  const ended = match.status === 'lobby' ? expired(match) : forfeited(match, passed.data.awaiting);
+  if (ended) return { ok: true, events: [passed, ended, reveal(match, ctx)] };
+  if (match.status === 'choosing') {
+    const chosen = chosenByDeadline(match, getRuleset(match.ruleset).firstPlayerRule);
+    return { ok: true, events: chosen ? [passed, chosen, ...begin(match, [passed, chosen], ctx, firstSeq)] : [] };
+  }
+  if (match.status !== 'playing') return { ok: true, events: [] };
+  const ruleset: AnyRuleset = getRuleset(match.ruleset);
   const decision: Decision<DomainEvent> = ruleset.onDeadline(match.rules, rulesContext(match, ctx, firstSeq));
   if (!decision.ok) return decision;
   const ends = decision.events.some((e) => e.type === 'GameEnded');

@@ -16,6 +16,18 @@ export interface MatchOptions {
   readonly deadlines: DeadlineOptions;
   /** The ruleset's own options, validated by its schema. */
   readonly rules: unknown;
+  /**
+   * PBM-10: how long the game waits for its seats (ISO 8601), recorded only when the
+   * creator set it; without it the game waits `DEFAULT_OPEN_FOR`.
+   */
+  readonly openFor?: string;
+  /** PBM-11: how many consecutive deadlines one seat may miss; recorded only when set. */
+  readonly absence?: AbsenceOptions;
+}
+
+export interface AbsenceOptions {
+  /** One more missed deadline in a row and the seat forfeits. */
+  readonly maxMissed: number;
 }
 
 export type GameCreated = DomainEvent<

@@ -8,8 +8,17 @@ import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { DeadlineOptions, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
+import type { DeadlineOptions, DeadlinePassed, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
+
+/** PBM-10: a game waits this long for its seats unless its creator set `options.openFor`. */
+export const DEFAULT_OPEN_FOR = 'P7D';
+/** PBM-10: the step of a game waiting for players; its deadline is the game's expiry. */
+export const LOBBY_STEP = { key: 'lobby', phase: 'lobby' } as const;
+/** PBM-9: the roll-off winner's step; `options.deadlines.phases` may name its phase. */
+export const CHOOSE_FIRST_STEP = { key: 'choose-first', phase: 'choose-first-player' } as const;
+/** Phase names of the match lifecycle that `options.deadlines.phases` accepts besides the ruleset's. */
+export const MATCH_PHASE_NAMES: readonly string[] = [CHOOSE_FIRST_STEP.phase];
 
 /** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
 export interface Step {
@@ -39,8 +48,10 @@ interface MatchBase {
   readonly lastHash: string;
   readonly updatedAt: string;
   readonly rollOff: RolledOff['data'] | null;
-  /** Set while playing: see `Ruleset.step`. */
+  /** The lobby (PBM-10), the first player's choice (PBM-9), or the ruleset's `step` while playing; null once ended. */
   readonly step: Step | null;
+  /** PBM-11: deadlines each seat has missed in a row; kept only when `options.absence` is set. */
+  readonly missed?: Readonly<Record<string, number>>;
 }
 
 export type GameState =
@@ -134,16 +145,47 @@ export const evolveGame = (state: GameState, event: EventEnvelope): GameState =>
     throw new Error(`event ${event.seq} (${event.type}) arrived while the game is ${state.status}`);
   }
   if (next.status === 'empty') return next;
-  const step = next.status === 'playing' ? nextStep(next, state.status === 'empty' ? null : state.step, event.at) : null;
-  return { ...next, step, version: event.seq, lastHash: event.hash, updatedAt: event.at };
+  const step = nextStep(next, state.status === 'empty' ? null : state.step, event.at);
+  const missed = next.options.absence ? { missed: countMissed(next, event) } : {};
+  return { ...next, step, ...missed, version: event.seq, lastHash: event.hash, updatedAt: event.at };
 };
 
-/** A step keeps its opening time until the ruleset reports a new key. */
-const nextStep = (state: Match & { status: 'playing' }, previous: Step | null, at: string): Step | null => {
-  const current = getRuleset(state.ruleset).step(state.rules);
+const currentStep = (state: Match): { readonly key: string; readonly phase: string } | null => {
+  switch (state.status) {
+    case 'lobby':
+      return LOBBY_STEP;
+    case 'choosing':
+      return CHOOSE_FIRST_STEP;
+    case 'playing':
+      return getRuleset(state.ruleset).step(state.rules);
+    case 'ended':
+      return null;
+  }
+};
+
+/**
+ * A step keeps its opening time until a new key opens. The lobby opens with the game and
+ * expires after `openFor` (PBM-10); every other step takes its phase's deadline, if any.
+ */
+const nextStep = (state: Match, previous: Step | null, at: string): Step | null => {
+  const current = currentStep(state);
   if (!current) return null;
   if (previous && previous.key === current.key) return previous;
+  if (state.status === 'lobby') {
+    return { ...current, openedAt: state.createdAt, deadline: addDuration(state.createdAt, state.options.openFor ?? DEFAULT_OPEN_FOR) };
+  }
   return { ...current, openedAt: at, deadline: deadlineFor(state.options.deadlines, current.phase, at) };
+};
+
+/** PBM-11: a missed deadline counts against each seat it awaited; any event a seat acts in sets its count back to 0. */
+const countMissed = (state: Match, event: EventEnvelope): Readonly<Record<string, number>> => {
+  const missed = { ...state.missed };
+  if (event.type === 'DeadlinePassed') {
+    for (const seat of (event.data as DeadlinePassed['data']).awaiting) missed[seat] = (missed[seat] ?? 0) + 1;
+  } else if (state.seats.some((s) => s.name === event.actor)) {
+    missed[event.actor] = 0;
+  }
+  return missed;
 };
 
 export const deadlineFor = (deadlines: DeadlineOptions | undefined, phase: string, openedAt: string): string | null => {

@@ -33,9 +33,10 @@ export const integrationEvents = (batch: readonly Transition[]): IntegrationEven
 /** A seat is announced when it becomes awaited, or again when a new step opens. */
 const newlyAwaited = (before: GameState, after: GameState, base: { gameId: string; seq: number; at: string }): IntegrationEvent[] => {
   if (after.status === 'empty' || after.status === 'ended') return [];
-  const stepChanged = (before.status === 'playing' ? before.step?.key : null) !== (after.status === 'playing' ? after.step?.key : null);
+  const stepChanged = (before.status === 'empty' ? null : before.step?.key) !== after.step?.key;
   const was = new Set(awaitingSeats(before));
-  const step = after.status === 'playing' ? after.step : null;
+  // Choosing the first player has a step too (PBM-9): its deadline goes out with the seat.
+  const step = after.step;
   return awaitingSeats(after)
     .filter((seat) => stepChanged || !was.has(seat))
     .map((seat) => ({

@@ -11,7 +11,8 @@ import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
 import { transitions } from './transitions.ts';
 
-const stepOf = (state: GameState): Step | null => (state.status === 'playing' ? state.step : null);
+/** Every step with a deadline is scheduled: the lobby's expiry (PBM-10), the first player's choice (PBM-9), play. */
+const stepOf = (state: GameState): Step | null => (state.status === 'empty' ? null : state.step);
 
 export const reactToDeadlines = async (
   deps: Deps,

@@ -36,14 +36,16 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
 };
 
 /**
- * One delivery per enabled subscription of a seated player that wants this event. The
- * seats come from the log at the event (the read model may lag behind the publisher);
+ * One delivery per enabled subscription of a seated player that wants this event, and
+ * of the game's creator when it ends, seated or not (PBM-10: an open game that expired).
+ * The seats come from the log at the event (the read model may lag behind the publisher);
  * names are read only when someone is to be told.
  */
 export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
   const state = await deps.store.loadAt(event.gameId, event.seq);
   if (state.status === 'empty') return [];
-  const players = [...new Set(state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])))];
+  const creator = event.type === 'GameEnded' ? [state.createdBy] : [];
+  const players = [...new Set([...state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])), ...creator])];
   const wanted = (
     await Promise.all(
       players.map(async (playerId) =>

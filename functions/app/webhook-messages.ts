@@ -52,7 +52,7 @@ const game = (n: Notice): string => `${n.rulesetTitle ?? 'the'} game ${n.gameId 
 
 /** Sol'una numbers its phases (`p7`), the others name them (`movement`). */
 const phaseName = (phase: string): string => {
-  if (phase === 'choosing') return 'choosing who plays first';
+  if (phase === 'choosing' || phase === 'choose-first-player') return 'choosing who plays first';
   const numbered = /^p?(\d+)$/.exec(phase);
   return numbered ? `phase ${numbered[1]}` : `${phase} phase`;
 };

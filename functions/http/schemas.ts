@@ -3,7 +3,7 @@
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
 import { z } from 'zod';
-import { isoDurationSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { absenceSchema, isoDurationSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 const commandId = z
@@ -26,11 +26,18 @@ export const createGameBody = z
         deadlines: z
           .object({
             default: isoDurationSchema.optional().describe('ISO 8601 duration for every phase, e.g. PT48H.'),
-            phases: z.record(z.string(), isoDurationSchema).optional().describe('ISO 8601 duration per phase name.'),
+            phases: z
+              .record(z.string(), isoDurationSchema)
+              .optional()
+              .describe("ISO 8601 duration per phase name; choose-first-player is the roll-off winner's choice."),
           })
           .strict()
           .optional(),
         rules: z.record(z.string(), z.unknown()).optional().describe("The ruleset's own options (datasheets, mission)."),
+        openFor: isoDurationSchema
+          .optional()
+          .describe('PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted.'),
+        absence: absenceSchema.optional().describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.'),
       })
       .strict()
       .optional(),

@@ -1,0 +1,48 @@
+/**
+ * Nothing stalls: what the match lifecycle decides when a step of its own is missed.
+ *
+ * - PBM-10 the lobby: a game whose seats are not all taken `openFor` after it was created
+ *   (default `DEFAULT_OPEN_FOR`) ends without a winner, and its seed is revealed.
+ * - PBM-9 choosing the first player: when the roll-off winner lets the deadline pass, the
+ *   roll-off winner takes the first turn (`chosenBy: 'deadline'`), and play begins.
+ * - PBM-11 absent players: with `options.absence`, a seat that misses one deadline more
+ *   than `maxMissed` in a row forfeits; the other seat wins when there are two.
+ * Every other missed step is the ruleset's `onDeadline` policy.
+ */
+import type { DomainEvent } from '../kernel/envelope.ts';
+import type { GameEnded } from './events.ts';
+import type { Match } from './state.ts';
+import { DEFAULT_OPEN_FOR } from './state.ts';
+
+const list = (seats: readonly string[]): string =>
+  seats.length <= 1 ? (seats[0] ?? '') : `${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
+
+/** PBM-10: the end of a game nobody filled in time. */
+export const expired = (match: Match): GameEnded => {
+  const empty = match.seats.filter((s) => s.playerId === null).map((s) => s.name);
+  const seats = `the ${list(empty)} seat${empty.length === 1 ? ' was' : 's were'}`;
+  return {
+    type: 'GameEnded',
+    data: {
+      winner: null,
+      reason: `expired: ${seats} not taken within ${match.options.openFor ?? DEFAULT_OPEN_FOR} (PBM-10)`,
+      rule: 'PBM-10',
+    },
+  };
+};
+
+/** PBM-9: the roll-off winner's missed choice; they take the first turn. */
+export const chosenByDeadline = (match: Match, rule: string): DomainEvent | null =>
+  match.rollOff ? { type: 'FirstPlayerChosen', data: { seat: match.rollOff.winner, chosenBy: 'deadline', rule } } : null;
+
+/** PBM-11: the end of the game when this missed deadline puts a seat over `maxMissed`, or null. */
+export const forfeited = (match: Match, awaiting: readonly string[]): GameEnded | null => {
+  const max = match.options.absence?.maxMissed;
+  if (max === undefined) return null;
+  const out = awaiting.filter((seat) => (match.missed?.[seat] ?? 0) + 1 > max);
+  if (out.length === 0) return null;
+  const others = match.seats.filter((s) => !out.includes(s.name) && s.playerId !== null);
+  const winner = others.length === 1 && others[0] ? others[0].name : null;
+  const missed = `${max + 1} deadline${max === 0 ? '' : 's'}${max === 0 ? '' : ' in a row'}`;
+  return { type: 'GameEnded', data: { winner, reason: `${list(out)} missed ${missed} (PBM-11)`, rule: 'PBM-11' } };
+};

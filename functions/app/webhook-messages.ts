@@ -95,7 +95,9 @@ export const noticeText = (n: Notice): string => {
       );
     case 'game-ended': {
       const result = n.result;
-      const outcome = result?.winner ? `${who(result.winner)} won` : 'it is a draw';
+      // PBM-10: an open game that expired was never played, so it is no draw.
+      const unplayed = result?.reason.startsWith('expired') === true;
+      const outcome = result?.winner ? `${who(result.winner)} won` : unplayed ? 'it was never played' : 'it is a draw';
       return `${game(n).charAt(0).toUpperCase()}${game(n).slice(1)} has ended: ${outcome}${result?.reason ? ` (${result.reason})` : ''}.`;
     }
     case 'ping':

@@ -47,21 +47,32 @@ export const chooseFirstPlayerSchema = z.object({ type: z.literal('ChooseFirstPl
 export const concedeSchema = z.object({ type: z.literal('Concede') });
 /** The system command the phase timer gives when a step's deadline passes. */
 export const deadlineReachedSchema = z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() });
+/**
+ * PBM-14: go on under the rules version this server implements. Given by the organiser when
+ * the game's log does not decide the same under them, or by the server itself when it does.
+ */
+export const adoptRulesSchema = z.object({ type: z.literal('AdoptRules') });
 
 export type CreateGame = z.infer<typeof createGameSchema>;
 export type JoinGame = z.infer<typeof joinGameSchema>;
 export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
 export type Concede = z.infer<typeof concedeSchema>;
 export type DeadlineReached = z.infer<typeof deadlineReachedSchema>;
+export type AdoptRules = z.infer<typeof adoptRulesSchema>;
 /** Ruleset commands are `{ type, ...fields }`, validated by the ruleset's own schema. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;
-export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | RulesCommand;
+export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | AdoptRules | RulesCommand;
 
 /** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each. */
 export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
   [
     { type: 'ChooseFirstPlayer', summary: 'The roll-off winner names the seat that takes the first turn.', rule: ruleset.firstPlayerRule },
     { type: 'Concede', summary: 'Leave the match; the opponent wins.', rule: 'MATCH' },
+    {
+      type: 'AdoptRules',
+      summary: "The organiser moves a game started under older rules to this server's rules version, from the current position.",
+      rule: 'MATCH',
+    },
   ] as const;
 
 /** The lifecycle commands' schemas by type, for checks that need the exact shape of each. */
@@ -70,4 +81,5 @@ export const matchCommandSchemas: ReadonlyMap<string, z.ZodType> = new Map<strin
   ['ChooseFirstPlayer', chooseFirstPlayerSchema],
   ['Concede', concedeSchema],
   ['DeadlineReached', deadlineReachedSchema],
+  ['AdoptRules', adoptRulesSchema],
 ]);

@@ -15,6 +15,7 @@ import { reject } from '../kernel/violation.ts';
 import { findRuleset, getRuleset } from '../rulesets.ts';
 import type { ChooseFirstPlayer, CreateGame, DeadlineReached, GameCommand, JoinGame, RulesCommand } from './commands.ts';
 import type { DeadlinePassed, GameEnded, MatchEvent, RollOffRound } from './events.ts';
+import { adoptRules } from './rules-adoption.ts';
 import { chosenByDeadline, expired, forfeited } from './stalls.ts';
 import type { GameState, Match } from './state.ts';
 import { evolveGame, MATCH_PHASE_NAMES } from './state.ts';
@@ -273,6 +274,8 @@ export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gam
       return concede(state, ctx);
     case 'DeadlineReached':
       return deadlineReached(state, command as DeadlineReached, ctx, firstSeq);
+    case 'AdoptRules':
+      return adoptRules(state, ctx);
     default:
       return play(state, command, ctx, firstSeq);
   }

@@ -60,6 +60,15 @@ export type DeadlinePassed = DomainEvent<
   { readonly phaseKey: string; readonly phase: string; readonly deadline: string; readonly awaiting: readonly string[] }
 >;
 export type SeedRevealed = DomainEvent<'SeedRevealed', { readonly seed: string; readonly contributions: readonly string[] }>;
+/**
+ * PBM-14: the game moves from the rules version `from` to `to`: `replayed` when the server
+ * re-adjudicated its log under `to` and every command decided the same, `organiser` when
+ * the organiser chose to go on under `to` from the current position.
+ */
+export type RulesVersionAdopted = DomainEvent<
+  'RulesVersionAdopted',
+  { readonly from: string; readonly to: string; readonly how: 'replayed' | 'organiser' }
+>;
 
 export type MatchEvent =
   | GameCreated
@@ -69,7 +78,8 @@ export type MatchEvent =
   | PlayerConceded
   | GameEnded
   | DeadlinePassed
-  | SeedRevealed;
+  | SeedRevealed
+  | RulesVersionAdopted;
 
 export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
   'GameCreated',
@@ -80,6 +90,7 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'GameEnded',
   'DeadlinePassed',
   'SeedRevealed',
+  'RulesVersionAdopted',
 ]);
 
 export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

@@ -19,11 +19,14 @@ export const recordCommand = (
 ): Decision<EventEnvelope> => {
   const decision = decideGame(state, command, ctx, gameId);
   if (!decision.ok) return decision;
-  // A new game takes the rules version its GameCreated names; any other the version it started on.
+  // A new game takes the rules version its GameCreated names; a batch that adopts newer rules
+  // (PBM-14) is recorded under them; any other under the version the game plays under.
+  const adopted = decision.events.findLast((e) => e.type === 'RulesVersionAdopted')?.data as { to: string } | undefined;
   const rulesVersion =
-    state.status === 'empty'
+    adopted?.to ??
+    (state.status === 'empty'
       ? ((decision.events[0]?.data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '')
-      : state.rulesVersion;
+      : state.rulesVersion);
   const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
   const events = sealBatch(head, decision.events, { gameId, at: ctx.now, actor: actorLabel(ctx.actor), commandId, rulesVersion, command });
   return { ok: true, events };

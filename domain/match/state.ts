@@ -127,6 +127,9 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
       };
     case 'SeedRevealed':
       return state.status === 'ended' ? { ...state, seed: e.data.seed } : state;
+    case 'RulesVersionAdopted':
+      // PBM-14: from here on the game is decided, and its envelopes recorded, under `to`.
+      return { ...state, rulesVersion: e.data.to };
     case 'GameCreated':
       return state;
     default:

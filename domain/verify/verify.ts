@@ -1,16 +1,11 @@
-/**
- * `arbiter verify`: check an exported log without trusting the server. Each check gives
- * a one-line verdict and, when it fails, the first line where it fails.
- */
-import type { Actor } from '../kernel/context.ts';
 import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
-import { decideGame, type GameCommand } from '../match/decide.ts';
-import { emptyGame, evolveGame, foldGame, type GameState } from '../match/state.ts';
+import { foldGame, type GameState } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
 import { findRuleset } from '../rulesets.ts';
 import { lineOf, type ParsedLog } from './log.ts';
+import { adoptionsOf, type Divergence, readjudicate, readjudicationStart, rulesVersionsOf } from './readjudicate.ts';
 import { findRolls } from './rolls.ts';
 
 export interface CheckResult {
@@ -22,6 +17,8 @@ export interface CheckResult {
   readonly line?: number;
   /** More lines: e.g. both versions of a diverging event, side by side. */
   readonly detail?: readonly string[];
+  /** The rules check of a log that changed rules version (PBM-14): each part, and whether it was re-decided. */
+  readonly parts?: readonly RulesPart[];
 }
 
 const pass = (check: CheckResult['check'], verdict: string): CheckResult => ({ check, ok: true, verdict });
@@ -115,70 +112,102 @@ export const checkDice = ({ header, events }: ParsedLog): CheckResult => {
   return pass('dice', `dice: all ${count} rolls are the ones the seed gives`);
 };
 
-const actorOf = (label: string, state: GameState): Actor => {
-  if (label === 'system') return { kind: 'system' };
-  if (label.startsWith('player:')) return { kind: 'player', playerId: label.slice('player:'.length), seat: null };
-  const playerId = state.status === 'empty' ? null : (state.seats.find((s) => s.name === label)?.playerId ?? null);
-  return { kind: 'player', playerId: playerId ?? '', seat: label };
+/** A run of the log decided under one rules version, and whether this build re-decided it. */
+export interface RulesPart {
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly rulesVersion: string;
+  readonly readjudicated: boolean;
+}
+
+/**
+ * Which commands this build can re-decide (PBM-14): those decided under the version it
+ * implements, and those a replayed adoption to it claims decide the same under it (from
+ * the last organiser adoption before that migration, as the server re-adjudicated them).
+ */
+const decidable = (events: readonly EventEnvelope[], versions: readonly string[], current: string): ((index: number) => boolean) => {
+  const migration = adoptionsOf(events).find((a) => a.data.to === current && a.data.how === 'replayed');
+  const claimFrom = migration ? readjudicationStart(events, migration.index) : 0;
+  const claimTo = migration?.index ?? 0;
+  return (index) => versions[index] === current || (index >= claimFrom && index < claimTo);
 };
 
-const recorded = (e: EventEnvelope) => ({ type: e.type, data: e.data, ...(e.visibleTo === undefined ? {} : { visibleTo: e.visibleTo }) });
+/** Consecutive events by rules version and whether they were re-decided. */
+const partsOf = (events: readonly EventEnvelope[], versions: readonly string[], decides: (index: number) => boolean): RulesPart[] => {
+  const parts: RulesPart[] = [];
+  let checked = true;
+  for (const [i, event] of events.entries()) {
+    if (event.command !== undefined) checked = decides(i);
+    const version = versions[i] ?? '';
+    const last = parts.at(-1);
+    if (last && last.rulesVersion === version && last.readjudicated === checked) parts[parts.length - 1] = { ...last, toSeq: event.seq };
+    else parts.push({ fromSeq: event.seq, toSeq: event.seq, rulesVersion: version, readjudicated: checked });
+  }
+  return parts;
+};
 
-/** Re-run every recorded command through `decide` from the state before it; the events must be exactly the logged ones. */
+const describePart = (part: RulesPart, current: string): string => {
+  const events = part.fromSeq === part.toSeq ? `event ${part.fromSeq} was` : `events ${part.fromSeq}–${part.toSeq} were`;
+  return part.readjudicated
+    ? `${events} decided under ${part.rulesVersion} and re-decide the same under ${current}, as the adoption after them claims`
+    : `${events} decided under ${part.rulesVersion}, which this build does not implement; not re-adjudicated`;
+};
+
+const divergenceResult = (divergence: Divergence, events: readonly EventEnvelope[]): CheckResult => {
+  const i = divergence.index;
+  const seq = events[i]?.seq;
+  switch (divergence.kind) {
+    case 'no-command':
+      return fail('rules', `rules: line ${lineOf(i)} (event ${seq}) starts a batch but carries no command`, lineOf(i));
+    case 'illegal': {
+      const v = divergence.violation;
+      return fail('rules', `rules: line ${lineOf(i)} (event ${seq}): the command is illegal: ${v.message} (${v.rule})`, lineOf(i));
+    }
+    case 'differs':
+      return fail(
+        'rules',
+        `rules: line ${lineOf(i)} differs from what the rules decide for the command at line ${lineOf(divergence.commandIndex)}`,
+        lineOf(i),
+        [`  logged:     ${divergence.logged ?? '(nothing)'}`, `  re-decided: ${divergence.decided ?? '(nothing)'}`],
+      );
+  }
+};
+
+/**
+ * Re-run every recorded command through `decide` from the state before it; the events must
+ * be exactly the logged ones. A log that adopted this build's rules version (PBM-14) is
+ * checked where it can be, and the parts decided under other versions are named.
+ */
 export const checkRules = ({ header, events }: ParsedLog): CheckResult => {
   const ruleset = findRuleset(header.ruleset);
   if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
-  if (ruleset.rulesVersion !== header.rulesVersion) {
+  const current = ruleset.rulesVersion;
+  // A log that never adopted the version this build implements is not re-adjudicated at all.
+  if (header.rulesVersion !== current && !adoptionsOf(events).some((a) => a.data.to === current)) {
     return fail(
       'rules',
-      `rules: this log needs ${ruleset.title} rules version ${header.rulesVersion}, but this verifier implements ${ruleset.rulesVersion}; re-adjudication refused`,
+      `rules: this log needs ${ruleset.title} rules version ${header.rulesVersion}, but this verifier implements ${current}; re-adjudication refused`,
       1,
     );
+  }
+  const labelled = rulesVersionsOf(events);
+  if (!labelled.ok) return fail('rules', `rules: line ${lineOf(labelled.index)} ${labelled.message}`, lineOf(labelled.index));
+  const { versions } = labelled;
+  const final = versions.at(-1) ?? header.rulesVersion;
+  if (final !== header.rulesVersion) {
+    return fail('rules', `rules: the header names rules version ${header.rulesVersion}, but the log ends under ${final}`, 1);
   }
   if (header.seed === null) return fail('rules', 'rules: re-adjudication needs the seed, revealed when the game ends');
   const sealed = events.findIndex(isSealed);
   if (sealed >= 0)
     return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
-  let state: GameState = emptyGame;
-  let i = 0;
-  let commands = 0;
-  while (i < events.length) {
-    const first = events[i] as EventEnvelope;
-    if (first.command === undefined)
-      return fail('rules', `rules: line ${lineOf(i)} (event ${first.seq}) starts a batch but carries no command`, lineOf(i));
-    if (first.rulesVersion !== header.rulesVersion)
-      return fail('rules', `rules: line ${lineOf(i)} was recorded under rules version ${first.rulesVersion}`, lineOf(i));
-    let end = i + 1;
-    while (end < events.length && events[end]?.command === undefined) end += 1;
-    const batch = events.slice(i, end);
-    const ctx = { now: first.at, actor: actorOf(first.actor, state), seed: header.seed };
-    const decision = decideGame(state, first.command as GameCommand, ctx, header.gameId);
-    if (!decision.ok) {
-      const v = decision.violation;
-      return fail('rules', `rules: line ${lineOf(i)} (event ${first.seq}): the command is illegal: ${v.message} (${v.rule})`, lineOf(i));
-    }
-    for (let k = 0; k < Math.max(batch.length, decision.events.length); k += 1) {
-      const logged = batch[k];
-      const decided = decision.events[k];
-      if (logged && decided && canonicalJson(recorded(logged)) === canonicalJson(decided)) continue;
-      return fail(
-        'rules',
-        `rules: line ${lineOf(i + k)} differs from what the rules decide for the command at line ${lineOf(i)}`,
-        lineOf(i + k),
-        [
-          `  logged:     ${logged ? canonicalJson(recorded(logged)) : '(nothing)'}`,
-          `  re-decided: ${decided ? canonicalJson(decided) : '(nothing)'}`,
-        ],
-      );
-    }
-    for (const event of batch) state = evolveGame(state, event);
-    commands += 1;
-    i = end;
-  }
-  return pass(
-    'rules',
-    `rules: all ${commands} commands re-decided under ${ruleset.title} ${ruleset.rulesVersion} give exactly the logged events`,
-  );
+  const decides = decidable(events, versions, current);
+  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides });
+  if (!result.ok) return divergenceResult(result.divergence, events);
+  const parts = partsOf(events, versions, decides);
+  const others = parts.filter((p) => p.rulesVersion !== current).map((p) => describePart(p, current));
+  const verdict = `rules: all ${result.decided} commands re-decided under ${ruleset.title} ${current} give exactly the logged events`;
+  return { ...pass('rules', others.length === 0 ? verdict : `${verdict}; ${others.join('; ')}`), ...(others.length ? { parts } : {}) };
 };
 
 export const checkState = ({ header, events }: ParsedLog): CheckResult => {

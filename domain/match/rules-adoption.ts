@@ -1,0 +1,63 @@
+/**
+ * PBM-14: a rules change never strands a running game. A game started under older rules
+ * moves to the version this build implements with a recorded `RulesVersionAdopted`:
+ * given by the system when the game's log re-adjudicates identically under the new rules
+ * (`how: 'replayed'`; the command handler checks that, `verify` checks it again), or by
+ * the organiser, the player who created the game, from the current position otherwise.
+ */
+import type { Ctx } from '../kernel/context.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { getRuleset } from '../rulesets.ts';
+import type { RulesVersionAdopted } from './events.ts';
+import type { Match } from './state.ts';
+
+/** The `major.minor.patch` a rules version ends with (`pg-0.5.0`), or null. */
+const numbersOf = (version: string): number[] | null => {
+  const match = /(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  return match ? match.slice(1).map(Number) : null;
+};
+
+/**
+ * Whether `candidate` is a newer version of the same rules than `current`: same prefix,
+ * higher number. A server older than the game (a rollback) never moves it backwards.
+ */
+export const isNewerRulesVersion = (candidate: string, current: string): boolean => {
+  const a = numbersOf(candidate);
+  const b = numbersOf(current);
+  if (!a || !b) return false;
+  if (candidate.replace(/\d+\.\d+\.\d+$/, '') !== current.replace(/\d+\.\d+\.\d+$/, '')) return false;
+  for (let i = 0; i < 3; i += 1) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff > 0;
+  }
+  return false;
+};
+
+/** The newer rules version this build could move the game to, or null when there is none. */
+export const adoptableVersion = (match: Match): string | null => {
+  const served = getRuleset(match.ruleset).rulesVersion;
+  return isNewerRulesVersion(served, match.rulesVersion) ? served : null;
+};
+
+/** `AdoptRules`: the system after an identical re-adjudication, or the organiser by choice. */
+export const adoptRules = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
+  if (ctx.actor.kind === 'player' && ctx.actor.playerId !== match.createdBy) {
+    return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
+  }
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over; it keeps the rules it was played under.', 409);
+  const to = adoptableVersion(match);
+  if (to === null) {
+    return reject(
+      'NOTHING_TO_ADOPT',
+      'MATCH',
+      `This game already plays under ${match.rulesVersion}, and this server implements no newer version of its rules to adopt.`,
+    );
+  }
+  const adopted: RulesVersionAdopted = {
+    type: 'RulesVersionAdopted',
+    data: { from: match.rulesVersion, to, how: ctx.actor.kind === 'system' ? 'replayed' : 'organiser' },
+  };
+  return { ok: true, events: [adopted] };
+};

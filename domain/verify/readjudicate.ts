@@ -1,0 +1,153 @@
+/**
+ * Re-adjudication: re-run each recorded command through `decide`, from the state before
+ * it, and compare what the rules decide with the logged events. `verify` does it to an
+ * exported log; the command handler does it to a game recorded under older rules, to tell
+ * whether the rules this build implements decide it the same (PBM-14).
+ */
+import type { Actor } from '../kernel/context.ts';
+import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import { canonicalJson } from '../kernel/hash.ts';
+import type { RuleViolation } from '../kernel/violation.ts';
+import { decideGame, type GameCommand } from '../match/decide.ts';
+import type { RulesVersionAdopted } from '../match/events.ts';
+import { emptyGame, evolveGame, type GameState } from '../match/state.ts';
+
+/** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */
+export type Divergence =
+  | { readonly kind: 'no-command'; readonly index: number }
+  | { readonly kind: 'illegal'; readonly index: number; readonly violation: RuleViolation }
+  | {
+      readonly kind: 'differs';
+      readonly index: number;
+      /** The index of the event that carries the command. */
+      readonly commandIndex: number;
+      readonly logged: string | null;
+      readonly decided: string | null;
+    };
+
+export type Readjudication =
+  | { readonly ok: true /** Commands re-decided. */; readonly decided: number; readonly state: GameState }
+  | { readonly ok: false; readonly divergence: Divergence };
+
+export interface ReadjudicateOptions {
+  readonly gameId: string;
+  readonly seed: string;
+  /** Whether to re-decide the command at `index` (otherwise its events are only folded); every one by default. */
+  readonly decides?: (index: number) => boolean;
+}
+
+const actorOf = (label: string, state: GameState): Actor => {
+  if (label === 'system') return { kind: 'system' };
+  if (label.startsWith('player:')) return { kind: 'player', playerId: label.slice('player:'.length), seat: null };
+  const playerId = state.status === 'empty' ? null : (state.seats.find((s) => s.name === label)?.playerId ?? null);
+  return { kind: 'player', playerId: playerId ?? '', seat: label };
+};
+
+const recorded = (e: EventEnvelope) => ({ type: e.type, data: e.data, ...(e.visibleTo === undefined ? {} : { visibleTo: e.visibleTo }) });
+
+/**
+ * Which rules version an event names is a label, not a decision: re-deciding `CreateGame`
+ * or `AdoptRules` under newer rules names the newer version. The labels themselves are
+ * checked by `rulesParts`, so here the logged label stands.
+ */
+const relabel = (decided: DomainEvent, logged: EventEnvelope | undefined): DomainEvent => {
+  if (!logged || logged.type !== decided.type) return decided;
+  const data = decided.data as Record<string, unknown>;
+  const was = logged.data as Record<string, unknown> | null;
+  if (decided.type === 'GameCreated') return { ...decided, data: { ...data, rulesVersion: was?.rulesVersion } };
+  if (decided.type === 'RulesVersionAdopted') return { ...decided, data: { ...data, to: was?.to } };
+  return decided;
+};
+
+/** Re-decide one command's batch (`events[start..end)`) from `state`; null when the rules give exactly the logged events. */
+const redecide = (state: GameState, events: readonly EventEnvelope[], start: number, end: number, options: ReadjudicateOptions) => {
+  const first = events[start] as EventEnvelope;
+  const ctx = { now: first.at, actor: actorOf(first.actor, state), seed: options.seed };
+  const decision = decideGame(state, first.command as GameCommand, ctx, options.gameId);
+  if (!decision.ok) return { kind: 'illegal', index: start, violation: decision.violation } as const;
+  for (let k = 0; k < Math.max(end - start, decision.events.length); k += 1) {
+    const logged = k < end - start ? events[start + k] : undefined;
+    const decided = decision.events[k];
+    const loggedJson = logged ? canonicalJson(recorded(logged)) : null;
+    const decidedJson = decided ? canonicalJson(relabel(decided, logged)) : null;
+    if (loggedJson !== null && loggedJson === decidedJson) continue;
+    return { kind: 'differs', index: start + k, commandIndex: start, logged: loggedJson, decided: decidedJson } as const;
+  }
+  return null;
+};
+
+/** Fold the log, re-deciding each command `decides` selects; the first divergence, or how many commands were re-decided. */
+export const readjudicate = (events: readonly EventEnvelope[], options: ReadjudicateOptions): Readjudication => {
+  let state: GameState = emptyGame;
+  let decided = 0;
+  let i = 0;
+  while (i < events.length) {
+    const first = events[i] as EventEnvelope;
+    if (first.command === undefined) return { ok: false, divergence: { kind: 'no-command', index: i } };
+    let end = i + 1;
+    while (end < events.length && events[end]?.command === undefined) end += 1;
+    if (options.decides?.(i) ?? true) {
+      const divergence = redecide(state, events, i, end, options);
+      if (divergence) return { ok: false, divergence };
+      decided += 1;
+    }
+    for (const event of events.slice(i, end)) state = evolveGame(state, event);
+    i = end;
+  }
+  return { ok: true, decided, state };
+};
+
+/** A `RulesVersionAdopted` of the log, at its 0-based index. */
+export interface Adoption {
+  readonly index: number;
+  readonly data: RulesVersionAdopted['data'];
+}
+
+export const adoptionsOf = (events: readonly EventEnvelope[]): Adoption[] =>
+  events.flatMap((e, index) => (e.type === 'RulesVersionAdopted' ? [{ index, data: e.data as RulesVersionAdopted['data'] }] : []));
+
+/**
+ * Where re-adjudication under newer rules starts: at the last adoption the organiser chose
+ * (what came before it was decided under rules the game left by choice, and is not
+ * expected to decide the same), else at the start. `before` bounds the search.
+ */
+export const readjudicationStart = (events: readonly EventEnvelope[], before = events.length): number =>
+  adoptionsOf(events.slice(0, before)).findLast((a) => a.data.how === 'organiser')?.index ?? 0;
+
+/**
+ * The rules version each event was decided under, checked for consistency: GameCreated's
+ * batch is recorded under the version it names; a batch that adopts rules under their `to`;
+ * every other batch under the version in force. `index` names the first event that breaks this.
+ */
+export const rulesVersionsOf = (
+  events: readonly EventEnvelope[],
+):
+  | { readonly ok: true; readonly versions: readonly string[] }
+  | { readonly ok: false; readonly index: number; readonly message: string } => {
+  const versions: string[] = [];
+  let inForce = (events[0]?.data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '';
+  let i = 0;
+  while (i < events.length) {
+    let end = i + 1;
+    while (end < events.length && events[end]?.command === undefined) end += 1;
+    const batch = events.slice(i, end);
+    const adopted = batch.find((e) => e.type === 'RulesVersionAdopted')?.data as RulesVersionAdopted['data'] | undefined;
+    if (adopted && adopted.from !== inForce) {
+      const at = i + batch.findIndex((e) => e.type === 'RulesVersionAdopted');
+      return { ok: false, index: at, message: `adopts rules from ${adopted.from}, but the game played under ${inForce}` };
+    }
+    if (adopted) inForce = adopted.to;
+    for (const [k, event] of batch.entries()) {
+      if (event.rulesVersion !== inForce) {
+        return {
+          ok: false,
+          index: i + k,
+          message: `is recorded under rules version ${event.rulesVersion}, but the game played under ${inForce}`,
+        };
+      }
+      versions.push(inForce);
+    }
+    i = end;
+  }
+  return { ok: true, versions };
+};

@@ -1,0 +1,58 @@
+/**
+ * PBM-14: games recorded under an older rules version than this build implements. A real
+ * game is recorded by the current code, then its log is rewritten the way an older server
+ * would have written it: every envelope and GameCreated name the older version, `edit`
+ * changes what the older rules decided differently, and the chain is sealed again.
+ */
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { envelopeHash, GENESIS_HASH } from '../../domain/kernel/envelope.ts';
+import { isNewerRulesVersion } from '../../domain/match/rules-adoption.ts';
+import { getRuleset } from '../../domain/rulesets.ts';
+
+/** An older version of a ruleset's rules: same prefix, 0.0.1. */
+export const olderVersion = (ruleset: string): string => {
+  const current = getRuleset(ruleset).rulesVersion;
+  const older = current.replace(/\d+\.\d+\.\d+$/, '0.0.1');
+  if (!isNewerRulesVersion(current, older)) throw new Error(`${current} is not newer than ${older}`);
+  return older;
+};
+
+/** Seal `events` again as one chain from the start (what `sealBatch` does batch by batch). */
+export const rechain = (events: readonly EventEnvelope[]): EventEnvelope[] => {
+  let prev = GENESIS_HASH;
+  return events.map((event) => {
+    const { hash: _old, ...rest } = { ...event, prevHash: prev };
+    const sealed = { ...rest, hash: envelopeHash(rest) } as EventEnvelope;
+    prev = sealed.hash;
+    return sealed;
+  });
+};
+
+/**
+ * The first `count` events (all by default) as recorded under `older`; the events after
+ * them are kept as they are, chained on again.
+ */
+export const ageLog = (
+  events: readonly EventEnvelope[],
+  older: string,
+  edit: (event: EventEnvelope) => unknown = (event) => event.data,
+  count = events.length,
+): EventEnvelope[] =>
+  rechain(
+    events.map((event, i) => {
+      if (i >= count) return event;
+      const data = edit(event);
+      const named = event.type === 'GameCreated' ? { ...(data as Record<string, unknown>), rulesVersion: older } : data;
+      return { ...event, data: named, rulesVersion: older };
+    }),
+  );
+
+/**
+ * What an older Post Galactica decided differently: its GameCreated recorded a turn limit
+ * the current rules no longer have, so re-deciding CreateGame gives another event 1.
+ */
+export const withOldTurnLimit = (event: EventEnvelope): unknown => {
+  if (event.type !== 'GameCreated') return event.data;
+  const data = event.data as { options: { rules: Record<string, unknown> } };
+  return { ...data, options: { ...data.options, rules: { ...data.options.rules, turnLimit: 6 } } };
+};

@@ -6,6 +6,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { parseLog } from '../../domain/verify/log.ts';
+import { verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, eventually, startTestRuntime } from '../support/http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
@@ -46,6 +48,12 @@ const create = async (options: Record<string, unknown>, seat?: string) => {
   });
   expect(created.status).toBe(201);
   return created.body;
+};
+
+/** `verify` re-decides the timer's commands like any other: every check of the exported log holds. */
+const verified = async (gameId: string) => {
+  const exported = await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${ann.apiKey}` } });
+  return verifyLog(parseLog(await exported.text())).filter((r) => !r.ok);
 };
 
 const logOf = async (gameId: string) => (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
@@ -97,6 +105,7 @@ describe('nothing stalls', () => {
       (events) => events.length === 1,
     );
     expect(published[0]?.detail).toMatchObject({ winner: null, rule: 'PBM-10' });
+    expect(await verified(gameId)).toEqual([]);
     const delivered = await eventually(
       async () => receiver.received.filter((r) => r.body.includes(gameId)),
       (requests) => requests.length === 1,
@@ -123,6 +132,7 @@ describe('nothing stalls', () => {
       ['red'],
     ]);
     expect(log.slice(-2).map((e) => e.type)).toEqual(['GameEnded', 'SeedRevealed']);
+    expect(await verified(gameId)).toEqual([]);
   }, 20_000);
 
   it('PBM-9 PBM-10 PBM-11 the new options are strict: an unknown field is a 400 naming it', async () => {

@@ -8,10 +8,10 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
-import { rulesets } from '../../domain/rulesets.ts';
 import type { CommandRecord } from '../adapters/games-table.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
+import { migrateRules } from './rules-migration.ts';
 import { refuseUnknownCommandFields } from './strict.ts';
 
 export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
@@ -80,7 +80,6 @@ const attemptOnce = async (
 ): Promise<CommandResult | 'conflict'> => {
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
-  refuseOtherRules(state);
   refuseUnknownCommandFields(state, request.command);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
     throw new Problem(
@@ -96,38 +95,26 @@ const attemptOnce = async (
   }
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
-  const ctx: Ctx = { now: deps.clock().toISOString(), actor: actorFor(request.caller, state), seed };
-  const decision = recordCommand(state, request.command, ctx, request.gameId, request.commandId);
+  // PBM-14: a game under older rules first moves to the served version, when its log decides the same under them.
+  const migration = await migrateRules(deps, request.gameId, state, seed, request.command.type, (to) => systemCommandId('rules', to));
+  if (migration === 'conflict') return 'conflict';
+  const base = migration?.state ?? state;
+  const adopted = migration?.events ?? [];
+  const ctx: Ctx = { now: deps.clock().toISOString(), actor: actorFor(request.caller, base), seed };
+  const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
-  if (events.length === 0) return { events: [], version: state.version, replayed: false, state };
-  const stateAfter = foldGame(events, state);
-  const record: CommandRecord = { bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
+  if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
+  const stateAfter = foldGame(events, base);
+  // A retry answers what this answer says, the adoption included (REL-8).
+  const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const newItems = [
     deps.games.commandItem(request.gameId, request.commandId, record),
     ...(creating ? [deps.games.secretItem(request.gameId, seed)] : []),
   ];
-  const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: state.version, events, newItems, stateAfter });
+  const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: base.version, events, newItems, stateAfter });
   if (!appended.ok) return 'conflict';
-  return { events, version: stateAfter.version, replayed: false, state: stateAfter };
-};
-
-/**
- * A game is played to the end under the rules it started with: this server decides only
- * games of the rules version it implements, rather than let a rule change alter a game
- * under way (verify would then, rightly, refuse its log).
- */
-const refuseOtherRules = (state: GameState): void => {
-  if (state.status === 'empty') return;
-  const current = rulesets.get(state.ruleset)?.rulesVersion;
-  if (current === state.rulesVersion) return;
-  throw new Problem(
-    409,
-    'rules-version',
-    'Rules version not served',
-    `This game is played under ${state.ruleset} rules ${state.rulesVersion}, but this server implements ${current ?? 'no version of them'}; nothing was written.`,
-    { rulesVersion: state.rulesVersion, served: current ?? null },
-  );
+  return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
 };
 
 const actorFor = (caller: Caller, state: GameState): Actor =>

@@ -236,7 +236,7 @@ describe('rules versions', () => {
     const problem = await rejection(give(db.deps, 'g_old', 'p_blue', { type: 'JoinGame' }));
     expect(problem).toMatchObject({ status: 409, type: 'rules-version' });
     expect(problem.detail).toMatch(
-      /^This game is played under post-galactica rules pg-0\.0\.1, but this server implements pg-\d+\.\d+\.\d+; nothing was written\.$/,
+      /^This game is played under post-galactica rules pg-0\.0\.1, but this server implements pg-\d+\.\d+\.\d+, and its log does not decide the same under them \(.+\); nothing was written\. Its organiser may adopt pg-\d+\.\d+\.\d+ from the current position with the command AdoptRules\.$/,
     );
     expect(await count('g_old')).toBe(1);
   });

@@ -30,8 +30,10 @@ export interface GameView {
   readonly you: string | null;
   readonly seats: readonly { readonly name: string; readonly playerId: string | null }[];
   readonly awaiting: readonly string[];
-  /** The step the game waits in and its deadline, while playing. */
+  /** The step the game waits in and its deadline: the lobby's expiry, the first player's choice, or play. */
   readonly step: Step | null;
+  /** PBM-11: deadlines each seat has missed in a row; only in games with `options.absence`. */
+  readonly missed?: Readonly<Record<string, number>>;
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -58,6 +60,7 @@ export const viewGame = (state: GameState, seat: string | null): GameView | null
     seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
     awaiting: awaitingSeats(state),
     step: state.step,
+    ...(state.options.absence ? { missed: state.missed ?? {} } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

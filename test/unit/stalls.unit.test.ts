@@ -141,6 +141,7 @@ describe('PBM-11 absent players forfeit', () => {
     miss(game);
     miss(game);
     expect(game.state.status === 'playing' && game.state.missed).toEqual({ red: 2 });
+    expect(viewGame(game.state, 'blue')?.missed).toEqual({ red: 2 });
     fire(game).then([
       {
         type: 'DeadlinePassed',
@@ -174,6 +175,7 @@ describe('PBM-11 absent players forfeit', () => {
     for (let i = 0; i < 4; i += 1) miss(game);
     expect(game.state.status).toBe('playing');
     expect('missed' in game.state).toBe(false);
+    expect(viewGame(game.state, null)).not.toHaveProperty('missed');
   });
 
   it('PBM-11 absence counts missed deadlines, so it needs deadlines; its fields are strict', () => {

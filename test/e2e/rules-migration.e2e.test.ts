@@ -4,6 +4,11 @@
  * next command; one that does not keeps answering 409 until its organiser adopts the
  * current rules. The exported log of each passes verify, with its older part named.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak } from '../../domain/kernel/envelope.ts';
@@ -29,8 +34,10 @@ beforeAll(async () => {
   bob = (await anon.register('Bob')).client;
 });
 
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-rules-'));
 afterAll(async () => {
   await runtime?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 type Events = { events: EventEnvelope[]; version: number };
@@ -76,9 +83,23 @@ const concededAndVerified = async (gameId: string) => {
     (model) => model?.version === total,
   );
   const reply = await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${ann.apiKey}` } });
-  const log = parseLog(await reply.text());
+  const text = await reply.text();
+  const log = parseLog(text);
   expect(log.header).toMatchObject({ status: 'ended', rulesVersion: CURRENT });
-  return verifyLog(log);
+  return { results: verifyLog(log), text };
+};
+
+/** `arbiter verify` on the downloaded file, as a player settling a dispute runs it. */
+const arbiterVerify = async (text: string) => {
+  const file = join(dir, 'game.ndjson');
+  writeFileSync(file, text);
+  try {
+    const { stdout } = await promisify(execFile)('npx', ['arbiter', 'verify', file], { cwd: join(import.meta.dirname, '..', '..') });
+    return { code: 0, stdout };
+  } catch (error) {
+    const e = error as { code: number; stdout: string };
+    return { code: e.code, stdout: e.stdout };
+  }
 };
 
 describe('PBM-14 a rules change never strands a running game', () => {
@@ -87,8 +108,12 @@ describe('PBM-14 a rules change never strands a running game', () => {
     const older = await recordUnderOlderRules(gameId);
     expect((await ann.get<{ rulesVersion: string }>(`/games/${gameId}`)).body.rulesVersion).toBe(OLD);
 
-    const reply = await command(ann, gameId, { type: 'EndPhase' });
+    const body = { commandId: commandId(), command: { type: 'EndPhase' } };
+    const reply = await ann.post<Events>(`/games/${gameId}/commands`, body);
     expect(reply.status).toBe(200);
+    // A retry answers what the first answer did, the adoption included (REL-8).
+    const retry = await ann.post<Events & { replayed: boolean }>(`/games/${gameId}/commands`, body);
+    expect(retry.body).toMatchObject({ replayed: true, version: reply.body.version, events: reply.body.events });
     const [adopted, ...played] = reply.body.events;
     expect(adopted).toMatchObject({
       seq: older + 1,
@@ -109,7 +134,7 @@ describe('PBM-14 a rules change never strands a running game', () => {
       (r) => r.body.rulesVersion === CURRENT && r.body.version === log.length,
     );
 
-    const results = await concededAndVerified(gameId);
+    const { results } = await concededAndVerified(gameId);
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(results.find((r) => r.check === 'rules')?.verdict).toContain(
       `events 1–${older} were decided under ${OLD} and re-decide the same under ${CURRENT}, as the adoption after them claims`,
@@ -150,11 +175,14 @@ describe('PBM-14 a rules change never strands a running game', () => {
     expect(played.status).toBe(200);
     expect(played.body.events.every((e) => e.rulesVersion === CURRENT)).toBe(true);
 
-    const results = await concededAndVerified(gameId);
+    const { results, text } = await concededAndVerified(gameId);
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    expect(results.find((r) => r.check === 'rules')?.verdict).toContain(
-      `events 1–${older} were decided under ${OLD}, which this build does not implement; not re-adjudicated`,
-    );
+    const named = `events 1–${older} were decided under ${OLD}, which this build does not implement; not re-adjudicated`;
+    expect(results.find((r) => r.check === 'rules')?.verdict).toContain(named);
+    const cli = await arbiterVerify(text);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain(named);
+    expect(cli.stdout).toContain('verdict: the log holds');
   });
 
   it('PBM-14 a game under newer rules than the server (a rollback) is refused as before, and never moved backwards', async () => {

@@ -23,7 +23,7 @@ export interface Migration {
   readonly events: readonly EventEnvelope[];
 }
 
-/** The server's own command that moves a game to `to`: one id per game and version, in the system namespace. */
+/** The command that moves a game to the served rules: the system's after an identical re-adjudication, or the organiser's. */
 export const ADOPT_RULES = { type: 'AdoptRules' } as const;
 
 /**
@@ -31,14 +31,14 @@ export const ADOPT_RULES = { type: 'AdoptRules' } as const;
  * same keeps answering 409 until its organiser acts, and need not be re-read for each try.
  */
 const diverged = new Map<string, Found>();
+const DIVERGED_KEPT = 200;
 
 interface Found {
   readonly seq: number;
-  readonly kind: Divergence['kind'];
+  readonly kind: Divergence['kind'] | 'does-not-fold';
   /** Where the rules and the log part ways, in words. */
   readonly where: string;
 }
-const DIVERGED_KEPT = 200;
 
 /**
  * Nothing to do (null) when the game plays under the served version; the migration when its
@@ -65,9 +65,9 @@ export const migrateRules = async (
   if (known) throw divergent(state, to, known);
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
-  const result = readjudicate(log, { gameId, seed, decides: (index) => index >= start });
+  const result = readjudicateSafely(log, gameId, seed, start);
   if (!result.ok) {
-    const found = describe(result.divergence, log);
+    const found = 'found' in result ? result.found : describe(result.divergence, log);
     if (diverged.size >= DIVERGED_KEPT) diverged.delete(diverged.keys().next().value ?? '');
     diverged.set(key, found);
     throw divergent(state, to, found);
@@ -88,6 +88,16 @@ export const migrateRules = async (
     stateAfter,
   });
   return appended.ok ? { state: stateAfter, events } : 'conflict';
+};
+
+/** A log the current code cannot even fold is not decided the same either. */
+const readjudicateSafely = (log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
+  try {
+    return readjudicate(log, { gameId, seed, decides: (index) => index >= start });
+  } catch (error) {
+    const where = `the log does not fold under them: ${(error as Error).message}`;
+    return { ok: false as const, found: { seq: 0, kind: 'does-not-fold' as const, where } };
+  }
 };
 
 type Started = Exclude<GameState, { status: 'empty' }>;

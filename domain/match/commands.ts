@@ -16,6 +16,23 @@ export const absenceSchema = z
   })
   .strict();
 
+/** PBM-7: at most this many reminders before each deadline. */
+export const MAX_REMINDERS = 4;
+
+/** PBM-7: how long before each deadline the seats still to act are reminded, e.g. `["PT24H", "PT1H"]`. */
+export const remindersSchema = z
+  .array(
+    z
+      .string()
+      .refine(
+        (text) => (parseDuration(text) ?? 0) >= 1000,
+        'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
+      ),
+  )
+  .min(1)
+  .max(MAX_REMINDERS)
+  .refine((list) => new Set(list).size === list.length, 'each reminder may be given once');
+
 export const createGameSchema = z.object({
   type: z.literal('CreateGame'),
   ruleset: z.string(),
@@ -32,6 +49,7 @@ export const createGameSchema = z.object({
       rules: z.unknown().optional(),
       openFor: isoDurationSchema.optional(),
       absence: absenceSchema.optional(),
+      reminders: remindersSchema.optional(),
     })
     .strict()
     .optional(),

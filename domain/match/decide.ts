@@ -69,7 +69,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence } = command.options ?? {};
+  const { openFor, absence, reminders } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -93,6 +93,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
         rules: rules.data,
         ...(openFor === undefined ? {} : { openFor }),
         ...(absence ? { absence } : {}),
+        ...(reminders ? { reminders } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

@@ -23,6 +23,8 @@ export interface MatchOptions {
   readonly openFor?: string;
   /** PBM-11: how many consecutive deadlines one seat may miss; recorded only when set. */
   readonly absence?: AbsenceOptions;
+  /** PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded; recorded only when set. */
+  readonly reminders?: readonly string[];
 }
 
 export interface AbsenceOptions {

@@ -3,7 +3,7 @@
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
 import { z } from 'zod';
-import { absenceSchema, isoDurationSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 const commandId = z
@@ -38,6 +38,9 @@ export const createGameBody = z
           .optional()
           .describe('PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted.'),
         absence: absenceSchema.optional().describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.'),
+        reminders: remindersSchema
+          .optional()
+          .describe('PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"].'),
       })
       .strict()
       .optional(),

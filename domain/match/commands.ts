@@ -71,7 +71,24 @@ export const deadlineReachedSchema = z.object({ type: z.literal('DeadlineReached
  */
 export const adoptRulesSchema = z.object({ type: z.literal('AdoptRules') });
 
+/** PBM-12: the organiser moves the current step's deadline later. */
+export const extendDeadlineSchema = z.object({
+  type: z.literal('ExtendDeadline'),
+  by: isoDurationSchema.describe('How much later the current deadline passes, e.g. PT24H.'),
+});
+/** PBM-12, PBM-13: the organiser's controls and the seats' agreements take no fields. */
+const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) });
+export const pauseGameSchema = bare('PauseGame');
+export const resumeGameSchema = bare('ResumeGame');
+export const offerDrawSchema = bare('OfferDraw');
+export const acceptDrawSchema = bare('AcceptDraw');
+export const declineDrawSchema = bare('DeclineDraw');
+export const requestPauseSchema = bare('RequestPause');
+export const agreePauseSchema = bare('AgreePause');
+export const declinePauseSchema = bare('DeclinePause');
+
 export type CreateGame = z.infer<typeof createGameSchema>;
+export type ExtendDeadline = z.infer<typeof extendDeadlineSchema>;
 export type JoinGame = z.infer<typeof joinGameSchema>;
 export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
 export type Concede = z.infer<typeof concedeSchema>;
@@ -91,6 +108,20 @@ export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
       summary: "The organiser moves a game started under older rules to this server's rules version, from the current position.",
       rule: 'MATCH',
     },
+    { type: 'ExtendDeadline', summary: "The organiser moves the current step's deadline later by an ISO 8601 duration.", rule: 'PBM-12' },
+    { type: 'PauseGame', summary: 'The organiser pauses the match; the time left of the deadline is kept.', rule: 'PBM-12' },
+    {
+      type: 'ResumeGame',
+      summary:
+        "Play goes on, the deadline re-armed with the time that was left: the organiser's pause by the organiser, an agreed one by any seat or the organiser.",
+      rule: 'PBM-12',
+    },
+    { type: 'OfferDraw', summary: 'Offer a draw; it lapses at the end of the phase.', rule: 'PBM-13' },
+    { type: 'AcceptDraw', summary: 'Accept the draw offered; when every seat has, the game ends drawn.', rule: 'PBM-13' },
+    { type: 'DeclineDraw', summary: 'Decline (or, as its proposer, withdraw) the draw offered.', rule: 'PBM-13' },
+    { type: 'RequestPause', summary: 'Ask for a pause; it lapses at the end of the phase.', rule: 'PBM-13' },
+    { type: 'AgreePause', summary: 'Agree to the pause asked for; when every seat has, the game pauses.', rule: 'PBM-13' },
+    { type: 'DeclinePause', summary: 'Decline (or, as its proposer, withdraw) the pause asked for.', rule: 'PBM-13' },
   ] as const;
 
 /** The lifecycle commands' schemas by type, for checks that need the exact shape of each. */
@@ -100,4 +131,13 @@ export const matchCommandSchemas: ReadonlyMap<string, z.ZodType> = new Map<strin
   ['Concede', concedeSchema],
   ['DeadlineReached', deadlineReachedSchema],
   ['AdoptRules', adoptRulesSchema],
+  ['ExtendDeadline', extendDeadlineSchema],
+  ['PauseGame', pauseGameSchema],
+  ['ResumeGame', resumeGameSchema],
+  ['OfferDraw', offerDrawSchema],
+  ['AcceptDraw', acceptDrawSchema],
+  ['DeclineDraw', declineDrawSchema],
+  ['RequestPause', requestPauseSchema],
+  ['AgreePause', agreePauseSchema],
+  ['DeclinePause', declinePauseSchema],
 ]);

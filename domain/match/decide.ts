@@ -13,8 +13,10 @@ import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { findRuleset, getRuleset } from '../rulesets.ts';
-import type { ChooseFirstPlayer, CreateGame, DeadlineReached, GameCommand, JoinGame, RulesCommand } from './commands.ts';
+import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
+import type { ChooseFirstPlayer, CreateGame, DeadlineReached, ExtendDeadline, GameCommand, JoinGame, RulesCommand } from './commands.ts';
 import type { DeadlinePassed, GameEnded, MatchEvent, RollOffRound } from './events.ts';
+import { extendDeadline, pausedRefusal, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { chosenByDeadline, expired, forfeited } from './stalls.ts';
 import type { GameState, Match } from './state.ts';
@@ -206,6 +208,12 @@ const concede = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
   return { ok: true, events: [{ type: 'PlayerConceded', data: { seat } }, ended, reveal(match, ctx)] };
 };
 
+/** A decision that ends the game reveals the seed after it (a draw by agreement, PBM-13). */
+const revealAtEnd = (match: Match, ctx: Ctx, decision: Decision<DomainEvent>): Decision<DomainEvent> =>
+  decision.ok && decision.events.some((e) => e.type === 'GameEnded')
+    ? { ok: true, events: [...decision.events, reveal(match, ctx)] }
+    : decision;
+
 const reveal = (match: Match, ctx: Ctx): DomainEvent => ({
   type: 'SeedRevealed',
   data: { seed: ctx.seed, contributions: match.seats.flatMap((s) => (s.seedContribution ? [s.seedContribution] : [])) },
@@ -266,6 +274,8 @@ export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gam
   if (command.type === 'CreateGame') return create(state, command as CreateGame, ctx, gameId);
   if (state.status === 'empty') return reject('NO_GAME', 'MATCH', 'There is no such game.', 409);
   const firstSeq = state.version + 1;
+  const paused = pausedRefusal(state, command.type);
+  if (paused) return paused;
   switch (command.type) {
     case 'JoinGame':
       return join(state, command as JoinGame, ctx, firstSeq);
@@ -277,6 +287,24 @@ export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gam
       return deadlineReached(state, command as DeadlineReached, ctx, firstSeq);
     case 'AdoptRules':
       return adoptRules(state, ctx);
+    case 'ExtendDeadline':
+      return extendDeadline(state, command as ExtendDeadline, ctx);
+    case 'PauseGame':
+      return pauseGame(state, ctx);
+    case 'ResumeGame':
+      return resumeGame(state, ctx);
+    case 'OfferDraw':
+      return revealAtEnd(state, ctx, propose(state, ctx, DRAW));
+    case 'AcceptDraw':
+      return revealAtEnd(state, ctx, agree(state, ctx, DRAW));
+    case 'DeclineDraw':
+      return decline(state, ctx, DRAW);
+    case 'RequestPause':
+      return propose(state, ctx, PAUSE);
+    case 'AgreePause':
+      return agree(state, ctx, PAUSE);
+    case 'DeclinePause':
+      return decline(state, ctx, PAUSE);
     default:
       return play(state, command, ctx, firstSeq);
   }

@@ -72,7 +72,43 @@ export type RulesVersionAdopted = DomainEvent<
   { readonly from: string; readonly to: string; readonly how: 'replayed' | 'organiser' }
 >;
 
+/** PBM-12: the organiser moved the current step's deadline `by` (ISO 8601) later, to `deadline`. */
+export type DeadlineExtended = DomainEvent<
+  'DeadlineExtended',
+  { readonly phaseKey: string; readonly by: string; readonly deadline: string }
+>;
+/**
+ * PBM-12, PBM-13: play stops, by the organiser or by every seat's agreement. The step's
+ * deadline is closed; `remainingMs` is the time that was left of it (null without one).
+ */
+export type GamePaused = DomainEvent<
+  'GamePaused',
+  { readonly phaseKey: string; readonly remainingMs: number | null; readonly by: 'organiser' | 'seats' }
+>;
+/** PBM-12: play goes on; the step's deadline is the resume time plus what was left at the pause. */
+export type GameResumed = DomainEvent<'GameResumed', { readonly phaseKey: string; readonly deadline: string | null }>;
+/** PBM-13: a seat proposes a draw, or a pause, for the rest of the current phase. */
+export type DrawOffered = DomainEvent<'DrawOffered', { readonly seat: string; readonly phaseKey: string }>;
+export type DrawAccepted = DomainEvent<'DrawAccepted', { readonly seat: string }>;
+export type DrawDeclined = DomainEvent<'DrawDeclined', { readonly seat: string }>;
+export type PauseRequested = DomainEvent<'PauseRequested', { readonly seat: string; readonly phaseKey: string }>;
+export type PauseAgreed = DomainEvent<'PauseAgreed', { readonly seat: string }>;
+export type PauseDeclined = DomainEvent<'PauseDeclined', { readonly seat: string }>;
+
+/** The organiser's controls and the seats' agreements (PBM-12, PBM-13). */
+export type ControlEvent =
+  | DeadlineExtended
+  | GamePaused
+  | GameResumed
+  | DrawOffered
+  | DrawAccepted
+  | DrawDeclined
+  | PauseRequested
+  | PauseAgreed
+  | PauseDeclined;
+
 export type MatchEvent =
+  | ControlEvent
   | GameCreated
   | SeatJoined
   | RolledOff
@@ -93,6 +129,15 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'DeadlinePassed',
   'SeedRevealed',
   'RulesVersionAdopted',
+  'DeadlineExtended',
+  'GamePaused',
+  'GameResumed',
+  'DrawOffered',
+  'DrawAccepted',
+  'DrawDeclined',
+  'PauseRequested',
+  'PauseAgreed',
+  'PauseDeclined',
 ]);
 
 export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

@@ -11,6 +11,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
 import type { RulesVersionAdopted } from './events.ts';
+import { isOrganiser } from './organiser.ts';
 import type { Match } from './state.ts';
 
 /** The `major.minor.patch` a rules version ends with (`pg-0.5.0`), or null. */
@@ -43,7 +44,7 @@ export const adoptableVersion = (match: Match): string | null => {
 
 /** `AdoptRules`: the system after an identical re-adjudication, or the organiser by choice. */
 export const adoptRules = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
-  if (ctx.actor.kind === 'player' && ctx.actor.playerId !== match.createdBy) {
+  if (ctx.actor.kind === 'player' && !isOrganiser(match, ctx.actor)) {
     return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
   }
   if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over; it keeps the rules it was played under.', 409);

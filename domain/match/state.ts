@@ -8,7 +8,8 @@ import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { DeadlineOptions, DeadlinePassed, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
+import { evolveControl, lapse } from './controls.ts';
+import type { ControlEvent, DeadlineOptions, DeadlinePassed, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
 
 /** PBM-10: a game waits this long for its seats unless its creator set `options.openFor`. */
@@ -26,6 +27,20 @@ export interface Step {
   readonly phase: string;
   readonly openedAt: string;
   readonly deadline: string | null;
+}
+
+/** PBM-13: a draw or a pause a seat proposed in the step `phaseKey`, and the seats that agree (the proposer first). */
+export interface Proposal {
+  readonly by: string;
+  readonly phaseKey: string;
+  readonly agreed: readonly string[];
+}
+
+/** PBM-12, PBM-13: a paused game, by whom, and what was left of its step's deadline (null without one). */
+export interface Pause {
+  readonly by: 'organiser' | 'seats';
+  readonly phaseKey: string;
+  readonly remainingMs: number | null;
 }
 
 export interface Seat {
@@ -52,6 +67,12 @@ interface MatchBase {
   readonly step: Step | null;
   /** PBM-11: deadlines each seat has missed in a row; kept only when `options.absence` is set. */
   readonly missed?: Readonly<Record<string, number>>;
+  /** PBM-12, PBM-13: present only while the game is paused. */
+  readonly paused?: Pause;
+  /** PBM-13: present only while a draw offer is open. */
+  readonly drawOffer?: Proposal;
+  /** PBM-13: present only while a seat's request for a pause is open. */
+  readonly pauseRequest?: Proposal;
 }
 
 export type GameState =
@@ -132,6 +153,16 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
       return { ...state, rulesVersion: e.data.to };
     case 'GameCreated':
       return state;
+    case 'DeadlineExtended':
+    case 'GamePaused':
+    case 'GameResumed':
+    case 'DrawOffered':
+    case 'DrawAccepted':
+    case 'DrawDeclined':
+    case 'PauseRequested':
+    case 'PauseAgreed':
+    case 'PauseDeclined':
+      return evolveControl(state, e as ControlEvent);
     default:
       return assertNever(e);
   }
@@ -148,9 +179,10 @@ export const evolveGame = (state: GameState, event: EventEnvelope): GameState =>
     throw new Error(`event ${event.seq} (${event.type}) arrived while the game is ${state.status}`);
   }
   if (next.status === 'empty') return next;
-  const step = nextStep(next, state.status === 'empty' ? null : state.step, event.at);
+  // The step as the event left it: a new one when its key changed, else with any deadline a control moved (PBM-12).
+  const step = nextStep(next, next.step, event.at);
   const missed = next.options.absence ? { missed: countMissed(next, event) } : {};
-  return { ...next, step, ...missed, version: event.seq, lastHash: event.hash, updatedAt: event.at };
+  return lapse({ ...next, step, ...missed, version: event.seq, lastHash: event.hash, updatedAt: event.at });
 };
 
 const currentStep = (state: Match): { readonly key: string; readonly phase: string } | null => {

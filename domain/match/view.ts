@@ -4,7 +4,7 @@
  */
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { GameState, Step } from './state.ts';
+import type { GameState, Pause, Proposal, Step } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (state: GameState): readonly string[] => {
@@ -34,6 +34,11 @@ export interface GameView {
   readonly step: Step | null;
   /** PBM-11: deadlines each seat has missed in a row; only in games with `options.absence`. */
   readonly missed?: Readonly<Record<string, number>>;
+  /** PBM-12, PBM-13: only while the game is paused, by whom, and the time left of the step's deadline. */
+  readonly paused?: Pause;
+  /** PBM-13: only while a draw offer, or a seat's request for a pause, is open: who proposed it, and who agrees. */
+  readonly drawOffer?: Proposal;
+  readonly pauseRequest?: Proposal;
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -61,6 +66,9 @@ export const viewGame = (state: GameState, seat: string | null): GameView | null
     awaiting: awaitingSeats(state),
     step: state.step,
     ...(state.options.absence ? { missed: state.missed ?? {} } : {}),
+    ...(state.paused ? { paused: state.paused } : {}),
+    ...(state.drawOffer ? { drawOffer: state.drawOffer } : {}),
+    ...(state.pauseRequest ? { pauseRequest: state.pauseRequest } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

@@ -7,7 +7,7 @@ import { type EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } 
 export interface IntegrationEvent {
   /** Stable per game, event and kind: subscribers de-duplicate on it. */
   readonly id: string;
-  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded';
+  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded' | 'DeadlineApproaching';
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;

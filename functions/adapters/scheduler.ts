@@ -1,7 +1,8 @@
 /**
  * Phase deadlines as one-time schedules: one contract, an EventBridge Scheduler adapter
  * for AWS and an in-process one for the local runtime. Both fire the phase timer with
- * `{ gameId, phaseKey }`.
+ * `{ gameId, phaseKey }`, or `{ gameId, phaseKey, reminder }` for a reminder that long
+ * before the deadline (PBM-7).
  */
 import {
   ConflictException,
@@ -18,23 +19,38 @@ export interface PhaseDeadline {
   readonly phaseKey: string;
   /** ISO 8601 UTC. */
   readonly at: string;
+  /** PBM-7: a reminder this long before the step's deadline (ISO 8601 duration), not the deadline itself. */
+  readonly reminder?: string;
 }
 
 export interface TimerInput {
   readonly gameId: string;
   readonly phaseKey: string;
+  /** PBM-7: present when the schedule is a reminder; nothing is written to the log for it. */
+  readonly reminder?: string;
 }
 
 export interface PhaseScheduler {
   /** Create the schedule unless it exists (idempotent). */
   schedule(deadline: PhaseDeadline): Promise<void>;
-  /** Delete the schedule if it exists (idempotent). */
-  cancel(gameId: string, phaseKey: string): Promise<void>;
+  /** Delete the schedule (the deadline's, or with `reminder` that reminder's) if it exists (idempotent). */
+  cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void>;
 }
 
-/** Deterministic per game and step, within Scheduler's 64 characters of [0-9A-Za-z-_.]. */
-export const scheduleName = (gameId: string, phaseKey: string): string =>
-  `${gameId.replace(/[^0-9A-Za-z_.-]/g, '_').slice(0, 40)}.${sha256Hex(`${gameId}:${phaseKey}`).slice(0, 20)}`;
+/**
+ * Deterministic per game and step (and reminder), within Scheduler's 64 characters of
+ * [0-9A-Za-z-_.]. A deadline's name is what it always was, so schedules made before
+ * reminders existed are still found and deleted.
+ */
+export const scheduleName = (gameId: string, phaseKey: string, reminder?: string): string =>
+  `${gameId.replace(/[^0-9A-Za-z_.-]/g, '_').slice(0, 40)}.${sha256Hex(`${gameId}:${phaseKey}${reminder === undefined ? '' : `:remind:${reminder}`}`).slice(0, 20)}`;
+
+/** What the phase timer is given: the reminder only when there is one, so a deadline's input is unchanged. */
+export const timerInputOf = (deadline: PhaseDeadline): TimerInput => ({
+  gameId: deadline.gameId,
+  phaseKey: deadline.phaseKey,
+  ...(deadline.reminder === undefined ? {} : { reminder: deadline.reminder }),
+});
 
 export interface SchedulerTarget {
   readonly group: string;
@@ -50,7 +66,7 @@ export const atExpression = (at: string, now: Date): string => {
 };
 
 export const createScheduleInput = (deadline: PhaseDeadline, target: SchedulerTarget, now: Date): CreateScheduleCommandInput => {
-  const name = scheduleName(deadline.gameId, deadline.phaseKey);
+  const name = scheduleName(deadline.gameId, deadline.phaseKey, deadline.reminder);
   return {
     Name: name,
     GroupName: target.group,
@@ -62,7 +78,7 @@ export const createScheduleInput = (deadline: PhaseDeadline, target: SchedulerTa
     Target: {
       Arn: target.targetArn,
       RoleArn: target.roleArn,
-      Input: JSON.stringify({ gameId: deadline.gameId, phaseKey: deadline.phaseKey } satisfies TimerInput),
+      Input: JSON.stringify(timerInputOf(deadline)),
       RetryPolicy: { MaximumRetryAttempts: 20, MaximumEventAgeInSeconds: 86_400 },
       DeadLetterConfig: { Arn: target.deadLetterArn },
     },
@@ -84,9 +100,9 @@ export class EventBridgeScheduler implements PhaseScheduler {
     }
   }
 
-  async cancel(gameId: string, phaseKey: string): Promise<void> {
+  async cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void> {
     try {
-      await this.client.send(new DeleteScheduleCommand({ Name: scheduleName(gameId, phaseKey), GroupName: this.target.group }));
+      await this.client.send(new DeleteScheduleCommand({ Name: scheduleName(gameId, phaseKey, reminder), GroupName: this.target.group }));
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error; // fired and deleted itself, or never made
     }
@@ -107,14 +123,14 @@ export class LocalScheduler implements PhaseScheduler {
   ) {}
 
   async schedule(deadline: PhaseDeadline): Promise<void> {
-    const name = scheduleName(deadline.gameId, deadline.phaseKey);
+    const name = scheduleName(deadline.gameId, deadline.phaseKey, deadline.reminder);
     if (this.pending.has(name)) return;
     this.pending.set(name, deadline);
     this.arm(name, deadline);
   }
 
-  async cancel(gameId: string, phaseKey: string): Promise<void> {
-    const name = scheduleName(gameId, phaseKey);
+  async cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void> {
+    const name = scheduleName(gameId, phaseKey, reminder);
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
     this.pending.delete(name);
@@ -138,12 +154,14 @@ export class LocalScheduler implements PhaseScheduler {
         if (Date.parse(deadline.at) > Date.now()) return this.arm(name, deadline, attempt);
         this.timers.delete(name);
         try {
-          await this.fire({ gameId: deadline.gameId, phaseKey: deadline.phaseKey });
+          await this.fire(timerInputOf(deadline));
           this.pending.delete(name);
         } catch (error) {
           if (attempt < this.retries && this.pending.has(name)) return this.arm(name, deadline, attempt + 1);
           this.pending.delete(name);
-          this.log(`phase timer for ${deadline.gameId} ${deadline.phaseKey} failed ${attempt + 1} time(s), given up: ${String(error)}`);
+          this.log(
+            `phase timer for ${deadline.gameId} ${deadline.phaseKey}${deadline.reminder ? ` (reminder ${deadline.reminder})` : ''} failed ${attempt + 1} time(s), given up: ${String(error)}`,
+          );
         }
       },
       Math.min(wait, 2 ** 31 - 1),

@@ -1,18 +1,43 @@
 /**
  * The timer reactor's decisions: for every step that opens with a deadline, a one-time
- * schedule; for every step that closes before its deadline, the schedule is deleted. A
- * step opened and closed within one batch gets no schedule at all.
+ * schedule, and one per reminder the match asks for (PBM-7); for every step that closes
+ * before its deadline, those schedules are deleted. A step opened and closed within one
+ * batch gets no schedule at all.
  */
+import { parseDuration } from '../../domain/kernel/duration.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { GameState, Step } from '../../domain/match/state.ts';
-import type { PhaseScheduler, TimerInput } from '../adapters/scheduler.ts';
+import { type GameState, LOBBY_STEP, type Step } from '../../domain/match/state.ts';
+import { awaitingSeats } from '../../domain/match/view.ts';
+import type { EventBus, IntegrationEvent } from '../adapters/bus.ts';
+import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../adapters/scheduler.ts';
 import { executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
+import { publish } from './publishing.ts';
 import { transitions } from './transitions.ts';
 
 /** Every step with a deadline is scheduled: the lobby's expiry (PBM-10), the first player's choice (PBM-9), play. */
 const stepOf = (state: GameState): Step | null => (state.status === 'empty' ? null : state.step);
+
+/** PBM-7: the reminders a step gets: the match's `options.reminders`, except in the lobby, where no seat has to act. */
+export const remindersOf = (state: GameState, step: Step): readonly string[] =>
+  state.status === 'empty' || step.key === LOBBY_STEP.key ? [] : (state.options.reminders ?? []);
+
+/** PBM-7: one schedule per reminder at `deadline - before`; one already due by `now` is skipped. */
+export const reminderSchedules = (gameId: string, step: Step, reminders: readonly string[], now: Date): PhaseDeadline[] => {
+  if (!step.deadline) return [];
+  const deadline = Date.parse(step.deadline);
+  return reminders.flatMap((before) => {
+    const at = deadline - (parseDuration(before) ?? 0);
+    return at > now.getTime() ? [{ gameId, phaseKey: step.key, at: new Date(at).toISOString(), reminder: before }] : [];
+  });
+};
+
+/** Delete every schedule of a step: its deadline's and its reminders' (each delete is idempotent). */
+export const cancelStep = async (scheduler: PhaseScheduler, gameId: string, step: Step, reminders: readonly string[]): Promise<void> => {
+  await scheduler.cancel(gameId, step.key);
+  for (const before of reminders) await scheduler.cancel(gameId, step.key, before);
+};
 
 export const reactToDeadlines = async (
   deps: Deps,
@@ -33,8 +58,11 @@ export const reactToDeadlines = async (
     if (previous?.deadline) closed.push(previous);
     if (next && next.key === open?.key) opened = true;
   }
-  for (const step of closed) if (step.key !== open?.key) await scheduler.cancel(gameId, step.key);
-  if (open?.deadline && opened) await scheduler.schedule({ gameId, phaseKey: open.key, at: open.deadline });
+  for (const step of closed) if (step.key !== open?.key) await cancelStep(scheduler, gameId, step, remindersOf(last.after, step));
+  if (open?.deadline && opened) {
+    await scheduler.schedule({ gameId, phaseKey: open.key, at: open.deadline });
+    for (const reminder of reminderSchedules(gameId, open, remindersOf(last.after, open), deps.clock())) await scheduler.schedule(reminder);
+  }
 };
 
 /**
@@ -57,4 +85,39 @@ export const fireDeadline = async (deps: Deps, input: TimerInput) => {
     if (error instanceof Problem && error.status === 404) return { gameId: input.gameId, phaseKey: input.phaseKey, written: 0, version: 0 };
     throw error;
   }
+};
+
+/**
+ * PBM-7: a reminder's fire writes nothing to the log. If the step it was for is still open,
+ * each seat that still has to act is told how long it has left (`DeadlineApproaching`, its
+ * id stable per step, reminder and seat, so a duplicate fire is de-duplicated downstream);
+ * a seat that has acted, a step that closed or a game that ended hears nothing.
+ */
+export const remindDeadline = async (deps: Deps, bus: EventBus, input: TimerInput & { readonly reminder: string }) => {
+  const { gameId, phaseKey, reminder } = input;
+  const { state } = await deps.store.load(gameId);
+  const step = state.status === 'empty' || state.status === 'ended' ? null : state.step;
+  const now = deps.clock();
+  if (state.status === 'empty' || !step?.deadline || step.key !== phaseKey || Date.parse(step.deadline) <= now.getTime()) {
+    return { gameId, phaseKey, reminder, written: 0, version: state.version, published: 0 };
+  }
+  const secondsLeft = Math.round((Date.parse(step.deadline) - now.getTime()) / 1000);
+  const events: IntegrationEvent[] = awaitingSeats(state).map((seat) => ({
+    id: `${gameId}:${phaseKey}:remind:${reminder}:${seat}`,
+    type: 'DeadlineApproaching',
+    gameId,
+    seq: state.version,
+    at: now.toISOString(),
+    detail: {
+      seat,
+      playerId: state.seats.find((s) => s.name === seat)?.playerId ?? null,
+      phase: step.phase,
+      phaseKey,
+      deadline: step.deadline,
+      reminder,
+      secondsLeft,
+    },
+  }));
+  await publish(bus, events);
+  return { gameId, phaseKey, reminder, written: 0, version: state.version, published: events.length };
 };

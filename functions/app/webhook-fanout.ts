@@ -18,7 +18,7 @@ const KIND_OF_EVENT: Readonly<Record<string, WebhookKind>> = {
   TurnStarted: 'turn-started',
   PhaseStarted: 'phase-started',
   GameEnded: 'game-ended',
-  // Published by reminders (PBM-7) when they exist; addressed to the seat that must act.
+  // Published by a reminder's fire (PBM-7), one per seat still to act; only that seat's player hears it.
   DeadlineApproaching: 'deadline-approaching',
 };
 
@@ -79,6 +79,13 @@ const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
+/** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
+const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
+  const before = text(event.detail.reminder);
+  const secondsLeft = count(event.detail.secondsLeft);
+  return event.type === 'DeadlineApproaching' && before !== null && secondsLeft !== null ? { reminder: { before, secondsLeft } } : {};
+};
+
 export const noticeOf = (
   event: IntegrationEvent,
   kind: WebhookKind,
@@ -110,5 +117,6 @@ export const noticeOf = (
     phase: ended || event.type === 'TurnStarted' ? null : (text(detail.phase) ?? text(detail.step) ?? state.step?.phase ?? null),
     deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
     result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
+    ...reminderOf(event),
   };
 };

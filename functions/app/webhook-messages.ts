@@ -38,6 +38,8 @@ export interface Notice {
   readonly phase: string | null;
   readonly deadline: string | null;
   readonly result: { readonly winner: NoticeSeat | null; readonly reason: string } | null;
+  /** PBM-7, a reminder only: how long before the deadline it was asked for (ISO 8601), and the seconds left when it fired. */
+  readonly reminder?: { readonly before: string; readonly secondsLeft: number };
 }
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
@@ -69,6 +71,24 @@ const position = (n: Notice): string => {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 };
 
+/** `1 hour`, `2 days`, `45 minutes`, `3 seconds`: the largest unit that fits, rounded. */
+export const timeLeft = (seconds: number): string => {
+  const units: readonly [number, string][] = [
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  const [size, name] = units.find(([size]) => seconds >= size - size / 120) ?? [1, 'second'];
+  const count = Math.max(0, Math.round(seconds / size));
+  return `${count} ${name}${count === 1 ? '' : 's'}`;
+};
+
+/** PBM-7: `before 2026-12-01 10:00 UTC (1 hour left)`. */
+const reminderWhen = (n: Notice): string => {
+  const left = n.reminder ? ` (${timeLeft(n.reminder.secondsLeft)} left)` : '';
+  return n.deadline ? ` before ${utc(n.deadline)}${left}` : ` soon${left}`;
+};
+
 const deadlineLine = (n: Notice): string => (n.deadline ? `Deadline: ${utc(n.deadline)}.` : 'No deadline.');
 
 const lines = (...parts: string[]): string => parts.filter((p) => p !== '').join('\n');
@@ -85,7 +105,7 @@ export const noticeText = (n: Notice): string => {
         deadlineLine(n),
       );
     case 'deadline-approaching':
-      return lines(`Reminder: ${seat ? who(seat) : 'a player'} must act in ${game(n)} soon.`, position(n), deadlineLine(n));
+      return lines(`Reminder: ${seat ? who(seat) : 'a player'} must act in ${game(n)}${reminderWhen(n)}.`, position(n));
     case 'turn-started':
       return lines(`Turn ${n.turn ?? '?'} has begun in ${game(n)}${seat ? `: ${who(seat)} plays` : ''}.`, position(n));
     case 'phase-started':

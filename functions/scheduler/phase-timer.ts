@@ -1,11 +1,26 @@
-/** Lambda: the phase timer, target of the one-time deadline schedules. */
+/** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { z } from 'zod';
+import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
-import { fireDeadline } from '../app/timers.ts';
+import { fireDeadline, remindDeadline } from '../app/timers.ts';
+import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 
-const timerInput = z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1) });
+const timerInput = z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() });
 
-export const makePhaseTimer = (deps: () => Deps) => async (event: unknown) => fireDeadline(deps(), timerInput.parse(event));
+/** A deadline gives `DeadlineReached`; a reminder publishes `DeadlineApproaching` to the bus and writes nothing. */
+export const makePhaseTimer = (deps: () => Deps, bus?: () => EventBus) => async (event: unknown) => {
+  const { reminder, ...input } = timerInput.parse(event);
+  if (reminder === undefined) return fireDeadline(deps(), input);
+  if (!bus) throw new Error('the phase timer was given a reminder but has no event bus');
+  return remindDeadline(deps(), bus(), { ...input, reminder });
+};
 
-export const handler = makePhaseTimer(depsFromEnv);
+let bus: EventBus | undefined;
+const busFromEnv = (): EventBus => {
+  bus ??= new EventBridgeBus(new EventBridgeClient({}), required('EVENT_BUS_NAME'));
+  return bus;
+};
+
+export const handler = makePhaseTimer(depsFromEnv, busFromEnv);

@@ -15,7 +15,7 @@
  *   age, one encrypted on-failure queue per consumer.
  * - An EventBridge Scheduler group for phase deadlines, the role Scheduler uses to invoke
  *   the phase timer (and nothing else), and a dead-letter queue for failed deliveries.
- * - The `arbiter` EventBridge bus the publisher sends integration events to.
+ * - The `arbiter` EventBridge bus the publisher (and the phase timer, for reminders) sends integration events to.
  * - Webhook deliveries: a rule from the bus to an encrypted queue read by the deliverer
  *   (partial batch responses, delayed retries on the queue), with a dead-letter queue.
  * - Alarms: any message in a dead-letter queue, and a stream consumer more than a minute behind.
@@ -199,8 +199,11 @@ export class ArbiterStack extends Stack {
 
   private createEventBus(): EventBus {
     const bus = new EventBus(this, 'Bus', { eventBusName: 'arbiter' });
-    bus.grantPutEventsTo(this.functions.publisher.fn);
-    this.functions.publisher.fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    // The publisher, and the phase timer for reminders (PBM-7), which it publishes and never logs.
+    for (const { fn } of [this.functions.publisher, this.functions.phaseTimer]) {
+      bus.grantPutEventsTo(fn);
+      fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    }
     new CfnOutput(this, 'EventBusName', {
       value: bus.eventBusName,
       description: 'Bus carrying Arbiter integration events',

@@ -70,12 +70,16 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
 
+    const bus = new LocalBus();
+    // The phase timer publishes reminders (PBM-7) to the same bus as the publisher.
     const scheduler = new LocalScheduler(
-      makePhaseTimer(() => deps),
+      makePhaseTimer(
+        () => deps,
+        () => bus,
+      ),
       log,
     );
     stops.push(async () => scheduler.stop());
-    const bus = new LocalBus();
     const webhooks = new LocalWebhookDeliveries(() => deps, log);
     bus.subscribe(webhooks.onEvent);
     stops.push(() => webhooks.stop());

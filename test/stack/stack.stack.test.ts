@@ -381,13 +381,20 @@ describe('phase deadlines', () => {
 });
 
 describe('the event bus', () => {
-  it('is named arbiter and only the publisher may put events on it', () => {
+  it('is named arbiter and only the publisher and the phase timer may put events on it', () => {
     template.hasResourceProperties('AWS::Events::EventBus', { Name: 'arbiter' });
     for (const [name, fn] of Object.entries(allFunctions)) {
       const puts = statementsOf(fn).some((s) => actionsOf(s).includes('events:PutEvents'));
-      expect({ name, puts }).toEqual({ name, puts: fn === publisher });
+      expect({ name, puts }).toEqual({ name, puts: fn === publisher || fn === phaseTimer });
     }
     expect(allows(publisher, 'events:PutEvents', arnOf(stack.bus))).toBe(true);
+  });
+
+  it('PBM-7 the phase timer publishes reminders: it may put events on the arbiter bus only, and is told its name', () => {
+    expect(allows(phaseTimer, 'events:PutEvents', arnOf(stack.bus))).toBe(true);
+    const puts = statementsOf(phaseTimer).filter((s) => actionsOf(s).includes('events:PutEvents'));
+    expect(puts.flatMap(resourcesOf)).toEqual([arnOf(stack.bus)]);
+    expect(environmentOf(phaseTimer)).toMatchObject({ EVENT_BUS_NAME: ref(stack.bus) });
   });
 });
 

@@ -31,7 +31,10 @@ export interface TimerInput {
 }
 
 export interface PhaseScheduler {
-  /** Create the schedule unless it exists (idempotent). */
+  /**
+   * Create the schedule unless it exists at that time (idempotent). A step whose deadline
+   * moved (PBM-12) is deleted by the timer reactor first, then created at its new time.
+   */
   schedule(deadline: PhaseDeadline): Promise<void>;
   /** Delete the schedule (the deadline's, or with `reminder` that reminder's) if it exists (idempotent). */
   cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void>;
@@ -74,7 +77,9 @@ export const createScheduleInput = (deadline: PhaseDeadline, target: SchedulerTa
     ScheduleExpressionTimezone: 'UTC',
     FlexibleTimeWindow: { Mode: 'OFF' },
     ActionAfterCompletion: 'DELETE',
-    ClientToken: name,
+    // Per name and time: a redelivered record is idempotent, while a step whose deadline moved
+    // (PBM-12: deleted at a pause, created again at resume) is not mistaken for the earlier request.
+    ClientToken: sha256Hex(`${name}:${atExpression(deadline.at, now)}`),
     Target: {
       Arn: target.targetArn,
       RoleArn: target.roleArn,
@@ -124,7 +129,9 @@ export class LocalScheduler implements PhaseScheduler {
 
   async schedule(deadline: PhaseDeadline): Promise<void> {
     const name = scheduleName(deadline.gameId, deadline.phaseKey, deadline.reminder);
-    if (this.pending.has(name)) return;
+    if (this.pending.get(name)?.at === deadline.at) return;
+    // The same step at another time (PBM-12: an extended or resumed deadline) replaces the old time.
+    clearTimeout(this.timers.get(name));
     this.pending.set(name, deadline);
     this.arm(name, deadline);
   }
@@ -155,10 +162,11 @@ export class LocalScheduler implements PhaseScheduler {
         this.timers.delete(name);
         try {
           await this.fire(timerInputOf(deadline));
-          this.pending.delete(name);
+          // Unless the step was scheduled again at another time meanwhile (PBM-12): that one stays.
+          if (this.pending.get(name) === deadline) this.pending.delete(name);
         } catch (error) {
-          if (attempt < this.retries && this.pending.has(name)) return this.arm(name, deadline, attempt + 1);
-          this.pending.delete(name);
+          if (attempt < this.retries && this.pending.get(name) === deadline) return this.arm(name, deadline, attempt + 1);
+          if (this.pending.get(name) === deadline) this.pending.delete(name);
           this.log(
             `phase timer for ${deadline.gameId} ${deadline.phaseKey}${deadline.reminder ? ` (reminder ${deadline.reminder})` : ''} failed ${attempt + 1} time(s), given up: ${String(error)}`,
           );

@@ -51,18 +51,39 @@ export const reactToDeadlines = async (
   const open = stepOf(last.after);
   const closed: Step[] = [];
   let opened = false;
+  let moved = false;
   for (const { before, after } of batch) {
     const previous = stepOf(before);
     const next = stepOf(after);
-    if (previous?.key === next?.key) continue;
+    if (previous?.key === next?.key) {
+      // PBM-12: the same step with another deadline: paused (none), resumed or extended.
+      if (next && previous?.deadline !== next.deadline) moved = true;
+      continue;
+    }
     if (previous?.deadline) closed.push(previous);
     if (next && next.key === open?.key) opened = true;
   }
   for (const step of closed) if (step.key !== open?.key) await cancelStep(scheduler, gameId, step, remindersOf(last.after, step));
+  if (moved && open && !opened) await rearm(deps, scheduler, gameId, open);
   if (open?.deadline && opened) {
     await scheduler.schedule({ gameId, phaseKey: open.key, at: open.deadline });
     for (const reminder of reminderSchedules(gameId, open, remindersOf(last.after, open), deps.clock())) await scheduler.schedule(reminder);
   }
+};
+
+/**
+ * PBM-12: a step whose deadline moved without closing (paused, resumed, extended) loses its
+ * schedules, deadline and reminders, and gets them again at its deadline now, if it has one.
+ * "Now" is the game as stored, not the batch: a redelivered older batch cannot undo a
+ * later pause or resume, nor leave an extended deadline unscheduled.
+ */
+const rearm = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, step: Step): Promise<void> => {
+  const { state } = await deps.store.load(gameId);
+  await cancelStep(scheduler, gameId, step, remindersOf(state, step));
+  const current = stepOf(state);
+  if (current?.key !== step.key || !current.deadline) return;
+  await scheduler.schedule({ gameId, phaseKey: current.key, at: current.deadline });
+  for (const reminder of reminderSchedules(gameId, current, remindersOf(state, current), deps.clock())) await scheduler.schedule(reminder);
 };
 
 /**

@@ -25,7 +25,7 @@ describe('EventBridge Scheduler requests', () => {
       ScheduleExpressionTimezone: 'UTC',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
-      ClientToken: input.Name,
+      ClientToken: expect.stringMatching(/^[0-9a-f]{64}$/),
       Target: {
         Arn: target.targetArn,
         RoleArn: target.roleArn,
@@ -34,6 +34,15 @@ describe('EventBridge Scheduler requests', () => {
         RetryPolicy: { MaximumRetryAttempts: 20, MaximumEventAgeInSeconds: 86_400 },
       },
     });
+  });
+
+  it('PBM-12 a step created again at another time (paused and resumed) is a new request, the same time a retry', () => {
+    const deadline = { gameId: 'g_1', phaseKey: 't1-command', at: '2026-03-03T12:00:00.000Z' };
+    const first = createScheduleInput(deadline, target, now);
+    expect(createScheduleInput(deadline, target, now).ClientToken).toBe(first.ClientToken);
+    const resumed = createScheduleInput({ ...deadline, at: '2026-03-04T12:00:00.000Z' }, target, now);
+    expect(resumed.Name).toBe(first.Name);
+    expect(resumed.ClientToken).not.toBe(first.ClientToken);
   });
 
   it('never asks for a time in the past: a deadline already due fires a second from now', () => {
@@ -53,6 +62,25 @@ describe('the local scheduler', () => {
     await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: soon() });
     await vi.waitFor(() => expect(fired).toEqual(['t1-command']), WAIT);
     expect(scheduler.pending.size).toBe(0);
+  });
+
+  it('PBM-12 scheduling the same step at another time replaces the old time', async () => {
+    vi.useFakeTimers();
+    try {
+      const fired: string[] = [];
+      const scheduler = new LocalScheduler(async (input) => void fired.push(input.phaseKey));
+      await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: new Date(Date.now() + 50).toISOString() });
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await scheduler.schedule({ gameId: 'g_1', phaseKey: 't1-command', at: later });
+      expect([...scheduler.pending.values()].map((d) => d.at)).toEqual([later]);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(fired).toEqual([]);
+      await vi.advanceTimersByTimeAsync(31_000);
+      expect(fired).toHaveLength(1);
+      expect(scheduler.pending.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("retries a failed fire, like Scheduler's retry policy, and then gives up", async () => {

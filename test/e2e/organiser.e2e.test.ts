@@ -1,0 +1,219 @@
+/**
+ * The organiser's controls (PBM-12) and agreements between seats (PBM-13) over HTTP on the
+ * local runtime: Ann organises without a seat, Bob plays red (first) and Cy blue. Deadlines
+ * are a few seconds, and the local scheduler's pending schedules show what is armed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { parseLog } from '../../domain/verify/log.ts';
+import { verifyLog } from '../../domain/verify/verify.ts';
+import { scheduleName } from '../../functions/adapters/scheduler.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
+import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+
+let runtime: Runtime;
+let ann: Client;
+let bob: Client;
+let cy: Client;
+
+type Step = { key: string; phase: string; openedAt: string; deadline: string | null };
+type View = {
+  status: string;
+  step: Step | null;
+  paused?: { by: string; remainingMs: number | null };
+  drawOffer?: { by: string; agreed: string[] };
+  result: { winner: string | null; reason: string } | null;
+};
+type Answer = { events: EventEnvelope[]; rule?: string; code?: string; detail?: string };
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  const anon = new Client(runtime.url);
+  ann = (await anon.register('Ann')).client;
+  bob = (await anon.register('Bob')).client;
+  cy = (await anon.register('Cy')).client;
+});
+afterAll(async () => {
+  await runtime.stop();
+});
+
+/** Ann organises; Bob takes red, which goes first, and Cy blue: play begins in t1-command. */
+const organised = async (deadlines: Record<string, unknown> = {}) => {
+  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', options: { firstPlayer: 'red', deadlines } });
+  expect(created.status).toBe(201);
+  const gameId = created.body.gameId;
+  expect((await bob.post(`/games/${gameId}/join`, { seat: 'red' })).status).toBe(200);
+  expect((await cy.post(`/games/${gameId}/join`, { seat: 'blue' })).status).toBe(200);
+  // The read model follows the log asynchronously: wait for it to show play.
+  await eventually(
+    () => view(gameId),
+    (v) => v.status === 'playing',
+  );
+  return gameId;
+};
+
+const give = (client: Client, gameId: string, command: Record<string, unknown>) =>
+  client.post<Answer>(`/games/${gameId}/commands`, { commandId: commandId(), command });
+
+const view = async (gameId: string) => (await ann.get<View>(`/games/${gameId}`)).body;
+const logOf = async (gameId: string) => (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
+const pendingAt = (gameId: string, phaseKey: string) => runtime.scheduler.pending.get(scheduleName(gameId, phaseKey))?.at ?? null;
+/** Wait for the schedule of a step to be armed at `at` (null: not armed at all). */
+const armed = (gameId: string, phaseKey: string, at: string | null) =>
+  eventually(
+    async () => pendingAt(gameId, phaseKey),
+    (value) => value === at,
+  );
+/** Wait until the clock is past `iso` by a margin a late timer would have used. */
+const past = (iso: string) =>
+  eventually(
+    async () => Date.now(),
+    (now) => now > Date.parse(iso) + 1_000,
+  );
+
+/** `verify` re-decides the organiser's and the seats' commands like any other: every check of the exported log holds. */
+const failedChecks = async (gameId: string) => {
+  const exported = await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${ann.apiKey}` } });
+  return verifyLog(parseLog(await exported.text())).filter((r) => !r.ok);
+};
+
+describe('PBM-12 organiser controls over HTTP', () => {
+  it('PBM-12 a pause deletes the schedule, nothing fires while paused, and resume re-arms the time that was left', async () => {
+    const gameId = await organised({ default: 'PT4S' });
+    const deadline = (await view(gameId)).step?.deadline ?? '';
+    await armed(gameId, 't1-command', deadline);
+
+    // Only the organiser: a seated player and anyone else get a 403 naming PBM-12.
+    for (const other of [bob, cy]) {
+      const refused = await give(other, gameId, { type: 'PauseGame' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ rule: 'PBM-12', code: 'NOT_ORGANISER' });
+    }
+
+    const paused = await give(ann, gameId, { type: 'PauseGame' });
+    expect(paused.status).toBe(200);
+    const pausedEvent = paused.body.events[0];
+    const remainingMs = (pausedEvent?.data as { remainingMs: number }).remainingMs;
+    expect(pausedEvent).toMatchObject({ type: 'GamePaused', data: { phaseKey: 't1-command', by: 'organiser' } });
+    expect(remainingMs).toBe(Date.parse(deadline) - Date.parse(pausedEvent?.at ?? ''));
+    await armed(gameId, 't1-command', null);
+
+    const play = await give(bob, gameId, { type: 'EndPhase' });
+    expect(play.status).toBe(409);
+    expect(play.body.detail).toMatch(/^The organiser paused this game; /);
+    await past(deadline);
+    const held = await eventually(
+      () => view(gameId),
+      (v) => v.paused !== undefined,
+    );
+    expect(held).toMatchObject({ status: 'playing', step: { key: 't1-command', deadline: null }, paused: { remainingMs } });
+    expect((await logOf(gameId)).some((e) => e.type === 'DeadlinePassed')).toBe(false);
+
+    const resumed = await give(ann, gameId, { type: 'ResumeGame' });
+    expect(resumed.status).toBe(200);
+    const resumedEvent = resumed.body.events[0];
+    const rearmed = (resumedEvent?.data as { deadline: string }).deadline;
+    expect(Date.parse(rearmed) - Date.parse(resumedEvent?.at ?? '')).toBe(remainingMs);
+    await armed(gameId, 't1-command', rearmed);
+
+    const log = await eventually(
+      () => logOf(gameId),
+      (events) => events.some((e) => e.type === 'DeadlinePassed'),
+    );
+    expect(log.find((e) => e.type === 'DeadlinePassed')?.data).toMatchObject({ phaseKey: 't1-command', deadline: rearmed });
+    expect(Date.parse(log.find((e) => e.type === 'DeadlinePassed')?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(rearmed));
+
+    expect((await give(cy, gameId, { type: 'Concede' })).status).toBe(200);
+    expect(await failedChecks(gameId)).toEqual([]);
+  }, 30_000);
+
+  it('PBM-12 an extension moves the deadline and its schedule; the old time passes without a fire', async () => {
+    const gameId = await organised({ default: 'PT6S' });
+    const deadline = (await view(gameId)).step?.deadline ?? '';
+    await armed(gameId, 't1-command', deadline);
+
+    const extended = await give(ann, gameId, { type: 'ExtendDeadline', by: 'PT3S' });
+    expect(extended.status).toBe(200);
+    const later = new Date(Date.parse(deadline) + 3_000).toISOString();
+    expect(extended.body.events[0]).toMatchObject({
+      type: 'DeadlineExtended',
+      data: { phaseKey: 't1-command', by: 'PT3S', deadline: later },
+    });
+    await armed(gameId, 't1-command', later);
+    await eventually(
+      () => view(gameId),
+      (v) => v.step?.deadline === later,
+    );
+
+    await past(deadline);
+    expect((await logOf(gameId)).some((e) => e.type === 'DeadlinePassed')).toBe(false);
+    const log = await eventually(
+      () => logOf(gameId),
+      (events) => events.some((e) => e.type === 'DeadlinePassed'),
+    );
+    expect(log.find((e) => e.type === 'DeadlinePassed')?.data).toMatchObject({ phaseKey: 't1-command', deadline: later });
+  }, 30_000);
+
+  it('PBM-12 the new commands are listed with their rule, and their fields are strict', async () => {
+    const ruleset = (await ann.get<{ commands: { type: string; rule: string }[] }>('/rulesets/post-galactica')).body;
+    const listed = new Map(ruleset.commands.map((c) => [c.type, c.rule]));
+    for (const type of ['ExtendDeadline', 'PauseGame', 'ResumeGame']) expect(listed.get(type)).toBe('PBM-12');
+    for (const type of ['OfferDraw', 'AcceptDraw', 'DeclineDraw', 'RequestPause', 'AgreePause', 'DeclinePause'])
+      expect(listed.get(type)).toBe('PBM-13');
+    const gameId = await organised({ default: 'PT1H' });
+    expect((await give(ann, gameId, { type: 'PauseGame', for: 'PT1H' })).status).toBe(400);
+    expect((await give(ann, gameId, { type: 'ExtendDeadline', by: 'a day' })).body).toMatchObject({ rule: 'PBM-12', code: 'BAD_DURATION' });
+  });
+});
+
+describe('PBM-13 agreements over HTTP', () => {
+  it('PBM-13 a draw offered and accepted ends the game drawn by agreement, and its log verifies', async () => {
+    const gameId = await organised();
+    const offered = await give(bob, gameId, { type: 'OfferDraw' });
+    expect(offered.status).toBe(200);
+    const offer = await eventually(
+      () => view(gameId),
+      (v) => v.drawOffer !== undefined,
+    );
+    expect(offer.drawOffer).toMatchObject({ by: 'red', agreed: ['red'] });
+    const accepted = await give(cy, gameId, { type: 'AcceptDraw' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.events.map((e) => e.type)).toEqual(['DrawAccepted', 'GameEnded', 'SeedRevealed']);
+    const ended = await eventually(
+      () => view(gameId),
+      (v) => v.status === 'ended',
+    );
+    expect(ended.result).toEqual({ winner: null, reason: 'drawn by agreement (PBM-13)' });
+    expect(await failedChecks(gameId)).toEqual([]);
+  });
+
+  it('PBM-13 a declined offer, and one that lapsed at the end of its phase, end nothing', async () => {
+    const declined = await organised();
+    expect((await give(bob, declined, { type: 'OfferDraw' })).status).toBe(200);
+    expect((await give(cy, declined, { type: 'DeclineDraw' })).status).toBe(200);
+    const late = await give(cy, declined, { type: 'AcceptDraw' });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ rule: 'PBM-13', code: 'NOTHING_PROPOSED' });
+
+    const lapsed = await organised();
+    expect((await give(bob, lapsed, { type: 'OfferDraw' })).status).toBe(200);
+    expect((await give(bob, lapsed, { type: 'EndPhase' })).status).toBe(200);
+    expect((await give(cy, lapsed, { type: 'AcceptDraw' })).body).toMatchObject({ rule: 'PBM-13', code: 'NOTHING_PROPOSED' });
+    for (const gameId of [declined, lapsed]) expect((await logOf(gameId)).some((e) => e.type === 'GameEnded')).toBe(false);
+  });
+
+  it('PBM-13 a pause every seat agrees to pauses the game; a seat resumes it', async () => {
+    const gameId = await organised({ default: 'PT1H' });
+    await armed(gameId, 't1-command', (await view(gameId)).step?.deadline ?? '');
+    expect((await give(cy, gameId, { type: 'RequestPause' })).status).toBe(200);
+    const agreed = await give(bob, gameId, { type: 'AgreePause' });
+    expect(agreed.body.events.map((e) => e.type)).toEqual(['PauseAgreed', 'GamePaused']);
+    await armed(gameId, 't1-command', null);
+    const play = await give(bob, gameId, { type: 'EndPhase' });
+    expect(play.status).toBe(409);
+    expect(play.body.rule).toBe('PBM-13');
+    const resumed = await give(cy, gameId, { type: 'ResumeGame' });
+    expect(resumed.status).toBe(200);
+    await armed(gameId, 't1-command', (resumed.body.events[0]?.data as { deadline: string }).deadline);
+  });
+});

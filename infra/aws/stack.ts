@@ -28,6 +28,7 @@ import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/a
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { parseCorsOrigins } from '../../functions/http/cors.ts';
 import { handlerEntries } from '../handlers.ts';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
 import { ArbiterFunction } from './arbiter-function.ts';
@@ -40,6 +41,22 @@ export interface ArbiterStackProps extends StackProps {
   /** Active X-Ray tracing on every function. Off by default: it is billed per trace. */
   readonly tracing?: boolean;
 }
+
+/**
+ * The browser origins the HTTP API allows when the `corsOrigins` context is not set
+ * (cdk.json sets the same): any, since clients are other people's web tables and
+ * authentication is a bearer key, never a cookie.
+ */
+export const DEFAULT_AWS_CORS_ORIGINS: readonly string[] = ['*'];
+
+/** `corsOrigins` context: a list in cdk.json, or `-c corsOrigins=https://a.example,https://b.example`. */
+const corsOriginsFrom = (scope: Construct): readonly string[] => {
+  const value: unknown = scope.node.tryGetContext('corsOrigins');
+  if (value === undefined || value === null || value === '') return DEFAULT_AWS_CORS_ORIGINS;
+  if (typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
+    throw new Error('The corsOrigins context is a list of origins or a comma-separated string.');
+  return parseCorsOrigins(value as string | string[]) ?? DEFAULT_AWS_CORS_ORIGINS;
+};
 
 interface Tables {
   readonly events: Table;
@@ -132,7 +149,10 @@ export class ArbiterStack extends Stack {
     };
     this.functions = this.createFunctions(props.tracing === true);
     this.grantTableAccess();
-    this.http = new ArbiterHttpApi(this, 'Http', this.functions.api.fn);
+    const corsOrigins = corsOriginsFrom(this);
+    this.http = new ArbiterHttpApi(this, 'Http', this.functions.api.fn, corsOrigins);
+    // The function allows the same origins, so a direct call answers as API Gateway does.
+    this.functions.api.fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     const { projector, timerReactor, publisher } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),

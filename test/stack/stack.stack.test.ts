@@ -4,6 +4,7 @@
  * Bundling is skipped (`aws:cdk:bundling-stacks: []`): NodejsFunction then points its
  * asset at the source folder and never runs esbuild, so the whole file synthesizes in seconds.
  */
+import { readFileSync } from 'node:fs';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes } from '../../infra/aws/http-api.ts';
-import { ArbiterStack, type ArbiterStackProps } from '../../infra/aws/stack.ts';
+import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { eventsTable, gamesTable } from '../../infra/tables.ts';
 
@@ -23,8 +24,8 @@ interface Statement {
   readonly Condition?: unknown;
 }
 
-const synth = (props: ArbiterStackProps = {}) => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const synth = (props: ArbiterStackProps = {}, context: Record<string, unknown> = {}) => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new ArbiterStack(app, 'Arbiter', props);
   return { app, stack, template: Template.fromStack(stack) };
 };
@@ -259,6 +260,42 @@ describe('the HTTP API', () => {
 
   it('outputs the API URL', () => {
     template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
+  });
+
+  const corsOf = (t: Template) => {
+    const apis = Object.values(t.findResources('AWS::ApiGatewayV2::Api'));
+    expect(apis).toHaveLength(1);
+    return apis[0]?.Properties.CorsConfiguration as Record<string, unknown>;
+  };
+  const corsSettings = {
+    AllowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    AllowHeaders: ['authorization', 'content-type', 'if-none-match'],
+    ExposeHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
+    MaxAge: 3600,
+    AllowCredentials: false,
+  };
+
+  it('API-5 answers preflights for any origin by default (the corsOrigins default of cdk.json), without credentials', () => {
+    const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: { corsOrigins: string[] } };
+    expect(cdkJson.context.corsOrigins).toEqual([...DEFAULT_AWS_CORS_ORIGINS]);
+    expect(corsOf(template)).toEqual({ AllowOrigins: ['*'], ...corsSettings });
+    expect(environmentOf(api)).toMatchObject({ ARBITER_CORS_ORIGINS: '*' });
+  });
+
+  it('API-5 takes the allowed origins from the corsOrigins context, as a list or comma-separated, and tells the API function the same', () => {
+    const listed = synth({}, { corsOrigins: ['https://table.example.org', 'https://bot.example.net:8443'] });
+    expect(corsOf(listed.template)).toEqual({
+      AllowOrigins: ['https://table.example.org', 'https://bot.example.net:8443'],
+      ...corsSettings,
+    });
+    const fromCli = synth({}, { corsOrigins: 'https://table.example.org, https://bot.example.net:8443' });
+    expect(corsOf(fromCli.template)).toEqual(corsOf(listed.template));
+    const variables = (
+      fromCli.template.toJSON().Resources[fromCli.stack.getLogicalId(fromCli.stack.functions.api.fn.node.defaultChild as CfnElement)]
+        .Properties.Environment as { Variables: Record<string, unknown> }
+    ).Variables;
+    expect(variables.ARBITER_CORS_ORIGINS).toBe('https://table.example.org,https://bot.example.net:8443');
+    expect(() => synth({}, { corsOrigins: 'https://table.example.org/play' })).toThrow(/not an origin/);
   });
 });
 

@@ -1,160 +1,252 @@
-/** OpenAPI 3.1, generated from the zod schemas the routes validate with. */
-import { z } from 'zod';
+/**
+ * OpenAPI 3.1, generated from the zod schemas the routes validate with. Answers and the
+ * commands, events and views of each ruleset are named components (components.ts);
+ * request bodies stay inline, their command a `$ref` to the rulesets' command unions.
+ */
+import { buildComponents } from './components.ts';
 import {
-  commandBody,
-  commandResponse,
-  createGameBody,
-  eventsQuery,
-  eventsResponse,
-  gameViewSchema,
-  inboxQuery,
-  inboxResponse,
-  joinGameBody,
-  playerResponse,
-  problemSchema,
-  registerPlayerBody,
-  stateQuery,
-} from './schemas.ts';
-import { webhookPaths } from './webhook-routes.ts';
+  always,
+  body,
+  conflictExamples,
+  ifNoneMatch,
+  inline,
+  location,
+  ok,
+  PUBLIC,
+  pathId,
+  problem,
+  queryParams,
+  requestId,
+  secured,
+  sharedComponents,
+  unauthorized,
+  withBody,
+  withEtag,
+} from './openapi-parts.ts';
+import { webhookPaths } from './openapi-webhooks.ts';
+import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
 
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' });
-const ok = (description: string, s: z.ZodType) => ({ description, content: { 'application/json': { schema: schema(s) } } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: schema(problemSchema) } } });
-const body = (s: z.ZodType) => ({ required: true, content: { 'application/json': { schema: schema(s) } } });
-const queryParams = (s: z.ZodObject) =>
-  Object.entries(s.shape).map(([name, field]) => ({ name, in: 'query', required: false, schema: schema(field as z.ZodType) }));
-const gameId = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const secured = [{ apiKey: [] }];
-const common = { 400: problem('The body or query is not valid.'), 401: problem('No or an invalid API key.') };
+const gameId = pathId('The game id.');
+const noGame = { 404: problem('No such game.') };
 
-export const openApiDocument = () => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Arbiter',
-    version: '0.1.0',
-    description: 'A referee for remote and play-by-mail wargames: every command becomes events in a tamper-evident log.',
+/** The body of POST /games/{id}/commands: the command is one of a ruleset's commands. */
+const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
+  const schema = inline(commandBody) as { properties: Record<string, unknown> };
+  schema.properties.command = { description: "A command of the game's ruleset; GET /rulesets/{id} lists them.", anyOf: commandRefs };
+  return schema;
+};
+
+const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
+  '/games': {
+    post: {
+      operationId: 'createGame',
+      tags: ['games'],
+      summary: 'Create a match.',
+      description: 'With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing.',
+      security: secured,
+      requestBody: body(inline(createGameBody)),
+      responses: {
+        201: ok('The match and its first events.', 'CommandResponse', location),
+        200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
+        ...withBody,
+        ...unauthorized,
+        409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
+        422: problem('Against the rules (unknown ruleset, bad options), or the commandId was used for another body.'),
+        ...always,
+      },
+    },
   },
-  components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } } },
-  paths: {
-    '/players': {
-      post: {
-        summary: 'Register a player; the API key is returned once.',
-        requestBody: body(registerPlayerBody),
-        responses: { 201: ok('The new player.', playerResponse), 400: common[400] },
+  '/games/{id}': {
+    get: {
+      operationId: 'getGame',
+      tags: ['games'],
+      summary: 'The match as your seat may see it, from the read model.',
+      security: secured,
+      parameters: [gameId, ifNoneMatch],
+      responses: { ...withEtag('The match.', 'GameView'), ...unauthorized, ...noGame, ...always },
+    },
+  },
+  '/games/{id}/join': {
+    post: {
+      operationId: 'joinGame',
+      tags: ['games'],
+      summary: 'Take a seat.',
+      description: 'Joining twice the same way (or retrying with the same commandId) answers the first join again.',
+      security: secured,
+      parameters: [gameId],
+      requestBody: body(inline(joinGameBody)),
+      responses: {
+        200: ok('The events of joining (`replayed` true for a retry).', 'CommandResponse'),
+        ...withBody,
+        ...unauthorized,
+        403: problem('You may not take that seat.'),
+        ...noGame,
+        409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+        422: problem('Against the rules (no seat free, no such seat), or the commandId was used for another body.'),
+        ...always,
       },
     },
-    '/rulesets': {
-      get: { summary: 'The rule systems, their seats, phases and commands.', responses: { 200: { description: 'The rulesets.' } } },
-    },
-    '/rulesets/{id}': {
-      get: {
-        summary: 'One ruleset with JSON Schemas of its options and commands.',
-        parameters: [gameId],
-        responses: { 200: { description: 'The ruleset.' }, 404: problem('No such ruleset.') },
+  },
+  '/games/{id}/commands': {
+    post: {
+      operationId: 'giveCommand',
+      tags: ['games'],
+      summary: 'Give a command.',
+      description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
+      security: secured,
+      parameters: [gameId],
+      requestBody: body(commandRequest(commandRefs)),
+      responses: {
+        200: ok('The new events as your seat may see them.', 'CommandResponse'),
+        ...withBody,
+        ...unauthorized,
+        403: problem('Not your turn, or not your seat (the problem names the rule).'),
+        ...noGame,
+        409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+        422: problem('Against the rules: the detail says which rule and why; or the commandId was used for another body.'),
+        ...always,
       },
     },
-    '/games': {
-      post: {
-        summary: 'Create a match.',
-        security: secured,
-        requestBody: body(createGameBody),
-        responses: {
-          201: ok('The match and its first events.', commandResponse),
-          ...common,
-          422: problem('Against the rules (unknown ruleset, bad options).'),
+  },
+  '/games/{id}/events': {
+    get: {
+      operationId: 'listGameEvents',
+      tags: ['games'],
+      summary: 'The log, paged, redacted for your seat.',
+      description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
+      security: secured,
+      parameters: [gameId, ...queryParams(eventsQuery)],
+      responses: { 200: ok('A page of events.', 'EventsPage'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
+    },
+  },
+  '/games/{id}/state': {
+    get: {
+      operationId: 'getGameState',
+      tags: ['games'],
+      summary: 'The state after event `at`, folded from the log, as your seat may see it.',
+      security: secured,
+      parameters: [gameId, ...queryParams(stateQuery)],
+      responses: {
+        200: ok('The state.', 'GameState'),
+        400: withBody[400],
+        ...unauthorized,
+        404: problem('No such game, or no event `at` yet.'),
+        ...always,
+      },
+    },
+  },
+  '/games/{id}/log': {
+    get: {
+      operationId: 'exportGameLog',
+      tags: ['games'],
+      summary: 'The whole log as NDJSON, for `npx arbiter verify`.',
+      description:
+        'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
+      security: secured,
+      parameters: [gameId],
+      responses: {
+        200: {
+          description: 'The log.',
+          headers: requestId,
+          content: { 'application/x-ndjson': { schema: { type: 'string' } } },
         },
+        ...unauthorized,
+        ...noGame,
+        ...always,
       },
     },
-    '/games/{id}': {
-      get: {
-        summary: 'The match as your seat may see it, from the read model; send If-None-Match with the ETag to poll cheaply.',
-        security: secured,
-        parameters: [gameId],
-        responses: {
-          200: ok('The match.', gameViewSchema),
-          304: { description: 'Unchanged since the ETag.' },
-          401: common[401],
-          404: problem('No such game.'),
-        },
+  },
+  '/me/games': {
+    get: {
+      operationId: 'listMyGames',
+      tags: ['games'],
+      summary: 'Your matches, those waiting on you first, by deadline.',
+      description: 'Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
+      security: secured,
+      parameters: [...queryParams(inboxQuery), ifNoneMatch],
+      responses: {
+        ...withEtag('Your matches.', 'Inbox'),
+        400: withBody[400],
+        ...unauthorized,
+        ...always,
       },
     },
-    '/games/{id}/join': {
-      post: {
-        summary: 'Take a seat.',
-        security: secured,
-        parameters: [gameId],
-        requestBody: body(joinGameBody),
-        responses: {
-          200: ok('The events of joining.', commandResponse),
-          ...common,
-          404: problem('No such game.'),
-          409: problem('No seat is free.'),
-          422: problem('Against the rules.'),
-        },
-      },
-    },
-    '/games/{id}/commands': {
-      post: {
-        summary: 'Give a command.',
-        security: secured,
-        parameters: [gameId],
-        requestBody: body(commandBody),
-        responses: {
-          200: ok('The new events as your seat may see them.', commandResponse),
-          ...common,
-          403: problem('Not your turn, or not your seat.'),
-          404: problem('No such game.'),
-          409: problem('The game is at another version than expectedVersion.'),
-          422: problem('Against the rules: the detail says which rule and why.'),
-        },
-      },
-    },
-    '/games/{id}/events': {
-      get: {
-        summary: 'The log, paged, redacted for your seat; `wait` waits for an event after `after`.',
-        security: secured,
-        parameters: [gameId, ...queryParams(eventsQuery)],
-        responses: { 200: ok('A page of events.', eventsResponse), ...common, 404: problem('No such game.') },
-      },
-    },
-    '/games/{id}/state': {
-      get: {
-        summary: 'The state after event `at`, folded from the log, as your seat may see it.',
-        security: secured,
-        parameters: [gameId, ...queryParams(stateQuery)],
-        responses: { 200: { description: 'The state.' }, ...common, 404: problem('No such game or event.') },
-      },
-    },
-    '/games/{id}/log': {
-      get: {
-        summary:
-          'The whole log as NDJSON (a header line, then one event per line), redacted for you while the game runs, complete with the seed once it has ended. Check it with `npx arbiter verify`.',
-        security: secured,
-        parameters: [gameId],
-        responses: {
-          200: { description: 'The log.', content: { 'application/x-ndjson': { schema: { type: 'string' } } } },
-          401: common[401],
-          404: problem('No such game.'),
-        },
-      },
-    },
-    '/me/games': {
-      get: {
-        summary:
-          'Your matches, those waiting on you first, by deadline. Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
-        security: secured,
-        parameters: queryParams(inboxQuery),
-        responses: {
-          200: {
-            ...ok('Your matches.', inboxResponse),
-            headers: { ETag: { description: 'Send it as If-None-Match.', schema: { type: 'string' } } },
-          },
-          304: { description: 'Unchanged since the ETag (after the wait, if one was asked for).' },
-          ...common,
-        },
-      },
-    },
-    '/openapi.json': { get: { summary: 'This document.', responses: { 200: { description: 'OpenAPI 3.1.' } } } },
-    ...webhookPaths(),
   },
 });
+
+const publicPaths = () => ({
+  '/players': {
+    post: {
+      operationId: 'registerPlayer',
+      tags: ['players'],
+      summary: 'Register a player; the API key is returned once.',
+      security: PUBLIC,
+      requestBody: body(inline(registerPlayerBody)),
+      responses: { 201: ok('The new player.', 'Player'), ...withBody, ...always },
+    },
+  },
+  '/rulesets': {
+    get: {
+      operationId: 'listRulesets',
+      tags: ['rulesets'],
+      summary: 'The rule systems, their seats, phases and commands.',
+      security: PUBLIC,
+      responses: { 200: ok('The rulesets.', 'RulesetList'), ...always },
+    },
+  },
+  '/rulesets/{id}': {
+    get: {
+      operationId: 'getRuleset',
+      tags: ['rulesets'],
+      summary: 'One ruleset with JSON Schemas of its options and commands.',
+      security: PUBLIC,
+      parameters: [pathId('The ruleset id, e.g. post-galactica.')],
+      responses: { 200: ok('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
+    },
+  },
+  '/openapi.json': {
+    get: {
+      operationId: 'getOpenApi',
+      tags: ['meta'],
+      summary: 'This document.',
+      security: PUBLIC,
+      responses: {
+        200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } },
+        ...always,
+      },
+    },
+  },
+});
+
+export const openApiDocument = () => {
+  const { schemas, commandRefs } = buildComponents();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Arbiter',
+      version: '0.1.0',
+      description: 'A referee for remote and play-by-mail wargames: every command becomes events in a tamper-evident log.',
+    },
+    servers: [
+      { url: 'http://127.0.0.1:3000', description: 'npm start' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+        description: 'The AWS HTTP API (the stack output ApiUrl).',
+        variables: {
+          apiId: { default: 'example', description: 'The HTTP API id.' },
+          region: { default: 'eu-west-1', description: 'The AWS region.' },
+        },
+      },
+    ],
+    security: secured,
+    tags: [
+      { name: 'players', description: 'Registering and API keys.' },
+      { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
+      { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
+      { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
+      { name: 'meta', description: 'This document.' },
+    ],
+    components: { ...sharedComponents, schemas },
+    paths: { ...publicPaths(), ...gamePaths(commandRefs), ...webhookPaths() },
+  };
+};

@@ -123,15 +123,65 @@ export const playerResponse = z.object({
   apiKey: z.string().describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.'),
 });
 
+const proposalSchema = z.object({
+  by: z.string().describe('The seat that proposed it.'),
+  phaseKey: z.string(),
+  agreed: z.array(z.string()).describe('The seats that agree, the proposer first.'),
+});
+
 export const gameViewSchema = z.looseObject({
   gameId: z.string(),
   ruleset: z.string(),
+  rulesVersion: z.string(),
   status: z.enum(['lobby', 'choosing', 'playing', 'ended']),
   version: z.number().int(),
-  you: z.string().nullable(),
+  you: z.string().nullable().describe('Your seat; null for a spectator.'),
+  seats: z.array(z.object({ name: z.string(), playerId: z.string().nullable() })),
   awaiting: z.array(z.string()),
-  step: z.object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.string().nullable() }).nullable(),
+  step: z
+    .object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.string().nullable() })
+    .nullable()
+    .describe('The step the game waits in and its deadline.'),
+  missed: z.record(z.string(), z.number().int()).optional().describe('PBM-11: deadlines each seat has missed in a row.'),
+  paused: z
+    .object({ by: z.enum(['organiser', 'seats']), phaseKey: z.string(), remainingMs: z.number().nullable() })
+    .optional()
+    .describe('PBM-12, PBM-13: only while the game is paused.'),
+  drawOffer: proposalSchema.optional().describe('PBM-13: only while a draw offer is open.'),
+  pauseRequest: proposalSchema.optional().describe('PBM-13: only while a request for a pause is open.'),
+  options: z.unknown(),
+  seedCommitment: z.string(),
+  rollOff: z.unknown(),
+  firstSeat: z.string().nullable(),
+  result: z.object({ winner: z.string().nullable(), reason: z.string() }).nullable(),
+  seed: z.string().nullable().describe('The dice seed, once the game has ended.'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   game: z.unknown(),
+});
+
+export const stateResponse = z.object({
+  at: z.number().int().describe('The event the state is folded to.'),
+  state: gameViewSchema,
+});
+
+const commandDocSchema = z.looseObject({ type: z.string(), summary: z.string(), rule: z.string() });
+
+export const rulesetSummarySchema = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  rulesVersion: z.string(),
+  summary: z.string(),
+  seats: z.array(z.string()),
+  phases: z.array(z.string()),
+  commands: z.array(commandDocSchema),
+});
+
+export const rulesetListResponse = z.object({ rulesets: z.array(rulesetSummarySchema) });
+
+export const rulesetResponse = rulesetSummarySchema.extend({
+  optionsSchema: z.unknown().describe("JSON Schema of the ruleset's options (options.rules of POST /games)."),
+  commandSchema: z.unknown().describe("JSON Schema of the ruleset's own commands."),
 });
 
 export const eventsResponse = z.object({
@@ -155,11 +205,19 @@ export const inboxResponse = z.object({
   ),
 });
 
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string().describe('A sentence a person understands.'),
-  rule: z.string().optional().describe('The rule point enforced, e.g. PG-9.'),
-  code: z.string().optional(),
+export const fieldErrorSchema = z.object({
+  pointer: z.string().describe('JSON Pointer (RFC 6901) to the field, e.g. /command/units/0/x; empty for the whole body.'),
+  detail: z.string().describe('What is wrong with it.'),
 });
+
+export const problemSchema = z
+  .looseObject({
+    type: z.string().describe('https://arbiter.dev/problems/<slug>: a stable identifier of the kind of problem.'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().describe('A sentence a person understands.'),
+    rule: z.string().optional().describe('The rule point enforced, e.g. PG-9.'),
+    code: z.string().optional().describe('A stable code for the rule violation, e.g. NOT_YOUR_TURN.'),
+    errors: z.array(fieldErrorSchema).optional().describe('Each field that does not match the schema.'),
+  })
+  .describe('RFC 9457 problem details.');

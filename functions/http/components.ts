@@ -1,0 +1,161 @@
+/**
+ * The named schemas of `/openapi.json` (`components.schemas`), generated from the zod
+ * schemas the handlers validate with: one zod registry, one `z.toJSONSchema` call, so a
+ * schema used inside another (the envelope inside a command's answer) is a `$ref`.
+ *
+ * Per ruleset: its commands as a union discriminated by `type` (the ruleset's own
+ * `commandSchema` plus the lifecycle commands accepted at /commands), its events (the
+ * rulesets declare events as TypeScript types only, so each is `{ type: const, data: object }`
+ * from `eventTypes`), and its view (the views have no schema yet: a permissive object).
+ */
+import { z } from 'zod';
+import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
+import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import {
+  commandResponse,
+  envelopeSchema,
+  eventsResponse,
+  fieldErrorSchema,
+  gameViewSchema,
+  inboxResponse,
+  playerResponse,
+  problemSchema,
+  rulesetListResponse,
+  rulesetResponse,
+  stateResponse,
+} from './schemas.ts';
+import { createdWebhookSchema, deliveryLogSchema, pingResultSchema, webhookListSchema, webhookSchema } from './webhook-schemas.ts';
+
+/** Lifecycle commands with their own route or given only by the system: not part of a /commands union. */
+const NOT_AT_COMMANDS = new Set(['JoinGame', 'DeadlineReached']);
+
+/** `post-galactica` → `PostGalactica`: the prefix of a ruleset's component names. */
+export const componentPrefix = (rulesetId: string): string =>
+  rulesetId
+    .split(/[^A-Za-z0-9]+/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+type Variant = z.ZodObject<{ type: z.ZodLiteral<string> }>;
+type Registry = z.core.$ZodRegistry<{ id: string }>;
+
+/** The object schemas of a discriminated union on `type` (every ruleset's `commandSchema` is one). */
+const variantsOf = (schema: z.ZodType): Variant[] => {
+  const options = (schema as unknown as { options?: unknown[] }).options;
+  if (!Array.isArray(options)) throw new Error('a commandSchema must be a z.discriminatedUnion on type');
+  return options as Variant[];
+};
+
+const typeOf = (variant: Variant): string => String(variant.shape.type.value);
+
+/** The lifecycle commands every ruleset accepts at /commands, described once (ChooseFirstPlayer's rule is each ruleset's own). */
+const lifecycleCommands = (): Variant[] => {
+  const docs = new Map(matchCommands({ firstPlayerRule: "the ruleset's first-player rule" }).map((c) => [c.type as string, c]));
+  return [...matchCommandSchemas]
+    .filter(([type]) => !NOT_AT_COMMANDS.has(type))
+    .map(([type, schema]) => {
+      const doc = docs.get(type);
+      return (schema as Variant).describe(doc ? `${doc.summary} (${doc.rule})` : type);
+    });
+};
+
+const eventVariant = (type: string) =>
+  z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).describe(`The ${type} event's data.`) });
+
+export const sealedEventSchema = z
+  .object({ type: z.literal('Sealed'), data: z.null() })
+  .describe("An event of another seat's sealed orders, redacted until it is revealed.");
+
+interface RulesetComponents {
+  readonly command: string;
+  readonly events: z.ZodType;
+  readonly view: z.ZodType;
+}
+
+/** Registers one ruleset's commands, events and view; returns their component names. */
+const registerRuleset = (registry: Registry, r: AnyRuleset, lifecycle: readonly Variant[]): RulesetComponents => {
+  const prefix = componentPrefix(r.id);
+  const summaries = new Map<string, string>(r.commands.map((c) => [c.type, `${c.summary} (${c.rule})`]));
+  // describe() returns a copy: the described copies are the variants.
+  const own = variantsOf(r.commandSchema).map((v) => v.describe(summaries.get(typeOf(v)) ?? typeOf(v)));
+  for (const variant of own) registry.add(variant, { id: `${prefix}.${typeOf(variant)}` });
+  const commands = [...own, ...lifecycle];
+  const command = `${prefix}Command`;
+  registry.add(z.discriminatedUnion('type', commands as [Variant, ...Variant[]]).describe(`A command of ${r.title}.`), { id: command });
+  const eventTypes = [...new Set([...MATCH_EVENT_TYPES, ...r.eventTypes])];
+  const events = z
+    .discriminatedUnion('type', eventTypes.map(eventVariant) as unknown as [Variant, ...Variant[]])
+    .describe(`An event of ${r.title} or of its match.`);
+  registry.add(events, { id: `${prefix}Event` });
+  const view = z.looseObject({}).describe(`${r.title}'s state as one seat may see it (its fields are not described yet).`);
+  registry.add(view, { id: `${prefix}View` });
+  return { command, events, view };
+};
+
+/** Drops what a standalone JSON Schema carries and an OpenAPI component must not (`$schema`, a fragment `$id`). */
+const asComponent = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+};
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+export interface Components {
+  readonly schemas: Record<string, Record<string, unknown>>;
+  /** The per-ruleset command unions, for the body of POST /games/{id}/commands. */
+  readonly commandRefs: { $ref: string }[];
+}
+
+export const buildComponents = (): Components => {
+  const registry = z.registry<{ id: string }>();
+  const lifecycle = lifecycleCommands();
+  for (const variant of lifecycle) registry.add(variant, { id: `Match.${typeOf(variant)}` });
+  const perRuleset = [...rulesets.values()].map((r) => registerRuleset(registry, r, lifecycle));
+  registry.add(sealedEventSchema, { id: 'SealedEvent' });
+  registry.add(fieldErrorSchema, { id: 'FieldError' });
+  registry.add(problemSchema, { id: 'Problem' });
+  // The envelope's type and data are one of the rulesets' events (type names repeat across rulesets, hence anyOf).
+  const anyEvent = z.union([...perRuleset.map((p) => p.events), sealedEventSchema]);
+  const envelope = z.intersection(envelopeSchema, anyEvent).describe(envelopeSchema.description ?? 'One event of the log.');
+  registry.add(envelope, { id: 'EventEnvelope' });
+  const gameView = gameViewSchema.extend({
+    game: z
+      .union([...perRuleset.map((p) => p.view), z.null()])
+      .describe("The ruleset's state as your seat may see it; null before play begins."),
+  });
+  registry.add(gameView, { id: 'GameView' });
+  const named: [string, z.ZodType][] = [
+    ['CommandResponse', commandResponse.extend({ events: z.array(envelope) })],
+    ['EventsPage', eventsResponse.extend({ events: z.array(envelope) })],
+    ['GameState', stateResponse.extend({ state: gameView })],
+    ['Inbox', inboxResponse],
+    ['Player', playerResponse],
+    ['RulesetList', rulesetListResponse],
+    ['Ruleset', rulesetResponse],
+    ['Webhook', webhookSchema],
+    ['CreatedWebhook', createdWebhookSchema],
+    ['WebhookList', webhookListSchema.extend({ webhooks: z.array(webhookSchema) })],
+    ['PingResult', pingResultSchema],
+    ['DeliveryLog', deliveryLogSchema.extend({ subscription: webhookSchema })],
+  ];
+  for (const [id, schema] of named) registry.add(schema, { id });
+  const generated = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  }).schemas;
+  const schemas = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, asComponent(s as Record<string, unknown>)]));
+  for (const p of perRuleset) addDiscriminator(schemas[p.command]);
+  return { schemas, commandRefs: perRuleset.map((p) => ref(p.command)) };
+};
+
+/** OpenAPI's discriminator on a oneOf of `$ref`s, mapping each `type` to its variant. */
+const addDiscriminator = (union: Record<string, unknown> | undefined): void => {
+  const options = union?.oneOf as { $ref: string }[] | undefined;
+  if (!union || !options) return;
+  const mapping = Object.fromEntries(options.map((o) => [o.$ref.slice(o.$ref.lastIndexOf('.') + 1), o.$ref]));
+  union.discriminator = { propertyName: 'type', mapping };
+};

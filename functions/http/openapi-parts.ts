@@ -1,0 +1,138 @@
+/** The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations. */
+import { z } from 'zod';
+import { MAX_BODY_BYTES } from './input-guard.ts';
+import { PROBLEM_BASE } from './respond.ts';
+
+/** A zod schema as an inline JSON Schema (request bodies and parameters). */
+export const inline = (s: z.ZodType): Record<string, unknown> => {
+  const { $schema: _, ...rest } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+};
+
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const header = (id: string) => ({ $ref: `#/components/headers/${id}` });
+const response = (id: string) => ({ $ref: `#/components/responses/${id}` });
+
+/** Every answer of the Lambda carries the request id (the 429 of the AWS stage does not reach it). */
+export const requestId = { 'x-request-id': header('RequestId') };
+
+export const ok = (description: string, schema: string, headers: Record<string, unknown> = {}) => ({
+  description,
+  headers: { ...requestId, ...headers },
+  content: { 'application/json': { schema: ref(schema) } },
+});
+
+export const noContent = (description: string) => ({ description, headers: requestId });
+
+/** A 200 with its ETag, and the 304 that answers a matching If-None-Match. */
+export const withEtag = (description: string, schema: string) => ({
+  200: ok(`${description} Its ETag names this answer: send it as If-None-Match.`, schema, { ETag: header('ETag') }),
+  304: { description: 'Unchanged: the If-None-Match names this answer.', headers: { ...requestId, ETag: header('ETag') } },
+});
+
+export const location = { Location: header('Location') };
+
+export const problem = (description: string, examples?: Record<string, { summary: string; value: unknown }>) => ({
+  description,
+  headers: requestId,
+  content: { 'application/problem+json': { schema: ref('Problem'), ...(examples ? { examples } : {}) } },
+});
+
+export const body = (schema: Record<string, unknown>) => ({ required: true, content: { 'application/json': { schema } } });
+
+export const queryParams = (s: z.ZodObject) =>
+  Object.entries(s.shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: inline(field as z.ZodType),
+  }));
+
+export const pathId = (what: string) => ({ name: 'id', in: 'path', required: true, description: what, schema: { type: 'string' } });
+export const ifNoneMatch = { $ref: '#/components/parameters/IfNoneMatch' };
+
+export const secured = [{ apiKey: [] }];
+export const PUBLIC: never[] = [];
+
+/** Statuses any operation may answer: throttling on AWS and an internal error. */
+export const always = { 429: response('Throttled'), 500: response('InternalError') };
+export const unauthorized = { 401: response('Unauthorized') };
+/** Statuses of an operation that reads a JSON body. */
+export const withBody = { 400: response('BadRequest'), 413: response('TooLarge') };
+
+const example = (slug: string, title: string, status: number, detail: string, extra: Record<string, unknown> = {}) => ({
+  type: `${PROBLEM_BASE}${slug}`,
+  title,
+  status,
+  detail,
+  ...extra,
+});
+
+/** The meanings of 409 at a game's command routes, each with its problem type. */
+export const conflictExamples = {
+  versionConflict: {
+    summary: 'version-conflict: another command was accepted first (or expectedVersion is not the current version)',
+    value: example('version-conflict', 'The game moved on', 409, 'You expected version 7 but the game is at version 8.', {
+      expectedVersion: 7,
+      version: 8,
+    }),
+  },
+  rulesVersion: {
+    summary: "rules-version: the game's rules version is not served here (or its log does not decide the same under them)",
+    value: example(
+      'rules-version',
+      'Rules version not served',
+      409,
+      'This game is played under post-galactica rules 1, but this server implements no version of them; nothing was written.',
+      { rulesVersion: '1', served: null },
+    ),
+  },
+  gameState: {
+    summary: 'conflict: the game is not in a state for that command (over, paused, another step)',
+    value: example('conflict', 'The game is not in a state for that', 409, 'The battle is over.', { rule: 'GSC-23', code: 'GAME_OVER' }),
+  },
+};
+
+export const sharedComponents = {
+  securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } },
+  headers: {
+    ETag: {
+      description: 'Names this answer: send it as If-None-Match to be answered 304 while it is unchanged.',
+      schema: { type: 'string' },
+    },
+    Location: { description: 'The URL of what was created.', schema: { type: 'string' } },
+    RequestId: { description: 'The request id; quote it when reporting a problem.', schema: { type: 'string' } },
+  },
+  parameters: {
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of the answer you have: 304 while it is unchanged.',
+      schema: { type: 'string' },
+    },
+  },
+  responses: {
+    BadRequest: problem(
+      'The body or the query is not valid: malformed JSON, nested too deeply, not Unicode, unknown fields or a schema mismatch (`errors` lists each field by JSON Pointer).',
+      {
+        invalidBody: {
+          summary: 'invalid-body: a field does not match the schema',
+          value: example('invalid-body', 'The request body is not valid', 400, 'The request body is not valid at /name: Too small.', {
+            errors: [{ pointer: '/name', detail: 'Too small: expected string to have >=1 characters' }],
+          }),
+        },
+      },
+    ),
+    Unauthorized: problem('No API key, or not a valid one.'),
+    TooLarge: problem(`The body is over ${MAX_BODY_BYTES} bytes; nothing was written.`),
+    InternalError: problem('Something went wrong on our side; nothing was written. The problem carries the request id.'),
+    Throttled: {
+      description: 'Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself).',
+      content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+    },
+  },
+};

@@ -11,6 +11,7 @@ import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findRuleset } from '../../domain/rulesets.ts';
 import { escapePointer } from '../http/input-guard.ts';
+import { schemaProblem } from '../http/respond.ts';
 import { Problem } from './problems.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -62,7 +63,21 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
   }
   const schema =
     matchCommandSchemas.get(command.type) ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
-  if (schema) refuseUnknownFields(schema, command, '/command');
+  if (!schema) return;
+  refuseUnknownFields(schema, command, '/command');
+  // The lifecycle commands' own checks are rule violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT).
+  if (!matchCommandSchemas.has(command.type)) refuseInvalidCommand(schema, command);
+};
+
+/**
+ * API-4: a ruleset command that does not match the game's ruleset schema (a missing field,
+ * a wrong type, a command of another ruleset) is the client's 400 with each field error
+ * under /command, decided here before the game is (the decider's INVALID_COMMAND 422 is
+ * then left for replays); a 422 is left for what the rules forbid, with the rule ID.
+ */
+const refuseInvalidCommand = (schema: z.ZodType, command: { readonly type: string }): void => {
+  const result = schema.safeParse(command);
+  if (!result.success) throw schemaProblem(result.error.issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
 const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {

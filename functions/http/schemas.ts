@@ -75,18 +75,18 @@ const wait = (what: string) =>
 
 export const eventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0).describe('Return events with seq greater than this.'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(500).default(100).describe('At most this many events (1 to 500; 100 if omitted).'),
   wait: wait('an event after `after` when there is none yet; with nothing new the page is empty'),
 });
 
 export const stateQuery = z.object({
-  at: z.coerce.number().int().min(1).describe('The state after event number `at`.'),
+  at: z.coerce.number().int().min(1).describe('The event number to show the state after (1 is the first event).'),
 });
 
 export const inboxQuery = z.object({
   awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
   after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('At most this many games (1 to 100; 50 if omitted).'),
   wait: wait(
     'a page that differs from the one If-None-Match names (then 304 if it never does); without If-None-Match and with awaiting=true, for a game that awaits you',
   ),

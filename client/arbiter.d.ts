@@ -1891,10 +1891,15 @@ export interface components {
             summary: string;
             seats: string[];
             phases: string[];
+            /** @description Every command a game of this ruleset accepts at POST /games/{id}/commands (API-3), with its own schema. */
             commands: ({
                 type: string;
                 summary: string;
                 rule: string;
+                /** @description JSON Schema of this command; its `type` property is the command type as a const. */
+                schema: {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             })[];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { matchCommands } from '../../domain/match/commands.ts';
+import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
@@ -42,6 +42,29 @@ const rulesetSummary = (id: string) => {
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
 
+/**
+ * API-3: every command a game of ruleset `id` accepts at /commands, each with its own JSON
+ * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
+ * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
+ */
+const commandsWithSchemas = (id: string) => {
+  const r = rulesets.get(id);
+  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+  const variants = (r.commandSchema as unknown as { options?: z.ZodType[] }).options;
+  if (!Array.isArray(variants)) throw new Error(`the ${r.id} commandSchema is not a union of commands by type`);
+  const schemas = new Map<string, z.ZodType>([
+    ...[...matchCommandSchemas].filter(([type]) => !RESERVED.has(type)),
+    ...variants.map((v) => [String((v as unknown as { shape: { type: { value: unknown } } }).shape.type.value), v] as const),
+  ]);
+  const docs = new Map<string, { readonly type: string; readonly summary: string; readonly rule: string }>(
+    [...matchCommands(r), ...r.commands].map((c) => [c.type, c]),
+  );
+  return [...schemas].map(([type, schema]) => {
+    const { $schema: _dialect, ...own } = jsonSchema(schema);
+    return { type, summary: docs.get(type)?.summary ?? '', rule: docs.get(type)?.rule ?? '', schema: own };
+  });
+};
+
 /** A command's response: its events as the caller's seat may see them. */
 const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
   gameId,
@@ -74,6 +97,7 @@ export const buildRouter = (deps: () => Deps): Router => {
       const r = rulesets.get(summary.id);
       return json(200, {
         ...summary,
+        commands: commandsWithSchemas(summary.id),
         optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
         commandSchema: r ? jsonSchema(r.commandSchema) : null,
       });

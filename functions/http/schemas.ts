@@ -180,6 +180,15 @@ export const rulesetSummarySchema = z.looseObject({
 export const rulesetListResponse = z.object({ rulesets: z.array(rulesetSummarySchema) });
 
 export const rulesetResponse = rulesetSummarySchema.extend({
+  commands: z
+    .array(
+      commandDocSchema.extend({
+        schema: z
+          .record(z.string(), z.unknown())
+          .describe('JSON Schema of this command; its `type` property is the command type as a const.'),
+      }),
+    )
+    .describe('Every command a game of this ruleset accepts at POST /games/{id}/commands (API-3), with its own schema.'),
   optionsSchema: z.unknown().describe("JSON Schema of the ruleset's options (options.rules of POST /games)."),
   commandSchema: z.unknown().describe("JSON Schema of the ruleset's own commands."),
 });

@@ -218,7 +218,7 @@ const publicPaths = () => ({
   },
 });
 
-export const openApiDocument = () => {
+const buildDocument = () => {
   const { schemas, commandRefs } = buildComponents();
   return {
     openapi: '3.1.0',
@@ -249,4 +249,12 @@ export const openApiDocument = () => {
     components: { ...sharedComponents, schemas },
     paths: { ...publicPaths(), ...gamePaths(commandRefs), ...webhookPaths() },
   };
+};
+
+let built: ReturnType<typeof buildDocument> | undefined;
+
+/** The document, built once: generating it from the schemas takes about 100 ms. Treat it as read-only. */
+export const openApiDocument = (): ReturnType<typeof buildDocument> => {
+  built ??= buildDocument();
+  return built;
 };

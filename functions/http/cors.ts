@@ -84,7 +84,8 @@ export const isPreflight = (event: APIGatewayProxyEventV2): boolean =>
   originOf(event) !== undefined &&
   event.headers?.['access-control-request-method'] !== undefined;
 
-const corsHeadersFor = (policy: CorsPolicy, origin: string | undefined): Record<string, string> => {
+/** The CORS headers of an answer to a request from `origin` (none when it is not allowed; `vary` unless any origin is). */
+export const corsHeadersFor = (policy: CorsPolicy, origin: string | undefined): Record<string, string> => {
   const vary: Record<string, string> = policy.origins.includes('*') ? {} : { vary: 'origin' };
   if (origin === undefined) return vary;
   const allowed = policy.allowOriginFor(origin);

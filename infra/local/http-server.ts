@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { Problem } from '../../functions/app/problems.ts';
+import { type CorsPolicy, corsHeadersFor, corsPolicyFromEnv } from '../../functions/http/cors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
 import { problemResponse } from '../../functions/http/respond.ts';
 
@@ -98,11 +99,17 @@ export interface HttpServerOptions {
   readonly host: string;
   /** Where a failure outside the handler is logged, as one JSON line. */
   readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+  /**
+   * For the answers the stand-in gives itself (an oversize body), as the handler's CORS
+   * middleware gives every other: ARBITER_CORS_ORIGINS, else pages on this machine.
+   */
+  readonly cors?: CorsPolicy;
 }
 
 export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions): Promise<Server> =>
   new Promise((done, fail) => {
     const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
+    const cors = options.cors ?? corsPolicyFromEnv(process.env);
     const server = createServer(async (req, res) => {
       const requestId = randomUUID();
       try {
@@ -110,6 +117,7 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
         if ('tooLarge' in body) {
           // Say so, then close: the rest of an oversize upload is not worth the connection.
           send(res, problemResponse(bodyTooLarge(body.tooLarge > DISCARD_LIMIT ? null : body.tooLarge)), {
+            ...corsHeadersFor(cors, typeof req.headers.origin === 'string' ? req.headers.origin : undefined),
             connection: 'close',
             'x-request-id': requestId,
           });

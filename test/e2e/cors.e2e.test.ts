@@ -102,6 +102,18 @@ describe('API-5 CORS', () => {
     expect(created.headers.get('access-control-allow-origin')).toBe(origin);
   });
 
+  it('API-5 the 413 the local server gives an oversize upload itself carries allow-origin too', async () => {
+    const origin = 'http://localhost:5173';
+    const big = await fetch(`${local.url}/players`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(big.headers.get('access-control-expose-headers')).toContain('x-request-id');
+  });
+
   it('API-5 an answer to another origin, or to a request without one, carries no allow-origin', async () => {
     const other = await fetch(`${local.url}/rulesets`, { headers: { origin: 'https://evil.example' } });
     expect(other.status).toBe(200);

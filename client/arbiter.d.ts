@@ -2235,7 +2235,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Against the rules (unknown ruleset, bad options), or the commandId was used for another body. */
+            /** @description Against the rules (unknown ruleset, bad options); the detail names the rule. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2364,7 +2364,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Against the rules (no seat free, no such seat), or the commandId was used for another body. */
+            /** @description Against the rules (no seat free, no such seat); the detail names the rule. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2444,7 +2444,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Against the rules: the detail says which rule and why; or the commandId was used for another body. */
+            /** @description Against the rules: the detail says which rule and why. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2731,16 +2731,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description The URL cannot receive webhooks (not https, credentials in it, an internal address). */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

@@ -132,8 +132,9 @@ const replay = async (
   state: GameState,
 ): Promise<CommandResult> => {
   if (record.bodyHash !== bodyHash) {
+    // 409, not 422: 422 is kept for rule violations, each with its rule ID (API-4).
     throw new Problem(
-      422,
+      409,
       'command-id-reused',
       'Command id already used',
       `The command id ${request.commandId} was already used for a different command; use a new id for a new command.`,

@@ -27,7 +27,9 @@ export type SubscriptionView = Omit<Subscription, 'playerId'>;
 
 const view = ({ playerId: _owner, ...subscription }: Subscription): SubscriptionView => subscription;
 
-const invalidUrl = (detail: string) => new Problem(422, 'invalid-webhook-url', 'This URL cannot receive webhooks', detail);
+/** A body field the schema accepts but that cannot be used: a 400 with its pointer, like any field error (API-4). */
+const invalidUrl = (detail: string) =>
+  new Problem(400, 'invalid-webhook-url', 'This URL cannot receive webhooks', detail, { errors: [{ pointer: '/url', detail }] });
 
 /** PBM-5 at registration: what can be known without resolving the name. */
 export const checkUrl = (url: string, policy: WebhookPolicy): void => {

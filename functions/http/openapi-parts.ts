@@ -90,6 +90,15 @@ export const conflictExamples = {
       { rulesVersion: '1', served: null },
     ),
   },
+  commandIdReused: {
+    summary: 'command-id-reused: the commandId was already used for a different command',
+    value: example(
+      'command-id-reused',
+      'Command id already used',
+      409,
+      'The command id ann-0002 was already used for a different command; use a new id for a new command.',
+    ),
+  },
   gameState: {
     summary: 'conflict: the game is not in a state for that command (over, paused, another step)',
     value: example('conflict', 'The game is not in a state for that', 409, 'The battle is over.', { rule: 'GSC-23', code: 'GAME_OVER' }),

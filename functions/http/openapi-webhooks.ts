@@ -37,7 +37,7 @@ export const webhookPaths = () => ({
         ...unauthorized,
         404: problem('No such game.'),
         409: problem('Too many webhooks (too-many-webhooks), or a requestId used for another webhook (request-id-reused).'),
-        422: problem('The URL cannot receive webhooks (not https, credentials in it, an internal address).'),
+
         ...always,
       },
     },

@@ -130,7 +130,7 @@ describe('a Post Galactica match over HTTP', () => {
     expect(retry.body.events).toEqual(first.body.events);
     expect((await runtime.deps.store.readAfter(gameId, 0)).length).toBe(before);
     const reused = await red.post(`/games/${gameId}/commands`, { commandId: id, command: { type: 'Concede' } });
-    expect(reused.status).toBe(422);
+    expect(reused.status).toBe(409);
   });
 });
 

@@ -156,9 +156,9 @@ describe('PBM-1 subscriptions', () => {
       [{ url, kinds: ['everything'] }, 400, 'invalid-body'],
       [{ url, format: 'xml' }, 400, 'invalid-body'],
       [{}, 400, 'invalid-body'],
-      [{ url: 'ftp://127.0.0.1/hook' }, 422, 'invalid-webhook-url'],
-      [{ url: 'not a url' }, 422, 'invalid-webhook-url'],
-      [{ url: 'http://user:pw@127.0.0.1/hook' }, 422, 'invalid-webhook-url'],
+      [{ url: 'ftp://127.0.0.1/hook' }, 400, 'invalid-webhook-url'],
+      [{ url: 'not a url' }, 400, 'invalid-webhook-url'],
+      [{ url: 'http://user:pw@127.0.0.1/hook' }, 400, 'invalid-webhook-url'],
       [{ url, gameId: 'g_nosuchgame' }, 404, 'not-found'],
     ];
     for (const [body, status, type] of cases) {
@@ -304,9 +304,10 @@ describe('PBM-4 chat formats', () => {
     const toDiscord = await subscribe(ann, { url: discord.url, format: 'discord', kinds: ['seat-awaited', 'game-ended'] });
     const toSlack = await subscribe(bob, { url: slack.url, format: 'slack', kinds: ['seat-awaited', 'game-ended'] });
     const gameId = await match(ann, bob, { deadlines: { default: 'PT48H' } });
+    // The first step of play: before it the read model may still show the lobby's own step (PBM-10).
     const view = await eventually(
-      () => ann.get<{ step: { deadline: string } | null }>(`/games/${gameId}`),
-      (r) => r.body.step !== null,
+      () => ann.get<{ step: { key: string; deadline: string } | null }>(`/games/${gameId}`),
+      (r) => r.body.step?.key === 't1-command',
     );
     const deadline = `${view.body.step?.deadline.slice(0, 16).replace('T', ' ')} UTC`;
     const expected = [
@@ -405,11 +406,11 @@ describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', (
     const { client: ann } = await client.register('Ann p5');
     const hooks = await receiver();
     const reply = await ann.post<{ type: string; detail: string }>('/me/webhooks', { url: hooks.url });
-    expect(reply.status).toBe(422);
+    expect(reply.status).toBe(400);
     expect(reply.body.type).toBe('https://arbiter.dev/problems/invalid-webhook-url');
     expect(reply.body.detail).toBe('127.0.0.1 is a loopback address, which webhooks may not reach.');
     for (const url of ['http://[::1]:9/x', 'http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:127.0.0.1]/x']) {
-      expect((await ann.post('/me/webhooks', { url })).status, url).toBe(422);
+      expect((await ann.post('/me/webhooks', { url })).status, url).toBe(400);
     }
   });
 
@@ -445,7 +446,7 @@ describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', (
     const deps = strict.deps;
     const onAws = { ...deps, webhooks: { ...deps.webhooks, policy: { ...deps.webhooks.policy, requireHttps: true } } };
     const refused = await createSubscription(onAws, playerId, { url: 'http://hooks.example.invalid/arbiter' }).catch((e: Problem) => e);
-    expect(refused).toMatchObject({ status: 422, type: 'invalid-webhook-url', detail: 'Webhook URLs must use https, not http.' });
+    expect(refused).toMatchObject({ status: 400, type: 'invalid-webhook-url', detail: 'Webhook URLs must use https, not http.' });
   });
 });
 

@@ -168,7 +168,7 @@ describe('idempotency', () => {
         caller: { kind: 'player', playerId: 'p_red' },
       }),
     );
-    expect(problem).toMatchObject({ status: 422, type: 'command-id-reused' });
+    expect(problem).toMatchObject({ status: 409, type: 'command-id-reused' });
     expect(await count('g_reuse')).toBe(before);
   });
 });

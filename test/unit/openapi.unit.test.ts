@@ -143,7 +143,7 @@ describe('API-1 a typed spec', () => {
     }
     for (const key of ['POST /games/{id}/commands', 'POST /games/{id}/join']) {
       const examples = op(key).responses[409]?.content?.['application/problem+json']?.examples ?? {};
-      expect(Object.keys(examples), key).toEqual(['versionConflict', 'rulesVersion', 'gameState']);
+      expect(Object.keys(examples), key).toEqual(['versionConflict', 'rulesVersion', 'commandIdReused', 'gameState']);
     }
   });
 

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime.ts';
+import { contractViolation } from './contract.ts';
 
 export interface Reply<T = Record<string, unknown>> {
   readonly status: number;
@@ -35,6 +36,9 @@ export class Client {
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
+    // API-2: every answer an end-to-end test receives is as the document declares it.
+    const broken = contractViolation(method, path, response.status, response.headers.get('content-type'), text);
+    if (broken) throw new Error(`contract: ${broken}`);
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
   }
 

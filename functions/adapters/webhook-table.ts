@@ -12,6 +12,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  type QueryCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
@@ -85,27 +86,18 @@ export class WebhookTable {
   }
 
   async list(playerId: string): Promise<HookRecord[]> {
-    const records: HookRecord[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tables.games,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
-          ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':h': { S: 'HOOK#' } },
-          ConsistentRead: true,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) records.push(fromItem(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return records;
+    return (await this.hookItems(playerId, { ConsistentRead: true })).map(fromItem);
   }
 
   /** The subscriptions alone (no secret, no log): what fan-out reads for every event. */
   async subscriptions(playerId: string): Promise<Subscription[]> {
-    const out: Subscription[] = [];
+    const items = await this.hookItems(playerId, { ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'subscription' } });
+    return items.flatMap((item) => (item.subscription?.S ? [JSON.parse(item.subscription.S) as Subscription] : []));
+  }
+
+  /** Every HOOK# item of a player, page after page. */
+  private async hookItems(playerId: string, extra: Partial<QueryCommandInput>): Promise<Item[]> {
+    const items: Item[] = [];
     let start: Item | undefined;
     do {
       const page = await this.db.send(
@@ -113,15 +105,14 @@ export class WebhookTable {
           TableName: this.tables.games,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
           ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':h': { S: 'HOOK#' } },
-          ProjectionExpression: '#s',
-          ExpressionAttributeNames: { '#s': 'subscription' },
+          ...extra,
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of page.Items ?? []) if (item.subscription?.S) out.push(JSON.parse(item.subscription.S) as Subscription);
+      items.push(...((page.Items ?? []) as Item[]));
       start = page.LastEvaluatedKey;
     } while (start);
-    return out;
+    return items;
   }
 
   async get(playerId: string, subscriptionId: string): Promise<HookRecord | null> {

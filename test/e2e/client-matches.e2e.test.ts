@@ -100,6 +100,7 @@ const expectEnded = async (seats: readonly [Api, Api], gameId: string, ruleset: 
   const results = verifyLog(parsed);
   expect(results.filter((r) => !r.ok)).toEqual([]);
   expect(results.map((r) => r.check)).toEqual(['chain', 'seed', 'dice', 'rules', 'state']);
+  expect(checked.length).toBeGreaterThanOrEqual(8);
   expect(violations).toEqual([]);
 };
 
@@ -151,5 +152,58 @@ describe('API-2 full matches through the typed client, each to the end its rules
     expect(dataOf(resolved, 'GameEnded')).toEqual({ winner: 'sun', reason: 'the moon leader was slain', rule: 'SOL-8' });
 
     await expectEnded([sun, moon], gameId, 'soluna', { winner: 'sun', reason: 'the moon leader was slain' });
+  });
+  it('API-2 GSC2: red moves, its beam battery destroys the last blue ship, red holds the field by GSC-23, the log verifies', async () => {
+    const red = await register('Ann');
+    const blue = await register('Bob');
+    // As in gsc2.e2e.test.ts: targeting 4 + aspect 8 = 12 on a d10, so every beam hits whatever the dice;
+    // the blue hulk has no shields to absorb it and 1 hull to lose, and no weapon to answer with.
+    const aspect = { bow: 8, broadside: 8, stern: 8 };
+    const gunship = {
+      ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect, deflectors: 0, shields: 1, armor: 0, hull: 100, crew: 2 },
+      batteries: [{ id: 'A', class: 'medium', weapons: 1, damage: 1, mount: 'T' }],
+      damageChart: Array.from({ length: 10 }, () => ['drive']),
+    };
+    const hulk = {
+      ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect, deflectors: 0, shields: 0, armor: 0, hull: 1, crew: 2 },
+      damageChart: Array.from({ length: 10 }, () => ['drive']),
+    };
+    const rules = {
+      designs: { gunship, hulk },
+      fleets: {
+        red: [{ id: 'ram', name: 'Ram', design: 'gunship', x: 0, y: 0, facing: 0 }],
+        blue: [{ id: 'bee', name: 'Bee', design: 'hulk', x: 0, y: 10, facing: 4 }],
+      },
+      terrain: [],
+      longRangeBands: 0,
+    };
+    const created = await red.POST('/games', { body: { ruleset: 'gsc2', seat: 'red', commandId: commandId(), options: { rules } } });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const gameId = created.data?.gameId ?? '';
+    const joined = await blue.POST('/games/{id}/join', { params: { path: { id: gameId } }, body: {} });
+    expect(joined.response.status, JSON.stringify(joined.error)).toBe(200);
+    // Whoever wins the roll-off names red to go first, so the match is the same whatever it rolled.
+    const rolledOff = joined.data?.events.find((e) => e.type === 'RolledOff');
+    const winner = rolledOff?.type === 'RolledOff' ? rolledOff.data.winner : undefined;
+    await play(winner === 'blue' ? blue : red, gameId, { type: 'ChooseFirstPlayer', seat: 'red' });
+
+    // GSC-3: the leader's opponent moves first; Bee stays, Ram closes 4".
+    const stayed = await play(blue, gameId, { type: 'MoveShip', ship: 'bee', path: [] });
+    expect(dataOf(stayed, 'MoverChanged')).toMatchObject({ seat: 'red' });
+    const moved = await play(red, gameId, { type: 'MoveShip', ship: 'ram', path: [{ type: 'forward', inches: 4 }] });
+    expect(dataOf(moved, 'ShipMoved')).toMatchObject({ to: { x: 0, y: 4 }, moved: 4 });
+    // No missiles on either side; only red has a beam battery, so only red is awaited for beams.
+    expect(dataOf(moved, 'StepStarted')).toBeDefined();
+    const fired = await play(red, gameId, {
+      type: 'SubmitOrders',
+      orders: { step: 'beams', fire: [{ ship: 'ram', battery: 'A', target: 'bee' }] },
+    });
+    expect(dataOf(fired, 'BeamFired')).toMatchObject({ ship: 'ram', target: 'bee', hit: true });
+    expect(dataOf(fired, 'ShipDestroyed')).toEqual({ ship: 'bee', reason: "Bee's hull is gone", rule: 'GSC-16' });
+    const reason = 'red holds the field: every enemy ship is destroyed or captured';
+    expect(dataOf(fired, 'GameEnded')).toEqual({ winner: 'red', reason, rule: 'GSC-23' });
+    expect(types(fired).slice(-2)).toEqual(['GameEnded', 'SeedRevealed']);
+
+    await expectEnded([red, blue], gameId, 'gsc2', { winner: 'red', reason });
   });
 });

@@ -14,6 +14,7 @@ import type { Runtime } from '../../infra/local/runtime.ts';
 import { contractViolation } from '../support/contract.ts';
 import { commandId, eventually, startTestRuntime } from '../support/http.ts';
 import { mission, profile } from '../support/soluna.ts';
+import { DEPLOYMENT, SCENARIO } from './post-galactica.scenario.ts';
 
 type Command =
   | components['schemas']['SolunaCommand']
@@ -71,6 +72,11 @@ const play = async (api: Api, gameId: string, command: Command) => {
   return reply.data?.events ?? [];
 };
 
+/** The phase a PhaseStarted event opens (event data is an open object in the spec). */
+const phaseOf = (event: Event): string => {
+  const data = event.data;
+  return data && typeof data === 'object' && 'phase' in data ? String(data.phase) : '';
+};
 const types = (events: readonly Event[]) => events.map((e) => e.type);
 const dataOf = (events: readonly Event[], type: string) => {
   const event = events.find((e) => e.type === type);
@@ -205,5 +211,88 @@ describe('API-2 full matches through the typed client, each to the end its rules
     expect(types(fired).slice(-2)).toEqual(['GameEnded', 'SeedRevealed']);
 
     await expectEnded([red, blue], gameId, 'gsc2', { winner: 'red', reason });
+  });
+  it("API-2 Post Galactica: blue's Gunners destroy red's original Command Center in round 2; blue wins by PG-22, the log verifies", async () => {
+    const players = { red: await register('Ann'), blue: await register('Bob') };
+    // The scenario of post-galactica.e2e.test.ts (Skill 1: every d6 hits, and each kill is certain),
+    // with the original Command Center as the mission's objective (PG-22) before its round limit.
+    const rules = {
+      ...SCENARIO,
+      mission: { ...SCENARIO.mission, victory: [{ type: 'originalCommandCenter' }, { type: 'roundLimit', rounds: 10 }] },
+    };
+    const created = await players.red.POST('/games', {
+      body: { ruleset: 'post-galactica', seat: 'red', commandId: commandId(), options: { firstPlayer: 'red', rules } },
+    });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const gameId = created.data?.gameId ?? '';
+    const joined = await players.blue.POST('/games/{id}/join', { params: { path: { id: gameId } }, body: {} });
+    expect(joined.response.status, JSON.stringify(joined.error)).toBe(200);
+    expect(dataOf(joined.data?.events ?? [], 'FirstPlayerChosen')).toEqual({ seat: 'red', chosenBy: 'mission', rule: 'PG-5' });
+
+    type Seat = keyof typeof players;
+    type Phase = NonNullable<components['schemas']['PostGalactica.EndPhase']['phase']>;
+    let phase = '';
+    /** A command of the seat's; the phase is followed from the events it returns. */
+    const act = async (seat: Seat, command: components['schemas']['PostGalacticaCommand']) => {
+      const events = await play(players[seat], gameId, command);
+      for (const e of events) if (e.type === 'PhaseStarted') phase = phaseOf(e);
+      return events;
+    };
+    /** End phases until `to` is open. */
+    const to = async (seat: Seat, next: Phase) => {
+      for (let i = 0; i < 8 && phase !== next; i += 1) await act(seat, { type: 'EndPhase' });
+      expect(phase).toBe(next);
+    };
+    const endTurn = async (seat: Seat) => {
+      await to(seat, 'end');
+      return act(seat, { type: 'EndPhase' });
+    };
+
+    await act('red', { type: 'Deploy', units: DEPLOYMENT.red, auto: false });
+    const opened = await act('blue', { type: 'Deploy', units: DEPLOYMENT.blue, auto: false });
+    expect(dataOf(opened, 'TurnStarted')).toEqual({ seat: 'red', round: 1, turn: 1 });
+
+    // Round 1: red gathers, moves, begins a Depot and shoots; blue closes in and shoots a Worker.
+    await to('red', 'resource');
+    await act('red', { type: 'Gather' });
+    await to('red', 'movement');
+    await act('red', { type: 'Move', unitId: 'red-gunners-1', path: [{ x: 14, y: 4 }] });
+    await to('red', 'action');
+    await act('red', { type: 'Construct', unitId: 'red-worker-2', datasheet: 'depot', x: 4, y: 15.5 });
+    await to('red', 'ranged');
+    const shot = await act('red', { type: 'RangedAttack', unitId: 'red-gunners-1', targetId: 'blue-gunners-1' });
+    expect(dataOf(shot, 'AttackResolved')).toMatchObject({ hits: 2, cohesion: 8, rule: 'PG-11' });
+    await endTurn('red');
+    await to('blue', 'resource');
+    await act('blue', { type: 'Gather' });
+    await to('blue', 'movement');
+    await act('blue', { type: 'Move', unitId: 'blue-gunners-1', path: [{ x: 14, y: 10 }] });
+    await to('blue', 'ranged');
+    const kill = await act('blue', { type: 'RangedAttack', unitId: 'blue-gunners-1', targetId: 'red-worker-4' });
+    expect(dataOf(kill, 'UnitDestroyed')).toMatchObject({ unitId: 'red-worker-4', rule: 'PG-17' });
+    expect(dataOf(await endTurn('blue'), 'RoundCompleted')).toEqual({ round: 1 });
+
+    // Round 2: red shoots again; blue reaches the red Command Center and destroys it in melee.
+    await to('red', 'resource');
+    await act('red', { type: 'Gather' });
+    await to('red', 'ranged');
+    await act('red', { type: 'RangedAttack', unitId: 'red-gunners-1', targetId: 'blue-gunners-1' });
+    await endTurn('red');
+    await to('blue', 'resource');
+    await act('blue', { type: 'Gather' });
+    await to('blue', 'movement');
+    await act('blue', { type: 'Move', unitId: 'blue-gunners-1', path: [{ x: 8, y: 10 }] });
+    await to('blue', 'ranged');
+    await act('blue', { type: 'RangedAttack', unitId: 'blue-gunners-1', targetId: 'red-gunners-1' });
+    await to('blue', 'melee');
+    const smash = await act('blue', { type: 'MeleeAttack', unitId: 'blue-gunners-1', targetId: 'red-cc' });
+    expect(dataOf(smash, 'UnitDestroyed')).toMatchObject({ unitId: 'red-cc', commandCenter: { original: true }, rule: 'PG-15' });
+    // PG-14: blue's End Phase checks the mission's victory conditions first.
+    const ended = await endTurn('blue');
+    const reason = 'red lost the original Command Center';
+    expect(dataOf(ended, 'GameEnded')).toEqual({ winner: 'blue', reason, rule: 'PG-22' });
+    expect(types(ended).slice(-2)).toEqual(['GameEnded', 'SeedRevealed']);
+
+    await expectEnded([players.red, players.blue], gameId, 'post-galactica', { winner: 'blue', reason });
   });
 });

@@ -10,6 +10,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../functions/http/openapi.ts';
+import { buildRouter } from '../../functions/http/routes.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes } from '../../infra/aws/http-api.ts';
@@ -246,6 +248,23 @@ describe('the HTTP API', () => {
       IntegrationUri: arnOf(api.fn),
       PayloadFormatVersion: '2.0',
     });
+  });
+
+  it('API-10 one route table: the API Gateway routes in the template are the router routes, and so are the OpenAPI paths', () => {
+    const router = buildRouter(() => {
+      throw new Error('routes only');
+    }).routeKeys;
+    const inTemplate = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey,
+    );
+    const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
+    const inSpec = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect([...inTemplate].sort()).toEqual([...router].sort());
+    expect([...inSpec].sort()).toEqual([...router].sort());
   });
 
   it('throttles and access-logs the auto-deployed default stage', () => {

@@ -2075,21 +2075,34 @@ export interface operations {
     listRulesets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The rulesets. */
+            /** @description The rulesets. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetList"];
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
@@ -2098,7 +2111,10 @@ export interface operations {
     getRuleset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The ruleset id, e.g. post-galactica. */
                 id: string;
@@ -2107,15 +2123,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The ruleset. */
+            /** @description The ruleset. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Ruleset"];
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No such ruleset. */
             404: {
@@ -2134,20 +2160,34 @@ export interface operations {
     getOpenApi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OpenAPI 3.1. */
+            /** @description OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
@@ -2251,7 +2291,9 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                minVersion?: number;
+            };
             header?: {
                 /** @description The ETag of the answer you have: 304 while it is unchanged. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2284,6 +2326,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No such game. */
             404: {
@@ -2465,7 +2508,10 @@ export interface operations {
                 limit?: number;
                 wait?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The game id. */
                 id: string;
@@ -2474,15 +2520,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events. */
+            /** @description A page of events. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventsPage"];
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -2505,7 +2561,10 @@ export interface operations {
             query: {
                 at: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The game id. */
                 id: string;
@@ -2514,15 +2573,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The state. */
+            /** @description The state. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -2543,7 +2612,10 @@ export interface operations {
     exportGameLog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The game id. */
                 id: string;
@@ -2552,15 +2624,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The log. */
+            /** @description The log. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": string;
                 };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             /** @description No such game. */

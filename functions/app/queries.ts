@@ -9,12 +9,15 @@ import { notFound, Problem } from './problems.ts';
 import { waitUntil } from './waiting.ts';
 
 /**
- * The game as `playerId` may see it, from the read model; a game so new that the
- * projector has not caught up yet is folded from the log instead.
+ * The game as `playerId` may see it, from the read model. When the read model is behind
+ * `minVersion` (the version the caller's own command returned) or has no game yet, the
+ * state is folded from the event store instead, so a client never reads older than its
+ * own write (API-6).
  */
-export const gameView = async (deps: Deps, gameId: string, playerId: string): Promise<GameView> => {
+export const gameView = async (deps: Deps, gameId: string, playerId: string, minVersion = 0): Promise<GameView> => {
   const model = await deps.games.readModel(gameId);
-  const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  const state: GameState =
+    model && model.version >= minVersion ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
   const view = viewGame(state, seatOf(state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
   return view;

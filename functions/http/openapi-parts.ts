@@ -13,7 +13,7 @@ export const inline = (s: z.ZodType): Record<string, unknown> => {
 };
 
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const header = (id: string) => ({ $ref: `#/components/headers/${id}` });
+export const header = (id: string) => ({ $ref: `#/components/headers/${id}` });
 const response = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
 /** Every answer of the Lambda carries the request id (the 429 of the AWS stage does not reach it). */

@@ -8,6 +8,7 @@ import {
   always,
   body,
   conflictExamples,
+  header,
   ifNoneMatch,
   inline,
   location,
@@ -24,7 +25,16 @@ import {
   withEtag,
 } from './openapi-parts.ts';
 import { webhookPaths } from './openapi-webhooks.ts';
-import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
+import {
+  commandBody,
+  createGameBody,
+  eventsQuery,
+  gameQuery,
+  inboxQuery,
+  joinGameBody,
+  registerPlayerBody,
+  stateQuery,
+} from './schemas.ts';
 
 const gameId = pathId('The game id.');
 const noGame = { 404: problem('No such game.') };
@@ -62,8 +72,8 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       tags: ['games'],
       summary: 'The match as your seat may see it, from the read model.',
       security: secured,
-      parameters: [gameId, ifNoneMatch],
-      responses: { ...withEtag('The match.', 'GameView'), ...unauthorized, ...noGame, ...always },
+      parameters: [gameId, ifNoneMatch, ...queryParams(gameQuery)],
+      responses: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
     },
   },
   '/games/{id}/join': {
@@ -115,8 +125,8 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       summary: 'The log, paged, redacted for your seat.',
       description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
       security: secured,
-      parameters: [gameId, ...queryParams(eventsQuery)],
-      responses: { 200: ok('A page of events.', 'EventsPage'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
+      parameters: [gameId, ifNoneMatch, ...queryParams(eventsQuery)],
+      responses: { ...withEtag('A page of events.', 'EventsPage'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
     },
   },
   '/games/{id}/state': {
@@ -125,9 +135,9 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       tags: ['games'],
       summary: 'The state after event `at`, folded from the log, as your seat may see it.',
       security: secured,
-      parameters: [gameId, ...queryParams(stateQuery)],
+      parameters: [gameId, ifNoneMatch, ...queryParams(stateQuery)],
       responses: {
-        200: ok('The state.', 'GameState'),
+        ...withEtag('The state.', 'GameState'),
         400: withBody[400],
         ...unauthorized,
         404: problem('No such game, or no event `at` yet.'),
@@ -143,13 +153,14 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       description:
         'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
       security: secured,
-      parameters: [gameId],
+      parameters: [gameId, ifNoneMatch],
       responses: {
         200: {
-          description: 'The log.',
-          headers: requestId,
+          description: 'The log. Its ETag names this answer: send it as If-None-Match.',
+          headers: { ...requestId, ETag: header('ETag') },
           content: { 'application/x-ndjson': { schema: { type: 'string' } } },
         },
+        304: withEtag('', 'EventsPage')[304],
         ...unauthorized,
         ...noGame,
         ...always,
@@ -191,7 +202,8 @@ const publicPaths = () => ({
       tags: ['rulesets'],
       summary: 'The rule systems, their seats, phases and commands.',
       security: PUBLIC,
-      responses: { 200: ok('The rulesets.', 'RulesetList'), ...always },
+      parameters: [ifNoneMatch],
+      responses: { ...withEtag('The rulesets.', 'RulesetList'), ...always },
     },
   },
   '/rulesets/{id}': {
@@ -200,8 +212,8 @@ const publicPaths = () => ({
       tags: ['rulesets'],
       summary: 'One ruleset with JSON Schemas of its options and commands.',
       security: PUBLIC,
-      parameters: [pathId('The ruleset id, e.g. post-galactica.')],
-      responses: { 200: ok('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
+      parameters: [pathId('The ruleset id, e.g. post-galactica.'), ifNoneMatch],
+      responses: { ...withEtag('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
     },
   },
   '/openapi.json': {
@@ -210,8 +222,14 @@ const publicPaths = () => ({
       tags: ['meta'],
       summary: 'This document.',
       security: PUBLIC,
+      parameters: [ifNoneMatch],
       responses: {
-        200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } },
+        200: {
+          description: 'OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match.',
+          headers: { ...requestId, ETag: header('ETag') },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        304: withEtag('', 'EventsPage')[304],
         ...always,
       },
     },

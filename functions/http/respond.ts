@@ -14,10 +14,10 @@ export const json = (statusCode: number, body: unknown, headers: Record<string, 
 });
 
 /** A GET answer with its ETag; 304 when the client already has it. */
-export const withEtag = (request: Request, body: unknown): Response => {
+export const withEtag = (request: Request, body: unknown, cacheControl = 'private, no-cache'): Response => {
   const etag = etagOf(body);
   if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-  return json(200, body, { etag, 'cache-control': 'private, no-cache' });
+  return json(200, body, { etag, 'cache-control': cacheControl });
 };
 
 export const problemResponse = (problem: Problem): Response => ({

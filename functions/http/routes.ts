@@ -7,6 +7,7 @@ import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
+import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, registerPlayer } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
@@ -14,7 +15,16 @@ import { awaitGameEvents, awaitInbox, gameView, stateAt } from '../app/queries.t
 import { openApiDocument } from './openapi.ts';
 import { json, parseBody, parseQuery, withEtag } from './respond.ts';
 import { type Request, Router } from './router.ts';
-import { commandBody, createGameBody, eventsQuery, inboxQuery, joinGameBody, registerPlayerBody, stateQuery } from './schemas.ts';
+import {
+  commandBody,
+  createGameBody,
+  eventsQuery,
+  gameQuery,
+  inboxQuery,
+  joinGameBody,
+  registerPlayerBody,
+  stateQuery,
+} from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
 /** Commands with their own routes or reserved for the system are not accepted at /commands. */
@@ -86,21 +96,27 @@ export const buildRouter = (deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
 
   return addWebhookRoutes(new Router(), deps)
-    .on('GET', '/openapi.json', async () => json(200, openApiDocument()))
+    .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
     .on('POST', '/players', async (request) => {
       const body = parseBody(request, registerPlayerBody);
       return json(201, await registerPlayer(deps(), body.name));
     })
-    .on('GET', '/rulesets', async () => json(200, { rulesets: [...rulesets.keys()].map(rulesetSummary) }))
-    .on('GET', '/rulesets/{id}', async ({ params }) => {
-      const summary = rulesetSummary(params.id ?? '');
+    .on('GET', '/rulesets', async (request) =>
+      withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
+    )
+    .on('GET', '/rulesets/{id}', async (request) => {
+      const summary = rulesetSummary(request.params.id ?? '');
       const r = rulesets.get(summary.id);
-      return json(200, {
-        ...summary,
-        commands: commandsWithSchemas(summary.id),
-        optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
-        commandSchema: r ? jsonSchema(r.commandSchema) : null,
-      });
+      return withEtag(
+        request,
+        {
+          ...summary,
+          commands: commandsWithSchemas(summary.id),
+          optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
+          commandSchema: r ? jsonSchema(r.commandSchema) : null,
+        },
+        'public, max-age=300',
+      );
     })
     .on('POST', '/games', async (request) => {
       const playerId = await auth(request);
@@ -155,25 +171,33 @@ export const buildRouter = (deps: () => Deps): Router => {
     })
     .on('GET', '/games/{id}', async (request) => {
       const playerId = await auth(request);
-      return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId));
+      const query = parseQuery(request, gameQuery);
+      return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0));
     })
     .on('GET', '/games/{id}/events', async (request) => {
       const playerId = await auth(request);
       const query = parseQuery(request, eventsQuery);
-      return json(200, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
+      return withEtag(request, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
     })
     .on('GET', '/games/{id}/state', async (request) => {
       const playerId = await auth(request);
       const query = parseQuery(request, stateQuery);
-      return json(200, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
+      return withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
     })
     .on('GET', '/games/{id}/log', async (request) => {
       const playerId = await auth(request);
       const gameId = request.params.id ?? '';
       const body = await exportLog(deps(), gameId, playerId);
+      const etag = etagOf(body);
+      if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
       return {
         statusCode: 200,
-        headers: { 'content-type': 'application/x-ndjson', 'content-disposition': `attachment; filename="${gameId}.ndjson"` },
+        headers: {
+          'content-type': 'application/x-ndjson',
+          'content-disposition': `attachment; filename="${gameId}.ndjson"`,
+          etag,
+          'cache-control': 'private, no-cache',
+        },
         body,
       };
     })

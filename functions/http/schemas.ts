@@ -79,6 +79,15 @@ export const eventsQuery = z.object({
   wait: wait('an event after `after` when there is none yet; with nothing new the page is empty'),
 });
 
+export const gameQuery = z.object({
+  minVersion: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('The version your last command returned: the answer is never older than it (read your own writes).'),
+});
+
 export const stateQuery = z.object({
   at: z.coerce.number().int().min(1).describe('The event number to show the state after (1 is the first event).'),
 });

@@ -148,7 +148,8 @@ describe('API-1 a typed spec', () => {
   });
 
   it('API-1 a GET answered with an ETag declares it, takes If-None-Match and lists its 304', () => {
-    const etagged = ['GET /games/{id}', 'GET /me/games', 'GET /me/webhooks', 'GET /me/webhooks/{id}', 'GET /me/webhooks/{id}/deliveries'];
+    const etagged = operations.filter((o) => o.key.startsWith('GET ')).map((o) => o.key);
+    expect(etagged.length).toBeGreaterThan(10);
     for (const key of etagged) {
       const { responses, parameters } = op(key);
       expect(Object.keys(responses[200]?.headers ?? {}), key).toEqual(expect.arrayContaining(['ETag', 'x-request-id']));

@@ -69,6 +69,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your profile: id, name and when you registered (never the key). */
+        get: operations["getMyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change your name; every game shows the new one at once. */
+        patch: operations["renameMe"];
+        trace?: never;
+    };
+    "/players/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new API key, shown once; the key that signed this request stops working at once.
+         * @description Your games, inbox and webhooks stay: they belong to your player id, not to the key.
+         */
+        post: operations["rotateMyKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's public profile: just the name.
+         * @description Any signed-in player may read it (the ids are in the seats of the games you see).
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games": {
         parameters: {
             query?: never;
@@ -1776,6 +1834,8 @@ export interface components {
             seats: {
                 name: string;
                 playerId: string | null;
+                /** @description API-7: the seated player's name as it is now (GET /games/{id}); null for an empty seat. */
+                playerName?: string | null;
             }[];
             awaiting: string[];
             /** @description The step the game waits in and its deadline. */
@@ -1864,6 +1924,17 @@ export interface components {
             name: string;
             /** @description Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored. */
             apiKey: string;
+        };
+        Profile: {
+            playerId: string;
+            name: string;
+            /** @description When you registered. */
+            createdAt: string | null;
+        };
+        /** @description What anyone may know of a player. */
+        PublicProfile: {
+            playerId: string;
+            name: string;
         };
         RulesetList: {
             rulesets: ({
@@ -2188,6 +2259,180 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMyProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renameMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How other players see you. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your profile with the new name. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateMyKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The player id, e.g. p_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];

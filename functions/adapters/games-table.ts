@@ -9,6 +9,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
@@ -43,6 +44,7 @@ export interface Player {
   readonly playerId: string;
   readonly name: string;
   readonly apiKeyHash: string;
+  readonly createdAt?: string;
 }
 
 export class GamesTable {
@@ -186,7 +188,70 @@ export class GamesTable {
       new GetItemCommand({ TableName: this.tables.games, Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } } }),
     );
     if (!item?.apiKeyHash?.S || !item.name?.S) return null;
-    return { playerId, name: item.name.S, apiKeyHash: item.apiKeyHash.S };
+    return { playerId, name: item.name.S, apiKeyHash: item.apiKeyHash.S, ...(item.createdAt?.S ? { createdAt: item.createdAt.S } : {}) };
+  }
+
+  /** A new name on an existing profile; false when there is no such player. */
+  async renamePlayer(playerId: string, name: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } },
+          UpdateExpression: 'SET #name = :name',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': { S: name } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Replace the key hash only while it is still `oldHash`. The profile holds the player's one
+   * hash (the key names the player, so no key-hash index exists): a single conditional write
+   * revokes the old key as it installs the new one, and of two concurrent rotations one fails.
+   */
+  async rotateKey(playerId: string, oldHash: string, newHash: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } },
+          UpdateExpression: 'SET apiKeyHash = :new',
+          ConditionExpression: 'apiKeyHash = :old',
+          ExpressionAttributeValues: { ':old': { S: oldHash }, ':new': { S: newHash } },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /** The display names of these players (at most 100), by id; unknown ids are left out. */
+  async playerNames(playerIds: readonly string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    let keys: Item[] = [...new Set(playerIds)].map((id) => ({ pk: { S: playerKey(id) }, sk: { S: 'PROFILE' } }));
+    while (keys.length > 0) {
+      const result = await this.db.send(
+        new BatchGetItemCommand({
+          RequestItems: {
+            [this.tables.games]: { Keys: keys, ProjectionExpression: 'pk, #name', ExpressionAttributeNames: { '#name': 'name' } },
+          },
+        }),
+      );
+      for (const item of result.Responses?.[this.tables.games] ?? []) {
+        if (item.pk?.S && item.name?.S) names.set(item.pk.S.slice('PLAYER#'.length), item.name.S);
+      }
+      keys = (result.UnprocessedKeys?.[this.tables.games]?.Keys ?? []) as Item[];
+    }
+    return names;
   }
 }
 

@@ -14,13 +14,26 @@ import { waitUntil } from './waiting.ts';
  * state is folded from the event store instead, so a client never reads older than its
  * own write (API-6).
  */
-export const gameView = async (deps: Deps, gameId: string, playerId: string, minVersion = 0): Promise<GameView> => {
+export const gameView = async (deps: Deps, gameId: string, playerId: string, minVersion = 0) => {
   const model = await deps.games.readModel(gameId);
   const state: GameState =
     model && model.version >= minVersion ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
   const view = viewGame(state, seatOf(state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
-  return view;
+  return withPlayerNames(deps, view);
+};
+
+/** A seat and the name of its player as it is now. */
+export type NamedSeat = GameView['seats'][number] & { readonly playerName: string | null };
+
+/**
+ * API-7: each seat with its player's current name, read from the profiles when the game is
+ * shown (names are not in the log, so a rename is never frozen into an event).
+ */
+const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & { readonly seats: readonly NamedSeat[] }> => {
+  const ids = view.seats.flatMap((s) => (s.playerId ? [s.playerId] : []));
+  const names = ids.length > 0 ? await deps.games.playerNames(ids) : new Map<string, string>();
+  return { ...view, seats: view.seats.map((s) => ({ ...s, playerName: s.playerId ? (names.get(s.playerId) ?? null) : null })) };
 };
 
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {

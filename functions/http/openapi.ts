@@ -33,6 +33,7 @@ import {
   inboxQuery,
   joinGameBody,
   registerPlayerBody,
+  renamePlayerBody,
   stateQuery,
 } from './schemas.ts';
 
@@ -185,6 +186,60 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
   },
 });
 
+/** API-7: your profile, a rename, key rotation and others' public profiles. */
+const playerPaths = () => ({
+  '/players/me': {
+    get: {
+      operationId: 'getMyProfile',
+      tags: ['players'],
+      summary: 'Your profile: id, name and when you registered (never the key).',
+      security: secured,
+      parameters: [ifNoneMatch],
+      responses: { ...withEtag('Your profile.', 'Profile'), ...unauthorized, 404: problem('No such player.'), ...always },
+    },
+    patch: {
+      operationId: 'renameMe',
+      tags: ['players'],
+      summary: 'Change your name; every game shows the new one at once.',
+      security: secured,
+      requestBody: body(inline(renamePlayerBody)),
+      responses: {
+        200: ok('Your profile with the new name.', 'Profile'),
+        ...withBody,
+        ...unauthorized,
+        404: problem('No such player.'),
+        ...always,
+      },
+    },
+  },
+  '/players/me/keys': {
+    post: {
+      operationId: 'rotateMyKey',
+      tags: ['players'],
+      summary: 'A new API key, shown once; the key that signed this request stops working at once.',
+      description: 'Your games, inbox and webhooks stay: they belong to your player id, not to the key.',
+      security: secured,
+      responses: {
+        201: ok('The new key.', 'Player'),
+        ...unauthorized,
+        404: problem('No such player.'),
+        ...always,
+      },
+    },
+  },
+  '/players/{id}': {
+    get: {
+      operationId: 'getPlayer',
+      tags: ['players'],
+      summary: "A player's public profile: just the name.",
+      description: 'Any signed-in player may read it (the ids are in the seats of the games you see).',
+      security: secured,
+      parameters: [pathId('The player id, e.g. p_4f….'), ifNoneMatch],
+      responses: { ...withEtag('The profile.', 'PublicProfile'), ...unauthorized, 404: problem('No such player.'), ...always },
+    },
+  },
+});
+
 const publicPaths = () => ({
   '/players': {
     post: {
@@ -258,14 +313,14 @@ const buildDocument = () => {
     ],
     security: secured,
     tags: [
-      { name: 'players', description: 'Registering and API keys.' },
+      { name: 'players', description: 'Registering, your profile and name, API keys.' },
       { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
       { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
       { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
       { name: 'meta', description: 'This document.' },
     ],
     components: { ...sharedComponents, schemas },
-    paths: { ...publicPaths(), ...gamePaths(commandRefs), ...webhookPaths() },
+    paths: { ...publicPaths(), ...playerPaths(), ...gamePaths(commandRefs), ...webhookPaths() },
   };
 };
 

@@ -9,7 +9,7 @@ import { type CommandResult, executeCommand, systemCommandId } from '../app/comm
 import type { Deps } from '../app/deps.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
-import { authenticate, registerPlayer } from '../app/players.ts';
+import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, stateAt } from '../app/queries.ts';
 import { openApiDocument } from './openapi.ts';
@@ -23,6 +23,7 @@ import {
   inboxQuery,
   joinGameBody,
   registerPlayerBody,
+  renamePlayerBody,
   stateQuery,
 } from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
@@ -95,123 +96,140 @@ const seatAfter = (result: CommandResult, playerId: string): string | null => {
 export const buildRouter = (deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
 
-  return addWebhookRoutes(new Router(), deps)
-    .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
-    .on('POST', '/players', async (request) => {
-      const body = parseBody(request, registerPlayerBody);
-      return json(201, await registerPlayer(deps(), body.name));
-    })
-    .on('GET', '/rulesets', async (request) =>
-      withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
-    )
-    .on('GET', '/rulesets/{id}', async (request) => {
-      const summary = rulesetSummary(request.params.id ?? '');
-      const r = rulesets.get(summary.id);
-      return withEtag(
-        request,
-        {
-          ...summary,
-          commands: commandsWithSchemas(summary.id),
-          optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
-          commandSchema: r ? jsonSchema(r.commandSchema) : null,
-        },
-        'public, max-age=300',
-      );
-    })
-    .on('POST', '/games', async (request) => {
-      const playerId = await auth(request);
-      const { commandId, ...command } = parseBody(request, createGameBody);
-      // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
-      const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
-      const result = await executeCommand(deps(), {
-        gameId: id,
-        commandId: commandId ?? systemCommandId('create', id),
-        command: { type: 'CreateGame', ...command },
-        caller: { kind: 'player', playerId },
-      });
-      return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), {
-        location: `/games/${id}`,
-      });
-    })
-    .on('POST', '/games/{id}/join', async (request) => {
-      const playerId = await auth(request);
-      const { commandId, ...command } = parseBody(request, joinGameBody);
-      const gameId = request.params.id ?? '';
-      const result = await executeCommand(deps(), {
-        gameId,
-        // Without a commandId, joining twice the same way is one join.
-        commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
-        command: { type: 'JoinGame', ...command },
-        caller: { kind: 'player', playerId },
-      });
-      return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
-    })
-    .on('POST', '/games/{id}/commands', async (request) => {
-      const playerId = await auth(request);
-      const body = parseBody(request, commandBody);
-      const type = body.command.type;
-      const reserved = RESERVED.get(type);
-      if (reserved || !KNOWN_COMMANDS.has(type)) {
-        throw new Problem(
-          400,
-          'unknown-command',
-          'Unknown command',
-          reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+  return (
+    addWebhookRoutes(new Router(), deps)
+      .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
+      .on('POST', '/players', async (request) => {
+        const body = parseBody(request, registerPlayerBody);
+        return json(201, await registerPlayer(deps(), body.name));
+      })
+      // /players/me before /players/{id}: the first route that matches answers.
+      .on('GET', '/players/me', async (request) => withEtag(request, await myProfile(deps(), await auth(request))))
+      .on('PATCH', '/players/me', async (request) => {
+        const playerId = await auth(request);
+        const body = parseBody(request, renamePlayerBody);
+        return json(200, await renamePlayer(deps(), playerId, body.name));
+      })
+      .on('POST', '/players/me/keys', async (request) => {
+        const playerId = await auth(request);
+        return json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' });
+      })
+      .on('GET', '/players/{id}', async (request) => {
+        await auth(request);
+        return withEtag(request, await publicProfile(deps(), request.params.id ?? ''));
+      })
+      .on('GET', '/rulesets', async (request) =>
+        withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
+      )
+      .on('GET', '/rulesets/{id}', async (request) => {
+        const summary = rulesetSummary(request.params.id ?? '');
+        const r = rulesets.get(summary.id);
+        return withEtag(
+          request,
+          {
+            ...summary,
+            commands: commandsWithSchemas(summary.id),
+            optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
+            commandSchema: r ? jsonSchema(r.commandSchema) : null,
+          },
+          'public, max-age=300',
         );
-      }
-      const gameId = request.params.id ?? '';
-      const result = await executeCommand(deps(), {
-        gameId,
-        commandId: body.commandId,
-        expectedVersion: body.expectedVersion,
-        command: body.command as { type: string },
-        caller: { kind: 'player', playerId },
-      });
-      return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
-    })
-    .on('GET', '/games/{id}', async (request) => {
-      const playerId = await auth(request);
-      const query = parseQuery(request, gameQuery);
-      return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0));
-    })
-    .on('GET', '/games/{id}/events', async (request) => {
-      const playerId = await auth(request);
-      const query = parseQuery(request, eventsQuery);
-      return withEtag(request, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
-    })
-    .on('GET', '/games/{id}/state', async (request) => {
-      const playerId = await auth(request);
-      const query = parseQuery(request, stateQuery);
-      return withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
-    })
-    .on('GET', '/games/{id}/log', async (request) => {
-      const playerId = await auth(request);
-      const gameId = request.params.id ?? '';
-      const body = await exportLog(deps(), gameId, playerId);
-      const etag = etagOf(body);
-      if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-      return {
-        statusCode: 200,
-        headers: {
-          'content-type': 'application/x-ndjson',
-          'content-disposition': `attachment; filename="${gameId}.ndjson"`,
-          etag,
-          'cache-control': 'private, no-cache',
-        },
-        body,
-      };
-    })
-    .on('GET', '/me/games', async (request) => {
-      const playerId = await auth(request);
-      const query = parseQuery(request, inboxQuery);
-      const page = await awaitInbox(deps(), playerId, {
-        awaitingOnly: query.awaiting === 'true',
-        after: query.after,
-        limit: query.limit,
-        wait: query.wait,
-        ifNoneMatch: request.headers['if-none-match'],
-      });
-      if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
-      return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
-    });
+      })
+      .on('POST', '/games', async (request) => {
+        const playerId = await auth(request);
+        const { commandId, ...command } = parseBody(request, createGameBody);
+        // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
+        const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
+        const result = await executeCommand(deps(), {
+          gameId: id,
+          commandId: commandId ?? systemCommandId('create', id),
+          command: { type: 'CreateGame', ...command },
+          caller: { kind: 'player', playerId },
+        });
+        return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), {
+          location: `/games/${id}`,
+        });
+      })
+      .on('POST', '/games/{id}/join', async (request) => {
+        const playerId = await auth(request);
+        const { commandId, ...command } = parseBody(request, joinGameBody);
+        const gameId = request.params.id ?? '';
+        const result = await executeCommand(deps(), {
+          gameId,
+          // Without a commandId, joining twice the same way is one join.
+          commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
+          command: { type: 'JoinGame', ...command },
+          caller: { kind: 'player', playerId },
+        });
+        return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+      })
+      .on('POST', '/games/{id}/commands', async (request) => {
+        const playerId = await auth(request);
+        const body = parseBody(request, commandBody);
+        const type = body.command.type;
+        const reserved = RESERVED.get(type);
+        if (reserved || !KNOWN_COMMANDS.has(type)) {
+          throw new Problem(
+            400,
+            'unknown-command',
+            'Unknown command',
+            reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+          );
+        }
+        const gameId = request.params.id ?? '';
+        const result = await executeCommand(deps(), {
+          gameId,
+          commandId: body.commandId,
+          expectedVersion: body.expectedVersion,
+          command: body.command as { type: string },
+          caller: { kind: 'player', playerId },
+        });
+        return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+      })
+      .on('GET', '/games/{id}', async (request) => {
+        const playerId = await auth(request);
+        const query = parseQuery(request, gameQuery);
+        return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0));
+      })
+      .on('GET', '/games/{id}/events', async (request) => {
+        const playerId = await auth(request);
+        const query = parseQuery(request, eventsQuery);
+        return withEtag(request, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
+      })
+      .on('GET', '/games/{id}/state', async (request) => {
+        const playerId = await auth(request);
+        const query = parseQuery(request, stateQuery);
+        return withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
+      })
+      .on('GET', '/games/{id}/log', async (request) => {
+        const playerId = await auth(request);
+        const gameId = request.params.id ?? '';
+        const body = await exportLog(deps(), gameId, playerId);
+        const etag = etagOf(body);
+        if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
+        return {
+          statusCode: 200,
+          headers: {
+            'content-type': 'application/x-ndjson',
+            'content-disposition': `attachment; filename="${gameId}.ndjson"`,
+            etag,
+            'cache-control': 'private, no-cache',
+          },
+          body,
+        };
+      })
+      .on('GET', '/me/games', async (request) => {
+        const playerId = await auth(request);
+        const query = parseQuery(request, inboxQuery);
+        const page = await awaitInbox(deps(), playerId, {
+          awaitingOnly: query.awaiting === 'true',
+          after: query.after,
+          limit: query.limit,
+          wait: query.wait,
+          ifNoneMatch: request.headers['if-none-match'],
+        });
+        if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
+        return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
+      })
+  );
 };

@@ -15,6 +15,9 @@ const commandId = z
 
 export const registerPlayerBody = z.object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') }).strict();
 
+/** API-7: a rename takes the same name rules as registering. */
+export const renamePlayerBody = registerPlayerBody;
+
 export const createGameBody = z
   .object({
     ruleset: z.string().describe('A ruleset id from GET /rulesets, e.g. post-galactica.'),
@@ -132,6 +135,14 @@ export const playerResponse = z.object({
   apiKey: z.string().describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.'),
 });
 
+export const profileResponse = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  createdAt: z.string().nullable().describe('When you registered.'),
+});
+
+export const publicProfileResponse = z.object({ playerId: z.string(), name: z.string() }).describe('What anyone may know of a player.');
+
 const proposalSchema = z.object({
   by: z.string().describe('The seat that proposed it.'),
   phaseKey: z.string(),
@@ -145,7 +156,17 @@ export const gameViewSchema = z.looseObject({
   status: z.enum(['lobby', 'choosing', 'playing', 'ended']),
   version: z.number().int(),
   you: z.string().nullable().describe('Your seat; null for a spectator.'),
-  seats: z.array(z.object({ name: z.string(), playerId: z.string().nullable() })),
+  seats: z.array(
+    z.object({
+      name: z.string(),
+      playerId: z.string().nullable(),
+      playerName: z
+        .string()
+        .nullable()
+        .optional()
+        .describe("API-7: the seated player's name as it is now (GET /games/{id}); null for an empty seat."),
+    }),
+  ),
   awaiting: z.array(z.string()),
   step: z
     .object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.string().nullable() })

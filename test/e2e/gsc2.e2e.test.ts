@@ -10,7 +10,7 @@ import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { expectExplained, rollsIn } from '../support/gsc2.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
 
 /**
  * The dice are real and seeded server-side, so the scenario's numbers force what is asserted:
@@ -287,7 +287,7 @@ describe('a GSC2 battle over HTTP: two ships a side, two full turns', () => {
         () => seats[seat].get<GameReply>(`/games/${gameId}`),
         (r) => r.body.version === log.length,
       );
-      expect(final.body).toEqual(JSON.parse(JSON.stringify(viewGame(foldGame(log), seat))));
+      expect(final.body).toEqual(withPlayerNames(viewGame(foldGame(log), seat), { red: 'Ann', blue: 'Bob' }));
     }
     const view = await battle();
     expect(view).toMatchObject({ status: 'playing', turn: 3, step: 'movement', awaiting: ['blue'] });

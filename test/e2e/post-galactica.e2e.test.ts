@@ -11,7 +11,7 @@ import { foldGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
 import { DEPLOYMENT, SCENARIO } from './post-galactica.scenario.ts';
 
 type Seat = 'red' | 'blue';
@@ -228,7 +228,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
         () => players[seat].get<{ version: number }>(`/games/${table.gameId}`),
         (r) => r.body.version === log.length,
       );
-      expect(final.body).toEqual(JSON.parse(JSON.stringify(viewGame(foldGame(log), seat))));
+      expect(final.body).toEqual(withPlayerNames(viewGame(foldGame(log), seat), { red: 'Ann', blue: 'Bob' }));
     }
     const view = (await players.blue.get<{ game: FinalView }>(`/games/${table.gameId}`)).body.game;
     expect(view).toMatchObject({ activeSeat: 'red', round: 5, turn: 9, phase: 'command' });

@@ -85,3 +85,12 @@ export const commandId = () => {
   sequence += 1;
   return `e2e-${Date.now()}-${sequence}`;
 };
+
+/**
+ * A folded view as GET /games/{id} serves it: as JSON, each seat with its player's current
+ * name (API-7), by seat name.
+ */
+export const withPlayerNames = (view: unknown, names: Readonly<Record<string, string>>): Record<string, unknown> => {
+  const { seats, ...rest } = JSON.parse(JSON.stringify(view)) as { seats: { name: string; playerId: string | null }[] };
+  return { ...rest, seats: seats.map((s) => ({ ...s, playerName: s.playerId ? (names[s.name] ?? null) : null })) };
+};

@@ -154,7 +154,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match as your seat may see it, from the read model. */
+        /**
+         * The match as your seat may see it, from the read model.
+         * @description A private game is readable only by its players and organiser: to anyone else it is a 404, as a game that does not exist (API-8).
+         */
         get: operations["getGame"];
         put?: never;
         post?: never;
@@ -175,7 +178,7 @@ export interface paths {
         put?: never;
         /**
          * Take a seat.
-         * @description Joining twice the same way (or retrying with the same commandId) answers the first join again.
+         * @description Joining twice the same way (or retrying with the same commandId) answers the first join again. A private game takes its `inviteCode`; a wrong or missing one is the 404 of a game that does not exist (API-8).
          */
         post: operations["joinGame"];
         delete?: never;
@@ -1894,6 +1897,8 @@ export interface components {
             version: number;
             replayed: boolean;
             events: components["schemas"]["EventEnvelope"][];
+            /** @description API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite. */
+            inviteCode?: string;
         };
         EventsPage: {
             events: components["schemas"]["EventEnvelope"][];
@@ -2478,6 +2483,11 @@ export interface operations {
                         };
                         /** @description PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]. */
                         reminders?: string[];
+                        /**
+                         * @description API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.
+                         * @enum {string}
+                         */
+                        visibility?: "public" | "private";
                     };
                     /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
                     commandId?: string;
@@ -2603,6 +2613,8 @@ export interface operations {
                     /** @description The seat to take; the first free one if omitted. */
                     seat?: string;
                     seedContribution?: string;
+                    /** @description API-8: the invite code of a private game, from its creation answer. */
+                    inviteCode?: string;
                     /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
                     commandId?: string;
                 };

@@ -50,6 +50,7 @@ export const createGameSchema = z.object({
       openFor: isoDurationSchema.optional(),
       absence: absenceSchema.optional(),
       reminders: remindersSchema.optional(),
+      visibility: z.enum(['public', 'private']).optional(),
     })
     .strict()
     .optional(),

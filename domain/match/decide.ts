@@ -71,7 +71,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence, reminders } = command.options ?? {};
+  const { openFor, absence, reminders, visibility } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -96,6 +96,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
         ...(openFor === undefined ? {} : { openFor }),
         ...(absence ? { absence } : {}),
         ...(reminders ? { reminders } : {}),
+        ...(visibility ? { visibility } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

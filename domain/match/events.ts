@@ -25,6 +25,8 @@ export interface MatchOptions {
   readonly absence?: AbsenceOptions;
   /** PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded; recorded only when set. */
   readonly reminders?: readonly string[];
+  /** API-8: who may read the game; recorded only when set, and a game without it is public. */
+  readonly visibility?: 'public' | 'private';
 }
 
 export interface AbsenceOptions {

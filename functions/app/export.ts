@@ -1,10 +1,12 @@
 /**
  * The whole log as NDJSON for `GET /games/{id}/log`: redacted for the caller while the
  * game runs; complete, with the seed, once it has ended (nothing is secret any more).
+ * A private game's log is its players' and organiser's only (API-8).
  */
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { LOG_FORMAT, type LogHeader, serializeLog } from '../../domain/verify/log.ts';
+import { mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
 
@@ -13,7 +15,7 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
   if (events.length === 0) throw notFound(`game ${gameId}`);
   // The state the server reports is the projector's read model when it has caught up: verify cross-checks it with the log.
   const state: GameState = model && model.version === events.length ? (JSON.parse(model.state) as GameState) : foldGame(events);
-  if (state.status === 'empty') throw notFound(`game ${gameId}`);
+  if (state.status === 'empty' || !mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   const ended = state.status === 'ended';
   const viewer = ended ? null : seatOf(state, playerId);
   const header: LogHeader = {

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import type { InboxEntry } from '../adapters/games-table.ts';
+import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
 import { notFound, Problem } from './problems.ts';
@@ -18,6 +19,7 @@ export const gameView = async (deps: Deps, gameId: string, playerId: string, min
   const model = await deps.games.readModel(gameId);
   const state: GameState =
     model && model.version >= minVersion ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   const view = viewGame(state, seatOf(state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
   return withPlayerNames(deps, view);
@@ -37,6 +39,7 @@ const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & {
 };
 
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
+  await readableGame(deps, gameId, playerId);
   // One event before the page too: whether an event is redacted can depend on the one before it.
   const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
   const before = after > 0 && read[0]?.seq === after ? read.shift() : undefined;
@@ -64,6 +67,7 @@ export const awaitGameEvents = async (deps: Deps, gameId: string, playerId: stri
 };
 
 export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: number): Promise<GameView> => {
+  await readableGame(deps, gameId, playerId);
   const events = await deps.store.readAfter(gameId, 0, at);
   if (events.length === 0) throw notFound(`game ${gameId}`);
   if (events.length < at) {

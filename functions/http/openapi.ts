@@ -72,6 +72,8 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       operationId: 'getGame',
       tags: ['games'],
       summary: 'The match as your seat may see it, from the read model.',
+      description:
+        'A private game is readable only by its players and organiser: to anyone else it is a 404, as a game that does not exist (API-8).',
       security: secured,
       parameters: [gameId, ifNoneMatch, ...queryParams(gameQuery)],
       responses: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
@@ -82,7 +84,8 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       operationId: 'joinGame',
       tags: ['games'],
       summary: 'Take a seat.',
-      description: 'Joining twice the same way (or retrying with the same commandId) answers the first join again.',
+      description:
+        'Joining twice the same way (or retrying with the same commandId) answers the first join again. A private game takes its `inviteCode`; a wrong or missing one is the 404 of a game that does not exist (API-8).',
       security: secured,
       parameters: [gameId],
       requestBody: body(inline(joinGameBody)),

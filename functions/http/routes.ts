@@ -5,6 +5,7 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
+import { checkInvite, inviteCode } from '../app/access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
@@ -146,14 +147,18 @@ export const buildRouter = (deps: () => Deps): Router => {
           command: { type: 'CreateGame', ...command },
           caller: { kind: 'player', playerId },
         });
-        return json(result.replayed ? 200 : 201, commandResponse(id, result, seatAfter(result, playerId), result.events), {
+        // API-8: a private game's answer carries its invite code, for its creator to pass on.
+        const invite = command.options?.visibility === 'private' ? await inviteCode(deps(), id) : null;
+        const body = commandResponse(id, result, seatAfter(result, playerId), result.events);
+        return json(result.replayed ? 200 : 201, invite === null ? body : { ...body, inviteCode: invite }, {
           location: `/games/${id}`,
         });
       })
       .on('POST', '/games/{id}/join', async (request) => {
         const playerId = await auth(request);
-        const { commandId, ...command } = parseBody(request, joinGameBody);
+        const { commandId, inviteCode: given, ...command } = parseBody(request, joinGameBody);
         const gameId = request.params.id ?? '';
+        await checkInvite(deps(), gameId, playerId, given);
         const result = await executeCommand(deps(), {
           gameId,
           // Without a commandId, joining twice the same way is one join.

@@ -44,6 +44,12 @@ export const createGameBody = z
         reminders: remindersSchema
           .optional()
           .describe('PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"].'),
+        visibility: z
+          .enum(['public', 'private'])
+          .optional()
+          .describe(
+            'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
+          ),
       })
       .strict()
       .optional(),
@@ -55,6 +61,7 @@ export const joinGameBody = z
   .object({
     seat: z.string().optional().describe('The seat to take; the first free one if omitted.'),
     seedContribution: seedContributionSchema.optional(),
+    inviteCode: z.string().max(128).optional().describe('API-8: the invite code of a private game, from its creation answer.'),
     commandId: commandId.optional(),
   })
   .strict();
@@ -127,6 +134,10 @@ export const commandResponse = z.object({
   version: z.number().int(),
   replayed: z.boolean(),
   events: z.array(envelopeSchema),
+  inviteCode: z
+    .string()
+    .optional()
+    .describe('API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite.'),
 });
 
 export const playerResponse = z.object({

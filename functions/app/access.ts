@@ -1,0 +1,54 @@
+/**
+ * API-8 who may read a game. A public game (the default) is readable by any signed-in
+ * player, redacted for their seat as always; a private one only by its players and its
+ * organiser. To anyone else a private game answers exactly as a game that does not exist,
+ * so its existence is not revealed. Every read route (view, events, state, log) asks here.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isOrganiser } from '../../domain/match/organiser.ts';
+import type { Match } from '../../domain/match/state.ts';
+import { type GameState, seatOf } from '../../domain/match/state.ts';
+import type { Deps } from './deps.ts';
+import { notFound } from './problems.ts';
+
+export const isPrivate = (state: GameState): boolean => state.status !== 'empty' && state.options.visibility === 'private';
+
+/** A private game's players and organiser may read it; anyone may read a public one. */
+export const mayRead = (state: GameState, playerId: string): boolean =>
+  state.status !== 'empty' &&
+  (!isPrivate(state) || seatOf(state, playerId) !== null || isOrganiser(state as Match, { kind: 'player', playerId, seat: null }));
+
+/** The game's current state (read model, else the event store), or the 404 of a game that does not exist. */
+export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
+  const model = await deps.games.readModel(gameId);
+  const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
+  return state;
+};
+
+/**
+ * The invite code of a game: an HMAC of its id keyed by its secret seed, so only the
+ * server (and, once the game ends and the seed is revealed, anyone) can derive it.
+ */
+export const inviteCodeOf = (gameId: string, seed: string): string =>
+  createHmac('sha256', Buffer.from(seed, 'utf8')).update(`invite:${gameId}`).digest('base64url').slice(0, 22);
+
+export const inviteCode = async (deps: Deps, gameId: string): Promise<string | null> => {
+  const { seed } = await deps.games.secretAndCommand(gameId, 'invite');
+  return seed === null ? null : inviteCodeOf(gameId, seed);
+};
+
+/** Joining a private game takes its invite code; a wrong or missing one is the 404 of a game that does not exist. */
+export const checkInvite = async (deps: Deps, gameId: string, playerId: string, given: string | undefined): Promise<void> => {
+  const model = await deps.games.readModel(gameId);
+  const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  // Its organiser and players (a retried join) need no code.
+  if (!isPrivate(state) || mayRead(state, playerId)) return;
+  const expected = await inviteCode(deps, gameId);
+  const ok =
+    expected !== null &&
+    given !== undefined &&
+    given.length === expected.length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!ok) throw notFound(`game ${gameId}`);
+};

@@ -141,7 +141,11 @@ describe('API-2 a client generated from the spec', () => {
       expect(state.data?.state.status).toBe('lobby');
       const log = await ann.client.GET('/games/{id}/log', { ...path, parseAs: 'text' });
       expect(log.data?.split('\n').length).toBeGreaterThan(3);
-      const mine = await ann.client.GET('/me/games', { params: { query: { awaiting: 'false' } } });
+      // The inbox is projected after the game's view: wait for it rather than race it.
+      const mine = await eventually(
+        () => ann.client.GET('/me/games', { params: { query: { awaiting: 'false' } } }),
+        (reply) => reply.data?.games.some((g) => g.gameId === gameId) === true,
+      );
       expect(mine.data?.games.map((g) => g.gameId)).toContain(gameId);
       const ruleset = await ann.client.GET('/rulesets/{id}', { params: { path: { id: rulesetId } } });
       expect(ruleset.data?.id).toBe(rulesetId);

@@ -134,7 +134,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The lobby: public games open to join, oldest first.
+         * @description Private games are never listed; a game leaves the lobby when its seats are full or it ends (API-9).
+         */
+        get: operations["listLobby"];
         put?: never;
         /**
          * Create a match.
@@ -1924,6 +1928,17 @@ export interface components {
                 updatedAt: string;
             }[];
         };
+        Lobby: {
+            /** @description Pass as `after` for the next page; null on the last page. */
+            next: number | null;
+            games: {
+                gameId: string;
+                ruleset: string;
+                /** @description Seats no player has taken yet. */
+                seatsFree: number;
+                createdAt: string;
+            }[];
+        };
         Player: {
             playerId: string;
             name: string;
@@ -2439,6 +2454,48 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLobby: {
+        parameters: {
+            query?: {
+                ruleset?: string;
+                after?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open public games. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };

@@ -5,10 +5,13 @@
 import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
@@ -39,6 +42,17 @@ export interface InboxEntry {
   readonly version: number;
   readonly updatedAt: string;
 }
+
+/** API-9: a public game open to join, as the lobby lists it. */
+export interface LobbyEntry {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly seatsFree: number;
+  readonly createdAt: string;
+}
+
+const LOBBY = 'LOBBY';
+const lobbySk = (entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${entry.createdAt}#${entry.gameId}`;
 
 export interface Player {
   readonly playerId: string;
@@ -147,6 +161,60 @@ export class GamesTable {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
+  }
+
+  /**
+   * API-9: list a game in the lobby as of read-model `version`, only while that is still the
+   * game's read model (a projection of a later version that already removed it wins).
+   */
+  async putLobby(entry: LobbyEntry, version: number): Promise<void> {
+    try {
+      await this.db.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: this.tables.games,
+                Key: { pk: { S: gameKey(entry.gameId) }, sk: { S: 'VIEW' } },
+                ConditionExpression: 'version = :v',
+                ExpressionAttributeValues: { ':v': { N: String(version) } },
+              },
+            },
+            {
+              Put: {
+                TableName: this.tables.games,
+                Item: { pk: { S: LOBBY }, sk: { S: lobbySk(entry) }, entry: { S: JSON.stringify(entry) }, version: { N: String(version) } },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+    }
+  }
+
+  async deleteLobby(entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>): Promise<void> {
+    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: { pk: { S: LOBBY }, sk: { S: lobbySk(entry) } } }));
+  }
+
+  /** The lobby, oldest game first. */
+  async lobby(): Promise<LobbyEntry[]> {
+    const entries: LobbyEntry[] = [];
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tables.games,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: LOBBY } },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) if (item.entry?.S) entries.push(JSON.parse(item.entry.S) as LobbyEntry);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return entries;
   }
 
   async inbox(playerId: string): Promise<InboxEntry[]> {

@@ -8,6 +8,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import type { Item } from '../adapters/event-codec.ts';
+import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
 
 const ATTEMPTS = 3;
@@ -25,7 +26,7 @@ export const projectGame = async (deps: Deps, gameId: string, incoming: readonly
     const events = contiguous ? fresh : await deps.store.readAfter(gameId, version, newest);
     const next = foldChecked(state, events);
     if (await deps.games.putReadModel(gameId, { version: next.version, state: JSON.stringify(next) }, version)) {
-      await updateInboxes(deps, next);
+      await Promise.all([updateInboxes(deps, next), updateLobby(deps, next)]);
       return next.version;
     }
     if (attempt >= ATTEMPTS) throw new Error(`read model of ${gameId} kept moving; will retry`);
@@ -70,6 +71,18 @@ const updateInboxes = async (deps: Deps, state: GameState): Promise<void> => {
   );
 };
 
+/**
+ * API-9: a public game waiting for players is in the lobby index; once it fills, expires or
+ * ends it is taken out. Idempotent: a redelivered batch writes the same item or deletes it again.
+ */
+const updateLobby = async (deps: Deps, state: GameState): Promise<void> => {
+  if (state.status === 'empty') return;
+  const key = { gameId: state.gameId, createdAt: state.createdAt };
+  const seatsFree = state.seats.filter((s) => s.playerId === null).length;
+  if (state.status !== 'lobby' || isPrivate(state) || seatsFree === 0) return deps.games.deleteLobby(key);
+  return deps.games.putLobby({ ...key, ruleset: state.ruleset, seatsFree }, state.version);
+};
+
 /** Recompute the read model of every game from the `events` table (also after stream retention). */
 export const rebuildAll = async (deps: Deps, eventsTable: string, log: (line: string) => void = () => {}): Promise<number> => {
   let rebuilt = 0;
@@ -77,7 +90,7 @@ export const rebuildAll = async (deps: Deps, eventsTable: string, log: (line: st
     const events = await deps.store.readAfter(gameId, 0);
     const state = foldChecked(emptyGame, events);
     await deps.games.putReadModel(gameId, { version: state.version, state: JSON.stringify(state) }, 'any');
-    await updateInboxes(deps, state);
+    await Promise.all([updateInboxes(deps, state), updateLobby(deps, state)]);
     rebuilt += 1;
     log(`rebuilt ${gameId} at version ${state.version}`);
   }

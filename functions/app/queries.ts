@@ -143,3 +143,16 @@ export const awaitInbox = (deps: Deps, playerId: string, query: InboxQuery): Pro
     () => inboxPage(deps, playerId, query),
     (page) => (query.ifNoneMatch ? !page.unchanged : !query.awaitingOnly || page.body.games.length > 0),
   );
+
+export interface LobbyQuery {
+  readonly ruleset?: string | undefined;
+  readonly after: number;
+  readonly limit: number;
+}
+
+/** API-9: public games open to join, oldest first, from the projector's lobby index. */
+export const lobbyPage = async (deps: Deps, query: LobbyQuery) => {
+  const games = (await deps.games.lobby()).filter((g) => query.ruleset === undefined || g.ruleset === query.ruleset);
+  const end = query.after + query.limit;
+  return { games: games.slice(query.after, end), next: end < games.length ? end : null };
+};

@@ -32,6 +32,7 @@ import {
   gameQuery,
   inboxQuery,
   joinGameBody,
+  lobbyQuery,
   registerPlayerBody,
   renamePlayerBody,
   stateQuery,
@@ -49,6 +50,15 @@ const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
 
 const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
   '/games': {
+    get: {
+      operationId: 'listLobby',
+      tags: ['games'],
+      summary: 'The lobby: public games open to join, oldest first.',
+      description: 'Private games are never listed; a game leaves the lobby when its seats are full or it ends (API-9).',
+      security: secured,
+      parameters: [...queryParams(lobbyQuery), ifNoneMatch],
+      responses: { ...withEtag('Open public games.', 'Lobby'), 400: withBody[400], ...unauthorized, ...always },
+    },
     post: {
       operationId: 'createGame',
       tags: ['games'],

@@ -12,7 +12,7 @@ import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { notFound, Problem } from '../app/problems.ts';
-import { awaitGameEvents, awaitInbox, gameView, stateAt } from '../app/queries.ts';
+import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import { openApiDocument } from './openapi.ts';
 import { json, parseBody, parseQuery, withEtag } from './respond.ts';
 import { type Request, Router } from './router.ts';
@@ -23,6 +23,7 @@ import {
   gameQuery,
   inboxQuery,
   joinGameBody,
+  lobbyQuery,
   registerPlayerBody,
   renamePlayerBody,
   stateQuery,
@@ -135,6 +136,11 @@ export const buildRouter = (deps: () => Deps): Router => {
           },
           'public, max-age=300',
         );
+      })
+      .on('GET', '/games', async (request) => {
+        await auth(request);
+        const query = parseQuery(request, lobbyQuery);
+        return withEtag(request, await lobbyPage(deps(), query));
       })
       .on('POST', '/games', async (request) => {
         const playerId = await auth(request);

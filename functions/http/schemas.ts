@@ -111,6 +111,24 @@ export const inboxQuery = z.object({
   ),
 });
 
+export const lobbyQuery = z.object({
+  ruleset: z.string().max(64).optional().describe('Only games of this ruleset, e.g. post-galactica.'),
+  after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('At most this many games (1 to 100; 50 if omitted).'),
+});
+
+export const lobbyResponse = z.object({
+  next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      ruleset: z.string(),
+      seatsFree: z.number().int().describe('Seats no player has taken yet.'),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
 export const envelopeSchema = z
   .object({
     gameId: z.string(),

@@ -1,0 +1,93 @@
+/**
+ * API-9 a lobby: GET /games lists the public games open to join, from the projector's
+ * lobby index, filtered by ruleset and paged like /me/games; a game leaves it when full.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../../infra/local/runtime.ts';
+import { Client, eventually, startTestRuntime } from '../support/http.ts';
+
+let runtime: Runtime;
+let anon: Client;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  anon = new Client(runtime.url);
+});
+afterAll(() => runtime.stop());
+
+interface LobbyGame {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly seatsFree: number;
+  readonly createdAt: string;
+}
+interface Lobby {
+  readonly games: LobbyGame[];
+  readonly next: number | null;
+}
+
+/** Every page of the lobby for `query`, walked by `next`. */
+const wholeLobby = async (client: Client, query: string, limit = 2): Promise<LobbyGame[]> => {
+  const all: LobbyGame[] = [];
+  let after: number | null = 0;
+  while (after !== null) {
+    const page: { status: number; body: Lobby } = await client.get<Lobby>(`/games?${query}&limit=${limit}&after=${after}`);
+    expect(page.status).toBe(200);
+    expect(page.body.games.length).toBeLessThanOrEqual(limit);
+    all.push(...page.body.games);
+    after = page.body.next;
+  }
+  return all;
+};
+
+const create = async (client: Client, ruleset: string, visibility?: 'private') =>
+  (await client.post<{ gameId: string }>('/games', { ruleset, ...(visibility ? { options: { visibility } } : {}) })).body.gameId;
+
+describe('API-9 the lobby', () => {
+  it('API-9 GET /games lists open public games, not private ones, each with its free seats', async () => {
+    const ann = await anon.register('Ann');
+    const open = await create(ann.client, 'post-galactica');
+    const hidden = await create(ann.client, 'post-galactica', 'private');
+    const listed = await eventually(
+      () => wholeLobby(ann.client, 'ruleset=post-galactica', 100),
+      (games) => games.some((g) => g.gameId === open),
+    );
+    expect(listed.find((g) => g.gameId === open)).toMatchObject({ ruleset: 'post-galactica', seatsFree: 2 });
+    expect(listed.map((g) => g.gameId)).not.toContain(hidden);
+    expect((await anon.get('/games')).status).toBe(401);
+    expect((await ann.client.get('/games?limit=0')).status).toBe(400);
+  });
+
+  it('API-9 filtered by ruleset and paged by next, oldest first', async () => {
+    const ann = await anon.register('Ann');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push(await create(ann.client, 'gsc2'));
+    const soluna = await create(ann.client, 'soluna');
+    const games = await eventually(
+      () => wholeLobby(ann.client, 'ruleset=gsc2'),
+      (all) => ids.every((id) => all.some((g) => g.gameId === id)),
+    );
+    expect(games.every((g) => g.ruleset === 'gsc2')).toBe(true);
+    expect(games.map((g) => g.gameId).filter((id) => ids.includes(id))).toEqual(ids);
+    expect(games.map((g) => g.gameId)).not.toContain(soluna);
+    const first = await ann.client.get('/games?ruleset=gsc2&limit=1');
+    expect(first.headers.get('etag')).toBeTruthy();
+    expect((await ann.client.get('/games?ruleset=gsc2&limit=1', { 'if-none-match': first.headers.get('etag') ?? '' })).status).toBe(304);
+  });
+
+  it('API-9 a game leaves the lobby when its seats are full', async () => {
+    const ann = await anon.register('Ann');
+    const bob = await anon.register('Bob');
+    const gameId = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body.gameId;
+    const before = await eventually(
+      () => wholeLobby(ann.client, 'ruleset=post-galactica', 100),
+      (games) => games.some((g) => g.gameId === gameId),
+    );
+    expect(before.find((g) => g.gameId === gameId)?.seatsFree).toBe(1);
+    expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
+    await eventually(
+      () => wholeLobby(ann.client, 'ruleset=post-galactica', 100),
+      (games) => !games.some((g) => g.gameId === gameId),
+    );
+  });
+});

@@ -22,8 +22,11 @@ export const mayRead = (state: GameState, playerId: string): boolean =>
 export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
   const model = await deps.games.readModel(gameId);
   const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
-  if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
-  return state;
+  if (mayRead(state, playerId)) return state;
+  // The read model may not show a seat just taken yet: the event store decides before a 404.
+  const current = model ? (await deps.store.load(gameId)).state : state;
+  if (!mayRead(current, playerId)) throw notFound(`game ${gameId}`);
+  return current;
 };
 
 /**

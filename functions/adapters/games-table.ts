@@ -10,6 +10,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  type QueryCommandInput,
   TransactionCanceledException,
   TransactWriteItemsCommand,
   UpdateItemCommand,
@@ -200,39 +201,21 @@ export class GamesTable {
 
   /** The lobby, oldest game first. */
   async lobby(): Promise<LobbyEntry[]> {
-    const entries: LobbyEntry[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tables.games,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': { S: LOBBY } },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) if (item.entry?.S) entries.push(JSON.parse(item.entry.S) as LobbyEntry);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return entries;
+    const items = await queryAll(this.db, {
+      TableName: this.tables.games,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: LOBBY } },
+    });
+    return items.flatMap((item) => (item.entry?.S ? [JSON.parse(item.entry.S) as LobbyEntry] : []));
   }
 
   async inbox(playerId: string): Promise<InboxEntry[]> {
-    const entries: InboxEntry[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tables.games,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)',
-          ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':g': { S: 'GAME#' } },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) if (item.entry?.S) entries.push(JSON.parse(item.entry.S) as InboxEntry);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return entries;
+    const items = await queryAll(this.db, {
+      TableName: this.tables.games,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)',
+      ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':g': { S: 'GAME#' } },
+    });
+    return items.flatMap((item) => (item.entry?.S ? [JSON.parse(item.entry.S) as InboxEntry] : []));
   }
 
   async createPlayer(player: Player, createdAt: string): Promise<void> {
@@ -328,3 +311,15 @@ const toCommandRecord = (item: Item): CommandRecord => ({
   firstSeq: Number(item.firstSeq?.N ?? 0),
   lastSeq: Number(item.lastSeq?.N ?? 0),
 });
+
+/** Every item a Query matches, page after page. */
+export const queryAll = async (db: DynamoDBClient, input: QueryCommandInput): Promise<Item[]> => {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
+    items.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};

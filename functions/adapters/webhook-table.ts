@@ -11,12 +11,11 @@ import {
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
-  QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
-import { playerKey } from './games-table.ts';
+import { playerKey, queryAll } from './games-table.ts';
 
 export const hookSk = (subscriptionId: string) => `HOOK#${subscriptionId}`;
 
@@ -96,23 +95,13 @@ export class WebhookTable {
   }
 
   /** Every HOOK# item of a player, page after page. */
-  private async hookItems(playerId: string, extra: Partial<QueryCommandInput>): Promise<Item[]> {
-    const items: Item[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tables.games,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
-          ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':h': { S: 'HOOK#' } },
-          ...extra,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      items.push(...((page.Items ?? []) as Item[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+  private hookItems(playerId: string, extra: Partial<QueryCommandInput>): Promise<Item[]> {
+    return queryAll(this.db, {
+      TableName: this.tables.games,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
+      ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':h': { S: 'HOOK#' } },
+      ...extra,
+    });
   }
 
   async get(playerId: string, subscriptionId: string): Promise<HookRecord | null> {

@@ -19,12 +19,19 @@ export const mayRead = (state: GameState, playerId: string): boolean =>
   (!isPrivate(state) || seatOf(state, playerId) !== null || isOrganiser(state as Match, { kind: 'player', playerId, seat: null }));
 
 /** The game's current state (read model, else the event store), or the 404 of a game that does not exist. */
-export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
+/** The game as the read model has it, or from the event store while it has none. */
+const latestState = async (deps: Deps, gameId: string): Promise<{ state: GameState; modelled: boolean }> => {
   const model = await deps.games.readModel(gameId);
-  const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  return model
+    ? { state: JSON.parse(model.state) as GameState, modelled: true }
+    : { state: (await deps.store.load(gameId)).state, modelled: false };
+};
+
+export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
+  const { state, modelled } = await latestState(deps, gameId);
   if (mayRead(state, playerId)) return state;
   // The read model may not show a seat just taken yet: the event store decides before a 404.
-  const current = model ? (await deps.store.load(gameId)).state : state;
+  const current = modelled ? (await deps.store.load(gameId)).state : state;
   if (!mayRead(current, playerId)) throw notFound(`game ${gameId}`);
   return current;
 };
@@ -43,8 +50,7 @@ export const inviteCode = async (deps: Deps, gameId: string): Promise<string | n
 
 /** Joining a private game takes its invite code; a wrong or missing one is the 404 of a game that does not exist. */
 export const checkInvite = async (deps: Deps, gameId: string, playerId: string, given: string | undefined): Promise<void> => {
-  const model = await deps.games.readModel(gameId);
-  const state: GameState = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  const { state } = await latestState(deps, gameId);
   // Its organiser and players (a retried join) need no code.
   if (!isPrivate(state) || mayRead(state, playerId)) return;
   const expected = await inviteCode(deps, gameId);

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { Ctx } from './context.ts';
 import type { Dice } from './dice.ts';
-import type { DomainEvent, EventEnvelope } from './envelope.ts';
+import type { DomainEvent } from './envelope.ts';
 import type { Decision } from './violation.ts';
 
 /** What a ruleset's decisions receive besides its own state. */
@@ -53,7 +53,8 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
   /** The events that open play once the first player is known (first turn, first phase). */
   readonly begin: (state: S, rc: RulesContext) => readonly E[];
   readonly decide: (state: S, command: C, rc: RulesContext) => Decision<E>;
-  readonly evolve: (state: S, event: EventEnvelope<E>) => S;
+  /** Fold one event into the state. It reads the event's type and data only, never the envelope (RUL-1). */
+  readonly evolve: (state: S, event: E) => S;
   /** The state as one seat may see it (null: a spectator). */
   readonly view: (state: S, seat: string | null) => unknown;
   /** The seats whose action the game waits for. */

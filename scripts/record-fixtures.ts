@@ -1,5 +1,6 @@
 /**
- * `npm run fixtures`: record one reference match per rule system into test/fixtures/logs.
+ * `npm run fixtures [-- <ruleset id>...]`: record one reference match per rule system (or
+ * just the ones named) into test/fixtures/logs.
  * The rules-version test re-adjudicates them with the current code: if a rule change
  * alters what an existing game would decide, that test fails until the ruleset's
  * rulesVersion is bumped and the fixtures are recorded again (deliberately, with this).
@@ -11,7 +12,8 @@ import { serializeLog } from '../domain/verify/log.ts';
 import { REFERENCE_MATCHES } from '../test/support/finished-games.ts';
 
 const dir = resolve(import.meta.dirname, '..', 'test', 'fixtures', 'logs');
-for (const id of rulesets.keys()) {
+const only = process.argv.slice(2);
+for (const id of only.length > 0 ? only : rulesets.keys()) {
   const log = REFERENCE_MATCHES[id]?.();
   if (!log) throw new Error(`no reference match for ${id}`);
   const file = join(dir, `${id}.ndjson`);

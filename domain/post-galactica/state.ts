@@ -1,5 +1,4 @@
 /** Post Galactica: state and `evolve`. `evolve` reads nothing but the event's own data. */
-import type { EventEnvelope } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
 import { completedAction, evolveAction } from './evolve-actions.ts';
@@ -143,8 +142,7 @@ const statusesResolved = (state: PgState, e: Extract<PgEvent, { type: 'StatusesR
   statusesResolved: true,
 });
 
-export const evolve = (state: PgState, event: EventEnvelope<PgEvent>): PgState => {
-  const e = event as PgEvent;
+export const evolve = (state: PgState, e: PgEvent): PgState => {
   switch (e.type) {
     case 'TurnStarted':
       return startTurn(state, e);
@@ -208,8 +206,7 @@ export const evolve = (state: PgState, event: EventEnvelope<PgEvent>): PgState =
 };
 
 /** Fold events a decision has produced so far, to decide what follows them. */
-export const fold = (state: PgState, events: readonly PgEvent[]): PgState =>
-  events.reduce((s, e) => evolve(s, e as unknown as EventEnvelope<PgEvent>), state);
+export const fold = (state: PgState, events: readonly PgEvent[]): PgState => events.reduce(evolve, state);
 
 /** A unit id not used before in this game: `<seat>-<name>-<n>` with the lowest free n. */
 export const freshUnitId = (state: PgState, seat: string, name: string): string => {

@@ -1,87 +1,79 @@
 /**
  * The `arbiter` command: settle a dispute from an exported log alone, with no network
- * and no database.
- *   arbiter verify game.ndjson                 every check, one verdict per line; exit 0 only if all hold
- *   arbiter replay game.ndjson --at N [--seat S]   the state after event N as that seat saw it
- *   arbiter replay game.ndjson --explain N     the rolls of event N, their targets, modifiers and rules
+ * and no database (`arbiter --help`). Bundled by scripts/build-cli.mjs, so it starts as
+ * fast as Node does; the rules load only when a command needs them (commands.ts).
+ *
+ * Every mistake of the user's is one sentence on stderr and exit 2, never a stack trace.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { foldGame } from '../../domain/match/state.ts';
-import { viewGame } from '../../domain/match/view.ts';
-import { explainEvent } from '../../domain/verify/explain.ts';
-import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { verifyLog } from '../../domain/verify/verify.ts';
+import type { ReplayOptions } from './commands.ts';
+import { EXIT, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP } from './usage.ts';
 
-const USAGE = `usage:
-  arbiter verify <game.ndjson>
-  arbiter replay <game.ndjson> --at <N> [--seat <seat>]
-  arbiter replay <game.ndjson> --explain <N>`;
-
-const load = (file: string | undefined): ParsedLog => {
-  if (!file) throw new UsageError('name the exported log file');
-  let text: string;
+/** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
+const parse = <T extends Parameters<typeof parseArgs>[0]['options']>(command: string, args: string[], options: T) => {
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
+    return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const name = /'(-[^']*)'/.exec((error as Error).message)?.[1] ?? 'an option';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command} has no option ${name}; see arbiter ${command} --help`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`option ${name.split(' ')[0]} needs a value; see arbiter ${command} --help`);
+    throw new UsageError(`${(error as Error).message}; see arbiter ${command} --help`);
   }
-  return parseLog(text);
 };
 
-class UsageError extends Error {}
+const HELP: Readonly<Record<string, string>> = { verify: VERIFY_HELP, replay: REPLAY_HELP };
 
-const verify = (file: string | undefined): number => {
-  const log = load(file);
-  console.log(`${log.header.gameId}: ${log.header.ruleset} ${log.header.rulesVersion}, ${log.events.length} events, ${log.header.status}`);
-  const results = verifyLog(log);
-  for (const result of results) {
-    console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
-    for (const line of result.detail ?? []) console.log(line);
+export const run = async (argv: string[]): Promise<number> => {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help') {
+    process.stdout.write(TOOL_HELP);
+    return command === undefined ? EXIT.usage : EXIT.holds;
   }
-  const failed = results.filter((r) => !r.ok).length;
-  console.log(failed === 0 ? 'verdict: the log holds' : `verdict: ${failed} check(s) failed`);
-  return failed === 0 ? 0 : 1;
-};
-
-const replay = (
-  file: string | undefined,
-  options: { at?: string | undefined; seat?: string | undefined; explain?: string | undefined },
-): number => {
-  const log = load(file);
-  if (options.explain !== undefined) {
-    const event = log.events.find((e) => e.seq === Number(options.explain));
-    if (!event) throw new UsageError(`there is no event ${options.explain} in this log`);
-    for (const line of explainEvent(event)) console.log(line);
-    return 0;
+  if (command === 'help') {
+    const topic = rest[0];
+    if (topic !== undefined && !HELP[topic]) throw new UsageError(`there is no command "${topic}"; the commands are verify and replay`);
+    process.stdout.write(topic ? (HELP[topic] as string) : TOOL_HELP);
+    return EXIT.holds;
   }
-  const at = Number(options.at ?? log.events.length);
-  if (!Number.isInteger(at) || at < 1 || at > log.events.length)
-    throw new UsageError(`--at takes an event number from 1 to ${log.events.length}`);
-  const events = log.events.slice(0, at);
-  const sealed = events.find((e) => e.type === 'Sealed');
-  if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
-  const seat = options.seat ?? log.header.viewer;
-  console.log(JSON.stringify(viewGame(foldGame(events), seat), null, 2));
-  return 0;
+  if (command === 'verify') {
+    const { values, positionals } = parse('verify', rest, {});
+    if (values.help) return help(VERIFY_HELP);
+    if (positionals.length > 1) throw new UsageError('verify checks one log at a time');
+    const { verify } = await import('./commands.ts');
+    return verify(positionals[0]);
+  }
+  if (command === 'replay') {
+    const { values, positionals } = parse('replay', rest, {
+      at: { type: 'string' },
+      seat: { type: 'string' },
+      explain: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    if (values.help) return help(REPLAY_HELP);
+    if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
+    const { replay } = await import('./commands.ts');
+    return replay(positionals[0], values as ReplayOptions);
+  }
+  throw new UsageError(`there is no command "${command}"; the commands are verify and replay (arbiter --help)`);
 };
 
-const main = (): number => {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { at: { type: 'string' }, seat: { type: 'string' }, explain: { type: 'string' } },
-  });
-  const [command, file] = positionals;
-  if (command === 'verify') return verify(file);
-  if (command === 'replay') return replay(file, values);
-  throw new UsageError(command ? `unknown command "${command}"` : 'name a command');
+const help = (text: string): number => {
+  process.stdout.write(text);
+  return EXIT.holds;
 };
+
+// Piped into `head`, the reader may go away early: end quietly, as cat does.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 try {
-  process.exitCode = main();
+  process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof LogFormatError) {
-    console.error(`arbiter: ${error.message}\n${USAGE}`);
-    process.exitCode = 2;
-  } else throw error;
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`arbiter: ${error.message}\n`);
+  process.exitCode = EXIT.usage;
 }

@@ -1,0 +1,100 @@
+/**
+ * The work behind `arbiter verify` and `arbiter replay`. Loaded only when a command runs,
+ * so `arbiter --help` does not pay for the rules of three games.
+ */
+import { readFileSync } from 'node:fs';
+import { foldGame } from '../../domain/match/state.ts';
+import { viewGame } from '../../domain/match/view.ts';
+import { explainEvent } from '../../domain/verify/explain.ts';
+import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
+import { type CheckResult, verifyLog } from '../../domain/verify/verify.ts';
+import { summarize } from './summary.ts';
+import { EXIT, UsageError } from './usage.ts';
+
+const load = (file: string | undefined): ParsedLog => {
+  if (!file) throw new UsageError('name the exported log file, e.g. arbiter verify game.ndjson');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `there is no file ${file}` : `cannot read ${file} (${code ?? 'unknown error'})`);
+  }
+  try {
+    return parseLog(text);
+  } catch (error) {
+    if (error instanceof LogFormatError) throw new UsageError(`${file} is not an Arbiter log: ${error.message}`);
+    throw error;
+  }
+};
+
+/** The seed and the dice need the seed, revealed when the game ends; so does re-deciding the commands. */
+const isPending = (log: ParsedLog, result: CheckResult): boolean =>
+  !result.ok && log.header.seed === null && log.header.status !== 'ended' && result.check !== 'chain';
+
+export const verify = (file: string | undefined): number => {
+  const log = load(file);
+  const { header, events } = log;
+  print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
+  const results = verifyLog(log).map((result) => ({ result, pending: isPending(log, result) }));
+  for (const { result, pending } of results) {
+    print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
+    for (const line of result.detail ?? []) print(line);
+  }
+  const failed = results.filter((r) => !r.result.ok && !r.pending).length;
+  const pending = results.filter((r) => r.pending).length;
+  if (failed > 0) {
+    print(`verdict: ${failed} check(s) failed`);
+    return EXIT.failed;
+  }
+  if (pending > 0) {
+    print(`verdict: nothing failed; ${pending} check(s) pending until the game ends and its seed is revealed`);
+    return EXIT.pending;
+  }
+  print('verdict: the log holds');
+  return EXIT.holds;
+};
+
+/** A whole number from 1 to `max`, or a sentence saying what the option takes. */
+const eventNumber = (option: string, value: string, max: number): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) throw new UsageError(`${option} takes an event number from 1 to ${max}, not "${value}"`);
+  return n;
+};
+
+export interface ReplayOptions {
+  readonly at?: string | undefined;
+  readonly seat?: string | undefined;
+  readonly explain?: string | undefined;
+  readonly json?: boolean | undefined;
+}
+
+export const replay = (file: string | undefined, options: ReplayOptions): number => {
+  const log = load(file);
+  const { header, events } = log;
+  if (events.length === 0) throw new UsageError(`${file} has no events to replay`);
+  if (options.explain !== undefined) {
+    if (options.at !== undefined || options.json) throw new UsageError('--explain takes no --at or --json; it explains one event');
+    const seq = eventNumber('--explain', options.explain, events.length);
+    const event = events.find((e) => e.seq === seq);
+    if (!event) throw new UsageError(`there is no event ${seq} in this log`);
+    for (const line of explainEvent(event)) print(line);
+    return EXIT.holds;
+  }
+  const seatNames = header.seats.map((s) => s.name);
+  if (options.seat !== undefined && !seatNames.includes(options.seat)) {
+    throw new UsageError(`there is no seat "${options.seat}" in this game; its seats are ${seatNames.join(', ')}`);
+  }
+  const upTo = options.at === undefined ? events.length : eventNumber('--at', options.at, events.length);
+  const shown = events.slice(0, upTo);
+  const sealed = shown.find((e) => e.type === 'Sealed');
+  if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
+  const view = viewGame(foldGame(shown), options.seat ?? header.viewer);
+  if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
+  print(options.json ? JSON.stringify(view, null, 2) : summarize(view));
+  return EXIT.holds;
+};
+
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};

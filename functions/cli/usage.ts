@@ -1,0 +1,51 @@
+/** The `arbiter` command's help (one text for the tool, one per command), its exit codes and its one kind of user error. */
+
+/** A mistake in how the command was used: one sentence for the user, exit 2. */
+export class UsageError extends Error {}
+
+/** The exit status of `arbiter`, as its help documents them. */
+export const EXIT = { holds: 0, failed: 1, usage: 2, pending: 3 } as const;
+
+export const TOOL_HELP = `arbiter: settle a dispute from an exported game log, with no network and no database.
+
+usage:
+  arbiter verify <game.ndjson>                   check the log; one verdict per check
+  arbiter replay <game.ndjson> [--at N] [--seat S] [--json]
+                                                 the game after event N, as a seat saw it
+  arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
+  arbiter help <command>                         help on one command
+
+options:
+  -h, --help     this help (or a command's help: arbiter verify --help)
+
+Get a log with: curl -s "$API/games/$GAME/log" -H "authorization: Bearer $KEY" > game.ndjson
+`;
+
+export const VERIFY_HELP = `usage: arbiter verify <game.ndjson>
+
+Checks the log alone: the hash chain, the dice seed against its commitment, every roll
+against the seed, every command re-decided by the rules, and the final state against the
+one the server reported. Prints one line per check: PASS, FAIL or PENDING.
+
+A log exported while the game runs has no seed yet (it is revealed when the game ends):
+its seed and dice checks, and whatever needs them, are PENDING, not failed.
+
+exit status:
+  0  every check holds
+  1  a check failed: the log is not what the referee decided, or was altered
+  2  the command was used wrongly, or the file is not a readable Arbiter log
+  3  no check failed, but some are pending until the game ends and its seed is revealed
+`;
+
+export const REPLAY_HELP = `usage:
+  arbiter replay <game.ndjson> [--at N] [--seat S] [--json]
+  arbiter replay <game.ndjson> --explain N
+
+options:
+  --at N        the game after event N (default: the last event)
+  --seat S      as seat S saw it (default: the seat the log was exported for, or a spectator)
+  --json        print the state as JSON instead of a summary
+  --explain N   every roll of event N in sentences: target, modifiers, rule IDs
+
+exit status: 0 done, 2 the command was used wrongly or the file is not a readable log
+`;

@@ -1,7 +1,9 @@
 /**
  * Command Centers (rules 7.1, 7.7-7.9): at most the active limit (1 unless a rule says
- * otherwise, PG-15, PG-21); rebuilt by an eligible Worker (PG-19, PG-21); an additional one
- * at least 12" from a friendly one, 6" from an enemy one, and not within 4" of an enemy unit.
+ * otherwise, PG-15, PG-21); rebuilt by an eligible Worker (PG-19, PG-21); placed at least
+ * 12" from a friendly one, 6" from an enemy one, and not within 4" of an enemy unit. A
+ * rebuild must "meet all placement requirements" (7.8), so it keeps the enemy spacing too
+ * (docs/rules/post-galactica.md, PG-21).
  */
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
@@ -18,7 +20,7 @@ export const commandCenterLimit = (state: PgState): number => state.mission?.com
 /** Active Command Centers: complete ones. Ones under construction count against the limit too (default). */
 export const commandCenters = (state: PgState, seat: string) => unitsOf(state, seat).filter((u) => isCommandCenter(state, u));
 
-/** PG-21 (7.9): the limit, then the spacing of an additional Command Center. */
+/** PG-21 (7.8, 7.9): the limit, then the spacing of a new Command Center, additional or rebuilt. */
 export const commandCenterProblem = (state: PgState, seat: string, at: Point, r: number): Decision<never> | null => {
   const own = commandCenters(state, seat);
   const limit = commandCenterLimit(state);
@@ -31,15 +33,16 @@ export const commandCenterProblem = (state: PgState, seat: string, at: Point, r:
       `You control ${what} Command Center${own.length === 1 ? '' : 's'}; the limit is ${limit}, so no new one may be begun.`,
     );
   }
-  // The spacing rules of 7.9 are for additional Command Centers; a rebuild needs only a legal location.
-  if (own.length === 0) return null;
+  // PG-21: with none left this is a rebuild, which meets the same requirements (7.8); the
+  // friendly spacing then has nothing to measure from.
+  const which = own.length === 0 ? 'A rebuilt Command Center' : 'An additional Command Center';
   for (const cc of own) {
     const d = edgeDistance(at, r, cc.position, radius(state, cc));
     if (d < FRIENDLY_CC_SPACING)
       return reject(
         'TOO_CLOSE_TO_FRIENDLY_CC',
         'PG-21',
-        `An additional Command Center must be at least 12" from ${unitName(state, cc)}; this spot is ${inches(d)} away.`,
+        `${which} must be at least 12" from ${unitName(state, cc)}; this spot is ${inches(d)} away.`,
       );
   }
   for (const enemy of enemiesOf(state, seat)) {
@@ -48,14 +51,14 @@ export const commandCenterProblem = (state: PgState, seat: string, at: Point, r:
       return reject(
         'TOO_CLOSE_TO_ENEMY_CC',
         'PG-21',
-        `An additional Command Center must be at least 6" from the enemy ${unitName(state, enemy)}; this spot is ${inches(d)} away.`,
+        `${which} must be at least 6" from the enemy ${unitName(state, enemy)}; this spot is ${inches(d)} away.`,
       );
     }
     if (!isCommandCenter(state, enemy) && d <= ENEMY_UNIT_SPACING) {
       return reject(
         'TOO_CLOSE_TO_ENEMY',
         'PG-21',
-        `An additional Command Center may not be placed within 4" of the enemy unit ${unitName(state, enemy)} (${inches(d)} away).`,
+        `${which} may not be placed within 4" of the enemy unit ${unitName(state, enemy)} (${inches(d)} away).`,
       );
     }
   }

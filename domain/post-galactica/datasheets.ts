@@ -270,16 +270,29 @@ export interface CostLine {
   readonly rule?: string;
 }
 
+const isWorkerSheet = (faction: Faction, datasheet: string): boolean => faction.units[datasheet]?.keywords.includes('Worker') === true;
+
+/**
+ * PG-16 (7.2, 7.4): Workers beyond the free 3 exist only as capacity purchased in the
+ * Deployment List, so a Worker datasheet listed among the units is such a purchase, the
+ * same as one counted in `purchasedWorkers` (docs/rules/post-galactica.md, PG-16).
+ */
+export const purchasedWorkerCapacity = (list: DeploymentList, faction: Faction): number =>
+  list.purchasedWorkers + list.units.filter((u) => isWorkerSheet(faction, u.datasheet)).length;
+
 /** PG-15, PG-16: a Deployment List's cost; the Command Center and the first 3 Workers are free. */
 export const deploymentCost = (list: DeploymentList, faction: Faction): { total: number; lines: CostLine[] } => {
   const worker = faction.units[faction.worker];
   const lines: CostLine[] = [
     { item: faction.buildings[faction.commandCenter]?.name ?? 'Command Center', points: 0, rule: 'PG-15' },
     { item: `3 × ${worker?.name ?? 'Worker'} (Free Worker Allowance)`, points: 0, rule: 'PG-16' },
-    ...list.units.map((u) => ({
-      item: faction.units[u.datasheet]?.name ?? u.datasheet,
-      points: faction.units[u.datasheet]?.deploymentCost ?? 0,
-    })),
+    ...list.units.map((u) => {
+      const name = faction.units[u.datasheet]?.name ?? u.datasheet;
+      return {
+        item: isWorkerSheet(faction, u.datasheet) ? `${name} (purchased Worker capacity)` : name,
+        points: faction.units[u.datasheet]?.deploymentCost ?? 0,
+      };
+    }),
   ];
   if (list.purchasedWorkers > 0) {
     lines.push({

@@ -4,7 +4,7 @@
  * Workers plus each purchased one (PG-16), and the listed units.
  */
 import type { RulesSetup } from '../kernel/ruleset.ts';
-import { addResources, type DeploymentList, type Faction, factionSheets, NO_RESOURCES } from './datasheets.ts';
+import { addResources, type DeploymentList, type Faction, factionSheets, NO_RESOURCES, purchasedWorkerCapacity } from './datasheets.ts';
 import { type PgOptions, resolveScenario, type Scenario } from './options.ts';
 import { createUnit, type FactionInfo, type PgState, type PlayerState, type UnitState } from './state.ts';
 import { FREE_WORKER_ALLOWANCE } from './workers.ts';
@@ -54,11 +54,11 @@ const factionInfo = (f: Faction): FactionInfo => ({
   abilities: f.abilities ?? [],
 });
 
-const player = (seat: string, list: DeploymentList, scenario: Scenario): PlayerState => ({
+const player = (seat: string, list: DeploymentList, faction: Faction, scenario: Scenario): PlayerState => ({
   seat,
   faction: list.faction,
-  resources: addResources(scenario.mission.startingResources, scenario.factions[list.faction]?.startingResources ?? NO_RESOURCES),
-  purchasedWorkerCapacity: list.purchasedWorkers,
+  resources: addResources(scenario.mission.startingResources, faction.startingResources ?? NO_RESOURCES),
+  purchasedWorkerCapacity: purchasedWorkerCapacity(list, faction),
   destroyedZone: { units: [], purchasedWorkerCapacity: 0 },
   victoryPoints: 0,
   originalCommandCenterDestroyed: false,
@@ -75,7 +75,8 @@ export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions
   const entries = Object.entries(scenario.factions);
   const armies = turnOrder.flatMap((seat) => {
     const list = scenario.armies[seat];
-    return list ? [[seat, list] as const] : [];
+    const faction = list ? scenario.factions[list.faction] : undefined;
+    return list && faction ? [[seat, list, faction] as const] : [];
   });
   return {
     ...state,
@@ -83,7 +84,7 @@ export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions
     mission: scenario.mission,
     factions: Object.fromEntries(entries.map(([id, f]) => [id, factionInfo(f)])),
     catalog: Object.fromEntries(entries.map(([id, f]) => [id, factionSheets(f)])),
-    players: Object.fromEntries(armies.map(([seat, list]) => [seat, player(seat, list, scenario)])),
+    players: Object.fromEntries(armies.map(([seat, list, faction]) => [seat, player(seat, list, faction, scenario)])),
     units: seats.flatMap((seat) => {
       const list = scenario.armies[seat];
       const faction = list ? scenario.factions[list.faction] : undefined;

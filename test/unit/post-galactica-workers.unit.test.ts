@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { deploymentCost } from '../../domain/post-galactica/datasheets.ts';
+import { EXAMPLE_ARMIES, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
 import { gatherersAt } from '../../domain/post-galactica/resources.ts';
 import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
 import { type Game, seat } from '../support/decider-spec.ts';
@@ -73,6 +74,51 @@ describe("with 4 Workers and a Worker Limit of 4 (the text's example)", () => {
     toPhase(game, 'action');
     const v = game.when(TRAIN, seat('red')).thenRejects('PG-17', 'WORKER_LIMIT');
     expect(v.message).toBe('Workers: limit 3 reached; 1 purchased capacity is in the Destroyed Zone.');
+  });
+});
+
+describe('with a Worker datasheet listed among the units of the Deployment List (PG-16: a purchase)', () => {
+  const ENGINEER = 'red-engineer-1';
+  const listed = () =>
+    arena([{ unitId: ENGINEER, x: 3, y: 3 }], {
+      red: { units: [...EXAMPLE_ARMIES.red.units, { datasheet: 'engineer' }], purchasedWorkers: 0 },
+    });
+  it("PG-16 the listed Worker is purchased Worker capacity: 4 Workers and a Worker Limit of 4, paid at the Worker's points", () => {
+    const state = rules(listed());
+    expect([workersOnBattlefield(state, 'red'), workerLimit(state, 'red')]).toEqual([4, 4]);
+    const cost = deploymentCost(
+      { ...EXAMPLE_ARMIES.red, units: [{ datasheet: 'engineer' }], purchasedWorkers: 0 },
+      EXAMPLE_FACTIONS.vanguard,
+    );
+    expect(cost.lines.at(-1)).toEqual({ item: 'Engineer (purchased Worker capacity)', points: 10 });
+  });
+  it('PG-16 listed and counted purchases add up: 2 listed and 1 counted make 6 Workers and a limit of 6', () => {
+    const game = arena(
+      [
+        { unitId: ENGINEER, x: 3, y: 3 },
+        { unitId: 'red-engineer-2', x: 3, y: 6 },
+      ],
+      { red: { units: [{ datasheet: 'engineer' }, { datasheet: 'engineer' }], purchasedWorkers: 1 } },
+    );
+    expect([workersOnBattlefield(rules(game), 'red'), workerLimit(rules(game), 'red')]).toEqual([6, 6]);
+  });
+  it('PG-17 the listed Worker lost first (4 before) moves its purchased capacity to the Destroyed Zone; a free one lost next leaves nothing there', () => {
+    const game = listed();
+    const first = destroyUnit(rules(game), must(unit(game, ENGINEER)), 'given');
+    expect(first.data).toMatchObject({ worker: { before: 4, allowance: 'purchased', workerLimit: 3 }, destroyedZone: true });
+    given(game, first);
+    expect(rules(game).players.red?.destroyedZone).toEqual({ units: [], purchasedWorkerCapacity: 1 });
+    const second = destroyUnit(rules(game), must(unit(game, 'red-worker-1')), 'given');
+    expect(second.data).toMatchObject({ worker: { before: 3, allowance: 'free', workerLimit: 3 }, destroyedZone: false });
+    given(game, second);
+    const state = rules(game);
+    expect(state.players.red?.destroyedZone).toEqual({ units: [], purchasedWorkerCapacity: 1 });
+    expect([workersOnBattlefield(state, 'red'), workerLimit(state, 'red')]).toEqual([2, 3]);
+  });
+  it('PG-17 whichever Worker is lost with 4 before, a free one by id included, the purchased capacity goes first', () => {
+    const game = listed();
+    const first = destroyUnit(rules(game), must(unit(game, 'red-worker-1')), 'given');
+    expect(first.data).toMatchObject({ worker: { before: 4, allowance: 'purchased', workerLimit: 3 }, destroyedZone: true });
   });
 });
 
@@ -209,6 +255,30 @@ describe('Command Centers', () => {
       .when({ ...REBUILD, unitId: 'red-vanguard-troopers-2', x: 10, y: 24.9 }, seat('red'))
       .thenRejects('PG-21', 'NOT_A_WORKER');
     expect(violation.message).toBe('Only a Worker may rebuild a Command Center; Vanguard Troopers (red-vanguard-troopers-2) is not one.');
+  });
+  describe('with no Command Center left (a rebuild, 7.8 "meet all placement requirements")', () => {
+    const FAR = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'command-center', x: 20, y: 33 } as const;
+    const worker = { unitId: 'red-worker-1', x: 20, y: 28.6 };
+    const rebuilding = (enemy: { unitId: string; x: number; y: number }) => {
+      const game = arena([worker, enemy], { mission: rich });
+      destroyed(game, 'red-cc');
+      toPhase(game, 'action');
+      return game;
+    };
+    it('PG-21 a rebuilt Command Center may not be placed within 4" of an enemy unit', () => {
+      const v = rebuilding({ unitId: 'blue-raiders-1', x: 25.5, y: 33 }).when(FAR, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_ENEMY');
+      expect(v.message).toBe(
+        'A rebuilt Command Center may not be placed within 4" of the enemy unit Raiders (blue-raiders-1) (1.5" away).',
+      );
+      const clear = rebuilding({ unitId: 'blue-raiders-1', x: 30, y: 33 });
+      expect(clear.run(FAR, seat('red'))[0]?.type).toBe('ConstructionStarted');
+    });
+    it('PG-21 a rebuilt Command Center must be at least 6" from an enemy one', () => {
+      const v = rebuilding({ unitId: 'blue-cc', x: 28, y: 31 }).when(FAR, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_ENEMY_CC');
+      expect(v.message).toBe(
+        'A rebuilt Command Center must be at least 6" from the enemy Command Center (blue-cc); this spot is 2.25" away.',
+      );
+    });
   });
   describe('when a rule raises the limit to 2', () => {
     const two = { ...rich, commandCenterLimit: 2 };

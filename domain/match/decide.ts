@@ -7,7 +7,7 @@ import type { Ctx } from '../kernel/context.ts';
 import { actorLabel } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
 import { rollKey, saltKey, seedCommitment, seededDice } from '../kernel/dice.ts';
-import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
 import { hmacSha256 } from '../kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
@@ -20,31 +20,16 @@ import { extendDeadline, pausedRefusal, pauseGame, resumeGame } from './organise
 import { adoptRules } from './rules-adoption.ts';
 import { chosenByDeadline, expired, forfeited } from './stalls.ts';
 import type { GameState, Match } from './state.ts';
-import { evolveGame, MATCH_PHASE_NAMES } from './state.ts';
+import { evolveEvent, MATCH_PHASE_NAMES } from './state.ts';
 import { awaitingSeats } from './view.ts';
 
 export type { GameCommand } from './commands.ts';
 
 type Events = DomainEvent[];
 
-/** Events as they would be logged, to fold a command's own events while deciding. */
-const provisional = (state: GameState, events: readonly DomainEvent[], ctx: Ctx, gameId: string): GameState =>
-  events.reduce<GameState>((s, event) => {
-    const envelope: EventEnvelope = {
-      gameId,
-      seq: s.version + 1,
-      type: event.type,
-      v: 1,
-      data: event.data,
-      at: ctx.now,
-      actor: actorLabel(ctx.actor),
-      commandId: '',
-      rulesVersion: s.status === 'empty' ? '' : s.rulesVersion,
-      prevHash: s.lastHash,
-      hash: '',
-    };
-    return evolveGame(s, envelope);
-  }, state);
+/** The match after events this decision is about to emit, to decide what follows them (RUL-1). */
+const provisional = (match: Match, events: readonly DomainEvent[], ctx: Ctx): Match =>
+  events.reduce((s, event) => evolveEvent(s, event, { gameId: match.gameId, at: ctx.now }), match);
 
 const diceFor = (match: Match, ctx: Ctx, firstSeq: number): Dice =>
   ctx.dice ??
@@ -103,7 +88,7 @@ const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string)
     },
   };
   if (command.seat === undefined) return { ok: true, events: [created] };
-  const lobby = provisional(state, [created], ctx, gameId) as Match;
+  const lobby = evolveEvent(state, created, { gameId, at: ctx.now });
   const joined = join(lobby, { type: 'JoinGame', seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
   return joined.ok ? { ok: true, events: [created, ...joined.events] } : joined;
 };
@@ -125,7 +110,7 @@ const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Deci
     type: 'SeatJoined',
     data: { seat: target.name, playerId, seedContribution: command.seedContribution ?? null },
   };
-  const after = provisional(match, [joined], ctx, match.gameId) as Match;
+  const after = provisional(match, [joined], ctx);
   if (after.seats.some((s) => s.playerId === null)) return { ok: true, events: [joined] };
   return { ok: true, events: [joined, ...start(after, ctx, firstSeq)] };
 };
@@ -167,7 +152,7 @@ export const rollOff = (seats: readonly string[], dice: Dice, rule: string): { r
 };
 
 const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, firstSeq: number): Events => {
-  const playing = provisional(match, prior, ctx, match.gameId);
+  const playing = provisional(match, prior, ctx);
   if (playing.status !== 'playing') throw new Error('the first player was chosen but the game is not playing');
   const ruleset = getRuleset(playing.ruleset);
   return [...ruleset.begin(playing.rules, rulesContext(playing, ctx, firstSeq))];

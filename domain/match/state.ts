@@ -9,7 +9,7 @@ import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { getRuleset } from '../rulesets.ts';
 import { evolveControl, lapse } from './controls.ts';
-import type { ControlEvent, DeadlineOptions, DeadlinePassed, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
+import type { DeadlineOptions, GameCreated, MatchEvent, MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
 
 /** PBM-10: a game waits this long for its seats unless its creator set `options.openFor`. */
@@ -92,28 +92,32 @@ export type Match = Exclude<GameState, { status: 'empty' }>;
 
 export const emptyGame: GameState = { status: 'empty', version: 0, lastHash: GENESIS_HASH };
 
-const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameState => {
-  if (event.type === 'GameCreated') {
-    const { data } = event as EventEnvelope<GameCreated>;
-    return {
-      status: 'lobby',
-      gameId: event.gameId,
-      ruleset: data.ruleset,
-      rulesVersion: data.rulesVersion,
-      seats: data.seats.map((name) => ({ name, playerId: null, seedContribution: null })),
-      options: data.options,
-      seedCommitment: data.seedCommitment,
-      createdBy: data.createdBy,
-      createdAt: event.at,
-      version: 0,
-      lastHash: GENESIS_HASH,
-      updatedAt: event.at,
-      rollOff: null,
-      step: null,
-    };
-  }
-  if (state.status === 'empty') throw new Error(`event ${event.seq} (${event.type}) before GameCreated`);
-  const e = event as MatchEvent;
+/** Where a game was founded: the id and the time its `GameCreated` is recorded with. */
+export interface Origin {
+  readonly gameId: string;
+  readonly at: string;
+}
+
+const created = (data: GameCreated['data'], origin: Origin): Match => ({
+  status: 'lobby',
+  gameId: origin.gameId,
+  ruleset: data.ruleset,
+  rulesVersion: data.rulesVersion,
+  seats: data.seats.map((name) => ({ name, playerId: null, seedContribution: null })),
+  options: data.options,
+  seedCommitment: data.seedCommitment,
+  createdBy: data.createdBy,
+  createdAt: origin.at,
+  version: 0,
+  lastHash: GENESIS_HASH,
+  updatedAt: origin.at,
+  rollOff: null,
+  step: null,
+});
+
+const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => {
+  if (e.type === 'GameCreated') return created(e.data, origin);
+  if (state.status === 'empty') throw new Error(`${e.type} before GameCreated`);
   switch (e.type) {
     case 'SeatJoined':
       return {
@@ -151,8 +155,6 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
     case 'RulesVersionAdopted':
       // PBM-14: from here on the game is decided, and its envelopes recorded, under `to`.
       return { ...state, rulesVersion: e.data.to };
-    case 'GameCreated':
-      return state;
     case 'DeadlineExtended':
     case 'GamePaused':
     case 'GameResumed':
@@ -162,27 +164,45 @@ const evolveMatch = (state: GameState, event: EventEnvelope<MatchEvent>): GameSt
     case 'PauseRequested':
     case 'PauseAgreed':
     case 'PauseDeclined':
-      return evolveControl(state, e as ControlEvent);
+      return evolveControl(state, e);
     default:
       return assertNever(e);
   }
 };
 
-/** Fold one event: match events here, everything else through the ruleset's own evolve. */
-export const evolveGame = (state: GameState, event: EventEnvelope): GameState => {
-  let next: GameState;
-  if (isMatchEvent(event as DomainEvent)) {
-    next = evolveMatch(state, event as EventEnvelope<MatchEvent>);
-  } else if (state.status === 'playing' || state.status === 'ended') {
-    next = { ...state, rules: getRuleset(state.ruleset).evolve(state.rules, event) };
-  } else {
-    throw new Error(`event ${event.seq} (${event.type}) arrived while the game is ${state.status}`);
+/**
+ * Fold one domain event (RUL-1): match events here, every other through the ruleset's own
+ * evolve, which gets the event and nothing of an envelope. A decision folds the events it
+ * is about to emit with this; the log is folded by `evolveGame`.
+ */
+export const evolveEvent = (state: GameState, event: DomainEvent, origin: Origin): Match => {
+  if (isMatchEvent(event)) return evolveMatch(state, event, origin);
+  if (state.status === 'playing' || state.status === 'ended') {
+    return { ...state, rules: getRuleset(state.ruleset).evolve(state.rules, event) };
   }
-  if (next.status === 'empty') return next;
+  throw new Error(`${event.type} arrived while the game is ${state.status}`);
+};
+
+/** The domain event a stored envelope carries. */
+const eventOf = (envelope: EventEnvelope): DomainEvent => ({
+  type: envelope.type,
+  data: envelope.data,
+  ...(envelope.visibleTo === undefined ? {} : { visibleTo: envelope.visibleTo }),
+});
+
+/** Fold one logged event: the domain event, then what the envelope records (its place in the chain, its time, its actor). */
+export const evolveGame = (state: GameState, envelope: EventEnvelope): GameState => {
+  const event = eventOf(envelope);
+  let next: Match;
+  try {
+    next = evolveEvent(state, event, envelope);
+  } catch (error) {
+    throw new Error(`event ${envelope.seq}: ${(error as Error).message}`);
+  }
   // The step as the event left it: a new one when its key changed, else with any deadline a control moved (PBM-12).
-  const step = nextStep(next, next.step, event.at);
-  const missed = next.options.absence ? { missed: countMissed(next, event) } : {};
-  return lapse({ ...next, step, ...missed, version: event.seq, lastHash: event.hash, updatedAt: event.at });
+  const step = nextStep(next, next.step, envelope.at);
+  const missed = next.options.absence ? { missed: countMissed(next, event, envelope.actor) } : {};
+  return lapse({ ...next, step, ...missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at });
 };
 
 const currentStep = (state: Match): { readonly key: string; readonly phase: string } | null => {
@@ -213,12 +233,12 @@ const nextStep = (state: Match, previous: Step | null, at: string): Step | null 
 };
 
 /** PBM-11: a missed deadline counts against each seat it awaited; any event a seat acts in sets its count back to 0. */
-const countMissed = (state: Match, event: EventEnvelope): Readonly<Record<string, number>> => {
+const countMissed = (state: Match, event: DomainEvent, actor: string): Readonly<Record<string, number>> => {
   const missed = { ...state.missed };
-  if (event.type === 'DeadlinePassed') {
-    for (const seat of (event.data as DeadlinePassed['data']).awaiting) missed[seat] = (missed[seat] ?? 0) + 1;
-  } else if (state.seats.some((s) => s.name === event.actor)) {
-    missed[event.actor] = 0;
+  if (isMatchEvent(event) && event.type === 'DeadlinePassed') {
+    for (const seat of event.data.awaiting) missed[seat] = (missed[seat] ?? 0) + 1;
+  } else if (state.seats.some((s) => s.name === actor)) {
+    missed[actor] = 0;
   }
   return missed;
 };

@@ -3,29 +3,13 @@
  * eligibility recomputed from the current Mind values, SOL-9), the end of the turn
  * (SOL-6) and victory (SOL-8).
  */
-import type { EventEnvelope } from '../kernel/envelope.ts';
 import type { GameEnded } from '../match/events.ts';
 import type { PhaseStarted, SolEvent } from './events.ts';
 import { eligibleBySeat, firstActingPhase } from './models.ts';
 import { evolve, type SolState } from './state.ts';
 
 /** Fold events this decision is about to emit, to decide what follows them. */
-export const fold = (state: SolState, events: readonly SolEvent[]): SolState =>
-  events.reduce((s, event) => evolve(s, asEnvelope(event)), state);
-
-const asEnvelope = (event: SolEvent): EventEnvelope<SolEvent> => ({
-  gameId: '',
-  seq: 0,
-  type: event.type,
-  v: 1,
-  data: event.data,
-  at: '',
-  actor: '',
-  commandId: '',
-  rulesVersion: '',
-  prevHash: '',
-  hash: '',
-});
+export const fold = (state: SolState, events: readonly SolEvent[]): SolState => events.reduce(evolve, state);
 
 const phaseStarted = (state: SolState, phase: number, from: number): PhaseStarted => ({
   type: 'PhaseStarted',

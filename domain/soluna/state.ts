@@ -1,5 +1,4 @@
 /** Sol'una: the state of a match and `evolve`. */
-import type { EventEnvelope } from '../kernel/envelope.ts';
 import type { RulesSetup } from '../kernel/ruleset.ts';
 import { assertNever } from '../kernel/violation.ts';
 import type { ModelAction } from './actions.ts';
@@ -85,8 +84,7 @@ const endPhase = (state: SolState, data: PhaseEnded['data']): SolState => {
   return { ...state, models, effects: [...state.effects, ...data.effects], sealed: {}, eligible: {} };
 };
 
-export const evolve = (state: SolState, event: EventEnvelope<SolEvent>): SolState => {
-  const e = event as SolEvent;
+export const evolve = (state: SolState, e: SolEvent): SolState => {
   switch (e.type) {
     case 'TurnStarted':
       return { ...state, turn: e.data.turn, phase: 0 };

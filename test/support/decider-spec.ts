@@ -11,6 +11,9 @@ import type { RuleViolation } from '../../domain/kernel/violation.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
 
+const SYSTEM: Actor = { kind: 'system' };
+const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
+
 export const TEST_SEED = 'a'.repeat(64);
 export const GAME_ID = 'g_test';
 
@@ -24,15 +27,49 @@ export interface When {
 export const seat = (name: string, playerId = `p_${name}`): Actor => ({ kind: 'player', playerId, seat: name });
 export const player = (playerId: string): Actor => ({ kind: 'player', playerId, seat: null });
 
-export const ctxFor = (actor: Actor, dice?: Dice, now = '2026-01-01T00:00:00.000Z'): Ctx =>
+export const ctxFor = (actor: Actor, dice?: Dice, now = DEFAULT_NOW): Ctx =>
   dice ? { now, actor, seed: TEST_SEED, dice } : { now, actor, seed: TEST_SEED };
 
-/** A log built command by command through the real decider, as the store would write it. */
+/** The domain events of a log, without their envelopes: what `given` takes back. */
+export const eventsOf = (log: readonly EventEnvelope[]): DomainEvent[] =>
+  log.map(({ type, data, visibleTo }) => (visibleTo === undefined ? { type, data } : { type, data, visibleTo }));
+
+/**
+ * A log built command by command through the real decider, as the store would write it,
+ * or from given events (RUL-6). `log` stays a public array that tests read and append
+ * to; `state` folds only what was appended since the last read, and folds again from
+ * the start when the array was replaced or an event already folded was changed.
+ */
 export class Game {
   log: EventEnvelope[] = [];
+  /** The log as last folded: the array, the envelopes folded (by identity), and their state. */
+  #folded: { log: readonly EventEnvelope[]; seen: EventEnvelope[]; state: GameState } = { log: this.log, seen: [], state: emptyGame };
+
   get state(): GameState {
-    return foldGame(this.log, emptyGame);
+    const { log } = this;
+    const cache = this.#folded;
+    const intact = cache.log === log && cache.seen.every((event, i) => log[i] === event);
+    const seen = intact ? cache.seen : [];
+    const state = foldGame(log.slice(seen.length), intact ? cache.state : emptyGame);
+    this.#folded = { log, seen: seen.length === log.length ? seen : [...log], state };
+    return state;
   }
+
+  /** given(events): facts sealed onto the log as the store would hold them, decided by nobody's command. */
+  given(events: readonly DomainEvent[], by: Actor = SYSTEM, at = DEFAULT_NOW): this {
+    this.log.push(
+      ...sealBatch(this.log.at(-1) ?? null, events, {
+        gameId: GAME_ID,
+        at,
+        actor: actorLabel(by),
+        commandId: `given-${this.log.length}`,
+        rulesVersion: 'test',
+        command: null,
+      }),
+    );
+    return this;
+  }
+
   run(command: GameCommand, actor: Actor, dice?: Dice, now?: string): readonly DomainEvent[] {
     const state = this.state;
     const ctx = ctxFor(actor, dice, now);
@@ -72,6 +109,9 @@ export class Game {
     };
   }
 }
+
+/** emmett's `given(events).when(command).then(events)`: a game whose log holds just these events. */
+export const given = (events: readonly DomainEvent[], by: Actor = SYSTEM, at = DEFAULT_NOW): Game => new Game().given(events, by, at);
 
 /** A Post Galactica game with both seats joined and red chosen to go first. */
 export const startedPostGalactica = (): Game => {

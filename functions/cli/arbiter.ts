@@ -5,12 +5,14 @@
  *
  * Every mistake of the user's is one sentence on stderr and exit 2, never a stack trace.
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { ReplayOptions } from './commands.ts';
 import { EXIT, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP } from './usage.ts';
 
 /** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
-const parse = <T extends Parameters<typeof parseArgs>[0]['options']>(command: string, args: string[], options: T) => {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const parse = (command: string, args: string[], options: Options): { values: Record<string, unknown>; positionals: string[] } => {
   try {
     return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
   } catch (error) {
@@ -54,7 +56,12 @@ export const run = async (argv: string[]): Promise<number> => {
     if (values.help) return help(REPLAY_HELP);
     if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
     const { replay } = await import('./commands.ts');
-    return replay(positionals[0], values as ReplayOptions);
+    const text = (name: string): string | undefined => {
+      const value = values[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const options: ReplayOptions = { at: text('at'), seat: text('seat'), explain: text('explain'), json: values.json === true };
+    return replay(positionals[0], options);
   }
   throw new UsageError(`there is no command "${command}"; the commands are verify and replay (arbiter --help)`);
 };

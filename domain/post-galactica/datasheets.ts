@@ -135,6 +135,9 @@ export const unitSheetSchema = z
   })
   .strict();
 
+/** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
+export const COMMAND_CENTER_SUPPLY = 5;
+
 export const buildingSheetSchema = z
   .object({
     ...sheetBase,
@@ -148,11 +151,14 @@ export const buildingSheetSchema = z
     constructionCounters: z.number().int().min(1),
     /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
     produces: z.array(z.string()).default([]),
-    supplyProvided: count.default(0),
+    /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
+    supplyProvided: count.optional(),
     /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
     salvageCounters: z.number().int().min(1).default(1),
   })
-  .strict();
+  .strict()
+  // Filled in when the game is created, so the log holds the number the game plays with.
+  .transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) }));
 
 export const factionSchema = z
   .object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { viewGame } from '../../domain/match/view.ts';
-import { deploymentCost } from '../../domain/post-galactica/datasheets.ts';
+import { deploymentCost, type Faction } from '../../domain/post-galactica/datasheets.ts';
 import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
 import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
 import { supplyMax, workerLimit } from '../../domain/post-galactica/workers.ts';
@@ -93,14 +93,37 @@ describe('deployment', () => {
     game.run({ type: 'Deploy', units: [], auto: true }, seat('red'));
     expect(rules(game)).toMatchObject({ activeSeat: 'blue', turnOrder: ['blue', 'red'] });
   });
-  it('PG-20 each player begins with one Command Center, which provides 5 maximum Supply', () => {
+  it('PG-20 each player begins with one Command Center', () => {
     const state = rules(example());
     for (const s of ['red', 'blue']) {
       const centers = state.units.filter((u) => u.seat === s && u.datasheet === 'command-center');
       expect(centers).toHaveLength(1);
       expect(centers[0]).toMatchObject({ id: `${s}-cc`, original: true, complete: true });
-      expect(supplyMax(state, s)).toBe(5);
     }
+  });
+  describe('with Command Center datasheets that give no Supply of their own', () => {
+    // The datasheets give the Command Center no Supply: the 5 must come from the rule (7.7).
+    const silent = (f: Faction, supplyProvided?: number) => {
+      const { supplyProvided: _, ...sheet } = must(f.buildings[f.commandCenter]);
+      const cc = { ...sheet, cohesion: 17, constructionCounters: 3, ...(supplyProvided === undefined ? {} : { supplyProvided }) };
+      return { ...f, buildings: { ...f.buildings, [f.commandCenter]: cc } };
+    };
+    const armies = { red: { ...EXAMPLE_ARMIES.red, purchasedWorkers: 0 }, blue: { ...EXAMPLE_ARMIES.blue, purchasedWorkers: 0 } };
+    const start = (redSupply?: number) => {
+      const factions = { vanguard: silent(vanguard, redSupply), 'scrap-horde': silent(EXAMPLE_FACTIONS['scrap-horde']) };
+      const game = created({ mission: EXAMPLE_MISSION, factions, armies });
+      game.run({ type: 'Deploy', auto: true }, seat('red'));
+      game.run({ type: 'Deploy', auto: true }, seat('blue'));
+      return rules(game);
+    };
+    it('PG-20 the Command Center provides 5 maximum Supply', () => {
+      const state = start();
+      expect([supplyMax(state, 'red'), supplyMax(state, 'blue')]).toEqual([5, 5]);
+    });
+    it('PG-20 5 is what a Command Center normally provides: a datasheet may say otherwise', () => {
+      const state = start(8);
+      expect([supplyMax(state, 'red'), supplyMax(state, 'blue')]).toEqual([8, 5]);
+    });
   });
   it('PG-20 a Deploy that leaves out the Command Center is refused', () => {
     const game = created({ scenario: 'example' });

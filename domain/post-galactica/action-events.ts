@@ -7,7 +7,7 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Resources, Trigger } from './datasheets.ts';
 import type { StatusState } from './events.ts';
 import type { Point } from './geometry.ts';
-import type { Stance } from './model.ts';
+import type { Stance } from './state.ts';
 
 /** Countdown counters placed by an action (PG-7). */
 interface Placed {

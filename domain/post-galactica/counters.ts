@@ -6,10 +6,11 @@
  */
 import { addResources } from './datasheets.ts';
 import type { CountdownCompleted, CountersRemoved, FactionResourcesGained, PgEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { refreshFactionAbilities } from './faction-abilities.ts';
 import { spotNear } from './placement.ts';
 import { salvageValue } from './research.ts';
-import { type Countdown, fold, type PgState } from './state.ts';
+import type { Countdown, PgState } from './state.ts';
 import { triggeredAbilities } from './triggers.ts';
 import { sheetOf } from './units.ts';
 

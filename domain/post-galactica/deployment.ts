@@ -8,10 +8,11 @@ import { z } from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { circleInRect, type Point, round2 } from './geometry.ts';
 import { zoneOf } from './mission.ts';
 import { firstSpotIn, placementProblem } from './placement.ts';
-import { fold, type PgState, type UnitState } from './state.ts';
+import type { PgState, UnitState } from './state.ts';
 import { openTurn } from './turns.ts';
 import { isCommandCenter, isWorker, radius, unitName } from './units.ts';
 

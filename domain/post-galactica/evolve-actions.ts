@@ -1,7 +1,7 @@
 /** `evolve` for the PG-10 action events (action-events.ts): each reads only its event and the state. */
 import type { ActionEvent } from './action-events.ts';
 import { addResources, type Resources } from './datasheets.ts';
-import { type Countdown, mapPlayer, mapUnit, type PgState, pay } from './model.ts';
+import { type Countdown, mapPlayer, mapUnit, type PgState, pay } from './state.ts';
 
 type Of<T extends ActionEvent['type']> = Extract<ActionEvent, { type: T }>;
 

@@ -8,6 +8,7 @@ import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import {
   circleInRect,
   circlesOverlap,
@@ -21,7 +22,7 @@ import {
 } from './geometry.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
 import { overwatchReactions } from './stances.ts';
-import { fold, type PgState } from './state.ts';
+import type { PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
 const pointSchema = z.object({ x: z.number(), y: z.number() }).strict();

@@ -16,3 +16,6 @@ export const PHASE_TITLES: Readonly<Record<Phase, string>> = {
 
 /** The phase after `phase`, or null after the End Phase (the turn passes). */
 export const nextPhase = (phase: Phase): Phase | null => PHASES[PHASES.indexOf(phase) + 1] ?? null;
+
+/** The deployment step before the first turn, for deadline durations (`options.deadlines.phases.deployment`). */
+export const DEPLOYMENT_PHASE = 'deployment';

@@ -1,16 +1,14 @@
-/** Post Galactica as a ruleset of the match lifecycle. */
+/** Post Galactica as a ruleset of the match lifecycle: wiring only. */
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { begin, decide, onDeadline, PG_COMMANDS, type PgCommand, pgCommandSchema } from './decide.ts';
+import { PG_COMMANDS, type PgCommand, pgCommandSchema } from './commands.ts';
+import { decide, onDeadline } from './decide.ts';
+import { PG_EVENT_TYPES, type PgEvent } from './events.ts';
+import { evolve } from './evolve.ts';
 import { type PgOptions, pgOptionsSchema, SEATS } from './options.ts';
-import { PHASES } from './phases.ts';
-import { initialState } from './setup.ts';
-import { evolve, PG_EVENT_TYPES, type PgEvent, type PgState } from './state.ts';
-import { viewState } from './view.ts';
-
-export { type PgOptions, pgOptionsSchema } from './options.ts';
-
-/** The deployment step before the first turn, for deadline durations (`options.deadlines.phases.deployment`). */
-export const DEPLOYMENT_PHASE = 'deployment';
+import { DEPLOYMENT_PHASE, PHASES } from './phases.ts';
+import { initialState, type PgState } from './state.ts';
+import { awaiting, begin, stepOf } from './turns.ts';
+import { view } from './view.ts';
 
 export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   id: 'post-galactica',
@@ -27,15 +25,12 @@ export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
   commandSchema: pgCommandSchema,
   commands: PG_COMMANDS,
   initialState,
-  begin: (state) => begin(state),
+  begin,
   decide,
   evolve,
-  view: viewState,
-  awaiting: (state) => [state.deploying ?? state.activeSeat],
-  step: (state) =>
-    state.deploying !== null
-      ? { key: `deploy-${state.deploying}`, phase: DEPLOYMENT_PHASE }
-      : { key: `t${state.turn}-${state.phase}`, phase: state.phase },
+  view,
+  awaiting,
+  step: stepOf,
   onDeadline,
   eventTypes: PG_EVENT_TYPES,
 };

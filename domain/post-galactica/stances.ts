@@ -16,7 +16,8 @@ import { accept } from '../kernel/violation.ts';
 import { actor } from './actions.ts';
 import { resolveAttack } from './combat.ts';
 import type { PgEvent } from './events.ts';
-import { fold, type PgState, type Stance } from './state.ts';
+import { fold } from './evolve.ts';
+import type { PgState, Stance } from './state.ts';
 import { checkAttack } from './targeting.ts';
 import { isDecision } from './units.ts';
 

@@ -1,215 +1,262 @@
-/** Post Galactica: state and `evolve`. `evolve` reads nothing but the event's own data. */
-import { assertNever } from '../kernel/violation.ts';
-import type { PgEvent } from './events.ts';
-import { completedAction, evolveAction } from './evolve-actions.ts';
-import { type Countdown, mapPlayer, mapUnit, newUnit, type PgState, pay, sheetCohesion } from './model.ts';
+/**
+ * Post Galactica: the shape of the state, the small updates `evolve` is built from, and the
+ * initial state: the game as the scenario sets it up, the armies as their Deployment Lists
+ * make them: one Command Center (PG-20, free by PG-15), the 3 free Workers plus each
+ * purchased one (PG-16), and the listed units.
+ */
+import type { RulesSetup } from '../kernel/ruleset.ts';
+import {
+  addResources,
+  type DeploymentList,
+  type Faction,
+  type FactionAbility,
+  factionSheets,
+  NO_RESOURCES,
+  purchasedWorkerCapacity,
+  type Resources,
+  type Sheet,
+} from './datasheets.ts';
+import type { CountdownKind, StatusState } from './events.ts';
+import type { Point } from './geometry.ts';
+import type { Mission } from './mission.ts';
+import { type PgOptions, resolveScenario, type Scenario } from './options.ts';
+import type { Phase } from './phases.ts';
+import { FREE_WORKER_ALLOWANCE } from './workers.ts';
 
-export type { PgEvent } from './events.ts';
-export { PG_EVENT_TYPES } from './events.ts';
-export type { Countdown, FactionInfo, NodeState, PgState, PlayerState, Stance, UnitState } from './model.ts';
-export { createUnit } from './model.ts';
+/** PG-10: the actions whose effect lasts through the next enemy turn (defaults, see the coverage doc). */
+export type Stance = 'Overwatch' | 'Dodge' | 'Disengage';
 
-const startTurn = (state: PgState, e: Extract<PgEvent, { type: 'TurnStarted' }>): PgState => ({
+export interface UnitState {
+  readonly id: string;
+  readonly seat: string;
+  readonly datasheet: string;
+  readonly cohesion: number;
+  /** Null while off the battlefield (before deployment, or produced with no room). */
+  readonly position: Point | null;
+  /** False while a building is under construction. */
+  readonly complete: boolean;
+  readonly statuses: readonly StatusState[];
+  /** The seat's starting Command Center (PG-22). */
+  readonly original: boolean;
+  // What the unit did this turn; reset when a turn starts.
+  readonly moved: boolean;
+  readonly usedWeapons: readonly string[];
+  readonly acted: boolean;
+  readonly aiming: boolean;
+  /** PG-10 Overwatch, Dodge or Disengage: lasts until the start of the controller's next turn. */
+  readonly stance: Stance | null;
+  /** PG-10 Load: the transport carrying the unit (its position is null while aboard). */
+  readonly embarkedIn: string | null;
+}
+
+export interface PlayerState {
+  readonly seat: string;
+  readonly faction: string;
+  readonly resources: Resources;
+  /** PG-16: Worker capacity bought in the Deployment List. */
+  readonly purchasedWorkerCapacity: number;
+  /** PG-15, PG-17: what was lost for good: unit ids, and purchased Worker capacity. */
+  readonly destroyedZone: { readonly units: readonly string[]; readonly purchasedWorkerCapacity: number };
+  readonly victoryPoints: number;
+  readonly originalCommandCenterDestroyed: boolean;
+  /** PG-10 Research: research ids completed. */
+  readonly researched: readonly string[];
+  /** PG-10 faction abilities: uses this turn by ability name; cleared when refreshed (PG-6). */
+  readonly factionAbilityUses: Readonly<Record<string, number>>;
+}
+
+export interface Countdown {
+  readonly id: string;
+  readonly seat: string;
+  readonly kind: CountdownKind;
+  readonly label: string;
+  readonly counters: number;
+  /** PG-7: counters placed in this turn are not removed before the controller's next Command Phase. */
+  readonly placedTurn: number;
+  /** The building under construction, or the unit being produced. */
+  readonly unitId: string;
+  /** The producing or researching building. */
+  readonly buildingId: string | null;
+  readonly datasheet: string;
+  /** The research id (research) or the ability name (recharge). */
+  readonly item: string | null;
+}
+
+export interface FactionInfo {
+  readonly name: string;
+  readonly commandCenter: string;
+  readonly worker: string;
+  readonly commandIncome: Resources | null;
+  readonly resourceIncome: Resources | null;
+  /** PG-10 faction abilities (none unless the faction lists some). */
+  readonly abilities: readonly FactionAbility[];
+}
+
+export interface NodeState {
+  readonly id: string;
+  readonly remaining: number | 'infinite';
+}
+
+export interface PgState {
+  /** PG-4: turn order, the first player first; a round ends when each has had a turn. */
+  readonly turnOrder: readonly string[];
+  readonly activeSeat: string;
+  readonly phase: Phase;
+  /** 1-based round number; rounds completed = round - 1 while a round is under way. */
+  readonly round: number;
+  /** 1-based count of turns taken in the game. */
+  readonly turn: number;
+  /** The seat deploying now, before the first turn; null once play has begun. */
+  readonly deploying: string | null;
+  readonly mission: Mission | null;
+  /** Faction-wide data by faction id (PG-6, PG-8 faction resources). */
+  readonly factions: Readonly<Record<string, FactionInfo>>;
+  /** Datasheets by faction id, then datasheet id. */
+  readonly catalog: Readonly<Record<string, Readonly<Record<string, Sheet>>>>;
+  readonly players: Readonly<Record<string, PlayerState>>;
+  readonly units: readonly UnitState[];
+  readonly nodes: readonly NodeState[];
+  readonly countdowns: readonly Countdown[];
+  /** Objective id -> the seat that last interacted with it. */
+  readonly objectives: Readonly<Record<string, string>>;
+  /** This turn: Resource Phase gathering done (PG-8), statuses resolved (PG-13). */
+  readonly gathered: boolean;
+  readonly statusesResolved: boolean;
+  /** Ids of every unit destroyed so far, so a new unit never reuses one. */
+  readonly destroyed: readonly string[];
+  /** Next number for countdown ids. */
+  readonly nextId: number;
+}
+
+export const mapUnit = (state: PgState, id: string, f: (u: UnitState) => UnitState): PgState => ({
   ...state,
-  deploying: null,
-  activeSeat: e.data.seat,
-  round: e.data.round,
-  turn: e.data.turn,
-  phase: 'command',
-  gathered: false,
-  statusesResolved: false,
-  units: state.units.map((u) => ({
-    ...u,
-    moved: false,
-    usedWeapons: [],
-    acted: false,
-    aiming: false,
-    // PG-10: a stance lasts until the start of its controller's next turn.
-    stance: u.seat === e.data.seat ? null : u.stance,
-  })),
+  units: state.units.map((u) => (u.id === id ? f(u) : u)),
 });
 
-const deployed = (state: PgState, e: Extract<PgEvent, { type: 'UnitsDeployed' }>): PgState =>
-  e.data.placements.reduce((s, p) => mapUnit(s, p.unitId, (u) => ({ ...u, position: { x: p.x, y: p.y } })), state);
+export const mapPlayer = (state: PgState, seat: string, f: (p: PlayerState) => PlayerState): PgState => {
+  const player = state.players[seat];
+  return player ? { ...state, players: { ...state.players, [seat]: f(player) } } : state;
+};
 
-const countersRemoved = (state: PgState, e: Extract<PgEvent, { type: 'CountersRemoved' }>): PgState => ({
-  ...state,
-  countdowns: state.countdowns.map((c) => {
-    const removed = e.data.removed.find((r) => r.countdownId === c.id);
-    return removed ? { ...c, counters: removed.remaining } : c;
-  }),
+export const pay = (state: PgState, seat: string, cost: Resources): PgState =>
+  mapPlayer(state, seat, (p) => ({ ...p, resources: addResources(p.resources, cost, -1) }));
+
+export const newUnit = (
+  id: string,
+  seat: string,
+  datasheet: string,
+  cohesion: number,
+  position: Point | null,
+  complete: boolean,
+): UnitState => ({
+  id,
+  seat,
+  datasheet,
+  cohesion,
+  position,
+  complete,
+  statuses: [],
+  original: false,
+  moved: false,
+  usedWeapons: [],
+  acted: false,
+  aiming: false,
+  stance: null,
+  embarkedIn: null,
 });
 
-const completed = (state: PgState, e: Extract<PgEvent, { type: 'CountdownCompleted' }>): PgState => {
-  const countdown = state.countdowns.find((c) => c.id === e.data.countdownId);
-  const rest = { ...state, countdowns: state.countdowns.filter((c) => c.id !== e.data.countdownId) };
-  if (e.data.kind === 'construction') return mapUnit(rest, e.data.unitId, (u) => ({ ...u, complete: true }));
-  if (!countdown) return rest;
-  if (e.data.kind !== 'production') return completedAction(rest, countdown, e.data.gained);
-  const unit = newUnit(
-    e.data.unitId,
-    e.data.seat,
-    countdown.datasheet,
-    sheetCohesion(state, e.data.seat, countdown.datasheet),
-    e.data.position,
-    true,
-  );
-  return { ...rest, units: [...rest.units, unit] };
+export const sheetCohesion = (state: PgState, seat: string, datasheet: string): number => {
+  const faction = state.players[seat]?.faction ?? '';
+  return state.catalog[faction]?.[datasheet]?.cohesion ?? 1;
 };
-
-const gathered = (state: PgState, e: Extract<PgEvent, { type: 'ResourcesGathered' }>): PgState => ({
-  ...mapPlayer(state, e.data.seat, (p) => ({ ...p, resources: e.data.resources })),
-  gathered: true,
-  nodes: state.nodes.map((n) => {
-    const g = e.data.nodes.find((x) => x.nodeId === n.id);
-    return g ? { ...n, remaining: g.remaining } : n;
-  }),
-});
-
-const constructionStarted = (state: PgState, e: Extract<PgEvent, { type: 'ConstructionStarted' }>): PgState => {
-  const d = e.data;
-  const building = newUnit(d.unitId, d.seat, d.datasheet, sheetCohesion(state, d.seat, d.datasheet), { x: d.x, y: d.y }, false);
-  const countdown: Countdown = {
-    id: d.countdownId,
-    seat: d.seat,
-    kind: 'construction',
-    label: `${state.catalog[state.players[d.seat]?.faction ?? '']?.[d.datasheet]?.name ?? d.datasheet} (${d.unitId})`,
-    counters: d.counters,
-    placedTurn: d.placedTurn,
-    unitId: d.unitId,
-    buildingId: null,
-    datasheet: d.datasheet,
-    item: null,
-  };
-  const next = mapUnit(pay(state, d.seat, d.cost), d.builderId, (u) => ({ ...u, acted: true }));
-  return { ...next, units: [...next.units, building], countdowns: [...next.countdowns, countdown], nextId: state.nextId + 1 };
-};
-
-const productionStarted = (state: PgState, e: Extract<PgEvent, { type: 'ProductionStarted' }>): PgState => {
-  const d = e.data;
-  const countdown: Countdown = {
-    id: d.countdownId,
-    seat: d.seat,
-    kind: 'production',
-    label: `${state.catalog[state.players[d.seat]?.faction ?? '']?.[d.datasheet]?.name ?? d.datasheet} at ${d.buildingId}`,
-    counters: d.counters,
-    placedTurn: d.placedTurn,
-    unitId: d.unitId,
-    buildingId: d.buildingId,
-    datasheet: d.datasheet,
-    item: null,
-  };
-  // A building's limit is its production capacity (one production at a time), not one action.
-  const next = pay(state, d.seat, d.cost);
-  return { ...next, countdowns: [...next.countdowns, countdown], nextId: state.nextId + 1 };
-};
-
-const attacked = (state: PgState, e: Extract<PgEvent, { type: 'AttackResolved' }>): PgState => {
-  const d = e.data;
-  // An Overwatch reaction spends the stance (PG-10).
-  const afterAttacker = mapUnit(state, d.attackerId, (u) => ({
-    ...u,
-    usedWeapons: [...u.usedWeapons, d.weapon],
-    stance: d.reaction === 'Overwatch' ? null : u.stance,
-  }));
-  return mapUnit(afterAttacker, d.targetId, (u) => ({
-    ...u,
-    cohesion: d.cohesion,
-    statuses: d.statusApplied ? [...u.statuses.filter((s) => s.name !== d.statusApplied?.name), d.statusApplied] : u.statuses,
-  }));
-};
-
-const destroyed = (state: PgState, e: Extract<PgEvent, { type: 'UnitDestroyed' }>): PgState => {
-  const d = e.data;
-  const rest: PgState = {
-    ...state,
-    destroyed: [...state.destroyed, d.unitId],
-    units: state.units.filter((u) => u.id !== d.unitId),
-    countdowns: state.countdowns.filter((c) => c.unitId !== d.unitId && c.buildingId !== d.unitId),
-  };
-  return mapPlayer(rest, d.seat, (p) => ({
-    ...p,
-    originalCommandCenterDestroyed: p.originalCommandCenterDestroyed || d.commandCenter?.original === true,
-    destroyedZone: {
-      units: d.destroyedZone && d.worker === null ? [...p.destroyedZone.units, d.unitId] : p.destroyedZone.units,
-      purchasedWorkerCapacity: p.destroyedZone.purchasedWorkerCapacity + (d.worker?.allowance === 'purchased' ? 1 : 0),
-    },
-  }));
-};
-
-const statusesResolved = (state: PgState, e: Extract<PgEvent, { type: 'StatusesResolved' }>): PgState => ({
-  ...e.data.results.reduce((s, r) => mapUnit(s, r.unitId, (u) => ({ ...u, cohesion: r.cohesion, statuses: r.statuses })), state),
-  statusesResolved: true,
-});
-
-export const evolve = (state: PgState, e: PgEvent): PgState => {
-  switch (e.type) {
-    case 'TurnStarted':
-      return startTurn(state, e);
-    case 'PhaseStarted':
-      return { ...state, phase: e.data.phase };
-    case 'DeploymentStarted':
-      return { ...state, deploying: e.data.seat };
-    case 'UnitsDeployed':
-      return deployed(state, e);
-    case 'FactionResourcesGained':
-      return mapPlayer(state, e.data.seat, (p) => ({ ...p, resources: e.data.resources }));
-    case 'CountersRemoved':
-      return countersRemoved(state, e);
-    case 'CountdownCompleted':
-      return completed(state, e);
-    case 'ResourcesGathered':
-      return gathered(state, e);
-    case 'UnitMoved':
-      return mapUnit(state, e.data.unitId, (u) => ({ ...u, moved: true, position: e.data.path.at(-1) ?? u.position }));
-    case 'ConstructionStarted':
-      return constructionStarted(state, e);
-    case 'ProductionStarted':
-      return productionStarted(state, e);
-    case 'UnitRepaired': {
-      const repaired = mapUnit(state, e.data.unitId, (u) => ({ ...u, cohesion: e.data.cohesion }));
-      return mapUnit(repaired, e.data.by, (u) => ({ ...u, acted: true }));
-    }
-    case 'ObjectiveInteracted':
-      return mapUnit({ ...state, objectives: { ...state.objectives, [e.data.objectiveId]: e.data.seat } }, e.data.unitId, (u) => ({
-        ...u,
-        acted: true,
-      }));
-    case 'UnitAimed':
-      return mapUnit(state, e.data.unitId, (u) => ({ ...u, acted: true, aiming: true }));
-    case 'AttackResolved':
-      return attacked(state, e);
-    case 'UnitDestroyed':
-      return destroyed(state, e);
-    case 'StatusesResolved':
-      return statusesResolved(state, e);
-    case 'ObjectivesScored':
-      return mapPlayer(state, e.data.seat, (p) => ({ ...p, victoryPoints: e.data.total }));
-    case 'ResearchStarted':
-    case 'SalvageStarted':
-    case 'StanceTaken':
-    case 'UnitsLoaded':
-    case 'UnitsUnloaded':
-    case 'PassengersDisembarked':
-    case 'AbilityActivated':
-    case 'AbilityTriggered':
-    case 'FactionAbilitiesRefreshed':
-    case 'FactionAbilityUsed':
-      return evolveAction(state, e);
-    case 'RoundCompleted':
-    case 'TotalsConfirmed':
-    case 'GameEnded':
-      return state;
-    default:
-      return assertNever(e);
-  }
-};
-
-/** Fold events a decision has produced so far, to decide what follows them. */
-export const fold = (state: PgState, events: readonly PgEvent[]): PgState => events.reduce(evolve, state);
 
 /** A unit id not used before in this game: `<seat>-<name>-<n>` with the lowest free n. */
 export const freshUnitId = (state: PgState, seat: string, name: string): string => {
   const used = new Set([...state.units.map((u) => u.id), ...state.countdowns.map((c) => c.unitId), ...state.destroyed]);
   for (let n = 1; ; n += 1) if (!used.has(`${seat}-${name}-${n}`)) return `${seat}-${name}-${n}`;
+};
+
+const bare = (turnOrder: string[], firstSeat: string): PgState => ({
+  turnOrder,
+  activeSeat: firstSeat,
+  phase: 'command',
+  round: 1,
+  turn: 1,
+  deploying: null,
+  mission: null,
+  factions: {},
+  catalog: {},
+  players: {},
+  units: [],
+  nodes: [],
+  countdowns: [],
+  objectives: {},
+  gathered: false,
+  statusesResolved: false,
+  destroyed: [],
+  nextId: 1,
+});
+
+/** PG-15, PG-16, PG-20: the units a Deployment List brings, ids as a client will name them. */
+export const armyUnits = (seat: string, list: DeploymentList, faction: Faction): UnitState[] => {
+  const cohesionOf = (datasheet: string) => faction.units[datasheet]?.cohesion ?? faction.buildings[datasheet]?.cohesion ?? 1;
+  const cc = { ...newUnit(`${seat}-cc`, seat, faction.commandCenter, cohesionOf(faction.commandCenter), null, true), original: true };
+  const workers = Array.from({ length: FREE_WORKER_ALLOWANCE + list.purchasedWorkers }, (_, i) =>
+    newUnit(`${seat}-worker-${i + 1}`, seat, faction.worker, cohesionOf(faction.worker), null, true),
+  );
+  const seen: Record<string, number> = {};
+  const listed = list.units.map((u) => {
+    seen[u.datasheet] = (seen[u.datasheet] ?? 0) + 1;
+    return newUnit(u.id ?? `${seat}-${u.datasheet}-${seen[u.datasheet]}`, seat, u.datasheet, cohesionOf(u.datasheet), null, true);
+  });
+  return [cc, ...workers, ...listed];
+};
+
+const factionInfo = (f: Faction): FactionInfo => ({
+  name: f.name,
+  commandCenter: f.commandCenter,
+  worker: f.worker,
+  commandIncome: f.commandIncome ?? null,
+  resourceIncome: f.resourceIncome ?? null,
+  abilities: f.abilities ?? [],
+});
+
+const player = (seat: string, list: DeploymentList, faction: Faction, scenario: Scenario): PlayerState => ({
+  seat,
+  faction: list.faction,
+  resources: addResources(scenario.mission.startingResources, faction.startingResources ?? NO_RESOURCES),
+  purchasedWorkerCapacity: purchasedWorkerCapacity(list, faction),
+  destroyedZone: { units: [], purchasedWorkerCapacity: 0 },
+  victoryPoints: 0,
+  originalCommandCenterDestroyed: false,
+  researched: [],
+  factionAbilityUses: {},
+});
+
+export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions>): PgState => {
+  const start = Math.max(0, seats.indexOf(firstSeat));
+  const turnOrder = [...seats.slice(start), ...seats.slice(0, start)];
+  const state = bare(turnOrder, firstSeat);
+  const scenario = resolveScenario(options);
+  if (!scenario) return state;
+  const entries = Object.entries(scenario.factions);
+  const armies = turnOrder.flatMap((seat) => {
+    const list = scenario.armies[seat];
+    const faction = list ? scenario.factions[list.faction] : undefined;
+    return list && faction ? [[seat, list, faction] as const] : [];
+  });
+  return {
+    ...state,
+    deploying: turnOrder[0] ?? null,
+    mission: scenario.mission,
+    factions: Object.fromEntries(entries.map(([id, f]) => [id, factionInfo(f)])),
+    catalog: Object.fromEntries(entries.map(([id, f]) => [id, factionSheets(f)])),
+    players: Object.fromEntries(armies.map(([seat, list, faction]) => [seat, player(seat, list, faction, scenario)])),
+    units: seats.flatMap((seat) => {
+      const list = scenario.armies[seat];
+      const faction = list ? scenario.factions[list.faction] : undefined;
+      return list && faction ? armyUnits(seat, list, faction) : [];
+    }),
+    nodes: scenario.mission.resourceNodes.map((n) => ({ id: n.id, remaining: n.total })),
+  };
 };

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent, StatusesResolved, StatusState } from './events.ts';
-import { fold, type PgState, type UnitState } from './state.ts';
+import { fold } from './evolve.ts';
+import type { PgState, UnitState } from './state.ts';
 import { unitLost } from './transports.ts';
 import { sheetOf, unitName } from './units.ts';
 

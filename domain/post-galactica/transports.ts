@@ -14,9 +14,10 @@ import type { PassengersDisembarked } from './action-events.ts';
 import { actor } from './actions.ts';
 import { transportCapacity } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { edgeDistance, inches } from './geometry.ts';
 import { placementProblem, spotNear } from './placement.ts';
-import { fold, type PgState, type UnitState } from './state.ts';
+import type { PgState, UnitState } from './state.ts';
 import { gap, isBuilding, isDecision, models, ownUnit, type Placed, radius, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { destroyUnit } from './workers.ts';
 

@@ -12,7 +12,8 @@ import { abilityEffect, abilityProblem } from './abilities.ts';
 import type { AbilityTriggered } from './action-events.ts';
 import type { Trigger } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
-import { fold, type PgState } from './state.ts';
+import { fold } from './evolve.ts';
+import type { PgState } from './state.ts';
 import { sheetOf, unitsOf } from './units.ts';
 
 const RULE = { startOfTurn: 'PG-6', endOfTurn: 'PG-14' } as const;

@@ -1,7 +1,9 @@
 /** PG-4 (rules 13.1): alternating full turns of eight phases; a round ends when every player has had one. */
 import { commandPhaseEvents } from './counters.ts';
 import type { PgEvent } from './events.ts';
-import { fold, type PgState } from './state.ts';
+import { fold } from './evolve.ts';
+import { DEPLOYMENT_PHASE } from './phases.ts';
+import type { PgState } from './state.ts';
 
 /** A turn opens at its Command Phase, which the engine resolves at once (PG-6, PG-7). */
 export const openTurn = (state: PgState, seat: string, round: number, turn: number): PgEvent[] => {
@@ -28,3 +30,12 @@ export const passTurn = (state: PgState): PgEvent[] => {
 /** The events that open play: the first seat's deployment, or straight into the first turn. */
 export const begin = (state: PgState): PgEvent[] =>
   state.deploying !== null ? [{ type: 'DeploymentStarted', data: { seat: state.deploying } }] : openTurn(state, state.activeSeat, 1, 1);
+
+/** PG-4: who the game waits for: the deploying seat, then the active player. */
+export const awaiting = (state: PgState): string[] => [state.deploying ?? state.activeSeat];
+
+/** The step a deadline is set for: a seat's deployment, then each phase of each turn. */
+export const stepOf = (state: PgState): { key: string; phase: string } =>
+  state.deploying !== null
+    ? { key: `deploy-${state.deploying}`, phase: DEPLOYMENT_PHASE }
+    : { key: `t${state.turn}-${state.phase}`, phase: state.phase };

@@ -6,8 +6,9 @@
  */
 import type { GameEnded } from '../match/events.ts';
 import type { ObjectivesScored, PgEvent, TotalsConfirmed } from './events.ts';
+import { fold } from './evolve.ts';
 import type { VictoryCondition } from './mission.ts';
-import { fold, type PgState } from './state.ts';
+import type { PgState } from './state.ts';
 import { triggeredAbilities } from './triggers.ts';
 import { passTurn } from './turns.ts';
 import { unitsOf } from './units.ts';

@@ -57,7 +57,7 @@ const playerView = (state: PgState, seat: string) => {
   };
 };
 
-export const viewState = (state: PgState, seat: string | null) => ({
+export const view = (state: PgState, seat: string | null) => ({
   you: seat,
   turnOrder: state.turnOrder,
   activeSeat: state.activeSeat,

@@ -75,8 +75,9 @@ export const rollFace = (key: string, gameId: string, seq: number, index: number
   for (let round = 0; ; round += 1) {
     const message = round === 0 ? `${gameId}:${seq}:${index}` : `${gameId}:${seq}:${index}:${round}`;
     const digest = hmacSha256(key, message);
+    const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
     for (let offset = 0; offset + 4 <= digest.length; offset += 4) {
-      const word = digest.readUInt32BE(offset);
+      const word = words.getUint32(offset);
       if (word < limit) return (word % sides) + 1;
     }
   }

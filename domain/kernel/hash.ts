@@ -1,10 +1,12 @@
 /**
  * Canonical JSON and SHA-256: the basis of the tamper-evident log. Canonical JSON is
  * RFC 8785 (JCS), so any party in any language re-derives the same bytes.
- * Hashing is pure computation, so `node:crypto` is allowed in the domain.
+ * The digests themselves come from digest.ts (native in Node, @noble/hashes in the browser).
  */
-import { createHash, createHmac } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { hmacSha256 } from './digest.ts';
+
+export { hmacSha256, sha256Hex } from './digest.ts';
 
 export const canonicalJson = (value: unknown): string => {
   const text = canonicalize(value);
@@ -12,7 +14,6 @@ export const canonicalJson = (value: unknown): string => {
   return text;
 };
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-export const hmacSha256 = (key: string, message: string): Buffer =>
-  createHmac('sha256', Buffer.from(key, 'hex')).update(message, 'utf8').digest();
+export const hmacSha256Hex = (keyHex: string, message: string): string => hex(hmacSha256(keyHex, message));

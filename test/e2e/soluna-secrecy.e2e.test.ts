@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
-import { hmacSha256 } from '../../domain/kernel/hash.ts';
+import { hmacSha256Hex } from '../../domain/kernel/hash.ts';
 import type { ModelAction } from '../../domain/soluna/actions.ts';
 import { shortestPath } from '../../domain/soluna/grid.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -87,7 +87,7 @@ describe('sealed choices against a brute-force search', () => {
     expect(sealed).toMatchObject({ type: 'Sealed', data: null, visibleTo: 'sun', commandId: 'sealed' });
     const commitment = ((seen[0] as EventEnvelope).data as { seedCommitment: string }).seedCommitment;
     // The salt as it was derived before the fix: keyed by SHA-256 of the seed, the public commitment.
-    const guessedSalt = hmacSha256(commitment, `${gameId}:${sealed.seq}:salt:t1-p1-sun`).toString('hex');
+    const guessedSalt = hmacSha256Hex(commitment, `${gameId}:${sealed.seq}:salt:t1-p1-sun`);
     expect(candidates().filter((given) => rebuild(sealed, given, guessedSalt) === sealed.hash)).toEqual([]);
 
     const revealed = await moon.post<{ events: EventEnvelope[] }>(`/games/${gameId}/commands`, {

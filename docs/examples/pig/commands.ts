@@ -1,0 +1,14 @@
+/** Pig commands: their schemas, the command union, and the docs `GET /rulesets/pig` publishes. */
+import { z } from 'zod';
+import type { CommandDoc } from '../../../domain/kernel/ruleset.ts';
+
+export const rollSchema = z.object({ type: z.literal('Roll') }).strict();
+export const holdSchema = z.object({ type: z.literal('Hold') }).strict();
+
+export const pigCommandSchema = z.discriminatedUnion('type', [rollSchema, holdSchema]);
+export type PigCommand = z.infer<typeof pigCommandSchema>;
+
+export const PIG_COMMANDS = [
+  { type: 'Roll', summary: 'Roll the die: 2 to 6 adds to your turn total, a 1 loses it and ends your turn.', rule: 'PIG-2' },
+  { type: 'Hold', summary: 'Bank your turn total into your score and pass the die.', rule: 'PIG-4' },
+] as const satisfies readonly CommandDoc[];

@@ -4,9 +4,9 @@
  * resolve by themselves (PG-6, PG-14) and faction abilities (PG-10, refreshed by PG-6).
  */
 import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Point } from '../kernel/plane.ts';
 import type { Resources, Trigger } from './datasheets.ts';
 import type { StatusState } from './events.ts';
-import type { Point } from './geometry.ts';
 import type { Stance } from './state.ts';
 
 /** Countdown counters placed by an action (PG-7). */

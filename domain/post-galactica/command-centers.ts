@@ -5,9 +5,11 @@
  * rebuild must "meet all placement requirements" (7.8), so it keeps the enemy spacing too
  * (docs/rules/post-galactica.md, PG-21).
  */
+
+import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { edgeDistance, inches, type Point } from './geometry.ts';
+import { edgeDistance, inches } from './geometry.ts';
 import type { PgState } from './state.ts';
 import { enemiesOf, isCommandCenter, radius, unitName, unitsOf } from './units.ts';
 

@@ -5,11 +5,12 @@
  * The text does not describe deployment; zones come from the mission (a default).
  */
 import { z } from 'zod';
+import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
-import { circleInRect, type Point, round2 } from './geometry.ts';
+import { circleInRect, round2 } from './geometry.ts';
 import { zoneOf } from './mission.ts';
 import { firstSpotIn, placementProblem } from './placement.ts';
 import type { PgState, UnitState } from './state.ts';

@@ -1,10 +1,10 @@
 /** Post Galactica events: the log of a match, each carrying the rule point it applied. */
 import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Point } from '../kernel/plane.ts';
 import type { GameEnded } from '../match/events.ts';
 import { ACTION_EVENT_TYPES, type ActionEvent } from './action-events.ts';
 import type { Resources } from './datasheets.ts';
-import type { Point } from './geometry.ts';
 import type { Phase } from './phases.ts';
 
 export type CountdownKind = 'construction' | 'production' | 'research' | 'salvage' | 'recharge';

@@ -1,13 +1,11 @@
 /**
  * Plane geometry in inches on a continuous battlefield (DESIGN "Geometry"). Pure functions
  * only: the movement, line-of-sight and placement rules (PG-9, PG-11, PG-21) are built on them.
- * Units and buildings are circles (their base); terrain is a polygon or a rectangle.
+ * Units and buildings are circles (their base); terrain is a polygon or a rectangle. Points,
+ * distances and point-to-segment distances are the kernel's (RUL-3); the tolerance of the
+ * comparisons made here is Post Galactica's own.
  */
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+import { distance, type Point, pointSegmentDistance } from '../kernel/plane.ts';
 
 export interface Rect {
   readonly x: number;
@@ -20,8 +18,6 @@ export type Polygon = readonly Point[];
 
 /** Tolerance for float comparisons: a 6" move measured as 6.0000000001" is still 6". */
 export const EPSILON = 1e-9;
-
-export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Length of a path through its waypoints, in inches. */
 export const pathLength = (points: readonly Point[]): number =>
@@ -64,15 +60,6 @@ export const segmentsIntersect = (a: Point, b: Point, c: Point, d: Point): boole
   if (Math.abs(d2) <= EPSILON && onSegment(b, c, d)) return true;
   if (Math.abs(d3) <= EPSILON && onSegment(c, a, b)) return true;
   return Math.abs(d4) <= EPSILON && onSegment(d, a, b);
-};
-
-export const pointSegmentDistance = (p: Point, a: Point, b: Point): number => {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const lengthSquared = dx * dx + dy * dy;
-  if (lengthSquared === 0) return distance(p, a);
-  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared));
-  return distance(p, { x: a.x + t * dx, y: a.y + t * dy });
 };
 
 export const segmentSegmentDistance = (a: Point, b: Point, c: Point, d: Point): number =>

@@ -4,22 +4,13 @@
  * the battlefield, or while Stunned or Immobilized.
  */
 import { z } from 'zod';
+import { type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
-import {
-  circleInRect,
-  circlesOverlap,
-  EPSILON,
-  inches,
-  type Point,
-  pathLength,
-  pointSegmentDistance,
-  round2,
-  sweptCircleHitsPolygon,
-} from './geometry.ts';
+import { circleInRect, circlesOverlap, EPSILON, inches, pathLength, round2, sweptCircleHitsPolygon } from './geometry.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
 import { overwatchReactions } from './stances.ts';
 import type { PgState } from './state.ts';

@@ -2,7 +2,8 @@
  * Where a base may stand: on the battlefield, clear of impassable terrain and of other
  * bases. Shared by deployment, production and construction (PG-9, PG-21 "legal location").
  */
-import { circleInRect, circlesOverlap, EPSILON, type Point, pointPolygonDistance, type Rect, round2 } from './geometry.ts';
+import type { Point } from '../kernel/plane.ts';
+import { circleInRect, circlesOverlap, EPSILON, pointPolygonDistance, type Rect, round2 } from './geometry.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
 import type { PgState } from './state.ts';
 import { onBattlefield, radius, unitName } from './units.ts';

@@ -4,6 +4,8 @@
  * make them: one Command Center (PG-20, free by PG-15), the 3 free Workers plus each
  * purchased one (PG-16), and the listed units.
  */
+
+import type { Point } from '../kernel/plane.ts';
 import type { RulesSetup } from '../kernel/ruleset.ts';
 import {
   addResources,
@@ -17,7 +19,6 @@ import {
   type Sheet,
 } from './datasheets.ts';
 import type { CountdownKind, StatusState } from './events.ts';
-import type { Point } from './geometry.ts';
 import type { Mission } from './mission.ts';
 import { type PgOptions, resolveScenario, type Scenario } from './options.ts';
 import type { Phase } from './phases.ts';

@@ -1,7 +1,9 @@
 /** Reading units against their datasheets: models (PG-2), names, footprints, who is an enemy. */
+
+import type { Point } from '../kernel/plane.ts';
 import { type Decision, reject } from '../kernel/violation.ts';
 import type { Sheet } from './datasheets.ts';
-import { edgeDistance, type Point } from './geometry.ts';
+import { edgeDistance } from './geometry.ts';
 import type { PgState, Stance, UnitState } from './state.ts';
 
 /** Default engagement range, edge to edge (the text uses "engaged" without a distance). */

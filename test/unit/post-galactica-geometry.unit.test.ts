@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pointSegmentDistance } from '../../domain/kernel/plane.ts';
 import {
   circleInRect,
   circlesOverlap,
@@ -6,7 +7,6 @@ import {
   inches,
   pathLength,
   pointInPolygon,
-  pointSegmentDistance,
   rectPolygon,
   segmentCrossesPolygon,
   segmentPolygonDistance,

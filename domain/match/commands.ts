@@ -89,15 +89,61 @@ export const agreePauseSchema = bare('AgreePause');
 export const declinePauseSchema = bare('DeclinePause');
 
 export type CreateGame = z.infer<typeof createGameSchema>;
-export type ExtendDeadline = z.infer<typeof extendDeadlineSchema>;
 export type JoinGame = z.infer<typeof joinGameSchema>;
 export type ChooseFirstPlayer = z.infer<typeof chooseFirstPlayerSchema>;
 export type Concede = z.infer<typeof concedeSchema>;
 export type DeadlineReached = z.infer<typeof deadlineReachedSchema>;
 export type AdoptRules = z.infer<typeof adoptRulesSchema>;
-/** Ruleset commands are `{ type, ...fields }`, validated by the ruleset's own schema. */
+export type ExtendDeadline = z.infer<typeof extendDeadlineSchema>;
+type Bare<T extends string> = { readonly type: T };
+
+/** Every command of the match lifecycle, by `type` (RUL-4). */
+export type MatchCommand =
+  | CreateGame
+  | JoinGame
+  | ChooseFirstPlayer
+  | Concede
+  | DeadlineReached
+  | AdoptRules
+  | ExtendDeadline
+  | Bare<'PauseGame'>
+  | Bare<'ResumeGame'>
+  | Bare<'OfferDraw'>
+  | Bare<'AcceptDraw'>
+  | Bare<'DeclineDraw'>
+  | Bare<'RequestPause'>
+  | Bare<'AgreePause'>
+  | Bare<'DeclinePause'>;
+
+/** Ruleset commands are `{ type, ...fields }`, validated by the game's ruleset's own schema when played. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;
-export type GameCommand = CreateGame | JoinGame | ChooseFirstPlayer | Concede | DeadlineReached | AdoptRules | RulesCommand;
+export type GameCommand = MatchCommand | RulesCommand;
+
+/** Each lifecycle command type once: a type missing here, or one no command has, does not compile. */
+const MATCH_COMMAND_TYPES: Readonly<Record<MatchCommand['type'], true>> = {
+  CreateGame: true,
+  JoinGame: true,
+  ChooseFirstPlayer: true,
+  Concede: true,
+  DeadlineReached: true,
+  AdoptRules: true,
+  ExtendDeadline: true,
+  PauseGame: true,
+  ResumeGame: true,
+  OfferDraw: true,
+  AcceptDraw: true,
+  DeclineDraw: true,
+  RequestPause: true,
+  AgreePause: true,
+  DeclinePause: true,
+};
+
+/**
+ * A lifecycle command, told apart by its `type` alone: a ruleset's command types never
+ * shadow these. Fields are checked where the command arrives (its route's schema and the
+ * strictness check) and again by each decision for what its rule needs.
+ */
+export const isMatchCommand = (command: GameCommand): command is MatchCommand => Object.hasOwn(MATCH_COMMAND_TYPES, command.type);
 
 /** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each. */
 export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>

@@ -10,7 +10,8 @@ import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
 import { decideGame, type GameCommand } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
-import { emptyGame, evolveGame, type GameState } from '../match/state.ts';
+import { evolveGame } from '../match/evolve.ts';
+import { emptyGame, type GameState } from '../match/state.ts';
 
 /** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */
 export type Divergence =

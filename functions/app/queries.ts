@@ -1,6 +1,6 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import { emptyGame, foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import type { InboxEntry } from '../adapters/games-table.ts';
 import { mayRead, readableGame } from './access.ts';
@@ -88,8 +88,8 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
 };
 
 const seatFor = async (deps: Deps, gameId: string, playerId: string, known: readonly EventEnvelope[]): Promise<string | null> => {
-  const joined = known.find((e) => e.type === 'SeatJoined' && (e.data as { playerId?: string }).playerId === playerId);
-  if (joined) return (joined.data as { seat: string }).seat;
+  const joined = seatOf(emptyGame, playerId, known);
+  if (joined) return joined;
   const model = await deps.games.readModel(gameId);
   const state = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
   return seatOf(state, playerId);

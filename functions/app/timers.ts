@@ -6,7 +6,8 @@
  */
 import { parseDuration } from '../../domain/kernel/duration.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { type GameState, LOBBY_STEP, type Step } from '../../domain/match/state.ts';
+import type { GameState, Step } from '../../domain/match/state.ts';
+import { LOBBY_STEP } from '../../domain/match/steps.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import type { EventBus, IntegrationEvent } from '../adapters/bus.ts';
 import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../adapters/scheduler.ts';

@@ -4,7 +4,8 @@
  * own. Folded through the same domain core as everything else.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { evolveGame, type GameState } from '../../domain/match/state.ts';
+import { evolveGame } from '../../domain/match/evolve.ts';
+import type { GameState } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
 
 export interface Transition {

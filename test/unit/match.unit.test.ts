@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { rollFace, rollKey, scriptedDice } from '../../domain/kernel/dice.ts';
+import { isMatchCommand, matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { foldGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import { soluna } from '../../domain/soluna/ruleset.ts';
+import { parseLog } from '../../domain/verify/log.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 
 const created = () => {
@@ -119,5 +125,36 @@ describe('views and redaction', () => {
     const hidden = redactEvent(event, 'blue');
     expect(hidden).toMatchObject({ type: 'Sealed', data: null, seq: event.seq, hash: event.hash });
     expect(hidden).not.toHaveProperty('command');
+  });
+});
+
+describe('one shape for every ruleset', () => {
+  it('RUL-1 folding a log hands the ruleset each domain event, never its envelope', () => {
+    const log = parseLog(readFileSync(new URL('../fixtures/logs/soluna.ndjson', import.meta.url), 'utf8'));
+    const evolve = vi.spyOn(soluna, 'evolve');
+    try {
+      expect(foldGame(log.events).status).toBe('ended');
+      const given = evolve.mock.calls.map(([, event]) => event);
+      expect(given.length).toBeGreaterThan(20);
+      for (const event of given) expect(Object.keys(event).every((key) => ['type', 'data', 'visibleTo'].includes(key))).toBe(true);
+    } finally {
+      evolve.mockRestore();
+    }
+  });
+  it("RUL-4 a lifecycle command is told from a ruleset's command by its type alone", () => {
+    const lifecycle = ['CreateGame', ...matchCommandSchemas.keys()];
+    expect(lifecycle.every((type) => isMatchCommand({ type }))).toBe(true);
+    for (const ruleset of rulesets.values()) {
+      expect(matchCommands(ruleset).every(({ type }) => isMatchCommand({ type }))).toBe(true);
+      expect(ruleset.commands.filter(({ type }) => isMatchCommand({ type }))).toEqual([]);
+    }
+  });
+  it("RUL-3 a player's seat: the one they hold, or the one their command's own SeatJoined takes", () => {
+    const game = created();
+    expect(seatOf(game.state, 'p_red')).toBe('red');
+    expect(seatOf(game.state, 'p_blue')).toBeNull();
+    const joined = { type: 'SeatJoined', data: { seat: 'blue', playerId: 'p_blue', seedContribution: null } };
+    expect(seatOf(game.state, 'p_blue', [joined])).toBe('blue');
+    expect(seatOf(game.state, 'p_other', [joined])).toBeNull();
   });
 });

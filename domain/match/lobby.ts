@@ -1,0 +1,87 @@
+/** Creating a game and taking its seats; the last seat taken starts it (start.ts). */
+import { z } from 'zod';
+import type { Ctx } from '../kernel/context.ts';
+import { seedCommitment } from '../kernel/dice.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Decision } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
+import { findRuleset } from '../rulesets.ts';
+import type { CreateGame, JoinGame } from './commands.ts';
+import { evolveEvent } from './evolve.ts';
+import { provisional } from './rules-context.ts';
+import { start } from './start.ts';
+import type { GameState, Match } from './state.ts';
+import { MATCH_PHASE_NAMES } from './steps.ts';
+
+export const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
+  if (state.status !== 'empty') return reject('GAME_EXISTS', 'MATCH', 'A game with this id already exists.', 409);
+  if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can create a game.', 403);
+  const ruleset = findRuleset(command.ruleset);
+  if (!ruleset) return reject('UNKNOWN_RULESET', 'MATCH', `There is no ruleset called "${command.ruleset}".`);
+  const rules = ruleset.optionsSchema.safeParse(command.options?.rules ?? {});
+  if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
+  const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
+  const deadlines = command.options?.deadlines ?? {};
+  const phases = [...MATCH_PHASE_NAMES, ...ruleset.phaseNames];
+  const unknownPhase = Object.keys(deadlines.phases ?? {}).find((phase) => !phases.includes(phase));
+  if (unknownPhase !== undefined) {
+    return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
+  }
+  const { openFor, absence, reminders, visibility } = command.options ?? {};
+  if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
+    return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
+  }
+  if (firstPlayer !== 'roll-off' && !ruleset.seatNames.includes(firstPlayer)) {
+    return reject(
+      'UNKNOWN_SEAT',
+      ruleset.firstPlayerRule,
+      `firstPlayer must be "roll-off" or one of the seats ${ruleset.seatNames.join(', ')}.`,
+    );
+  }
+  const created: DomainEvent = {
+    type: 'GameCreated',
+    data: {
+      ruleset: ruleset.id,
+      rulesVersion: ruleset.rulesVersion,
+      seats: [...ruleset.seatNames],
+      // Recorded only when given, so games created without them log exactly what they did before.
+      options: {
+        firstPlayer,
+        deadlines,
+        rules: rules.data,
+        ...(openFor === undefined ? {} : { openFor }),
+        ...(absence ? { absence } : {}),
+        ...(reminders ? { reminders } : {}),
+        ...(visibility ? { visibility } : {}),
+      },
+      seedCommitment: seedCommitment(ctx.seed),
+      createdBy: ctx.actor.playerId,
+    },
+  };
+  if (command.seat === undefined) return { ok: true, events: [created] };
+  const lobby = evolveEvent(state, created, { gameId, at: ctx.now });
+  const joined = join(lobby, { type: 'JoinGame', seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
+  return joined.ok ? { ok: true, events: [created, ...joined.events] } : joined;
+};
+
+const optional = (seedContribution: string | undefined) => (seedContribution === undefined ? {} : { seedContribution });
+
+export const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+  if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can take a seat.', 403);
+  if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', 'This game has already started; no seat is free.', 409);
+  const playerId = ctx.actor.playerId;
+  const mine = match.seats.find((s) => s.playerId === playerId);
+  if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);
+  const seat = command.seat ?? match.seats.find((s) => s.playerId === null)?.name;
+  const target = match.seats.find((s) => s.name === seat);
+  if (!target)
+    return reject('UNKNOWN_SEAT', 'MATCH', `There is no seat "${seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);
+  if (target.playerId !== null) return reject('SEAT_TAKEN', 'MATCH', `The seat "${target.name}" is already taken.`, 409);
+  const joined: DomainEvent = {
+    type: 'SeatJoined',
+    data: { seat: target.name, playerId, seedContribution: command.seedContribution ?? null },
+  };
+  const after = provisional(match, [joined], ctx);
+  if (after.seats.some((s) => s.playerId === null)) return { ok: true, events: [joined] };
+  return { ok: true, events: [joined, ...start(after, ctx, firstSeq)] };
+};

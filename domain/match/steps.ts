@@ -1,0 +1,47 @@
+/**
+ * The step a game waits in: the lobby (PBM-10), the first player's choice (PBM-9), or the
+ * ruleset's own step while playing, each with the deadline its phase is given.
+ */
+import { addDuration } from '../kernel/duration.ts';
+import { getRuleset } from '../rulesets.ts';
+import type { DeadlineOptions } from './events.ts';
+import type { Match, Step } from './state.ts';
+
+/** PBM-10: a game waits this long for its seats unless its creator set `options.openFor`. */
+export const DEFAULT_OPEN_FOR = 'P7D';
+/** PBM-10: the step of a game waiting for players; its deadline is the game's expiry. */
+export const LOBBY_STEP = { key: 'lobby', phase: 'lobby' } as const;
+/** PBM-9: the roll-off winner's step; `options.deadlines.phases` may name its phase. */
+export const CHOOSE_FIRST_STEP = { key: 'choose-first', phase: 'choose-first-player' } as const;
+/** Phase names of the match lifecycle that `options.deadlines.phases` accepts besides the ruleset's. */
+export const MATCH_PHASE_NAMES: readonly string[] = [CHOOSE_FIRST_STEP.phase];
+const currentStep = (state: Match): { readonly key: string; readonly phase: string } | null => {
+  switch (state.status) {
+    case 'lobby':
+      return LOBBY_STEP;
+    case 'choosing':
+      return CHOOSE_FIRST_STEP;
+    case 'playing':
+      return getRuleset(state.ruleset).step(state.rules);
+    case 'ended':
+      return null;
+  }
+};
+
+/**
+ * A step keeps its opening time until a new key opens. The lobby opens with the game and
+ * expires after `openFor` (PBM-10); every other step takes its phase's deadline, if any.
+ */
+export const nextStep = (state: Match, previous: Step | null, at: string): Step | null => {
+  const current = currentStep(state);
+  if (!current) return null;
+  if (previous && previous.key === current.key) return previous;
+  if (state.status === 'lobby') {
+    return { ...current, openedAt: state.createdAt, deadline: addDuration(state.createdAt, state.options.openFor ?? DEFAULT_OPEN_FOR) };
+  }
+  return { ...current, openedAt: at, deadline: deadlineFor(state.options.deadlines, current.phase, at) };
+};
+const deadlineFor = (deadlines: DeadlineOptions | undefined, phase: string, openedAt: string): string | null => {
+  const duration = deadlines?.phases?.[phase] ?? deadlines?.default;
+  return duration === undefined ? null : addDuration(openedAt, duration);
+};

@@ -1,6 +1,6 @@
 /**
- * Configuration, read once from the environment; a missing variable fails fast with
- * its name rather than at the first request.
+ * Configuration, read from the environment on first use (the first request a handler
+ * serves) and cached; a missing variable throws then, naming the variable.
  */
 export interface Config {
   readonly eventsTable: string;

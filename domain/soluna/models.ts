@@ -40,5 +40,3 @@ export const firstActingPhase = (state: SolState, from: number): number | null =
 
 /** Squares held by living models at the start of the phase. */
 export const occupiedSquares = (state: SolState): Square[] => livingModels(state).map((m) => m.at);
-
-export const opponentOf = (state: SolState, seat: string): string | undefined => state.seats.find((s) => s !== seat);

@@ -4,9 +4,11 @@
  * so `evolve` only copies results.
  */
 import type { Dice } from '../kernel/dice.ts';
+import type { DamageInflicted, ShipDestroyed, SystemChange } from './combat-events.ts';
 import { DAMAGE_RULES, kindOf, type ShipDesign } from './designs.ts';
-import type { DamageInflicted, GscEvent, ShipDestroyed, SystemChange, SystemState } from './events.ts';
-import { fold, type GscState, type ShipState } from './state.ts';
+import type { GscEvent } from './events.ts';
+import { fold } from './evolve.ts';
+import type { GscState, ShipState, SystemState } from './state.ts';
 
 /** GSC-19: size 1-7 take 1 hit per level, 8-15 take 2, 16+ take 3. */
 export const SIZE_BANDS: readonly { readonly fromSize: number; readonly hitsPerLevel: number }[] = [

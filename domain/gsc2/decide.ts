@@ -1,44 +1,17 @@
-/** GSC2: commands and `decide`, one small function per command, and the missed-deadline policy. */
-import { z } from 'zod';
+/** GSC2 `decide`: one small function per command, and the missed-deadline policy. */
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
 import { afterGroup, deferredShips, unmoved } from './alternation.ts';
+import type { GscCommand } from './commands.ts';
 import type { GscEvent, ShipStayed } from './events.ts';
-import { armTractorBeamSchema, useTractorBeamSchema } from './interrupts.ts';
-import { deferMove, deferMoveSchema, endMovesSchema, moveShip, moveShipSchema, useTractorBeam } from './movement.ts';
-import { reveal, submitOrders, submitOrdersSchema } from './orders.ts';
-import { repair, repairSchema } from './repairs.ts';
-import { fold, type GscState } from './state.ts';
+import { fold } from './evolve.ts';
+import { deferMove, moveShip, useTractorBeam } from './movement.ts';
+import { reveal, submitOrders } from './orders.ts';
+import { repair } from './repairs.ts';
+import type { GscState } from './state.ts';
 import { afterMove, afterStep, startTurn } from './steps.ts';
-import { useSystem, useSystemSchema } from './systems.ts';
-
-export const gscCommandSchema = z.discriminatedUnion('type', [
-  moveShipSchema,
-  deferMoveSchema,
-  endMovesSchema,
-  useTractorBeamSchema,
-  armTractorBeamSchema,
-  useSystemSchema,
-  submitOrdersSchema,
-  repairSchema,
-]);
-export type GscCommand = z.infer<typeof gscCommandSchema>;
-
-export const GSC_COMMANDS = [
-  { type: 'MoveShip', summary: 'Move one ship along a path of forward moves, 45° turns and MDS / tractor interrupts.', rule: 'GSC-4' },
-  { type: 'DeferMove', summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase.', rule: 'GSC-4' },
-  { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },
-  { type: 'UseTractorBeam', summary: 'Hold back an enemy ship that has not moved yet (any time in Movement).', rule: 'GSC-5' },
-  {
-    type: 'ArmTractorBeam',
-    summary: 'Arm a tractor beam against an enemy that has not moved: it catches the ship where its move first comes within range.',
-    rule: 'GSC-5',
-  },
-  { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
-  { type: 'SubmitOrders', summary: 'Seal missile launches, beam fire or boarding orders for the simultaneous step.', rule: 'GSC-11' },
-  { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },
-] as const;
+import { useSystem } from './systems.ts';
 
 /** GSC-1: the first turn opens once the match knows its first player. */
 export const begin = (state: GscState, rc: RulesContext): GscEvent[] => startTurn(state, 1, rc);

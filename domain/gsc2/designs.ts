@@ -43,7 +43,6 @@ export const DAMAGE_RULES = {
   heavyAssaultSquads: 'perDamagePoint',
 } as const;
 export type SystemKind = keyof typeof DAMAGE_RULES;
-export type DamageRule = (typeof DAMAGE_RULES)[SystemKind];
 
 /** Systems a design holds as a single level or count (everything but the listed batteries and beams). */
 export const LEVEL_KINDS = [
@@ -129,7 +128,6 @@ export const shipDesignSchema = z
   });
 export type ShipDesign = z.infer<typeof shipDesignSchema>;
 export type BeamBattery = z.infer<typeof beamBatterySchema>;
-export type MissileBattery = z.infer<typeof missileBatterySchema>;
 export type TractorBeam = z.infer<typeof tractorBeamSchema>;
 
 export const listedRefs = (design: Pick<ShipDesign, 'batteries' | 'missileBatteries' | 'tractorBeams'>): string[] => [

@@ -1,31 +1,59 @@
-/** GSC2 events: what happened, with every die roll and the rule that called for it. */
+/**
+ * GSC2 events: what happened, with every die roll and the rule that called for it. The
+ * turn, movement and sealed-orders events are here; missiles, beams and damage in
+ * `combat-events.ts`; boarding, assault pods and repairs in `boarding-events.ts`.
+ */
 import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
+import type { Point } from '../kernel/plane.ts';
 import type { GameEnded } from '../match/events.ts';
-import type { Aspect, Point } from './geometry.ts';
+export type {
+  BoardersLanded,
+  BoardingFought,
+  CombatSide,
+  PodMoved,
+  PodRammed,
+  PodsLaunched,
+  RepairAttempted,
+  RepairsDone,
+  ShipCaptured,
+} from './boarding-events.ts';
+export type {
+  BeamFired,
+  DamageInflicted,
+  InitiativeRolled,
+  MissileAttacked,
+  MissileLost,
+  MissileMoved,
+  MissilesLaunched,
+  ShipDestroyed,
+  SystemChange,
+  TrackingTested,
+} from './combat-events.ts';
+import type {
+  BoardersLanded,
+  BoardingFought,
+  PodMoved,
+  PodRammed,
+  PodsLaunched,
+  RepairAttempted,
+  RepairsDone,
+  ShipCaptured,
+} from './boarding-events.ts';
+import type {
+  BeamFired,
+  DamageInflicted,
+  InitiativeRolled,
+  MissileAttacked,
+  MissileLost,
+  MissileMoved,
+  MissilesLaunched,
+  ShipDestroyed,
+  TrackingTested,
+} from './combat-events.ts';
+import type { MoveMode, SealedStep, Step } from './state.ts';
 
-export const STEPS = ['movement', 'missiles', 'beams', 'boarding', 'repairs'] as const;
-export type Step = (typeof STEPS)[number];
-/** The steps whose orders are sealed until every awaited seat is in. */
-export type SealedStep = 'missiles' | 'beams' | 'boarding';
-
-/** A system's condition: `level` is its strength (1 intact / 0 damaged for batteries and tractor beams). */
-export interface SystemState {
-  readonly level: number;
-  readonly max: number;
-  /** Hits taken towards the next lost level (size bands, GSC-19); for drives and batteries, hits in all. */
-  readonly hits: number;
-  readonly destroyed: boolean;
-}
-
-export interface Troops {
-  readonly assault: number;
-  readonly heavy: number;
-}
-
-export type MoveMode = 'equalize' | 'free' | 'match' | 'deferred';
-
-type E<T extends string, D> = DomainEvent<T, D>;
+export type E<T extends string, D> = DomainEvent<T, D>;
 export type TurnStarted = E<'TurnStarted', { readonly turn: number; readonly rule: 'GSC-1' }>;
 export type StepStarted = E<
   'StepStarted',
@@ -108,121 +136,6 @@ export type OrdersRevealed = E<
   { readonly turn: number; readonly step: SealedStep; readonly revealed: readonly Revealed[] }
 >;
 
-export type InitiativeRolled = E<
-  'InitiativeRolled',
-  {
-    readonly rounds: readonly (readonly { readonly seat: string; readonly roll: DieRoll }[])[];
-    readonly order: readonly string[];
-    readonly rule: 'GSC-7';
-  }
->;
-export type MissilesLaunched = E<
-  'MissilesLaunched',
-  {
-    readonly ship: string;
-    readonly battery: string;
-    readonly target: string;
-    readonly missiles: readonly string[];
-    readonly at: Point;
-    readonly damage: number;
-    readonly rule: 'GSC-6';
-  }
->;
-export type MissileMoved = E<
-  'MissileMoved',
-  { readonly missile: string; readonly from: Point; readonly to: Point; readonly reached: boolean; readonly rule: 'GSC-7' }
->;
-export type TrackingTested = E<
-  'TrackingTested',
-  { readonly missile: string; readonly terrain: string; readonly roll: DieRoll; readonly lost: boolean; readonly rule: 'GSC-10' }
->;
-export type MissileLost = E<'MissileLost', { readonly missile: string; readonly reason: string; readonly rule: 'GSC-7' }>;
-export type MissileAttacked = E<
-  'MissileAttacked',
-  {
-    readonly missile: string;
-    readonly target: string;
-    readonly aspect: Aspect;
-    readonly roll: DieRoll;
-    readonly hit: boolean;
-    readonly rule: 'GSC-9';
-  }
->;
-export type BeamFired = E<
-  'BeamFired',
-  {
-    readonly ship: string;
-    readonly battery: string;
-    readonly target: string;
-    readonly range: number;
-    readonly aspect: Aspect;
-    readonly roll: DieRoll;
-    readonly hit: boolean;
-    readonly rule: 'GSC-14';
-  }
->;
-export interface SystemChange {
-  readonly ref: string;
-  readonly before: SystemState;
-  readonly after: SystemState;
-}
-export type DamageInflicted = E<
-  'DamageInflicted',
-  {
-    readonly target: string;
-    readonly source: string;
-    readonly damage: number;
-    readonly absorbed: number;
-    readonly hull: number;
-    readonly armor: DieRoll | null;
-    readonly chart: DieRoll | null;
-    readonly system: SystemChange | null;
-    readonly rule: string;
-  }
->;
-export type ShipDestroyed = E<'ShipDestroyed', { readonly ship: string; readonly reason: string; readonly rule: string }>;
-export type BoardersLanded = E<
-  'BoardersLanded',
-  {
-    readonly ship: string;
-    readonly target: string;
-    readonly method: 'contact' | 'pods' | 'teleporters';
-    readonly sent: Troops;
-    readonly landed: Troops;
-    readonly rolls: readonly DieRoll[];
-    readonly rule: 'GSC-20';
-  }
->;
-export interface CombatSide {
-  readonly rolls: readonly DieRoll[];
-  readonly hits: number;
-}
-export type BoardingFought = E<
-  'BoardingFought',
-  {
-    readonly ship: string;
-    readonly defenders: CombatSide;
-    readonly boarders: CombatSide;
-    readonly crewAfter: number;
-    readonly defendersAfter: Troops;
-    readonly boardersAfter: Troops;
-    readonly rule: 'GSC-21';
-  }
->;
-export type ShipCaptured = E<'ShipCaptured', { readonly ship: string; readonly by: string; readonly rule: 'GSC-21' }>;
-export type RepairAttempted = E<
-  'RepairAttempted',
-  {
-    readonly ship: string;
-    readonly system: string;
-    readonly roll: DieRoll;
-    readonly repaired: boolean;
-    readonly after: SystemState;
-    readonly rule: 'GSC-23';
-  }
->;
-export type RepairsDone = E<'RepairsDone', { readonly seat: string; readonly rule: 'GSC-23' }>;
-
 export type GscEvent =
   | TurnStarted
   | StepStarted
@@ -248,6 +161,9 @@ export type GscEvent =
   | DamageInflicted
   | ShipDestroyed
   | BoardersLanded
+  | PodsLaunched
+  | PodMoved
+  | PodRammed
   | BoardingFought
   | ShipCaptured
   | RepairAttempted
@@ -279,6 +195,9 @@ export const GSC_EVENT_TYPES: readonly GscEvent['type'][] = [
   'DamageInflicted',
   'ShipDestroyed',
   'BoardersLanded',
+  'PodsLaunched',
+  'PodMoved',
+  'PodRammed',
   'BoardingFought',
   'ShipCaptured',
   'RepairAttempted',

@@ -5,15 +5,18 @@
  */
 import { z } from 'zod';
 import type { Dice, RollModifier } from '../kernel/dice.ts';
+import { distance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import type { BeamFired } from './combat-events.ts';
 import { destructions, type Hit, resolveHits } from './damage.ts';
 import type { BeamBattery } from './designs.ts';
-import type { BeamFired, GscEvent } from './events.ts';
-import { type Aspect, aspectOf, distance, inArc, relativeBearing, round3 } from './geometry.ts';
+import type { GscEvent } from './events.ts';
+import { fold } from './evolve.ts';
+import { type Aspect, aspectOf, inArc, relativeBearing, round3 } from './geometry.ts';
 import { bandOf, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
-import { fold, type GscState, type ShipState } from './state.ts';
+import type { GscState, ShipState } from './state.ts';
 
 export const fireOrderSchema = z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict();
 export const beamOrdersSchema = z.object({ step: z.literal('beams'), fire: z.array(fireOrderSchema).max(200) }).strict();
@@ -65,7 +68,9 @@ const aim = (state: GscState, ship: ShipState, order: FireOrder, target: ShipSta
   if (!inArc(battery.mount, bearing))
     return `${target.name} is at bearing ${Math.round(bearing)}°, outside the ${battery.mount} arc of ${ship.name}'s battery ${battery.id} (GSC-13).`;
   const range = round3(distance(ship.at, target.at));
-  const modifier = rangeModifier(battery.class, range, state.longRangeBands);
+  // GSC-12 `heavyLongRangeBands`: the heavy beam's table may stop sooner than the others'
+  const bands = battery.class === 'heavy' ? state.readings.heavyLongRangeBands : state.longRangeBands;
+  const modifier = rangeModifier(battery.class, range, bands);
   if (modifier === null)
     return `${target.name} is ${range}" away, out of range of ${ship.name}'s ${battery.class} battery ${battery.id} (GSC-12).`;
   return { battery, range, modifier };

@@ -2,13 +2,10 @@
  * GSC2 geometry: positions in inches on a continuous table, facing in 45° steps
  * clockwise from north (+y): 0 N, 1 NE, 2 E, … 7 NW. Bearings are measured clockwise
  * from a ship's heading, in degrees within (-180, 180]; positive is to starboard (R).
+ * Distances are the kernel's (domain/kernel/plane.ts); the slack for comparisons is GSC2's own.
  */
+import { distance, type Point } from '../kernel/plane.ts';
 import type { Mount } from './designs.ts';
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
 
 const S = Math.SQRT1_2;
 /** Unit vectors per facing; a table, so a diagonal move is exact to the last bit on every replay. */
@@ -28,8 +25,6 @@ export const EPSILON = 1e-6;
 
 /** Positions are kept to a thousandth of an inch, so the log stays readable and exact. */
 export const round3 = (value: number): number => Math.round(value * 1000) / 1000;
-
-export const distance = (a: Point, b: Point): number => Math.hypot(b.x - a.x, b.y - a.y);
 
 export const turnFacing = (facing: number, direction: 'left' | 'right'): number => (facing + (direction === 'right' ? 1 : 7)) % 8;
 
@@ -93,16 +88,6 @@ export const aspectOf = (target: Point, targetFacing: number, attacker: Point): 
   if (abs <= 45 + EPSILON) return 'bow';
   if (abs >= 135 - EPSILON) return 'stern';
   return 'broadside';
-};
-
-/** Closest distance from `p` to the segment a-b (how near a missile passes a ship, GSC-8). */
-export const segmentDistance = (a: Point, b: Point, p: Point): number => {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const lengthSq = dx * dx + dy * dy;
-  if (lengthSq === 0) return distance(a, p);
-  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSq));
-  return distance({ x: a.x + t * dx, y: a.y + t * dy }, p);
 };
 
 /** How far along a straight move of `inches` from `from` it first comes within `radius` of `centre` (0 if it starts inside), or null. */

@@ -8,9 +8,10 @@
  */
 import { z } from 'zod';
 import type { Dice } from '../kernel/dice.ts';
+import { distance, type Point } from '../kernel/plane.ts';
 import type { TractorBeam } from './designs.ts';
 import type { MdsFired, TractorBeamArmed, TractorBeamUsed } from './events.ts';
-import { distance, entersWithin, type Point, round3 } from './geometry.ts';
+import { entersWithin, round3 } from './geometry.ts';
 import { activeShips, designOf, enemyShip, levelOf, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 

@@ -6,15 +6,18 @@
  */
 import { z } from 'zod';
 import type { Dice } from '../kernel/dice.ts';
+import { distance, type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import type { InitiativeRolled, MissileAttacked, MissilesLaunched } from './combat-events.ts';
 import { destructions, type Hit, resolveHits } from './damage.ts';
-import type { GscEvent, InitiativeRolled, MissileAttacked, MissilesLaunched } from './events.ts';
+import type { GscEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
-import { distance, type Point, segmentDistance, towards } from './geometry.ts';
+import { EPSILON, towards } from './geometry.ts';
 import { MDS_REACH, mdsLeft, mdsRoll } from './interrupts.ts';
 import { activeShips, designOf, enemyShip, ownShip, working } from './ships.ts';
-import { fold, type GscState, type Missile } from './state.ts';
+import type { GscState, Missile } from './state.ts';
 
 export const MISSILE_MOVE = 12;
 export const MISSILE_TARGETING = 4;
@@ -97,7 +100,7 @@ const launches = (state: GscState, seat: string, orders: MissileOrders | undefin
 /** GSC-10: one tracking test a turn, when the path crosses asteroids or a dust cloud. */
 const tracking = (state: GscState, m: Missile, from: Point, to: Point, dice: Dice): GscEvent | null => {
   if (m.tested === state.turn) return null;
-  const over = state.terrain.find((t) => (t.kind === 'asteroids' || t.kind === 'dust') && segmentDistance(from, to, t) <= t.radius);
+  const over = state.terrain.find((t) => (t.kind === 'asteroids' || t.kind === 'dust') && pointSegmentDistance(t, from, to) <= t.radius);
   if (!over) return null;
   const roll = dice.roll({
     purpose: `tracking: missile ${m.id} over ${over.id}`,
@@ -113,7 +116,7 @@ const tracking = (state: GscState, m: Missile, from: Point, to: Point, dice: Dic
 const mdsFire = (state: GscState, m: Missile, from: Point, to: Point, dice: Dice): GscEvent[] => {
   const events: GscEvent[] = [];
   let current = state;
-  for (const defender of activeShips(state).filter((s) => s.seat !== m.seat && segmentDistance(from, to, s.at) <= MDS_REACH)) {
+  for (const defender of activeShips(state).filter((s) => s.seat !== m.seat && pointSegmentDistance(s.at, from, to) <= MDS_REACH)) {
     while (current.missiles[m.id] && mdsLeft(current.ships[defender.id] ?? defender) > 0) {
       const shot = mdsRoll(current.ships[defender.id] ?? defender, m.id, dice);
       events.push(shot);
@@ -132,7 +135,7 @@ const moveMissile = (state: GscState, m: Missile, dice: Dice): GscEvent[] => {
   const to = towards(m.at, target.at, MISSILE_MOVE);
   const tested = tracking(state, m, m.at, to, dice);
   if (tested?.type === 'TrackingTested' && tested.data.lost) return [tested];
-  const reached = distance(to, target.at) < 1e-6;
+  const reached = distance(to, target.at) < EPSILON;
   const moved: GscEvent = { type: 'MissileMoved', data: { missile: m.id, from: m.at, to, reached, rule: 'GSC-7' } };
   const before = fold(state, tested ? [tested, moved] : [moved]);
   return [...(tested ? [tested] : []), moved, ...mdsFire(before, { ...m, at: to }, m.at, to, dice)];

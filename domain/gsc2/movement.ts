@@ -4,15 +4,17 @@
  * movement. GSC-5: the path may stop to fire an MDS or use a tractor beam on the way.
  */
 import { z } from 'zod';
+import { distance, type Point } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { unmoved } from './alternation.ts';
 import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
-import { advance, distance, type Point, round3, turnFacing } from './geometry.ts';
+import { fold } from './evolve.ts';
+import { advance, round3, turnFacing } from './geometry.ts';
 import { armedCatch, armTractorBeam, mdsShot, tractor } from './interrupts.ts';
 import { activeShips, designOf, driveThisTurn, immobilized, ownShip } from './ships.ts';
-import { fold, type GscState, type ShipState } from './state.ts';
+import type { GscState, ShipState } from './state.ts';
 
 export const TURN_COST = 4;
 /** GSC-20 default: "contact" is within 1" centre to centre (ships are points on our table). */

@@ -5,24 +5,22 @@
  * and resolves the step.
  */
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from '../kernel/hash.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
+import { sealedCommitment } from '../kernel/sealed.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { boardingOrdersSchema, checkBoardingOrders } from './boarding.ts';
 import type { GscEvent, OrdersRevealed, OrdersSealed, OrdersSubmitted } from './events.ts';
+import { fold } from './evolve.ts';
 import { beamOrdersSchema, checkBeamOrders } from './firing.ts';
 import { checkMissileOrders, missileOrdersSchema } from './missiles.ts';
-import { fold, type GscState } from './state.ts';
+import type { GscState } from './state.ts';
 import { afterStep, resolveStep } from './steps.ts';
 
 export const ordersSchema = z.discriminatedUnion('step', [missileOrdersSchema, beamOrdersSchema, boardingOrdersSchema]);
 export type Orders = z.infer<typeof ordersSchema>;
 export const submitOrdersSchema = z.object({ type: z.literal('SubmitOrders'), orders: ordersSchema }).strict();
 export type SubmitOrders = z.infer<typeof submitOrdersSchema>;
-
-/** The commitment published at sealing and repeated at the reveal: anyone can recompute it. */
-export const commitment = (seat: string, orders: unknown, salt: string): string => sha256Hex(canonicalJson({ seat, orders, salt }));
 
 /** Seats still awaited in a sealed step. */
 export const pending = (state: GscState): string[] => state.awaited.filter((seat) => !(seat in state.sealed));
@@ -56,7 +54,8 @@ export const submitOrders = (state: GscState, command: SubmitOrders, rc: RulesCo
   const problem = check(state, seat, orders);
   if (problem) return problem;
   const salt = rc.salt(`t${state.turn}-${orders.step}-${seat}`);
-  const hash = commitment(seat, orders, salt);
+  // the commitment published now and repeated at the reveal: anyone can recompute it
+  const hash = sealedCommitment(seat, 'orders', orders, salt);
   // sealed first: the command travels on the batch's first event, so it is hidden with it
   const sealed: OrdersSealed = {
     type: 'OrdersSealed',

@@ -8,10 +8,12 @@ import { z } from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import type { RepairAttempted } from './boarding-events.ts';
 import { kindOf } from './designs.ts';
-import type { GscEvent, RepairAttempted, SystemState } from './events.ts';
+import type { GscEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { activeShips, designOf, levelOf, ownShip } from './ships.ts';
-import { fold, type GscState, type ShipState } from './state.ts';
+import type { GscState, ShipState, SystemState } from './state.ts';
 
 export const REPAIR_ON = 4;
 

@@ -1,9 +1,11 @@
 /** GSC2 starship combat as a ruleset of the match lifecycle. */
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { begin, decide, GSC_COMMANDS, type GscCommand, gscCommandSchema, onDeadline } from './decide.ts';
-import { GSC_EVENT_TYPES, type GscEvent, STEPS } from './events.ts';
+import { GSC_COMMANDS, type GscCommand, gscCommandSchema } from './commands.ts';
+import { begin, decide, onDeadline } from './decide.ts';
+import { GSC_EVENT_TYPES, type GscEvent } from './events.ts';
+import { evolve } from './evolve.ts';
 import { type GscOptions, gscOptionsSchema, SEATS } from './options.ts';
-import { evolve, type GscState, initialState } from './state.ts';
+import { type GscState, initialState, STEPS } from './state.ts';
 import { awaiting, step, view } from './view.ts';
 
 export const gsc2: Ruleset<GscState, GscCommand, GscEvent, GscOptions> = {

@@ -6,12 +6,13 @@
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { handover, moveTerrain, openAlternation } from './alternation.ts';
 import { type BoardingOrders, boardingSeats, resolveBoarding } from './boarding.ts';
-import type { GscEvent, SealedStep, Step, StepStarted } from './events.ts';
+import type { GscEvent, StepStarted } from './events.ts';
+import { fold } from './evolve.ts';
 import { type BeamOrders, resolveBeams } from './firing.ts';
 import { canLaunch, type MissileOrders, resolveMissiles } from './missiles.ts';
 import { repairSeats } from './repairs.ts';
 import { activeShips, designOf, working } from './ships.ts';
-import { fold, type GscState } from './state.ts';
+import type { GscState, SealedStep, Step } from './state.ts';
 import { fleetGone, victory } from './victory.ts';
 
 export const NEXT_STEP: Readonly<Record<Step, Exclude<Step, 'movement'> | null>> = {
@@ -20,14 +21,6 @@ export const NEXT_STEP: Readonly<Record<Step, Exclude<Step, 'movement'> | null>>
   beams: 'boarding',
   boarding: 'repairs',
   repairs: null,
-};
-
-export const STEP_RULES: Readonly<Record<Step, string>> = {
-  movement: 'GSC-3',
-  missiles: 'GSC-7',
-  beams: 'GSC-11',
-  boarding: 'GSC-20',
-  repairs: 'GSC-23',
 };
 
 /** Who has orders to give in a step (seats with nothing to do are not waited for). */
@@ -48,7 +41,7 @@ export const awaitedFor = (state: GscState, step: Exclude<Step, 'movement'>): st
   }
 };
 
-export type Revealed = { readonly seat: string; readonly orders: unknown };
+type Revealed = { readonly seat: string; readonly orders: unknown };
 
 /** The resolution of a sealed step from the revealed orders (an absent seat fires nothing). */
 export const resolveStep = (state: GscState, step: SealedStep, revealed: readonly Revealed[], rc: RulesContext): GscEvent[] => {

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import type { GscEvent, Step } from './events.ts';
+import type { GscEvent } from './events.ts';
 import { designOf, levelOf, ownShip } from './ships.ts';
-import type { GscState, ShipState } from './state.ts';
+import type { GscState, ShipState, Step } from './state.ts';
 
 export const USABLE_SYSTEMS: Readonly<Record<Step, readonly string[]>> = {
   movement: ['cloaks', 'thrusters', 'tunnelingDrives', 'mds', 'tractorBeams'],

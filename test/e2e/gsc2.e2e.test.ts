@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GscEvent, SystemState } from '../../domain/gsc2/events.ts';
-import type { GscState } from '../../domain/gsc2/state.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
+import type { GscState, SystemState } from '../../domain/gsc2/state.ts';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/state.ts';

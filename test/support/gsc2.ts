@@ -1,8 +1,8 @@
 /** Small helpers shared by the GSC2 rule tests: a battle state, ship patches, event picking, a started game. */
 import { expect } from 'vitest';
-import type { GscEvent, SystemState } from '../../domain/gsc2/events.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { type GscState, initialState, type ShipState } from '../../domain/gsc2/state.ts';
+import { type GscState, initialState, type ShipState, type SystemState } from '../../domain/gsc2/state.ts';
 import { type DieRoll, scriptedDice } from '../../domain/kernel/dice.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { RulesContext } from '../../domain/kernel/ruleset.ts';

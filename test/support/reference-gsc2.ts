@@ -12,12 +12,13 @@
  */
 
 import type { GscEvent } from '../../domain/gsc2/events.ts';
-import { distance, relativeBearing } from '../../domain/gsc2/geometry.ts';
+import { relativeBearing } from '../../domain/gsc2/geometry.ts';
 import { canLaunch } from '../../domain/gsc2/missiles.ts';
 import { needsRepair } from '../../domain/gsc2/repairs.ts';
 import { activeShips, designOf, driveThisTurn, levelOf, working } from '../../domain/gsc2/ships.ts';
 import type { GscState, ShipState } from '../../domain/gsc2/state.ts';
 import { awaiting } from '../../domain/gsc2/view.ts';
+import { distance } from '../../domain/kernel/plane.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
 import type { Recorder } from './finished-games.ts';
 import { of } from './gsc2.ts';

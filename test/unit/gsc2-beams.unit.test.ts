@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { damageSystem } from '../../domain/gsc2/damage.ts';
-import type { DamageInflicted, SystemState } from '../../domain/gsc2/events.ts';
+import type { DamageInflicted } from '../../domain/gsc2/events.ts';
+import { fold } from '../../domain/gsc2/evolve.ts';
 import { type BeamOrders, checkBeamOrders, resolveBeams } from '../../domain/gsc2/firing.ts';
-import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
+import type { GscState, ShipState, SystemState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { battle, of, place, system } from '../support/gsc2.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hitsPerLevel, SIZE_BANDS } from '../../domain/gsc2/damage.ts';
 import { DAMAGE_RULES, shipDesignSchema } from '../../domain/gsc2/designs.ts';
-import { STEPS } from '../../domain/gsc2/events.ts';
 import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { advance, aspectOf, inArc, relativeBearing, turnFacing } from '../../domain/gsc2/geometry.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { maximumRange, RANGE_BANDS, rangeModifier } from '../../domain/gsc2/ranges.ts';
+import { STEPS } from '../../domain/gsc2/state.ts';
 import { USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
 
 describe('ship designs and the example scenario', () => {

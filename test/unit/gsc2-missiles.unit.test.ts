@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../../domain/gsc2/evolve.ts';
 import { checkMissileOrders, type MissileOrders, resolveMissiles } from '../../domain/gsc2/missiles.ts';
-import { fold, type GscState, type ShipState } from '../../domain/gsc2/state.ts';
+import type { GscState, ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { battle, of, place } from '../support/gsc2.ts';
 

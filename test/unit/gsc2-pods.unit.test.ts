@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
+import { fold } from '../../domain/gsc2/evolve.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import { awaitedFor } from '../../domain/gsc2/steps.ts';
+import { view } from '../../domain/gsc2/view.ts';
+import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, levels, of, place } from '../support/gsc2.ts';
+
+const boarding = (patch: Partial<BoardingOrders> = {}): BoardingOrders => ({ step: 'boarding', actions: [], sabotage: [], ...patch });
+const launchAt = (target: string): BoardingOrders =>
+  boarding({ actions: [{ ship: 'valiant', target, method: 'pods', assault: 0, heavy: 1 }] });
+
+/** Valiant (red cruiser, one pod, one heavy squad) at the origin; Tyrant 15" ahead, facing it, not moving this turn. */
+const apart = (): GscState => {
+  let state: GscState = { ...battle(), turn: 1, step: 'boarding' };
+  state = place(state, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 0 });
+  return place(state, 'tyrant', { at: { x: 0, y: 15 }, facing: 4, moved: 0 });
+};
+
+/** One Boarding step: resolve the seats' orders with `faces`, then the next turn. */
+const step = (state: GscState, red: BoardingOrders, faces: number[] = []) => {
+  const events = resolveBoarding(state, [{ seat: 'red', orders: red }], scriptedDice(faces));
+  const after = fold(state, events);
+  return { events, after: { ...after, turn: after.turn + 1 } };
+};
+
+describe('GSC-20 assault pods', () => {
+  it('GSC-20 pods may be launched at a ship more than 6" away', () => {
+    expect(checkBoardingOrders(apart(), 'red', launchAt('tyrant'))).toBeNull();
+  });
+  it('GSC-20 a pod moves 6" a turn towards its target over several turns and rams when it gets there', () => {
+    const t1 = step(apart(), launchAt('tyrant'));
+    expect(of(t1.events, 'PodsLaunched')[0]?.data.pods).toEqual([{ id: 'valiant-pod-1', squad: 'heavy' }]);
+    expect(of(t1.events, 'PodMoved').map((e) => [e.data.to, e.data.reached])).toEqual([[{ x: 0, y: 6 }, false]]);
+    expect(of(t1.events, 'PodRammed')).toEqual([]);
+    // the squad and the pod left the ship at launch
+    expect(t1.after.ships.valiant).toMatchObject({ pods: 0, systems: { heavyAssaultSquads: { level: 0 } } });
+    const t2 = step(t1.after, boarding());
+    expect(of(t2.events, 'PodMoved').map((e) => e.data.to)).toEqual([{ x: 0, y: 12 }]);
+    expect(of(t2.events, 'PodRammed')).toEqual([]);
+    // turn 3: 3" left; targeting 5 + Tyrant's bow 1, one deflector -1, did not move +2 = 7
+    const t3 = step(t2.after, boarding(), [7, ...Array(20).fill(10)]);
+    expect(of(t3.events, 'PodMoved').map((e) => [e.data.to, e.data.reached])).toEqual([[{ x: 0, y: 15 }, true]]);
+    const ram = of(t3.events, 'PodRammed')[0]?.data;
+    expect(ram).toMatchObject({ pod: 'valiant-pod-1', target: 'tyrant', aspect: 'bow', hit: true });
+    expect(ram?.roll).toMatchObject({ target: 6, effectiveTarget: 7, value: 7, rule: 'GSC-20' });
+    expect(t3.after.podsInFlight).toEqual({});
+    // the squad is aboard and boarding combat follows; a ram does no structure damage
+    expect(of(t3.events, 'BoardingFought')).toHaveLength(1);
+    expect(of(t3.events, 'DamageInflicted')).toEqual([]);
+    expect(t3.after.ships.tyrant?.hull).toBe(apart().ships.tyrant?.hull);
+  });
+  it('GSC-20 the owner directs each pod every turn: to a point, then at another ship', () => {
+    const t1 = step(apart(), launchAt('tyrant'));
+    const t2 = step(t1.after, boarding({ pods: [{ pod: 'valiant-pod-1', to: { x: 6, y: 6 } }] }));
+    expect(of(t2.events, 'PodMoved').map((e) => [e.data.to, e.data.heading])).toEqual([[{ x: 6, y: 6 }, { point: { x: 6, y: 6 } }]]);
+    // undirected, it holds the point
+    expect(step(t2.after, boarding()).events).toEqual([]);
+    const near = place(t2.after, 'viper', { at: { x: 6, y: 10 }, facing: 4, moved: 0 });
+    const t3 = step(near, boarding({ pods: [{ pod: 'valiant-pod-1', target: 'viper' }] }), [1, ...Array(20).fill(10)]);
+    expect(of(t3.events, 'PodRammed')[0]?.data).toMatchObject({ target: 'viper', hit: true });
+  });
+  it('GSC-20 a ramming pod that misses is lost with its squad', () => {
+    const close = place(apart(), 'tyrant', { at: { x: 0, y: 5 } });
+    const { events, after } = step(close, launchAt('tyrant'), [8]);
+    expect(of(events, 'PodRammed')[0]?.data).toMatchObject({ hit: false });
+    expect(after.podsInFlight).toEqual({});
+    expect(after.ships.tyrant?.boarders).toEqual({ assault: 0, heavy: 0 });
+    expect(after.ships.valiant?.systems.heavyAssaultSquads?.level).toBe(0);
+  });
+  it('GSC-20 only the owner directs a pod, once a turn, at an enemy ship', () => {
+    const { after } = step(apart(), launchAt('tyrant'));
+    const direct = (seat: string, pods: BoardingOrders['pods']) => checkBoardingOrders(after, seat, boarding({ pods }));
+    expect(direct('blue', [{ pod: 'valiant-pod-1', to: { x: 0, y: 0 } }])).toMatchObject({ violation: { code: 'NOT_YOUR_POD' } });
+    expect(direct('red', [{ pod: 'valiant-pod-1', target: 'lance' }])).toMatchObject({ violation: { code: 'BAD_TARGET' } });
+    const twice = [
+      { pod: 'valiant-pod-1', target: 'tyrant' },
+      { pod: 'valiant-pod-1', target: 'viper' },
+    ];
+    expect(direct('red', twice)).toMatchObject({ violation: { code: 'POD_TWICE', rule: 'GSC-20' } });
+  });
+  it("GSC-20 pods in flight show in every seat's view, and their owner is awaited in Boarding to direct them", () => {
+    const { after } = step(apart(), launchAt('tyrant'));
+    // red's only ship has no squads left to send, but it has a pod to direct
+    const emptied = place(after, 'valiant', levels(after, 'valiant', { assaultSquads: { level: 0 }, transporters: { level: 0 } }));
+    expect(awaitedFor(emptied, 'boarding')).toContain('red');
+    for (const seat of ['red', 'blue', null]) {
+      expect(view(emptied, seat).podsInFlight['valiant-pod-1']).toMatchObject({
+        seat: 'red',
+        at: { x: 0, y: 6 },
+        heading: { target: 'tyrant' },
+      });
+    }
+  });
+});

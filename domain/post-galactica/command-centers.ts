@@ -19,7 +19,7 @@ export const ENEMY_UNIT_SPACING = 4;
 
 export const commandCenterLimit = (state: PgState): number => state.mission?.commandCenterLimit ?? 1;
 
-/** Active Command Centers: complete ones. Ones under construction count against the limit too (default). */
+/** A seat's Command Centers on the battlefield, complete or under construction: both count against the limit (default). */
 export const commandCenters = (state: PgState, seat: string) => unitsOf(state, seat).filter((u) => isCommandCenter(state, u));
 
 /** PG-21 (7.8, 7.9): the limit, then the spacing of a new Command Center, additional or rebuilt. */

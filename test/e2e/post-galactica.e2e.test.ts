@@ -173,14 +173,18 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
     expect(dataOf(await table.endTurn('blue'), 'RoundCompleted')).toEqual({ round: 2 });
   });
 
-  it('PG-21 PG-11 round 3: a red Worker begins rebuilding the Command Center; the engaged Gunners may not shoot, only fight', async () => {
+  it('PG-21 PG-11 round 3: a red Worker begins rebuilding the Command Center, not within 4" of the blue Gunners; the engaged Gunners may not shoot, only fight', async () => {
     await table.to('red', 'resource');
     await table.act('red', { type: 'Gather' });
     await table.to('red', 'movement');
-    await table.act('red', { type: 'Move', unitId: 'red-worker-3', path: [{ x: 5, y: 13 }] });
+    await table.act('red', { type: 'Move', unitId: 'red-worker-3', path: [{ x: 3.5, y: 14 }] });
     await table.act('red', { type: 'Move', unitId: 'red-gunners-1', path: [{ x: 10.5, y: 10 }] });
     await table.to('red', 'action');
-    const rebuild = await table.act('red', { type: 'Construct', unitId: 'red-worker-3', datasheet: 'command-center', x: 5, y: 11 });
+    // A rebuild meets all placement requirements (7.8): not where the old one stood, next to the blue Gunners.
+    const beside = { type: 'Construct', unitId: 'red-worker-3', datasheet: 'command-center', x: 5, y: 11 };
+    const near = 'A rebuilt Command Center may not be placed within 4" of the enemy unit Gunners (blue-gunners-1) (1.16" away).';
+    await table.refuse('red', beside, 'PG-21', 'TOO_CLOSE_TO_ENEMY', near);
+    const rebuild = await table.act('red', { type: 'Construct', unitId: 'red-worker-3', datasheet: 'command-center', x: 2, y: 13 });
     expect(dataOf(rebuild, 'ConstructionStarted')).toMatchObject({
       unitId: 'red-command-center-1',
       cost: { carbon: 20 },

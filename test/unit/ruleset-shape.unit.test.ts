@@ -73,7 +73,9 @@ const exportsOf = async (folder: string, file: string): Promise<Record<string, u
 describe('RUL-2 one shape for every ruleset', () => {
   it('RUL-2 every ruleset folder of domain/ is a registered ruleset of that id, and every registered ruleset has its folder', () => {
     expect(rulesetFolders).toEqual([...rulesets.keys()].sort());
-    expect(Object.keys(SAMPLES).sort()).toEqual([...rulesetFolders, pig.id].sort());
+    expect(Object.keys(SAMPLES).sort(), 'SAMPLES (this file) has a setup and a command for every ruleset').toEqual(
+      [...rulesetFolders, pig.id].sort(),
+    );
   });
 
   it.each(homes.map(([id, folder]) => [id, folder]))('RUL-2 %s (%s) has the shared files', (_id, folder) => {

@@ -5,11 +5,9 @@
  */
 import type { GameEnded } from '../match/events.ts';
 import type { PhaseStarted, SolEvent } from './events.ts';
+import { fold } from './evolve.ts';
 import { eligibleBySeat, firstActingPhase } from './models.ts';
-import { evolve, type SolState } from './state.ts';
-
-/** Fold events this decision is about to emit, to decide what follows them. */
-export const fold = (state: SolState, events: readonly SolEvent[]): SolState => events.reduce(evolve, state);
+import type { SolState } from './state.ts';
 
 const phaseStarted = (state: SolState, phase: number, from: number): PhaseStarted => ({
   type: 'PhaseStarted',

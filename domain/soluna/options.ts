@@ -1,12 +1,12 @@
 /**
  * Sol'una options (`options.rules` of CreateGame): the mission (grid, terrain, the two
  * warbands as data, victory conditions) and the policies the text leaves open. Every
- * field has a default, so `{}` plays the example mission (domain/soluna/example.ts).
+ * field has a default, so `{}` plays the example mission (domain/soluna/examples.ts).
  * Which numbers come from the text and which are defaults: docs/rules/soluna.md.
  */
 import { z } from 'zod';
 import { MAX_MIND } from './activation.ts';
-import { EXAMPLE_MISSION } from './example.ts';
+import { EXAMPLE_MISSION } from './examples.ts';
 import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
 
 /** Seats in roll-off order. Phases are simultaneous, so the first player decides nothing. */

@@ -1,13 +1,50 @@
 /**
- * A seat's order set for a phase: one legal choice for each of its models that may act
- * (SOL-1, SOL-3), within the starred limit (SOL-2). Every check reads only public,
- * start-of-phase state and the seat's own choices.
+ * A seat's orders for a phase (SOL-3): one legal choice for each of its models that may
+ * act (SOL-1), within the starred limit (SOL-2), checked against only public,
+ * start-of-phase state and the seat's own choices; then sealed, with a public commitment,
+ * until every awaited seat's orders are in, and revealed together.
  */
+import type { RulesContext } from '../kernel/ruleset.ts';
+import { sealedCommitment } from '../kernel/sealed.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
 import { checkAction, isStarred, type ModelAction } from './actions.ts';
 import { actingPhases } from './activation.ts';
+import type { ActionsRevealed, RevealedOrders, SolEvent } from './events.ts';
 import { currentMind, findModel } from './models.ts';
-import type { SolModel, SolState } from './state.ts';
+import type { SealedOrders, SolModel, SolState } from './state.ts';
+
+/** Seats with at least one model that may act in the current phase: the seats whose orders it awaits. */
+export const awaitedSeats = (state: SolState): string[] => state.seats.filter((seat) => (state.eligible[seat] ?? []).length > 0);
+
+/**
+ * RUL-3: what a player checks the reveal against, the kernel's sealed-orders commitment
+ * under Sol'una's key `actions`: SHA-256 of the canonical JSON of seat, actions and salt.
+ */
+export const ordersCommitment = (seat: string, actions: readonly ModelAction[], salt: string): string =>
+  sealedCommitment(seat, 'actions', actions, salt);
+
+/** SOL-3: a seat's checked orders, sealed to that seat, and their commitment, public at once. */
+export const sealOrders = (state: SolState, seat: string, actions: readonly ModelAction[], rc: RulesContext): SolEvent[] => {
+  const salt = rc.salt(`t${state.turn}-p${state.phase}-${seat}`);
+  return [
+    { type: 'ActionsSealed', data: { turn: state.turn, phase: state.phase, seat, actions, salt }, visibleTo: seat },
+    { type: 'ActionsCommitted', data: { turn: state.turn, phase: state.phase, seat, hash: ordersCommitment(seat, actions, salt) } },
+  ];
+};
+
+/**
+ * SOL-3: every awaited seat's orders, public together. A seat that sealed none by the
+ * deadline (SOL-4) is given the match's `missedOrders` choice for each of its models.
+ */
+export const revealOrders = (state: SolState): ActionsRevealed => {
+  const orders = awaitedSeats(state).map((seat): RevealedOrders => {
+    const sealed: SealedOrders | undefined = state.sealed[seat];
+    if (sealed) return { seat, actions: sealed.actions, salt: sealed.salt, hash: ordersCommitment(seat, sealed.actions, sealed.salt) };
+    const policy = state.rules.missedOrders;
+    return { seat, actions: (state.eligible[seat] ?? []).map((model) => ({ model, action: { kind: policy } })), missed: policy };
+  });
+  return { type: 'ActionsRevealed', data: { turn: state.turn, phase: state.phase, orders } };
+};
 
 export type CheckedOrders = { readonly actions: ModelAction[] } | { readonly violation: RuleViolation };
 

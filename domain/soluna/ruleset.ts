@@ -1,10 +1,12 @@
-/** Sol'una as a ruleset of the match lifecycle. */
+/** Sol'una as a ruleset of the match lifecycle: wiring only. */
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { begin, decide, onDeadline, PHASE_NAMES, SOL_COMMANDS, type SolCommand, solCommandSchema } from './decide.ts';
+import { SOL_COMMANDS, type SolCommand, solCommandSchema } from './commands.ts';
+import { begin, decide, onDeadline } from './decide.ts';
 import { SOL_EVENT_TYPES, type SolEvent } from './events.ts';
+import { evolve } from './evolve.ts';
 import { SEATS, type SolOptions, solOptionsSchema } from './options.ts';
-import { evolve, initialState, type SolState } from './state.ts';
-import { awaiting, step, view } from './view.ts';
+import { initialState, type SolState } from './state.ts';
+import { awaiting, PHASE_NAMES, step, view } from './view.ts';
 
 export const soluna: Ruleset<SolState, SolCommand, SolEvent, SolOptions> = {
   id: 'soluna',

@@ -3,9 +3,9 @@
  * only its own, and of the others only whether they have submitted, never anything that
  * depends on what they chose.
  */
-import { actingPhases } from './activation.ts';
-import { awaitedSeats } from './decide.ts';
+import { actingPhases, PHASE_NUMBERS } from './activation.ts';
 import { currentMind } from './models.ts';
+import { awaitedSeats } from './orders.ts';
 import type { SolState } from './state.ts';
 
 const ordersView = (state: SolState, seat: string | null) =>
@@ -39,6 +39,9 @@ export const view = (state: SolState, seat: string | null) => ({
 /** SOL-3: the seats whose choices the phase still waits for. */
 export const awaiting = (state: SolState): string[] =>
   state.status === 'playing' ? awaitedSeats(state).filter((seat) => state.sealed[seat] === undefined) : [];
+
+/** The phase names deadline durations may be set for: `p1` to `p10`. */
+export const PHASE_NAMES: readonly string[] = PHASE_NUMBERS.map((p) => `p${p}`);
 
 /** One step per phase played: `t3-p7`, deadline durations keyed by `p7`. */
 export const step = (state: SolState): { key: string; phase: string } | null =>

@@ -9,9 +9,9 @@
  */
 import type { ModelAction } from '../../domain/soluna/actions.ts';
 import { checkAction, isStarred } from '../../domain/soluna/actions.ts';
-import { awaitedSeats } from '../../domain/soluna/decide.ts';
 import { distance, type Square } from '../../domain/soluna/grid.ts';
 import type { Power } from '../../domain/soluna/options.ts';
+import { awaitedSeats } from '../../domain/soluna/orders.ts';
 import type { SolModel, SolState } from '../../domain/soluna/state.ts';
 import { awaiting } from '../../domain/soluna/view.ts';
 import type { Recorder } from './finished-games.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_MISSION } from '../../domain/soluna/example.ts';
+import { EXAMPLE_MISSION } from '../../domain/soluna/examples.ts';
 import { distance, type Grid, lineOfSight, shortestPath, supercover } from '../../domain/soluna/grid.ts';
 import { solOptionsSchema } from '../../domain/soluna/options.ts';
 

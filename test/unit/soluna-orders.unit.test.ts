@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { sealedCommitment } from '../../domain/kernel/sealed.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
 import { act, BLADE, BOW, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
@@ -48,6 +49,14 @@ describe('sealed choices (SOL-3)', () => {
     expect(viewGame(game.state, 'sun')?.awaiting).toEqual(['moon']);
   });
 
+  it("RUL-3 the commitment is the kernel's sealed-orders commitment under Sol'una's key, actions", () => {
+    const game = duel();
+    const [sealed, committed] = game.run(submit([shoot('meena', 'xul')]), seat('sun'));
+    const { actions, salt } = dataOf<{ actions: unknown; salt: string }>(sealed);
+    const hash = dataOf<{ hash: string }>(committed).hash;
+    expect(hash).toBe(sealedCommitment('sun', 'actions', actions, salt));
+    expect(hash).not.toBe(sealedCommitment('sun', 'orders', actions, salt));
+  });
   it('SOL-3 another seat sees only that a seat has submitted, whatever it chose', () => {
     const attacked = duel();
     attacked.run(submit([shoot('meena', 'xul')]), seat('sun'));

@@ -1,0 +1,25 @@
+/** Sol'una commands: their schemas, the command union and the docs `GET /rulesets/soluna` publishes. */
+import { z } from 'zod';
+import { modelActionSchema } from './actions.ts';
+
+export const submitActionsSchema = z
+  .object({
+    type: z.literal('SubmitActions'),
+    /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
+    turn: z.int().min(1).optional(),
+    phase: z.int().min(1).max(10).optional(),
+    actions: z.array(modelActionSchema).max(40),
+  })
+  .strict();
+
+export const solCommandSchema = z.discriminatedUnion('type', [submitActionsSchema]);
+export type SolCommand = z.infer<typeof solCommandSchema>;
+export type SubmitActions = z.infer<typeof submitActionsSchema>;
+
+export const SOL_COMMANDS = [
+  {
+    type: 'SubmitActions',
+    summary: 'Seal one choice for every model of yours that may act this phase; may be re-submitted until the reveal (SOL-3).',
+    rule: 'SOL-3',
+  },
+] as const;

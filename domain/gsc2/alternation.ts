@@ -2,7 +2,8 @@
  * GSC-3: who moves how many ships. The player with more unmoved ships (the "first
  * player") moves until both have as many unmoved; then the second player moves as many
  * as they like and the first matches that number; repeat. GSC-4: ships that deferred
- * their move go at the end of the Movement phase, the first player's first.
+ * their move go at the end of the Movement phase (or, with `deferredMoves: 'endOfTurn'`,
+ * after the Boarding step), the first player's first.
  */
 import type { MoverChanged, TerrainMoved } from './events.ts';
 import { round3 } from './geometry.ts';
@@ -42,7 +43,8 @@ const fresh = (state: GscState, leader: string): MoverChanged | null => {
   const second = otherSeat(state, leader);
   const uL = unmoved(state, leader).length;
   const uS = unmoved(state, second).length;
-  if (uL === 0 && uS === 0) return deferredStage(state, leader, null);
+  // GSC-4 `deferredMoves: 'endOfTurn'`: the deferred ships wait until after Boarding (`lateMoves`)
+  if (uL === 0 && uS === 0) return state.readings.deferredMoves === 'endOfTurn' ? null : deferredStage(state, leader, null);
   if (uL !== uS) return changed(uL > uS ? leader : second, 'equalize', Math.abs(uL - uS), leader);
   return changed(second, 'free', 0, leader);
 };
@@ -56,6 +58,10 @@ const deferredStage = (state: GscState, leader: string, after: string | null): M
   }
   return null;
 };
+
+/** GSC-4 `deferredMoves: 'endOfTurn'`: after Boarding, the deferred ships' move, the first player's first. */
+export const openDeferred = (state: GscState): MoverChanged | null =>
+  state.readings.deferredMoves === 'endOfTurn' ? deferredStage(state, state.movement.leader, null) : null;
 
 /** GSC-3: the second player ended a group of `count` ships; the first player matches it. */
 export const afterGroup = (state: GscState, count: number): MoverChanged | null => {

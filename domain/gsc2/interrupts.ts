@@ -1,7 +1,8 @@
 /**
  * GSC-5: Missile Defense Systems and Tractor Beams used in the middle of movement.
- * GSC-8: an MDS needs a 6 to hit (a d10 of 6 or less, the sheet's "roll equal to or
- * less" convention) and each success kills a missile; each MDS fires once a turn.
+ * GSC-8: an MDS needs a 6 to hit (by default a d10 of 6 or less, the sheet's "roll equal
+ * to or less" convention; option `mdsHit`) and each success kills a missile; each MDS
+ * fires once a turn.
  * Tractor beams (the sheet gives no effect; our default): an undamaged beam, once a
  * turn, holds back `strength` inches of the drive of an enemy ship within `range`
  * that has not moved yet this turn.
@@ -84,15 +85,16 @@ export const mdsShot = (state: GscState, ship: ShipState, missileId: string, fro
   if (mdsLeft(ship) === 0) return `${ship.name} has no MDS left to fire this turn.`;
   const range = round3(distance(from, missile.at));
   if (range > MDS_REACH) return `Missile ${missileId} is ${range}" away; an MDS fires only within 1" (GSC-8).`;
-  return mdsRoll(ship, missileId, dice);
+  return mdsRoll(state, ship, missileId, dice);
 };
 
-export const mdsRoll = (ship: ShipState, missileId: string, dice: Dice): MdsFired => {
+/** GSC-8 "needs a 6": 6 or less by default (`mdsHit: 'sixOrMore'` reads it as 6 or more). */
+export const mdsRoll = (state: GscState, ship: ShipState, missileId: string, dice: Dice): MdsFired => {
   const roll = dice.roll({
     purpose: `MDS: ${ship.name} at missile ${missileId}`,
     sides: 10,
     target: MDS_TO_HIT,
-    compare: 'atMost',
+    compare: state.readings.mdsHit === 'sixOrMore' ? 'atLeast' : 'atMost',
     rule: 'GSC-8',
   });
   return { type: 'MdsFired', data: { ship: ship.id, missile: missileId, roll, killed: roll.success === true, rule: 'GSC-8' } };

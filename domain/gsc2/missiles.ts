@@ -118,7 +118,7 @@ const mdsFire = (state: GscState, m: Missile, from: Point, to: Point, dice: Dice
   let current = state;
   for (const defender of activeShips(state).filter((s) => s.seat !== m.seat && pointSegmentDistance(s.at, from, to) <= MDS_REACH)) {
     while (current.missiles[m.id] && mdsLeft(current.ships[defender.id] ?? defender) > 0) {
-      const shot = mdsRoll(current.ships[defender.id] ?? defender, m.id, dice);
+      const shot = mdsRoll(current, current.ships[defender.id] ?? defender, m.id, dice);
       events.push(shot);
       current = fold(current, [shot]);
     }

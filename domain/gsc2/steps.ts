@@ -4,7 +4,7 @@
  * still fly); when a side has no ship left the turn goes straight to victory.
  */
 import type { RulesContext } from '../kernel/ruleset.ts';
-import { handover, moveTerrain, openAlternation } from './alternation.ts';
+import { handover, moveTerrain, openAlternation, openDeferred } from './alternation.ts';
 import { type BoardingOrders, boardingSeats, resolveBoarding } from './boarding.ts';
 import type { GscEvent, StepStarted } from './events.ts';
 import { fold } from './evolve.ts';
@@ -55,9 +55,9 @@ export const resolveStep = (state: GscState, step: SealedStep, revealed: readonl
   }
 };
 
-const started = (state: GscState, step: Step, awaiting: readonly string[]): StepStarted => ({
+const started = (state: GscState, step: Step, awaiting: readonly string[], rule = 'GSC-1'): StepStarted => ({
   type: 'StepStarted',
-  data: { turn: state.turn, step, awaiting, rule: 'GSC-1' },
+  data: { turn: state.turn, step, awaiting, rule },
 });
 
 /** GSC-1, GSC-2, GSC-3: a new turn opens with terrain drifting, then the first mover. */
@@ -82,7 +82,10 @@ const openStep = (state: GscState, step: Exclude<Step, 'movement'>, rc: RulesCon
 
 /** The current step is over: open the next, or determine victory and start the next turn. */
 export const afterStep = (state: GscState, rc: RulesContext): GscEvent[] => {
-  const next = NEXT_STEP[state.step];
+  const late = state.step === 'boarding' && !fleetGone(state) ? openDeferred(state) : null;
+  if (late) return [started(state, 'movement', [], 'GSC-4'), late];
+  // the deferred ships' Movement step after Boarding is followed by Repairs
+  const next = state.movement.late && state.step === 'movement' ? 'repairs' : NEXT_STEP[state.step];
   if (next !== null && !fleetGone(state)) return openStep(state, next, rc);
   const ended = victory(state);
   if (ended) return [ended];

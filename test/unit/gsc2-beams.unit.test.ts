@@ -59,7 +59,7 @@ describe('GSC-15 rolling to hit', () => {
       resolveBeams(
         duel(24, { moved: 4 }),
         [{ seat: 'red', orders: fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }) }],
-        scriptedDice([10]),
+        scriptedDice([6, 10, 10]),
       ),
       'BeamFired',
     );
@@ -69,8 +69,9 @@ describe('GSC-15 rolling to hit', () => {
       rule: 'GSC-15',
       reason: 'target moved 4", 4" or less',
     });
-    // 5 + bow 1 - 1 deflector + 1 = 6
-    expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 6, success: false });
+    // 5 + bow 1 - 1 deflector + 1 = 6: a 6 hits only with the +1 (without it, or with the +2 of a ship that did not move, it would not be 6)
+    expect(fired?.data.roll).toMatchObject({ value: 6, target: 6, effectiveTarget: 6, success: true });
+    expect(fired?.data.hit).toBe(true);
   });
   it('GSC-12 beams add the range modifier: a medium battery at 30" is -1, at 36" -2', () => {
     for (const [range, value] of [
@@ -93,6 +94,35 @@ describe('GSC-15 rolling to hit', () => {
       });
       // 5 + bow 1, one deflector level -1, the range modifier
       expect(fired?.data.roll).toMatchObject({ target: 6, effectiveTarget: 5 + value });
+    }
+  });
+  it("GSC-12 a shot at a range in each band of the sheet's table gets that band's modifier", () => {
+    // light C (port mount) at a target to port; medium B (turret) and heavy A (forward sponson) ahead
+    const cases = [
+      ['C', 6, 1],
+      ['C', 12, 0],
+      ['C', 14, -1],
+      ['C', 16, -2],
+      ['B', 6, 0],
+      ['B', 24, 0],
+      ['B', 30, -1],
+      ['B', 36, -2],
+      ['A', 12, -1],
+      ['A', 36, 0],
+      ['A', 48, -1],
+      ['A', 60, -2],
+    ] as const;
+    for (const [battery, range, modifier] of cases) {
+      const where = battery === 'C' ? { at: { x: -range, y: 0 }, facing: 2 } : { at: { x: 0, y: range }, facing: 4 };
+      const state = duel(range, { ...where, moved: 6 });
+      const [fired] = of(
+        resolveBeams(state, [{ seat: 'red', orders: fire({ ship: 'valiant', battery, target: 'tyrant' }) }], scriptedDice([10])),
+        'BeamFired',
+      );
+      const gsc12 = fired?.data.roll.modifiers.filter((m) => m.rule === 'GSC-12').map((m) => m.value);
+      expect([battery, range, gsc12]).toEqual([battery, range, modifier === 0 ? [] : [modifier]]);
+      // targeting 5 + bow 1, one deflector level -1, then the band
+      expect(fired?.data.roll.effectiveTarget).toBe(5 + modifier);
     }
   });
   it('GSC-12 a heavy battery at short range is -1 to hit, not +1', () => {

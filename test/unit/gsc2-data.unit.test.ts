@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hitsPerLevel, SIZE_BANDS } from '../../domain/gsc2/damage.ts';
-import { DAMAGE_RULES, shipDesignSchema } from '../../domain/gsc2/designs.ts';
+import { damageSystem } from '../../domain/gsc2/damage.ts';
+import { shipDesignSchema } from '../../domain/gsc2/designs.ts';
 import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { advance, aspectOf, inArc, relativeBearing, turnFacing } from '../../domain/gsc2/geometry.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { maximumRange, RANGE_BANDS, rangeModifier } from '../../domain/gsc2/ranges.ts';
-import { STEPS } from '../../domain/gsc2/state.ts';
+import { maximumRange, rangeModifier } from '../../domain/gsc2/ranges.ts';
+import type { SystemState } from '../../domain/gsc2/state.ts';
 import { USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
 
 describe('ship designs and the example scenario', () => {
@@ -39,13 +39,6 @@ describe('ship designs and the example scenario', () => {
 });
 
 describe('GSC-12 range bands', () => {
-  it('GSC-12 the band table matches the sheet cell by cell', () => {
-    expect(RANGE_BANDS).toEqual({
-      light: { short: { upTo: 6, toHit: 1 }, normal: 12, step: 2 },
-      medium: { short: null, normal: 24, step: 6 },
-      heavy: { short: { upTo: 12, toHit: -1 }, normal: 36, step: 12 },
-    });
-  });
   it('GSC-12 light: 6" +1, 12" normal, 14" -1, 16" -2', () => {
     expect([6, 7, 12, 13, 14, 16].map((r) => rangeModifier('light', r, 3))).toEqual([1, 0, 0, -1, -1, -2]);
   });
@@ -99,24 +92,39 @@ describe('GSC-13 arcs and the geometry of facing', () => {
 });
 
 describe('GSC-19 and GSC-22 tables', () => {
-  it('GSC-19 every kind of system takes damage the way the sheet groups it', () => {
-    const groups = (rule: string) =>
-      Object.entries(DAMAGE_RULES)
-        .filter(([, r]) => r === rule)
-        .map(([k]) => k);
-    expect(groups('twoHits')).toEqual(['battery', 'missiles', 'tractor']);
-    expect(groups('sizeBand')).toEqual(['deflectors', 'thrusters', 'tunnelingDrives', 'inertialDampeners', 'cloaks', 'stealthFields']);
-    expect(groups('drive')).toEqual(['drive']);
-    expect(groups('perHit')).toEqual(['repairUnits', 'scanners', 'mineLayers', 'nullFields']);
-    expect(groups('perDamagePoint')).toEqual(['mds', 'shields', 'transporters', 'assaultSquads', 'heavyAssaultSquads']);
+  const fresh = (level: number): SystemState => ({ level, max: level, hits: 0, destroyed: false });
+  /** `hits` weapon hits of `damage` points on a system of `level`, on a ship of `size`. */
+  const hit = (ref: string, level: number, hits: number, size = 8, damage = 3): SystemState =>
+    Array.from({ length: hits }).reduce<SystemState>((s) => damageSystem(ref, s, size, damage), fresh(level));
+  it('GSC-19 every system the sheet names takes damage the way its group does', () => {
+    // weapon batteries, tractor beams: the first hit damages, the second destroys
+    for (const ref of ['battery:A', 'missiles:M1', 'tractor:T1']) {
+      expect([hit(ref, 1, 1), hit(ref, 1, 2)].map((s) => [s.level, s.destroyed])).toEqual([
+        [0, false],
+        [0, true],
+      ]);
+    }
+    // one hit per weapon, a size-8 ship loses a level per 2 hits, whatever the damage
+    for (const ref of ['deflectors', 'thrusters', 'tunnelingDrives', 'inertialDampeners', 'cloaks', 'stealthFields']) {
+      expect([1, 2].map((n) => hit(ref, 2, n).level)).toEqual([2, 1]);
+    }
+    // drives of a size-4+ ship lose 1" per hit
+    expect(hit('drive', 8, 2, 4).level).toBe(6);
+    // lose 1 per penetrating hit, whatever its damage
+    for (const ref of ['repairUnits', 'scanners', 'mineLayers', 'nullFields']) expect(hit(ref, 4, 1).level).toBe(3);
+    // lose 1 per damage point (3 here)
+    for (const ref of ['mds', 'shields', 'transporters', 'assaultSquads', 'heavyAssaultSquads']) expect(hit(ref, 4, 1).level).toBe(1);
   });
   it('GSC-19 size 1-7 take 1 hit per level, 8-15 take 2, 16+ take 3', () => {
-    expect(SIZE_BANDS).toEqual([
-      { fromSize: 1, hitsPerLevel: 1 },
-      { fromSize: 8, hitsPerLevel: 2 },
-      { fromSize: 16, hitsPerLevel: 3 },
-    ]);
-    expect([1, 7, 8, 15, 16, 40].map(hitsPerLevel)).toEqual([1, 1, 2, 2, 3, 3]);
+    const hitsToLoseALevel = (size: number): number => {
+      let s = fresh(3);
+      for (let n = 1; n <= 5; n += 1) {
+        s = damageSystem('deflectors', s, size, 1);
+        if (s.level < 3) return n;
+      }
+      return Number.POSITIVE_INFINITY;
+    };
+    expect([1, 7, 8, 15, 16, 40].map(hitsToLoseALevel)).toEqual([1, 1, 2, 2, 3, 3]);
   });
   it("GSC-22 the systems usable in each step are the sheet's lists", () => {
     expect(USABLE_SYSTEMS).toEqual({
@@ -126,8 +134,5 @@ describe('GSC-19 and GSC-22 tables', () => {
       boarding: ['internalDefense', 'assaultPods', 'scanners', 'transporters'],
       repairs: [],
     });
-  });
-  it('GSC-1 the steps of a turn are Movement, Missiles, Beams, Boarding, Repairs', () => {
-    expect(STEPS).toEqual(['movement', 'missiles', 'beams', 'boarding', 'repairs']);
   });
 });

@@ -188,3 +188,7 @@ export const matchCommandSchemas: ReadonlyMap<string, z.ZodType> = new Map<strin
   ['AgreePause', agreePauseSchema],
   ['DeclinePause', declinePauseSchema],
 ]);
+
+/** A command as a log records it (`unknown` until read): a `GameCommand` when it is an object with a string `type`, else null. */
+export const asGameCommand = (value: unknown): GameCommand | null =>
+  typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' ? { ...value, type: value.type } : null;

@@ -5,10 +5,25 @@
  */
 import type { Ctx } from '../kernel/context.ts';
 import { actorLabel } from '../kernel/context.ts';
-import { type EventEnvelope, sealBatch } from '../kernel/envelope.ts';
+import { type DomainEvent, type EventEnvelope, sealBatch } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { decideGame, type GameCommand } from './decide.ts';
+import { isMatchEvent } from './events.ts';
 import type { GameState } from './state.ts';
+
+/**
+ * A new game takes the rules version its GameCreated names; a batch that adopts newer rules
+ * (PBM-14) is recorded under them; any other under the version the game plays under.
+ */
+const recordedUnder = (state: GameState, events: readonly DomainEvent[]): string => {
+  let version = state.status === 'empty' ? '' : state.rulesVersion;
+  for (const event of events) {
+    if (!isMatchEvent(event)) continue;
+    if (event.type === 'GameCreated' && state.status === 'empty') version = event.data.rulesVersion;
+    if (event.type === 'RulesVersionAdopted') version = event.data.to;
+  }
+  return version;
+};
 
 export const recordCommand = (
   state: GameState,
@@ -19,14 +34,7 @@ export const recordCommand = (
 ): Decision<EventEnvelope> => {
   const decision = decideGame(state, command, ctx, gameId);
   if (!decision.ok) return decision;
-  // A new game takes the rules version its GameCreated names; a batch that adopts newer rules
-  // (PBM-14) is recorded under them; any other under the version the game plays under.
-  const adopted = decision.events.findLast((e) => e.type === 'RulesVersionAdopted')?.data as { to: string } | undefined;
-  const rulesVersion =
-    adopted?.to ??
-    (state.status === 'empty'
-      ? ((decision.events[0]?.data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '')
-      : state.rulesVersion);
+  const rulesVersion = recordedUnder(state, decision.events);
   const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
   const events = sealBatch(head, decision.events, { gameId, at: ctx.now, actor: actorLabel(ctx.actor), commandId, rulesVersion, command });
   return { ok: true, events };

@@ -8,7 +8,8 @@ import type { Actor } from '../kernel/context.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
-import { decideGame, type GameCommand } from '../match/decide.ts';
+import { asGameCommand } from '../match/commands.ts';
+import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
 import { evolveGame } from '../match/evolve.ts';
 import { emptyGame, type GameState } from '../match/state.ts';
@@ -64,7 +65,9 @@ const relabel = (decided: DomainEvent, logged: EventEnvelope | undefined): Domai
 const redecide = (state: GameState, events: readonly EventEnvelope[], start: number, end: number, options: ReadjudicateOptions) => {
   const first = events[start] as EventEnvelope;
   const ctx = { now: first.at, actor: actorOf(first.actor, state), seed: options.seed };
-  const decision = decideGame(state, first.command as GameCommand, ctx, options.gameId);
+  const command = asGameCommand(first.command);
+  if (!command) return { kind: 'no-command', index: start } as const;
+  const decision = decideGame(state, command, ctx, options.gameId);
   if (!decision.ok) return { kind: 'illegal', index: start, violation: decision.violation } as const;
   for (let k = 0; k < Math.max(end - start, decision.events.length); k += 1) {
     const logged = k < end - start ? events[start + k] : undefined;

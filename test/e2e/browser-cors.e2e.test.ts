@@ -103,7 +103,11 @@ const pages: OpenPage[] = [];
 beforeAll(async () => {
   [allowedSite, otherSite] = await Promise.all([servePage(TABLE_PAGE), servePage(TABLE_PAGE)]);
   // Only the table's origin: the default (any port on this machine) would let the other page in too.
-  [arbiter, browser] = await Promise.all([startNpmStart(['--cors-origins', allowedSite.origin]), launchBrowser()]);
+  const [started, launched] = await Promise.allSettled([startNpmStart(['--cors-origins', allowedSite.origin]), launchBrowser()]);
+  // Whichever came up is kept, so afterAll stops it even when the other failed.
+  if (started.status === 'fulfilled') arbiter = started.value;
+  if (launched.status === 'fulfilled') browser = launched.value;
+  for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
 }, 120_000);
 
 afterAll(async () => {

@@ -103,14 +103,17 @@ describe('GSC-15 rolling to hit', () => {
       ['C', 12, 0],
       ['C', 14, -1],
       ['C', 16, -2],
+      ['C', 18, -3],
       ['B', 6, 0],
       ['B', 24, 0],
       ['B', 30, -1],
       ['B', 36, -2],
+      ['B', 42, -3],
       ['A', 12, -1],
       ['A', 36, 0],
       ['A', 48, -1],
       ['A', 60, -2],
+      ['A', 72, -3],
     ] as const;
     for (const [battery, range, modifier] of cases) {
       const where = battery === 'C' ? { at: { x: -range, y: 0 }, facing: 2 } : { at: { x: 0, y: range }, facing: 4 };

@@ -11,7 +11,7 @@ import { awaiting, step, view } from './view.ts';
 export const gsc2: Ruleset<GscState, GscCommand, GscEvent, GscOptions> = {
   id: 'gsc2',
   title: 'GSC2',
-  rulesVersion: 'gsc2-0.3.0',
+  rulesVersion: 'gsc2-0.4.0',
   summary: 'Starship combat: alternating movement, sealed missile, beam and boarding orders, system damage and repairs.',
   seatNames: SEATS,
   phaseNames: STEPS,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { fold } from '../../domain/gsc2/evolve.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import { awaitedFor } from '../../domain/gsc2/steps.ts';
 import { view } from '../../domain/gsc2/view.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { battle, levels, of, place } from '../support/gsc2.ts';
+import { viewGame } from '../../domain/match/view.ts';
+import { seat } from '../support/decider-spec.ts';
+import { battle, levels, of, place, rulesOf, startBattle } from '../support/gsc2.ts';
 
 const boarding = (patch: Partial<BoardingOrders> = {}): BoardingOrders => ({ step: 'boarding', actions: [], sabotage: [], ...patch });
 const launchAt = (target: string): BoardingOrders =>
@@ -92,5 +95,59 @@ describe('GSC-20 assault pods', () => {
         heading: { target: 'tyrant' },
       });
     }
+  });
+});
+
+describe('GSC-20 assault pods in a match', () => {
+  // a carrier with one pod and one squad, 15" from a scout; nothing else to fire, board or repair
+  const bare = { size: 4, drive: 6, turnDistance: 3, targeting: 5, aspect: { bow: 0, broadside: 0, stern: 0 }, deflectors: 0, shields: 0 };
+  const chart = Array(10).fill(['drive']);
+  const rules = {
+    designs: {
+      carrier: { ...bare, armor: 0, hull: 5, crew: 1, assaultPods: 1, assaultSquads: 1, damageChart: chart },
+      scout: { ...bare, armor: 0, hull: 5, crew: 1, damageChart: chart },
+    },
+    fleets: {
+      red: [{ id: 'carrier', design: 'carrier', x: 0, y: 0, facing: 0 }],
+      blue: [{ id: 'scout', design: 'scout', x: 0, y: 15, facing: 4 }],
+    },
+    terrain: [],
+  };
+  const sitStill = (game: ReturnType<typeof startBattle>) => {
+    game.run({ type: 'MoveShip', ship: 'scout', path: [] }, seat('blue'));
+    game.run({ type: 'MoveShip', ship: 'carrier', path: [] }, seat('red'));
+  };
+  it('GSC-20 launched in turn 1, the pod is seen in flight, directed in turn 2 and rams in turn 3', () => {
+    const game = startBattle(rules);
+    sitStill(game);
+    expect(rulesOf(game)).toMatchObject({ step: 'boarding', awaited: ['red'] });
+    const launch = {
+      step: 'boarding',
+      actions: [{ ship: 'carrier', target: 'scout', method: 'pods', assault: 1, heavy: 0 }],
+      sabotage: [],
+    };
+    game.run({ type: 'SubmitOrders', orders: launch }, seat('red'));
+    // turn 2: the pod is 6" out, and the other seat sees it too
+    const blueSees = viewGame(game.state, 'blue')?.game as { podsInFlight: Record<string, { at: unknown }> };
+    expect(blueSees.podsInFlight['carrier-pod-1']?.at).toEqual({ x: 0, y: 6 });
+    sitStill(game);
+    // red has no squad left aboard, but a pod to direct
+    expect(rulesOf(game)).toMatchObject({ turn: 2, step: 'boarding', awaited: ['red'] });
+    const direct = { step: 'boarding', actions: [], sabotage: [], pods: [{ pod: 'carrier-pod-1', target: 'scout' }] };
+    game.run({ type: 'SubmitOrders', orders: direct }, seat('red'));
+    expect(rulesOf(game).podsInFlight['carrier-pod-1']?.at).toEqual({ x: 0, y: 12 });
+    sitStill(game);
+    // turn 3: 3" to go; a 1 rams home, then the squad fights the scout's crew (both miss on 10s)
+    const events = game.run(
+      { type: 'SubmitOrders', orders: { step: 'boarding', actions: [], sabotage: [] } },
+      seat('red'),
+      scriptedDice([1, 10, 10]),
+    );
+    expect(of(events as readonly GscEvent[], 'PodRammed').map((e) => e.data)).toMatchObject([
+      { pod: 'carrier-pod-1', target: 'scout', hit: true },
+    ]);
+    expect(of(events as readonly GscEvent[], 'BoardingFought')).toHaveLength(1);
+    expect(rulesOf(game).podsInFlight).toEqual({});
+    expect(rulesOf(game).ships.scout?.boarders).toEqual({ assault: 1, heavy: 0 });
   });
 });

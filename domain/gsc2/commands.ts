@@ -21,7 +21,11 @@ export type GscCommand = z.infer<typeof gscCommandSchema>;
 
 export const GSC_COMMANDS = [
   { type: 'MoveShip', summary: 'Move one ship along a path of forward moves, 45° turns and MDS / tractor interrupts.', rule: 'GSC-4' },
-  { type: 'DeferMove', summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase.', rule: 'GSC-4' },
+  {
+    type: 'DeferMove',
+    summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase (or after Boarding: option deferredMoves).',
+    rule: 'GSC-4',
+  },
   { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },
   { type: 'UseTractorBeam', summary: 'Hold back an enemy ship that has not moved yet (any time in Movement).', rule: 'GSC-5' },
   {
@@ -30,6 +34,10 @@ export const GSC_COMMANDS = [
     rule: 'GSC-5',
   },
   { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
-  { type: 'SubmitOrders', summary: 'Seal missile launches, beam fire or boarding orders for the simultaneous step.', rule: 'GSC-11' },
+  {
+    type: 'SubmitOrders',
+    summary: 'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step.',
+    rule: 'GSC-11',
+  },
   { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },
 ] as const satisfies readonly CommandDoc[];

@@ -7,7 +7,8 @@ import { foldGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { type CheckResult, verifyLog } from '../../domain/verify/verify.ts';
+import { outcomeOf } from '../../domain/verify/pending.ts';
+import { verifyLog } from '../../domain/verify/verify.ts';
 import { summarize } from './summary.ts';
 import { EXIT, UsageError } from './usage.ts';
 
@@ -28,15 +29,11 @@ const load = (file: string | undefined): ParsedLog => {
   }
 };
 
-/** The seed and the dice need the seed, revealed when the game ends; so does re-deciding the commands. */
-const isPending = (log: ParsedLog, result: CheckResult): boolean =>
-  !result.ok && log.header.seed === null && log.header.status !== 'ended' && result.check !== 'chain';
-
 export const verify = (file: string | undefined): number => {
   const log = load(file);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
-  const results = verifyLog(log).map((result) => ({ result, pending: isPending(log, result) }));
+  const results = verifyLog(log).map((result) => ({ result, pending: outcomeOf(log, result) === 'pending' }));
   for (const { result, pending } of results) {
     print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
     for (const line of result.detail ?? []) print(line);

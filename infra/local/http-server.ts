@@ -104,6 +104,8 @@ export interface HttpServerOptions {
    * middleware gives every other: ARBITER_CORS_ORIGINS, else pages on this machine.
    */
   readonly cors?: CorsPolicy;
+  /** The viewer's files (functions/web/assets.ts), answered before the API sees the request. */
+  readonly web?: (path: string) => APIGatewayProxyStructuredResultV2 | null;
 }
 
 export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions): Promise<Server> =>
@@ -113,6 +115,11 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
     const server = createServer(async (req, res) => {
       const requestId = randomUUID();
       try {
+        const page = req.method === 'GET' || req.method === 'HEAD' ? options.web?.((req.url ?? '/').split('?')[0] ?? '/') : null;
+        if (page) {
+          send(res, req.method === 'HEAD' ? { ...page, body: '' } : page);
+          return;
+        }
         const body = await readBody(req);
         if ('tooLarge' in body) {
           // Say so, then close: the rest of an oversize upload is not worth the connection.

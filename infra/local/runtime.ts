@@ -3,6 +3,7 @@
  * HTTP API and the stream consumers, wired exactly as on AWS but in one process.
  */
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
@@ -14,6 +15,7 @@ import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
+import { webAssets } from '../../functions/web/assets.ts';
 import { type TableNames, tableNames } from '../tables.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { failedRecordsFor } from './failed-records.ts';
@@ -134,6 +136,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   }
 };
 
+/** Where `npm run build:web` puts the viewer (VIEW-1). */
+const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
 /**
  * The API behind the local stand-in for API Gateway. Its JSON log lines (one per request)
  * go to the runtime's log; without one, only errors are printed.
@@ -145,7 +150,7 @@ const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
   };
   return startHttpServer(
     makeApi(() => deps, log),
-    { port: options.port, host: options.host ?? '127.0.0.1', log },
+    { port: options.port, host: options.host ?? '127.0.0.1', log, web: webAssets(WEB_DIR) },
   );
 };
 

@@ -1,0 +1,152 @@
+/**
+ * The `arbiter` command as a user runs it: the prebuilt bundle behind `npx arbiter`,
+ * spawned as a process, reading the recorded reference logs. Starts no database.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { foldGame } from '../../domain/match/state.ts';
+import { viewGame } from '../../domain/match/view.ts';
+import { parseLog, serializeLog } from '../../domain/verify/log.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const bin = join(root, 'tools', 'arbiter-cli', 'bin', 'arbiter.mjs');
+const logs = join(root, 'test', 'fixtures', 'logs');
+const PG = join(logs, 'post-galactica.ndjson');
+
+const arbiter = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+/** One sentence on stderr, exit 2, and nothing that looks like a stack trace. */
+const expectUsageError = (result: ReturnType<typeof arbiter>, sentence: RegExp) => {
+  expect(result.status).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toMatch(sentence);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
+};
+
+let dir: string;
+
+beforeAll(() => {
+  // The same build `npm ci` runs (the prepare script), so the test exercises what users run.
+  execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
+  dir = mkdtempSync(join(tmpdir(), 'arbiter-cli-'));
+});
+
+describe('the arbiter command', () => {
+  it('VIEW-6 npx arbiter runs the prebuilt bundle, not TypeScript through tsx', () => {
+    const launcher = readFileSync(bin, 'utf8');
+    expect(launcher).not.toMatch(/tsx/);
+    expect(launcher).toContain("import('../dist/arbiter.mjs')");
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.prepare).toContain('build-cli.mjs');
+    const help = arbiter('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^arbiter: settle a dispute/);
+    expect(help.stdout).toContain('arbiter verify <game.ndjson>');
+  });
+
+  it('VIEW-7 --help for the tool and for each command, also as `arbiter help <command>`', () => {
+    expect(arbiter('verify', '--help').stdout).toMatch(
+      /^usage: arbiter verify <game.ndjson>[\s\S]*exit status:[\s\S]* 3 {2}no check failed/,
+    );
+    expect(arbiter('replay', '-h').stdout).toMatch(/--explain N/);
+    expect(arbiter('help', 'replay').stdout).toBe(arbiter('replay', '--help').stdout);
+    const bare = arbiter();
+    expect(bare.status).toBe(2);
+    expect(bare.stdout).toContain('usage:');
+  });
+
+  it('VIEW-7 an unknown command, an unknown option or a bad value is one sentence and exit 2', () => {
+    expectUsageError(arbiter('vrify', PG), /^arbiter: there is no command "vrify"; the commands are verify and replay/);
+    expectUsageError(arbiter('replay', PG, '--frobnicate'), /^arbiter: replay has no option --frobnicate; see arbiter replay --help/);
+    expectUsageError(arbiter('replay', PG, '--at'), /^arbiter: option --at needs a value/);
+    const events = readFileSync(PG, 'utf8').trim().split('\n').length - 1;
+    expectUsageError(
+      arbiter('replay', PG, '--at', 'ten'),
+      new RegExp(`^arbiter: --at takes an event number from 1 to ${events}, not "ten"`),
+    );
+    expectUsageError(arbiter('replay', PG, '--at', '0'), /^arbiter: --at takes an event number from 1 to/);
+    expectUsageError(arbiter('replay', PG, '--explain', '99999'), /^arbiter: --explain takes an event number/);
+    expectUsageError(arbiter('verify', join(dir, 'missing.ndjson')), /^arbiter: there is no file .*missing\.ndjson/);
+    writeFileSync(join(dir, 'notes.txt'), 'my notes on the game\n');
+    expectUsageError(arbiter('verify', join(dir, 'notes.txt')), /^arbiter: .*notes\.txt is not an Arbiter log: line 1/);
+  });
+
+  it('VIEW-7 --seat is checked against the seats of the log', () => {
+    expectUsageError(
+      arbiter('replay', PG, '--seat', 'green'),
+      /^arbiter: there is no seat "green" in this game; its seats are red, blue$/m,
+    );
+    const blue = arbiter('replay', PG, '--at', '60', '--seat', 'blue');
+    expect(blue.status).toBe(0);
+    expect(blue.stdout).toContain('as seen by blue');
+  });
+
+  it('VIEW-7 replay --at N is a summary a person reads: phase, turn, each side with its resources and units', () => {
+    const log = parseLog(readFileSync(PG, 'utf8'));
+    const state = viewGame(foldGame(log.events.slice(0, 60)), null);
+    const game = state?.game as { turn: number; phase: string; units: { id: string; seat: string; x: number; y: number }[] };
+    const out = arbiter('replay', PG, '--at', '60').stdout;
+    expect(out).toContain(`event 60, playing`);
+    expect(out).toContain(`turn ${game.turn}, round`);
+    expect(out).toContain(`${game.phase} phase`);
+    expect(out).toMatch(/^red \(vanguard\): carbon \d+, crystal \d+/m);
+    for (const unit of game.units) expect(out).toContain(`${unit.id} `);
+    const json = JSON.parse(arbiter('replay', PG, '--at', '60', '--json').stdout);
+    expect(json).toEqual(JSON.parse(JSON.stringify(state)));
+  });
+
+  it('VIEW-7 output piped into head ends quietly', () => {
+    const piped = spawnSync(
+      'bash',
+      ['-o', 'pipefail', '-c', `"${process.execPath}" "${bin}" replay "${PG}" --json | head -c 20 > /dev/null`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(piped.stderr).toBe('');
+    expect(piped.status).toBe(0);
+  });
+
+  it('VIEW-8 verify of a log exported while the game runs: the chain and the state pass, the seed and the dice are pending, exit 3', () => {
+    const log = parseLog(readFileSync(PG, 'utf8'));
+    const events = log.events.slice(0, 60);
+    const header = { ...log.header, status: 'playing', seed: null, viewer: null, state: viewGame(foldGame(events), null) };
+    const running = join(dir, 'running.ndjson');
+    writeFileSync(running, serializeLog(header, events));
+    const result = arbiter('verify', running);
+    expect(result.stdout).toMatch(/^PASS {2}hash chain: intact over 60 events$/m);
+    expect(result.stdout).toMatch(/^PENDING {2}seed: /m);
+    expect(result.stdout).toMatch(/^PENDING {2}dice: /m);
+    expect(result.stdout).toMatch(/^PASS {2}state: /m);
+    expect(result.stdout).not.toMatch(/^FAIL/m);
+    expect(result.stdout).toMatch(/verdict: nothing failed; \d check\(s\) pending until the game ends/);
+    expect(result.status).toBe(3);
+
+    // Pending is no excuse for a broken chain: an edited event still fails, exit 1.
+    const lines = readFileSync(running, 'utf8').split('\n');
+    const line = lines.findIndex((l, i) => i > 0 && l.includes('"carbon":200'));
+    lines[line] = (lines[line] as string).replace('"carbon":200', '"carbon":900');
+    writeFileSync(join(dir, 'edited.ndjson'), lines.join('\n'));
+    const tampered = arbiter('verify', join(dir, 'edited.ndjson'));
+    expect(tampered.stdout).toMatch(
+      new RegExp(`^FAIL {2}hash chain: broken at line ${line + 1} .*its content does not match its hash`, 'm'),
+    );
+    expect(tampered.status).toBe(1);
+  });
+
+  it('VIEW-8 verify of an ended game still passes every check, exit 0', () => {
+    for (const ruleset of ['post-galactica', 'soluna', 'gsc2']) {
+      const result = arbiter('verify', join(logs, `${ruleset}.ndjson`));
+      expect(result.stdout).toContain('verdict: the log holds');
+      expect(result.stdout).not.toMatch(/^(FAIL|PENDING)/m);
+      expect(result.status).toBe(0);
+    }
+  });
+});

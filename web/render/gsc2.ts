@@ -1,0 +1,208 @@
+/**
+ * GSC2's battle (VIEW-2): the table is open space, so the picture frames what is on it.
+ * Ships point along their facing (north up, 45° steps) and show each battery's firing
+ * arc on hover or focus; missiles and assault pods in flight point at their targets;
+ * terrain is drawn with its drift.
+ */
+import { el, esc, frame, type Json, label, list, num, obj, seatColour, text, title } from './svg.ts';
+
+/** Each mount's arc as bearings from the heading, clockwise in degrees (GSC-13; as domain/gsc2/geometry.ts inArc). */
+const ARCS: Readonly<Record<string, readonly [number, number]>> = {
+  F: [-45, 45],
+  A: [135, 225],
+  R: [45, 135],
+  L: [-135, -45],
+  FS: [-90, 90],
+  AS: [90, 270],
+  RS: [0, 180],
+  LS: [-180, 0],
+  T: [0, 360],
+};
+const ARC_RADIUS = 12;
+
+const toward = (x: number, y: number, degrees: number, r: number): [number, number] => {
+  const a = (degrees * Math.PI) / 180;
+  return [x + r * Math.sin(a), y + r * Math.cos(a)];
+};
+
+const arc = (x: number, y: number, heading: number, mount: string, colour: string, id: string): string => {
+  const [from, to] = ARCS[mount] ?? [0, 0];
+  if (to - from >= 360)
+    return el(
+      'circle',
+      { cx: x, cy: y, r: ARC_RADIUS, fill: colour, 'fill-opacity': 0.08, stroke: colour, 'stroke-width': 0.1 },
+      title(`battery ${id}: turret, any direction`),
+    );
+  const [x1, y1] = toward(x, y, heading + from, ARC_RADIUS);
+  const [x2, y2] = toward(x, y, heading + to, ARC_RADIUS);
+  const large = to - from > 180 ? 1 : 0;
+  // Clockwise on the table is counter-clockwise in SVG's unflipped sweep: the group flips y.
+  const d = `M ${x} ${y} L ${x1} ${y1} A ${ARC_RADIUS} ${ARC_RADIUS} 0 ${large} 0 ${x2} ${y2} Z`;
+  return el('path', { d, fill: colour, 'fill-opacity': 0.08, stroke: colour, 'stroke-width': 0.1 }, title(`battery ${id}: ${mount} arc`));
+};
+
+interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const boundsOf = (points: readonly { x: number; y: number; r: number }[]): Bounds => {
+  const b = { minX: 0, minY: 0, maxX: 48, maxY: 48 };
+  for (const p of points) {
+    b.minX = Math.min(b.minX, p.x - p.r);
+    b.minY = Math.min(b.minY, p.y - p.r);
+    b.maxX = Math.max(b.maxX, p.x + p.r);
+    b.maxY = Math.max(b.maxY, p.y + p.r);
+  }
+  // Whole feet, so the frame moves rarely as ships fly.
+  return {
+    minX: Math.floor(b.minX / 12) * 12,
+    minY: Math.floor(b.minY / 12) * 12,
+    maxX: Math.ceil(b.maxX / 12) * 12,
+    maxY: Math.ceil(b.maxY / 12) * 12,
+  };
+};
+
+export const drawGsc2 = (game: Json, seats: readonly string[]): string => {
+  const ships = Object.values(obj(game.ships)).map(obj);
+  const missiles = Object.values(obj(game.missiles)).map(obj);
+  const pods = Object.values(obj(game.podsInFlight)).map(obj);
+  const terrain = list(game.terrain).map(obj);
+  const designs = obj(game.designs);
+  const at = (p: Json) => ({ x: num(obj(p.at).x, num(p.x)), y: num(obj(p.at).y, num(p.y)) });
+  const bounds = boundsOf([
+    ...ships.map((s) => ({ ...at(s), r: 2 })),
+    ...missiles.map((m) => ({ ...at(m), r: 1 })),
+    ...pods.map((p) => ({ ...at(p), r: 1 })),
+    ...terrain.map((t) => ({ x: num(t.x), y: num(t.y), r: num(t.radius) })),
+  ]);
+  const shift = (p: { x: number; y: number }) => ({ x: p.x - bounds.minX, y: p.y - bounds.minY });
+  const parts: string[] = [];
+
+  for (const t of terrain) {
+    const { x, y } = shift({ x: num(t.x), y: num(t.y) });
+    const drift = obj(t.drift);
+    const moving = num(drift.x) !== 0 || num(drift.y) !== 0;
+    parts.push(
+      el(
+        'g',
+        { 'data-terrain': text(t.id) },
+        title(`${text(t.kind)} ${text(t.id)}${moving ? `, drifting ${num(drift.x)}", ${num(drift.y)}" a turn` : ''}`) +
+          el('circle', {
+            cx: x,
+            cy: y,
+            r: Math.max(0.3, num(t.radius)),
+            fill: t.kind === 'dust' ? '#d9cfe8' : '#a39e93',
+            'fill-opacity': 0.7,
+            stroke: '#555',
+            'stroke-width': 0.08,
+          }) +
+          (moving
+            ? el('line', {
+                x1: x,
+                y1: y,
+                x2: x + num(drift.x) * 2,
+                y2: y + num(drift.y) * 2,
+                stroke: '#555',
+                'stroke-width': 0.12,
+                'stroke-dasharray': '0.4 0.3',
+              })
+            : ''),
+      ),
+    );
+  }
+
+  const where = new Map(ships.map((s) => [text(s.id), shift(at(s))]));
+  for (const s of ships) {
+    if (s.status !== 'active') continue;
+    const { x, y } = shift(at(s));
+    const seat = text(s.seat);
+    const colour = seatColour(seats, seat);
+    const facing = num(s.facing);
+    const heading = facing * 45;
+    const design = obj(designs[text(s.design)]);
+    const length = 1 + num(design.size, 4) * 0.12;
+    const [nx, ny] = toward(x, y, heading, length);
+    const [lx, ly] = toward(x, y, heading - 140, length * 0.7);
+    const [rx, ry] = toward(x, y, heading + 140, length * 0.7);
+    const arcs = list(design.batteries)
+      .map(obj)
+      .map((b) => arc(x, y, heading, text(b.mount), colour, text(b.id)))
+      .join('');
+    const words = `${text(s.name)} (${text(s.id)}, ${seat}, ${text(s.design)}): hull ${num(s.hull)}, crew ${num(s.crew)}, facing ${['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][facing % 8]}`;
+    parts.push(
+      el(
+        'g',
+        {
+          'data-piece': text(s.id),
+          'data-seat': seat,
+          'data-x': num(at(s).x),
+          'data-y': num(at(s).y),
+          'data-facing': facing,
+          tabindex: 0,
+          class: 'ship',
+        },
+        title(words) +
+          `<g class="arcs">${arcs}</g>` +
+          el('polygon', {
+            class: 'base',
+            points: `${nx},${ny} ${lx},${ly} ${rx},${ry}`,
+            fill: colour,
+            stroke: '#000',
+            'stroke-width': 0.08,
+          }) +
+          label(x, y - length * 0.9, `${seat.charAt(0).toUpperCase()} ${text(s.name)}`, 0.8, '#222'),
+      ),
+    );
+  }
+
+  const flying = (kind: 'missile' | 'pod', m: Json, target: { x: number; y: number } | undefined) => {
+    const { x, y } = shift(at(m));
+    const colour = seatColour(seats, text(m.seat));
+    const line = target
+      ? el('line', { x1: x, y1: y, x2: target.x, y2: target.y, stroke: colour, 'stroke-width': 0.08, 'stroke-dasharray': '0.3 0.3' })
+      : '';
+    const mark =
+      kind === 'missile'
+        ? el('circle', { cx: x, cy: y, r: 0.35, fill: colour, stroke: '#000', 'stroke-width': 0.05 })
+        : el('rect', { x: x - 0.35, y: y - 0.35, width: 0.7, height: 0.7, fill: colour, stroke: '#000', 'stroke-width': 0.05 });
+    return el(
+      'g',
+      { [`data-${kind}`]: text(m.id), 'data-x': num(at(m).x), 'data-y': num(at(m).y) },
+      title(`${kind} ${text(m.id)} of ${text(m.seat)}${target ? '' : ''}`) + line + mark,
+    );
+  };
+  for (const m of missiles) parts.push(flying('missile', m, where.get(text(m.target))));
+  for (const p of pods) {
+    const heading = obj(p.heading);
+    const target = heading.target
+      ? where.get(text(heading.target))
+      : heading.point
+        ? shift(obj(heading.point) as { x: number; y: number })
+        : undefined;
+    parts.push(flying('pod', p, target));
+  }
+
+  const width = bounds.maxX - bounds.minX;
+  const height = bounds.maxY - bounds.minY;
+  const grid = Array.from({ length: Math.floor(width / 12) - 1 }, (_, i) =>
+    el('line', { x1: (i + 1) * 12, y1: 0, x2: (i + 1) * 12, y2: height, stroke: '#ddd', 'stroke-width': 0.05 }),
+  )
+    .concat(
+      Array.from({ length: Math.floor(height / 12) - 1 }, (_, i) =>
+        el('line', { x1: 0, y1: (i + 1) * 12, x2: width, y2: (i + 1) * 12, stroke: '#ddd', 'stroke-width': 0.05 }),
+      ),
+    )
+    .join('');
+  return frame(
+    width,
+    height,
+    grid + parts.join(''),
+    seats,
+    esc(
+      `GSC2 battle, turn ${num(game.turn)}; the frame spans x ${bounds.minX} to ${bounds.maxX}, y ${bounds.minY} to ${bounds.maxY} inches`,
+    ),
+  );
+};

@@ -35,6 +35,3 @@ export const bandOf = (beam: BeamClass, inches: number): 'short' | 'normal' | 'l
   if (band.short && inches <= band.short.upTo + EPSILON) return 'short';
   return inches <= band.normal + EPSILON ? 'normal' : 'long';
 };
-
-/** The farthest a beam of this class can fire. */
-export const maximumRange = (beam: BeamClass, longBands: number): number => RANGE_BANDS[beam].normal + RANGE_BANDS[beam].step * longBands;

@@ -4,7 +4,7 @@ import { shipDesignSchema } from '../../domain/gsc2/designs.ts';
 import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { advance, aspectOf, inArc, relativeBearing, turnFacing } from '../../domain/gsc2/geometry.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { maximumRange, rangeModifier } from '../../domain/gsc2/ranges.ts';
+import { rangeModifier } from '../../domain/gsc2/ranges.ts';
 import type { SystemState } from '../../domain/gsc2/state.ts';
 import { USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
 
@@ -49,7 +49,6 @@ describe('GSC-12 range bands', () => {
     expect([12, 13, 36, 48, 60].map((r) => rangeModifier('heavy', r, 3))).toEqual([-1, 0, 0, -1, -2]);
   });
   it('GSC-12 beyond the last long-range band (default 3) a beam is out of range', () => {
-    expect(maximumRange('light', 3)).toBe(18);
     expect(rangeModifier('light', 18, 3)).toBe(-3);
     expect(rangeModifier('light', 18.5, 3)).toBeNull();
     expect(rangeModifier('heavy', 72.1, 3)).toBeNull();

@@ -52,6 +52,7 @@ export const run = async (argv: string[]): Promise<number> => {
       seat: { type: 'string' },
       explain: { type: 'string' },
       json: { type: 'boolean' },
+      svg: { type: 'string' },
     });
     if (values.help) return help(REPLAY_HELP);
     if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
@@ -60,7 +61,13 @@ export const run = async (argv: string[]): Promise<number> => {
       const value = values[name];
       return typeof value === 'string' ? value : undefined;
     };
-    const options: ReplayOptions = { at: text('at'), seat: text('seat'), explain: text('explain'), json: values.json === true };
+    const options: ReplayOptions = {
+      at: text('at'),
+      seat: text('seat'),
+      explain: text('explain'),
+      json: values.json === true,
+      svg: text('svg'),
+    };
     return replay(positionals[0], options);
   }
   throw new UsageError(`there is no command "${command}"; the commands are verify and replay (arbiter --help)`);

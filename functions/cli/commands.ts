@@ -2,13 +2,14 @@
  * The work behind `arbiter verify` and `arbiter replay`. Loaded only when a command runs,
  * so `arbiter --help` does not pay for the rules of three games.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { foldGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { drawBattlefield } from '../../web/render/index.ts';
 import { summarize } from './summary.ts';
 import { EXIT, UsageError } from './usage.ts';
 
@@ -64,14 +65,17 @@ export interface ReplayOptions {
   readonly seat?: string | undefined;
   readonly explain?: string | undefined;
   readonly json?: boolean | undefined;
+  readonly svg?: string | undefined;
 }
 
 export const replay = (file: string | undefined, options: ReplayOptions): number => {
+  if (options.json && options.svg !== undefined) throw new UsageError('--json and --svg each print the state their own way; choose one');
   const log = load(file);
   const { header, events } = log;
   if (events.length === 0) throw new UsageError(`${file} has no events to replay`);
   if (options.explain !== undefined) {
-    if (options.at !== undefined || options.json) throw new UsageError('--explain takes no --at or --json; it explains one event');
+    if (options.at !== undefined || options.json || options.svg !== undefined)
+      throw new UsageError('--explain takes no --at, --json or --svg; it explains one event');
     const seq = eventNumber('--explain', options.explain, events.length);
     const event = events.find((e) => e.seq === seq);
     if (!event) throw new UsageError(`there is no event ${seq} in this log`);
@@ -88,6 +92,15 @@ export const replay = (file: string | undefined, options: ReplayOptions): number
   if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
   const view = viewGame(foldGame(shown), options.seat ?? header.viewer);
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
+  if (options.svg !== undefined) {
+    try {
+      writeFileSync(options.svg, `${drawBattlefield(view)}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write ${options.svg} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+    }
+    print(`wrote the battlefield after event ${upTo} to ${options.svg}`);
+    return EXIT.holds;
+  }
   print(options.json ? JSON.stringify(view, null, 2) : summarize(view));
   return EXIT.holds;
 };

@@ -10,7 +10,7 @@ export const TOOL_HELP = `arbiter: settle a dispute from an exported game log, w
 
 usage:
   arbiter verify <game.ndjson>                   check the log; one verdict per check
-  arbiter replay <game.ndjson> [--at N] [--seat S] [--json]
+  arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
                                                  the game after event N, as a seat saw it
   arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
   arbiter help <command>                         help on one command
@@ -38,13 +38,14 @@ exit status:
 `;
 
 export const REPLAY_HELP = `usage:
-  arbiter replay <game.ndjson> [--at N] [--seat S] [--json]
+  arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
   arbiter replay <game.ndjson> --explain N
 
 options:
   --at N        the game after event N (default: the last event)
   --seat S      as seat S saw it (default: the seat the log was exported for, or a spectator)
   --json        print the state as JSON instead of a summary
+  --svg FILE    write the battlefield to FILE as SVG, the picture the viewer at / draws
   --explain N   every roll of event N in sentences: target, modifiers, rule IDs
 
 exit status: 0 done, 2 the command was used wrongly or the file is not a readable log

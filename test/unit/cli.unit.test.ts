@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { foldGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { drawBattlefield } from '../../web/render/index.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bin = join(root, 'tools', 'arbiter-cli', 'bin', 'arbiter.mjs');
@@ -100,6 +101,21 @@ describe('the arbiter command', () => {
     for (const unit of game.units) expect(out).toContain(`${unit.id} `);
     const json = JSON.parse(arbiter('replay', PG, '--at', '60', '--json').stdout);
     expect(json).toEqual(JSON.parse(JSON.stringify(state)));
+  });
+
+  it('VIEW-7 replay --svg FILE writes the picture the viewer draws', () => {
+    const log = parseLog(readFileSync(PG, 'utf8'));
+    const file = join(dir, 'board.svg');
+    const result = arbiter('replay', PG, '--at', '60', '--seat', 'red', '--svg', file);
+    expect(result.stdout).toBe(`wrote the battlefield after event 60 to ${file}\n`);
+    expect(result.status).toBe(0);
+    const view = viewGame(foldGame(log.events.slice(0, 60)), 'red');
+    expect(readFileSync(file, 'utf8')).toBe(`${drawBattlefield(view as NonNullable<typeof view>)}\n`);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*viewBox=[\s\S]*data-piece="red-cc"/);
+    expectUsageError(
+      arbiter('replay', PG, '--json', '--svg', file),
+      /^arbiter: --json and --svg each print the state their own way; choose one$/,
+    );
   });
 
   it('VIEW-7 output piped into head ends quietly', () => {

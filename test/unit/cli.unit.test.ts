@@ -114,7 +114,7 @@ describe('the arbiter command', () => {
     expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*viewBox=[\s\S]*data-piece="red-cc"/);
     expectUsageError(
       arbiter('replay', PG, '--json', '--svg', file),
-      /^arbiter: --json and --svg each print the state their own way; choose one$/,
+      /^arbiter: --json and --svg each print the state their own way; choose one$/m,
     );
   });
 

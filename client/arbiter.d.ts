@@ -1349,7 +1349,7 @@ export interface components {
                 missile: string;
             })[];
         };
-        /** @description A ship that cannot move its turn distance moves at the end of the Movement phase. (GSC-4) */
+        /** @description A ship that cannot move its turn distance moves at the end of the Movement phase (or after Boarding: option deferredMoves). (GSC-4) */
         "Gsc2.DeferMove": {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1399,7 +1399,7 @@ export interface components {
             /** @enum {string} */
             system: "cloaks" | "thrusters" | "tunnelingDrives" | "mds" | "tractorBeams" | "scanners" | "internalDefense" | "assaultPods" | "transporters";
         };
-        /** @description Seal missile launches, beam fire or boarding orders for the simultaneous step. (GSC-11) */
+        /** @description Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step. (GSC-11) */
         "Gsc2.SubmitOrders": {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1440,6 +1440,16 @@ export interface components {
                     assault: number;
                     heavy: number;
                 }[];
+                pods?: ({
+                    pod: string;
+                    target: string;
+                } | {
+                    pod: string;
+                    to: {
+                        x: number;
+                        y: number;
+                    };
+                })[];
             };
         };
         /** @description Name the systems each repair unit tries to repair, then roll (4 or less). (GSC-23) */
@@ -1748,6 +1758,27 @@ export interface components {
             /** @constant */
             type: "BoardersLanded";
             /** @description The BoardersLanded event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "PodsLaunched";
+            /** @description The PodsLaunched event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "PodMoved";
+            /** @description The PodMoved event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "PodRammed";
+            /** @description The PodRammed event's data. */
             data: {
                 [key: string]: unknown;
             };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
@@ -87,13 +88,7 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
 });
 
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
-const seatAfter = (result: CommandResult, playerId: string): string | null => {
-  const state = result.state;
-  const seated = state && state.status !== 'empty' ? state.seats.find((s) => s.playerId === playerId)?.name : undefined;
-  if (seated) return seated;
-  const joined = result.events.find((e) => e.type === 'SeatJoined' && (e.data as { playerId?: string }).playerId === playerId);
-  return joined ? (joined.data as { seat: string }).seat : null;
-};
+const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
 export const buildRouter = (deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);

@@ -7,6 +7,7 @@ import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Point } from '../kernel/plane.ts';
 import type { GameEnded } from '../match/events.ts';
+
 export type {
   BoardersLanded,
   BoardingFought,
@@ -30,6 +31,7 @@ export type {
   SystemChange,
   TrackingTested,
 } from './combat-events.ts';
+
 import type {
   BoardersLanded,
   BoardingFought,

@@ -6,6 +6,7 @@ export const handlerEntries = {
   publisher: 'functions/stream/publisher.ts',
   phaseTimer: 'functions/scheduler/phase-timer.ts',
   webhooks: 'functions/webhooks/deliver.ts',
+  web: 'functions/web/handler.ts',
 } as const;
 
 /** esbuild's settings for a Lambda bundle: the CDK construct and the bundle benchmark share them. */

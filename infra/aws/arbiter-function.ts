@@ -20,6 +20,13 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
  */
 const esmRequireShim = bundleSettings.banner;
 
+/** esbuild runs here (no Docker), so the hook copies straight from the repository into the bundle. */
+const copyInto = ({ from, into }: { readonly from: string; readonly into: string }) => ({
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (_input: string, output: string) => [`cp -R "${join(repoRoot, from)}" "${join(output, into)}"`],
+});
+
 export interface ArbiterFunctionProps {
   /** The handler file, relative to the repository root; it exports `handler`. */
   readonly entry: string;
@@ -29,6 +36,8 @@ export interface ArbiterFunctionProps {
   readonly timeout?: Duration;
   /** Active X-Ray tracing; off unless the stack asks for it. */
   readonly tracing?: boolean;
+  /** A built folder (relative to the repository root) copied into the bundle under `into`, e.g. the viewer's files. */
+  readonly assets?: { readonly from: string; readonly into: string };
 }
 
 export class ArbiterFunction extends Construct {
@@ -67,6 +76,7 @@ export class ArbiterFunction extends Construct {
         // Ship the SDK versions pinned in package-lock.json (the ones the tests ran
         // against) rather than whatever version the Lambda runtime happens to carry.
         bundleAwsSDK: true,
+        ...(props.assets ? { commandHooks: copyInto(props.assets) } : {}),
       },
     });
     if (props.tracing === true) {

@@ -1,6 +1,7 @@
 /**
- * The public HTTP API: every route goes to the one API function, which authenticates the
- * player's bearer key itself. Throttled and access-logged at the stage.
+ * The public HTTP API: every API route goes to the one API function, which authenticates
+ * the player's bearer key itself; the viewer's page (`/`, `/viewer.js`) goes to the web
+ * function. Throttled and access-logged at the stage.
  */
 import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -16,6 +17,7 @@ import {
   corsPolicy,
 } from '../../functions/http/cors.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
+import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 
 /**
  * Every route the API function answers, as `METHOD /path`, read from the router itself:
@@ -33,7 +35,12 @@ export class ArbiterHttpApi extends Construct {
    * `corsOrigins`: the browser origins that may call the API (API-5). API Gateway answers
    * preflights itself and sets the CORS headers of every answer (ignoring the function's).
    */
-  constructor(scope: Construct, id: string, handler: IFunction, corsOrigins: readonly string[]) {
+  constructor(
+    scope: Construct,
+    id: string,
+    handlers: { readonly api: IFunction; readonly web: IFunction },
+    corsOrigins: readonly string[],
+  ) {
     super(scope, id);
     corsPolicy(corsOrigins); // the same checks as the function's: each an origin, scheme://host[:port], or *
     this.api = new HttpApi(this, 'Api', {
@@ -49,10 +56,16 @@ export class ArbiterHttpApi extends Construct {
         allowCredentials: false,
       },
     });
-    const integration = new HttpLambdaIntegration('Handler', handler);
-    for (const route of apiRoutes) {
-      const [method, path] = route.split(' ') as [keyof typeof HttpMethod, string];
-      this.api.addRoutes({ path, methods: [HttpMethod[method]], integration });
+    const integration = new HttpLambdaIntegration('Handler', handlers.api);
+    const page = new HttpLambdaIntegration('Web', handlers.web);
+    for (const [routes, target] of [
+      [apiRoutes, integration],
+      [WEB_ROUTE_KEYS, page],
+    ] as const) {
+      for (const route of routes) {
+        const [method, path] = route.split(' ') as [keyof typeof HttpMethod, string];
+        this.api.addRoutes({ path, methods: [HttpMethod[method]], integration: target });
+      }
     }
     this.stage = this.createStage();
     // No API Gateway authorizer: a player's key is checked against its stored hash by the

@@ -70,6 +70,7 @@ interface Functions {
   readonly publisher: ArbiterFunction;
   readonly phaseTimer: ArbiterFunction;
   readonly webhooks: ArbiterFunction;
+  readonly web: ArbiterFunction;
 }
 
 const attributeTypes: Record<KeyAttribute['type'], AttributeType> = {
@@ -83,6 +84,7 @@ interface Handler {
   readonly entry: string;
   readonly description: string;
   readonly timeout?: Duration;
+  readonly assets?: { readonly from: string; readonly into: string };
 }
 
 /** Stream consumers get a minute: a batch of 100 records may need gap-filling reads. */
@@ -127,6 +129,14 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
     // Ten messages at once, each a few deliveries of at most 5 s in parallel.
     timeout: Duration.minutes(1),
   },
+  web: {
+    id: 'Web',
+    entry: handlerEntries.web,
+    description: 'Serves the replay viewer page at /',
+    timeout: Duration.seconds(5),
+    // `npm ci` builds the page (npm run build:web); the function serves it from its own package.
+    assets: { from: 'dist/web', into: 'web' },
+  },
 };
 
 const key = (attribute: KeyAttribute) => ({ name: attribute.name, type: attributeTypes[attribute.type] });
@@ -150,7 +160,7 @@ export class ArbiterStack extends Stack {
     this.functions = this.createFunctions(props.tracing === true);
     this.grantTableAccess();
     const corsOrigins = corsOriginsFrom(this);
-    this.http = new ArbiterHttpApi(this, 'Http', this.functions.api.fn, corsOrigins);
+    this.http = new ArbiterHttpApi(this, 'Http', { api: this.functions.api.fn, web: this.functions.web.fn }, corsOrigins);
     // The function allows the same origins, so a direct call answers as API Gateway does.
     this.functions.api.fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     const { projector, timerReactor, publisher } = this.functions;
@@ -191,6 +201,8 @@ export class ArbiterStack extends Stack {
       publisher: make(handlers.publisher),
       phaseTimer: make(handlers.phaseTimer),
       webhooks: make(handlers.webhooks),
+      // The page reads no table: only its own files.
+      web: new ArbiterFunction(this, handlers.web.id, { ...handlers.web, tracing }),
     };
   }
 

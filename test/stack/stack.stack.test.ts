@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../functions/http/openapi.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
+import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS } from '../../infra/aws/stack.ts';
@@ -39,9 +40,9 @@ const tracedSynth = () => {
   traced ??= synth({ tracing: true });
   return traced;
 };
-const { api, projector, timerReactor, publisher, phaseTimer, webhooks } = stack.functions;
+const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web } = stack.functions;
 const consumers = { projector, timerReactor, publisher } as const;
-const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks } as const;
+const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web } as const;
 
 interface ResourceJson {
   readonly Properties: Record<string, unknown>;
@@ -136,8 +137,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all six handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 6);
+  it('runs all seven handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 7);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -157,7 +158,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(7);
+    expect(logGroups).toHaveLength(8);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -165,8 +166,8 @@ describe('the functions', () => {
     expect(resourceOf(allFunctions.api.fn).Properties).toMatchObject({ Timeout: 29 });
   });
 
-  it('tells every function the physical names of both tables and enables source maps', () => {
-    for (const fn of Object.values(allFunctions)) {
+  it('tells every function but the web page the physical names of both tables, and enables source maps', () => {
+    for (const fn of Object.values(allFunctions).filter((f) => f !== web)) {
       expect(environmentOf(fn)).toMatchObject({
         EVENTS_TABLE: ref(stack.tables.events),
         GAMES_TABLE: ref(stack.tables.games),
@@ -193,7 +194,7 @@ describe('the functions', () => {
 
   it('does not trace unless asked, and traces every function when asked', () => {
     template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: Match.anyValue() }, 0);
-    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 6);
+    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 7);
   });
 });
 
@@ -220,10 +221,10 @@ describe('table access', () => {
     }
   });
 
-  it('lets every function but the publisher query the events table, and all of them read games', () => {
+  it('lets every function but the publisher query the events table, and all of them read games, but the web page, which reads no table', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
-      expect({ name, query: allows(fn, 'dynamodb:Query', eventsArn) }).toEqual({ name, query: fn !== publisher });
-      expect({ name, get: allows(fn, 'dynamodb:GetItem', gamesArn) }).toEqual({ name, get: true });
+      expect({ name, query: allows(fn, 'dynamodb:Query', eventsArn) }).toEqual({ name, query: fn !== publisher && fn !== web });
+      expect({ name, get: allows(fn, 'dynamodb:GetItem', gamesArn) }).toEqual({ name, get: fn !== web });
     }
   });
 });
@@ -240,14 +241,30 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('has exactly the routes of the design, all on one Lambda proxy integration to the API function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      IntegrationUri: arnOf(api.fn),
-      PayloadFormatVersion: '2.0',
-    });
+  it('has exactly the routes of the design: the API on one Lambda proxy integration to the API function, the viewer on one to the web function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length + WEB_ROUTE_KEYS.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 2);
+    for (const fn of [api, web]) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        IntegrationUri: arnOf(fn.fn),
+        PayloadFormatVersion: '2.0',
+      });
+    }
+  });
+
+  it('VIEW-1 the stack serves the viewer: GET / and GET /viewer.js go to the web function, which reads no table', () => {
+    expect([...WEB_ROUTE_KEYS].sort()).toEqual(['GET /', 'GET /viewer.js']);
+    const webIntegration = Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
+      ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(web.fn)),
+    )?.[0];
+    for (const routeKey of WEB_ROUTE_KEYS) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey,
+        Target: { 'Fn::Join': ['', ['integrations/', { Ref: webIntegration }]] },
+      });
+    }
+    expect(JSON.stringify(environmentOf(web))).not.toContain('TABLE');
   });
 
   it('API-10 one route table: the API Gateway routes in the template are the router routes, and so are the OpenAPI paths', () => {
@@ -263,7 +280,7 @@ describe('the HTTP API', () => {
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
         .map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect([...inTemplate].sort()).toEqual([...router].sort());
+    expect([...inTemplate].sort()).toEqual([...router, ...WEB_ROUTE_KEYS].sort());
     expect([...inSpec].sort()).toEqual([...router].sort());
   });
 

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,12 +56,61 @@ const reachable = async (url: string) => {
   }
 };
 
+/** `npm start <args>` that is expected to stop at once, before DynamoDB Local: its exit code and output. */
+const refused = (args: readonly string[]): Promise<{ code: number | null; output: string }> =>
+  new Promise((done) => {
+    const child = spawn('npm', ['start', ...args], { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('close', (code) => done({ code, output }));
+  });
+
+/** The lines Arbiter itself printed (npm prints its own header and, on a failure, its own notes). */
+const arbiterLines = (output: string) => output.split('\n').filter((line) => line.startsWith('Arbiter:'));
+
+describe('npm start, told wrongly', () => {
+  it('npm start --port 4301 (without --) says in one line how to pass the option, and starts nothing', async () => {
+    const { code, output } = await refused(['--port', '4301']);
+    expect(arbiterLines(output)).toEqual(['Arbiter: npm kept --port for itself; put -- before the options: npm start -- --port 4301']);
+    expect(code).toBe(2);
+  });
+
+  it('an unknown option is one sentence naming the options there are', async () => {
+    const { code, output } = await refused(['--', '--prot', '4301']);
+    expect(arbiterLines(output)).toEqual([
+      'Arbiter: there is no option --prot; the options are --port, --memory, --data-dir, --host, --allow-loopback-webhooks, --cors-origins',
+    ]);
+    expect(code).toBe(2);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('a port already in use is one sentence, before DynamoDB Local is started', async () => {
+    const port = await freePort();
+    const holder = createServer();
+    await new Promise<void>((listening) => holder.listen(port, '127.0.0.1', () => listening()));
+    try {
+      const { code, output } = await refused(['--', '--port', String(port), '--memory']);
+      expect(arbiterLines(output)).toEqual([
+        `Arbiter: port ${port} on 127.0.0.1 is in use by another program; choose another: npm start -- --port ${port + 1}`,
+      ]);
+      expect(output).not.toContain('DynamoDB Local');
+      expect(code).toBe(1);
+    } finally {
+      await new Promise((closed) => holder.close(closed));
+    }
+  });
+});
+
 describe('npm start', () => {
   it('serves the API on the chosen port, keeps data in its folder across restarts, and stops everything on Ctrl-C', async () => {
     const port = await freePort();
     const first = await start(port);
     expect(first.url).toBe(`http://127.0.0.1:${port}`);
     expect(first.output()).toContain(`data in ${dataDir}`);
+    expect(first.output()).toMatch(
+      /starting DynamoDB Local .*it takes a few seconds…\n[\s\S]*DynamoDB Local and the API are up after \d+\.\d s\./,
+    );
     const registered = await fetch(`${first.url}/players`, { method: 'POST', body: JSON.stringify({ name: 'Ann' }) });
     const { apiKey } = (await registered.json()) as { apiKey: string };
 

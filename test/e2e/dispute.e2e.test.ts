@@ -119,13 +119,15 @@ describe('npx arbiter', () => {
 
   it('replay --at shows the state after an event, and --explain the rolls of one', async () => {
     const file = join(dir, 'game.ndjson');
-    const state = await arbiter('replay', file, '--at', '6', '--seat', 'blue');
+    const state = await arbiter('replay', file, '--at', '6', '--seat', 'blue', '--json');
     expect(JSON.parse(state.stdout)).toMatchObject({
       version: 6,
       you: 'blue',
       status: 'playing',
       game: { activeSeat: 'red', phase: 'command' },
     });
+    const summary = await arbiter('replay', file, '--at', '6', '--seat', 'blue');
+    expect(summary.stdout).toMatch(/event 6, playing\nas seen by blue\n[\s\S]*turn 1, round 1, command phase; red is active/);
     const rolled = log.events.find((e) => e.type === 'RolledOff') as EventEnvelope;
     const explained = await arbiter('replay', file, '--explain', String(rolled.seq));
     expect(explained.stdout).toMatch(/Roll 1 \[PG-5\]: roll-off: red\. Rolled [1-6] on a d6; no modifiers\./);

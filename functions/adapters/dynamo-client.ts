@@ -1,4 +1,10 @@
-/** The DynamoDB client, for AWS or for DynamoDB Local, with a request counter for benchmarks. */
+/**
+ * The DynamoDB client, for AWS or for DynamoDB Local, with a request counter for benchmarks
+ * and tests: requests and items by operation, and the capacity units each request would
+ * consume on AWS (AWS-4), computed from the sizes of the items it read and wrote, because
+ * DynamoDB Local does not report consumed capacity reliably.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export interface DynamoOptions {
@@ -6,11 +12,132 @@ export interface DynamoOptions {
   readonly region?: string;
 }
 
+export interface CapacityUnits {
+  /** Read capacity units (RCU), strongly consistent as Arbiter reads unless said otherwise. */
+  read: number;
+  /** Write capacity units (WCU). */
+  write: number;
+}
+
 export interface CountingClient {
   readonly client: DynamoDBClient;
   /** Requests sent since creation, by operation name (GetItem, TransactWriteItems, ...). */
   readonly requests: Map<string, number>;
+  /** Items returned by reads since creation, by operation name. */
+  readonly itemsRead: Map<string, number>;
+  /** Capacity units the requests since creation would consume on AWS (see `readUnits`, `writeUnits`). */
+  readonly units: CapacityUnits;
 }
+
+type Item = Record<string, AttributeValue>;
+
+const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** A number's size as DynamoDB counts it: about one byte per two significant digits, plus one. */
+const numberBytes = (n: string) => Math.ceil(n.replace(/^-/, '').replace(/[.]/, '').replace(/^0+/, '').replace(/0+$/, '').length / 2) + 1;
+
+const valueBytes = (value: AttributeValue): number => {
+  if (value.S !== undefined) return utf8(value.S);
+  if (value.N !== undefined) return numberBytes(value.N);
+  if (value.B !== undefined) return value.B.byteLength;
+  if (value.BOOL !== undefined || value.NULL !== undefined) return 1;
+  if (value.SS !== undefined) return value.SS.reduce((sum, s) => sum + utf8(s), 0);
+  if (value.NS !== undefined) return value.NS.reduce((sum, n) => sum + numberBytes(n), 0);
+  if (value.L !== undefined) return 3 + value.L.reduce((sum, v) => sum + 1 + valueBytes(v), 0);
+  if (value.M !== undefined) return 3 + Object.entries(value.M).reduce((sum, [k, v]) => sum + 1 + utf8(k) + valueBytes(v), 0);
+  return 0;
+};
+
+/** An item's size as DynamoDB bills it: each attribute's name plus its value, in bytes. */
+export const itemBytes = (item: Item): number =>
+  Object.entries(item).reduce((sum, [name, value]) => sum + utf8(name) + valueBytes(value), 0);
+
+/**
+ * Write units of writing items of these sizes: 1 WCU per started KB of each item (at least
+ * one), doubled inside a transaction (TransactWriteItems).
+ */
+export const writeUnits = (sizes: readonly number[], options: { transactional: boolean }): number =>
+  sizes.reduce((sum, size) => sum + Math.max(1, Math.ceil(size / 1024)), 0) * (options.transactional ? 2 : 1);
+
+/**
+ * Read units of one read of `bytes`: 1 RCU per started 4 KB strongly consistent, half that
+ * eventually consistent, at least one started 4 KB. A Query sums its items before rounding;
+ * GetItem and BatchGetItem round each item (a missing one costs the minimum).
+ */
+export const readUnits = (bytes: number, options: { consistent: boolean }): number =>
+  Math.max(1, Math.ceil(bytes / 4096)) * (options.consistent ? 1 : 0.5);
+
+/** The formulas `readUnits` and `writeUnits` apply, for benchmarks to print beside their figures. */
+export const UNIT_FORMULAS =
+  'WCU = sum over items of ceil(size / 1 KB) (min 1), x2 in TransactWriteItems; RCU = ceil(bytes / 4 KB) (min 1) per Query or per item got, x0.5 eventually consistent';
+
+interface Input {
+  readonly ConsistentRead?: boolean;
+  readonly Item?: Item;
+  readonly RequestItems?: Record<string, { Keys?: Item[]; ConsistentRead?: boolean } | unknown[]>;
+  readonly TransactItems?: readonly {
+    Put?: { Item?: Item };
+    ConditionCheck?: unknown;
+    Update?: unknown;
+    Delete?: unknown;
+  }[];
+}
+interface Output {
+  readonly Items?: Item[];
+  readonly Item?: Item;
+  readonly Responses?: Record<string, Item[]>;
+}
+
+/** The units one request costs, from what it sent and what it got back. */
+const unitsOf = (name: string, input: Input, output: Output | undefined): CapacityUnits => {
+  const consistent = input.ConsistentRead === true;
+  switch (name) {
+    case 'Query':
+    case 'Scan':
+      return {
+        read: readUnits(
+          (output?.Items ?? []).reduce((s, i) => s + itemBytes(i), 0),
+          { consistent },
+        ),
+        write: 0,
+      };
+    case 'GetItem':
+      return { read: readUnits(output?.Item ? itemBytes(output.Item) : 0, { consistent }), write: 0 };
+    case 'BatchGetItem': {
+      let read = 0;
+      for (const [table, request] of Object.entries(input.RequestItems ?? {})) {
+        const asked = request as { Keys?: Item[]; ConsistentRead?: boolean };
+        const got = output?.Responses?.[table] ?? [];
+        const bytes = got.map(itemBytes);
+        // Missing items cost the minimum each.
+        const missing = Math.max(0, (asked.Keys?.length ?? 0) - got.length);
+        const options = { consistent: asked.ConsistentRead === true };
+        read += bytes.reduce((s, b) => s + readUnits(b, options), 0) + missing * readUnits(0, options);
+      }
+      return { read, write: 0 };
+    }
+    case 'PutItem':
+      return { read: 0, write: writeUnits([input.Item ? itemBytes(input.Item) : 0], { transactional: false }) };
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return { read: 0, write: writeUnits([0], { transactional: false }) };
+    case 'TransactWriteItems':
+      // A ConditionCheck, Update or Delete is counted as a transactional write of at most 1 KB
+      // (the request does not carry the item's size; Arbiter's checked items are events).
+      return {
+        read: 0,
+        write: writeUnits(
+          (input.TransactItems ?? []).map((t) => (t.Put?.Item ? itemBytes(t.Put.Item) : 0)),
+          { transactional: true },
+        ),
+      };
+    default:
+      return { read: 0, write: 0 };
+  }
+};
+
+const itemsOf = (output: Output | undefined): number =>
+  (output?.Items?.length ?? 0) + (output?.Item ? 1 : 0) + Object.values(output?.Responses ?? {}).reduce((s, l) => s + l.length, 0);
 
 export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOptions = {}): CountingClient => {
   const client = new DynamoDBClient({
@@ -19,13 +146,22 @@ export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOpt
     maxAttempts: 5,
   });
   const requests = new Map<string, number>();
+  const itemsRead = new Map<string, number>();
+  const units: CapacityUnits = { read: 0, write: 0 };
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
       requests.set(name, (requests.get(name) ?? 0) + 1);
-      return next(args);
+      const result = await next(args);
+      const output = result.output as Output | undefined;
+      const cost = unitsOf(name, args.input as Input, output);
+      units.read += cost.read;
+      units.write += cost.write;
+      const read = itemsOf(output);
+      if (read > 0) itemsRead.set(name, (itemsRead.get(name) ?? 0) + read);
+      return result;
     },
     { step: 'initialize', name: 'arbiterRequestCounter' },
   );
-  return { client, requests };
+  return { client, requests, itemsRead, units };
 };

@@ -4,8 +4,15 @@
  * exists, and the command's idempotency record. Loading reads the latest snapshot and
  * the tail of the log in parallel, so a command costs one read round trip however long
  * the game.
+ *
+ * PERF-5: the latest snapshot is also kept under one fixed key (`SNAP#LATEST`, written in
+ * the same transaction as `SNAP#<seq>`), so loading gets it with a BatchGetItem that also
+ * fetches whatever the caller needs from the `games` table (the command path: the seed and
+ * the idempotency record). A command then costs two reads in parallel and one transaction.
+ * `SNAP#<seq>` stays for the state at an earlier event (PERF-2).
  */
 import {
+  BatchGetItemCommand,
   type DynamoDBClient,
   QueryCommand,
   type QueryCommandInput,
@@ -25,11 +32,20 @@ export const MAX_BATCH = 90;
 
 export const gameKey = (gameId: string) => `GAME#${gameId}`;
 const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
+/** The latest snapshot's fixed key; it sorts after every `SNAP#<seq>`, so a range over those never meets it. */
+export const LATEST_SNAPSHOT_SK = 'SNAP#LATEST';
 
 export interface LoadedGame {
   readonly state: GameState;
   /** How the state was obtained, for benchmarks and tests. */
   readonly fromSnapshot: number | null;
+  /** The `games` items asked for with `load(gameId, keys)` that exist. */
+  readonly items: readonly Item[];
+}
+
+interface Snapshot {
+  readonly seq: number;
+  readonly state: GameState;
 }
 
 export interface AppendRequest {
@@ -51,9 +67,16 @@ export class EventStore {
     private readonly rulesVersionOf: (ruleset: string) => string | undefined,
   ) {}
 
-  /** The folded state: latest snapshot + the events after it, read in parallel. */
-  async load(gameId: string): Promise<LoadedGame> {
-    const [snapshot, tail] = await Promise.all([this.latestSnapshot(gameId), this.tail(gameId)]);
+  /**
+   * The folded state: the latest snapshot and the events after it. Two requests in
+   * parallel: the tail of the log (one Query) and one BatchGetItem of the latest snapshot
+   * with `alsoGet` (keys in the `games` table), whose items come back in `items`.
+   */
+  async load(gameId: string, alsoGet: readonly Item[] = []): Promise<LoadedGame> {
+    const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
+    const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
+    const items = got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK);
+    const snapshot = this.snapshotOf(got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK));
     const oldest = tail.at(-1)?.seq ?? 1;
     const ascending = tail.reverse();
     if (snapshot && snapshot.seq >= oldest - 1) {
@@ -63,12 +86,29 @@ export class EventStore {
           snapshot.state,
         ),
         fromSnapshot: snapshot.seq,
+        items,
       };
     }
-    if (oldest === 1) return { state: foldGame(ascending, emptyGame), fromSnapshot: null };
-    // The tail did not reach the snapshot (no usable snapshot): read the log from it.
-    const base = snapshot ?? { seq: 0, state: emptyGame };
-    return { state: foldGame(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: snapshot?.seq ?? null };
+    if (oldest === 1) return { state: foldGame(ascending, emptyGame), fromSnapshot: null, items };
+    // The tail did not reach the fixed-key snapshot (none yet, one written before it existed,
+    // or one under other rules): the latest usable `SNAP#<seq>`, then the log from it.
+    const usable = await this.latestSnapshot(gameId);
+    const base = usable ?? { seq: 0, state: emptyGame };
+    return { state: foldGame(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, items };
+  }
+
+  /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */
+  private async batchGet(keys: readonly Item[]): Promise<Item[]> {
+    const items: Item[] = [];
+    let pending: Item[] = [...keys];
+    while (pending.length > 0) {
+      const result = await this.db.send(
+        new BatchGetItemCommand({ RequestItems: { [this.tables.games]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      items.push(...((result.Responses?.[this.tables.games] ?? []) as Item[]));
+      pending = (result.UnprocessedKeys?.[this.tables.games]?.Keys ?? []) as Item[];
+    }
+    return items;
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
@@ -94,7 +134,10 @@ export class EventStore {
     }
     const last = events.at(-1)?.seq ?? expectedVersion;
     if (Math.floor(last / SNAPSHOT_EVERY) > Math.floor(expectedVersion / SNAPSHOT_EVERY)) {
-      items.push({ Put: { TableName: this.tables.games, Item: this.snapshotItem(gameId, last, request.stateAfter) } });
+      const snapshot = this.snapshotItem(gameId, last, request.stateAfter);
+      // Transactions on one game are ordered by the ConditionCheck on seq-1, so the fixed key always ends on the newest.
+      items.push({ Put: { TableName: this.tables.games, Item: snapshot } });
+      items.push({ Put: { TableName: this.tables.games, Item: { ...snapshot, sk: { S: LATEST_SNAPSHOT_SK } } } });
     }
     try {
       await this.db.send(new TransactWriteItemsCommand({ TransactItems: items }));
@@ -160,7 +203,7 @@ export class EventStore {
     return foldGame(await this.readAfter(gameId, base.seq, version), base.state);
   }
 
-  private async latestSnapshot(gameId: string, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<{ seq: number; state: GameState } | null> {
+  private async latestSnapshot(gameId: string, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Snapshot | null> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tables.games,
@@ -175,7 +218,10 @@ export class EventStore {
         ConsistentRead: true,
       }),
     );
-    const item = page.Items?.[0];
+    return this.snapshotOf(page.Items?.[0]);
+  }
+
+  private snapshotOf(item: Item | undefined): Snapshot | null {
     if (!item?.state?.S || !item.seq?.N) return null;
     const state = JSON.parse(item.state.S) as GameState;
     // A snapshot folded by other rules is not trusted: fold from the log instead.

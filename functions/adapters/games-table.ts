@@ -82,25 +82,29 @@ export class GamesTable {
     };
   }
 
+  /** The keys of the seed and of this command's idempotency record. */
+  secretAndCommandKeys(gameId: string, commandId: string): Item[] {
+    return [
+      { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' } },
+      { pk: { S: gameKey(gameId) }, sk: { S: `CMD#${commandId}` } },
+    ];
+  }
+
+  /** The seed and the idempotency record among items read by `secretAndCommandKeys`. */
+  secretAndCommandOf(items: readonly Item[]): { seed: string | null; command: CommandRecord | null } {
+    const seed = items.find((i) => i.sk?.S === 'SECRET')?.seed?.S ?? null;
+    const record = items.find((i) => i.sk?.S?.startsWith('CMD#'));
+    return { seed, command: record ? toCommandRecord(record) : null };
+  }
+
   /** The seed and this command's idempotency record, in one request. */
   async secretAndCommand(gameId: string, commandId: string): Promise<{ seed: string | null; command: CommandRecord | null }> {
     const result = await this.db.send(
       new BatchGetItemCommand({
-        RequestItems: {
-          [this.tables.games]: {
-            Keys: [
-              { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' } },
-              { pk: { S: gameKey(gameId) }, sk: { S: `CMD#${commandId}` } },
-            ],
-            ConsistentRead: true,
-          },
-        },
+        RequestItems: { [this.tables.games]: { Keys: this.secretAndCommandKeys(gameId, commandId), ConsistentRead: true } },
       }),
     );
-    const items = result.Responses?.[this.tables.games] ?? [];
-    const seed = items.find((i) => i.sk?.S === 'SECRET')?.seed?.S ?? null;
-    const record = items.find((i) => i.sk?.S?.startsWith('CMD#'));
-    return { seed, command: record ? toCommandRecord(record) : null };
+    return this.secretAndCommandOf((result.Responses?.[this.tables.games] ?? []) as Item[]);
   }
 
   async command(gameId: string, commandId: string): Promise<CommandRecord | null> {

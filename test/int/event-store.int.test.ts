@@ -1,8 +1,8 @@
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
 import { emptyGame, foldGame } from '../../domain/match/state.ts';
-import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
+import { LATEST_SNAPSHOT_SK, MAX_BATCH, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
@@ -190,6 +190,49 @@ describe('loading', () => {
     const problem = await rejection(endPhase(db.deps, 'g_nowhere', 'p_red'));
     expect(problem).toMatchObject({ status: 404, detail: 'There is no game g_nowhere.' });
     expect(await count('g_nowhere')).toBe(0);
+  });
+});
+
+/** Play EndPhase by whoever acts until the log has at least `size` events. */
+const playTo = async (gameId: string, size: number) => {
+  while ((await db.deps.store.load(gameId)).state.version < size) {
+    const { state } = await db.deps.store.load(gameId);
+    await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+  }
+};
+
+/** The requests one command sends, by operation. */
+const requestsOf = async (gameId: string) => {
+  const { state } = await db.deps.store.load(gameId);
+  const before = new Map(db.dynamo.requests);
+  await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+  return Object.fromEntries([...db.dynamo.requests].flatMap(([k, n]) => (n > (before.get(k) ?? 0) ? [[k, n - (before.get(k) ?? 0)]] : [])));
+};
+
+describe('what a command costs (PERF-5)', () => {
+  it('PERF-5 a command in a young game sends two reads in parallel and one transaction', async () => {
+    await startGame(db.deps, 'g_cost_young');
+    expect(await requestsOf('g_cost_young')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+  });
+
+  it('PERF-5 a command in a game longer than the tail read still sends two reads and one transaction', async () => {
+    await startGame(db.deps, 'g_cost_long');
+    await playTo('g_cost_long', SNAPSHOT_EVERY + MAX_BATCH + 5);
+    expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+    const loaded = await db.deps.store.load('g_cost_long');
+    expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
+    expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_cost_long', 0), emptyGame));
+  });
+
+  it('PERF-5 a game whose latest snapshot has no fixed-key copy (written before it existed) loads from SNAP#<seq>', async () => {
+    await startGame(db.deps, 'g_cost_old');
+    await playTo('g_cost_old', SNAPSHOT_EVERY + MAX_BATCH + 5);
+    await db.dynamo.client.send(
+      new DeleteItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_cost_old' }, sk: { S: LATEST_SNAPSHOT_SK } } }),
+    );
+    const loaded = await db.deps.store.load('g_cost_old');
+    expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
+    expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_cost_old', 0), emptyGame));
   });
 });
 

@@ -38,6 +38,8 @@ export interface ArbiterFunctionProps {
   readonly tracing?: boolean;
   /** A built folder (relative to the repository root) copied into the bundle under `into`, e.g. the viewer's files. */
   readonly assets?: { readonly from: string; readonly into: string };
+  /** How long the function's log group keeps lines; a month unless the stack says (`logRetentionDays` context, AWS-5). */
+  readonly logRetention?: RetentionDays;
 }
 
 export class ArbiterFunction extends Construct {
@@ -48,7 +50,7 @@ export class ArbiterFunction extends Construct {
     super(scope, id);
     // An explicit log group (instead of the implicit /aws/lambda/<name>) so retention is
     // part of the stack and no log-retention custom resource is needed.
-    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH });
     this.fn = new NodejsFunction(this, 'Function', {
       entry: join(repoRoot, props.entry),
       handler: 'handler',

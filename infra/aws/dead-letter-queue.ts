@@ -7,7 +7,11 @@ import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
-export const deadLetterQueue = (scope: Construct, id: string, holds: string): Queue => {
+/**
+ * `holds`: what gave up into the queue; `remedy`: the sentence saying what to do, for the
+ * alarm's description (AWS-2), e.g. run `npm run redrive` after fixing the cause.
+ */
+export const deadLetterQueue = (scope: Construct, id: string, holds: string, remedy: string): Queue => {
   const queue = new Queue(scope, id, {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
@@ -19,7 +23,7 @@ export const deadLetterQueue = (scope: Construct, id: string, holds: string): Qu
     reason: `This queue is itself the dead-letter queue for ${holds}; it has no queue behind it.`,
   });
   new Alarm(scope, `${id}NotEmpty`, {
-    alarmDescription: `${holds}: at least one message was given up on and waits in ${id}.`,
+    alarmDescription: `${holds}: at least one message was given up on and waits in ${id}. ${remedy}`,
     metric: queue.metricApproximateNumberOfMessagesVisible({
       statistic: Stats.MAXIMUM,
       period: Duration.minutes(1),

@@ -18,7 +18,12 @@ const iteratorAgeLimit = Duration.minutes(1);
 
 export const consumeEventStream = (scope: Construct, events: Table, consumer: ArbiterFunction): Queue => {
   const id = consumer.node.id;
-  const failures = deadLetterQueue(scope, `${id}StreamFailures`, `the ${id} stream consumer`);
+  const failures = deadLetterQueue(
+    scope,
+    `${id}StreamFailures`,
+    `the ${id} stream consumer`,
+    `Each message names a stream batch the ${id} gave up on after its retries. Read why in the ${id} log group, fix the cause, then run npm run redrive (README "Deploying to AWS"), which re-drives the games of those records and deletes what it re-drove.`,
+  );
   consumer.fn.addEventSource(
     // The cast only bridges exactOptionalPropertyTypes: Table declares `tableStreamArn: string | undefined`
     // where ITable has an optional property, which mean the same thing.
@@ -47,7 +52,7 @@ export const consumeEventStream = (scope: Construct, events: Table, consumer: Ar
 
 const alarmOnIteratorAge = (scope: Construct, consumer: ArbiterFunction): Alarm =>
   new Alarm(scope, `${consumer.node.id}IteratorAge`, {
-    alarmDescription: `The ${consumer.node.id} stream consumer is more than ${iteratorAgeLimit.toHumanString()} behind the events table.`,
+    alarmDescription: `The ${consumer.node.id} stream consumer is more than ${iteratorAgeLimit.toHumanString()} behind the events table: views, deadlines or notifications are late. Look for errors and timeouts in its log group (a batch failing over and over holds its shard until it is set aside) and for throttles; it catches up by itself once they stop.`,
     metric: consumer.fn.metric('IteratorAge', { statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
     threshold: iteratorAgeLimit.toMilliseconds(),
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

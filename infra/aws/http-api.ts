@@ -40,6 +40,7 @@ export class ArbiterHttpApi extends Construct {
     id: string,
     handlers: { readonly api: IFunction; readonly web: IFunction },
     corsOrigins: readonly string[],
+    logRetention: RetentionDays = RetentionDays.ONE_MONTH,
   ) {
     super(scope, id);
     corsPolicy(corsOrigins); // the same checks as the function's: each an origin, scheme://host[:port], or *
@@ -67,7 +68,7 @@ export class ArbiterHttpApi extends Construct {
         this.api.addRoutes({ path, methods: [HttpMethod[method]], integration: target });
       }
     }
-    this.stage = this.createStage();
+    this.stage = this.createStage(logRetention);
     // No API Gateway authorizer: a player's key is checked against its stored hash by the
     // function, and registration, the rulesets and the OpenAPI document are public.
     Validations.of(this.api).acknowledge({
@@ -77,8 +78,8 @@ export class ArbiterHttpApi extends Construct {
     new CfnOutput(scope, 'ApiUrl', { value: this.stage.url, description: 'Base URL of the Arbiter HTTP API' });
   }
 
-  private createStage(): HttpStage {
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+  private createStage(retention: RetentionDays): HttpStage {
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention });
     return new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',

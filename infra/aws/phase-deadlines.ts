@@ -31,7 +31,12 @@ export class PhaseDeadlines extends Construct {
     // Schedules are derived from the log (the reactor re-creates them), so deleting the
     // stack should stop them rather than leave them firing at a function that is gone.
     this.group = new ScheduleGroup(this, 'Group', { removalPolicy: RemovalPolicy.DESTROY });
-    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'phase deadline deliveries');
+    this.deadLetters = deadLetterQueue(
+      this,
+      'DeadLetters',
+      'phase deadline deliveries',
+      'Scheduler could not invoke the phase timer for a deadline (or a reminder), so a game may be stuck waiting. Read the PhaseTimer log group and the message attributes (ERROR_CODE, ERROR_MESSAGE), fix the cause, then run npm run redrive: it fires each deadline again, which is idempotent.',
+    );
     this.schedulerRole = this.createSchedulerRole(props.phaseTimer);
     this.allowReactor(props.timerReactor, props.phaseTimer);
   }

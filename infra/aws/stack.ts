@@ -18,7 +18,11 @@
  * - The `arbiter` EventBridge bus the publisher (and the phase timer, for reminders) sends integration events to.
  * - Webhook deliveries: a rule from the bus to an encrypted queue read by the deliverer
  *   (partial batch responses, delayed retries on the queue), with a dead-letter queue.
- * - Alarms: any message in a dead-letter queue, and a stream consumer more than a minute behind.
+ * - Alarms (AWS-2), each notifying one SNS topic (e-mail from the `alarmEmail` context): any
+ *   message in a dead-letter or on-failure queue, a stream consumer more than a minute
+ *   behind, API 5xx, each function's errors, throttles, failed webhook processing.
+ * - Settings from CDK context (AWS-5, infra/aws/config.ts): corsOrigins, alarmEmail, logRetentionDays.
+ * - Outputs naming what `npm run smoke` and `npm run redrive` need (`cdk deploy --outputs-file`).
  *
  * Each function is granted only what it does; cdk-nag (AwsSolutions) findings that remain
  * are acknowledged next to the resource they concern, with the reason.
@@ -28,10 +32,11 @@ import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/a
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { parseCorsOrigins } from '../../functions/http/cors.ts';
 import { handlerEntries } from '../handlers.ts';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
+import { ArbiterAlarms } from './alarms.ts';
 import { ArbiterFunction } from './arbiter-function.ts';
+import { type StackConfig, stackConfigFrom } from './config.ts';
 import { consumeEventStream } from './event-stream.ts';
 import { ArbiterHttpApi } from './http-api.ts';
 import { PhaseDeadlines } from './phase-deadlines.ts';
@@ -42,21 +47,7 @@ export interface ArbiterStackProps extends StackProps {
   readonly tracing?: boolean;
 }
 
-/**
- * The browser origins the HTTP API allows when the `corsOrigins` context is not set
- * (cdk.json sets the same): any, since clients are other people's web tables and
- * authentication is a bearer key, never a cookie.
- */
-export const DEFAULT_AWS_CORS_ORIGINS: readonly string[] = ['*'];
-
-/** `corsOrigins` context: a list in cdk.json, or `-c corsOrigins=https://a.example,https://b.example`. */
-const corsOriginsFrom = (scope: Construct): readonly string[] => {
-  const value: unknown = scope.node.tryGetContext('corsOrigins');
-  if (value === undefined || value === null || value === '') return DEFAULT_AWS_CORS_ORIGINS;
-  if (typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
-    throw new Error('The corsOrigins context is a list of origins or a comma-separated string.');
-  return parseCorsOrigins(value as string | string[]) ?? DEFAULT_AWS_CORS_ORIGINS;
-};
+export { DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from './config.ts';
 
 interface Tables {
   readonly events: Table;
@@ -150,6 +141,8 @@ export class ArbiterStack extends Stack {
   readonly deadlines: PhaseDeadlines;
   readonly bus: EventBus;
   readonly webhooks: WebhookDeliveries;
+  readonly alarms: ArbiterAlarms;
+  readonly config: StackConfig;
 
   constructor(scope: Construct, id: string, props: ArbiterStackProps = {}) {
     super(scope, id, { description: 'Arbiter: event-sourced referee for wargames', ...props });
@@ -157,10 +150,17 @@ export class ArbiterStack extends Stack {
       events: this.tableFrom('EventsTable', eventsTable),
       games: this.tableFrom('GamesTable', gamesTable),
     };
+    this.config = stackConfigFrom(this);
     this.functions = this.createFunctions(props.tracing === true);
     this.grantTableAccess();
-    const corsOrigins = corsOriginsFrom(this);
-    this.http = new ArbiterHttpApi(this, 'Http', { api: this.functions.api.fn, web: this.functions.web.fn }, corsOrigins);
+    const { corsOrigins } = this.config;
+    this.http = new ArbiterHttpApi(
+      this,
+      'Http',
+      { api: this.functions.api.fn, web: this.functions.web.fn },
+      corsOrigins,
+      this.config.logRetention,
+    );
     // The function allows the same origins, so a direct call answers as API Gateway does.
     this.functions.api.fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     const { projector, timerReactor, publisher } = this.functions;
@@ -175,7 +175,43 @@ export class ArbiterStack extends Stack {
     });
     this.bus = this.createEventBus();
     this.webhooks = new WebhookDeliveries(this, 'WebhookDeliveries', { bus: this.bus, deliverer: this.functions.webhooks });
+    this.alarms = this.createAlarms();
+    this.outputOperationsNames();
     this.acknowledgeSharedFindings();
+  }
+
+  /** AWS-2: the API, every function and the webhook deliverer watched; then every alarm of the stack notifies the topic. */
+  private createAlarms(): ArbiterAlarms {
+    const alarms = new ArbiterAlarms(this, 'Alarms', { alarmEmail: this.config.alarmEmail });
+    alarms.onApiErrors(this.http.api);
+    const all = Object.values(this.functions);
+    for (const fn of all) alarms.onFunctionErrors(fn);
+    alarms.onThrottles(all);
+    alarms.onWebhookFailures(this.functions.webhooks);
+    alarms.notifyAll(this);
+    return alarms;
+  }
+
+  /**
+   * What `npm run redrive -- --outputs cdk-outputs.json` (AWS-3) reads: the tables, the
+   * queues it drains and what it needs to re-create a deadline's schedule.
+   */
+  private outputOperationsNames(): void {
+    const outputs: Record<string, [string, string]> = {
+      EventsTableName: [this.tables.events.tableName, 'The events table (the log)'],
+      GamesTableName: [this.tables.games.tableName, 'The games table (read models, players, webhooks)'],
+      ProjectorFailuresQueueUrl: [this.streamFailures.projector.queueUrl, 'Stream batches the projector gave up on'],
+      TimerReactorFailuresQueueUrl: [this.streamFailures.timerReactor.queueUrl, 'Stream batches the timer reactor gave up on'],
+      PublisherFailuresQueueUrl: [this.streamFailures.publisher.queueUrl, 'Stream batches the publisher gave up on'],
+      DeadlineDeadLettersQueueUrl: [this.deadlines.deadLetters.queueUrl, 'Phase deadlines Scheduler could not deliver'],
+      WebhookDeadLettersQueueArn: [this.webhooks.deadLetters.queueArn, 'Webhook messages given up on'],
+      WebhookQueueArn: [this.webhooks.queue.queueArn, 'The webhook delivery queue'],
+      ScheduleGroupName: [this.deadlines.group.scheduleGroupName, 'The deadline schedules group'],
+      SchedulerRoleArn: [this.deadlines.schedulerRole.roleArn, 'The role Scheduler invokes the phase timer with'],
+      PhaseTimerArn: [this.functions.phaseTimer.fn.functionArn, 'The phase timer function'],
+      DeadlineDeadLettersQueueArn: [this.deadlines.deadLetters.queueArn, 'The deadline dead-letter queue'],
+    };
+    for (const [id, [value, description]] of Object.entries(outputs)) new CfnOutput(this, id, { value, description });
   }
 
   private tableFrom(id: string, definition: TableDefinition): Table {
@@ -193,7 +229,8 @@ export class ArbiterStack extends Stack {
 
   private createFunctions(tracing: boolean): Functions {
     const environment = { EVENTS_TABLE: this.tables.events.tableName, GAMES_TABLE: this.tables.games.tableName };
-    const make = ({ id, ...handler }: Handler) => new ArbiterFunction(this, id, { ...handler, environment, tracing });
+    const logRetention = this.config.logRetention;
+    const make = ({ id, ...handler }: Handler) => new ArbiterFunction(this, id, { ...handler, environment, tracing, logRetention });
     return {
       api: make(handlers.api),
       projector: make(handlers.projector),
@@ -202,7 +239,7 @@ export class ArbiterStack extends Stack {
       phaseTimer: make(handlers.phaseTimer),
       webhooks: make(handlers.webhooks),
       // The page reads no table: only its own files.
-      web: new ArbiterFunction(this, handlers.web.id, { ...handlers.web, tracing }),
+      web: new ArbiterFunction(this, handlers.web.id, { ...handlers.web, tracing, logRetention }),
     };
   }
 

@@ -31,7 +31,12 @@ export class WebhookDeliveries extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveriesProps) {
     super(scope, id);
-    this.deadLetters = deadLetterQueue(this, 'DeadLetters', 'webhook deliveries');
+    this.deadLetters = deadLetterQueue(
+      this,
+      'DeadLetters',
+      'webhook deliveries',
+      'An integration event could not be handed to the delivery queue, or its processing kept crashing the WebhookDelivery function. Read its log group, fix the cause, then run npm run redrive, which moves the messages back to the delivery queue (each delivery keeps its webhook-id, so receivers de-duplicate).',
+    );
     const timeout = props.deliverer.fn.timeout ?? Duration.minutes(1);
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -14,9 +14,10 @@ import { openApiDocument } from '../../functions/http/openapi.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
+import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes } from '../../infra/aws/http-api.ts';
-import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS } from '../../infra/aws/stack.ts';
+import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { eventsTable, gamesTable } from '../../infra/tables.ts';
 
@@ -571,8 +572,143 @@ describe('the alarms', () => {
     });
   });
 
-  it('has no other alarms', () => {
-    template.resourceCountIs('AWS::CloudWatch::Alarm', queues.length + Object.keys(consumers).length);
+  const alarmsOf = (t: Template) => Object.values(t.findResources('AWS::CloudWatch::Alarm')) as ResourceJson[];
+  const topicRef = ref(stack.alarms.topic);
+
+  it('AWS-2 every alarm notifies the alarm topic, in alarm and back to OK, and says what to do', () => {
+    const all = alarmsOf(template);
+    // The 5 queues, 3 iterator ages, API 5xx, 7 functions' errors, throttles, webhook failures.
+    expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 2);
+    for (const alarm of all) {
+      expect(alarm.Properties.AlarmActions).toEqual([topicRef]);
+      expect(alarm.Properties.OKActions).toEqual([topicRef]);
+      // A description that names what to do, not only what happened.
+      expect(alarm.Properties.AlarmDescription).toMatch(/\b(run npm run redrive|Read|Look|Find)\b/);
+    }
+  });
+
+  it('AWS-2 the queues and iterator-age alarms say to redrive or where to look', () => {
+    for (const queue of queues) {
+      const alarm = alarmsOf(template).find((a) =>
+        same(a.Properties.Dimensions, [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(queue), 'QueueName'] } }]),
+      );
+      expect(alarm?.Properties.AlarmDescription).toContain('npm run redrive');
+    }
+  });
+
+  it('AWS-2 the alarm topic refuses plain HTTP, is an output, and has no subscription unless alarmEmail is set', () => {
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [topicRef],
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+    template.hasOutput('AlarmTopicArn', { Value: topicRef });
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('AWS-2 fires on any API 5xx, summed over five minutes', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: [{ Name: 'ApiId', Value: ref(stack.http.api) }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it.each(Object.keys(allFunctions) as (keyof typeof allFunctions)[])('AWS-2 fires on any error of the %s function', (name) => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: ref(allFunctions[name].fn) }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it('AWS-2 fires when any function is throttled: one alarm summing every function', () => {
+    const throttles = alarmsOf(template).filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes('"MetricName":"Throttles"'));
+    expect(throttles).toHaveLength(1);
+    const metrics = throttles[0]?.Properties.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { Dimensions: unknown } };
+    }[];
+    const watched = metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.Dimensions] : []));
+    expect(watched).toEqual(Object.values(allFunctions).map((fn) => [{ Name: 'FunctionName', Value: ref(fn.fn) }]));
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(watched.map((_, i) => `t${i}`).join(' + '));
+  });
+
+  it("AWS-2 fires on failed webhook deliveries: a metric filter on the deliverer's failure line, and an alarm on it", () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: ref(webhooks.logGroup),
+      FilterPattern: `"${WEBHOOK_FAILURE_LINE}"`,
+      MetricTransformations: [{ MetricNamespace: 'Arbiter', MetricName: 'WebhookDeliveryFailures', MetricValue: '1', DefaultValue: 0 }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'Arbiter',
+      MetricName: 'WebhookDeliveryFailures',
+      Statistic: 'Sum',
+      Threshold: 5,
+      AlarmActions: [topicRef],
+    });
+    // The line the filter counts is the one the deliverer writes.
+    expect(readFileSync(new URL('../../functions/webhooks/deliver.ts', import.meta.url), 'utf8')).toContain(`'${WEBHOOK_FAILURE_LINE}'`);
+  });
+});
+
+describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
+  const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+  const retentions = (t: Template) =>
+    Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => (g as ResourceJson).Properties.RetentionInDays);
+  const nagFindings = (built: { stack: ArbiterStack }) =>
+    new AwsSolutionsChecks(built.stack.node.root, { verbose: true }).validateScope(built.stack).violations.map((v) => v.ruleName);
+
+  it('AWS-5 cdk.json writes out every default the stack uses when a setting is not given', () => {
+    expect(cdkJson.context).toMatchObject({
+      corsOrigins: [...DEFAULT_AWS_CORS_ORIGINS],
+      alarmEmail: '',
+      logRetentionDays: DEFAULT_LOG_RETENTION_DAYS,
+    });
+    expect(stack.config).toEqual({ corsOrigins: ['*'], alarmEmail: null, logRetention: 30 });
+    // The same template with cdk.json's context as without any.
+    expect(synth({}, cdkJson.context).template.toJSON()).toEqual(template.toJSON());
+  });
+
+  it('AWS-5 alarmEmail subscribes that address to the alarm topic, by e-mail', () => {
+    const built = synth({}, { alarmEmail: 'ops@example.org' });
+    built.template.resourceCountIs('AWS::SNS::Subscription', 1);
+    built.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.org',
+      TopicArn: { Ref: built.stack.getLogicalId(built.stack.alarms.topic.node.defaultChild as CfnElement) },
+    });
+    expect(nagFindings(built)).toEqual([]);
+    expect(() => synth({}, { alarmEmail: 'not an address' })).toThrow(/alarmEmail context is one e-mail address/);
+  });
+
+  it('AWS-5 logRetentionDays sets every log group, the API access logs included, from cdk.json or the command line', () => {
+    expect(retentions(template)).toEqual(Array(8).fill(30));
+    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(8).fill(365));
+    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(8).fill(7));
+    expect(() => synth({}, { logRetentionDays: 10 })).toThrow(
+      /logRetentionDays context is one of CloudWatch Logs' periods \(1, 3, 5, 7, 14, 30/,
+    );
+  });
+
+  it('AWS-5 every setting at once synthesizes, passes cdk-nag, and changes only what it sets', () => {
+    const built = synth({}, { corsOrigins: 'https://table.example.org', alarmEmail: 'ops@example.org', logRetentionDays: 90 });
+    expect(built.stack.config).toEqual({ corsOrigins: ['https://table.example.org'], alarmEmail: 'ops@example.org', logRetention: 90 });
+    expect(retentions(built.template)).toEqual(Array(8).fill(90));
+    built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
+    built.template.resourceCountIs('AWS::Lambda::Function', 7);
+    expect(nagFindings(built)).toEqual([]);
   });
 });
 

@@ -1,0 +1,121 @@
+/**
+ * Alarms that reach someone (AWS-2): one SNS topic every alarm of the stack notifies, in
+ * alarm and back to OK, with an e-mail subscription when the `alarmEmail` context is set
+ * (anyone may subscribe a pager, a chat hook or a phone to the topic too). Each alarm's
+ * description says what happened and what to do; README "Deploying to AWS" lists them.
+ *
+ * The alarms on queues (the stream consumers' on-failure queues, the deadline and webhook
+ * dead-letter queues) and on stream iterator age are made beside their resource
+ * (dead-letter-queue.ts, event-stream.ts); the ones here watch the API and the functions.
+ */
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { ArbiterFunction } from './arbiter-function.ts';
+
+/** The deliverer's log line when it could not process a queue message (functions/webhooks/deliver.ts). */
+export const WEBHOOK_FAILURE_LINE = 'webhook delivery failed';
+export const METRIC_NAMESPACE = 'Arbiter';
+
+export class ArbiterAlarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: { readonly alarmEmail: string | null }) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Arbiter alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry alarm names and metrics, nothing secret; CloudWatch cannot publish to a topic under the AWS managed SNS key, and a customer managed key would bill every month for nothing to protect.',
+    });
+    new CfnOutput(Stack.of(this), 'AlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'SNS topic every Arbiter alarm notifies: subscribe e-mail, SMS or a chat hook to it',
+    });
+  }
+
+  /** Sends every alarm of `scope` (this one's included) to the topic, in alarm and back to OK. */
+  notifyAll(scope: Construct): void {
+    const action = new SnsAction(this.topic);
+    for (const alarm of scope.node.findAll().filter((c): c is Alarm => c instanceof Alarm)) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    }
+  }
+
+  /** An unexpected error is a 500 with a request id (REL-9): one is worth a look. */
+  onApiErrors(api: HttpApi): Alarm {
+    return new Alarm(this, 'Api5xx', {
+      alarmDescription:
+        "The HTTP API answered 5xx. Find the request ids in the Api function's log group (CloudWatch Logs Insights: filter status >= 500), read the stack trace logged under the id, fix and deploy. A burst right after a deploy: roll back with the previous commit and npx cdk deploy.",
+      metric: api.metricServerError({ statistic: Stats.SUM, period: Duration.minutes(5) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** A function that throws (not a partial batch failure, which the queues' alarms catch). */
+  onFunctionErrors(fn: ArbiterFunction): Alarm {
+    const name = fn.node.id;
+    return new Alarm(this, `${name}Errors`, {
+      alarmDescription: `The ${name} function failed (an uncaught error or a timeout). Read its log group ${name}/Logs around the alarm time; stream consumers retry and then set records aside (their on-failure queue alarms), so after the fix run npm run redrive.`,
+      metric: fn.fn.metricErrors({ statistic: Stats.SUM, period: Duration.minutes(5) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** Throttles of any function, summed: one alarm, since the cause (account concurrency) is shared. */
+  onThrottles(functions: readonly ArbiterFunction[]): Alarm {
+    const usingMetrics = Object.fromEntries(
+      functions.map((fn, i) => [`t${i}`, fn.fn.metricThrottles({ statistic: Stats.SUM, period: Duration.minutes(5) })]),
+    );
+    return new Alarm(this, 'Throttles', {
+      alarmDescription:
+        "A function was throttled: Lambda refused to run it for lack of concurrency. Look at the account's ConcurrentExecutions (a runaway client shows as a burst of API requests in the access logs; the stage throttles at 50 requests/s) and ask AWS for a higher concurrency limit if the load is real. Throttled stream batches are retried; API callers got a 5xx/429 and retry.",
+      metric: new MathExpression({
+        expression: Object.keys(usingMetrics).join(' + '),
+        usingMetrics,
+        label: 'Throttles of every Arbiter function',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /**
+   * The deliverer logs a line for each message it could not process (the message is retried,
+   * then dead-lettered): a few are a bad receiver, a steady stream is a broken deliverer.
+   */
+  onWebhookFailures(deliverer: ArbiterFunction): Alarm {
+    const filter = new MetricFilter(this, 'WebhookFailureLines', {
+      logGroup: deliverer.logGroup,
+      filterPattern: FilterPattern.literal(`"${WEBHOOK_FAILURE_LINE}"`),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'WebhookDeliveryFailures',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    return new Alarm(this, 'WebhookFailures', {
+      alarmDescription: `The webhook deliverer failed to process 5 or more queue messages in 15 minutes ("${WEBHOOK_FAILURE_LINE}" in its log group WebhookDelivery/Logs). Read the error logged with each; messages are retried and then land in the webhook dead-letter queue (its own alarm): after the fix run npm run redrive.`,
+      metric: filter.metric({ statistic: Stats.SUM, period: Duration.minutes(15) }),
+      threshold: 5,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

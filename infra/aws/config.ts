@@ -1,0 +1,68 @@
+/**
+ * What a person deploying the stack may set, each from CDK context (`cdk.json`, or
+ * `npx cdk deploy -c name=value`), each with a default documented in the README
+ * ("Deploying to AWS") and written out in cdk.json (AWS-5). A malformed value stops the
+ * synth with one sentence naming the setting, before anything is deployed.
+ */
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { parseCorsOrigins } from '../../functions/http/cors.ts';
+
+/**
+ * The browser origins the HTTP API allows when the `corsOrigins` context is not set
+ * (cdk.json sets the same): any, since clients are other people's web tables and
+ * authentication is a bearer key, never a cookie.
+ */
+export const DEFAULT_AWS_CORS_ORIGINS: readonly string[] = ['*'];
+
+/** Days every log group (functions and API access logs) keeps its lines when `logRetentionDays` is not set. */
+export const DEFAULT_LOG_RETENTION_DAYS = 30;
+
+export interface StackConfig {
+  readonly corsOrigins: readonly string[];
+  /** Where the alarms' topic sends e-mail; none when unset (subscribe to the topic yourself). */
+  readonly alarmEmail: string | null;
+  readonly logRetention: RetentionDays;
+}
+
+const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** `corsOrigins`: a list in cdk.json, or `-c corsOrigins=https://a.example,https://b.example`. */
+const corsOriginsFrom = (value: unknown): readonly string[] => {
+  if (absent(value)) return DEFAULT_AWS_CORS_ORIGINS;
+  if (typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string')))
+    throw new Error('The corsOrigins context is a list of origins or a comma-separated string.');
+  return parseCorsOrigins(value as string | string[]) ?? DEFAULT_AWS_CORS_ORIGINS;
+};
+
+/** One address, no display name: SNS confirms it by mail before it sends anything else. */
+const EMAIL = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
+
+const alarmEmailFrom = (value: unknown): string | null => {
+  if (absent(value)) return null;
+  if (typeof value !== 'string' || !EMAIL.test(value.trim()))
+    throw new Error(`The alarmEmail context is one e-mail address, like ops@example.org, not ${JSON.stringify(value)}.`);
+  return value.trim();
+};
+
+/** The retention periods CloudWatch Logs accepts, in days (RetentionDays' values but INFINITE). */
+const RETENTIONS = Object.values(RetentionDays).filter((d): d is number => typeof d === 'number' && d !== RetentionDays.INFINITE);
+
+const logRetentionFrom = (value: unknown): RetentionDays => {
+  if (absent(value)) return DEFAULT_LOG_RETENTION_DAYS as RetentionDays;
+  const days = typeof value === 'string' ? Number(value) : value;
+  if (typeof days !== 'number' || !RETENTIONS.includes(days))
+    throw new Error(
+      `The logRetentionDays context is one of CloudWatch Logs' periods (${[...RETENTIONS].sort((a, b) => a - b).join(', ')}), not ${JSON.stringify(value)}.`,
+    );
+  return days as RetentionDays;
+};
+
+export const stackConfigFrom = (scope: Construct): StackConfig => {
+  const context = (name: string): unknown => scope.node.tryGetContext(name);
+  return {
+    corsOrigins: corsOriginsFrom(context('corsOrigins')),
+    alarmEmail: alarmEmailFrom(context('alarmEmail')),
+    logRetention: logRetentionFrom(context('logRetentionDays')),
+  };
+};

@@ -2,7 +2,7 @@
  * GSC-20: boarding actions, all resolved before boarding combat (`boarding-combat.ts`), in
  * the order direct contact, assault pods (`pods.ts`), teleporters.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dice } from '../kernel/dice.ts';
 import { distance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';

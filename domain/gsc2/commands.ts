@@ -1,5 +1,5 @@
 /** GSC2 commands: their schemas (each beside its rule topic), the command union and the published CommandDocs. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CommandDoc } from '../kernel/ruleset.ts';
 import { armTractorBeamSchema, useTractorBeamSchema } from './interrupts.ts';
 import { deferMoveSchema, endMovesSchema, moveShipSchema } from './movement.ts';

@@ -3,7 +3,7 @@
  * drive, turn distance, targeting, aspect, deflectors, shields, armor, hull, batteries)
  * and the systems; the numbers always come from a game's designs, never from code.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GSC-13: fixed 90° arcs, sponsons (180° in the named direction) and turrets (`T`, any direction). */
 export const MOUNTS = ['F', 'A', 'L', 'R', 'FS', 'AS', 'LS', 'RS', 'T'] as const;

@@ -3,7 +3,7 @@
  * battery, once per turn); after the reveal every battery rolls one die against the
  * position at the start of the step (simultaneous), then each weapon resolves damage.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dice, RollModifier } from '../kernel/dice.ts';
 import { distance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';

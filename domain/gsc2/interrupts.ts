@@ -7,7 +7,7 @@
  * turn, holds back `strength` inches of the drive of an enemy ship within `range`
  * that has not moved yet this turn.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point } from '../kernel/plane.ts';
 import type { TractorBeam } from './designs.ts';

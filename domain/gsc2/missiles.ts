@@ -4,7 +4,7 @@
  * the target), surviving tracking tests and enemy MDS fire; then every missile that
  * reached its target attacks at once, with targeting 4 and no range modifier.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';

@@ -3,7 +3,7 @@
  * ship has gone its turn distance straight since its last turn, otherwise it costs 4" of
  * movement. GSC-5: the path may stop to fire an MDS or use a tractor beam on the way.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { distance, type Point } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';

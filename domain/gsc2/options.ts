@@ -1,5 +1,5 @@
 /** `options.rules` of a GSC2 game: designs, fleets, terrain and the scenario's defaults. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deploymentSchema, shipDesignSchema, terrainSchema } from './designs.ts';
 import { EXAMPLE_DESIGNS, EXAMPLE_FLEETS, EXAMPLE_TERRAIN, EXAMPLE_TURN_LIMIT } from './examples.ts';
 

@@ -4,7 +4,7 @@
  * last awaited seat is in, the same batch reveals every seat's orders, salt and hash,
  * and resolves the step.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { sealedCommitment } from '../kernel/sealed.ts';
 import type { Decision } from '../kernel/violation.ts';

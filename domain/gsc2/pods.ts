@@ -7,7 +7,7 @@
  * table; a pod given no direction keeps its last one), in launch order. A pod that gets to
  * its target ship rams it at once: to hit as a beam would, with no range modifier.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';

@@ -4,7 +4,7 @@
  * makes one attempt; a success restores one level (a damaged battery fires again, a
  * halved small-ship drive is whole again). Destroyed systems cannot be repaired (GSC-19).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';

@@ -4,7 +4,7 @@
  * transporters in boarding orders); the others (cloaks, thrusters, tunneling drives,
  * scanners, internal defense) have no effect on the sheet, so using one is recorded only.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';

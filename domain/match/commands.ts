@@ -1,5 +1,5 @@
 /** The commands of the match lifecycle, as zod schemas and types, and the ones published per ruleset. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseDuration } from '../kernel/duration.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 

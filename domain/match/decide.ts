@@ -2,7 +2,7 @@
  * The game decider: the match lifecycle's own commands, by type (RUL-4), and every
  * other command handed to the game's ruleset while the game is played.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';

@@ -1,5 +1,5 @@
 /** Creating a game and taking its seats; the last seat taken starts it (start.ts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ctx } from '../kernel/context.ts';
 import { seedCommitment } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';

@@ -8,7 +8,7 @@
  * counters placed this turn not before the next one. An ability with a `trigger` is not
  * activated: it resolves by itself (triggers.ts) whenever this action could have used it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import { actor } from './actions.ts';

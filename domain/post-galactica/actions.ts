@@ -4,7 +4,7 @@
  * action per Action Phase. Production is the training rule of PG-18; Workers build and
  * rebuild Command Centers (PG-19, PG-21).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import { commandCenterProblem } from './command-centers.ts';

@@ -4,7 +4,7 @@
  * d6 per attack that hits at or above the attacker's skill, and each hit removes the
  * weapon's Damage (default 1) in Cohesion.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DieRoll, RollModifier } from '../kernel/dice.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';

@@ -1,5 +1,5 @@
 /** Post Galactica commands: the union of every command's schema, and the CommandDocs. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { activateAbilitySchema } from './abilities.ts';
 import { aimSchema, constructSchema, interactSchema, produceSchema, repairSchema } from './actions.ts';
 import { meleeAttackSchema, rangedAttackSchema } from './combat.ts';

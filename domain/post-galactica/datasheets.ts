@@ -4,7 +4,7 @@
  * The text gives the shape (Movement, Cohesion, Body Value, skills, weapons with Range
  * and Attacks); numbers beyond its examples are a game's own data (see examples.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** PG-10 (rules 13.7): the actions a unit or building may be allowed to perform. */
 export const ACTIONS = [

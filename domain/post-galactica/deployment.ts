@@ -4,7 +4,7 @@
  * The Command Center (PG-15, PG-20) and the free Workers (PG-16) go down with the rest.
  * The text does not describe deployment; zones come from the mission (a default).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';

@@ -6,7 +6,7 @@
  * pays its `cost` and gains its `gain` at once. It is no unit's action. Uses come back in that
  * player's next Command Phase, after faction resources are gained.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { FactionAbilitiesRefreshed } from './action-events.ts';

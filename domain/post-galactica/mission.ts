@@ -3,7 +3,7 @@
  * (PG-8), objectives and victory conditions (PG-14, PG-22). The text names these things
  * but gives no numbers; every number is the mission's own.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema, NO_RESOURCES, resourcesSchema } from './datasheets.ts';
 import { type Polygon, type Rect, rectPolygon } from './geometry.ts';
 

@@ -3,7 +3,7 @@
  * its Movement value; never farther, through enemy units, through impassable terrain, off
  * the battlefield, or while Stunned or Immobilized.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';

@@ -3,7 +3,7 @@
  * example scenario, or a full scenario (mission, factions with their datasheets, and a
  * Deployment List per seat), checked for consistency when the game is created.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type DeploymentList,
   deploymentCost,

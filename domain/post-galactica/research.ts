@@ -8,7 +8,7 @@
  * salvage counters are gone the building leaves the battlefield (not the Destroyed Zone) and
  * its controller recovers half its cost, rounded down.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import { actor } from './actions.ts';

@@ -5,7 +5,7 @@
  * by friendly Workers (PG-19) within 1", a Crystal Node by a friendly complete extraction
  * structure within 1"; each gathers its datasheet's `gather` amount.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import { addResources, NO_RESOURCES, type Resources } from './datasheets.ts';

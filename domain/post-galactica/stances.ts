@@ -8,7 +8,7 @@
  * - Disengage: the unit neither is engaged nor engages (it may fire, PG-11), may not make
  *   melee attacks and is not a legal target for them (PG-12).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RollModifier } from '../kernel/dice.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';

@@ -5,7 +5,7 @@
  * chosen order (the phase ends, or its deadline passes) the default order is units in
  * their game order, each unit's statuses in the order the text lists them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PgEvent, StatusesResolved, StatusState } from './events.ts';

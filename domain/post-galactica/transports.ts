@@ -7,7 +7,7 @@
  * as a Worker and uses Supply (PG-17, PG-19). A destroyed transport's passengers get out
  * around where it stood.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import type { PassengersDisembarked } from './action-events.ts';

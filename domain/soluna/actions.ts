@@ -4,7 +4,7 @@
  * which is public and which every action of the phase resolves against (SOL-4), so a
  * refusal never depends on, or tells anything about, another seat's sealed choices.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RuleViolation } from '../kernel/violation.ts';
 import { distance, lineOfSight, type Square, sameSquare, shortestPath, squareLabel, stepProblem } from './grid.ts';
 import { findModel, occupiedSquares } from './models.ts';

@@ -1,5 +1,5 @@
 /** Sol'una commands: their schemas, the command union and the docs `GET /rulesets/soluna` publishes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { modelActionSchema } from './actions.ts';
 
 export const submitActionsSchema = z

@@ -4,7 +4,7 @@
  * field has a default, so `{}` plays the example mission (domain/soluna/examples.ts).
  * Which numbers come from the text and which are defaults: docs/rules/soluna.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_MIND } from './activation.ts';
 import { EXAMPLE_MISSION } from './examples.ts';
 import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';

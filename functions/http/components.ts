@@ -8,7 +8,7 @@
  * rulesets declare events as TypeScript types only, so each is `{ type: const, data: object }`
  * from `eventTypes`), and its view (the views have no schema yet: a permissive object).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';

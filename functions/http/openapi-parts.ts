@@ -1,5 +1,5 @@
 /** The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BODY_BYTES } from './input-guard.ts';
 import { PROBLEM_BASE } from './respond.ts';
 

@@ -1,5 +1,5 @@
 /** Every route of the HTTP API: parse and validate, call the application function, map the result. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';

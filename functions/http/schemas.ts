@@ -2,7 +2,7 @@
  * The HTTP API's request and response schemas (zod): requests are validated with them,
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 

@@ -2,7 +2,7 @@
  * The webhook routes' schemas (PBM-1, PBM-3): requests are validated with them and their
  * part of `/openapi.json` is generated from them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_FORMATS, WEBHOOK_KINDS } from '../app/webhook-messages.ts';
 
 export const createWebhookBody = z

@@ -1,6 +1,6 @@
 /** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import { fireDeadline, remindDeadline } from '../app/timers.ts';

@@ -9,7 +9,7 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import { fanOut } from '../app/webhook-fanout.ts';

@@ -76,8 +76,10 @@ export class ArbiterFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         // Ship the SDK versions pinned in package-lock.json (the ones the tests ran
-        // against) rather than whatever version the Lambda runtime happens to carry.
+        // against) rather than whatever version the Lambda runtime happens to carry...
         bundleAwsSDK: true,
+        // ...but not the credential sources the chain never reaches on Lambda (PERF-1).
+        externalModules: [...bundleSettings.external],
         ...(props.assets ? { commandHooks: copyInto(props.assets) } : {}),
       },
     });

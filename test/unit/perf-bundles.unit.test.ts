@@ -1,0 +1,71 @@
+/**
+ * PERF-1 cold start: every Lambda bundle, built with the stack's esbuild settings, stays
+ * under 600 KiB, carries no zod locale but English (the API's messages), and leaves out
+ * only credential sources it loads lazily (so a missing one can never break a load).
+ * Structure only: how long a bundle takes to load is `npm run bench`'s business.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlerEntries, unreachedCredentialSources } from '../../infra/handlers.ts';
+import { type BundleReport, bundleHandler, foreignZodLocales, ROOT } from '../../scripts/check-bundles.ts';
+
+const SIZE_LIMIT = 600 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-perf1-'));
+const bundles = new Map<string, BundleReport>();
+
+beforeAll(async () => {
+  const built = await Promise.all(
+    Object.entries(handlerEntries).map(
+      async ([name, entry]) => [name, await bundleHandler(resolve(ROOT, entry), join(dir, `${name}.mjs`))] as const,
+    ),
+  );
+  for (const [name, report] of built) bundles.set(name, report);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const functions = Object.keys(handlerEntries);
+
+describe('PERF-1 Lambda bundles', () => {
+  it.each(functions)('PERF-1 %s: at most 600 KiB', (name) => {
+    const size = bundles.get(name)?.size ?? Number.POSITIVE_INFINITY;
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThanOrEqual(SIZE_LIMIT);
+  });
+
+  it.each(functions)('PERF-1 %s: no zod locale other than English in the output', (name) => {
+    const inputs = bundles.get(name)?.inputs ?? new Map();
+    expect(foreignZodLocales(inputs)).toEqual([]);
+  });
+
+  it('PERF-1 the functions that validate with zod carry its English messages', () => {
+    for (const name of functions.filter((n) => n !== 'web')) {
+      const inputs = bundles.get(name)?.inputs ?? new Map();
+      const english = [...inputs].find(([path]) => /node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]en\.js$/.test(path));
+      expect(english?.[1], name).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(functions)('PERF-1 %s: imports at load only Node built-ins; the left-out credential sources only lazily', (name) => {
+    const imports = bundles.get(name)?.imports ?? [];
+    const external = new Set<string>(unreachedCredentialSources);
+    for (const { path, kind } of imports) {
+      if (path.startsWith('node:')) continue;
+      expect(external.has(path), `${name} imports ${path}`).toBe(true);
+      expect(kind, `${name} imports ${path}`).toBe('dynamic-import');
+    }
+  });
+});
+
+describe('PERF-1 the locale check', () => {
+  it('PERF-1 finds a foreign locale when one is in the output, and ignores English and shaken-out files', () => {
+    const inputs = new Map([
+      ['node_modules/zod/v4/locales/en.js', 2688],
+      ['node_modules/zod/v4/locales/fr.js', 3142],
+      ['node_modules/zod/v4/locales/de.js', 0],
+      ['domain/match/state.ts', 900],
+    ]);
+    expect(foreignZodLocales(inputs)).toEqual(['node_modules/zod/v4/locales/fr.js']);
+  });
+});

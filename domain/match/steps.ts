@@ -3,8 +3,9 @@
  * ruleset's own step while playing, each with the deadline its phase is given.
  */
 import { addDuration } from '../kernel/duration.ts';
+import type { AnyRuleset } from '../kernel/ruleset.ts';
 import { getRuleset } from '../rulesets.ts';
-import type { DeadlineOptions } from './events.ts';
+import type { DeadlineOptions, MatchOptions } from './events.ts';
 import type { Match, Step } from './state.ts';
 
 /** PBM-10: a game waits this long for its seats unless its creator set `options.openFor`. */
@@ -39,8 +40,32 @@ export const nextStep = (state: Match, previous: Step | null, at: string): Step 
   if (state.status === 'lobby') {
     return { ...current, openedAt: state.createdAt, deadline: addDuration(state.createdAt, state.options.openFor ?? DEFAULT_OPEN_FOR) };
   }
-  return { ...current, openedAt: at, deadline: deadlineFor(state.options.deadlines, current.phase, at) };
+  return opened(current, state.options.deadlines, at);
 };
+
+/**
+ * PERF-3: `nextStep` of a playing game whose ruleset state became `rules`, for the fold's
+ * path of a ruleset's event (which changes neither the status nor the options).
+ */
+export const nextRulesStep = (
+  ruleset: AnyRuleset,
+  rules: unknown,
+  options: MatchOptions,
+  previous: Step | null,
+  at: string,
+): Step | null => {
+  const current = ruleset.step(rules);
+  if (!current) return null;
+  if (previous && previous.key === current.key) return previous;
+  return opened(current, options.deadlines, at);
+};
+
+const opened = (current: { readonly key: string; readonly phase: string }, deadlines: DeadlineOptions | undefined, at: string): Step => ({
+  key: current.key,
+  phase: current.phase,
+  openedAt: at,
+  deadline: deadlineFor(deadlines, current.phase, at),
+});
 const deadlineFor = (deadlines: DeadlineOptions | undefined, phase: string, openedAt: string): string | null => {
   const duration = deadlines?.phases?.[phase] ?? deadlines?.default;
   return duration === undefined ? null : addDuration(openedAt, duration);

@@ -1,18 +1,22 @@
 /**
  * `npm run bench`: what a command and a projection cost, against DynamoDB Local, in a
- * game of 10 events and in one of 2,000. Printed, never asserted: timings on a shared
- * machine are information, not pass/fail.
+ * game of 10 events and in one of 2,000; what each kind of command costs on AWS in
+ * requests and capacity units (AWS-4); and the state at event 10,000 against the latest
+ * state (PERF-2). Printed, never asserted: timings on a shared machine are information,
+ * not pass/fail.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { emptyGame, foldGame } from '../domain/match/state.ts';
-import { type CountingClient, createDynamoClient } from '../functions/adapters/dynamo-client.ts';
+import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
+import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
 import { executeCommand } from '../functions/app/commands.ts';
 import { createDeps, type Deps } from '../functions/app/deps.ts';
 import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
 import { StreamPoller } from '../infra/local/stream-poller.ts';
 import { type TableNames, tableNames } from '../infra/tables.ts';
+import { longGameOf, playerToAct } from './support/games.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -128,6 +132,112 @@ const report = (title: string, m: Measurement, lags: readonly number[], rate: nu
   console.log(`  in-memory fold:   ${Math.round(rate).toLocaleString('en-US')} events/s\n`);
 };
 
+interface KindCost {
+  commands: number;
+  requests: number;
+  read: number;
+  write: number;
+  events: number;
+  written: number;
+}
+
+type Result = Awaited<ReturnType<typeof command>>;
+
+/**
+ * AWS-4 what each kind of command costs: requests, and the read and write units AWS would
+ * bill, computed from the bytes read and written (DynamoDB Local reports no consumed capacity).
+ */
+const costByKind = async (client: CountingClient, deps: Deps, longGame: string) => {
+  const kinds = new Map<string, KindCost>();
+  const run = async (
+    gameId: string,
+    playerId: string,
+    body: { type: string } & Record<string, unknown>,
+    kindOf: (result: Result, from: number) => string,
+  ): Promise<Result> => {
+    const from = (await deps.store.load(gameId)).state.version;
+    const before = { requests: total(client), read: client.units.read, write: client.units.write, written: client.bytes.written };
+    const result = await command(deps, gameId, playerId, body);
+    const kind = kindOf(result, from);
+    const k = kinds.get(kind) ?? { commands: 0, requests: 0, read: 0, write: 0, events: 0, written: 0 };
+    k.commands += 1;
+    k.requests += total(client) - before.requests;
+    k.read += client.units.read - before.read;
+    k.write += client.units.write - before.write;
+    k.events += result.events.length;
+    k.written += client.bytes.written - before.written;
+    kinds.set(kind, k);
+    return result;
+  };
+  const endPhase = (result: Result, from: number) =>
+    Math.floor(result.version / SNAPSHOT_EVERY) > Math.floor(from / SNAPSHOT_EVERY)
+      ? 'EndPhase that writes a snapshot'
+      : result.events.length === 1
+        ? 'EndPhase, a single event'
+        : 'EndPhase, a batch of 2+ events';
+  for (let i = 0; i < 10; i += 1) {
+    const gameId = `g_cost_${i}`;
+    const create = { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red' } };
+    await run(gameId, 'p_red', create, () => 'CreateGame (the seed too)');
+    let result = await run(gameId, 'p_blue', { type: 'JoinGame' }, () => 'JoinGame, a batch with dice (the roll-off)');
+    while (result.version <= SNAPSHOT_EVERY + 2) result = await run(gameId, playerToAct(result.state), { type: 'EndPhase' }, endPhase);
+  }
+  let long = await deps.store.load(longGame);
+  for (let i = 0; i < 20; i += 1) {
+    const result = await run(longGame, playerToAct(long.state), { type: 'EndPhase' }, (r, from) =>
+      endPhase(r, from) === 'EndPhase that writes a snapshot' ? 'EndPhase at 10,000 events, snapshot' : 'EndPhase at 10,000 events',
+    );
+    long = { ...long, state: result.state ?? long.state };
+  }
+  console.log('AWS-4 what a command costs on AWS: requests and capacity units per command, from item sizes');
+  console.log(`  (DynamoDB Local reports no consumed capacity; ${UNIT_FORMULAS}.`);
+  console.log('   Every read of the command path is strongly consistent; a ConditionCheck counts as a 1 KB transactional write.)');
+  console.log('  kind                                           commands  requests   RCU    WCU   events  bytes written');
+  for (const [kind, k] of kinds) {
+    const n = k.commands;
+    console.log(
+      `  ${kind.padEnd(46)} ${String(n).padStart(8)} ${(k.requests / n).toFixed(2).padStart(9)} ${(k.read / n).toFixed(1).padStart(5)} ${(k.write / n).toFixed(1).padStart(6)} ${(k.events / n).toFixed(1).padStart(8)} ${Math.round(
+        k.written / n,
+      )
+        .toLocaleString('en-US')
+        .padStart(14)}`,
+    );
+  }
+  console.log('');
+};
+
+/**
+ * PERF-2 the state at an event near 10,000 against the latest state, both through the event
+ * store. N cycles through the 60 events up to 10,000, so the events folded after the nearest
+ * snapshot range from none to a whole snapshot interval, as for any N a user asks.
+ */
+const stateAtCost = async (client: CountingClient, deps: Deps, gameId: string) => {
+  const AT = 10_000;
+  const timeOf = async (runs: number, fn: (i: number) => Promise<unknown>) => {
+    const times: number[] = [];
+    const requests = total(client);
+    const read = client.units.read;
+    for (let i = 0; i < runs; i += 1) {
+      const started = performance.now();
+      await fn(i);
+      times.push(performance.now() - started);
+    }
+    return { p50: percentile(times, 50), requests: (total(client) - requests) / runs, read: (client.units.read - read) / runs };
+  };
+  const near = (i: number) => AT - (i % 60);
+  await timeOf(20, (i) => deps.store.loadAt(gameId, near(i)));
+  const latest = await timeOf(60, () => deps.store.load(gameId));
+  const at = await timeOf(60, (i) => deps.store.loadAt(gameId, near(i)));
+  const scratch = await timeOf(3, async () => foldGame(await deps.store.readAfter(gameId, 0, AT), emptyGame));
+  const line = (name: string, m: typeof latest) =>
+    `  ${name.padEnd(52)} p50 ${ms(m.p50).padStart(9)}  ${m.requests.toFixed(1)} requests, ${m.read.toFixed(1)} RCU`;
+  console.log('PERF-2 the state at any event, in a game of 10,000 events');
+  console.log(line('latest state (snapshot + tail)', latest));
+  console.log(line('state at N = 9,941..10,000 (nearest snapshot + after)', at));
+  console.log(line('state at 10,000 folded from event 1 (before PERF-2)', scratch));
+  console.log(`  state at N / latest state: ${(at.p50 / latest.p50).toFixed(2)}x  (goal: <= 2x)\n`);
+};
+
 const main = async () => {
   const dynamo = await startDynamoLocal({ dataDir: null });
   const commands = createDynamoClient({ endpoint: dynamo.endpoint });
@@ -168,6 +278,9 @@ const main = async () => {
   report('a game of 2,000 events', bigRun, lags.splice(0), await foldRate(deps, 'g_big'));
 
   await poller.stop();
+  await longGameOf(deps, 'g_10k', 10_000);
+  await costByKind(commands, deps, 'g_10k');
+  await stateAtCost(commands, deps, 'g_10k');
   commands.client.destroy();
   await dynamo.stop();
 };

@@ -27,6 +27,8 @@ export interface CountingClient {
   readonly itemsRead: Map<string, number>;
   /** Capacity units the requests since creation would consume on AWS (see `readUnits`, `writeUnits`). */
   readonly units: CapacityUnits;
+  /** Bytes of the items read and written since creation, as `itemBytes` counts them. */
+  readonly bytes: { read: number; written: number };
 }
 
 type Item = Record<string, AttributeValue>;
@@ -136,6 +138,17 @@ const unitsOf = (name: string, input: Input, output: Output | undefined): Capaci
   }
 };
 
+const bytesOf = (input: Input, output: Output | undefined) => ({
+  read: [...(output?.Items ?? []), ...(output?.Item ? [output.Item] : []), ...Object.values(output?.Responses ?? {}).flat()].reduce(
+    (s, i) => s + itemBytes(i),
+    0,
+  ),
+  written: [...(input.Item ? [input.Item] : []), ...(input.TransactItems ?? []).flatMap((t) => (t.Put?.Item ? [t.Put.Item] : []))].reduce(
+    (s, i) => s + itemBytes(i),
+    0,
+  ),
+});
+
 const itemsOf = (output: Output | undefined): number =>
   (output?.Items?.length ?? 0) + (output?.Item ? 1 : 0) + Object.values(output?.Responses ?? {}).reduce((s, l) => s + l.length, 0);
 
@@ -148,6 +161,7 @@ export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOpt
   const requests = new Map<string, number>();
   const itemsRead = new Map<string, number>();
   const units: CapacityUnits = { read: 0, write: 0 };
+  const bytes = { read: 0, written: 0 };
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
@@ -157,11 +171,14 @@ export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOpt
       const cost = unitsOf(name, args.input as Input, output);
       units.read += cost.read;
       units.write += cost.write;
+      const size = bytesOf(args.input as Input, output);
+      bytes.read += size.read;
+      bytes.written += size.written;
       const read = itemsOf(output);
       if (read > 0) itemsRead.set(name, (itemsRead.get(name) ?? 0) + read);
       return result;
     },
     { step: 'initialize', name: 'arbiterRequestCounter' },
   );
-  return { client, requests, itemsRead, units };
+  return { client, requests, itemsRead, units, bytes };
 };

@@ -5,7 +5,7 @@
  * with `--memory`, in this process only. On AWS the same records go to each consumer's
  * SQS on-failure queue instead.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DynamoDBRecord } from 'aws-lambda';
 
@@ -78,4 +78,26 @@ export const readFailedRecords = async (path: string): Promise<FailedRecord[]> =
         throw new Error(`${path}:${number} is not a JSON line`);
       }
     });
+};
+
+const sameEntry = (a: FailedRecord, b: FailedRecord): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * AWS-3: take out of the file the entries `redriven` from a read of it. Entries the runtime
+ * appended since that read stay (the file is read again just before it is replaced, through
+ * a temporary file and a rename, so a reader never sees half of it). Returns what is left.
+ */
+export const removeFailedRecords = async (path: string, redriven: readonly FailedRecord[]): Promise<FailedRecord[]> => {
+  const now = await readFailedRecords(path);
+  const left = [...redriven];
+  const keep = now.filter((entry) => {
+    const index = left.findIndex((r) => sameEntry(r, entry));
+    if (index < 0) return true;
+    left.splice(index, 1);
+    return false;
+  });
+  const temporary = `${path}.redrive-${process.pid}`;
+  await writeFile(temporary, keep.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+  await rename(temporary, path);
+  return keep;
 };

@@ -29,6 +29,7 @@ import {
   type AwsRedriveContext,
   drainQueue,
   moveWebhookDeadLetters,
+  type RedriveOutput,
   redriveDeadline,
   redriveStreamFailure,
   SqsQueue,
@@ -94,7 +95,7 @@ const aws = async (): Promise<boolean> => {
   if (!values.outputs) return refuse('--aws needs --outputs cdk-outputs.json (npx cdk deploy --outputs-file cdk-outputs.json)');
   const all = JSON.parse(readFileSync(values.outputs, 'utf8')) as Record<string, Record<string, string>>;
   const outputs = Object.values(all).find((o) => o.ProjectorFailuresQueueUrl) ?? refuse(`${values.outputs} has no Arbiter stack outputs`);
-  const output = (name: string): string =>
+  const output = (name: RedriveOutput): string =>
     outputs[name] ?? refuse(`${values.outputs} has no ${name} output; deploy this version of the stack`);
   const region = values.region ?? process.env.AWS_REGION ?? /sqs\.([a-z0-9-]+)\./.exec(output('ProjectorFailuresQueueUrl'))?.[1];
   const config = region ? { region } : {};

@@ -40,6 +40,27 @@ import { fireDeadline, remindDeadline } from '../app/timers.ts';
 import { makePublisher } from '../stream/publisher.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';
 
+/**
+ * The stack outputs `npm run redrive -- --aws --outputs cdk-outputs.json` reads (the stack
+ * test checks the stack gives each one).
+ */
+export const REDRIVE_OUTPUTS = [
+  'EventsTableName',
+  'GamesTableName',
+  'ProjectorFailuresQueueUrl',
+  'TimerReactorFailuresQueueUrl',
+  'PublisherFailuresQueueUrl',
+  'DeadlineDeadLettersQueueUrl',
+  'DeadlineDeadLettersQueueArn',
+  'WebhookDeadLettersQueueArn',
+  'WebhookQueueArn',
+  'ScheduleGroupName',
+  'SchedulerRoleArn',
+  'PhaseTimerArn',
+  'EventBusName',
+] as const;
+export type RedriveOutput = (typeof REDRIVE_OUTPUTS)[number];
+
 /** Lambda's on-failure record for a stream batch (the part that says where the batch was). */
 const streamFailure = z.object({
   DDBStreamBatchInfo: z.object({

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../functions/http/openapi.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
+import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
@@ -660,6 +661,24 @@ describe('the alarms', () => {
     });
     // The line the filter counts is the one the deliverer writes.
     expect(readFileSync(new URL('../../functions/webhooks/deliver.ts', import.meta.url), 'utf8')).toContain(`'${WEBHOOK_FAILURE_LINE}'`);
+  });
+});
+
+describe('AWS-1/AWS-3 outputs for the smoke and the redrive', () => {
+  it('AWS-3 the stack outputs every name npm run redrive reads, each the resource it names', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining([...REDRIVE_OUTPUTS, 'ApiUrl']));
+    expect(outputs.ProjectorFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.projector));
+    expect(outputs.TimerReactorFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.timerReactor));
+    expect(outputs.PublisherFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.publisher));
+    expect(outputs.DeadlineDeadLettersQueueUrl?.Value).toEqual(ref(stack.deadlines.deadLetters));
+    expect(outputs.DeadlineDeadLettersQueueArn?.Value).toEqual(arnOf(stack.deadlines.deadLetters));
+    expect(outputs.WebhookDeadLettersQueueArn?.Value).toEqual(arnOf(stack.webhooks.deadLetters));
+    expect(outputs.WebhookQueueArn?.Value).toEqual(arnOf(stack.webhooks.queue));
+    expect(outputs.EventsTableName?.Value).toEqual(ref(stack.tables.events));
+    expect(outputs.GamesTableName?.Value).toEqual(ref(stack.tables.games));
+    expect(outputs.PhaseTimerArn?.Value).toEqual(arnOf(phaseTimer.fn));
+    expect(outputs.SchedulerRoleArn?.Value).toEqual(arnOf(stack.deadlines.schedulerRole));
   });
 });
 

@@ -23,6 +23,8 @@ export interface StackConfig {
   /** Where the alarms' topic sends e-mail; none when unset (subscribe to the topic yourself). */
   readonly alarmEmail: string | null;
   readonly logRetention: RetentionDays;
+  /** A custom domain for the API (`domainName` with `certificateArn`, an ACM certificate in the stack's region); none by default. */
+  readonly domain: { readonly name: string; readonly certificateArn: string } | null;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -58,11 +60,26 @@ const logRetentionFrom = (value: unknown): RetentionDays => {
   return days as RetentionDays;
 };
 
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]+$/;
+
+const domainFrom = (name: unknown, certificateArn: unknown): StackConfig['domain'] => {
+  if (absent(name) && absent(certificateArn)) return null;
+  if (typeof name !== 'string' || !HOSTNAME.test(name))
+    throw new Error(`The domainName context is a host name like api.example.org, not ${JSON.stringify(name ?? '')}.`);
+  if (typeof certificateArn !== 'string' || !CERTIFICATE.test(certificateArn))
+    throw new Error(
+      `The domainName context needs certificateArn: the ARN of an ACM certificate for ${name} in the stack's region, not ${JSON.stringify(certificateArn ?? '')}.`,
+    );
+  return { name, certificateArn };
+};
+
 export const stackConfigFrom = (scope: Construct): StackConfig => {
   const context = (name: string): unknown => scope.node.tryGetContext(name);
   return {
     corsOrigins: corsOriginsFrom(context('corsOrigins')),
     alarmEmail: alarmEmailFrom(context('alarmEmail')),
     logRetention: logRetentionFrom(context('logRetentionDays')),
+    domain: domainFrom(context('domainName'), context('certificateArn')),
   };
 };

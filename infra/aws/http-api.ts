@@ -4,8 +4,17 @@
  * function. Throttled and access-logged at the stage.
  */
 import { CfnOutput, Duration, Validations } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  CorsHttpMethod,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -18,6 +27,7 @@ import {
 } from '../../functions/http/cors.ts';
 import { buildRouter } from '../../functions/http/routes.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
+import type { StackConfig } from './config.ts';
 
 /**
  * Every route the API function answers, as `METHOD /path`, read from the router itself:
@@ -30,6 +40,8 @@ export const apiRoutes: readonly string[] = buildRouter(() => {
 export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
+  /** The custom domain, when the stack has one. */
+  domainName: DomainName | undefined;
 
   /**
    * `corsOrigins`: the browser origins that may call the API (API-5). API Gateway answers
@@ -41,6 +53,7 @@ export class ArbiterHttpApi extends Construct {
     handlers: { readonly api: IFunction; readonly web: IFunction },
     corsOrigins: readonly string[],
     logRetention: RetentionDays = RetentionDays.ONE_MONTH,
+    domain: StackConfig['domain'] = null,
   ) {
     super(scope, id);
     corsPolicy(corsOrigins); // the same checks as the function's: each an origin, scheme://host[:port], or *
@@ -76,6 +89,28 @@ export class ArbiterHttpApi extends Construct {
       reason: 'Authorization is by per-player bearer API keys, checked against their stored SHA-256 in the API function.',
     });
     new CfnOutput(scope, 'ApiUrl', { value: this.stage.url, description: 'Base URL of the Arbiter HTTP API' });
+    if (domain) this.mapDomain(scope, domain);
+  }
+
+  /**
+   * AWS-5: the API also at https://<domainName>/, with the ACM certificate given. DNS stays
+   * the deployer's: a CNAME (or alias) from the name to the `CustomDomainTarget` output.
+   */
+  private mapDomain(scope: Construct, domain: NonNullable<StackConfig['domain']>): void {
+    this.domainName = new DomainName(this, 'Domain', {
+      domainName: domain.name,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+    });
+    new ApiMapping(this, 'DomainMapping', { api: this.api, domainName: this.domainName, stage: this.stage });
+    new CfnOutput(scope, 'CustomDomainUrl', { value: `https://${domain.name}/`, description: 'The API at its custom domain' });
+    new CfnOutput(scope, 'CustomDomainTarget', {
+      value: this.domainName.regionalDomainName,
+      description: `Point ${domain.name} here (CNAME, or an alias record in hosted zone CustomDomainZone)`,
+    });
+    new CfnOutput(scope, 'CustomDomainZone', {
+      value: this.domainName.regionalHostedZoneId,
+      description: 'The hosted zone of CustomDomainTarget',
+    });
   }
 
   private createStage(retention: RetentionDays): HttpStage {

@@ -21,7 +21,8 @@
  * - Alarms (AWS-2), each notifying one SNS topic (e-mail from the `alarmEmail` context): any
  *   message in a dead-letter or on-failure queue, a stream consumer more than a minute
  *   behind, API 5xx, each function's errors, throttles, failed webhook processing.
- * - Settings from CDK context (AWS-5, infra/aws/config.ts): corsOrigins, alarmEmail, logRetentionDays.
+ * - Settings from CDK context (AWS-5, infra/aws/config.ts): corsOrigins, alarmEmail, logRetentionDays,
+ *   and an optional custom domain (domainName with certificateArn).
  * - Outputs naming what `npm run smoke` and `npm run redrive` need (`cdk deploy --outputs-file`).
  *
  * Each function is granted only what it does; cdk-nag (AwsSolutions) findings that remain
@@ -160,6 +161,7 @@ export class ArbiterStack extends Stack {
       { api: this.functions.api.fn, web: this.functions.web.fn },
       corsOrigins,
       this.config.logRetention,
+      this.config.domain,
     );
     // The function allows the same origins, so a direct call answers as API Gateway does.
     this.functions.api.fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));

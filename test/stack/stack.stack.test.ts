@@ -683,6 +683,7 @@ describe('AWS-1/AWS-3 outputs for the smoke and the redrive', () => {
 });
 
 describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
+  const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
   const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
   const retentions = (t: Template) =>
     Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => (g as ResourceJson).Properties.RetentionInDays);
@@ -694,8 +695,11 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       corsOrigins: [...DEFAULT_AWS_CORS_ORIGINS],
       alarmEmail: '',
       logRetentionDays: DEFAULT_LOG_RETENTION_DAYS,
+      domainName: '',
+      certificateArn: '',
     });
-    expect(stack.config).toEqual({ corsOrigins: ['*'], alarmEmail: null, logRetention: 30 });
+    expect(stack.config).toEqual({ corsOrigins: ['*'], alarmEmail: null, logRetention: 30, domain: null });
+    template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     // The same template with cdk.json's context as without any.
     expect(synth({}, cdkJson.context).template.toJSON()).toEqual(template.toJSON());
   });
@@ -721,9 +725,46 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
     );
   });
 
+  it('AWS-5 domainName with certificateArn serves the API at that name too: a regional domain, mapped to the stage, with the DNS target as an output', () => {
+    const built = synth({}, { domainName: 'api.example.org', certificateArn: CERTIFICATE });
+    const id = (c: IConstruct) => built.stack.getLogicalId(c.node.defaultChild as CfnElement);
+    const domain = built.stack.http.domainName;
+    if (!domain) throw new Error('no domain');
+    built.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.org',
+      DomainNameConfigurations: [{ CertificateArn: CERTIFICATE, EndpointType: 'REGIONAL' }],
+    });
+    built.template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: id(built.stack.http.api) },
+      DomainName: { Ref: id(domain) },
+      Stage: '$default',
+    });
+    built.template.hasOutput('CustomDomainUrl', { Value: 'https://api.example.org/' });
+    built.template.hasOutput('CustomDomainTarget', { Value: { 'Fn::GetAtt': [id(domain), 'RegionalDomainName'] } });
+    expect(nagFindings(built)).toEqual([]);
+    expect(() => synth({}, { domainName: 'api.example.org' })).toThrow(/domainName context needs certificateArn/);
+    expect(() => synth({}, { domainName: 'https://api.example.org', certificateArn: CERTIFICATE })).toThrow(
+      /host name like api.example.org/,
+    );
+  });
+
   it('AWS-5 every setting at once synthesizes, passes cdk-nag, and changes only what it sets', () => {
-    const built = synth({}, { corsOrigins: 'https://table.example.org', alarmEmail: 'ops@example.org', logRetentionDays: 90 });
-    expect(built.stack.config).toEqual({ corsOrigins: ['https://table.example.org'], alarmEmail: 'ops@example.org', logRetention: 90 });
+    const built = synth(
+      {},
+      {
+        corsOrigins: 'https://table.example.org',
+        alarmEmail: 'ops@example.org',
+        logRetentionDays: 90,
+        domainName: 'api.example.org',
+        certificateArn: CERTIFICATE,
+      },
+    );
+    expect(built.stack.config).toEqual({
+      corsOrigins: ['https://table.example.org'],
+      alarmEmail: 'ops@example.org',
+      logRetention: 90,
+      domain: { name: 'api.example.org', certificateArn: CERTIFICATE },
+    });
     expect(retentions(built.template)).toEqual(Array(8).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
     built.template.resourceCountIs('AWS::Lambda::Function', 7);

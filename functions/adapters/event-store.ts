@@ -27,8 +27,16 @@ import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
 
 /** A snapshot is written with the command whose batch crosses a multiple of this. */
 export const SNAPSHOT_EVERY = 50;
-/** The most events one command may produce; the tail read covers a snapshot interval plus one batch. */
+/** The most events one command may produce (a transaction holds at most 100 items). */
 export const MAX_BATCH = 90;
+/**
+ * Events the tail read asks for. The batch that crossed the last multiple m of SNAPSHOT_EVERY
+ * at or below the head wrote a snapshot at its last seq, which is >= m > head - SNAPSHOT_EVERY,
+ * so the latest snapshot lies within the newest SNAPSHOT_EVERY events. (It was a snapshot
+ * interval plus a batch, 140 events, read by every command; a tail that does not reach a
+ * usable snapshot still falls back to SNAP#<seq> and the log after it.)
+ */
+export const TAIL = SNAPSHOT_EVERY;
 
 export const gameKey = (gameId: string) => `GAME#${gameId}`;
 const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
@@ -188,7 +196,7 @@ export class EventStore {
         KeyConditionExpression: 'gameId = :g',
         ExpressionAttributeValues: { ':g': { S: gameId } },
         ScanIndexForward: false,
-        Limit: SNAPSHOT_EVERY + MAX_BATCH,
+        Limit: TAIL,
         ConsistentRead: true,
       }),
     );

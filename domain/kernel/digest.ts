@@ -8,5 +8,17 @@ import { createHash, createHmac } from 'node:crypto';
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** PERF-4: a game's keys (its dice, its salts) sign thousands of messages in a verify; each is decoded once. */
+const keys = new Map<string, Buffer>();
+const keyOf = (keyHex: string): Buffer => {
+  let key = keys.get(keyHex);
+  if (!key) {
+    if (keys.size >= 16) keys.clear();
+    key = Buffer.from(keyHex, 'hex');
+    keys.set(keyHex, key);
+  }
+  return key;
+};
+
 export const hmacSha256 = (keyHex: string, message: string): Uint8Array =>
-  createHmac('sha256', Buffer.from(keyHex, 'hex')).update(message, 'utf8').digest();
+  createHmac('sha256', keyOf(keyHex)).update(message, 'utf8').digest();

@@ -3,7 +3,7 @@
  * `hash` is the SHA-256 of the canonical JSON of the envelope without `hash`, and each
  * event names the hash before it, so an edit, deletion or reordering is detectable.
  */
-import { canonicalJson, sha256Hex } from './hash.ts';
+import { canonicalJsonWithout, sha256Hex } from './hash.ts';
 
 /** What a decider emits: a type, its payload, and optionally the one seat that may see it. */
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -38,10 +38,7 @@ export type UnsealedEnvelope<E extends DomainEvent = DomainEvent> = Omit<EventEn
 /** The link before event 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-export const envelopeHash = (envelope: UnsealedEnvelope): string => {
-  const { hash: _ignored, ...rest } = envelope as EventEnvelope;
-  return sha256Hex(canonicalJson(rest));
-};
+export const envelopeHash = (envelope: UnsealedEnvelope): string => sha256Hex(canonicalJsonWithout(envelope, 'hash'));
 
 export interface BatchMeta {
   readonly gameId: string;

@@ -11,8 +11,8 @@ import type { RuleViolation } from '../kernel/violation.ts';
 import { asGameCommand } from '../match/commands.ts';
 import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
-import { evolveGame } from '../match/evolve.ts';
-import { emptyGame, type GameState } from '../match/state.ts';
+import type { GameState } from '../match/state.ts';
+import { LogFold } from './fold.ts';
 
 /** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */
 export type Divergence =
@@ -36,6 +36,8 @@ export interface ReadjudicateOptions {
   readonly seed: string;
   /** Whether to re-decide the command at `index` (otherwise its events are only folded); every one by default. */
   readonly decides?: (index: number) => boolean;
+  /** PERF-4: the fold of `events` to walk, shared with other checks (verify's state check); a fold of its own by default. */
+  readonly fold?: LogFold;
 }
 
 const actorOf = (label: string, state: GameState): Actor => {
@@ -61,6 +63,47 @@ const relabel = (decided: DomainEvent, logged: EventEnvelope | undefined): Domai
   return decided;
 };
 
+const isPlainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+};
+
+/**
+ * PERF-4: whether two values certainly have the same canonical JSON, without writing it:
+ * the same strings, finite numbers, booleans and nulls, in arrays (a hole or undefined
+ * item is null) and plain objects (an undefined member is absent). Anything it is not
+ * sure of (NaN, a surrogate, a toJSON, another kind of object) answers false, and the
+ * caller compares the canonical JSON itself, so the verdict is exactly the canonical one.
+ */
+const sameJson = (left: unknown, right: unknown): boolean => {
+  const a = left === undefined ? null : left;
+  const b = right === undefined ? null : right;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
+    if (typeof a === 'number') return Number.isFinite(a) && a === b;
+    if (typeof a === 'string') return a === b && !SURROGATE.test(a);
+    return a === b && (a === null || typeof a === 'boolean');
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) {
+      if (!(i in a) || !(i in b) || !sameJson(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let members = 0;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
+    if (SURROGATE.test(key) || !Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    members += 1;
+  }
+  for (const key of Object.keys(y)) if (y[key] !== undefined) members -= 1;
+  return members === 0;
+};
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Re-decide one command's batch (`events[start..end)`) from `state`; null when the rules give exactly the logged events. */
 const redecide = (state: GameState, events: readonly EventEnvelope[], start: number, end: number, options: ReadjudicateOptions) => {
   const first = events[start] as EventEnvelope;
@@ -72,6 +115,7 @@ const redecide = (state: GameState, events: readonly EventEnvelope[], start: num
   for (let k = 0; k < Math.max(end - start, decision.events.length); k += 1) {
     const logged = k < end - start ? events[start + k] : undefined;
     const decided = decision.events[k];
+    if (logged && decided && sameJson(recorded(logged), relabel(decided, logged))) continue;
     const loggedJson = logged ? canonicalJson(recorded(logged)) : null;
     const decidedJson = decided ? canonicalJson(relabel(decided, logged)) : null;
     if (loggedJson !== null && loggedJson === decidedJson) continue;
@@ -82,10 +126,12 @@ const redecide = (state: GameState, events: readonly EventEnvelope[], start: num
 
 /** Fold the log, re-deciding each command `decides` selects; the first divergence, or how many commands were re-decided. */
 export const readjudicate = (events: readonly EventEnvelope[], options: ReadjudicateOptions): Readjudication => {
-  let state: GameState = emptyGame;
+  const fold = options.fold ?? new LogFold(events);
+  if (fold.events !== events) throw new Error('the fold given to readjudicate is of another log');
   let decided = 0;
   let i = 0;
   while (i < events.length) {
+    const state = fold.before(i);
     const first = events[i] as EventEnvelope;
     if (first.command === undefined) return { ok: false, divergence: { kind: 'no-command', index: i } };
     let end = i + 1;
@@ -95,10 +141,9 @@ export const readjudicate = (events: readonly EventEnvelope[], options: Readjudi
       if (divergence) return { ok: false, divergence };
       decided += 1;
     }
-    for (const event of events.slice(i, end)) state = evolveGame(state, event);
     i = end;
   }
-  return { ok: true, decided, state };
+  return { ok: true, decided, state: fold.final };
 };
 
 /** A `RulesVersionAdopted` of the log, at its 0-based index. */

@@ -1,9 +1,10 @@
 import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
-import { foldGame, type GameState } from '../match/state.ts';
+import type { GameState } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
 import { findRuleset } from '../rulesets.ts';
+import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
 import { adoptionsOf, type Divergence, readjudicate, readjudicationStart, rulesVersionsOf } from './readjudicate.ts';
 import { findRolls } from './rolls.ts';
@@ -134,13 +135,14 @@ const decidable = (events: readonly EventEnvelope[], versions: readonly string[]
 
 /** Consecutive events by rules version and whether they were re-decided. */
 const partsOf = (events: readonly EventEnvelope[], versions: readonly string[], decides: (index: number) => boolean): RulesPart[] => {
-  const parts: RulesPart[] = [];
+  // PERF-4: the open part grows in place rather than being copied for each event
+  const parts: { -readonly [K in keyof RulesPart]: RulesPart[K] }[] = [];
   let checked = true;
   for (const [i, event] of events.entries()) {
     if (event.command !== undefined) checked = decides(i);
     const version = versions[i] ?? '';
     const last = parts.at(-1);
-    if (last && last.rulesVersion === version && last.readjudicated === checked) parts[parts.length - 1] = { ...last, toSeq: event.seq };
+    if (last && last.rulesVersion === version && last.readjudicated === checked) last.toSeq = event.seq;
     else parts.push({ fromSeq: event.seq, toSeq: event.seq, rulesVersion: version, readjudicated: checked });
   }
   return parts;
@@ -178,7 +180,7 @@ const divergenceResult = (divergence: Divergence, events: readonly EventEnvelope
  * be exactly the logged ones. A log that adopted this build's rules version (PBM-14) is
  * checked where it can be, and the parts decided under other versions are named.
  */
-export const checkRules = ({ header, events }: ParsedLog): CheckResult => {
+export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(events)): CheckResult => {
   const ruleset = findRuleset(header.ruleset);
   if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
   const current = ruleset.rulesVersion;
@@ -202,7 +204,7 @@ export const checkRules = ({ header, events }: ParsedLog): CheckResult => {
   if (sealed >= 0)
     return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
   const decides = decidable(events, versions, current);
-  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides });
+  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides, fold });
   if (!result.ok) return divergenceResult(result.divergence, events);
   const parts = partsOf(events, versions, decides);
   const others = parts.filter((p) => p.rulesVersion !== current).map((p) => describePart(p, current));
@@ -210,11 +212,12 @@ export const checkRules = ({ header, events }: ParsedLog): CheckResult => {
   return { ...pass('rules', others.length === 0 ? verdict : `${verdict}; ${others.join('; ')}`), ...(others.length ? { parts } : {}) };
 };
 
-export const checkState = ({ header, events }: ParsedLog): CheckResult => {
+/** The fold's end against the header's state; `fold` may have been walked by the rules check already (PERF-4). */
+export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(events)): CheckResult => {
   if (events.some(isSealed)) return fail('state', 'state: cannot fold a log with sealed events; export again after the game ends');
   let folded: GameState;
   try {
-    folded = foldGame(events);
+    folded = fold.final;
   } catch (error) {
     return fail('state', `state: the log does not fold: ${(error as Error).message}`);
   }
@@ -225,10 +228,14 @@ export const checkState = ({ header, events }: ParsedLog): CheckResult => {
   return pass('state', `state: the fold of the log equals the state the server reported (version ${folded.version})`);
 };
 
-export const verifyLog = (log: ParsedLog): CheckResult[] => [
+/**
+ * Every check of a log. PERF-4: the rules check and the state check share one fold of it
+ * (`options.fold`, a new one unless given), so each event is folded once.
+ */
+export const verifyLog = (log: ParsedLog, { fold = new LogFold(log.events) }: { readonly fold?: LogFold } = {}): CheckResult[] => [
   checkChain(log),
   checkSeed(log),
   checkDice(log),
-  checkRules(log),
-  checkState(log),
+  checkRules(log, fold),
+  checkState(log, fold),
 ];

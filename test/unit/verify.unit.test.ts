@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { playLongGame } from '../../bench/support/long-game.ts';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { isMatchEvent } from '../../domain/match/events.ts';
+import { getRuleset, rulesets } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
+import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
-import { verifyLog } from '../../domain/verify/verify.ts';
+import { type CheckResult, checkRules, checkState, verifyLog } from '../../domain/verify/verify.ts';
 import { finishedMatch, REFERENCE_MATCHES, Recorder } from '../support/finished-games.ts';
 
 const failures = (log: ParsedLog) => verifyLog(log).filter((r) => !r.ok);
@@ -207,5 +213,126 @@ describe('the log format', () => {
     const again = parseLog(serializeLog(log.header, log.events));
     expect(again.events.every((e) => envelopeHash(e) === e.hash)).toBe(true);
     expect(failures(again)).toEqual([]);
+  });
+});
+
+describe('PERF-4 one fold of the log, shared by the checks', () => {
+  const long = () => playLongGame(1_200);
+  /** How many times the rules fold a ruleset event while `work` runs: each call of the ruleset's evolve through the registry. */
+  const evolveCalls = (ruleset: string, work: () => void): number => {
+    const spy = vi.spyOn(getRuleset(ruleset), 'evolve');
+    try {
+      work();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  const rulesetEvents = (log: ParsedLog) => log.events.filter((e) => !isMatchEvent(e)).length;
+
+  it('PERF-4 verifyLog folds each event once: the shared fold folds the log exactly once, and the ruleset folds each of its events once', () => {
+    const log = long();
+    const fold = new LogFold(log.events);
+    let results: CheckResult[] = [];
+    const calls = evolveCalls('soluna', () => {
+      results = verifyLog(log, { fold });
+    });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(fold.folded).toBe(log.events.length);
+    expect(calls).toBe(rulesetEvents(log));
+    // the checks on their own each fold the whole log: two folds where verifyLog makes one
+    expect(evolveCalls('soluna', () => [checkRules(log), checkState(log)])).toBe(2 * rulesetEvents(log));
+  });
+
+  it('PERF-4 when the rules check stops at a divergence, the state check folds on from there, and its verdict is the one of a fold of its own', () => {
+    const log = long();
+    const at = log.events.findIndex((e, i) => i > 300 && e.type === 'AttackResolved');
+    const tampered = {
+      ...log,
+      events: log.events.map((e, i) => (i === at ? { ...e, data: { ...(e.data as object), hit: !(e.data as { hit: boolean }).hit } } : e)),
+    };
+    const fold = new LogFold(tampered.events);
+    const results = verifyLog(tampered, { fold });
+    expect(results.find((r) => r.check === 'rules')).toMatchObject({ ok: false, line: at + 2 });
+    expect(results.find((r) => r.check === 'state')).toEqual(checkState(tampered));
+    expect(fold.folded).toBe(log.events.length);
+  });
+
+  it('PERF-4 the fold only moves forward and names a log that does not fold, at every later call', () => {
+    const log = reference('soluna');
+    const fold = new LogFold(log.events);
+    expect(fold.before(10).status).toBe('playing');
+    expect(() => fold.before(5)).toThrow(RangeError);
+    const broken = new LogFold(log.events.map((e, i) => (i === 40 ? { ...e, data: null } : e)));
+    expect(() => broken.final).toThrow(/^event 41: /);
+    expect(() => broken.before(100)).toThrow(/^event 41: /);
+    expect(checkState({ ...log, events: broken.events }).verdict).toMatch(/^state: the log does not fold: event 41: /);
+  });
+});
+
+describe('PERF-4 canonical JSON, written faster, is byte for byte what canonicalize writes', () => {
+  it('PERF-4 over every envelope, command and view of the reference matches and the long game', () => {
+    const logs = [reference('post-galactica'), reference('soluna'), reference('gsc2'), playLongGame(600)];
+    for (const log of logs) {
+      for (const event of log.events) {
+        expect(canonicalJson(event)).toBe(canonicalize(event));
+        const { hash: _hash, ...unsealed } = event;
+        expect(envelopeHash(event)).toBe(sha256Hex(canonicalize(unsealed) as string));
+      }
+      expect(canonicalJson(log.header)).toBe(canonicalize(log.header));
+    }
+  });
+
+  it('PERF-4 over arbitrary JSON, with escapes, surrogates (paired and lone), unicode keys, -0 and large and small numbers', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'é', '"', '\\', '\n', '\u0001', '\u007f', '\u2028', '😀', '\ud800', '\udc00', 'z'),
+    });
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        text,
+        fc.array(tie('json')),
+        fc.dictionary(text, tie('json')),
+      ),
+    })).json;
+    fc.assert(
+      fc.property(value, (v) => {
+        let expected: string | Error;
+        try {
+          expected = canonicalize(v) as string;
+        } catch (error) {
+          expected = error as Error;
+        }
+        if (expected instanceof Error) expect(() => canonicalJson(v)).toThrow(expected.message);
+        else expect(canonicalJson(v)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('PERF-4 what is not plain JSON is written as canonicalize writes it, or refused as it refuses it', () => {
+    const sparse: unknown[] = new Array(2);
+    sparse[1] = 1;
+    const odd: unknown[] = [
+      sparse,
+      [undefined, 1],
+      { a: undefined, b: 1 },
+      { at: new Date('2026-01-01T00:00:00Z') },
+      { f: () => 1 },
+      -0,
+      1e21,
+      5e-7,
+    ];
+    for (const v of odd) expect(canonicalJson(v)).toBe(canonicalize(v));
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow('NaN is not allowed');
+    expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow('Infinity is not allowed');
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(() => canonicalJson(cycle)).toThrow('Circular reference detected');
+    expect(() => canonicalJson(undefined)).toThrow(TypeError);
   });
 });

@@ -201,11 +201,16 @@ const playTo = async (gameId: string, size: number) => {
   }
 };
 
+/** Events the last command measured by `requestsOf` read by Query. */
+let lastQueryItems = 0;
+
 /** The requests one command sends, by operation. */
 const requestsOf = async (gameId: string) => {
   const { state } = await db.deps.store.load(gameId);
   const before = new Map(db.dynamo.requests);
+  const itemsBefore = db.dynamo.itemsRead.get('Query') ?? 0;
   await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+  lastQueryItems = (db.dynamo.itemsRead.get('Query') ?? 0) - itemsBefore;
   return Object.fromEntries([...db.dynamo.requests].flatMap(([k, n]) => (n > (before.get(k) ?? 0) ? [[k, n - (before.get(k) ?? 0)]] : [])));
 };
 
@@ -219,6 +224,8 @@ describe('what a command costs (PERF-5)', () => {
     await startGame(db.deps, 'g_cost_long');
     await playTo('g_cost_long', SNAPSHOT_EVERY + MAX_BATCH + 5);
     expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+    // The tail asks for one snapshot interval of events, no more.
+    expect(lastQueryItems).toBe(SNAPSHOT_EVERY);
     const loaded = await db.deps.store.load('g_cost_long');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
     expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_cost_long', 0), emptyGame));

@@ -4,7 +4,11 @@
  * Runs from `npm ci` (the `prepare` script) and `npm run build:cli`; plain JavaScript so it
  * needs nothing but esbuild.
  */
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry a content hash: start clean so old chunks do not pile up.
+rmSync(new URL('../tools/arbiter-cli/dist', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: [new URL('../functions/cli/arbiter.ts', import.meta.url).pathname],

@@ -33,6 +33,7 @@ export const eventsTable: TableDefinition = {
  * `games`: everything that is not the log, in one single-table design keyed `pk`/`sk`:
  * - `GAME#<id>` / `VIEW`        the read model (folded state), written by the projector
  * - `GAME#<id>` / `SNAP#<seq>`  snapshots of the folded state, written with commands
+ * - `GAME#<id>` / `SNAP#LATEST` a copy of the latest snapshot, read by the command path
  * - `GAME#<id>` / `SECRET`      the game's dice seed, revealed only in the log at the end
  * - `GAME#<id>` / `CMD#<id>`    idempotency records, one per accepted command
  * - `PLAYER#<id>` / `PROFILE`   a player and the SHA-256 of their API key

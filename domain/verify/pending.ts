@@ -1,8 +1,9 @@
 /**
  * VIEW-8: a log exported while its game runs has no seed yet (it is revealed when the
- * game ends). The checks that need the seed, the dice and the re-decided commands, and a
- * fold past a sealed event, cannot be made yet: they are pending, not failed. A broken
- * chain, or anything that fails for another reason, still fails.
+ * game ends). The seed and the dice cannot be checked yet, nor the commands after a
+ * sealed event the export hides, nor a fold past it: they are pending, not failed. The
+ * commands before it are re-decided with the dice the log records (verify.ts). A broken
+ * chain, a command the rules decide otherwise, or anything else still fails.
  */
 import type { ParsedLog } from './log.ts';
 import type { CheckResult } from './verify.ts';
@@ -21,7 +22,7 @@ export const outcomeOf = (log: ParsedLog, result: CheckResult): Outcome => {
     case 'dice':
       return 'pending';
     case 'rules':
-      return /needs the seed|hides sealed events/.test(result.verdict) ? 'pending' : 'fail';
+      return /pending until the game ends/.test(result.verdict) ? 'pending' : 'fail';
     case 'state':
       return hasSealed(log) && /sealed events/.test(result.verdict) ? 'pending' : 'fail';
     case 'chain':

@@ -4,7 +4,8 @@
  * exported log; the command handler does it to a game recorded under older rules, to tell
  * whether the rules this build implements decide it the same (PBM-14).
  */
-import type { Actor } from '../kernel/context.ts';
+import type { Actor, Ctx } from '../kernel/context.ts';
+import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
@@ -13,6 +14,7 @@ import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
 import type { GameState } from '../match/state.ts';
 import { LogFold } from './fold.ts';
+import { findRolls } from './rolls.ts';
 
 /** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */
 export type Divergence =
@@ -28,12 +30,28 @@ export type Divergence =
     };
 
 export type Readjudication =
-  | { readonly ok: true /** Commands re-decided. */; readonly decided: number; readonly state: GameState }
+  | {
+      readonly ok: true;
+      /** Commands re-decided. */
+      readonly decided: number;
+      /** The 0-based index it stopped at: the log's length, or the first batch at or past `until`. */
+      readonly checkedTo: number;
+      /** The state at `checkedTo`. */
+      readonly state: GameState;
+    }
   | { readonly ok: false; readonly divergence: Divergence };
 
 export interface ReadjudicateOptions {
   readonly gameId: string;
-  readonly seed: string;
+  /**
+   * The revealed seed. Null for a running game's export (VIEW-8): each command then gets the
+   * faces its own events record, and what only the seed gives (the seed commitment, the
+   * salts and hashes of sealed orders) is taken as logged; the dice and the commitments are
+   * checked once the seed is revealed.
+   */
+  readonly seed: string | null;
+  /** Stop before the batch that reaches this index (a sealed event hidden from the exporting seat). */
+  readonly until?: number;
   /** Whether to re-decide the command at `index` (otherwise its events are only folded); every one by default. */
   readonly decides?: (index: number) => boolean;
   /** PERF-4: the fold of `events` to walk, shared with other checks (verify's state check); a fold of its own by default. */
@@ -61,6 +79,44 @@ const relabel = (decided: DomainEvent, logged: EventEnvelope | undefined): Domai
   if (decided.type === 'GameCreated') return { ...decided, data: { ...data, rulesVersion: was?.rulesVersion } };
   if (decided.type === 'RulesVersionAdopted') return { ...decided, data: { ...data, to: was?.to } };
   return decided;
+};
+
+/** A placeholder for the unrevealed seed: whatever it derives is replaced by the logged values. */
+const UNREVEALED = '0'.repeat(64);
+
+/** The event fields only the seed can give: taken as logged when it is not revealed yet. */
+const SEED_DERIVED = new Set(['seedCommitment', 'salt', 'hash']);
+
+const adoptSeedDerived = (decided: unknown, logged: unknown): unknown => {
+  if (decided === null || typeof decided !== 'object' || logged === null || typeof logged !== 'object') return decided;
+  if (Array.isArray(decided)) return Array.isArray(logged) ? decided.map((d, i) => adoptSeedDerived(d, logged[i])) : decided;
+  const was = logged as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(decided).map(([key, value]) => [
+      key,
+      SEED_DERIVED.has(key) && Object.hasOwn(was, key) ? was[key] : adoptSeedDerived(value, was[key]),
+    ]),
+  );
+};
+
+class UnrecordedRoll extends Error {}
+
+/** The dice of one command as its events record them (draw `seq:index`), in draw order. */
+const recordedDice = (batch: readonly EventEnvelope[], seq: number): Dice => {
+  const faces = new Map<number, number>();
+  for (const event of batch)
+    for (const { roll } of findRolls(event.data)) if (roll.draw.seq === seq) faces.set(roll.draw.index, roll.value);
+  let index = 0;
+  return {
+    roll(request) {
+      const value = faces.get(index);
+      if (value === undefined)
+        throw new UnrecordedRoll(`the rules roll for ${request.purpose} (draw ${seq}:${index}), which the log does not record`);
+      const draw = { seq, index };
+      index += 1;
+      return resolveRoll(request, value, draw);
+    },
+  };
 };
 
 const isPlainObject = (value: object): boolean => {
@@ -107,17 +163,36 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 /** Re-decide one command's batch (`events[start..end)`) from `state`; null when the rules give exactly the logged events. */
 const redecide = (state: GameState, events: readonly EventEnvelope[], start: number, end: number, options: ReadjudicateOptions) => {
   const first = events[start] as EventEnvelope;
-  const ctx = { now: first.at, actor: actorOf(first.actor, state), seed: options.seed };
+  const running = options.seed === null;
+  const ctx: Ctx = {
+    now: first.at,
+    actor: actorOf(first.actor, state),
+    seed: options.seed ?? UNREVEALED,
+    ...(running ? { dice: recordedDice(events.slice(start, end), first.seq) } : {}),
+  };
   const command = asGameCommand(first.command);
   if (!command) return { kind: 'no-command', index: start } as const;
-  const decision = decideGame(state, command, ctx, options.gameId);
+  let decision: ReturnType<typeof decideGame>;
+  try {
+    decision = decideGame(state, command, ctx, options.gameId);
+  } catch (error) {
+    if (!(error instanceof UnrecordedRoll)) throw error;
+    return {
+      kind: 'differs',
+      index: start,
+      commandIndex: start,
+      logged: canonicalJson(recorded(first)),
+      decided: `(${error.message})`,
+    } as const;
+  }
   if (!decision.ok) return { kind: 'illegal', index: start, violation: decision.violation } as const;
   for (let k = 0; k < Math.max(end - start, decision.events.length); k += 1) {
     const logged = k < end - start ? events[start + k] : undefined;
-    const decided = decision.events[k];
-    if (logged && decided && sameJson(recorded(logged), relabel(decided, logged))) continue;
+    const labelled = decision.events[k] ? relabel(decision.events[k] as DomainEvent, logged) : undefined;
+    const decided = running && labelled && logged ? adoptSeedDerived(labelled, recorded(logged)) : labelled;
+    if (logged && decided && sameJson(recorded(logged), decided)) continue;
     const loggedJson = logged ? canonicalJson(recorded(logged)) : null;
-    const decidedJson = decided ? canonicalJson(relabel(decided, logged)) : null;
+    const decidedJson = decided ? canonicalJson(decided) : null;
     if (loggedJson !== null && loggedJson === decidedJson) continue;
     return { kind: 'differs', index: start + k, commandIndex: start, logged: loggedJson, decided: decidedJson } as const;
   }
@@ -136,6 +211,7 @@ export const readjudicate = (events: readonly EventEnvelope[], options: Readjudi
     if (first.command === undefined) return { ok: false, divergence: { kind: 'no-command', index: i } };
     let end = i + 1;
     while (end < events.length && events[end]?.command === undefined) end += 1;
+    if (options.until !== undefined && end > options.until) return { ok: true, decided, checkedTo: i, state };
     if (options.decides?.(i) ?? true) {
       const divergence = redecide(state, events, i, end, options);
       if (divergence) return { ok: false, divergence };
@@ -143,7 +219,7 @@ export const readjudicate = (events: readonly EventEnvelope[], options: Readjudi
     }
     i = end;
   }
-  return { ok: true, decided, state: fold.final };
+  return { ok: true, decided, checkedTo: events.length, state: fold.final };
 };
 
 /** A `RulesVersionAdopted` of the log, at its 0-based index. */

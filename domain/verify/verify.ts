@@ -2,7 +2,7 @@ import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { GameState } from '../match/state.ts';
-import { viewGame } from '../match/view.ts';
+import { SEALED_COMMAND_ID, viewGame } from '../match/view.ts';
 import { findRuleset } from '../rulesets.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
@@ -34,6 +34,14 @@ const fail = (check: CheckResult['check'], verdict: string, line?: number, detai
 /** Sealed events of a redacted export keep their place in the chain but not their content. */
 const isSealed = (event: EventEnvelope) => event.type === 'Sealed' && event.data === null;
 
+/**
+ * The public commitment after another seat's sealed event shows `commandId: "sealed"` in a
+ * seat's export (REL-11), so its hash, which covers the real command id, is checked by its
+ * links only, like the sealed event itself.
+ */
+const hidesItsCommandId = (event: EventEnvelope, previous: EventEnvelope | undefined): boolean =>
+  event.commandId === SEALED_COMMAND_ID && previous !== undefined && isSealed(previous);
+
 export const checkChain = ({ header, events }: ParsedLog): CheckResult => {
   let prev = { seq: 0, hash: GENESIS_HASH };
   let sealed = 0;
@@ -45,7 +53,7 @@ export const checkChain = ({ header, events }: ParsedLog): CheckResult => {
     if (event.seq !== prev.seq + 1) return fail('chain', `hash chain: broken at ${at()}: expected event ${prev.seq + 1}`, lineOf(i));
     if (event.prevHash !== prev.hash)
       return fail('chain', `hash chain: broken at ${at()}: prevHash is not the hash of event ${prev.seq}`, lineOf(i));
-    if (isSealed(event)) sealed += 1;
+    if (isSealed(event) || (envelopeHash(event) !== event.hash && hidesItsCommandId(event, events[i - 1]))) sealed += 1;
     else if (envelopeHash(event) !== event.hash)
       return fail('chain', `hash chain: broken at ${at()}: its content does not match its hash`, lineOf(i));
     prev = event;
@@ -200,17 +208,35 @@ export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(eve
   if (final !== header.rulesVersion) {
     return fail('rules', `rules: the header names rules version ${header.rulesVersion}, but the log ends under ${final}`, 1);
   }
-  if (header.seed === null) return fail('rules', 'rules: re-adjudication needs the seed, revealed when the game ends');
+  // VIEW-8: a running game's export has no seed yet; its commands are re-decided with the dice the log records.
+  const running = header.seed === null && header.status !== 'ended';
+  if (header.seed === null && !running) return fail('rules', 'rules: re-adjudication needs the seed, revealed when the game ends');
   const sealed = events.findIndex(isSealed);
-  if (sealed >= 0)
+  if (sealed >= 0 && !running)
     return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
   const decides = decidable(events, versions, current);
-  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides, fold });
+  const until = sealed >= 0 ? { until: sealed } : {};
+  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides, fold, ...until });
   if (!result.ok) return divergenceResult(result.divergence, events);
+  if (running) return runningVerdict(result.decided, result.checkedTo, events.length, `${ruleset.title} ${current}`);
   const parts = partsOf(events, versions, decides);
   const others = parts.filter((p) => p.rulesVersion !== current).map((p) => describePart(p, current));
   const verdict = `rules: all ${result.decided} commands re-decided under ${ruleset.title} ${current} give exactly the logged events`;
   return { ...pass('rules', others.length === 0 ? verdict : `${verdict}; ${others.join('; ')}`), ...(others.length ? { parts } : {}) };
+};
+
+/**
+ * VIEW-8: the rules verdict of a running game's export. Up to a sealed event hidden from the
+ * exporting seat the rules are checked (with the recorded dice); what follows is pending.
+ */
+const runningVerdict = (decided: number, checkedTo: number, length: number, rules: string): CheckResult => {
+  const checked = `rules: ${decided} commands re-decided under ${rules} with the dice the log records give exactly the logged events (the dice are checked when the seed is revealed)`;
+  if (checkedTo >= length) return pass('rules', checked);
+  return fail(
+    'rules',
+    `${checked}; from line ${lineOf(checkedTo)} the log hides sealed orders: pending until the game ends`,
+    lineOf(checkedTo),
+  );
 };
 
 /** The fold's end against the header's state; `fold` may have been walked by the rules check already (PERF-4). */

@@ -28,7 +28,8 @@ against the seed, every command re-decided by the rules, and the final state aga
 one the server reported. Prints one line per check: PASS, FAIL or PENDING.
 
 A log exported while the game runs has no seed yet (it is revealed when the game ends):
-its seed and dice checks, and whatever needs them, are PENDING, not failed.
+its seed and dice checks are PENDING, not failed. Its commands are still re-decided, with
+the dice the log records, up to any sealed orders of another seat the export hides.
 
 exit status:
   0  every check holds

@@ -130,7 +130,7 @@ describe('the arbiter command', () => {
     expect(piped.status).toBe(0);
   });
 
-  it('VIEW-8 verify of a log exported while the game runs: the chain and the state pass, the seed and the dice are pending, exit 3', () => {
+  it('VIEW-8 verify of a log exported while the game runs: the chain, the rules and the state pass, the seed and the dice are pending, exit 3', () => {
     const log = parseLog(readFileSync(PG, 'utf8'));
     const events = log.events.slice(0, 60);
     const header = { ...log.header, status: 'playing', seed: null, viewer: null, state: viewGame(foldGame(events), null) };
@@ -140,6 +140,9 @@ describe('the arbiter command', () => {
     expect(result.stdout).toMatch(/^PASS {2}hash chain: intact over 60 events$/m);
     expect(result.stdout).toMatch(/^PENDING {2}seed: /m);
     expect(result.stdout).toMatch(/^PENDING {2}dice: /m);
+    expect(result.stdout).toMatch(
+      /^PASS {2}rules: \d+ commands re-decided under .* with the dice the log records give exactly the logged events/m,
+    );
     expect(result.stdout).toMatch(/^PASS {2}state: /m);
     expect(result.stdout).not.toMatch(/^FAIL/m);
     expect(result.stdout).toMatch(/verdict: nothing failed; \d check\(s\) pending until the game ends/);

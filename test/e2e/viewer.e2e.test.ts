@@ -93,6 +93,26 @@ describe('the replay viewer', () => {
     expect(await page.textContent('#status')).toMatch(/^game\.ndjson: gsc2 gsc2-[\d.]+, \d+ events, ended\.$/);
   });
 
+  it('VIEW-1 a log dropped on the page opens the same way, with no server call', async () => {
+    const { page, strays } = await viewer();
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(request.url()));
+    const text = readFileSync(logFile('soluna'), 'utf8');
+    // In the page (a string: the test's own types have no DOM): a drag carrying the file, then the drop.
+    await page.evaluate(`(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([${JSON.stringify(text)}], 'dropped.ndjson', { type: 'application/x-ndjson' }));
+      const zone = document.getElementById('drop');
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    })()`);
+    await page.waitForSelector('#verdict[data-verdict]');
+    expect(await page.textContent('#status')).toMatch(/^dropped\.ndjson: soluna sol-[\d.]+, \d+ events, ended\.$/);
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('pass');
+    expect(calls).toEqual([]);
+    expect(strays).toEqual([]);
+  });
+
   for (const ruleset of RULESETS) {
     it(`VIEW-2 VIEW-3 VIEW-4 ${ruleset}: at the last event every piece alive is drawn once at its position; every event is a sentence; the log verifies in the page`, async () => {
       const { page } = await viewer();

@@ -12,8 +12,7 @@
  * Exit 0 when everything was redriven, 1 when something is left (it says what and why), 2
  * for a mistake in how it was called.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -25,6 +24,7 @@ import { EventBridgeBus } from '../functions/adapters/bus.ts';
 import { createDynamoClient } from '../functions/adapters/dynamo-client.ts';
 import { EventBridgeScheduler } from '../functions/adapters/scheduler.ts';
 import { createDeps } from '../functions/app/deps.ts';
+import { commandLine, stackOutputs } from '../functions/ops/command-line.ts';
 import {
   type AwsRedriveContext,
   drainQueue,
@@ -42,32 +42,14 @@ import { tableNames } from '../infra/tables.ts';
 const USAGE = `usage: npm run redrive [-- --data-dir .data] [--endpoint http://127.0.0.1:PORT] [--prefix P]
        npm run redrive -- --aws --outputs cdk-outputs.json [--region eu-west-1]`;
 
-const refuse = (sentence: string): never => {
-  console.error(`redrive: ${sentence}\n${USAGE}`);
-  process.exit(2);
-};
-
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        'data-dir': { type: 'string', default: process.env.ARBITER_DATA_DIR ?? '.data' },
-        endpoint: { type: 'string' },
-        prefix: { type: 'string' },
-        aws: { type: 'boolean', default: false },
-        outputs: { type: 'string' },
-        region: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    return refuse((error as Error).message);
-  }
-})();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values, refuse } = commandLine('redrive', USAGE, {
+  'data-dir': { type: 'string', default: process.env.ARBITER_DATA_DIR ?? '.data' },
+  endpoint: { type: 'string' },
+  prefix: { type: 'string' },
+  aws: { type: 'boolean', default: false },
+  outputs: { type: 'string' },
+  region: { type: 'string' },
+});
 
 const local = async (): Promise<boolean> => {
   const path = failedRecordsPath(values['data-dir']);
@@ -93,8 +75,7 @@ const local = async (): Promise<boolean> => {
 
 const aws = async (): Promise<boolean> => {
   if (!values.outputs) return refuse('--aws needs --outputs cdk-outputs.json (npx cdk deploy --outputs-file cdk-outputs.json)');
-  const all = JSON.parse(readFileSync(values.outputs, 'utf8')) as Record<string, Record<string, string>>;
-  const outputs = Object.values(all).find((o) => o.ProjectorFailuresQueueUrl) ?? refuse(`${values.outputs} has no Arbiter stack outputs`);
+  const outputs = stackOutputs(values.outputs, 'ProjectorFailuresQueueUrl', refuse, `${values.outputs} has no Arbiter stack outputs`);
   const output = (name: RedriveOutput): string =>
     outputs[name] ?? refuse(`${values.outputs} has no ${name} output; deploy this version of the stack`);
   const region = values.region ?? process.env.AWS_REGION ?? /sqs\.([a-z0-9-]+)\./.exec(output('ProjectorFailuresQueueUrl'))?.[1];

@@ -7,9 +7,8 @@
  *   deployed: npm run smoke -- --outputs cdk-outputs.json --webhook-url https://<tunnel> --webhook-port 8787
  *   local:    npm start -- --allow-loopback-webhooks   then   npm run smoke -- --url http://127.0.0.1:3000 --deadline PT5S
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { parseDuration } from '../domain/kernel/duration.ts';
+import { commandLine, stackOutputs } from '../functions/ops/command-line.ts';
 import { runSmoke } from '../functions/ops/smoke.ts';
 
 const USAGE = `usage: npm run smoke -- --url URL | --outputs cdk-outputs.json
@@ -20,43 +19,20 @@ const USAGE = `usage: npm run smoke -- --url URL | --outputs cdk-outputs.json
   [--webhook-port 0]        the receiver's port on --webhook-host (127.0.0.1); 0 picks a free one
   [--skip-webhook]          no webhook check`;
 
-const refuse = (sentence: string): never => {
-  console.error(`smoke: ${sentence}\n${USAGE}`);
-  process.exit(2);
-};
+const { values, refuse } = commandLine('smoke', USAGE, {
+  url: { type: 'string' },
+  outputs: { type: 'string' },
+  deadline: { type: 'string', default: 'PT2M' },
+  'deadline-slack': { type: 'string', default: '180' },
+  'webhook-wait': { type: 'string', default: '120' },
+  'webhook-url': { type: 'string' },
+  'webhook-host': { type: 'string', default: '127.0.0.1' },
+  'webhook-port': { type: 'string', default: '0' },
+  'skip-webhook': { type: 'boolean', default: false },
+});
 
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        url: { type: 'string' },
-        outputs: { type: 'string' },
-        deadline: { type: 'string', default: 'PT2M' },
-        'deadline-slack': { type: 'string', default: '180' },
-        'webhook-wait': { type: 'string', default: '120' },
-        'webhook-url': { type: 'string' },
-        'webhook-host': { type: 'string', default: '127.0.0.1' },
-        'webhook-port': { type: 'string', default: '0' },
-        'skip-webhook': { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    return refuse((error as Error).message);
-  }
-})();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-
-/** `cdk deploy --outputs-file cdk-outputs.json` writes `{ "Arbiter": { "ApiUrl": … } }`. */
-const apiUrlFromOutputs = (path: string): string => {
-  const outputs = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>;
-  return Object.values(outputs).find((stack) => stack.ApiUrl)?.ApiUrl ?? refuse(`${path} has no ApiUrl output`);
-};
-
-const url = values.url ?? (values.outputs ? apiUrlFromOutputs(values.outputs) : refuse('give --url or --outputs'));
+const url =
+  values.url ?? (values.outputs ? (stackOutputs(values.outputs, 'ApiUrl', refuse).ApiUrl as string) : refuse('give --url or --outputs'));
 const target = (() => {
   try {
     return new URL(url);

@@ -57,8 +57,15 @@ const stateAt = (n: number): GameState => {
   return state;
 };
 
-const firstSealed = (upTo: number): EventEnvelope | undefined =>
-  log?.events.slice(0, upTo).find((e) => e.type === 'Sealed' && e.data === null);
+/** The first of the first `upTo` events that this export hides (another seat's sealed orders). */
+const firstSealed = (upTo: number): EventEnvelope | undefined => {
+  const events = log?.events ?? [];
+  for (let i = 0; i < upTo; i += 1) {
+    const event = events[i];
+    if (event?.type === 'Sealed' && event.data === null) return event;
+  }
+  return undefined;
+};
 
 const render = (): void => {
   if (!log) return;
@@ -100,7 +107,7 @@ const listEvents = (from: number): void => {
 };
 
 const showVerdict = (parsed: ParsedLog, live: boolean): void => {
-  const results = verifyLog(parsed).map((result) => ({ result, outcome: outcomeOf(parsed, result) }));
+  const results = verifyLog(parsed).map((result) => ({ result, outcome: outcomeOf(result) }));
   ui.checks.replaceChildren(
     ...results.map(({ result, outcome }) => {
       const li = document.createElement('li');

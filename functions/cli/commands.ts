@@ -34,7 +34,7 @@ export const verify = (file: string | undefined): number => {
   const log = load(file);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
-  const results = verifyLog(log).map((result) => ({ result, pending: outcomeOf(log, result) === 'pending' }));
+  const results = verifyLog(log).map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
   for (const { result, pending } of results) {
     print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
     for (const line of result.detail ?? []) print(line);

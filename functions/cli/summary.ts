@@ -4,11 +4,8 @@
  * view the API serves (domain/match/view.ts), so a seat sees here only what it saw there.
  */
 import type { GameView } from '../../domain/match/view.ts';
+import { type Json, list, obj } from '../../web/render/svg.ts';
 
-type Json = Record<string, unknown>;
-
-const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const num = (value: unknown): string => (typeof value === 'number' ? String(Math.round(value * 100) / 100) : '?');
 const str = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '?');
 const at = (p: unknown): string => {

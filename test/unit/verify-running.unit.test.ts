@@ -31,7 +31,7 @@ const runningExport = (log: ParsedLog, atLeast: number, seat: string | null): Pa
 };
 
 const outcomes = (log: ParsedLog) =>
-  Object.fromEntries(verifyLog(log).map((r) => [r.check, { outcome: outcomeOf(log, r), verdict: r.verdict }]));
+  Object.fromEntries(verifyLog(log).map((r) => [r.check, { outcome: outcomeOf(r), verdict: r.verdict }]));
 
 describe('verify on a running game', () => {
   it('VIEW-8 the chain, the rules (with the recorded dice) and the state pass; the seed and the dice are pending', () => {

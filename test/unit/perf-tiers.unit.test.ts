@@ -1,0 +1,48 @@
+/**
+ * PERF-6: the test tiers a developer runs. `npm run test:unit` runs only the unit projects,
+ * which start nothing (no global setup, so no DynamoDB Local); `npm test` still runs every
+ * project, every test file in exactly one of them. How long the tier takes is measured, not
+ * asserted (about 16 s on this machine).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../../vitest.config.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+type Project = { test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] } };
+const projects = (config as { test: { projects: Project[] } }).test.projects.map((p) => p.test);
+const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/** A vitest include/exclude glob as a regular expression: a double star and slash are any folders, one star stays within a name. */
+const glob = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*\*\//g, '\u0000')
+      .replace(/\*\*/g, '.*')
+      .replace(/\*/g, '[^/]*')
+      .replaceAll('\u0000', '(?:.*/)?')}$`,
+  );
+const matches = (file: string, patterns: readonly string[] = []) => patterns.some((pattern) => glob(pattern).test(file));
+
+describe('the test tiers', () => {
+  it('PERF-6 npm run test:unit runs only the unit projects, and they have no global setup: they start nothing', () => {
+    const named = [...(scripts['test:unit'] ?? '').matchAll(/--project (\S+)/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual(['unit', 'unit-isolated']);
+    for (const name of named) expect(projects.find((p) => p.name === name)?.globalSetup).toBeUndefined();
+    expect(projects.find((p) => p.name === 'storage')?.globalSetup).toEqual(['test/support/global-setup.ts']);
+  });
+
+  it('PERF-6 npm test runs every project, and every test file belongs to exactly one', () => {
+    expect(scripts.test).toMatch(/&& vitest run$/);
+    const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `test/${f}`);
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const owners = projects.filter((p) => matches(file, p.include) && !matches(file, p.exclude)).map((p) => p.name);
+      expect({ file, owners: owners.length }).toEqual({ file, owners: 1 });
+    }
+  });
+});

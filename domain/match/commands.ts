@@ -3,82 +3,95 @@ import * as z from 'zod';
 import { parseDuration } from '../kernel/duration.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 
-export const seedContributionSchema = z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits');
+/** A command that is only its type: Concede, AdoptRules, and the organiser's controls and the seats' agreements (PBM-12, PBM-13). */
+const bare = <T extends string>(type: T) => z.lazy(() => z.object({ type: z.literal(type) }));
 
-export const isoDurationSchema = z
-  .string()
-  .refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H');
+export const seedContributionSchema = z.lazy(() =>
+  z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits'),
+);
+
+export const isoDurationSchema = z.lazy(() =>
+  z.string().refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H'),
+);
 
 /** PBM-11: one more missed deadline in a row than `maxMissed` and the seat forfeits. */
-export const absenceSchema = z
-  .object({
-    maxMissed: z.number().int().min(0).max(100).describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).'),
-  })
-  .strict();
+export const absenceSchema = z.lazy(() =>
+  z
+    .object({
+      maxMissed: z.number().int().min(0).max(100).describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).'),
+    })
+    .strict(),
+);
 
 /** PBM-7: at most this many reminders before each deadline. */
 export const MAX_REMINDERS = 4;
 
 /** PBM-7: how long before each deadline the seats still to act are reminded, e.g. `["PT24H", "PT1H"]`. */
-export const remindersSchema = z
-  .array(
-    z
-      .string()
-      .refine(
-        (text) => (parseDuration(text) ?? 0) >= 1000,
-        'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
-      ),
-  )
-  .min(1)
-  .max(MAX_REMINDERS)
-  .refine((list) => new Set(list).size === list.length, 'each reminder may be given once');
+export const remindersSchema = z.lazy(() =>
+  z
+    .array(
+      z
+        .string()
+        .refine(
+          (text) => (parseDuration(text) ?? 0) >= 1000,
+          'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
+        ),
+    )
+    .min(1)
+    .max(MAX_REMINDERS)
+    .refine((list) => new Set(list).size === list.length, 'each reminder may be given once'),
+);
 
-export const createGameSchema = z.object({
-  type: z.literal('CreateGame'),
-  ruleset: z.string(),
-  options: z
-    .object({
-      firstPlayer: z.string().optional(),
-      deadlines: z
-        .object({
-          default: isoDurationSchema.optional(),
-          phases: z.record(z.string(), isoDurationSchema).optional(),
-        })
-        .strict()
-        .optional(),
-      rules: z.unknown().optional(),
-      openFor: isoDurationSchema.optional(),
-      absence: absenceSchema.optional(),
-      reminders: remindersSchema.optional(),
-      visibility: z.enum(['public', 'private']).optional(),
-    })
-    .strict()
-    .optional(),
-  seat: z.string().optional(),
-  seedContribution: seedContributionSchema.optional(),
-});
-export const joinGameSchema = z.object({
-  type: z.literal('JoinGame'),
-  seat: z.string().optional(),
-  seedContribution: seedContributionSchema.optional(),
-});
-export const chooseFirstPlayerSchema = z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() });
-export const concedeSchema = z.object({ type: z.literal('Concede') });
+export const createGameSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('CreateGame'),
+    ruleset: z.string(),
+    options: z
+      .object({
+        firstPlayer: z.string().optional(),
+        deadlines: z
+          .object({
+            default: isoDurationSchema.optional(),
+            phases: z.record(z.string(), isoDurationSchema).optional(),
+          })
+          .strict()
+          .optional(),
+        rules: z.unknown().optional(),
+        openFor: isoDurationSchema.optional(),
+        absence: absenceSchema.optional(),
+        reminders: remindersSchema.optional(),
+        visibility: z.enum(['public', 'private']).optional(),
+      })
+      .strict()
+      .optional(),
+    seat: z.string().optional(),
+    seedContribution: seedContributionSchema.optional(),
+  }),
+);
+export const joinGameSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('JoinGame'),
+    seat: z.string().optional(),
+    seedContribution: seedContributionSchema.optional(),
+  }),
+);
+export const chooseFirstPlayerSchema = z.lazy(() => z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() }));
+export const concedeSchema = bare('Concede');
 /** The system command the phase timer gives when a step's deadline passes. */
-export const deadlineReachedSchema = z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() });
+export const deadlineReachedSchema = z.lazy(() => z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() }));
 /**
  * PBM-14: go on under the rules version this server implements. Given by the organiser when
  * the game's log does not decide the same under them, or by the server itself when it does.
  */
-export const adoptRulesSchema = z.object({ type: z.literal('AdoptRules') });
+export const adoptRulesSchema = bare('AdoptRules');
 
 /** PBM-12: the organiser moves the current step's deadline later. */
-export const extendDeadlineSchema = z.object({
-  type: z.literal('ExtendDeadline'),
-  by: isoDurationSchema.describe('How much later the current deadline passes, e.g. PT24H.'),
-});
-/** PBM-12, PBM-13: the organiser's controls and the seats' agreements take no fields. */
-const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) });
+export const extendDeadlineSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('ExtendDeadline'),
+    by: isoDurationSchema.describe('How much later the current deadline passes, e.g. PT24H.'),
+  }),
+);
 export const pauseGameSchema = bare('PauseGame');
 export const resumeGameSchema = bare('ResumeGame');
 export const offerDrawSchema = bare('OfferDraw');

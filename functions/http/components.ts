@@ -10,6 +10,7 @@
  */
 import * as z from 'zod';
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
+import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
@@ -46,9 +47,9 @@ type Registry = z.core.$ZodRegistry<{ id: string }>;
 
 /** The object schemas of a discriminated union on `type` (every ruleset's `commandSchema` is one). */
 const variantsOf = (schema: z.ZodType): Variant[] => {
-  const options = (schema as unknown as { options?: unknown[] }).options;
+  const options = (unwrapLazy(schema) as unknown as { options?: z.ZodType[] }).options;
   if (!Array.isArray(options)) throw new Error('a commandSchema must be a z.discriminatedUnion on type');
-  return options as Variant[];
+  return options.map((option) => unwrapLazy(option) as Variant);
 };
 
 const typeOf = (variant: Variant): string => String(variant.shape.type.value);
@@ -60,16 +61,18 @@ const lifecycleCommands = (): Variant[] => {
     .filter(([type]) => !NOT_AT_COMMANDS.has(type))
     .map(([type, schema]) => {
       const doc = docs.get(type);
-      return (schema as Variant).describe(doc ? `${doc.summary} (${doc.rule})` : type);
+      return (unwrapLazy(schema) as Variant).describe(doc ? `${doc.summary} (${doc.rule})` : type);
     });
 };
 
 const eventVariant = (type: string) =>
   z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).describe(`The ${type} event's data.`) });
 
-export const sealedEventSchema = z
-  .object({ type: z.literal('Sealed'), data: z.null() })
-  .describe("An event of another seat's sealed orders, redacted until it is revealed.");
+export const sealedEventSchema = z.lazy(() =>
+  z
+    .object({ type: z.literal('Sealed'), data: z.null() })
+    .describe("An event of another seat's sealed orders, redacted until it is revealed."),
+);
 
 interface RulesetComponents {
   readonly command: string;
@@ -121,18 +124,19 @@ export const buildComponents = (): Components => {
   registry.add(problemSchema, { id: 'Problem' });
   // The envelope's type and data are one of the rulesets' events (type names repeat across rulesets, hence anyOf).
   const anyEvent = z.union([...perRuleset.map((p) => p.events), sealedEventSchema]);
-  const envelope = z.intersection(envelopeSchema, anyEvent).describe(envelopeSchema.description ?? 'One event of the log.');
+  const envelopeObject = envelopeSchema.unwrap();
+  const envelope = z.intersection(envelopeObject, anyEvent).describe(envelopeObject.description ?? 'One event of the log.');
   registry.add(envelope, { id: 'EventEnvelope' });
-  const gameView = gameViewSchema.extend({
+  const gameView = gameViewSchema.unwrap().extend({
     game: z
       .union([...perRuleset.map((p) => p.view), z.null()])
       .describe("The ruleset's state as your seat may see it; null before play begins."),
   });
   registry.add(gameView, { id: 'GameView' });
   const named: [string, z.ZodType][] = [
-    ['CommandResponse', commandResponse.extend({ events: z.array(envelope) })],
-    ['EventsPage', eventsResponse.extend({ events: z.array(envelope) })],
-    ['GameState', stateResponse.extend({ state: gameView })],
+    ['CommandResponse', commandResponse.unwrap().extend({ events: z.array(envelope) })],
+    ['EventsPage', eventsResponse.unwrap().extend({ events: z.array(envelope) })],
+    ['GameState', stateResponse.unwrap().extend({ state: gameView })],
     ['Inbox', inboxResponse],
     ['Lobby', lobbyResponse],
     ['Player', playerResponse],
@@ -142,9 +146,9 @@ export const buildComponents = (): Components => {
     ['Ruleset', rulesetResponse],
     ['Webhook', webhookSchema],
     ['CreatedWebhook', createdWebhookSchema],
-    ['WebhookList', webhookListSchema.extend({ webhooks: z.array(webhookSchema) })],
+    ['WebhookList', webhookListSchema.unwrap().extend({ webhooks: z.array(webhookSchema) })],
     ['PingResult', pingResultSchema],
-    ['DeliveryLog', deliveryLogSchema.extend({ subscription: webhookSchema })],
+    ['DeliveryLog', deliveryLogSchema.unwrap().extend({ subscription: webhookSchema })],
   ];
   for (const [id, schema] of named) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {

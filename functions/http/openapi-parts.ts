@@ -1,5 +1,6 @@
 /** The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations. */
 import * as z from 'zod';
+import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import { MAX_BODY_BYTES } from './input-guard.ts';
 import { PROBLEM_BASE } from './respond.ts';
 
@@ -43,8 +44,8 @@ export const problem = (description: string, examples?: Record<string, { summary
 
 export const body = (schema: Record<string, unknown>) => ({ required: true, content: { 'application/json': { schema } } });
 
-export const queryParams = (s: z.ZodObject) =>
-  Object.entries(s.shape).map(([name, field]) => ({
+export const queryParams = (s: z.ZodType) =>
+  Object.entries((unwrapLazy(s) as z.ZodObject).shape).map(([name, field]) => ({
     name,
     in: 'query',
     required: !(field as z.ZodType).safeParse(undefined).success,

@@ -1,5 +1,6 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
 import type { z } from 'zod';
+import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { Problem } from '../app/problems.ts';
 import { escapePointer, parseJsonBody } from './input-guard.ts';
@@ -50,7 +51,7 @@ export const parseBody = <S extends z.ZodType>(request: Request, schema: S): z.i
 export const parseQuery = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> => {
   const result = schema.safeParse(request.query);
   if (result.success) return result.data;
-  const shape = (schema as unknown as { shape?: Record<string, z.ZodType | undefined> }).shape ?? {};
+  const shape = (unwrapLazy(schema) as unknown as { shape?: Record<string, z.ZodType | undefined> }).shape ?? {};
   const errors = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
     const raw = request.query[name];

@@ -62,15 +62,17 @@ export const REDRIVE_OUTPUTS = [
 export type RedriveOutput = (typeof REDRIVE_OUTPUTS)[number];
 
 /** Lambda's on-failure record for a stream batch (the part that says where the batch was). */
-const streamFailure = z.object({
-  DDBStreamBatchInfo: z.object({
-    shardId: z.string().min(1),
-    startSequenceNumber: z.string().regex(/^\d+$/),
-    endSequenceNumber: z.string().regex(/^\d+$/),
-    batchSize: z.number().int().positive(),
-    streamArn: z.string().min(1),
+const streamFailure = z.lazy(() =>
+  z.object({
+    DDBStreamBatchInfo: z.object({
+      shardId: z.string().min(1),
+      startSequenceNumber: z.string().regex(/^\d+$/),
+      endSequenceNumber: z.string().regex(/^\d+$/),
+      batchSize: z.number().int().positive(),
+      streamArn: z.string().min(1),
+    }),
   }),
-});
+);
 export type StreamBatch = z.infer<typeof streamFailure>['DDBStreamBatchInfo'];
 
 /** The batch an on-failure message points at, or null for a message that is not one. */
@@ -82,7 +84,9 @@ export const streamBatchOf = (body: string): StreamBatch | null => {
   }
 };
 
-const timerInput = z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() });
+const timerInput = z.lazy(() =>
+  z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
+);
 
 /** What the scheduler dead-letter queue holds: the schedule's target input, as the phase timer takes it. */
 export const deadlineOf = (body: string): TimerInput | null => {

@@ -7,7 +7,9 @@ import { fireDeadline, remindDeadline } from '../app/timers.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 
-const timerInput = z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() });
+const timerInput = z.lazy(() =>
+  z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
+);
 
 /** A deadline gives `DeadlineReached`; a reminder publishes `DeadlineApproaching` to the bus and writes nothing. */
 export const makePhaseTimer = (deps: () => Deps, bus?: () => EventBus) => async (event: unknown) => {

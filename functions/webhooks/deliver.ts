@@ -23,15 +23,19 @@ export interface DeliveryQueue {
 }
 
 /** An EventBridge event as the rule's SQS target delivers it (the publisher's `toEntry`, seen from the other side). */
-const busEvent = z.object({
-  'detail-type': z.string(),
-  time: z.string(),
-  detail: z.looseObject({ eventId: z.string(), gameId: z.string(), seq: z.number().int() }),
-});
+const busEvent = z.lazy(() =>
+  z.object({
+    'detail-type': z.string(),
+    time: z.string(),
+    detail: z.looseObject({ eventId: z.string(), gameId: z.string(), seq: z.number().int() }),
+  }),
+);
 
-const retryMessage = z.object({
-  delivery: z.looseObject({ id: z.string(), playerId: z.string(), subscriptionId: z.string(), notice: z.looseObject({}) }),
-});
+const retryMessage = z.lazy(() =>
+  z.object({
+    delivery: z.looseObject({ id: z.string(), playerId: z.string(), subscriptionId: z.string(), notice: z.looseObject({}) }),
+  }),
+);
 
 export const toIntegrationEvent = (message: z.infer<typeof busEvent>): IntegrationEvent => {
   const { eventId, gameId, seq, ...detail } = message.detail;

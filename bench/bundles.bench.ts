@@ -22,15 +22,35 @@ let client;
 export const handler = async () => (client ??= new DynamoDBClient({})).send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'k' } } }));
 `;
 
+/** What `node -e script` prints, in a fresh Node process. */
+const freshNode = (script: string): string =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  }).toString();
+
 /** Wall time of `import(file)` in a fresh Node process, in milliseconds. */
-const loadTime = (file: string): number => {
-  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
-  return Number(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    }).toString(),
-  );
+const loadTime = (file: string): number =>
+  Number(freshNode(`const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`));
+
+/**
+ * Schemas are built on first use, not at load (PERF-1): the first command of a ruleset in a
+ * fresh process builds that ruleset's command and options schemas and the API's body schema.
+ * This bundle loads every ruleset, then times that first parse for the ruleset named in argv.
+ */
+const FIRST_COMMAND = `import { commandBody } from './functions/http/schemas.ts';
+import { rulesets } from './domain/rulesets.ts';
+export const firstCommand = (id) => {
+  const ruleset = rulesets.get(id);
+  const started = performance.now();
+  commandBody.safeParse({ commandId: 'bench-0001', command: { type: 'EndPhase' } });
+  ruleset.commandSchema.safeParse({ type: 'EndPhase' });
+  ruleset.optionsSchema.safeParse({});
+  return performance.now() - started;
 };
+export const ids = [...rulesets.keys()];
+`;
+const firstCommandTime = (file: string, id: string): number =>
+  Number(freshNode(`const { firstCommand } = await import(${JSON.stringify(file)}); console.log(firstCommand(${JSON.stringify(id)}));`));
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-bundles-'));
@@ -49,6 +69,11 @@ try {
     for (const b of bundles) times.get(b.name)?.push(loadTime(b.outfile));
   }
   const baseline = median(times.get('bare') ?? []);
+  await bundleHandler({ contents: FIRST_COMMAND }, join(dir, 'first-command.mjs'));
+  const rulesetIds = (await import(join(dir, 'first-command.mjs'))).ids as string[];
+  const firstUse = new Map(
+    rulesetIds.map((id) => [id, median(Array.from({ length: RUNS }, () => firstCommandTime(join(dir, 'first-command.mjs'), id)))]),
+  );
   const kib = (bytes: number) => bytes / 1024;
   console.log(
     `Lambda bundles (esbuild, minified, ${bundleSettings.target}); load: median of ${RUNS} fresh Node ${process.version} processes; goals: ≤ ${SIZE_GOAL_KIB} KiB, load ≤ ${LOAD_GOAL}x the bare DynamoDB client's`,
@@ -75,6 +100,11 @@ try {
       ]),
     );
   }
+  console.log(
+    `  then, in a fresh process, the first command of a ruleset builds its schemas (command, options, request body): ${[...firstUse]
+      .map(([id, ms]) => `${id} ${ms.toFixed(1)} ms`)
+      .join(', ')}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -20,18 +20,20 @@ export const TELEPORT_RANGE = 8;
 export const TELEPORT_TARGETING = 5;
 const METHODS = ['contact', 'pods', 'teleporters'] as const;
 
-const troops = { assault: z.number().int().min(0), heavy: z.number().int().min(0) };
-const actionSchema = z.object({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops }).strict();
-const sabotageSchema = z.object({ ship: z.string(), ...troops }).strict();
-export const boardingOrdersSchema = z
-  .object({
-    step: z.literal('boarding'),
-    actions: z.array(actionSchema).max(50).default([]),
-    sabotage: z.array(sabotageSchema).max(50).default([]),
-    /** GSC-20: where each of the seat's pods in flight goes this turn (optional: orders without pods stay as they were). */
-    pods: z.array(podDirectionSchema).max(50).optional(),
-  })
-  .strict();
+const troops = () => ({ assault: z.number().int().min(0), heavy: z.number().int().min(0) });
+const actionSchema = z.lazy(() => z.object({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }).strict());
+const sabotageSchema = z.lazy(() => z.object({ ship: z.string(), ...troops() }).strict());
+export const boardingOrdersSchema = z.lazy(() =>
+  z
+    .object({
+      step: z.literal('boarding'),
+      actions: z.array(actionSchema).max(50).default([]),
+      sabotage: z.array(sabotageSchema).max(50).default([]),
+      /** GSC-20: where each of the seat's pods in flight goes this turn (optional: orders without pods stay as they were). */
+      pods: z.array(podDirectionSchema).max(50).optional(),
+    })
+    .strict(),
+);
 export type BoardingOrders = z.infer<typeof boardingOrdersSchema>;
 type Action = z.infer<typeof actionSchema>;
 

@@ -7,16 +7,18 @@ import { submitOrdersSchema } from './orders.ts';
 import { repairSchema } from './repairs.ts';
 import { useSystemSchema } from './systems.ts';
 
-export const gscCommandSchema = z.discriminatedUnion('type', [
-  moveShipSchema,
-  deferMoveSchema,
-  endMovesSchema,
-  useTractorBeamSchema,
-  armTractorBeamSchema,
-  useSystemSchema,
-  submitOrdersSchema,
-  repairSchema,
-]);
+export const gscCommandSchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    moveShipSchema,
+    deferMoveSchema,
+    endMovesSchema,
+    useTractorBeamSchema,
+    armTractorBeamSchema,
+    useSystemSchema,
+    submitOrdersSchema,
+    repairSchema,
+  ]),
+);
 export type GscCommand = z.infer<typeof gscCommandSchema>;
 
 export const GSC_COMMANDS = [

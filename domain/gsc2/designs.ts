@@ -69,63 +69,79 @@ export type LevelKind = (typeof LEVEL_KINDS)[number];
 export const LISTED_KINDS = ['battery', 'missiles', 'tractor'] as const satisfies readonly SystemKind[];
 export type ListedKind = (typeof LISTED_KINDS)[number];
 
-const count = z.number().int().min(0);
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -');
+const count = () => z.number().int().min(0);
+const id = () => z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -');
 
-export const beamBatterySchema = z
-  .object({ id, class: z.enum(BEAM_CLASSES), weapons: z.number().int().min(1), damage: z.number().int().min(1), mount: z.enum(MOUNTS) })
-  .strict();
-export const missileBatterySchema = z.object({ id, missiles: z.number().int().min(1), damage: z.number().int().min(1) }).strict();
+export const beamBatterySchema = z.lazy(() =>
+  z
+    .object({
+      id: id(),
+      class: z.enum(BEAM_CLASSES),
+      weapons: z.number().int().min(1),
+      damage: z.number().int().min(1),
+      mount: z.enum(MOUNTS),
+    })
+    .strict(),
+);
+export const missileBatterySchema = z.lazy(() =>
+  z.object({ id: id(), missiles: z.number().int().min(1), damage: z.number().int().min(1) }).strict(),
+);
 /** Tractor beams: the sheet gives no statistics; range and strength (inches of drive held back) are design data. */
-export const tractorBeamSchema = z.object({ id, range: z.number().positive(), strength: z.number().positive() }).strict();
+export const tractorBeamSchema = z.lazy(() =>
+  z.object({ id: id(), range: z.number().positive(), strength: z.number().positive() }).strict(),
+);
 
 /** A chart entry: a level kind (`drive`, `shields`…) or a listed system (`battery:A`, `missiles:M1`, `tractor:T1`). */
-export const systemRefSchema = z.union([z.enum(LEVEL_KINDS), z.string().regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/)]);
+export const systemRefSchema = z.lazy(() =>
+  z.union([z.enum(LEVEL_KINDS), z.string().regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/)]),
+);
 
-export const shipDesignSchema = z
-  .object({
-    size: z.number().int().min(1),
-    drive: z.number().min(0),
-    turnDistance: z.number().min(0),
-    targeting: z.number().int(),
-    /** Added to an attacker's targeting by the bearing it fires from (see geometry.ts `aspectOf`). */
-    aspect: z.object({ bow: z.number().int(), broadside: z.number().int(), stern: z.number().int() }).strict(),
-    deflectors: count,
-    shields: count,
-    armor: count,
-    hull: z.number().int().min(1),
-    batteries: z.array(beamBatterySchema).default([]),
-    missileBatteries: z.array(missileBatterySchema).default([]),
-    tractorBeams: z.array(tractorBeamSchema).default([]),
-    mds: count.default(0),
-    cloaks: count.default(0),
-    thrusters: count.default(0),
-    tunnelingDrives: count.default(0),
-    inertialDampeners: count.default(0),
-    stealthFields: count.default(0),
-    scanners: count.default(0),
-    repairUnits: count.default(0),
-    mineLayers: count.default(0),
-    nullFields: count.default(0),
-    internalDefense: count.default(0),
-    assaultPods: count.default(0),
-    transporters: count.default(0),
-    crew: count.default(0),
-    assaultSquads: count.default(0),
-    heavyAssaultSquads: count.default(0),
-    /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
-    damageChart: z.array(z.array(systemRefSchema).min(1)).length(10),
-  })
-  .strict()
-  .superRefine((design, issues) => {
-    const listed = new Set(listedRefs(design));
-    design.damageChart.forEach((row, face) => {
-      for (const ref of row) {
-        if (ref.includes(':') && !listed.has(ref))
-          issues.addIssue({ code: 'custom', path: ['damageChart', face], message: `${ref} is not a system of this design` });
-      }
-    });
-  });
+export const shipDesignSchema = z.lazy(() =>
+  z
+    .object({
+      size: z.number().int().min(1),
+      drive: z.number().min(0),
+      turnDistance: z.number().min(0),
+      targeting: z.number().int(),
+      /** Added to an attacker's targeting by the bearing it fires from (see geometry.ts `aspectOf`). */
+      aspect: z.object({ bow: z.number().int(), broadside: z.number().int(), stern: z.number().int() }).strict(),
+      deflectors: count(),
+      shields: count(),
+      armor: count(),
+      hull: z.number().int().min(1),
+      batteries: z.array(beamBatterySchema).default([]),
+      missileBatteries: z.array(missileBatterySchema).default([]),
+      tractorBeams: z.array(tractorBeamSchema).default([]),
+      mds: count().default(0),
+      cloaks: count().default(0),
+      thrusters: count().default(0),
+      tunnelingDrives: count().default(0),
+      inertialDampeners: count().default(0),
+      stealthFields: count().default(0),
+      scanners: count().default(0),
+      repairUnits: count().default(0),
+      mineLayers: count().default(0),
+      nullFields: count().default(0),
+      internalDefense: count().default(0),
+      assaultPods: count().default(0),
+      transporters: count().default(0),
+      crew: count().default(0),
+      assaultSquads: count().default(0),
+      heavyAssaultSquads: count().default(0),
+      /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
+      damageChart: z.array(z.array(systemRefSchema).min(1)).length(10),
+    })
+    .strict()
+    .superRefine((design, issues) => {
+      const listed = new Set(listedRefs(design));
+      design.damageChart.forEach((row, face) => {
+        for (const ref of row) {
+          if (ref.includes(':') && !listed.has(ref))
+            issues.addIssue({ code: 'custom', path: ['damageChart', face], message: `${ref} is not a system of this design` });
+        }
+      });
+    }),
+);
 export type ShipDesign = z.infer<typeof shipDesignSchema>;
 export type BeamBattery = z.infer<typeof beamBatterySchema>;
 export type TractorBeam = z.infer<typeof tractorBeamSchema>;
@@ -140,27 +156,31 @@ export const kindOf = (ref: string): SystemKind => (ref.includes(':') ? (ref.spl
 
 /** GSC-2: terrain the sheet names. `drift` is how far it moves each turn, before any ship. */
 export const TERRAIN_KINDS = ['satellite', 'asteroids', 'mines', 'dust'] as const;
-export const terrainSchema = z
-  .object({
-    id,
-    kind: z.enum(TERRAIN_KINDS),
-    x: z.number(),
-    y: z.number(),
-    radius: z.number().positive(),
-    drift: z.object({ x: z.number(), y: z.number() }).strict().default({ x: 0, y: 0 }),
-  })
-  .strict();
+export const terrainSchema = z.lazy(() =>
+  z
+    .object({
+      id: id(),
+      kind: z.enum(TERRAIN_KINDS),
+      x: z.number(),
+      y: z.number(),
+      radius: z.number().positive(),
+      drift: z.object({ x: z.number(), y: z.number() }).strict().default({ x: 0, y: 0 }),
+    })
+    .strict(),
+);
 export type Terrain = z.infer<typeof terrainSchema>;
 
 /** Where a ship starts; facing in 45° steps clockwise from north (+y): 0 N, 2 E, 4 S, 6 W. */
-export const deploymentSchema = z
-  .object({
-    id,
-    name: z.string().min(1).max(60).optional(),
-    design: z.string().min(1),
-    x: z.number(),
-    y: z.number(),
-    facing: z.number().int().min(0).max(7),
-  })
-  .strict();
+export const deploymentSchema = z.lazy(() =>
+  z
+    .object({
+      id: id(),
+      name: z.string().min(1).max(60).optional(),
+      design: z.string().min(1),
+      x: z.number(),
+      y: z.number(),
+      facing: z.number().int().min(0).max(7),
+    })
+    .strict(),
+);
 export type Deployment = z.infer<typeof deploymentSchema>;

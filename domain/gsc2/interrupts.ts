@@ -19,13 +19,13 @@ import type { GscState, ShipState } from './state.ts';
 export const MDS_TO_HIT = 6;
 export const MDS_REACH = 1;
 
-export const useTractorBeamSchema = z
-  .object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() })
-  .strict();
+export const useTractorBeamSchema = z.lazy(() =>
+  z.object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
+);
 export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
-export const armTractorBeamSchema = z
-  .object({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() })
-  .strict();
+export const armTractorBeamSchema = z.lazy(() =>
+  z.object({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
+);
 
 /** GSC-5: why this ship's beam cannot hold `targetId` this turn (range aside), or the beam and its target. */
 const tractorProblem = (

@@ -22,12 +22,11 @@ import type { GscState, Pod, PodHeading, Troops } from './state.ts';
 
 export const POD_MOVE = 6;
 
-const pointSchema = z.object({ x: z.number(), y: z.number() }).strict();
+const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
 /** Where the owner directs one pod in flight this turn: an enemy ship to ram, or a point. */
-export const podDirectionSchema = z.union([
-  z.object({ pod: z.string(), target: z.string() }).strict(),
-  z.object({ pod: z.string(), to: pointSchema }).strict(),
-]);
+export const podDirectionSchema = z.lazy(() =>
+  z.union([z.object({ pod: z.string(), target: z.string() }).strict(), z.object({ pod: z.string(), to: pointSchema }).strict()]),
+);
 export type PodDirection = z.infer<typeof podDirectionSchema>;
 
 /** Sealing-time check: each direction names one of the seat's own pods in flight, once, and a target it may ram. */

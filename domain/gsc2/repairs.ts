@@ -17,9 +17,9 @@ import type { GscState, ShipState, SystemState } from './state.ts';
 
 export const REPAIR_ON = 4;
 
-export const repairSchema = z
-  .object({ type: z.literal('Repair'), attempts: z.array(z.object({ ship: z.string(), system: z.string() }).strict()).max(100) })
-  .strict();
+export const repairSchema = z.lazy(() =>
+  z.object({ type: z.literal('Repair'), attempts: z.array(z.object({ ship: z.string(), system: z.string() }).strict()).max(100) }).strict(),
+);
 export type Repair = z.infer<typeof repairSchema>;
 
 export const needsRepair = (s: SystemState | undefined): boolean => !!s && !s.destroyed && (s.level < s.max || s.hits > 0);

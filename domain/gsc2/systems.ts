@@ -38,7 +38,9 @@ export const SYSTEM_NAMES = [
   'assaultPods',
   'transporters',
 ] as const;
-export const useSystemSchema = z.object({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }).strict();
+export const useSystemSchema = z.lazy(() =>
+  z.object({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }).strict(),
+);
 export type UseSystem = z.infer<typeof useSystemSchema>;
 
 const fitted = (state: GscState, ship: ShipState, system: string): number =>

@@ -2,17 +2,19 @@
 import * as z from 'zod';
 import { modelActionSchema } from './actions.ts';
 
-export const submitActionsSchema = z
-  .object({
-    type: z.literal('SubmitActions'),
-    /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
-    turn: z.int().min(1).optional(),
-    phase: z.int().min(1).max(10).optional(),
-    actions: z.array(modelActionSchema).max(40),
-  })
-  .strict();
+export const submitActionsSchema = z.lazy(() =>
+  z
+    .object({
+      type: z.literal('SubmitActions'),
+      /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
+      turn: z.int().min(1).optional(),
+      phase: z.int().min(1).max(10).optional(),
+      actions: z.array(modelActionSchema).max(40),
+    })
+    .strict(),
+);
 
-export const solCommandSchema = z.discriminatedUnion('type', [submitActionsSchema]);
+export const solCommandSchema = z.lazy(() => z.discriminatedUnion('type', [submitActionsSchema]));
 export type SolCommand = z.infer<typeof solCommandSchema>;
 export type SubmitActions = z.infer<typeof submitActionsSchema>;
 

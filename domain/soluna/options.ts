@@ -14,75 +14,83 @@ export const SEATS = ['sun', 'moon'] as const;
 export type SolSeat = (typeof SEATS)[number];
 
 const count = (min: number, max: number) => z.int().min(min).max(max);
-export const squareSchema = z.tuple([count(0, 63), count(0, 63)]).readonly();
-const nameSchema = z.string().min(1).max(40);
-const idSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes');
+export const squareSchema = z.lazy(() => z.tuple([count(0, 63), count(0, 63)]).readonly());
+const nameSchema = z.lazy(() => z.string().min(1).max(40));
+const idSchema = z.lazy(() => z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes'));
 
 /** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
-export const weaponSchema = z
-  .object({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) })
-  .strict();
+export const weaponSchema = z.lazy(() =>
+  z.object({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }).strict(),
+);
 
 /** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
-export const effectSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('heal'), amount: count(1, 10) }).strict(),
-  z.object({ kind: z.literal('wound'), amount: count(1, 10) }).strict(),
-  z.object({ kind: z.literal('mind'), amount: z.int().min(-MAX_MIND).max(MAX_MIND) }).strict(),
-]);
+export const effectSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('heal'), amount: count(1, 10) }).strict(),
+    z.object({ kind: z.literal('wound'), amount: count(1, 10) }).strict(),
+    z.object({ kind: z.literal('mind'), amount: z.int().min(-MAX_MIND).max(MAX_MIND) }).strict(),
+  ]),
+);
 
 /** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
-export const powerSchema = z
-  .object({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema })
-  .strict();
+export const powerSchema = z.lazy(() =>
+  z.object({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }).strict(),
+);
 
-export const profileSchema = z
-  .object({
-    id: idSchema,
-    name: nameSchema,
-    leader: z.boolean().default(false),
-    /** SOL-1: the starting Mind, 0..10. */
-    mind: count(0, MAX_MIND),
-    /** Squares per Move action. */
-    movement: count(0, 64),
-    /** Wounds the model can take; it is slain when it has taken this many. */
-    wounds: count(1, 20),
-    at: squareSchema,
-    attacks: z.array(weaponSchema).max(8).default([]),
-    artifacts: z.array(powerSchema).max(8).default([]),
-    psionics: z.array(powerSchema).max(8).default([]),
-  })
-  .strict();
+export const profileSchema = z.lazy(() =>
+  z
+    .object({
+      id: idSchema,
+      name: nameSchema,
+      leader: z.boolean().default(false),
+      /** SOL-1: the starting Mind, 0..10. */
+      mind: count(0, MAX_MIND),
+      /** Squares per Move action. */
+      movement: count(0, 64),
+      /** Wounds the model can take; it is slain when it has taken this many. */
+      wounds: count(1, 20),
+      at: squareSchema,
+      attacks: z.array(weaponSchema).max(8).default([]),
+      artifacts: z.array(powerSchema).max(8).default([]),
+      psionics: z.array(powerSchema).max(8).default([]),
+    })
+    .strict(),
+);
 
-export const missionSchema = z
-  .object({
-    name: nameSchema,
-    grid: z.object({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).max(1024) }).strict(),
-    warbands: z.object({ sun: z.array(profileSchema).min(1).max(20), moon: z.array(profileSchema).min(1).max(20) }).strict(),
-    victory: z
-      .object({
-        /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
-        eliminate: z.enum(['leader', 'all']),
-        /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
-        turnLimit: count(1, 1000).nullable(),
-      })
-      .strict(),
-  })
-  .strict()
-  .superRefine((mission, ctx) => {
-    for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const missionSchema = z.lazy(() =>
+  z
+    .object({
+      name: nameSchema,
+      grid: z.object({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).max(1024) }).strict(),
+      warbands: z.object({ sun: z.array(profileSchema).min(1).max(20), moon: z.array(profileSchema).min(1).max(20) }).strict(),
+      victory: z
+        .object({
+          /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
+          eliminate: z.enum(['leader', 'all']),
+          /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
+          turnLimit: count(1, 1000).nullable(),
+        })
+        .strict(),
+    })
+    .strict()
+    .superRefine((mission, ctx) => {
+      for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+);
 
-export const solOptionsSchema = z
-  .object({
-    mission: missionSchema.default(EXAMPLE_MISSION),
-    /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
-    starredPerTurn: count(0, 10).default(1),
-    /** SOL-4: what a choice missed at the deadline counts as. */
-    missedOrders: z.enum(['none', 'defer']).default('none'),
-    /** SOL-9: Mind lost per wound taken. */
-    mindLossPerWound: count(0, 10).default(1),
-  })
-  .strict();
+export const solOptionsSchema = z.lazy(() =>
+  z
+    .object({
+      mission: missionSchema.default(EXAMPLE_MISSION),
+      /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
+      starredPerTurn: count(0, 10).default(1),
+      /** SOL-4: what a choice missed at the deadline counts as. */
+      missedOrders: z.enum(['none', 'defer']).default('none'),
+      /** SOL-9: Mind lost per wound taken. */
+      mindLossPerWound: count(0, 10).default(1),
+    })
+    .strict(),
+);
 
 export type Weapon = z.infer<typeof weaponSchema>;
 export type Effect = z.infer<typeof effectSchema>;

@@ -17,7 +17,9 @@ import type { PgEvent } from './events.ts';
 import type { PgState } from './state.ts';
 import { isDecision, type Placed, sheetOf, unitName } from './units.ts';
 
-export const activateAbilitySchema = z.object({ type: z.literal('ActivateAbility'), unitId: z.string(), ability: z.string() });
+export const activateAbilitySchema = z.lazy(() =>
+  z.object({ type: z.literal('ActivateAbility'), unitId: z.string(), ability: z.string() }),
+);
 
 export const abilityProblem = (state: PgState, unit: Placed, ability: Ability): Decision<never> | null => {
   const name = unitName(state, unit);

@@ -16,17 +16,19 @@ import { freshUnitId, type PgState } from './state.ts';
 import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { supplyMax, supplyUsed, workerLimit, workerLimitSentence, workersInProduction, workersOnBattlefield } from './workers.ts';
 
-export const constructSchema = z.object({
-  type: z.literal('Construct'),
-  unitId: z.string(),
-  datasheet: z.string(),
-  x: z.number(),
-  y: z.number(),
-});
-export const produceSchema = z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() });
-export const repairSchema = z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() });
-export const interactSchema = z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() });
-export const aimSchema = z.object({ type: z.literal('Aim'), unitId: z.string() });
+export const constructSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('Construct'),
+    unitId: z.string(),
+    datasheet: z.string(),
+    x: z.number(),
+    y: z.number(),
+  }),
+);
+export const produceSchema = z.lazy(() => z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() }));
+export const repairSchema = z.lazy(() => z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() }));
+export const interactSchema = z.lazy(() => z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() }));
+export const aimSchema = z.lazy(() => z.object({ type: z.literal('Aim'), unitId: z.string() }));
 
 /** PG-10: the unit exists, is ours, is complete, may perform this action, and has not acted. */
 export const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {

@@ -17,16 +17,16 @@ import { type Checked, checkAttack } from './targeting.ts';
 import { unitLost } from './transports.ts';
 import { hasStance, hasStatus, models, modelsRemaining, type Placed, sheetOf, unitName } from './units.ts';
 
-const attackFields = {
+const attackFields = () => ({
   unitId: z.string(),
   targetId: z.string(),
   /** Weapon names to use; default every weapon of the kind not used yet this turn. */
   weapons: z.array(z.string()).optional(),
   /** PG-3: use the datasheet's special attack rule when it has one (default true). */
   specialRule: z.boolean().optional(),
-};
-export const rangedAttackSchema = z.object({ type: z.literal('RangedAttack'), ...attackFields });
-export const meleeAttackSchema = z.object({ type: z.literal('MeleeAttack'), ...attackFields });
+});
+export const rangedAttackSchema = z.lazy(() => z.object({ type: z.literal('RangedAttack'), ...attackFields() }));
+export const meleeAttackSchema = z.lazy(() => z.object({ type: z.literal('MeleeAttack'), ...attackFields() }));
 export type AttackCommand = z.infer<typeof rangedAttackSchema> | z.infer<typeof meleeAttackSchema>;
 
 /** PG-1 and PG-3: how many attacks a weapon makes, and why. */

@@ -13,35 +13,39 @@ import { disengageSchema, dodgeSchema, overwatchSchema } from './stances.ts';
 import { resolveStatusesSchema } from './status.ts';
 import { loadSchema, unloadSchema } from './transports.ts';
 
-export const endPhaseSchema = z.object({
-  type: z.literal('EndPhase'),
-  /** Optional guard: the phase the player believes they are ending; a stale click is refused. */
-  phase: z.enum(PHASES).optional(),
-});
+export const endPhaseSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('EndPhase'),
+    /** Optional guard: the phase the player believes they are ending; a stale click is refused. */
+    phase: z.enum(PHASES).optional(),
+  }),
+);
 
-export const pgCommandSchema = z.discriminatedUnion('type', [
-  endPhaseSchema,
-  deploySchema,
-  gatherSchema,
-  moveSchema,
-  constructSchema,
-  produceSchema,
-  repairSchema,
-  interactSchema,
-  aimSchema,
-  researchSchema,
-  salvageSchema,
-  overwatchSchema,
-  dodgeSchema,
-  disengageSchema,
-  loadSchema,
-  unloadSchema,
-  activateAbilitySchema,
-  useFactionAbilitySchema,
-  rangedAttackSchema,
-  meleeAttackSchema,
-  resolveStatusesSchema,
-]);
+export const pgCommandSchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    endPhaseSchema,
+    deploySchema,
+    gatherSchema,
+    moveSchema,
+    constructSchema,
+    produceSchema,
+    repairSchema,
+    interactSchema,
+    aimSchema,
+    researchSchema,
+    salvageSchema,
+    overwatchSchema,
+    dodgeSchema,
+    disengageSchema,
+    loadSchema,
+    unloadSchema,
+    activateAbilitySchema,
+    useFactionAbilitySchema,
+    rangedAttackSchema,
+    meleeAttackSchema,
+    resolveStatusesSchema,
+  ]),
+);
 export type EndPhase = z.infer<typeof endPhaseSchema>;
 export type PgCommand = z.infer<typeof pgCommandSchema>;
 

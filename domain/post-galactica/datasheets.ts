@@ -27,39 +27,45 @@ export type ActionName = (typeof ACTIONS)[number];
 /** Weapon special rule (default name): the weapon may fire while its unit is engaged (PG-11). */
 export const FIRE_WHILE_ENGAGED = 'Fire While Engaged';
 
-const count = z.number().int().min(0);
+const count = () => z.number().int().min(0);
 
-export const resourcesSchema = z.object({ carbon: count.default(0), crystal: count.default(0), faction: count.default(0) }).strict();
+export const resourcesSchema = z.lazy(() =>
+  z.object({ carbon: count().default(0), crystal: count().default(0), faction: count().default(0) }).strict(),
+);
 export type Resources = z.infer<typeof resourcesSchema>;
 export const NO_RESOURCES: Resources = { carbon: 0, crystal: 0, faction: 0 };
 
-export const idSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes');
+export const idSchema = z.lazy(() => z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes'));
 
-export const weaponSchema = z
-  .object({
-    name: z.string().min(1),
-    type: z.enum(['ranged', 'melee']),
-    /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
-    range: z.number().min(0),
-    attacks: z.number().int().min(1),
-    /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
-    damage: z.number().int().min(1).default(1),
-    /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
-    perUnit: z.boolean().default(false),
-    /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
-    natural: z.boolean().default(false),
-    special: z.array(z.string()).default([]),
-    /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
-    inflicts: z
-      .object({ status: z.string().min(1), duration: z.number().int().min(1) })
-      .strict()
-      .optional(),
-  })
-  .strict();
+export const weaponSchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      type: z.enum(['ranged', 'melee']),
+      /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
+      range: z.number().min(0),
+      attacks: z.number().int().min(1),
+      /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
+      damage: z.number().int().min(1).default(1),
+      /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
+      perUnit: z.boolean().default(false),
+      /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
+      natural: z.boolean().default(false),
+      special: z.array(z.string()).default([]),
+      /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
+      inflicts: z
+        .object({ status: z.string().min(1), duration: z.number().int().min(1) })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+);
 export type Weapon = z.infer<typeof weaponSchema>;
 
 /** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
-export const specialAttackRuleSchema = z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict();
+export const specialAttackRuleSchema = z.lazy(() =>
+  z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict(),
+);
 
 /**
  * PG-10 Activate Ability (the text names the action, not any ability): a datasheet's ability
@@ -68,42 +74,46 @@ export const specialAttackRuleSchema = z.object({ name: z.string().min(1), attac
  * With a `trigger` it is not activated but resolves by itself for its controller: at the start
  * of the turn (PG-6) or at the end of it (PG-14), whenever it could have been activated.
  */
-export const abilitySchema = z
-  .object({
-    name: z.string().min(1),
-    trigger: z.enum(['startOfTurn', 'endOfTurn']).optional(),
-    cost: resourcesSchema.default(NO_RESOURCES),
-    recharge: z.number().int().min(1).optional(),
-    requires: idSchema.optional(),
-    status: z
-      .object({ name: z.string().min(1), duration: z.number().int().min(1) })
-      .strict()
-      .optional(),
-    gain: resourcesSchema.optional(),
-  })
-  .strict();
+export const abilitySchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      trigger: z.enum(['startOfTurn', 'endOfTurn']).optional(),
+      cost: resourcesSchema.default(NO_RESOURCES),
+      recharge: z.number().int().min(1).optional(),
+      requires: idSchema.optional(),
+      status: z
+        .object({ name: z.string().min(1), duration: z.number().int().min(1) })
+        .strict()
+        .optional(),
+      gain: resourcesSchema.optional(),
+    })
+    .strict(),
+);
 export type Ability = z.infer<typeof abilitySchema>;
 export type Trigger = NonNullable<Ability['trigger']>;
 
 /** PG-10 "Factions may use their abilities": `usesPerTurn` uses (default 1), refreshed in the Command Phase (PG-6). */
-export const factionAbilitySchema = z
-  .object({
-    name: z.string().min(1),
-    usesPerTurn: z.number().int().min(1).optional(),
-    cost: resourcesSchema.default(NO_RESOURCES),
-    requires: idSchema.optional(),
-    gain: resourcesSchema.optional(),
-  })
-  .strict();
+export const factionAbilitySchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      usesPerTurn: z.number().int().min(1).optional(),
+      cost: resourcesSchema.default(NO_RESOURCES),
+      requires: idSchema.optional(),
+      gain: resourcesSchema.optional(),
+    })
+    .strict(),
+);
 export type FactionAbility = z.infer<typeof factionAbilitySchema>;
 
 /** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
-export const researchSchema = z
-  .object({ name: z.string().min(1), cost: resourcesSchema.default(NO_RESOURCES), counters: z.number().int().min(1) })
-  .strict();
+export const researchSchema = z.lazy(() =>
+  z.object({ name: z.string().min(1), cost: resourcesSchema.default(NO_RESOURCES), counters: z.number().int().min(1) }).strict(),
+);
 export type Research = z.infer<typeof researchSchema>;
 
-const sheetBase = {
+const sheetBase = () => ({
   name: z.string().min(1),
   cohesion: z.number().int().min(1),
   keywords: z.array(z.string()).default([]),
@@ -112,83 +122,91 @@ const sheetBase = {
   specialAttackRule: specialAttackRuleSchema.optional(),
   /** What the unit or building gathers in the Resource Phase from a node in reach (PG-8). */
   gather: resourcesSchema.optional(),
-  deploymentCost: count.default(0),
+  deploymentCost: count().default(0),
   abilities: z.array(abilitySchema).default([]),
   research: z.record(idSchema, researchSchema).default({}),
-};
+});
 
-export const unitSheetSchema = z
-  .object({
-    ...sheetBase,
-    movement: z.number().min(0),
-    bodyValue: z.number().int().min(1),
-    rangedSkill: z.number().int().min(0).max(7),
-    meleeSkill: z.number().int().min(0).max(7),
-    /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
-    supply: count.optional(),
-    baseRadius: z.number().positive().default(1),
-    /** Resources to produce one (PG-18). */
-    cost: resourcesSchema.default(NO_RESOURCES),
-    productionCounters: z.number().int().min(1).default(1),
-    /** Cohesion a Repair action restores (default 2). */
-    repair: z.number().int().min(1).default(2),
-  })
-  .strict();
+export const unitSheetSchema = z.lazy(() =>
+  z
+    .object({
+      ...sheetBase(),
+      movement: z.number().min(0),
+      bodyValue: z.number().int().min(1),
+      rangedSkill: z.number().int().min(0).max(7),
+      meleeSkill: z.number().int().min(0).max(7),
+      /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
+      supply: count().optional(),
+      baseRadius: z.number().positive().default(1),
+      /** Resources to produce one (PG-18). */
+      cost: resourcesSchema.default(NO_RESOURCES),
+      productionCounters: z.number().int().min(1).default(1),
+      /** Cohesion a Repair action restores (default 2). */
+      repair: z.number().int().min(1).default(2),
+    })
+    .strict(),
+);
 
 /** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
 export const COMMAND_CENTER_SUPPLY = 5;
 
-export const buildingSheetSchema = z
-  .object({
-    ...sheetBase,
-    /** Default: equal to Cohesion, so a building is one model. */
-    bodyValue: z.number().int().min(1).optional(),
-    rangedSkill: z.number().int().min(0).max(7).default(0),
-    meleeSkill: z.number().int().min(0).max(7).default(0),
-    baseRadius: z.number().positive().default(2),
-    /** Resources to construct one. */
-    cost: resourcesSchema.default(NO_RESOURCES),
-    constructionCounters: z.number().int().min(1),
-    /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
-    produces: z.array(z.string()).default([]),
-    /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
-    supplyProvided: count.optional(),
-    /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
-    salvageCounters: z.number().int().min(1).default(1),
-  })
-  .strict()
-  // Filled in when the game is created, so the log holds the number the game plays with.
-  .transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) }));
+export const buildingSheetSchema = z.lazy(() =>
+  z
+    .object({
+      ...sheetBase(),
+      /** Default: equal to Cohesion, so a building is one model. */
+      bodyValue: z.number().int().min(1).optional(),
+      rangedSkill: z.number().int().min(0).max(7).default(0),
+      meleeSkill: z.number().int().min(0).max(7).default(0),
+      baseRadius: z.number().positive().default(2),
+      /** Resources to construct one. */
+      cost: resourcesSchema.default(NO_RESOURCES),
+      constructionCounters: z.number().int().min(1),
+      /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
+      produces: z.array(z.string()).default([]),
+      /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
+      supplyProvided: count().optional(),
+      /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
+      salvageCounters: z.number().int().min(1).default(1),
+    })
+    .strict()
+    // Filled in when the game is created, so the log holds the number the game plays with.
+    .transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) })),
+);
 
-export const factionSchema = z
-  .object({
-    name: z.string().min(1),
-    units: z.record(idSchema, unitSheetSchema),
-    buildings: z.record(idSchema, buildingSheetSchema),
-    /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
-    commandCenter: idSchema,
-    /** The unit datasheet of this faction's Worker (PG-16). */
-    worker: idSchema,
-    /** Faction resources gained in each Command Phase (PG-6). */
-    commandIncome: resourcesSchema.optional(),
-    /** Faction resources gathered in each Resource Phase (PG-8). */
-    resourceIncome: resourcesSchema.optional(),
-    startingResources: resourcesSchema.default(NO_RESOURCES),
-    /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
-    abilities: z.array(factionAbilitySchema).optional(),
-  })
-  .strict();
+export const factionSchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      units: z.record(idSchema, unitSheetSchema),
+      buildings: z.record(idSchema, buildingSheetSchema),
+      /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
+      commandCenter: idSchema,
+      /** The unit datasheet of this faction's Worker (PG-16). */
+      worker: idSchema,
+      /** Faction resources gained in each Command Phase (PG-6). */
+      commandIncome: resourcesSchema.optional(),
+      /** Faction resources gathered in each Resource Phase (PG-8). */
+      resourceIncome: resourcesSchema.optional(),
+      startingResources: resourcesSchema.default(NO_RESOURCES),
+      /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
+      abilities: z.array(factionAbilitySchema).optional(),
+    })
+    .strict(),
+);
 export type Faction = z.infer<typeof factionSchema>;
 
 /** A Deployment List: what a player brings, paid in Deployment Points. */
-export const deploymentListSchema = z
-  .object({
-    faction: idSchema,
-    units: z.array(z.object({ datasheet: idSchema, id: idSchema.optional() }).strict()).default([]),
-    /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
-    purchasedWorkers: count.default(0),
-  })
-  .strict();
+export const deploymentListSchema = z.lazy(() =>
+  z
+    .object({
+      faction: idSchema,
+      units: z.array(z.object({ datasheet: idSchema, id: idSchema.optional() }).strict()).default([]),
+      /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
+      purchasedWorkers: count().default(0),
+    })
+    .strict(),
+);
 export type DeploymentList = z.infer<typeof deploymentListSchema>;
 
 /** One datasheet, unit or building, in the shape the rules read. */

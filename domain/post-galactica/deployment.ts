@@ -17,13 +17,15 @@ import type { PgState, UnitState } from './state.ts';
 import { openTurn } from './turns.ts';
 import { isCommandCenter, isWorker, radius, unitName } from './units.ts';
 
-export const deploySchema = z.object({
-  type: z.literal('Deploy'),
-  /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */
-  units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).default([]),
-  /** Let the engine place every unit not listed (first free spot in the zone, row by row). */
-  auto: z.boolean().default(false),
-});
+export const deploySchema = z.lazy(() =>
+  z.object({
+    type: z.literal('Deploy'),
+    /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */
+    units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).default([]),
+    /** Let the engine place every unit not listed (first free spot in the zone, row by row). */
+    auto: z.boolean().default(false),
+  }),
+);
 export type Deploy = z.infer<typeof deploySchema>;
 
 type Placement = { readonly unitId: string; readonly x: number; readonly y: number };

@@ -7,73 +7,83 @@ import * as z from 'zod';
 import { idSchema, NO_RESOURCES, resourcesSchema } from './datasheets.ts';
 import { type Polygon, type Rect, rectPolygon } from './geometry.ts';
 
-const pointSchema = z.object({ x: z.number(), y: z.number() }).strict();
-const rectFields = { x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() };
-export const rectSchema = z.object(rectFields).strict();
+const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const rectFields = () => ({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() });
+export const rectSchema = z.lazy(() => z.object(rectFields()).strict());
 
-export const shapeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('rect'), ...rectFields }).strict(),
-  z.object({ type: z.literal('polygon'), points: z.array(pointSchema).min(3) }).strict(),
-]);
+export const shapeSchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('rect'), ...rectFields() }).strict(),
+    z.object({ type: z.literal('polygon'), points: z.array(pointSchema).min(3) }).strict(),
+  ]),
+);
 export type Shape = z.infer<typeof shapeSchema>;
 
-export const terrainSchema = z
-  .object({
-    id: idSchema,
-    name: z.string().min(1),
-    shape: shapeSchema,
-    /** PG-9: units may not move through impassable terrain. */
-    impassable: z.boolean().default(true),
-    /** PG-11: obscuring terrain blocks line of sight (default: as impassable as it is). */
-    blocksLineOfSight: z.boolean().optional(),
-  })
-  .strict();
+export const terrainSchema = z.lazy(() =>
+  z
+    .object({
+      id: idSchema,
+      name: z.string().min(1),
+      shape: shapeSchema,
+      /** PG-9: units may not move through impassable terrain. */
+      impassable: z.boolean().default(true),
+      /** PG-11: obscuring terrain blocks line of sight (default: as impassable as it is). */
+      blocksLineOfSight: z.boolean().optional(),
+    })
+    .strict(),
+);
 export type Terrain = z.infer<typeof terrainSchema>;
 
-export const resourceNodeSchema = z
-  .object({
-    id: idSchema,
-    kind: z.enum(['carbon', 'crystal']),
-    x: z.number(),
-    y: z.number(),
-    /** PG-8: a finite node's total, or 'infinite'. */
-    total: z.union([z.number().int().min(0), z.literal('infinite')]),
-  })
-  .strict();
+export const resourceNodeSchema = z.lazy(() =>
+  z
+    .object({
+      id: idSchema,
+      kind: z.enum(['carbon', 'crystal']),
+      x: z.number(),
+      y: z.number(),
+      /** PG-8: a finite node's total, or 'infinite'. */
+      total: z.union([z.number().int().min(0), z.literal('infinite')]),
+    })
+    .strict(),
+);
 export type ResourceNode = z.infer<typeof resourceNodeSchema>;
 
-export const objectiveSchema = z
-  .object({ id: idSchema, name: z.string().min(1), x: z.number(), y: z.number(), points: z.number().int().min(1).default(1) })
-  .strict();
+export const objectiveSchema = z.lazy(() =>
+  z.object({ id: idSchema, name: z.string().min(1), x: z.number(), y: z.number(), points: z.number().int().min(1).default(1) }).strict(),
+);
 
-export const victorySchema = z.discriminatedUnion('type', [
-  /** PG-22: the original starting Command Center is the objective; losing it loses the game. */
-  z.object({ type: z.literal('originalCommandCenter') }).strict(),
-  /** The first seat whose Victory Points reach `points` wins (checked in an End Phase, PG-14). */
-  z.object({ type: z.literal('objectivePoints'), points: z.number().int().min(1) }).strict(),
-  /** After `rounds` rounds the seat with more Victory Points wins; equal points are a draw. */
-  z.object({ type: z.literal('roundLimit'), rounds: z.number().int().min(1) }).strict(),
-  /** A seat with nothing left on the battlefield loses. */
-  z.object({ type: z.literal('annihilation') }).strict(),
-]);
+export const victorySchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    /** PG-22: the original starting Command Center is the objective; losing it loses the game. */
+    z.object({ type: z.literal('originalCommandCenter') }).strict(),
+    /** The first seat whose Victory Points reach `points` wins (checked in an End Phase, PG-14). */
+    z.object({ type: z.literal('objectivePoints'), points: z.number().int().min(1) }).strict(),
+    /** After `rounds` rounds the seat with more Victory Points wins; equal points are a draw. */
+    z.object({ type: z.literal('roundLimit'), rounds: z.number().int().min(1) }).strict(),
+    /** A seat with nothing left on the battlefield loses. */
+    z.object({ type: z.literal('annihilation') }).strict(),
+  ]),
+);
 export type VictoryCondition = z.infer<typeof victorySchema>;
 
-export const missionSchema = z
-  .object({
-    name: z.string().min(1),
-    battlefield: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
-    /** The most Deployment Points a Deployment List may cost. */
-    deploymentPoints: z.number().int().min(0),
-    deploymentZones: z.object({ red: rectSchema, blue: rectSchema }).strict(),
-    terrain: z.array(terrainSchema).default([]),
-    resourceNodes: z.array(resourceNodeSchema).default([]),
-    objectives: z.array(objectiveSchema).default([]),
-    victory: z.array(victorySchema).min(1),
-    /** PG-15, PG-21: active Command Centers a player may control (1 unless a rule says otherwise). */
-    commandCenterLimit: z.number().int().min(1).default(1),
-    startingResources: resourcesSchema.default(NO_RESOURCES),
-  })
-  .strict();
+export const missionSchema = z.lazy(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      battlefield: z.object({ width: z.number().positive(), height: z.number().positive() }).strict(),
+      /** The most Deployment Points a Deployment List may cost. */
+      deploymentPoints: z.number().int().min(0),
+      deploymentZones: z.object({ red: rectSchema, blue: rectSchema }).strict(),
+      terrain: z.array(terrainSchema).default([]),
+      resourceNodes: z.array(resourceNodeSchema).default([]),
+      objectives: z.array(objectiveSchema).default([]),
+      victory: z.array(victorySchema).min(1),
+      /** PG-15, PG-21: active Command Centers a player may control (1 unless a rule says otherwise). */
+      commandCenterLimit: z.number().int().min(1).default(1),
+      startingResources: resourcesSchema.default(NO_RESOURCES),
+    })
+    .strict(),
+);
 export type Mission = z.infer<typeof missionSchema>;
 
 export const shapePolygon = (shape: Shape): Polygon => (shape.type === 'rect' ? rectPolygon(shape) : shape.points);

@@ -16,14 +16,16 @@ import { overwatchReactions } from './stances.ts';
 import type { PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
-const pointSchema = z.object({ x: z.number(), y: z.number() }).strict();
+const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
 
-export const moveSchema = z.object({
-  type: z.literal('Move'),
-  unitId: z.string(),
-  /** Waypoints after the unit's current position; the last one is where it ends. */
-  path: z.array(pointSchema).min(1).max(50),
-});
+export const moveSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('Move'),
+    unitId: z.string(),
+    /** Waypoints after the unit's current position; the last one is where it ends. */
+    path: z.array(pointSchema).min(1).max(50),
+  }),
+);
 export type Move = z.infer<typeof moveSchema>;
 
 /** Default (the text names Slowed without an effect): a Slowed unit has half its Movement. */

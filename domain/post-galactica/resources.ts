@@ -15,11 +15,13 @@ import type { ResourceNode } from './mission.ts';
 import type { PgState } from './state.ts';
 import { hasKeyword, isWorker, type Placed, sheetOf, unitsOf, WORK_RANGE } from './units.ts';
 
-export const gatherSchema = z.object({
-  type: z.literal('Gather'),
-  /** Node ids to gather from; default every eligible node. */
-  nodes: z.array(z.string()).optional(),
-});
+export const gatherSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('Gather'),
+    /** Node ids to gather from; default every eligible node. */
+    nodes: z.array(z.string()).optional(),
+  }),
+);
 
 /** Who of `seat` may gather from the node, by the default eligibility above. */
 export const gatherersAt = (state: PgState, seat: string, node: ResourceNode): Placed[] =>

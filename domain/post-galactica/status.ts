@@ -28,12 +28,14 @@ export const STATUS_ORDER = [
   'Immobilized',
 ] as const;
 
-const entrySchema = z.object({ unitId: z.string(), status: z.string() }).strict();
-export const resolveStatusesSchema = z.object({
-  type: z.literal('ResolveStatuses'),
-  /** Statuses in the order to resolve; any pending status not listed follows in the default order. */
-  order: z.array(entrySchema),
-});
+const entrySchema = z.lazy(() => z.object({ unitId: z.string(), status: z.string() }).strict());
+export const resolveStatusesSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('ResolveStatuses'),
+    /** Statuses in the order to resolve; any pending status not listed follows in the default order. */
+    order: z.array(entrySchema),
+  }),
+);
 
 export interface StatusEntry {
   readonly unitId: string;

@@ -21,12 +21,14 @@ import type { PgState, UnitState } from './state.ts';
 import { gap, isBuilding, isDecision, models, ownUnit, type Placed, radius, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { destroyUnit } from './workers.ts';
 
-export const loadSchema = z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).min(1) });
-export const unloadSchema = z.object({
-  type: z.literal('Unload'),
-  unitId: z.string(),
-  units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).min(1),
-});
+export const loadSchema = z.lazy(() => z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).min(1) }));
+export const unloadSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('Unload'),
+    unitId: z.string(),
+    units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).min(1),
+  }),
+);
 
 export const passengers = (state: PgState, transportId: string): UnitState[] => state.units.filter((u) => u.embarkedIn === transportId);
 

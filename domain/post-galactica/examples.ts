@@ -1,6 +1,8 @@
 /**
  * One complete example: a mission and one army per seat, so a match can be played out of
- * the box with `options.rules = { scenario: 'example' }`.
+ * the box with `options.rules = { scenario: 'example' }`. It is written here as raw data
+ * and parsed (defaults filled in) by `exampleScenario()` the first time it is asked for,
+ * so loading the ruleset parses nothing (PERF-1).
  *
  * From the text: Vanguard Troopers with Plasma Rifles, 6 Cohesion and Body Value 2 (12.3);
  * a Barracks taking 2 construction counters (13.4); a Command Center providing 5 Supply and
@@ -48,7 +50,7 @@ const worker = (name: string, tool: string) =>
     gather: { carbon: 5 },
   }) as const;
 
-const vanguard: Faction = factionSchema.parse({
+const vanguard = {
   name: 'Vanguard Coalition',
   commandCenter: 'command-center',
   worker: 'engineer',
@@ -112,8 +114,8 @@ const vanguard: Faction = factionSchema.parse({
       baseRadius: 1.5,
     },
   },
-});
-const scrapHorde: Faction = factionSchema.parse({
+};
+const scrapHorde = {
   name: 'Scrap Horde',
   commandCenter: 'command-center',
   worker: 'scrapper',
@@ -168,11 +170,9 @@ const scrapHorde: Faction = factionSchema.parse({
     },
     extractor,
   },
-});
+};
 
-export const EXAMPLE_FACTIONS: { readonly vanguard: Faction; readonly 'scrap-horde': Faction } = { vanguard, 'scrap-horde': scrapHorde };
-
-export const EXAMPLE_MISSION: Mission = missionSchema.parse({
+const kesselRidge = {
   name: 'Kessel Ridge',
   battlefield: { width: 48, height: 36 },
   deploymentPoints: 120,
@@ -213,20 +213,40 @@ export const EXAMPLE_MISSION: Mission = missionSchema.parse({
   ],
   victory: [{ type: 'originalCommandCenter' }, { type: 'objectivePoints', points: 10 }, { type: 'roundLimit', rounds: 6 }],
   startingResources: { carbon: 200, crystal: 50 },
-});
+};
 
-export const EXAMPLE_ARMIES: Readonly<Record<'red' | 'blue', DeploymentList>> = {
-  red: deploymentListSchema.parse({
+const armies = {
+  red: {
     faction: 'vanguard',
     units: [{ datasheet: 'vanguard-troopers' }, { datasheet: 'vanguard-troopers' }, { datasheet: 'sentinel-walker' }],
     purchasedWorkers: 1,
-  }),
-  blue: deploymentListSchema.parse({
+  },
+  blue: {
     faction: 'scrap-horde',
     units: [{ datasheet: 'raiders' }, { datasheet: 'raiders' }, { datasheet: 'flame-brute' }],
     purchasedWorkers: 1,
-  }),
+  },
 };
+
+/** The example's mission, its two factions by id and one Deployment List per seat, as parsed. */
+export interface ExampleScenario {
+  readonly mission: Mission;
+  readonly factions: { readonly vanguard: Faction; readonly 'scrap-horde': Faction };
+  readonly armies: Readonly<Record<'red' | 'blue', DeploymentList>>;
+}
+
+let built: ExampleScenario | undefined;
+
+/**
+ * The example scenario, built on first use (every later call returns the same object), so
+ * loading the ruleset parses nothing.
+ */
+export const exampleScenario = (): ExampleScenario =>
+  (built ??= {
+    mission: missionSchema.parse(kesselRidge),
+    factions: { vanguard: factionSchema.parse(vanguard), 'scrap-horde': factionSchema.parse(scrapHorde) },
+    armies: { red: deploymentListSchema.parse(armies.red), blue: deploymentListSchema.parse(armies.blue) },
+  });
 
 /** A legal `Deploy` for each seat of the example (unit ids as the game assigns them). */
 export const EXAMPLE_DEPLOYMENT: Readonly<Record<'red' | 'blue', readonly { unitId: string; x: number; y: number }[]>> = {

@@ -13,7 +13,7 @@ import {
   idSchema,
   mayUseSpecialAttack,
 } from './datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from './examples.ts';
+import { exampleScenario } from './examples.ts';
 import { circleInRect } from './geometry.ts';
 import { battlefieldRect, type Mission, missionSchema } from './mission.ts';
 
@@ -111,27 +111,29 @@ export const scenarioIssues = (o: {
   ];
 };
 
-export const pgOptionsSchema = z
-  .object({
-    /** `example`: the example mission and one example army per seat (examples.ts). */
-    scenario: z.literal('example').optional(),
-    mission: missionSchema.optional(),
-    factions: z.record(idSchema, factionSchema).optional(),
-    armies: z.object({ red: deploymentListSchema, blue: deploymentListSchema }).strict().optional(),
-  })
-  .strict()
-  .superRefine((o, ctx) => {
-    for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  })
-  // The example is expanded when the game is created, so the log holds every number the
-  // game is played with: a later change to examples.ts cannot change an existing game.
-  .transform((o) => (o.scenario === 'example' ? { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES } : o));
+export const pgOptionsSchema = z.lazy(() =>
+  z
+    .object({
+      /** `example`: the example mission and one example army per seat (examples.ts). */
+      scenario: z.literal('example').optional(),
+      mission: missionSchema.optional(),
+      factions: z.record(idSchema, factionSchema).optional(),
+      armies: z.object({ red: deploymentListSchema, blue: deploymentListSchema }).strict().optional(),
+    })
+    .strict()
+    .superRefine((o, ctx) => {
+      for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    })
+    // The example is expanded when the game is created, so the log holds every number the
+    // game is played with: a later change to examples.ts cannot change an existing game.
+    .transform((o) => (o.scenario === 'example' ? { ...exampleScenario() } : o)),
+);
 export type PgOptions = z.infer<typeof pgOptionsSchema>;
 
 /** The scenario a game plays, or null for the bare turn sequence (no units). */
 export const resolveScenario = (options: PgOptions | undefined): Scenario | null => {
   if (options && 'scenario' in options && options.scenario === 'example') {
-    return { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES };
+    return exampleScenario();
   }
   if (options?.mission && options.factions && options.armies)
     return { mission: options.mission, factions: options.factions, armies: options.armies };

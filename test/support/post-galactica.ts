@@ -6,14 +6,16 @@
 import { type DomainEvent, sealBatch } from '../../domain/kernel/envelope.ts';
 import type { DeploymentList, Faction } from '../../domain/post-galactica/datasheets.ts';
 import type { PgEvent } from '../../domain/post-galactica/events.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { EXAMPLE_DEPLOYMENT, exampleScenario } from '../../domain/post-galactica/examples.ts';
+import type { Mission } from '../../domain/post-galactica/mission.ts';
 import type { Phase } from '../../domain/post-galactica/phases.ts';
 import type { PgState } from '../../domain/post-galactica/state.ts';
 import { GAME_ID, Game, player, seat } from './decider-spec.ts';
 
 export type Seat = 'red' | 'blue';
 export type Spot = { unitId: string; x: number; y: number };
-export type Mission = typeof EXAMPLE_MISSION;
+export type { Mission };
+
 type UnitSheet = Faction['units'][string];
 
 export const TROOPERS = 'red-vanguard-troopers-1';
@@ -26,7 +28,7 @@ export const must = <T>(value: T | undefined): T => {
 
 /** The example mission with each half of the battlefield as a deployment zone, so units can start in contact. */
 export const ARENA: Mission = {
-  ...EXAMPLE_MISSION,
+  ...exampleScenario().mission,
   deploymentZones: { red: { x: 0, y: 0, width: 24, height: 36 }, blue: { x: 24, y: 0, width: 24, height: 36 } },
 };
 
@@ -54,8 +56,9 @@ export interface ArenaSetup {
  */
 export const arena = (at: Spot[] = [], setup: ArenaSetup = {}): Game => {
   const game = new Game();
-  const armies = { ...EXAMPLE_ARMIES, red: { ...EXAMPLE_ARMIES.red, ...setup.red } };
-  const scenario = { mission: { ...ARENA, ...setup.mission }, factions: setup.factions ?? EXAMPLE_FACTIONS, armies };
+  const example = exampleScenario();
+  const armies = { ...example.armies, red: { ...example.armies.red, ...setup.red } };
+  const scenario = { mission: { ...ARENA, ...setup.mission }, factions: setup.factions ?? example.factions, armies };
   const first = setup.first ?? 'red';
   const options = { firstPlayer: first, rules: scenario, ...(setup.deadlines ? { deadlines: setup.deadlines } : {}) };
   game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options }, player('p_red'));
@@ -117,7 +120,7 @@ export const withBuilding = (
   faction: 'vanguard' | 'scrap-horde',
   id: string,
   change: (s: BuildingSheet) => BuildingSheet,
-  factions: Record<string, Faction> = EXAMPLE_FACTIONS,
+  factions: Record<string, Faction> = exampleScenario().factions,
 ): Record<string, Faction> => {
   const f = must(factions[faction]);
   return { ...factions, [faction]: { ...f, buildings: { ...f.buildings, [id]: change(must(f.buildings[id])) } } };
@@ -128,7 +131,7 @@ export const withUnit = (
   faction: 'vanguard' | 'scrap-horde',
   id: string,
   change: (s: UnitSheet) => UnitSheet,
-  factions: Record<string, Faction> = EXAMPLE_FACTIONS,
+  factions: Record<string, Faction> = exampleScenario().factions,
 ): Record<string, Faction> => {
   const f = must(factions[faction]);
   return { ...factions, [faction]: { ...f, units: { ...f.units, [id]: change(must(f.units[id])) } } };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Faction } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_FACTIONS } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { seat, startedPostGalactica } from '../support/decider-spec.ts';
 import { arena, eventData, given, must, passTo, rules, TROOPERS, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 // Vanguard Troopers with a start-of-turn and an end-of-turn ability, and a Vanguard faction
 // with two faction abilities. Vanguard gains 1 faction resource in each Command Phase (PG-6).
@@ -177,7 +179,7 @@ describe('games without abilities behave as before', () => {
   });
 
   it('PG-6 PG-14 the example scenario resolves no abilities and refreshes nothing in a full round', () => {
-    const game = arena([], { factions: EXAMPLE_FACTIONS });
+    const game = arena([], { factions: EXAMPLE.factions });
     const events = [...passTo(game, 'blue'), ...passTo(game, 'red')];
     expect(events.map((e) => e.type)).toEqual([
       'TotalsConfirmed',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { attackCount } from '../../domain/post-galactica/combat.ts';
-import { EXAMPLE_ARMIES } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { modelsRemaining, sheetOf } from '../../domain/post-galactica/units.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
 import {
@@ -19,6 +19,8 @@ import {
   unit,
   withUnit,
 } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 const attackData = (events: readonly DomainEvent[]) => eventData(events, 'AttackResolved');
 const faces = (hits: number, misses: number, hit = 6) => scriptedDice([...Array(hits).fill(hit), ...Array(misses).fill(1)]);
@@ -78,7 +80,7 @@ describe('attack counts', () => {
     const factions = withTroopers((t) => ({ ...t, specialAttackRule: { name: 'Volley Fire', attacks: 9 } }));
     const v = new Game()
       .when(
-        { type: 'CreateGame', ruleset: 'post-galactica', options: { rules: { mission: ARENA, factions, armies: EXAMPLE_ARMIES } } },
+        { type: 'CreateGame', ruleset: 'post-galactica', options: { rules: { mission: ARENA, factions, armies: EXAMPLE.armies } } },
         player('p1'),
       )
       .thenRejects('MATCH', 'BAD_OPTIONS');

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { removeCounters } from '../../domain/post-galactica/counters.ts';
-import { EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { seat } from '../support/decider-spec.ts';
 import { arena, passTo, rules, type ArenaSetup as Setup, type Spot, toPhase, unit } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 const BARRACKS = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'barracks', x: 8, y: 25.5 } as const;
 const rich = { mission: { startingResources: { carbon: 1000, crystal: 200, faction: 0 } } };
@@ -127,7 +129,7 @@ describe('the Command Phase', () => {
 });
 
 describe('the Resource Phase', () => {
-  const WEST_CRYSTAL_3 = { resourceNodes: EXAMPLE_MISSION.resourceNodes.map((n) => (n.id === 'crystal-west' ? { ...n, total: 3 } : n)) };
+  const WEST_CRYSTAL_3 = { resourceNodes: EXAMPLE.mission.resourceNodes.map((n) => (n.id === 'crystal-west' ? { ...n, total: 3 } : n)) };
   const extractorFirst = () => {
     const game = arena(
       [

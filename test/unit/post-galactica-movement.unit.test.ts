@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { EXAMPLE_FACTIONS } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { type Game, seat } from '../support/decider-spec.ts';
 import { arena, must, RAIDERS, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 const moving = (at: Spot[] = []) => {
   const game = arena(at);
@@ -12,11 +14,11 @@ const moving = (at: Spot[] = []) => {
 
 /** Blue goes first and its Scrap Pistols inflict `status` for 1 Status Phase; red's Troopers are hit once. */
 const afflicted = (status: string): Game => {
-  const horde = EXAMPLE_FACTIONS['scrap-horde'];
+  const horde = EXAMPLE.factions['scrap-horde'];
   const raiders = must(horde.units.raiders);
   const pistols = raiders.weapons.map((w) => (w.name === 'Scrap Pistols' ? { ...w, inflicts: { status, duration: 1 } } : w));
   const factions = {
-    ...EXAMPLE_FACTIONS,
+    ...EXAMPLE.factions,
     'scrap-horde': { ...horde, units: { ...horde.units, raiders: { ...raiders, weapons: pistols } } },
   };
   const game = arena(

@@ -3,11 +3,13 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { deploymentCost, type Faction } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_DEPLOYMENT, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { EXAMPLE_DEPLOYMENT, exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
 import { supplyMax, workerLimit } from '../../domain/post-galactica/workers.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { must, rules } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 const stepKey = (game: Game): string | null => {
   const s = game.state;
@@ -31,18 +33,18 @@ const example = (): Game => {
   return game;
 };
 
-const vanguard = EXAMPLE_FACTIONS.vanguard;
+const vanguard = EXAMPLE.factions.vanguard;
 
 describe('datasheets as options', () => {
   it('accepts no options (the bare turn sequence), the example scenario, and a full scenario', () => {
     expect(pgOptionsSchema.safeParse({}).success).toBe(true);
     expect(pgOptionsSchema.safeParse({ scenario: 'example' }).success).toBe(true);
-    expect(pgOptionsSchema.safeParse({ mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies: EXAMPLE_ARMIES }).success).toBe(true);
+    expect(pgOptionsSchema.safeParse({ mission: EXAMPLE.mission, factions: EXAMPLE.factions, armies: EXAMPLE.armies }).success).toBe(true);
   });
   it('refuses a mission without armies, and an army of an unknown faction', () => {
-    expect(pgOptionsSchema.safeParse({ mission: EXAMPLE_MISSION }).success).toBe(false);
-    const armies = { ...EXAMPLE_ARMIES, blue: { ...EXAMPLE_ARMIES.blue, faction: 'elves' } };
-    const parsed = pgOptionsSchema.safeParse({ mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies });
+    expect(pgOptionsSchema.safeParse({ mission: EXAMPLE.mission }).success).toBe(false);
+    const armies = { ...EXAMPLE.armies, blue: { ...EXAMPLE.armies.blue, faction: 'elves' } };
+    const parsed = pgOptionsSchema.safeParse({ mission: EXAMPLE.mission, factions: EXAMPLE.factions, armies });
     expect(parsed.error?.issues[0]?.message).toBe(`blue's faction "elves" is not among the factions`);
   });
   it('refuses a datasheet that breaks the unit profile (Body Value 0)', () => {
@@ -56,7 +58,7 @@ describe('datasheets as options', () => {
         {
           type: 'CreateGame',
           ruleset: 'post-galactica',
-          options: { rules: { mission: EXAMPLE_MISSION, factions: { ...EXAMPLE_FACTIONS, vanguard: bad }, armies: EXAMPLE_ARMIES } },
+          options: { rules: { mission: EXAMPLE.mission, factions: { ...EXAMPLE.factions, vanguard: bad }, armies: EXAMPLE.armies } },
         },
         player('p1'),
       )
@@ -108,10 +110,10 @@ describe('deployment', () => {
       const cc = { ...sheet, cohesion: 17, constructionCounters: 3, ...(supplyProvided === undefined ? {} : { supplyProvided }) };
       return { ...f, buildings: { ...f.buildings, [f.commandCenter]: cc } };
     };
-    const armies = { red: { ...EXAMPLE_ARMIES.red, purchasedWorkers: 0 }, blue: { ...EXAMPLE_ARMIES.blue, purchasedWorkers: 0 } };
+    const armies = { red: { ...EXAMPLE.armies.red, purchasedWorkers: 0 }, blue: { ...EXAMPLE.armies.blue, purchasedWorkers: 0 } };
     const start = (redSupply?: number) => {
-      const factions = { vanguard: silent(vanguard, redSupply), 'scrap-horde': silent(EXAMPLE_FACTIONS['scrap-horde']) };
-      const game = created({ mission: EXAMPLE_MISSION, factions, armies });
+      const factions = { vanguard: silent(vanguard, redSupply), 'scrap-horde': silent(EXAMPLE.factions['scrap-horde']) };
+      const game = created({ mission: EXAMPLE.mission, factions, armies });
       game.run({ type: 'Deploy', auto: true }, seat('red'));
       game.run({ type: 'Deploy', auto: true }, seat('blue'));
       return rules(game);
@@ -169,22 +171,22 @@ describe('deployment', () => {
 
 describe('Deployment Points', () => {
   it('PG-15 a Command Center costs no Deployment Points', () => {
-    const cost = deploymentCost(EXAMPLE_ARMIES.red, vanguard);
+    const cost = deploymentCost(EXAMPLE.armies.red, vanguard);
     expect(cost.lines[0]).toEqual({ item: 'Command Center', points: 0, rule: 'PG-15' });
     expect(cost.total).toBe(30 + 30 + 40 + 10);
   });
   it("PG-16 up to 3 Workers are free; each purchased Worker capacity costs the Worker's points", () => {
-    expect(deploymentCost({ ...EXAMPLE_ARMIES.red, purchasedWorkers: 0 }, vanguard).total).toBe(100);
-    expect(deploymentCost({ ...EXAMPLE_ARMIES.red, purchasedWorkers: 2 }, vanguard).total).toBe(120);
+    expect(deploymentCost({ ...EXAMPLE.armies.red, purchasedWorkers: 0 }, vanguard).total).toBe(100);
+    expect(deploymentCost({ ...EXAMPLE.armies.red, purchasedWorkers: 2 }, vanguard).total).toBe(120);
   });
   it("PG-16 a Deployment List over the mission's Deployment Points is refused at game creation", () => {
-    const armies = { ...EXAMPLE_ARMIES, red: { ...EXAMPLE_ARMIES.red, purchasedWorkers: 3 } };
+    const armies = { ...EXAMPLE.armies, red: { ...EXAMPLE.armies.red, purchasedWorkers: 3 } };
     const v = new Game()
       .when(
         {
           type: 'CreateGame',
           ruleset: 'post-galactica',
-          options: { rules: { mission: EXAMPLE_MISSION, factions: EXAMPLE_FACTIONS, armies } },
+          options: { rules: { mission: EXAMPLE.mission, factions: EXAMPLE.factions, armies } },
         },
         player('p1'),
       )
@@ -196,9 +198,9 @@ describe('Deployment Points', () => {
     const state = rules(example());
     expect(workerLimit(state, 'red')).toBe(4);
     const bare = created({
-      mission: EXAMPLE_MISSION,
-      factions: EXAMPLE_FACTIONS,
-      armies: { ...EXAMPLE_ARMIES, red: { ...EXAMPLE_ARMIES.red, purchasedWorkers: 0 } },
+      mission: EXAMPLE.mission,
+      factions: EXAMPLE.factions,
+      armies: { ...EXAMPLE.armies, red: { ...EXAMPLE.armies.red, purchasedWorkers: 0 } },
     });
     expect(workerLimit(rules(bare), 'red')).toBe(3);
   });
@@ -247,6 +249,6 @@ describe('the example scenario in the log', () => {
     game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { rules: { scenario: 'example' } } }, player('p_red'));
     const rules = (must(game.log[0]).data as { options: { rules: Record<string, unknown> } }).options.rules;
     expect(Object.keys(rules).sort()).toEqual(['armies', 'factions', 'mission']);
-    expect(rules.mission).toEqual(EXAMPLE_MISSION);
+    expect(rules.mission).toEqual(EXAMPLE.mission);
   });
 });

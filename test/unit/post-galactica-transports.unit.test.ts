@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { type Faction, unitSheetSchema } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_FACTIONS } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { supplyUsed, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
 import { seat } from '../support/decider-spec.ts';
 import { arena, eventData, passTo, rules, toPhase, unit } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 // A Vanguard Carrier (keyword `Transport 4`, 1 Cohesion so one hit destroys it) joins red's list,
 // beside the second squad of Troopers (3 models) and the fourth Engineer.
@@ -21,9 +23,9 @@ const carrier = unitSheetSchema.parse({
   actions: ['Load', 'Unload'],
   baseRadius: 1.5,
 });
-const vanguard = EXAMPLE_FACTIONS.vanguard;
-const factions: Record<string, Faction> = { ...EXAMPLE_FACTIONS, vanguard: { ...vanguard, units: { ...vanguard.units, carrier } } };
-const red = { units: [...EXAMPLE_ARMIES.red.units, { datasheet: 'carrier' }] };
+const vanguard = EXAMPLE.factions.vanguard;
+const factions: Record<string, Faction> = { ...EXAMPLE.factions, vanguard: { ...vanguard, units: { ...vanguard.units, carrier } } };
+const red = { units: [...EXAMPLE.armies.red.units, { datasheet: 'carrier' }] };
 const beside = [
   { unitId: CARRIER, x: 12.5, y: 22 },
   { unitId: 'red-worker-4', x: 12.5, y: 24.5 },

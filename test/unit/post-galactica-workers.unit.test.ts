@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { deploymentCost } from '../../domain/post-galactica/datasheets.ts';
-import { EXAMPLE_ARMIES, EXAMPLE_FACTIONS, EXAMPLE_MISSION } from '../../domain/post-galactica/examples.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { gatherersAt } from '../../domain/post-galactica/resources.ts';
 import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
 import { type Game, seat } from '../support/decider-spec.ts';
 import { arena, given, must, passTo, rules, toPhase, unit } from '../support/post-galactica.ts';
+
+const EXAMPLE = exampleScenario();
 
 const destroyed = (game: Game, unitId: string) => {
   const u = unit(game, unitId);
@@ -81,14 +83,14 @@ describe('with a Worker datasheet listed among the units of the Deployment List 
   const ENGINEER = 'red-engineer-1';
   const listed = () =>
     arena([{ unitId: ENGINEER, x: 3, y: 3 }], {
-      red: { units: [...EXAMPLE_ARMIES.red.units, { datasheet: 'engineer' }], purchasedWorkers: 0 },
+      red: { units: [...EXAMPLE.armies.red.units, { datasheet: 'engineer' }], purchasedWorkers: 0 },
     });
   it("PG-16 the listed Worker is purchased Worker capacity: 4 Workers and a Worker Limit of 4, paid at the Worker's points", () => {
     const state = rules(listed());
     expect([workersOnBattlefield(state, 'red'), workerLimit(state, 'red')]).toEqual([4, 4]);
     const cost = deploymentCost(
-      { ...EXAMPLE_ARMIES.red, units: [{ datasheet: 'engineer' }], purchasedWorkers: 0 },
-      EXAMPLE_FACTIONS.vanguard,
+      { ...EXAMPLE.armies.red, units: [{ datasheet: 'engineer' }], purchasedWorkers: 0 },
+      EXAMPLE.factions.vanguard,
     );
     expect(cost.lines.at(-1)).toEqual({ item: 'Engineer (purchased Worker capacity)', points: 10 });
   });
@@ -139,9 +141,9 @@ describe('with 3 Workers and no purchased capacity', () => {
     expect(v.message).toBe('Engineer costs 50 Carbon, 0 Crystal; you have 20 Carbon, 0 Crystal, 1 faction resources.');
   });
   it('PG-18 training a Worker back needs Supply', () => {
-    const v = EXAMPLE_FACTIONS.vanguard;
+    const v = EXAMPLE.factions.vanguard;
     const factions = {
-      ...EXAMPLE_FACTIONS,
+      ...EXAMPLE.factions,
       vanguard: { ...v, buildings: { ...v.buildings, 'command-center': { ...must(v.buildings['command-center']), supplyProvided: 2 } } },
     };
     const game = arena([], { red: { purchasedWorkers: 0 }, factions });
@@ -177,7 +179,7 @@ describe('Worker functions', () => {
       { unitId: 'red-worker-4', x: 3, y: 33 },
       { unitId: 'red-vanguard-troopers-1', x: 8, y: 31.9 },
     ]);
-    const node = must(EXAMPLE_MISSION.resourceNodes[0]);
+    const node = must(EXAMPLE.mission.resourceNodes[0]);
     expect(gatherersAt(rules(game), 'red', node).map((u) => u.id)).toEqual(['red-worker-1', 'red-worker-2', 'red-worker-3']);
   });
   it('PG-19 Workers place extraction structures, on a Crystal Node only', () => {
@@ -236,10 +238,10 @@ describe('Command Centers', () => {
     game.when({ ...REBUILD, unitId: 'red-worker-3', x: 12, y: 30 }, seat('red')).thenRejects('PG-21', 'COMMAND_CENTER_LIMIT');
   });
   it('PG-21 only an eligible Worker rebuilds a Command Center, even if another unit may Construct', () => {
-    const v = EXAMPLE_FACTIONS.vanguard;
+    const v = EXAMPLE.factions.vanguard;
     const builders = must(v.units['vanguard-troopers']);
     const factions = {
-      ...EXAMPLE_FACTIONS,
+      ...EXAMPLE.factions,
       vanguard: { ...v, units: { ...v.units, 'vanguard-troopers': { ...builders, actions: [...builders.actions, 'Construct' as const] } } },
     };
     const game = arena(

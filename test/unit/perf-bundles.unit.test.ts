@@ -2,14 +2,17 @@
  * PERF-1 cold start: every Lambda bundle, built with the stack's esbuild settings, stays
  * under 600 KiB, carries no zod locale but English (the API's messages), and leaves out
  * only credential sources it loads lazily (so a missing one can never break a load).
+ * Nor does any of our modules in a bundle build a zod schema (or parse with one) while it
+ * loads: schemas are built on first use, so a cold start pays only for what it runs.
  * Structure only: how long a bundle takes to load is `npm run bench`'s business.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerEntries, unreachedCredentialSources } from '../../infra/handlers.ts';
 import { type BundleReport, bundleHandler, foreignZodLocales, ROOT } from '../../scripts/check-bundles.ts';
+import { loadTimeSchemaCalls } from '../../scripts/load-time-schemas.ts';
 
 const SIZE_LIMIT = 600 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-perf1-'));
@@ -56,6 +59,15 @@ describe('PERF-1 Lambda bundles', () => {
       expect(kind, `${name} imports ${path}`).toBe('dynamic-import');
     }
   });
+
+  it.each(functions)('PERF-1 %s: none of our modules in the bundle builds or uses a zod schema while it loads', (name) => {
+    const ours = [...(bundles.get(name)?.inputs.keys() ?? [])].filter((path) => /^(domain|functions)[\\/].*\.ts$/.test(path));
+    const atLoad = ours.flatMap((path) =>
+      loadTimeSchemaCalls(readFileSync(resolve(ROOT, path), 'utf8'), path).map((call) => `${path}:${call.line} ${call.text}`),
+    );
+    expect(ours.length, name).toBeGreaterThan(0);
+    expect(atLoad).toEqual([]);
+  });
 });
 
 describe('PERF-1 the locale check', () => {
@@ -67,5 +79,18 @@ describe('PERF-1 the locale check', () => {
       ['domain/match/state.ts', 900],
     ]);
     expect(foreignZodLocales(inputs)).toEqual(['node_modules/zod/v4/locales/fr.js']);
+  });
+
+  it('PERF-1 the load-time check finds schemas built or used at load, and leaves lazies and function bodies alone', () => {
+    const source = [
+      "import * as z from 'zod';",
+      'export const eager = z.object({ n: z.number() });',
+      'export const lazy = z.lazy(() => z.object({ n: z.number() }));',
+      'const optional = lazy.optional();',
+      'export const build = () => z.string().min(1);',
+      'const parsed = lazy.parse({ n: 1 });',
+      'const biggest = Math.max(1, 2);',
+    ].join('\n');
+    expect(loadTimeSchemaCalls(source).map((c) => c.line)).toEqual([2, 4, 6]);
   });
 });

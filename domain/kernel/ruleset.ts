@@ -34,7 +34,14 @@ export interface CommandDoc {
   readonly rule: string;
 }
 
-export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O = unknown> {
+/**
+ * What replaying a ruleset's log needs: who it is, its state, how each event changes the
+ * state, and what the state shows (the seats awaited, the step, each seat's view). The
+ * functions that only read games (the projector, the publisher, the timer reactor, the
+ * webhook sender) load only this half, from domain/folds.ts, and none of the referee's
+ * code (PERF-1).
+ */
+export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
   readonly id: string;
   readonly title: string;
   /** Bumped whenever a rule change could alter an existing game's outcome. */
@@ -46,13 +53,7 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
   readonly phaseNames: readonly string[];
   /** The rule point that decides the first player (PG-5 for Post Galactica). */
   readonly firstPlayerRule: string;
-  readonly optionsSchema: z.ZodType<O>;
-  readonly commandSchema: z.ZodType<C>;
-  readonly commands: readonly CommandDoc[];
   readonly initialState: (setup: RulesSetup<O>) => S;
-  /** The events that open play once the first player is known (first turn, first phase). */
-  readonly begin: (state: S, rc: RulesContext) => readonly E[];
-  readonly decide: (state: S, command: C, rc: RulesContext) => Decision<E>;
   /** Fold one event into the state. It reads the event's type and data only, never the envelope (RUL-1). */
   readonly evolve: (state: S, event: E) => S;
   /** The state as one seat may see it (null: a spectator). */
@@ -65,11 +66,24 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
    * that per-phase deadline durations are keyed by. Null when nothing waits on players.
    */
   readonly step: (state: S) => { readonly key: string; readonly phase: string } | null;
-  /** The ruleset's missed-deadline policy: what happens when the current step's deadline passes. */
-  readonly onDeadline: (state: S, rc: RulesContext) => Decision<E>;
   /** Event types this ruleset emits (for the log format and upcasting). */
   readonly eventTypes: readonly E['type'][];
 }
 
+/** A whole ruleset: its fold, and the referee that decides commands and missed deadlines. */
+export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O = unknown> extends RulesetFold<S, E, O> {
+  readonly optionsSchema: z.ZodType<O>;
+  readonly commandSchema: z.ZodType<C>;
+  readonly commands: readonly CommandDoc[];
+  /** The events that open play once the first player is known (first turn, first phase). */
+  readonly begin: (state: S, rc: RulesContext) => readonly E[];
+  readonly decide: (state: S, command: C, rc: RulesContext) => Decision<E>;
+  /** The ruleset's missed-deadline policy: what happens when the current step's deadline passes. */
+  readonly onDeadline: (state: S, rc: RulesContext) => Decision<E>;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
 export type AnyRuleset = Ruleset<any, any, any, any>;
+
+// biome-ignore lint/suspicious/noExplicitAny: the fold registry holds rulesets of every state type
+export type AnyRulesetFold = RulesetFold<any, any, any>;

@@ -3,10 +3,11 @@
  * here, every other through the ruleset's own evolve); `evolveGame` folds a logged
  * envelope, adding what only the envelope records: its place in the chain, time and actor.
  */
+
+import { getFold } from '../folds.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
-import { getRuleset } from '../rulesets.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent } from './events.ts';
 import { isMatchEvent } from './events.ts';
@@ -50,7 +51,7 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => 
     case 'RolledOff':
       return { ...state, status: 'choosing', rollOff: e.data };
     case 'FirstPlayerChosen': {
-      const ruleset = getRuleset(state.ruleset);
+      const ruleset = getFold(state.ruleset);
       const rules = ruleset.initialState({
         seats: state.seats.map((s) => s.name),
         firstSeat: e.data.seat,
@@ -99,7 +100,7 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => 
 export const evolveEvent = (state: GameState, event: DomainEvent, origin: Origin): Match => {
   if (isMatchEvent(event)) return evolveMatch(state, event, origin);
   if (state.status === 'playing' || state.status === 'ended') {
-    return { ...state, rules: getRuleset(state.ruleset).evolve(state.rules, event) };
+    return { ...state, rules: getFold(state.ruleset).evolve(state.rules, event) };
   }
   throw new Error(`${event.type} arrived while the game is ${state.status}`);
 };
@@ -141,7 +142,7 @@ const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay
 
 /** The new rules, step and (PBM-11) missed counts a ruleset's event gives a game in play. */
 const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope) => {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = getFold(state.ruleset);
   const rules = ruleset.evolve(state.rules, event);
   const step = state.status === 'playing' ? nextRulesStep(ruleset, rules, state.options, state.step, envelope.at) : null;
   return { rules, step, missed: state.options.absence ? countMissed(state, event, envelope.actor) : undefined };

@@ -2,9 +2,10 @@
  * The step a game waits in: the lobby (PBM-10), the first player's choice (PBM-9), or the
  * ruleset's own step while playing, each with the deadline its phase is given.
  */
+
+import { getFold } from '../folds.ts';
 import { addDuration } from '../kernel/duration.ts';
-import type { AnyRuleset } from '../kernel/ruleset.ts';
-import { getRuleset } from '../rulesets.ts';
+import type { AnyRulesetFold } from '../kernel/ruleset.ts';
 import type { DeadlineOptions, MatchOptions } from './events.ts';
 import type { Match, Step } from './state.ts';
 
@@ -23,7 +24,7 @@ const currentStep = (state: Match): { readonly key: string; readonly phase: stri
     case 'choosing':
       return CHOOSE_FIRST_STEP;
     case 'playing':
-      return getRuleset(state.ruleset).step(state.rules);
+      return getFold(state.ruleset).step(state.rules);
     case 'ended':
       return null;
   }
@@ -48,7 +49,7 @@ export const nextStep = (state: Match, previous: Step | null, at: string): Step 
  * path of a ruleset's event (which changes neither the status nor the options).
  */
 export const nextRulesStep = (
-  ruleset: AnyRuleset,
+  ruleset: AnyRulesetFold,
   rules: unknown,
   options: MatchOptions,
   previous: Step | null,

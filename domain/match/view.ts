@@ -2,8 +2,9 @@
  * What one seat may see. Every path that shows state or events (API responses, listings,
  * exports, notifications) goes through these two functions, so a secret has one gate.
  */
+
+import { getFold } from '../folds.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import { getRuleset } from '../rulesets.ts';
 import type { GameState, Pause, Proposal, Step } from './state.ts';
 
 /** The seats whose action the game waits for now. */
@@ -17,7 +18,7 @@ export const awaitingSeats = (state: GameState): readonly string[] => {
     case 'choosing':
       return state.rollOff ? [state.rollOff.winner] : [];
     case 'playing':
-      return getRuleset(state.ruleset).awaiting(state.rules);
+      return getFold(state.ruleset).awaiting(state.rules);
   }
 };
 
@@ -53,7 +54,7 @@ export interface GameView {
 
 export const viewGame = (state: GameState, seat: string | null): GameView | null => {
   if (state.status === 'empty') return null;
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = getFold(state.ruleset);
   const playing = state.status === 'playing' || state.status === 'ended';
   return {
     gameId: state.gameId,

@@ -1,39 +1,19 @@
-/** Post Galactica as a ruleset of the match lifecycle: wiring only. */
+/** Post Galactica as a ruleset of the match lifecycle: its fold (fold.ts) and the referee, wiring only. */
 import type { Ruleset } from '../kernel/ruleset.ts';
 import { PG_COMMANDS, type PgCommand, pgCommandSchema } from './commands.ts';
 import { decide, onDeadline } from './decide.ts';
-import { PG_EVENT_TYPES, type PgEvent } from './events.ts';
-import { evolve } from './evolve.ts';
-import { type PgOptions, pgOptionsSchema, SEATS } from './options.ts';
-import { DEPLOYMENT_PHASE, PHASES } from './phases.ts';
-import { initialState, type PgState } from './state.ts';
-import { awaiting, begin, stepOf } from './turns.ts';
-import { view } from './view.ts';
+import type { PgEvent } from './events.ts';
+import { postGalacticaFold } from './fold.ts';
+import { type PgOptions, pgOptionsSchema } from './options.ts';
+import type { PgState } from './state.ts';
+import { begin } from './turns.ts';
 
 export const postGalactica: Ruleset<PgState, PgCommand, PgEvent, PgOptions> = {
-  id: 'post-galactica',
-  title: 'Post Galactica',
-  // 0.3.0: PG-10 Research, Salvage, Overwatch, Dodge, Disengage, Load/Unload and Activate Ability.
-  // 0.4.0: dice and sealed-order salts derived from the seed under their own labels.
-  // 0.5.0: PG-6 / PG-14 start- and end-of-turn abilities, PG-10 faction abilities refreshed in PG-6.
-  // 0.6.0: PG-16 a Worker listed among a Deployment List's units is purchased Worker capacity;
-  //        PG-20 a Command Center datasheet without supplyProvided provides 5;
-  //        PG-21 a rebuilt Command Center keeps the enemy spacing (6" and 4").
-  rulesVersion: 'pg-0.6.0',
-  summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
-  seatNames: SEATS,
-  phaseNames: [DEPLOYMENT_PHASE, ...PHASES],
-  firstPlayerRule: 'PG-5',
+  ...postGalacticaFold,
   optionsSchema: pgOptionsSchema,
   commandSchema: pgCommandSchema,
   commands: PG_COMMANDS,
-  initialState,
   begin,
   decide,
-  evolve,
-  view,
-  awaiting,
-  step: stepOf,
   onDeadline,
-  eventTypes: PG_EVENT_TYPES,
 };

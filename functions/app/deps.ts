@@ -1,7 +1,7 @@
 /** What the application functions need from the outside world, passed in so tests and the local runtime can choose. */
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { rulesets } from '../../domain/rulesets.ts';
+import { folds } from '../../domain/folds.ts';
 import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
@@ -17,7 +17,7 @@ export interface Deps {
 }
 
 export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Partial<Deps> = {}): Deps => ({
-  store: new EventStore(db, tables, (id) => rulesets.get(id)?.rulesVersion),
+  store: new EventStore(db, tables, (id) => folds.get(id)?.rulesVersion),
   games: new GamesTable(db, tables),
   clock: () => new Date(),
   randomHex: (bytes) => randomBytes(bytes).toString('hex'),

@@ -3,9 +3,10 @@
  * A delivery's id is derived from the event's stable id and the subscription, so the same
  * event fanned out twice (a redelivered message) gives the same deliveries.
  */
+
+import { folds } from '../../domain/folds.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { rulesets } from '../../domain/rulesets.ts';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from './deps.ts';
 import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
@@ -75,7 +76,7 @@ const count = (value: unknown): number | null => (typeof value === 'number' ? va
 /** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
 const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
   if (state.status !== 'playing' && state.status !== 'ended') return {};
-  const view = state.rules === null ? null : rulesets.get(state.ruleset)?.view(state.rules, null);
+  const view = state.rules === null ? null : folds.get(state.ruleset)?.view(state.rules, null);
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
@@ -110,7 +111,7 @@ export const noticeOf = (
     seq: event.seq,
     at: event.at,
     ruleset: state.ruleset,
-    rulesetTitle: rulesets.get(state.ruleset)?.title ?? state.ruleset,
+    rulesetTitle: folds.get(state.ruleset)?.title ?? state.ruleset,
     seat: ended ? null : seatOf(text(detail.seat)),
     turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
     round: ended ? null : count(view.round),

@@ -1,8 +1,9 @@
 /**
  * RUL-7: the example ruleset of docs/adding-a-ruleset.md (Pig, docs/examples/pig) plays
  * complete matches through the real match lifecycle. It is registered the way the guide
- * says a new ruleset is, one entry in the registry's map: here by adding it to the real
- * map of domain/rulesets.ts for this file only, so production code does not know it.
+ * says a new ruleset is, one entry in each registry's map: here by adding it to the real
+ * maps of domain/folds.ts and domain/rulesets.ts for this file only, so production code
+ * does not know it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +11,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
 import type { PigState } from '../../docs/examples/pig/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
+import type { AnyRuleset, AnyRulesetFold } from '../../domain/kernel/ruleset.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { startMatch } from '../support/finished-games.ts';
 
+vi.mock('../../domain/folds.ts', async (importOriginal) => {
+  const registry = await importOriginal<typeof import('../../domain/folds.ts')>();
+  const { pigFold } = await import('../../docs/examples/pig/fold.ts');
+  (registry.folds as Map<string, AnyRulesetFold>).set(pigFold.id, pigFold);
+  return registry;
+});
 vi.mock('../../domain/rulesets.ts', async (importOriginal) => {
   const registry = await importOriginal<typeof import('../../domain/rulesets.ts')>();
   const { pig } = await import('../../docs/examples/pig/ruleset.ts');
@@ -119,7 +126,7 @@ describe('the guide', () => {
 
   it('RUL-7 the guide names every file of the example', () => {
     const files = readdirSync(join(ROOT, EXAMPLE)).filter((f) => f.endsWith('.ts'));
-    expect(files).toHaveLength(9);
+    expect(files).toHaveLength(10);
     expect(files.filter((f) => !guide.includes(`${EXAMPLE}/${f}`))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { isMatchCommand, matchCommandSchemas, matchCommands } from '../../domain
 import { foldGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
+import { solunaFold } from '../../domain/soluna/fold.ts';
 import { soluna } from '../../domain/soluna/ruleset.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
@@ -131,7 +132,7 @@ describe('views and redaction', () => {
 describe('one shape for every ruleset', () => {
   it('RUL-1 folding a log hands the ruleset each domain event, never its envelope', () => {
     const log = parseLog(readFileSync(new URL('../fixtures/logs/soluna.ndjson', import.meta.url), 'utf8'));
-    const evolve = vi.spyOn(soluna, 'evolve');
+    const evolve = vi.spyOn(solunaFold, 'evolve');
     try {
       expect(foldGame(log.events).status).toBe('ended');
       const given = evolve.mock.calls.map(([, event]) => event);

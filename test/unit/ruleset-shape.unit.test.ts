@@ -5,7 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pigFold } from '../../docs/examples/pig/fold.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
+import { folds, getFold } from '../../domain/folds.ts';
 import { rollKey, seededDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
@@ -19,7 +21,10 @@ const DOMAIN = join(ROOT, 'domain');
 const SHARED_FOLDERS = ['kernel', 'match', 'verify'];
 
 /** The files every ruleset folder has, each for the same job (docs/adding-a-ruleset.md, section 2). */
-const SHARED_FILES = ['ruleset', 'commands', 'events', 'state', 'evolve', 'decide', 'view', 'options', 'examples'];
+const SHARED_FILES = ['fold', 'ruleset', 'commands', 'events', 'state', 'evolve', 'decide', 'view', 'options', 'examples'];
+
+/** What a Ruleset adds to its fold: the referee (domain/kernel/ruleset.ts). */
+const REFEREE_PARTS = ['begin', 'commandSchema', 'commands', 'decide', 'onDeadline', 'optionsSchema'];
 
 const rulesetFolders = readdirSync(DOMAIN, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SHARED_FOLDERS.includes(entry.name))
@@ -76,6 +81,20 @@ describe('RUL-2 one shape for every ruleset', () => {
     expect(Object.keys(SAMPLES).sort(), 'SAMPLES (this file) has a setup and a command for every ruleset').toEqual(
       [...rulesetFolders, pig.id].sort(),
     );
+  });
+
+  it('RUL-2 every ruleset is its fold, registered in domain/folds.ts, plus the referee', () => {
+    expect([...folds.keys()].sort()).toEqual([...rulesets.keys()].sort());
+    for (const [id, ruleset] of [...rulesets, [pig.id, pig] as const]) {
+      const fold = id === pig.id ? pigFold : getFold(id);
+      for (const [key, value] of Object.entries(fold)) expect(ruleset[key as keyof typeof ruleset], `${id}.${key}`).toBe(value);
+      expect(
+        Object.keys(ruleset)
+          .filter((key) => !Object.hasOwn(fold, key))
+          .sort(),
+        id,
+      ).toEqual(REFEREE_PARTS);
+    }
   });
 
   it.each(homes.map(([id, folder]) => [id, folder]))('RUL-2 %s (%s) has the shared files', (_id, folder) => {

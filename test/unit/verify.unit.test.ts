@@ -4,6 +4,7 @@ import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { playLongGame } from '../../bench/support/long-game.ts';
+import { getFold } from '../../domain/folds.ts';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
@@ -219,9 +220,9 @@ describe('the log format', () => {
 
 describe('PERF-4 one fold of the log, shared by the checks', () => {
   const long = () => playLongGame(1_200);
-  /** How many times the rules fold a ruleset event while `work` runs: each call of the ruleset's evolve through the registry. */
+  /** How many times the rules fold a ruleset event while `work` runs: each call of the ruleset's evolve through the fold registry. */
   const evolveCalls = (ruleset: string, work: () => void): number => {
-    const spy = vi.spyOn(getRuleset(ruleset), 'evolve');
+    const spy = vi.spyOn(getFold(ruleset), 'evolve');
     try {
       work();
       return spy.mock.calls.length;

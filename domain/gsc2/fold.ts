@@ -1,0 +1,27 @@
+/**
+ * GSC2 starship combat's fold: its state and how each event changes it, what the state shows, and
+ * who the ruleset is. Replaying a log needs only this; the referee is in ruleset.ts.
+ */
+import type { RulesetFold } from '../kernel/ruleset.ts';
+import { GSC_EVENT_TYPES, type GscEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { type GscOptions, SEATS } from './options.ts';
+import { type GscState, initialState, STEPS } from './state.ts';
+import { awaiting, step, view } from './view.ts';
+
+export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
+  id: 'gsc2',
+  title: 'GSC2',
+  rulesVersion: 'gsc2-0.4.0',
+  summary: 'Starship combat: alternating movement, sealed missile, beam and boarding orders, system damage and repairs.',
+  seatNames: SEATS,
+  phaseNames: STEPS,
+  // the sheet does not say how the first player is found: the match's roll-off decides, and GSC-3 uses it on equal fleets
+  firstPlayerRule: 'GSC-3',
+  initialState,
+  evolve,
+  view,
+  awaiting,
+  step,
+  eventTypes: GSC_EVENT_TYPES,
+};

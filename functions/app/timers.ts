@@ -8,13 +8,8 @@ import { parseDuration } from '../../domain/kernel/duration.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState, Step } from '../../domain/match/state.ts';
 import { LOBBY_STEP } from '../../domain/match/steps.ts';
-import { awaitingSeats } from '../../domain/match/view.ts';
-import type { EventBus, IntegrationEvent } from '../adapters/bus.ts';
-import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../adapters/scheduler.ts';
-import { executeCommand, systemCommandId } from './commands.ts';
+import type { PhaseDeadline, PhaseScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from './deps.ts';
-import { Problem } from './problems.ts';
-import { publish } from './publishing.ts';
 import { transitions } from './transitions.ts';
 
 /** Every step with a deadline is scheduled: the lobby's expiry (PBM-10), the first player's choice (PBM-9), play. */
@@ -85,61 +80,4 @@ const rearm = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, step
   if (current?.key !== step.key || !current.deadline) return;
   await scheduler.schedule({ gameId, phaseKey: current.key, at: current.deadline });
   for (const reminder of reminderSchedules(gameId, current, remindersOf(state, current), deps.clock())) await scheduler.schedule(reminder);
-};
-
-/**
- * The phase timer: the schedule's target gives the system command `DeadlineReached`. The
- * command id is derived from the step, in the system's own namespace that no player can
- * write to (REL-1), so a duplicate fire is an idempotent retry; a late
- * fire or one for a finished game decides nothing and writes nothing.
- */
-export const fireDeadline = async (deps: Deps, input: TimerInput) => {
-  try {
-    const result = await executeCommand(deps, {
-      gameId: input.gameId,
-      commandId: systemCommandId('deadline', input.phaseKey),
-      command: { type: 'DeadlineReached', phaseKey: input.phaseKey },
-      caller: { kind: 'system' },
-    });
-    return { gameId: input.gameId, phaseKey: input.phaseKey, written: result.replayed ? 0 : result.events.length, version: result.version };
-  } catch (error) {
-    // A schedule for a game that no longer exists: nothing to do, and nothing to retry.
-    if (error instanceof Problem && error.status === 404) return { gameId: input.gameId, phaseKey: input.phaseKey, written: 0, version: 0 };
-    throw error;
-  }
-};
-
-/**
- * PBM-7: a reminder's fire writes nothing to the log. If the step it was for is still open,
- * each seat that still has to act is told how long it has left (`DeadlineApproaching`, its
- * id stable per step, reminder and seat, so a duplicate fire is de-duplicated downstream);
- * a seat that has acted, a step that closed or a game that ended hears nothing.
- */
-export const remindDeadline = async (deps: Deps, bus: EventBus, input: TimerInput & { readonly reminder: string }) => {
-  const { gameId, phaseKey, reminder } = input;
-  const { state } = await deps.store.load(gameId);
-  const step = state.status === 'empty' || state.status === 'ended' ? null : state.step;
-  const now = deps.clock();
-  if (state.status === 'empty' || !step?.deadline || step.key !== phaseKey || Date.parse(step.deadline) <= now.getTime()) {
-    return { gameId, phaseKey, reminder, written: 0, version: state.version, published: 0 };
-  }
-  const secondsLeft = Math.round((Date.parse(step.deadline) - now.getTime()) / 1000);
-  const events: IntegrationEvent[] = awaitingSeats(state).map((seat) => ({
-    id: `${gameId}:${phaseKey}:remind:${reminder}:${seat}`,
-    type: 'DeadlineApproaching',
-    gameId,
-    seq: state.version,
-    at: now.toISOString(),
-    detail: {
-      seat,
-      playerId: state.seats.find((s) => s.name === seat)?.playerId ?? null,
-      phase: step.phase,
-      phaseKey,
-      deadline: step.deadline,
-      reminder,
-      secondsLeft,
-    },
-  }));
-  await publish(bus, events);
-  return { gameId, phaseKey, reminder, written: 0, version: state.version, published: events.length };
 };

@@ -36,7 +36,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { z } from 'zod';
 import type { EventBus } from '../adapters/bus.ts';
 import type { TimerInput } from '../adapters/scheduler.ts';
-import { fireDeadline, remindDeadline } from '../app/timers.ts';
+import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import { makePublisher } from '../stream/publisher.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';
 

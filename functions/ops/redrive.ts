@@ -16,9 +16,10 @@ import { ConditionalCheckFailedException, DeleteItemCommand } from '@aws-sdk/cli
 import type { Step } from '../../domain/match/state.ts';
 import { gameKey } from '../adapters/event-store.ts';
 import type { PhaseScheduler } from '../adapters/scheduler.ts';
+import { fireDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
 import { projectGame } from '../app/projection.ts';
-import { fireDeadline, reminderSchedules, remindersOf } from '../app/timers.ts';
+import { reminderSchedules, remindersOf } from '../app/timers.ts';
 
 export type Consumer = 'projector' | 'timer-reactor' | 'publisher';
 

@@ -2,8 +2,8 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import * as z from 'zod';
 import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
+import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
-import { fireDeadline, remindDeadline } from '../app/timers.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 

@@ -4,7 +4,7 @@ import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import type { PhaseDeadline, PhaseScheduler } from '../../functions/adapters/scheduler.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
-import { fireDeadline } from '../../functions/app/timers.ts';
+import { fireDeadline } from '../../functions/app/deadlines.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';

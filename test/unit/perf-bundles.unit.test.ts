@@ -29,6 +29,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const functions = Object.keys(handlerEntries);
+/** The functions that fold games but never decide a command. */
+const READ_ONLY = ['projector', 'timerReactor', 'publisher', 'webhooks'];
 
 describe('PERF-1 Lambda bundles', () => {
   it.each(functions)('PERF-1 %s: at most 600 KiB', (name) => {
@@ -67,6 +69,12 @@ describe('PERF-1 Lambda bundles', () => {
     );
     expect(ours.length, name).toBeGreaterThan(0);
     expect(atLoad).toEqual([]);
+  });
+
+  it.each(READ_ONLY)("PERF-1 %s only reads games: it bundles the rulesets' folds and none of their referees", (name) => {
+    const ours = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+    expect(ours.filter((path) => /^domain[\\/][^\\/]+[\\/]fold\.ts$/.test(path)).length, name).toBeGreaterThanOrEqual(3);
+    expect(ours.filter((path) => /^domain[\\/](rulesets\.ts|[^\\/]+[\\/](decide|ruleset)\.ts)$/.test(path))).toEqual([]);
   });
 });
 

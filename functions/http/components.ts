@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
-import { unwrapLazy } from '../../domain/kernel/schema.ts';
+import { unwrapLazy, variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
@@ -46,11 +46,7 @@ type Variant = z.ZodObject<{ type: z.ZodLiteral<string> }>;
 type Registry = z.core.$ZodRegistry<{ id: string }>;
 
 /** The object schemas of a discriminated union on `type` (every ruleset's `commandSchema` is one). */
-const variantsOf = (schema: z.ZodType): Variant[] => {
-  const options = (unwrapLazy(schema) as unknown as { options?: z.ZodType[] }).options;
-  if (!Array.isArray(options)) throw new Error('a commandSchema must be a z.discriminatedUnion on type');
-  return options.map((option) => unwrapLazy(option) as Variant);
-};
+const variantsOf = (schema: z.ZodType): Variant[] => [...variantsByType(schema).values()] as Variant[];
 
 const typeOf = (variant: Variant): string => String(variant.shape.type.value);
 

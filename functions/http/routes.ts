@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { unwrapLazy } from '../../domain/kernel/schema.ts';
+import { variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
@@ -65,11 +65,9 @@ const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentab
 const commandsWithSchemas = (id: string) => {
   const r = rulesets.get(id);
   if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  const variants = (unwrapLazy(r.commandSchema) as unknown as { options?: z.ZodType[] }).options?.map(unwrapLazy);
-  if (!Array.isArray(variants)) throw new Error(`the ${r.id} commandSchema is not a union of commands by type`);
   const schemas = new Map<string, z.ZodType>([
     ...[...matchCommandSchemas].filter(([type]) => !RESERVED.has(type)),
-    ...variants.map((v) => [String((v as unknown as { shape: { type: { value: unknown } } }).shape.type.value), v] as const),
+    ...variantsByType(r.commandSchema),
   ]);
   const docs = new Map<string, { readonly type: string; readonly summary: string; readonly rule: string }>(
     [...matchCommands(r), ...r.commands].map((c) => [c.type, c]),

@@ -3,6 +3,7 @@
  * ruleset accepts at /commands, each with its own JSON Schema, over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -24,10 +25,9 @@ afterAll(() => runtime.stop());
 const acceptedTypes = (id: string): string[] => {
   const r = rulesets.get(id);
   if (!r) throw new Error(`no ruleset ${id}`);
-  const variants = (r.commandSchema as unknown as { options: { shape: { type: { value: string } } }[] }).options;
   return [
     ...[...matchCommandSchemas.keys()].filter((type) => type !== 'JoinGame' && type !== 'DeadlineReached'),
-    ...variants.map((v) => v.shape.type.value),
+    ...variantsByType(r.commandSchema).keys(),
   ];
 };
 

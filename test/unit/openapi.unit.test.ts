@@ -4,8 +4,7 @@
  * it, and every status, header and 409 meaning a client must handle.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { unwrapLazy } from '../../domain/kernel/schema.ts';
+import { variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
@@ -111,8 +110,7 @@ describe('API-1 a typed spec', () => {
   it("API-1 each ruleset's commands are a union discriminated by type: its own commands and the lifecycle commands", () => {
     for (const [id, r] of rulesets) {
       const union = schemas[`${componentPrefix(id)}Command`];
-      const variants = (unwrapLazy(r.commandSchema) as unknown as { options: z.ZodType[] }).options.map(unwrapLazy);
-      const own = variants.map((o) => (o as unknown as { shape: { type: { value: string } } }).shape.type.value);
+      const own = [...variantsByType(r.commandSchema).keys()];
       const lifecycle = [...matchCommandSchemas.keys()].filter((t) => t !== 'JoinGame' && t !== 'DeadlineReached');
       expect(union?.discriminator?.propertyName).toBe('type');
       expect(Object.keys(union?.discriminator?.mapping ?? {}).sort()).toEqual([...own, ...lifecycle].sort());

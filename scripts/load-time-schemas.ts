@@ -4,7 +4,9 @@
  * used by that process; a schema at module level is therefore written `z.lazy(() => …)`,
  * built the first time something parses with it. This lists, per file, every call that runs
  * at load and builds or uses a schema: `z.<anything but lazy>(…)`, or a schema method
- * (`.optional()`, `.extend()`, `.parse()` …) outside any function.
+ * (`.optional()`, `.extend()`, `.parse()` …) outside any function; and every `z.lazy(…)` at
+ * load that is not annotated `@__PURE__`, since esbuild keeps a call it cannot prove pure (and
+ * zod with it) in every bundle that imports the module, used or not.
  *
  * `tsx scripts/load-time-schemas.ts [files…]` prints them (default: domain/ and functions/);
  * test/unit/perf-bundles checks that no file in a Lambda bundle has any.
@@ -61,6 +63,15 @@ const rootOf = (node: ts.Expression): string | null => {
   }
 };
 
+/** `z.lazy(…)` with no `/* @__PURE__ *\/` before it: esbuild would keep it (and zod) in every bundle that imports its module. */
+const unannotatedLazy = (call: ts.CallExpression, file: ts.SourceFile): boolean => {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return false;
+  if (callee.expression.text !== 'z' || callee.name.text !== 'lazy') return false;
+  // The comments and spaces between the token before the call and the call itself.
+  return !file.text.slice(call.pos, call.getStart(file)).includes('@__PURE__');
+};
+
 const buildsOrUsesSchema = (call: ts.CallExpression): boolean => {
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee)) return false;
@@ -75,7 +86,7 @@ export const loadTimeSchemaCalls = (source: string, fileName = 'module.ts'): Loa
   const visit = (node: ts.Node): void => {
     // A function's body runs when it is called, not when the module loads.
     if (ts.isFunctionLike(node)) return;
-    if (ts.isCallExpression(node) && buildsOrUsesSchema(node)) {
+    if (ts.isCallExpression(node) && (buildsOrUsesSchema(node) || unannotatedLazy(node, file))) {
       const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
       found.push({ line: line + 1, text: node.getText(file).split('\n')[0]?.slice(0, 100) ?? '' });
       return;

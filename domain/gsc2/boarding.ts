@@ -21,9 +21,11 @@ export const TELEPORT_TARGETING = 5;
 const METHODS = ['contact', 'pods', 'teleporters'] as const;
 
 const troops = () => ({ assault: z.number().int().min(0), heavy: z.number().int().min(0) });
-const actionSchema = z.lazy(() => z.object({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }).strict());
-const sabotageSchema = z.lazy(() => z.object({ ship: z.string(), ...troops() }).strict());
-export const boardingOrdersSchema = z.lazy(() =>
+const actionSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }).strict(),
+);
+const sabotageSchema = /* @__PURE__ */ z.lazy(() => z.object({ ship: z.string(), ...troops() }).strict());
+export const boardingOrdersSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       step: z.literal('boarding'),

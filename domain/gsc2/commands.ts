@@ -7,7 +7,7 @@ import { submitOrdersSchema } from './orders.ts';
 import { repairSchema } from './repairs.ts';
 import { useSystemSchema } from './systems.ts';
 
-export const gscCommandSchema = z.lazy(() =>
+export const gscCommandSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     moveShipSchema,
     deferMoveSchema,

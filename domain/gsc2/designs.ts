@@ -72,7 +72,7 @@ export type ListedKind = (typeof LISTED_KINDS)[number];
 const count = () => z.number().int().min(0);
 const id = () => z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -');
 
-export const beamBatterySchema = z.lazy(() =>
+export const beamBatterySchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: id(),
@@ -83,20 +83,20 @@ export const beamBatterySchema = z.lazy(() =>
     })
     .strict(),
 );
-export const missileBatterySchema = z.lazy(() =>
+export const missileBatterySchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ id: id(), missiles: z.number().int().min(1), damage: z.number().int().min(1) }).strict(),
 );
 /** Tractor beams: the sheet gives no statistics; range and strength (inches of drive held back) are design data. */
-export const tractorBeamSchema = z.lazy(() =>
+export const tractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ id: id(), range: z.number().positive(), strength: z.number().positive() }).strict(),
 );
 
 /** A chart entry: a level kind (`drive`, `shields`…) or a listed system (`battery:A`, `missiles:M1`, `tractor:T1`). */
-export const systemRefSchema = z.lazy(() =>
+export const systemRefSchema = /* @__PURE__ */ z.lazy(() =>
   z.union([z.enum(LEVEL_KINDS), z.string().regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/)]),
 );
 
-export const shipDesignSchema = z.lazy(() =>
+export const shipDesignSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       size: z.number().int().min(1),
@@ -156,7 +156,7 @@ export const kindOf = (ref: string): SystemKind => (ref.includes(':') ? (ref.spl
 
 /** GSC-2: terrain the sheet names. `drift` is how far it moves each turn, before any ship. */
 export const TERRAIN_KINDS = ['satellite', 'asteroids', 'mines', 'dust'] as const;
-export const terrainSchema = z.lazy(() =>
+export const terrainSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: id(),
@@ -171,7 +171,7 @@ export const terrainSchema = z.lazy(() =>
 export type Terrain = z.infer<typeof terrainSchema>;
 
 /** Where a ship starts; facing in 45° steps clockwise from north (+y): 0 N, 2 E, 4 S, 6 W. */
-export const deploymentSchema = z.lazy(() =>
+export const deploymentSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: id(),

@@ -18,8 +18,12 @@ import { bandOf, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
-export const fireOrderSchema = z.lazy(() => z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict());
-export const beamOrdersSchema = z.lazy(() => z.object({ step: z.literal('beams'), fire: z.array(fireOrderSchema).max(200) }).strict());
+export const fireOrderSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict(),
+);
+export const beamOrdersSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ step: z.literal('beams'), fire: z.array(fireOrderSchema).max(200) }).strict(),
+);
 export type FireOrder = z.infer<typeof fireOrderSchema>;
 export type BeamOrders = z.infer<typeof beamOrdersSchema>;
 

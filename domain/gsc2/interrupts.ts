@@ -19,11 +19,11 @@ import type { GscState, ShipState } from './state.ts';
 export const MDS_TO_HIT = 6;
 export const MDS_REACH = 1;
 
-export const useTractorBeamSchema = z.lazy(() =>
+export const useTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
 );
 export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
-export const armTractorBeamSchema = z.lazy(() =>
+export const armTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
 );
 

@@ -23,8 +23,10 @@ export const MISSILE_MOVE = 12;
 export const MISSILE_TARGETING = 4;
 export const TRACKING = 5;
 
-export const launchOrderSchema = z.lazy(() => z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict());
-export const missileOrdersSchema = z.lazy(() =>
+export const launchOrderSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict(),
+);
+export const missileOrdersSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ step: z.literal('missiles'), launches: z.array(launchOrderSchema).max(100) }).strict(),
 );
 export type MissileOrders = z.infer<typeof missileOrdersSchema>;

@@ -20,7 +20,7 @@ export const TURN_COST = 4;
 /** GSC-20 default: "contact" is within 1" centre to centre (ships are points on our table). */
 export const CONTACT_DISTANCE = 1;
 
-const maneuverSchema = z.lazy(() =>
+const maneuverSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('forward'), inches: z.number().positive() }).strict(),
     z.object({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }).strict(),
@@ -30,11 +30,11 @@ const maneuverSchema = z.lazy(() =>
 );
 export type Maneuver = z.infer<typeof maneuverSchema>;
 
-export const moveShipSchema = z.lazy(() =>
+export const moveShipSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('MoveShip'), ship: z.string(), path: z.array(maneuverSchema).max(50) }).strict(),
 );
-export const deferMoveSchema = z.lazy(() => z.object({ type: z.literal('DeferMove'), ship: z.string() }).strict());
-export const endMovesSchema = z.lazy(() => z.object({ type: z.literal('EndMoves') }).strict());
+export const deferMoveSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('DeferMove'), ship: z.string() }).strict());
+export const endMovesSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('EndMoves') }).strict());
 export type MoveShip = z.infer<typeof moveShipSchema>;
 
 interface Pose {

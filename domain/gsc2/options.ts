@@ -9,7 +9,7 @@ export const MDS_HITS = ['sixOrLess', 'sixOrMore'] as const;
 
 const fleet = () => z.array(deploymentSchema).min(1);
 
-export const gscOptionsSchema = z.lazy(() =>
+export const gscOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       designs: z.record(z.string(), shipDesignSchema).prefault(EXAMPLE_DESIGNS),

@@ -17,9 +17,13 @@ import { checkMissileOrders, missileOrdersSchema } from './missiles.ts';
 import type { GscState } from './state.ts';
 import { afterStep, resolveStep } from './steps.ts';
 
-export const ordersSchema = z.lazy(() => z.discriminatedUnion('step', [missileOrdersSchema, beamOrdersSchema, boardingOrdersSchema]));
+export const ordersSchema = /* @__PURE__ */ z.lazy(() =>
+  z.discriminatedUnion('step', [missileOrdersSchema, beamOrdersSchema, boardingOrdersSchema]),
+);
 export type Orders = z.infer<typeof ordersSchema>;
-export const submitOrdersSchema = z.lazy(() => z.object({ type: z.literal('SubmitOrders'), orders: ordersSchema }).strict());
+export const submitOrdersSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('SubmitOrders'), orders: ordersSchema }).strict(),
+);
 export type SubmitOrders = z.infer<typeof submitOrdersSchema>;
 
 /** Seats still awaited in a sealed step. */

@@ -22,9 +22,9 @@ import type { GscState, Pod, PodHeading, Troops } from './state.ts';
 
 export const POD_MOVE = 6;
 
-const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
 /** Where the owner directs one pod in flight this turn: an enemy ship to ram, or a point. */
-export const podDirectionSchema = z.lazy(() =>
+export const podDirectionSchema = /* @__PURE__ */ z.lazy(() =>
   z.union([z.object({ pod: z.string(), target: z.string() }).strict(), z.object({ pod: z.string(), to: pointSchema }).strict()]),
 );
 export type PodDirection = z.infer<typeof podDirectionSchema>;

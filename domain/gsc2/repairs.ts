@@ -17,7 +17,7 @@ import type { GscState, ShipState, SystemState } from './state.ts';
 
 export const REPAIR_ON = 4;
 
-export const repairSchema = z.lazy(() =>
+export const repairSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('Repair'), attempts: z.array(z.object({ ship: z.string(), system: z.string() }).strict()).max(100) }).strict(),
 );
 export type Repair = z.infer<typeof repairSchema>;

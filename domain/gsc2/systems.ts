@@ -38,7 +38,7 @@ export const SYSTEM_NAMES = [
   'assaultPods',
   'transporters',
 ] as const;
-export const useSystemSchema = z.lazy(() =>
+export const useSystemSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }).strict(),
 );
 export type UseSystem = z.infer<typeof useSystemSchema>;

@@ -6,16 +6,16 @@ import type { AnyRuleset } from '../kernel/ruleset.ts';
 /** A command that is only its type: Concede, AdoptRules, and the organiser's controls and the seats' agreements (PBM-12, PBM-13). */
 const bare = <T extends string>(type: T) => z.lazy(() => z.object({ type: z.literal(type) }));
 
-export const seedContributionSchema = z.lazy(() =>
+export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits'),
 );
 
-export const isoDurationSchema = z.lazy(() =>
+export const isoDurationSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H'),
 );
 
 /** PBM-11: one more missed deadline in a row than `maxMissed` and the seat forfeits. */
-export const absenceSchema = z.lazy(() =>
+export const absenceSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       maxMissed: z.number().int().min(0).max(100).describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).'),
@@ -27,7 +27,7 @@ export const absenceSchema = z.lazy(() =>
 export const MAX_REMINDERS = 4;
 
 /** PBM-7: how long before each deadline the seats still to act are reminded, e.g. `["PT24H", "PT1H"]`. */
-export const remindersSchema = z.lazy(() =>
+export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .array(
       z
@@ -42,7 +42,7 @@ export const remindersSchema = z.lazy(() =>
     .refine((list) => new Set(list).size === list.length, 'each reminder may be given once'),
 );
 
-export const createGameSchema = z.lazy(() =>
+export const createGameSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('CreateGame'),
     ruleset: z.string(),
@@ -68,38 +68,38 @@ export const createGameSchema = z.lazy(() =>
     seedContribution: seedContributionSchema.optional(),
   }),
 );
-export const joinGameSchema = z.lazy(() =>
+export const joinGameSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('JoinGame'),
     seat: z.string().optional(),
     seedContribution: seedContributionSchema.optional(),
   }),
 );
-export const chooseFirstPlayerSchema = z.lazy(() => z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() }));
-export const concedeSchema = bare('Concede');
+export const chooseFirstPlayerSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() }));
+export const concedeSchema = /* @__PURE__ */ bare('Concede');
 /** The system command the phase timer gives when a step's deadline passes. */
-export const deadlineReachedSchema = z.lazy(() => z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() }));
+export const deadlineReachedSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('DeadlineReached'), phaseKey: z.string() }));
 /**
  * PBM-14: go on under the rules version this server implements. Given by the organiser when
  * the game's log does not decide the same under them, or by the server itself when it does.
  */
-export const adoptRulesSchema = bare('AdoptRules');
+export const adoptRulesSchema = /* @__PURE__ */ bare('AdoptRules');
 
 /** PBM-12: the organiser moves the current step's deadline later. */
-export const extendDeadlineSchema = z.lazy(() =>
+export const extendDeadlineSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ExtendDeadline'),
     by: isoDurationSchema.describe('How much later the current deadline passes, e.g. PT24H.'),
   }),
 );
-export const pauseGameSchema = bare('PauseGame');
-export const resumeGameSchema = bare('ResumeGame');
-export const offerDrawSchema = bare('OfferDraw');
-export const acceptDrawSchema = bare('AcceptDraw');
-export const declineDrawSchema = bare('DeclineDraw');
-export const requestPauseSchema = bare('RequestPause');
-export const agreePauseSchema = bare('AgreePause');
-export const declinePauseSchema = bare('DeclinePause');
+export const pauseGameSchema = /* @__PURE__ */ bare('PauseGame');
+export const resumeGameSchema = /* @__PURE__ */ bare('ResumeGame');
+export const offerDrawSchema = /* @__PURE__ */ bare('OfferDraw');
+export const acceptDrawSchema = /* @__PURE__ */ bare('AcceptDraw');
+export const declineDrawSchema = /* @__PURE__ */ bare('DeclineDraw');
+export const requestPauseSchema = /* @__PURE__ */ bare('RequestPause');
+export const agreePauseSchema = /* @__PURE__ */ bare('AgreePause');
+export const declinePauseSchema = /* @__PURE__ */ bare('DeclinePause');
 
 export type CreateGame = z.infer<typeof createGameSchema>;
 export type JoinGame = z.infer<typeof joinGameSchema>;

@@ -17,7 +17,7 @@ import type { PgEvent } from './events.ts';
 import type { PgState } from './state.ts';
 import { isDecision, type Placed, sheetOf, unitName } from './units.ts';
 
-export const activateAbilitySchema = z.lazy(() =>
+export const activateAbilitySchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ type: z.literal('ActivateAbility'), unitId: z.string(), ability: z.string() }),
 );
 

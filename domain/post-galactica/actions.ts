@@ -16,7 +16,7 @@ import { freshUnitId, type PgState } from './state.ts';
 import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { supplyMax, supplyUsed, workerLimit, workerLimitSentence, workersInProduction, workersOnBattlefield } from './workers.ts';
 
-export const constructSchema = z.lazy(() =>
+export const constructSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Construct'),
     unitId: z.string(),
@@ -25,10 +25,14 @@ export const constructSchema = z.lazy(() =>
     y: z.number(),
   }),
 );
-export const produceSchema = z.lazy(() => z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() }));
-export const repairSchema = z.lazy(() => z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() }));
-export const interactSchema = z.lazy(() => z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() }));
-export const aimSchema = z.lazy(() => z.object({ type: z.literal('Aim'), unitId: z.string() }));
+export const produceSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() }),
+);
+export const repairSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() }));
+export const interactSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() }),
+);
+export const aimSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Aim'), unitId: z.string() }));
 
 /** PG-10: the unit exists, is ours, is complete, may perform this action, and has not acted. */
 export const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {

@@ -25,8 +25,8 @@ const attackFields = () => ({
   /** PG-3: use the datasheet's special attack rule when it has one (default true). */
   specialRule: z.boolean().optional(),
 });
-export const rangedAttackSchema = z.lazy(() => z.object({ type: z.literal('RangedAttack'), ...attackFields() }));
-export const meleeAttackSchema = z.lazy(() => z.object({ type: z.literal('MeleeAttack'), ...attackFields() }));
+export const rangedAttackSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('RangedAttack'), ...attackFields() }));
+export const meleeAttackSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('MeleeAttack'), ...attackFields() }));
 export type AttackCommand = z.infer<typeof rangedAttackSchema> | z.infer<typeof meleeAttackSchema>;
 
 /** PG-1 and PG-3: how many attacks a weapon makes, and why. */

@@ -13,7 +13,7 @@ import { disengageSchema, dodgeSchema, overwatchSchema } from './stances.ts';
 import { resolveStatusesSchema } from './status.ts';
 import { loadSchema, unloadSchema } from './transports.ts';
 
-export const endPhaseSchema = z.lazy(() =>
+export const endPhaseSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('EndPhase'),
     /** Optional guard: the phase the player believes they are ending; a stale click is refused. */
@@ -21,7 +21,7 @@ export const endPhaseSchema = z.lazy(() =>
   }),
 );
 
-export const pgCommandSchema = z.lazy(() =>
+export const pgCommandSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     endPhaseSchema,
     deploySchema,

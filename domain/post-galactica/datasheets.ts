@@ -29,15 +29,17 @@ export const FIRE_WHILE_ENGAGED = 'Fire While Engaged';
 
 const count = () => z.number().int().min(0);
 
-export const resourcesSchema = z.lazy(() =>
+export const resourcesSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ carbon: count().default(0), crystal: count().default(0), faction: count().default(0) }).strict(),
 );
 export type Resources = z.infer<typeof resourcesSchema>;
 export const NO_RESOURCES: Resources = { carbon: 0, crystal: 0, faction: 0 };
 
-export const idSchema = z.lazy(() => z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes'));
+export const idSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes'),
+);
 
-export const weaponSchema = z.lazy(() =>
+export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: z.string().min(1),
@@ -63,7 +65,7 @@ export const weaponSchema = z.lazy(() =>
 export type Weapon = z.infer<typeof weaponSchema>;
 
 /** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
-export const specialAttackRuleSchema = z.lazy(() =>
+export const specialAttackRuleSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict(),
 );
 
@@ -74,7 +76,7 @@ export const specialAttackRuleSchema = z.lazy(() =>
  * With a `trigger` it is not activated but resolves by itself for its controller: at the start
  * of the turn (PG-6) or at the end of it (PG-14), whenever it could have been activated.
  */
-export const abilitySchema = z.lazy(() =>
+export const abilitySchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: z.string().min(1),
@@ -94,7 +96,7 @@ export type Ability = z.infer<typeof abilitySchema>;
 export type Trigger = NonNullable<Ability['trigger']>;
 
 /** PG-10 "Factions may use their abilities": `usesPerTurn` uses (default 1), refreshed in the Command Phase (PG-6). */
-export const factionAbilitySchema = z.lazy(() =>
+export const factionAbilitySchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: z.string().min(1),
@@ -108,7 +110,7 @@ export const factionAbilitySchema = z.lazy(() =>
 export type FactionAbility = z.infer<typeof factionAbilitySchema>;
 
 /** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
-export const researchSchema = z.lazy(() =>
+export const researchSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ name: z.string().min(1), cost: resourcesSchema.default(NO_RESOURCES), counters: z.number().int().min(1) }).strict(),
 );
 export type Research = z.infer<typeof researchSchema>;
@@ -127,7 +129,7 @@ const sheetBase = () => ({
   research: z.record(idSchema, researchSchema).default({}),
 });
 
-export const unitSheetSchema = z.lazy(() =>
+export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       ...sheetBase(),
@@ -150,7 +152,7 @@ export const unitSheetSchema = z.lazy(() =>
 /** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
 export const COMMAND_CENTER_SUPPLY = 5;
 
-export const buildingSheetSchema = z.lazy(() =>
+export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       ...sheetBase(),
@@ -174,7 +176,7 @@ export const buildingSheetSchema = z.lazy(() =>
     .transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) })),
 );
 
-export const factionSchema = z.lazy(() =>
+export const factionSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: z.string().min(1),
@@ -197,7 +199,7 @@ export const factionSchema = z.lazy(() =>
 export type Faction = z.infer<typeof factionSchema>;
 
 /** A Deployment List: what a player brings, paid in Deployment Points. */
-export const deploymentListSchema = z.lazy(() =>
+export const deploymentListSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       faction: idSchema,

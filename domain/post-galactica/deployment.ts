@@ -17,7 +17,7 @@ import type { PgState, UnitState } from './state.ts';
 import { openTurn } from './turns.ts';
 import { isCommandCenter, isWorker, radius, unitName } from './units.ts';
 
-export const deploySchema = z.lazy(() =>
+export const deploySchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Deploy'),
     /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */

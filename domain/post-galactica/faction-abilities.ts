@@ -14,7 +14,9 @@ import { addResources, canAfford, type FactionAbility, formatResources, NO_RESOU
 import type { PgEvent } from './events.ts';
 import type { PgState, PlayerState } from './state.ts';
 
-export const useFactionAbilitySchema = z.lazy(() => z.object({ type: z.literal('UseFactionAbility'), ability: z.string() }));
+export const useFactionAbilitySchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('UseFactionAbility'), ability: z.string() }),
+);
 
 export const usesPerTurn = (ability: FactionAbility): number => ability.usesPerTurn ?? 1;
 

@@ -7,11 +7,11 @@ import * as z from 'zod';
 import { idSchema, NO_RESOURCES, resourcesSchema } from './datasheets.ts';
 import { type Polygon, type Rect, rectPolygon } from './geometry.ts';
 
-const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
 const rectFields = () => ({ x: z.number(), y: z.number(), width: z.number().positive(), height: z.number().positive() });
-export const rectSchema = z.lazy(() => z.object(rectFields()).strict());
+export const rectSchema = /* @__PURE__ */ z.lazy(() => z.object(rectFields()).strict());
 
-export const shapeSchema = z.lazy(() =>
+export const shapeSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('rect'), ...rectFields() }).strict(),
     z.object({ type: z.literal('polygon'), points: z.array(pointSchema).min(3) }).strict(),
@@ -19,7 +19,7 @@ export const shapeSchema = z.lazy(() =>
 );
 export type Shape = z.infer<typeof shapeSchema>;
 
-export const terrainSchema = z.lazy(() =>
+export const terrainSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: idSchema,
@@ -34,7 +34,7 @@ export const terrainSchema = z.lazy(() =>
 );
 export type Terrain = z.infer<typeof terrainSchema>;
 
-export const resourceNodeSchema = z.lazy(() =>
+export const resourceNodeSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: idSchema,
@@ -48,11 +48,11 @@ export const resourceNodeSchema = z.lazy(() =>
 );
 export type ResourceNode = z.infer<typeof resourceNodeSchema>;
 
-export const objectiveSchema = z.lazy(() =>
+export const objectiveSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ id: idSchema, name: z.string().min(1), x: z.number(), y: z.number(), points: z.number().int().min(1).default(1) }).strict(),
 );
 
-export const victorySchema = z.lazy(() =>
+export const victorySchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     /** PG-22: the original starting Command Center is the objective; losing it loses the game. */
     z.object({ type: z.literal('originalCommandCenter') }).strict(),
@@ -66,7 +66,7 @@ export const victorySchema = z.lazy(() =>
 );
 export type VictoryCondition = z.infer<typeof victorySchema>;
 
-export const missionSchema = z.lazy(() =>
+export const missionSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: z.string().min(1),

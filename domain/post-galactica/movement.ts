@@ -16,9 +16,9 @@ import { overwatchReactions } from './stances.ts';
 import type { PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
-const pointSchema = z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
 
-export const moveSchema = z.lazy(() =>
+export const moveSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Move'),
     unitId: z.string(),

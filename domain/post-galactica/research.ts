@@ -19,8 +19,12 @@ import type { PgState } from './state.ts';
 import { passengers } from './transports.ts';
 import { gap, isCommandCenter, isDecision, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
 
-export const researchSchema = z.lazy(() => z.object({ type: z.literal('Research'), buildingId: z.string(), research: z.string() }));
-export const salvageSchema = z.lazy(() => z.object({ type: z.literal('Salvage'), unitId: z.string(), targetId: z.string() }));
+export const researchSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Research'), buildingId: z.string(), research: z.string() }),
+);
+export const salvageSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Salvage'), unitId: z.string(), targetId: z.string() }),
+);
 
 const researchProblem = (state: PgState, seat: string, building: Placed, id: string): Decision<never> | null => {
   const done = state.players[seat]?.researched.includes(id);

@@ -15,7 +15,7 @@ import type { ResourceNode } from './mission.ts';
 import type { PgState } from './state.ts';
 import { hasKeyword, isWorker, type Placed, sheetOf, unitsOf, WORK_RANGE } from './units.ts';
 
-export const gatherSchema = z.lazy(() =>
+export const gatherSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Gather'),
     /** Node ids to gather from; default every eligible node. */

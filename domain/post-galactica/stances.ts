@@ -22,9 +22,9 @@ import { checkAttack } from './targeting.ts';
 import { isDecision } from './units.ts';
 
 const stanceFields = () => ({ unitId: z.string() });
-export const overwatchSchema = z.lazy(() => z.object({ type: z.literal('Overwatch'), ...stanceFields() }));
-export const dodgeSchema = z.lazy(() => z.object({ type: z.literal('Dodge'), ...stanceFields() }));
-export const disengageSchema = z.lazy(() => z.object({ type: z.literal('Disengage'), ...stanceFields() }));
+export const overwatchSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Overwatch'), ...stanceFields() }));
+export const dodgeSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Dodge'), ...stanceFields() }));
+export const disengageSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Disengage'), ...stanceFields() }));
 
 export const OVERWATCH_MODIFIER: RollModifier = { value: -1, rule: 'PG-10', reason: 'Overwatch reaction shot' };
 

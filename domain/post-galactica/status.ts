@@ -28,8 +28,8 @@ export const STATUS_ORDER = [
   'Immobilized',
 ] as const;
 
-const entrySchema = z.lazy(() => z.object({ unitId: z.string(), status: z.string() }).strict());
-export const resolveStatusesSchema = z.lazy(() =>
+const entrySchema = /* @__PURE__ */ z.lazy(() => z.object({ unitId: z.string(), status: z.string() }).strict());
+export const resolveStatusesSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ResolveStatuses'),
     /** Statuses in the order to resolve; any pending status not listed follows in the default order. */

@@ -21,8 +21,10 @@ import type { PgState, UnitState } from './state.ts';
 import { gap, isBuilding, isDecision, models, ownUnit, type Placed, radius, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { destroyUnit } from './workers.ts';
 
-export const loadSchema = z.lazy(() => z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).min(1) }));
-export const unloadSchema = z.lazy(() =>
+export const loadSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).min(1) }),
+);
+export const unloadSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Unload'),
     unitId: z.string(),

@@ -12,9 +12,9 @@ import type { Power } from './options.ts';
 import { squareSchema } from './options.ts';
 import type { SolModel, SolState } from './state.ts';
 
-const nameSchema = z.lazy(() => z.string().min(1).max(40));
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().min(1).max(40));
 
-export const actionSchema = z.lazy(() =>
+export const actionSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('move'), to: squareSchema.optional(), path: z.array(squareSchema).min(1).max(64).optional() }).strict(),
     z.object({ kind: z.literal('attack'), weapon: nameSchema, target: nameSchema }).strict(),
@@ -24,7 +24,7 @@ export const actionSchema = z.lazy(() =>
     z.object({ kind: z.literal('none') }).strict(),
   ]),
 );
-export const modelActionSchema = z.lazy(() => z.object({ model: nameSchema, action: actionSchema }).strict());
+export const modelActionSchema = /* @__PURE__ */ z.lazy(() => z.object({ model: nameSchema, action: actionSchema }).strict());
 
 export type Action = z.infer<typeof actionSchema>;
 export type ModelAction = z.infer<typeof modelActionSchema>;

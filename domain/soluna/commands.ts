@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { modelActionSchema } from './actions.ts';
 
-export const submitActionsSchema = z.lazy(() =>
+export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       type: z.literal('SubmitActions'),
@@ -14,7 +14,7 @@ export const submitActionsSchema = z.lazy(() =>
     .strict(),
 );
 
-export const solCommandSchema = z.lazy(() => z.discriminatedUnion('type', [submitActionsSchema]));
+export const solCommandSchema = /* @__PURE__ */ z.lazy(() => z.discriminatedUnion('type', [submitActionsSchema]));
 export type SolCommand = z.infer<typeof solCommandSchema>;
 export type SubmitActions = z.infer<typeof submitActionsSchema>;
 

@@ -14,17 +14,19 @@ export const SEATS = ['sun', 'moon'] as const;
 export type SolSeat = (typeof SEATS)[number];
 
 const count = (min: number, max: number) => z.int().min(min).max(max);
-export const squareSchema = z.lazy(() => z.tuple([count(0, 63), count(0, 63)]).readonly());
-const nameSchema = z.lazy(() => z.string().min(1).max(40));
-const idSchema = z.lazy(() => z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes'));
+export const squareSchema = /* @__PURE__ */ z.lazy(() => z.tuple([count(0, 63), count(0, 63)]).readonly());
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().min(1).max(40));
+const idSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes'),
+);
 
 /** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
-export const weaponSchema = z.lazy(() =>
+export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }).strict(),
 );
 
 /** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
-export const effectSchema = z.lazy(() =>
+export const effectSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('heal'), amount: count(1, 10) }).strict(),
     z.object({ kind: z.literal('wound'), amount: count(1, 10) }).strict(),
@@ -33,11 +35,11 @@ export const effectSchema = z.lazy(() =>
 );
 
 /** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
-export const powerSchema = z.lazy(() =>
+export const powerSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }).strict(),
 );
 
-export const profileSchema = z.lazy(() =>
+export const profileSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: idSchema,
@@ -57,7 +59,7 @@ export const profileSchema = z.lazy(() =>
     .strict(),
 );
 
-export const missionSchema = z.lazy(() =>
+export const missionSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: nameSchema,
@@ -78,7 +80,7 @@ export const missionSchema = z.lazy(() =>
     }),
 );
 
-export const solOptionsSchema = z.lazy(() =>
+export const solOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       mission: missionSchema.default(EXAMPLE_MISSION),

@@ -64,7 +64,7 @@ const lifecycleCommands = (): Variant[] => {
 const eventVariant = (type: string) =>
   z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).describe(`The ${type} event's data.`) });
 
-export const sealedEventSchema = z.lazy(() =>
+export const sealedEventSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({ type: z.literal('Sealed'), data: z.null() })
     .describe("An event of another seat's sealed orders, redacted until it is revealed."),

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
-const commandId = z.lazy(() =>
+const commandId = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .min(8)
@@ -15,14 +15,14 @@ const commandId = z.lazy(() =>
     .describe('Your unique id for this command; a retry with the same id and body is answered from the first result.'),
 );
 
-export const registerPlayerBody = z.lazy(() =>
+export const registerPlayerBody = /* @__PURE__ */ z.lazy(() =>
   z.object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') }).strict(),
 );
 
 /** API-7: a rename takes the same name rules as registering. */
 export const renamePlayerBody = registerPlayerBody;
 
-export const createGameBody = z.lazy(() =>
+export const createGameBody = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       ruleset: z.string().describe('A ruleset id from GET /rulesets, e.g. post-galactica.'),
@@ -63,7 +63,7 @@ export const createGameBody = z.lazy(() =>
     .strict(),
 );
 
-export const joinGameBody = z.lazy(() =>
+export const joinGameBody = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       seat: z.string().optional().describe('The seat to take; the first free one if omitted.'),
@@ -74,7 +74,7 @@ export const joinGameBody = z.lazy(() =>
     .strict(),
 );
 
-export const commandBody = z.lazy(() =>
+export const commandBody = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       commandId,
@@ -93,7 +93,7 @@ const wait = (what: string) =>
     .default(0)
     .describe(`Seconds (0 to ${MAX_WAIT_SECONDS}) to wait for ${what} before answering; 0 answers at once.`);
 
-export const eventsQuery = z.lazy(() =>
+export const eventsQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     after: z.coerce.number().int().min(0).default(0).describe('Return events with seq greater than this.'),
     limit: z.coerce.number().int().min(1).max(500).default(100).describe('At most this many events (1 to 500; 100 if omitted).'),
@@ -101,7 +101,7 @@ export const eventsQuery = z.lazy(() =>
   }),
 );
 
-export const gameQuery = z.lazy(() =>
+export const gameQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     minVersion: z.coerce
       .number()
@@ -112,13 +112,13 @@ export const gameQuery = z.lazy(() =>
   }),
 );
 
-export const stateQuery = z.lazy(() =>
+export const stateQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     at: z.coerce.number().int().min(1).describe('The event number to show the state after (1 is the first event).'),
   }),
 );
 
-export const inboxQuery = z.lazy(() =>
+export const inboxQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
     after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
@@ -129,7 +129,7 @@ export const inboxQuery = z.lazy(() =>
   }),
 );
 
-export const lobbyQuery = z.lazy(() =>
+export const lobbyQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     ruleset: z.string().max(64).optional().describe('Only games of this ruleset, e.g. post-galactica.'),
     after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
@@ -137,7 +137,7 @@ export const lobbyQuery = z.lazy(() =>
   }),
 );
 
-export const lobbyResponse = z.lazy(() =>
+export const lobbyResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
     games: z.array(
@@ -151,7 +151,7 @@ export const lobbyResponse = z.lazy(() =>
   }),
 );
 
-export const envelopeSchema = z.lazy(() =>
+export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       gameId: z.string(),
@@ -171,7 +171,7 @@ export const envelopeSchema = z.lazy(() =>
     .describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.'),
 );
 
-export const commandResponse = z.lazy(() =>
+export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     gameId: z.string(),
     version: z.number().int(),
@@ -184,7 +184,7 @@ export const commandResponse = z.lazy(() =>
   }),
 );
 
-export const playerResponse = z.lazy(() =>
+export const playerResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     playerId: z.string(),
     name: z.string(),
@@ -192,7 +192,7 @@ export const playerResponse = z.lazy(() =>
   }),
 );
 
-export const profileResponse = z.lazy(() =>
+export const profileResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     playerId: z.string(),
     name: z.string(),
@@ -200,11 +200,11 @@ export const profileResponse = z.lazy(() =>
   }),
 );
 
-export const publicProfileResponse = z.lazy(() =>
+export const publicProfileResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({ playerId: z.string(), name: z.string() }).describe('What anyone may know of a player.'),
 );
 
-const proposalSchema = z.lazy(() =>
+const proposalSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     by: z.string().describe('The seat that proposed it.'),
     phaseKey: z.string(),
@@ -212,7 +212,7 @@ const proposalSchema = z.lazy(() =>
   }),
 );
 
-export const gameViewSchema = z.lazy(() =>
+export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     gameId: z.string(),
     ruleset: z.string(),
@@ -255,16 +255,16 @@ export const gameViewSchema = z.lazy(() =>
   }),
 );
 
-export const stateResponse = z.lazy(() =>
+export const stateResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     at: z.number().int().describe('The event the state is folded to.'),
     state: gameViewSchema,
   }),
 );
 
-const commandDocSchema = z.lazy(() => z.looseObject({ type: z.string(), summary: z.string(), rule: z.string() }));
+const commandDocSchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ type: z.string(), summary: z.string(), rule: z.string() }));
 
-export const rulesetSummarySchema = z.lazy(() =>
+export const rulesetSummarySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.string(),
     title: z.string(),
@@ -276,9 +276,9 @@ export const rulesetSummarySchema = z.lazy(() =>
   }),
 );
 
-export const rulesetListResponse = z.lazy(() => z.object({ rulesets: z.array(rulesetSummarySchema) }));
+export const rulesetListResponse = /* @__PURE__ */ z.lazy(() => z.object({ rulesets: z.array(rulesetSummarySchema) }));
 
-export const rulesetResponse = z.lazy(() =>
+export const rulesetResponse = /* @__PURE__ */ z.lazy(() =>
   rulesetSummarySchema.unwrap().extend({
     commands: z
       .array(
@@ -294,14 +294,14 @@ export const rulesetResponse = z.lazy(() =>
   }),
 );
 
-export const eventsResponse = z.lazy(() =>
+export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     events: z.array(envelopeSchema),
     next: z.number().int().nullable().describe('Pass as `after` for the next page; null at the end of the log.'),
   }),
 );
 
-export const inboxResponse = z.lazy(() =>
+export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
     games: z.array(
@@ -319,14 +319,14 @@ export const inboxResponse = z.lazy(() =>
   }),
 );
 
-export const fieldErrorSchema = z.lazy(() =>
+export const fieldErrorSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     pointer: z.string().describe('JSON Pointer (RFC 6901) to the field, e.g. /command/units/0/x; empty for the whole body.'),
     detail: z.string().describe('What is wrong with it.'),
   }),
 );
 
-export const problemSchema = z.lazy(() =>
+export const problemSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .looseObject({
       type: z.string().describe('https://arbiter.dev/problems/<slug>: a stable identifier of the kind of problem.'),

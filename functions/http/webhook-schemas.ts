@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { WEBHOOK_FORMATS, WEBHOOK_KINDS } from '../app/webhook-messages.ts';
 
-export const createWebhookBody = z.lazy(() =>
+export const createWebhookBody = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       url: z
@@ -40,7 +40,7 @@ export const createWebhookBody = z.lazy(() =>
     .strict(),
 );
 
-export const webhookSchema = z.lazy(() =>
+export const webhookSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: z.string(),
     url: z.string(),
@@ -55,7 +55,7 @@ export const webhookSchema = z.lazy(() =>
   }),
 );
 
-export const createdWebhookSchema = z.lazy(() =>
+export const createdWebhookSchema = /* @__PURE__ */ z.lazy(() =>
   webhookSchema.unwrap().extend({
     secret: z
       .string()
@@ -63,9 +63,9 @@ export const createdWebhookSchema = z.lazy(() =>
   }),
 );
 
-export const webhookListSchema = z.lazy(() => z.object({ webhooks: z.array(webhookSchema) }));
+export const webhookListSchema = /* @__PURE__ */ z.lazy(() => z.object({ webhooks: z.array(webhookSchema) }));
 
-export const pingResultSchema = z.lazy(() =>
+export const pingResultSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     deliveryId: z.string().describe('The webhook-id header of the ping.'),
     delivered: z.boolean(),
@@ -74,7 +74,7 @@ export const pingResultSchema = z.lazy(() =>
   }),
 );
 
-export const deliveryLogSchema = z.lazy(() =>
+export const deliveryLogSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     subscription: webhookSchema,
     deliveries: z.array(

@@ -62,7 +62,7 @@ export const REDRIVE_OUTPUTS = [
 export type RedriveOutput = (typeof REDRIVE_OUTPUTS)[number];
 
 /** Lambda's on-failure record for a stream batch (the part that says where the batch was). */
-const streamFailure = z.lazy(() =>
+const streamFailure = /* @__PURE__ */ z.lazy(() =>
   z.object({
     DDBStreamBatchInfo: z.object({
       shardId: z.string().min(1),
@@ -84,7 +84,7 @@ export const streamBatchOf = (body: string): StreamBatch | null => {
   }
 };
 
-const timerInput = z.lazy(() =>
+const timerInput = /* @__PURE__ */ z.lazy(() =>
   z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
 );
 

@@ -7,7 +7,7 @@ import type { Deps } from '../app/deps.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 
-const timerInput = z.lazy(() =>
+const timerInput = /* @__PURE__ */ z.lazy(() =>
   z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
 );
 

@@ -23,7 +23,7 @@ export interface DeliveryQueue {
 }
 
 /** An EventBridge event as the rule's SQS target delivers it (the publisher's `toEntry`, seen from the other side). */
-const busEvent = z.lazy(() =>
+const busEvent = /* @__PURE__ */ z.lazy(() =>
   z.object({
     'detail-type': z.string(),
     time: z.string(),
@@ -31,7 +31,7 @@ const busEvent = z.lazy(() =>
   }),
 );
 
-const retryMessage = z.lazy(() =>
+const retryMessage = /* @__PURE__ */ z.lazy(() =>
   z.object({
     delivery: z.looseObject({ id: z.string(), playerId: z.string(), subscriptionId: z.string(), notice: z.looseObject({}) }),
   }),

@@ -31,6 +31,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const functions = Object.keys(handlerEntries);
 /** The functions that fold games but never decide a command. */
 const READ_ONLY = ['projector', 'timerReactor', 'publisher', 'webhooks'];
+/**
+ * The functions that parse nothing (the others validate requests, commands or queue messages).
+ * Every module-level schema is a `z.lazy` call annotated pure, so esbuild drops the schemas a
+ * bundle never uses, and zod with them when it uses none.
+ */
+const ZOD_FREE = ['projector', 'timerReactor', 'publisher', 'web'];
+const VALIDATING = functions.filter((name) => !ZOD_FREE.includes(name));
 
 describe('PERF-1 Lambda bundles', () => {
   it.each(functions)('PERF-1 %s: at most 600 KiB', (name) => {
@@ -45,11 +52,17 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it('PERF-1 the functions that validate with zod carry its English messages', () => {
-    for (const name of functions.filter((n) => n !== 'web')) {
+    for (const name of VALIDATING) {
       const inputs = bundles.get(name)?.inputs ?? new Map();
       const english = [...inputs].find(([path]) => /node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]en\.js$/.test(path));
       expect(english?.[1], name).toBeGreaterThan(0);
     }
+  });
+
+  it.each(ZOD_FREE)('PERF-1 %s parses nothing with zod, and bundles none of it', (name) => {
+    const zod = [...(bundles.get(name)?.inputs ?? [])].filter(([path, bytes]) => bytes > 0 && /node_modules[\\/]zod[\\/]/.test(path));
+    expect(bundles.get(name)?.size ?? 0).toBeGreaterThan(0);
+    expect(zod).toEqual([]);
   });
 
   it.each(functions)('PERF-1 %s: imports at load only Node built-ins; the left-out credential sources only lazily', (name) => {
@@ -89,16 +102,17 @@ describe('PERF-1 the locale check', () => {
     expect(foreignZodLocales(inputs)).toEqual(['node_modules/zod/v4/locales/fr.js']);
   });
 
-  it('PERF-1 the load-time check finds schemas built or used at load, and leaves lazies and function bodies alone', () => {
+  it('PERF-1 the load-time check finds schemas built or used at load and lazies not annotated pure, and leaves function bodies alone', () => {
     const source = [
       "import * as z from 'zod';",
       'export const eager = z.object({ n: z.number() });',
-      'export const lazy = z.lazy(() => z.object({ n: z.number() }));',
+      'export const lazy = /* @__PURE__ */ z.lazy(() => z.object({ n: z.number() }));',
       'const optional = lazy.optional();',
       'export const build = () => z.string().min(1);',
       'const parsed = lazy.parse({ n: 1 });',
       'const biggest = Math.max(1, 2);',
+      'const kept = z.lazy(() => z.string());',
     ].join('\n');
-    expect(loadTimeSchemaCalls(source).map((c) => c.line)).toEqual([2, 4, 6]);
+    expect(loadTimeSchemaCalls(source).map((c) => c.line)).toEqual([2, 4, 6, 8]);
   });
 });

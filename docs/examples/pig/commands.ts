@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import type { CommandDoc } from '../../../domain/kernel/ruleset.ts';
 
-export const rollSchema = z.lazy(() => z.object({ type: z.literal('Roll') }).strict());
-export const holdSchema = z.lazy(() => z.object({ type: z.literal('Hold') }).strict());
+export const rollSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Roll') }).strict());
+export const holdSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Hold') }).strict());
 
-export const pigCommandSchema = z.lazy(() => z.discriminatedUnion('type', [rollSchema, holdSchema]));
+export const pigCommandSchema = /* @__PURE__ */ z.lazy(() => z.discriminatedUnion('type', [rollSchema, holdSchema]));
 export type PigCommand = z.infer<typeof pigCommandSchema>;
 
 export const PIG_COMMANDS = [

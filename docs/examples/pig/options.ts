@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** Seats in roll-off order. */
 export const SEATS = ['red', 'blue'] as const;
 
-export const pigOptionsSchema = z.lazy(() =>
+export const pigOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       /** PIG-5: the score that wins. */

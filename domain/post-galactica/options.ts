@@ -111,7 +111,7 @@ export const scenarioIssues = (o: {
   ];
 };
 
-export const pgOptionsSchema = z.lazy(() =>
+export const pgOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       /** `example`: the example mission and one example army per seat (examples.ts). */
@@ -130,11 +130,13 @@ export const pgOptionsSchema = z.lazy(() =>
 );
 export type PgOptions = z.infer<typeof pgOptionsSchema>;
 
-/** The scenario a game plays, or null for the bare turn sequence (no units). */
+/**
+ * The scenario a game plays, or null for the bare turn sequence (no units). The options
+ * are parsed ones: `scenario: 'example'` was expanded into its mission, factions and armies
+ * when the game was created (every released log holds them), so replaying a log never
+ * parses the example, and the functions that only fold games load no zod (PERF-1).
+ */
 export const resolveScenario = (options: PgOptions | undefined): Scenario | null => {
-  if (options && 'scenario' in options && options.scenario === 'example') {
-    return exampleScenario();
-  }
   if (options?.mission && options.factions && options.armies)
     return { mission: options.mission, factions: options.factions, armies: options.armies };
   return null;

@@ -75,7 +75,8 @@ const unannotatedLazy = (call: ts.CallExpression, file: ts.SourceFile): boolean 
 const buildsOrUsesSchema = (call: ts.CallExpression): boolean => {
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee)) return false;
-  if (ts.isIdentifier(callee.expression) && callee.expression.text === 'z') return callee.name.text !== 'lazy';
+  // z.lazy defers the building; z.config sets zod's messages and builds nothing.
+  if (ts.isIdentifier(callee.expression) && callee.expression.text === 'z') return !['lazy', 'config'].includes(callee.name.text);
   return SCHEMA_METHODS.has(callee.name.text) && rootOf(callee.expression) !== null && !/^[A-Z][a-z]/.test(rootOf(callee.expression) ?? '');
 };
 

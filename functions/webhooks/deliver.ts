@@ -9,13 +9,19 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
+// zod's mini build: this function parses two small messages, and mini bundles only what they
+// use (about 15 KiB, not the classic build's 90), a good part of its cold start (PERF-1).
+// Unlike the classic build it does not load English messages by itself.
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import { fanOut } from '../app/webhook-fanout.ts';
 import { advance, type Delivery } from '../app/webhooks.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
+
+z.config(en());
 
 /** Where a delivery that is not done goes to wait. */
 export interface DeliveryQueue {
@@ -27,7 +33,7 @@ const busEvent = /* @__PURE__ */ z.lazy(() =>
   z.object({
     'detail-type': z.string(),
     time: z.string(),
-    detail: z.looseObject({ eventId: z.string(), gameId: z.string(), seq: z.number().int() }),
+    detail: z.looseObject({ eventId: z.string(), gameId: z.string(), seq: z.int() }),
   }),
 );
 

@@ -2,7 +2,16 @@
 import { assertNever } from '../kernel/violation.ts';
 import type { PgEvent } from './events.ts';
 import { completedAction, evolveAction } from './evolve-actions.ts';
-import { type Countdown, mapPlayer, mapUnit, newUnit, type PgState, pay, sheetCohesion } from './state.ts';
+import { type Countdown, mapPlayer, mapUnit, newUnit, type PgState, pay, sheetCohesion, type UnitState } from './state.ts';
+
+/** A unit as a new turn finds it: nothing moved, fired or done yet. */
+const freshForTurn = (u: UnitState, seat: string): UnitState => {
+  // PG-10: a stance lasts until the start of its controller's next turn.
+  const stance = u.seat === seat ? null : u.stance;
+  // Most units are fresh already: kept as they are, not copied every turn (PERF-3).
+  if (!u.moved && !u.acted && !u.aiming && u.usedWeapons.length === 0 && u.stance === stance) return u;
+  return { ...u, moved: false, usedWeapons: [], acted: false, aiming: false, stance };
+};
 
 const startTurn = (state: PgState, e: Extract<PgEvent, { type: 'TurnStarted' }>): PgState => ({
   ...state,
@@ -13,15 +22,7 @@ const startTurn = (state: PgState, e: Extract<PgEvent, { type: 'TurnStarted' }>)
   phase: 'command',
   gathered: false,
   statusesResolved: false,
-  units: state.units.map((u) => ({
-    ...u,
-    moved: false,
-    usedWeapons: [],
-    acted: false,
-    aiming: false,
-    // PG-10: a stance lasts until the start of its controller's next turn.
-    stance: u.seat === e.data.seat ? null : u.stance,
-  })),
+  units: state.units.map((u) => freshForTurn(u, e.data.seat)),
 });
 
 const deployed = (state: PgState, e: Extract<PgEvent, { type: 'UnitsDeployed' }>): PgState =>

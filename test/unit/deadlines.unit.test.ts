@@ -32,6 +32,16 @@ describe('ISO 8601 durations', () => {
   });
 });
 
+describe('PERF-3 durations are parsed once', () => {
+  it('PERF-3 a duration asked again, valid or not, gives the same answer, past the 64 it remembers too', () => {
+    const texts = Array.from({ length: 100 }, (_, i) => `PT${i + 1}M`);
+    const first = [...texts, 'P', '48h'].map(parseDuration);
+    expect(first.slice(0, 100)).toEqual(texts.map((_, i) => (i + 1) * 60_000));
+    expect(first.slice(100)).toEqual([null, null]);
+    expect([...texts, 'P', '48h'].map(parseDuration)).toEqual(first);
+  });
+});
+
 describe('phase deadlines', () => {
   it('every step gets its deadline from the phase duration or the default', () => {
     const game = withDeadlines();

@@ -3,8 +3,9 @@
  * under 600 KiB, carries no zod locale but English (the API's messages), and leaves out
  * only credential sources it loads lazily (so a missing one can never break a load).
  * Nor does any of our modules in a bundle build a zod schema (or parse with one) while it
- * loads: schemas are built on first use, so a cold start pays only for what it runs.
- * Structure only: how long a bundle takes to load is `npm run bench`'s business.
+ * loads: schemas are built on first use, so a cold start pays only for what it runs. The
+ * functions that only read games carry no ruleset's referee, and those that parse nothing
+ * carry no zod. Structure only: how long a bundle takes to load is `npm run bench`'s business.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

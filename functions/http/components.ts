@@ -45,9 +45,6 @@ export const componentPrefix = (rulesetId: string): string =>
 type Variant = z.ZodObject<{ type: z.ZodLiteral<string> }>;
 type Registry = z.core.$ZodRegistry<{ id: string }>;
 
-/** The object schemas of a discriminated union on `type` (every ruleset's `commandSchema` is one). */
-const variantsOf = (schema: z.ZodType): Variant[] => [...variantsByType(schema).values()] as Variant[];
-
 const typeOf = (variant: Variant): string => String(variant.shape.type.value);
 
 /** The lifecycle commands every ruleset accepts at /commands, described once (ChooseFirstPlayer's rule is each ruleset's own). */
@@ -81,8 +78,11 @@ const registerRuleset = (registry: Registry, r: AnyRuleset, lifecycle: readonly 
   const prefix = componentPrefix(r.id);
   const summaries = new Map<string, string>(r.commands.map((c) => [c.type, `${c.summary} (${c.rule})`]));
   // describe() returns a copy: the described copies are the variants.
-  const own = variantsOf(r.commandSchema).map((v) => v.describe(summaries.get(typeOf(v)) ?? typeOf(v)));
-  for (const variant of own) registry.add(variant, { id: `${prefix}.${typeOf(variant)}` });
+  const own = [...variantsByType(r.commandSchema)].map(([type, variant]) => {
+    const described = variant.describe(summaries.get(type) ?? type) as Variant;
+    registry.add(described, { id: `${prefix}.${type}` });
+    return described;
+  });
   const commands = [...own, ...lifecycle];
   const command = `${prefix}Command`;
   registry.add(z.discriminatedUnion('type', commands as [Variant, ...Variant[]]).describe(`A command of ${r.title}.`), { id: command });

@@ -6,6 +6,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import type { Deps } from '../app/deps.ts';
 import { Problem } from '../app/problems.ts';
 import { depsFromEnv } from '../runtime.ts';
@@ -102,4 +103,5 @@ export const makeApi = (deps: () => Deps, log: LogLine = consoleLog, cors: CorsP
     .handler(async (event) => (isPreflight(event) ? preflightResponse(cors, event) : router.handle(event)));
 };
 
-export const handler = makeApi(depsFromEnv);
+/** The API delivers a webhook's test ping itself, so it has a webhook sender. */
+export const handler = makeApi(() => depsFromEnv((policy) => new HttpWebhookSender(policy)));

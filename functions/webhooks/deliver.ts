@@ -15,6 +15,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import type { IntegrationEvent } from '../adapters/bus.ts';
+import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import type { Deps } from '../app/deps.ts';
 import { fanOut } from '../app/webhook-fanout.ts';
 import { advance, type Delivery } from '../app/webhooks.ts';
@@ -104,4 +105,4 @@ const queueFromEnv = (): DeliveryQueue => {
   return queue;
 };
 
-export const handler = makeDeliverer(depsFromEnv, queueFromEnv);
+export const handler = makeDeliverer(() => depsFromEnv((policy) => new HttpWebhookSender(policy)), queueFromEnv);

@@ -8,6 +8,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
+import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/api.ts';
@@ -66,7 +67,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     stops.push(async () => client.destroy());
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);
-    const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, localWebhookPolicy(options.webhooks)) });
+    const policy = localWebhookPolicy(options.webhooks);
+    const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)) });
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));

@@ -5,7 +5,8 @@
  * Nor does any of our modules in a bundle build a zod schema (or parse with one) while it
  * loads: schemas are built on first use, so a cold start pays only for what it runs. The
  * functions that only read games carry no ruleset's referee, and those that parse nothing
- * carry no zod. Structure only: how long a bundle takes to load is `npm run bench`'s business.
+ * carry no zod, and those that deliver no webhook carry no sender. Structure only: how long
+ * a bundle takes to load is `npm run bench`'s business.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,9 @@ const READ_ONLY = ['projector', 'timerReactor', 'publisher', 'webhooks'];
  */
 const ZOD_FREE = ['projector', 'timerReactor', 'publisher', 'web'];
 const VALIDATING = functions.filter((name) => !ZOD_FREE.includes(name));
+/** The functions that deliver webhooks: the API (its test ping) and the webhook worker. */
+const DELIVERING = ['api', 'webhooks'];
+const NOT_DELIVERING = functions.filter((name) => !DELIVERING.includes(name));
 
 describe('PERF-1 Lambda bundles', () => {
   it.each(functions)('PERF-1 %s: at most 600 KiB', (name) => {
@@ -92,6 +96,19 @@ describe('PERF-1 Lambda bundles', () => {
     const atLoad = ours.flatMap(callsAtLoad);
     expect(ours.length, name).toBeGreaterThan(0);
     expect(atLoad).toEqual([]);
+  });
+
+  it.each(NOT_DELIVERING)('PERF-1 %s delivers no webhook: it bundles no sender, address guard or ipaddr.js', (name) => {
+    const inputs = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+    expect(inputs.length, name).toBeGreaterThan(0);
+    expect(inputs.filter((path) => /webhook-sender\.ts$|address-guard\.ts$|node_modules[\\/]ipaddr\.js[\\/]/.test(path))).toEqual([]);
+  });
+
+  it('PERF-1 the functions that deliver do bundle the sender (the check above can see it)', () => {
+    for (const name of DELIVERING) {
+      const inputs = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+      expect(inputs.some((path) => /functions[\\/]adapters[\\/]webhook-sender\.ts$/.test(path)), name).toBe(true);
+    }
   });
 
   it.each(READ_ONLY)("PERF-1 %s only reads games: it bundles the rulesets' folds and none of their referees", (name) => {

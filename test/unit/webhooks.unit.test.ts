@@ -1,14 +1,17 @@
 /**
  * The pure parts of webhook delivery: what a notice says in each format (PBM-4), which
  * subscription hears which event (PBM-1), and how a delivery's log entry decides its next
- * step, its backoff and the log's bound (PBM-3).
+ * step, its backoff and the log's bound (PBM-3); and that the signature is the one the
+ * Standard Webhooks reference library makes and verifies (PBM-2).
  */
+import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import type { DeliveryLogEntry, HookRecord } from '../../functions/adapters/webhook-table.ts';
 import { kindFor } from '../../functions/app/webhook-fanout.ts';
 import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
-import { backoffMs, defaultWebhookPolicy, plan, withEntry } from '../../functions/app/webhooks.ts';
+import { backoffMs, defaultWebhookPolicy, plan, signedHeaders, withEntry } from '../../functions/app/webhooks.ts';
 
 const notice = (over: Partial<Notice> = {}): Notice => ({
   kind: 'seat-awaited',
@@ -190,5 +193,40 @@ describe('PBM-3 the next step of a delivery, from its log entry', () => {
     ]);
     const busy = [entry({ id: 'msg_1' }), entry({ id: 'msg_2' }), entry({ id: 'msg_3' })];
     expect(withEntry(busy, entry({ id: 'msg_4' }), 3)).toHaveLength(4);
+  });
+});
+
+describe('PBM-2 the signature', () => {
+  const secretBytes = fc.uint8Array({ minLength: 24, maxLength: 64 });
+  const message = fc.record({
+    id: fc.string({ minLength: 1, maxLength: 40 }).map((s) => `msg_${s}`),
+    at: fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms)),
+    body: fc.string({ unit: 'grapheme', maxLength: 400 }),
+  });
+
+  it('PBM-2 is what the standardwebhooks reference signs, and it verifies, for any secret, id, time and body', () => {
+    fc.assert(
+      fc.property(secretBytes, message, (bytes, { id, at, body }) => {
+        const secret = `whsec_${Buffer.from(bytes).toString('base64')}`;
+        const headers = signedHeaders(secret, id, at, body);
+        const reference = new Webhook(secret);
+        expect(headers['webhook-signature']).toBe(reference.sign(id, at, body));
+        expect(headers['webhook-timestamp']).toBe(String(Math.floor(at.getTime() / 1000)));
+        expect(headers['webhook-id']).toBe(id);
+        // verify() also checks the timestamp against the clock: sign "now" for it.
+        const now = new Date();
+        expect(() => reference.verify(body, signedHeaders(secret, id, now, body), { jsonParse: false })).not.toThrow();
+      }),
+      { seed: 2026, numRuns: 200 },
+    );
+  });
+
+  it('PBM-2 a signature from another secret, or over another body, does not verify', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const other = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
+    const now = new Date();
+    const body = '{"type":"ping"}';
+    expect(() => new Webhook(secret).verify(body, signedHeaders(other, 'msg_1', now, body))).toThrow('No matching signature found');
+    expect(() => new Webhook(secret).verify('{"type":"pong"}', signedHeaders(secret, 'msg_1', now, body))).toThrow('No matching signature found');
   });
 });

@@ -32,6 +32,14 @@ export const bundleSettings = {
   platform: 'node',
   mainFields: ['module', 'main'],
   minify: true,
+  /**
+   * Arrow functions are written out as function expressions (esbuild keeps their `this` and
+   * `arguments`). Compiling an ES module, V8 (Node 20 and 22 alike) parses each arrow function
+   * in full but only pre-parses a function expression, leaving the rest until its first call.
+   * Most of the bundles' own code, ours and zod's, is arrows: lowering them takes about a quarter
+   * off compiling the API's bundle, on every cold start (PERF-1; `npm run bench` shows it).
+   */
+  supported: { arrow: false },
   external: unreachedCredentialSources,
   banner: "import { createRequire as __arbiterCreateRequire } from 'node:module';const require = __arbiterCreateRequire(import.meta.url);",
 } as const;

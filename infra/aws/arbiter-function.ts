@@ -80,6 +80,10 @@ export class ArbiterFunction extends Construct {
         bundleAwsSDK: true,
         // ...but not the credential sources the chain never reaches on Lambda (PERF-1).
         externalModules: [...bundleSettings.external],
+        // Arrow functions as function expressions, which V8 compiles lazily (PERF-1, infra/handlers.ts).
+        esbuildArgs: Object.fromEntries(
+          Object.entries(bundleSettings.supported).map(([feature, on]) => [`--supported:${feature}`, String(on)]),
+        ),
         ...(props.assets ? { commandHooks: copyInto(props.assets) } : {}),
       },
     });

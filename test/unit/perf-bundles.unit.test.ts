@@ -5,7 +5,8 @@
  * Nor does any of our modules in a bundle build a zod schema (or parse with one) while it
  * loads: schemas are built on first use, so a cold start pays only for what it runs. The
  * functions that only read games carry no ruleset's referee, and those that parse nothing
- * carry no zod, and those that deliver no webhook carry no sender. Structure only: how long
+ * carry no zod, those that deliver no webhook carry no sender, and no bundle keeps an arrow
+ * function (V8 parses those in full at load; see infra/handlers.ts). Structure only: how long
  * a bundle takes to load is `npm run bench`'s business.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -96,6 +97,12 @@ describe('PERF-1 Lambda bundles', () => {
     const atLoad = ours.flatMap(callsAtLoad);
     expect(ours.length, name).toBeGreaterThan(0);
     expect(atLoad).toEqual([]);
+  });
+
+  it.each(functions)('PERF-1 %s: esbuild wrote every arrow function as a function expression, which V8 compiles on first call', (name) => {
+    const code = readFileSync(join(dir, `${name}.mjs`), 'utf8');
+    expect(code.length, name).toBeGreaterThan(0);
+    expect(code.match(/.{0,40}=>.{0,40}/g) ?? []).toEqual([]);
   });
 
   it.each(NOT_DELIVERING)('PERF-1 %s delivers no webhook: it bundles no sender, address guard or ipaddr.js', (name) => {

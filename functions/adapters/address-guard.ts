@@ -21,8 +21,12 @@ export interface AddressVerdict {
   readonly reason: string | null;
 }
 
-/** IPv6 global unicast is 2000::/3; everything outside it is unallocated, special or internal. */
-const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+/**
+ * IPv6 global unicast is 2000::/3; everything outside it is unallocated, special or internal.
+ * Parsed on first use: ipaddr.js builds its IPv6 grammar for the first parse, about half a
+ * millisecond that a cold start which checks no address need not pay (PERF-1).
+ */
+let globalUnicastV6: ReturnType<typeof ipaddr.parseCIDR> | undefined;
 
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   loopback: 'a loopback address',
@@ -44,7 +48,7 @@ export const addressRange = (address: string): string => {
   if (isIP(bare) === 0) return 'invalid';
   const parsed = ipaddr.process(bare);
   const range = parsed.range();
-  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match(GLOBAL_UNICAST_V6)) return 'reserved';
+  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match((globalUnicastV6 ??= ipaddr.parseCIDR('2000::/3')))) return 'reserved';
   return range;
 };
 

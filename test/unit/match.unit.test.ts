@@ -6,7 +6,6 @@ import { foldGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { solunaFold } from '../../domain/soluna/fold.ts';
-import { soluna } from '../../domain/soluna/ruleset.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 

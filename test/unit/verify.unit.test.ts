@@ -9,7 +9,7 @@ import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { isMatchEvent } from '../../domain/match/events.ts';
-import { getRuleset, rulesets } from '../../domain/rulesets.ts';
+import { rulesets } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';

@@ -27,6 +27,10 @@ export interface AddressVerdict {
  * millisecond that a cold start which checks no address need not pay (PERF-1).
  */
 let globalUnicastV6: ReturnType<typeof ipaddr.parseCIDR> | undefined;
+const globalUnicast = (): ReturnType<typeof ipaddr.parseCIDR> => {
+  globalUnicastV6 ??= ipaddr.parseCIDR('2000::/3');
+  return globalUnicastV6;
+};
 
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   loopback: 'a loopback address',
@@ -48,7 +52,7 @@ export const addressRange = (address: string): string => {
   if (isIP(bare) === 0) return 'invalid';
   const parsed = ipaddr.process(bare);
   const range = parsed.range();
-  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match((globalUnicastV6 ??= ipaddr.parseCIDR('2000::/3')))) return 'reserved';
+  if (parsed.kind() === 'ipv6' && range === 'unicast' && !parsed.match(globalUnicast())) return 'reserved';
   return range;
 };
 

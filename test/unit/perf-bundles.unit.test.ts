@@ -114,7 +114,10 @@ describe('PERF-1 Lambda bundles', () => {
   it('PERF-1 the functions that deliver do bundle the sender (the check above can see it)', () => {
     for (const name of DELIVERING) {
       const inputs = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
-      expect(inputs.some((path) => /functions[\\/]adapters[\\/]webhook-sender\.ts$/.test(path)), name).toBe(true);
+      expect(
+        inputs.some((path) => /functions[\\/]adapters[\\/]webhook-sender\.ts$/.test(path)),
+        name,
+      ).toBe(true);
     }
   });
 

@@ -227,6 +227,8 @@ describe('PBM-2 the signature', () => {
     const now = new Date();
     const body = '{"type":"ping"}';
     expect(() => new Webhook(secret).verify(body, signedHeaders(other, 'msg_1', now, body))).toThrow('No matching signature found');
-    expect(() => new Webhook(secret).verify('{"type":"pong"}', signedHeaders(secret, 'msg_1', now, body))).toThrow('No matching signature found');
+    expect(() => new Webhook(secret).verify('{"type":"pong"}', signedHeaders(secret, 'msg_1', now, body))).toThrow(
+      'No matching signature found',
+    );
   });
 });

@@ -6,7 +6,6 @@
  * exchange has a deadline, and at most `maxResponseBytes` of the answer are read.
  */
 import { promises as dns } from 'node:dns';
-import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { firstRefusal, type GuardOptions } from './address-guard.ts';
@@ -83,10 +82,20 @@ export class HttpWebhookSender implements WebhookSender {
     if (refusal) return refused(refusal.reason ?? `${refusal.address} may not be reached`);
     const chosen = addresses[0];
     if (!chosen) return { ok: false, status: null, error: `${hostname} resolved to no address`, retryable: true };
-    return this.post(target, hostname, chosen, webhook);
+    // node:http only for plain http, which only the local runtime allows (as the AWS SDK does):
+    // on Node 22, importing it builds its WebSocket export, loading undici, about 17 ms of a
+    // cold start that never sends plain http (PERF-1).
+    const transport = target.protocol === 'https:' ? https : await import('node:http');
+    return this.post(transport, target, hostname, chosen, webhook);
   }
 
-  private post(target: URL, hostname: string, to: { address: string; family: number }, webhook: OutgoingWebhook): Promise<SendOutcome> {
+  private post(
+    transport: Pick<typeof https, 'request'>,
+    target: URL,
+    hostname: string,
+    to: { address: string; family: number },
+    webhook: OutgoingWebhook,
+  ): Promise<SendOutcome> {
     const { timeoutMs, maxResponseBytes } = this.options;
     return new Promise((resolve) => {
       let settled = false;
@@ -96,7 +105,7 @@ export class HttpWebhookSender implements WebhookSender {
         clearTimeout(timer);
         resolve(outcome);
       };
-      const request = (target.protocol === 'https:' ? https : http).request({
+      const request = transport.request({
         protocol: target.protocol,
         hostname,
         ...(target.port ? { port: Number(target.port) } : {}),

@@ -92,6 +92,12 @@ describe('PERF-1 Lambda bundles', () => {
     }
   });
 
+  it.each(functions)('PERF-1 %s: loads node:http only when it sends plain http (importing it on Node 22 loads undici)', (name) => {
+    const imports = bundles.get(name)?.imports ?? [];
+    expect(imports.length, name).toBeGreaterThan(0);
+    expect(imports.filter(({ path, kind }) => /^(node:)?http$/.test(path) && kind !== 'dynamic-import')).toEqual([]);
+  });
+
   it.each(functions)('PERF-1 %s: none of our modules in the bundle builds or uses a zod schema while it loads', (name) => {
     const ours = [...(bundles.get(name)?.inputs.keys() ?? [])].filter((path) => /^(domain|functions)[\\/].*\.ts$/.test(path));
     const atLoad = ours.flatMap(callsAtLoad);

@@ -5,7 +5,6 @@
  * second resolution cannot swap in another one. No redirect is followed, the whole
  * exchange has a deadline, and at most `maxResponseBytes` of the answer are read.
  */
-import { promises as dns } from 'node:dns';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { firstRefusal, type GuardOptions } from './address-guard.ts';
@@ -66,6 +65,8 @@ export class HttpWebhookSender implements WebhookSender {
     const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
     let addresses: { address: string; family: number }[];
     try {
+      // Imported on first send, like node:http below: the API's cold starts rarely send (PERF-1).
+      const dns = await import('node:dns/promises');
       addresses = await dns.lookup(hostname, { all: true, verbatim: true });
     } catch (error) {
       return {

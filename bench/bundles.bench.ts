@@ -23,9 +23,16 @@ let client;
 export const handler = async () => (client ??= new DynamoDBClient({})).send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'k' } } }));
 `;
 
+/**
+ * The Node that loads the bundles: this one, or `BENCH_NODE` (a path to another `node`), e.g.
+ * Node 22 as on Lambda. They differ: on Node 22, importing node:http loaded undici (17 ms).
+ */
+const node = process.env.BENCH_NODE || process.execPath;
+const nodeVersion = execFileSync(node, ['--version']).toString().trim();
+
 /** What `node -e script` prints, in a fresh Node process. */
 const freshNode = (script: string): string =>
-  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+  execFileSync(node, ['--input-type=module', '-e', script], {
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   }).toString();
 
@@ -82,7 +89,7 @@ try {
   );
   const kib = (bytes: number) => bytes / 1024;
   console.log(
-    `Lambda bundles (esbuild, minified, ${bundleSettings.target}); load: median of ${RUNS} fresh Node ${process.version} processes, vs bare: median of the rounds' ratios; goals: ≤ ${SIZE_GOAL_KIB} KiB, load ≤ ${LOAD_GOAL}x the bare DynamoDB client's`,
+    `Lambda bundles (esbuild, minified, ${bundleSettings.target}); load: median of ${RUNS} fresh Node ${nodeVersion} processes (BENCH_NODE=/path/to/node for another), vs bare: median of the rounds' ratios; goals: ≤ ${SIZE_GOAL_KIB} KiB, load ≤ ${LOAD_GOAL}x the bare DynamoDB client's`,
   );
   const row = (cells: readonly string[]) =>
     `  ${cells[0]?.padEnd(14)}${cells

@@ -33,6 +33,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const functions = Object.keys(handlerEntries);
 
+/** The modules (repository paths) a function's bundle keeps code of; tree-shaken ones left out. */
+const bundled = (name: string): string[] => [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+
 /** Each module's load-time schema calls, `path:line text`; parsed once, though most modules are in several bundles. */
 const scanned = new Map<string, string[]>();
 const callsAtLoad = (path: string): string[] => {
@@ -77,7 +80,7 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it.each(ZOD_FREE)('PERF-1 %s parses nothing with zod, and bundles none of it', (name) => {
-    const zod = [...(bundles.get(name)?.inputs ?? [])].filter(([path, bytes]) => bytes > 0 && /node_modules[\\/]zod[\\/]/.test(path));
+    const zod = bundled(name).filter((path) => /node_modules[\\/]zod[\\/]/.test(path));
     expect(bundles.get(name)?.size ?? 0).toBeGreaterThan(0);
     expect(zod).toEqual([]);
   });
@@ -112,14 +115,14 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it.each(NOT_DELIVERING)('PERF-1 %s delivers no webhook: it bundles no sender, address guard or ipaddr.js', (name) => {
-    const inputs = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+    const inputs = bundled(name);
     expect(inputs.length, name).toBeGreaterThan(0);
     expect(inputs.filter((path) => /webhook-sender\.ts$|address-guard\.ts$|node_modules[\\/]ipaddr\.js[\\/]/.test(path))).toEqual([]);
   });
 
   it('PERF-1 the functions that deliver do bundle the sender (the check above can see it)', () => {
     for (const name of DELIVERING) {
-      const inputs = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+      const inputs = bundled(name);
       expect(
         inputs.some((path) => /functions[\\/]adapters[\\/]webhook-sender\.ts$/.test(path)),
         name,
@@ -128,7 +131,7 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it.each(READ_ONLY)("PERF-1 %s only reads games: it bundles the rulesets' folds and none of their referees", (name) => {
-    const ours = [...(bundles.get(name)?.inputs ?? [])].filter(([, bytes]) => bytes > 0).map(([path]) => path);
+    const ours = bundled(name);
     expect(ours.filter((path) => /^domain[\\/][^\\/]+[\\/]fold\.ts$/.test(path)).length, name).toBeGreaterThanOrEqual(3);
     expect(ours.filter((path) => /^domain[\\/](rulesets\.ts|[^\\/]+[\\/](decide|ruleset)\.ts)$/.test(path))).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * A rule system is a decider (DESIGN "Domain core conventions"), plugged into the match
  * lifecycle that every ruleset shares (domain/match).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Ctx } from './context.ts';
 import type { Dice } from './dice.ts';
 import type { DomainEvent } from './envelope.ts';
@@ -72,8 +72,8 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
 
 /** A whole ruleset: its fold, and the referee that decides commands and missed deadlines. */
 export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O = unknown> extends RulesetFold<S, E, O> {
-  readonly optionsSchema: z.ZodType<O>;
-  readonly commandSchema: z.ZodType<C>;
+  readonly optionsSchema: z.core.$ZodType<O>;
+  readonly commandSchema: z.core.$ZodType<C>;
   readonly commands: readonly CommandDoc[];
   /** The events that open play once the first player is known (first turn, first phase). */
   readonly begin: (state: S, rc: RulesContext) => readonly E[];

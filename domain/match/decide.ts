@@ -2,12 +2,13 @@
  * The game decider: the match lifecycle's own commands, by type (RUL-4), and every
  * other command handed to the game's ruleset while the game is played.
  */
-import * as z from 'zod';
+
 import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { getRuleset } from '../rulesets.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
 import { type GameCommand, isMatchCommand, type MatchCommand, type RulesCommand } from './commands.ts';
@@ -31,7 +32,7 @@ const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): 
     return reject('NOT_SEATED', 'MATCH', 'You do not hold a seat in this game.', 403);
   }
   const ruleset: AnyRuleset = getRuleset(match.ruleset);
-  const parsed = ruleset.commandSchema.safeParse(command);
+  const parsed = z.safeParse(ruleset.commandSchema, command);
   if (!parsed.success) {
     return reject('INVALID_COMMAND', 'MATCH', `That is not a valid ${ruleset.title} command: ${z.prettifyError(parsed.error)}`);
   }

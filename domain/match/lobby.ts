@@ -1,10 +1,11 @@
 /** Creating a game and taking its seats; the last seat taken starts it (start.ts). */
-import * as z from 'zod';
+
 import type { Ctx } from '../kernel/context.ts';
 import { seedCommitment } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { findRuleset } from '../rulesets.ts';
 import type { CreateGame, JoinGame } from './commands.ts';
 import { evolveEvent } from './evolve.ts';
@@ -18,7 +19,7 @@ export const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: 
   if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can create a game.', 403);
   const ruleset = findRuleset(command.ruleset);
   if (!ruleset) return reject('UNKNOWN_RULESET', 'MATCH', `There is no ruleset called "${command.ruleset}".`);
-  const rules = ruleset.optionsSchema.safeParse(command.options?.rules ?? {});
+  const rules = z.safeParse(ruleset.optionsSchema, command.options?.rules ?? {});
   if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
   const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
   const deadlines = command.options?.deadlines ?? {};

@@ -6,7 +6,7 @@
  * schemas are strict objects that transform (a scenario name becomes armies), so for
  * them the keys zod itself names as unrecognized are the answer.
  */
-import type { z } from 'zod';
+import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findRuleset } from '../../domain/rulesets.ts';
@@ -40,8 +40,8 @@ const unrecognized = (issues: readonly z.core.$ZodIssue[], at: string): string[]
  * Refuse `value` when it has fields `schema` does not know: dropped by a schema that strips,
  * or named by one that is strict. Any other mismatch is left to the decider.
  */
-export const refuseUnknownFields = (schema: z.ZodType, value: unknown, at: string, { transforms = false } = {}): void => {
-  const result = schema.safeParse(value);
+export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at: string, { transforms = false } = {}): void => {
+  const result = z.safeParse(schema, value);
   // A schema that transforms (a scenario name into armies) outputs another shape: only its strictness counts.
   const unknown = result.success ? (transforms ? [] : droppedKeys(value, result.data, at)) : unrecognized(result.error.issues, at);
   if (unknown.length === 0) return;
@@ -75,8 +75,8 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
  * under /command, decided here before the game is (the decider's INVALID_COMMAND 422 is
  * then left for replays); a 422 is left for what the rules forbid, with the rule ID.
  */
-const refuseInvalidCommand = (schema: z.ZodType, command: { readonly type: string }): void => {
-  const result = schema.safeParse(command);
+const refuseInvalidCommand = (schema: z.core.$ZodType, command: { readonly type: string }): void => {
+  const result = z.safeParse(schema, command);
   if (!result.success) throw schemaProblem(result.error.issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 

@@ -79,7 +79,7 @@ const registerRuleset = (registry: Registry, r: AnyRuleset, lifecycle: readonly 
   const summaries = new Map<string, string>(r.commands.map((c) => [c.type, `${c.summary} (${c.rule})`]));
   // describe() returns a copy: the described copies are the variants.
   const own = [...variantsByType(r.commandSchema)].map(([type, variant]) => {
-    const described = variant.describe(summaries.get(type) ?? type) as Variant;
+    const described = (variant as unknown as Variant).describe(summaries.get(type) ?? type) as Variant;
     registry.add(described, { id: `${prefix}.${type}` });
     return described;
   });

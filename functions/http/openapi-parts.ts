@@ -1,11 +1,12 @@
 /** The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations. */
-import * as z from 'zod';
+
 import { unwrapLazy } from '../../domain/kernel/schema.ts';
+import * as z from '../../domain/kernel/zod.ts';
 import { MAX_BODY_BYTES } from './input-guard.ts';
 import { PROBLEM_BASE } from './respond.ts';
 
 /** A zod schema as an inline JSON Schema (request bodies and parameters). */
-export const inline = (s: z.ZodType): Record<string, unknown> => {
+export const inline = (s: z.core.$ZodType): Record<string, unknown> => {
   const { $schema: _, ...rest } = z.toJSONSchema(s, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<
     string,
     unknown
@@ -44,12 +45,12 @@ export const problem = (description: string, examples?: Record<string, { summary
 
 export const body = (schema: Record<string, unknown>) => ({ required: true, content: { 'application/json': { schema } } });
 
-export const queryParams = (s: z.ZodType) =>
-  Object.entries((unwrapLazy(s) as z.ZodObject).shape).map(([name, field]) => ({
+export const queryParams = (s: z.core.$ZodType) =>
+  Object.entries((unwrapLazy(s) as z.core.$ZodObject)._zod.def.shape).map(([name, field]) => ({
     name,
     in: 'query',
-    required: !(field as z.ZodType).safeParse(undefined).success,
-    schema: inline(field as z.ZodType),
+    required: !z.safeParse(field, undefined).success,
+    schema: inline(field),
   }));
 
 export const pathId = (what: string) => ({ name: 'id', in: 'path', required: true, description: what, schema: { type: 'string' } });

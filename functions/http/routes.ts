@@ -1,8 +1,9 @@
 /** Every route of the HTTP API: parse and validate, call the application function, map the result. */
-import * as z from 'zod';
+
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { variantsByType } from '../../domain/kernel/schema.ts';
+import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
@@ -55,7 +56,7 @@ const rulesetSummary = (id: string) => {
   };
 };
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
 
 /**
  * API-3: every command a game of ruleset `id` accepts at /commands, each with its own JSON
@@ -65,7 +66,7 @@ const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentab
 const commandsWithSchemas = (id: string) => {
   const r = rulesets.get(id);
   if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  const schemas = new Map<string, z.ZodType>([
+  const schemas = new Map<string, z.core.$ZodType>([
     ...[...matchCommandSchemas].filter(([type]) => !RESERVED.has(type)),
     ...variantsByType(r.commandSchema),
   ]);

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { pigFold } from '../../docs/examples/pig/fold.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
 import { folds, getFold } from '../../domain/folds.ts';
@@ -141,7 +142,7 @@ describe('RUL-2 one shape for every ruleset', () => {
       if (!ruleset || !sample) throw new Error(`${id} has no ruleset or no sample in SAMPLES`);
       const seats: string[] = [...ruleset.seatNames];
       const [first = ''] = seats;
-      const options = ruleset.optionsSchema.parse(sample.options);
+      const options = z.parse(ruleset.optionsSchema, sample.options);
       const start = deepFreeze(ruleset.initialState({ seats, firstSeat: first, options }));
       // Only type and data, frozen: an evolve that reads an envelope field or changes what it is given fails here.
       const bare = (events: readonly DomainEvent[]) => events.map(({ type, data }) => deepFreeze({ type, data }));
@@ -156,7 +157,7 @@ describe('RUL-2 one shape for every ruleset', () => {
       expect(awaiting.filter((s: string) => !seats.includes(s))).toEqual([]);
 
       const seat: string = awaiting[0] ?? first;
-      const command = ruleset.commandSchema.parse(sample.command);
+      const command = z.parse(ruleset.commandSchema, sample.command);
       const decision = ruleset.decide(playing, command, rulesContext(seat));
       expect(ruleset.decide(playing, command, rulesContext(seat)), 'decide is deterministic').toEqual(decision);
       if (decision.ok) {

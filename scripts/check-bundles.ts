@@ -30,6 +30,9 @@ export const bundleHandler = async (entry: string | { readonly contents: string 
     ...bundleSettings,
     mainFields: [...bundleSettings.mainFields],
     external: [...bundleSettings.external],
+    alias: { ...bundleSettings.alias },
+    // The alias paths are from the repository root, wherever the caller runs.
+    absWorkingDir: ROOT,
     banner: { js: bundleSettings.banner },
     ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.contents, resolveDir: ROOT, loader: 'js' } }),
     bundle: true,
@@ -39,7 +42,7 @@ export const bundleHandler = async (entry: string | { readonly contents: string 
   });
   const output = Object.values(metafile.outputs)[0];
   const inputs = new Map(
-    Object.entries(output?.inputs ?? {}).map(([path, { bytesInOutput }]) => [relative(ROOT, resolve(path)), bytesInOutput] as const),
+    Object.entries(output?.inputs ?? {}).map(([path, { bytesInOutput }]) => [relative(ROOT, resolve(ROOT, path)), bytesInOutput] as const),
   );
   const imports = (output?.imports ?? []).map(({ path, kind }) => ({ path, kind }));
   return { size: statSync(outfile).size, inputs, imports };

@@ -80,10 +80,13 @@ export class ArbiterFunction extends Construct {
         bundleAwsSDK: true,
         // ...but not the credential sources the chain never reaches on Lambda (PERF-1).
         externalModules: [...bundleSettings.external],
-        // Arrow functions as function expressions, which V8 compiles lazily (PERF-1, infra/handlers.ts).
-        esbuildArgs: Object.fromEntries(
-          Object.entries(bundleSettings.supported).map(([feature, on]) => [`--supported:${feature}`, String(on)]),
-        ),
+        // Arrow functions as function expressions, which V8 compiles lazily, and the stand-ins for
+        // built-ins a bundle only pretends to use (PERF-1, infra/handlers.ts). esbuild runs in the
+        // project root, which the alias paths are relative to.
+        esbuildArgs: {
+          ...Object.fromEntries(Object.entries(bundleSettings.supported).map(([feature, on]) => [`--supported:${feature}`, String(on)])),
+          ...Object.fromEntries(Object.entries(bundleSettings.alias).map(([module, path]) => [`--alias:${module}`, path])),
+        },
         ...(props.assets ? { commandHooks: copyInto(props.assets) } : {}),
       },
     });

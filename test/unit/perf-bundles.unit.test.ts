@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadableStream as ReadableStreamStandIn } from '../../functions/shims/stream-web.ts';
 import { handlerEntries, unreachedCredentialSources } from '../../infra/handlers.ts';
 import { type BundleReport, bundleHandler, foreignZodLocales, ROOT } from '../../scripts/check-bundles.ts';
 import { loadTimeSchemaCalls } from '../../scripts/load-time-schemas.ts';
@@ -114,6 +115,18 @@ describe('PERF-1 Lambda bundles', () => {
     expect(code.match(/.{0,40}=>.{0,40}/g) ?? []).toEqual([]);
   });
 
+  it.each(functions)("PERF-1 %s: does not import node:stream/web, which builds all of Node's web streams at load", (name) => {
+    const imports = bundles.get(name)?.imports ?? [];
+    expect(imports.length, name).toBeGreaterThan(0);
+    expect(imports.filter(({ path }) => path === 'node:stream/web')).toEqual([]);
+  });
+
+  it("PERF-1 the API takes middy's ReadableStream from the stand-in (the check above can see middy)", () => {
+    const inputs = bundled('api');
+    expect(inputs.some((path) => /node_modules[\\/]@middy[\\/]core[\\/]/.test(path))).toBe(true);
+    expect(inputs).toContain(join('functions', 'shims', 'stream-web.ts'));
+  });
+
   it.each(NOT_DELIVERING)('PERF-1 %s delivers no webhook: it bundles no sender, address guard or ipaddr.js', (name) => {
     const inputs = bundled(name);
     expect(inputs.length, name).toBeGreaterThan(0);
@@ -160,5 +173,17 @@ describe('PERF-1 the locale check', () => {
       'const kept = z.lazy(() => z.string());',
     ].join('\n');
     expect(loadTimeSchemaCalls(source).map((c) => c.line)).toEqual([2, 4, 6, 8]);
+  });
+});
+
+describe('PERF-1 the node:stream/web stand-in', () => {
+  it('PERF-1 answers instanceof ReadableStream as node:stream/web does, for a web stream, a Node stream and a plain value', async () => {
+    const web = await import('node:stream/web');
+    const { Readable } = await import('node:stream');
+    const samples: unknown[] = [new web.ReadableStream(), Readable.from(['x']), 'body', {}, null];
+    expect(samples.map((value) => value instanceof ReadableStreamStandIn)).toEqual(
+      samples.map((value) => value instanceof web.ReadableStream),
+    );
+    expect(new web.ReadableStream() instanceof ReadableStreamStandIn).toBe(true);
   });
 });

@@ -2,11 +2,12 @@
  * GSC-20: boarding actions, all resolved before boarding combat (`boarding-combat.ts`), in
  * the order direct contact, assault pods (`pods.ts`), teleporters.
  */
-import * as z from 'zod';
+
 import type { Dice } from '../kernel/dice.ts';
 import { distance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { fight, size, squadsOf } from './boarding-combat.ts';
 import type { BoardersLanded } from './boarding-events.ts';
 import type { GscEvent } from './events.ts';
@@ -20,21 +21,19 @@ export const TELEPORT_RANGE = 8;
 export const TELEPORT_TARGETING = 5;
 const METHODS = ['contact', 'pods', 'teleporters'] as const;
 
-const troops = () => ({ assault: z.number().int().min(0), heavy: z.number().int().min(0) });
+const troops = () => ({ assault: z.number().check(z.int(), z.gte(0)), heavy: z.number().check(z.int(), z.gte(0)) });
 const actionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }).strict(),
+  z.strictObject({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }),
 );
-const sabotageSchema = /* @__PURE__ */ z.lazy(() => z.object({ ship: z.string(), ...troops() }).strict());
+const sabotageSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: z.string(), ...troops() }));
 export const boardingOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      step: z.literal('boarding'),
-      actions: z.array(actionSchema).max(50).default([]),
-      sabotage: z.array(sabotageSchema).max(50).default([]),
-      /** GSC-20: where each of the seat's pods in flight goes this turn (optional: orders without pods stay as they were). */
-      pods: z.array(podDirectionSchema).max(50).optional(),
-    })
-    .strict(),
+  z.strictObject({
+    step: z.literal('boarding'),
+    actions: z._default(z.array(actionSchema).check(z.maxLength(50)), []),
+    sabotage: z._default(z.array(sabotageSchema).check(z.maxLength(50)), []),
+    /** GSC-20: where each of the seat's pods in flight goes this turn (optional: orders without pods stay as they were). */
+    pods: z.optional(z.array(podDirectionSchema).check(z.maxLength(50))),
+  }),
 );
 export type BoardingOrders = z.infer<typeof boardingOrdersSchema>;
 type Action = z.infer<typeof actionSchema>;

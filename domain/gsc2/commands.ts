@@ -1,6 +1,7 @@
 /** GSC2 commands: their schemas (each beside its rule topic), the command union and the published CommandDocs. */
-import * as z from 'zod';
+
 import type { CommandDoc } from '../kernel/ruleset.ts';
+import * as z from '../kernel/zod.ts';
 import { armTractorBeamSchema, useTractorBeamSchema } from './interrupts.ts';
 import { deferMoveSchema, endMovesSchema, moveShipSchema } from './movement.ts';
 import { submitOrdersSchema } from './orders.ts';

@@ -3,7 +3,7 @@
  * drive, turn distance, targeting, aspect, deflectors, shields, armor, hull, batteries)
  * and the systems; the numbers always come from a game's designs, never from code.
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 
 /** GSC-13: fixed 90° arcs, sponsons (180° in the named direction) and turrets (`T`, any direction). */
 export const MOUNTS = ['F', 'A', 'L', 'R', 'FS', 'AS', 'LS', 'RS', 'T'] as const;
@@ -69,78 +69,77 @@ export type LevelKind = (typeof LEVEL_KINDS)[number];
 export const LISTED_KINDS = ['battery', 'missiles', 'tractor'] as const satisfies readonly SystemKind[];
 export type ListedKind = (typeof LISTED_KINDS)[number];
 
-const count = () => z.number().int().min(0);
-const id = () => z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -');
+const count = () => z.number().check(z.int(), z.gte(0));
+const id = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -'));
 
 export const beamBatterySchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      id: id(),
-      class: z.enum(BEAM_CLASSES),
-      weapons: z.number().int().min(1),
-      damage: z.number().int().min(1),
-      mount: z.enum(MOUNTS),
-    })
-    .strict(),
+  z.strictObject({
+    id: id(),
+    class: z.enum(BEAM_CLASSES),
+    weapons: z.number().check(z.int(), z.gte(1)),
+    damage: z.number().check(z.int(), z.gte(1)),
+    mount: z.enum(MOUNTS),
+  }),
 );
 export const missileBatterySchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ id: id(), missiles: z.number().int().min(1), damage: z.number().int().min(1) }).strict(),
+  z.strictObject({ id: id(), missiles: z.number().check(z.int(), z.gte(1)), damage: z.number().check(z.int(), z.gte(1)) }),
 );
 /** Tractor beams: the sheet gives no statistics; range and strength (inches of drive held back) are design data. */
 export const tractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ id: id(), range: z.number().positive(), strength: z.number().positive() }).strict(),
+  z.strictObject({ id: id(), range: z.number().check(z.positive()), strength: z.number().check(z.positive()) }),
 );
 
 /** A chart entry: a level kind (`drive`, `shields`…) or a listed system (`battery:A`, `missiles:M1`, `tractor:T1`). */
 export const systemRefSchema = /* @__PURE__ */ z.lazy(() =>
-  z.union([z.enum(LEVEL_KINDS), z.string().regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/)]),
+  z.union([z.enum(LEVEL_KINDS), z.string().check(z.regex(/^(battery|missiles|tractor):[A-Za-z0-9_-]{1,24}$/))]),
 );
 
 export const shipDesignSchema = /* @__PURE__ */ z.lazy(() =>
   z
-    .object({
-      size: z.number().int().min(1),
-      drive: z.number().min(0),
-      turnDistance: z.number().min(0),
-      targeting: z.number().int(),
+    .strictObject({
+      size: z.number().check(z.int(), z.gte(1)),
+      drive: z.number().check(z.gte(0)),
+      turnDistance: z.number().check(z.gte(0)),
+      targeting: z.number().check(z.int()),
       /** Added to an attacker's targeting by the bearing it fires from (see geometry.ts `aspectOf`). */
-      aspect: z.object({ bow: z.number().int(), broadside: z.number().int(), stern: z.number().int() }).strict(),
+      aspect: z.strictObject({ bow: z.number().check(z.int()), broadside: z.number().check(z.int()), stern: z.number().check(z.int()) }),
       deflectors: count(),
       shields: count(),
       armor: count(),
-      hull: z.number().int().min(1),
-      batteries: z.array(beamBatterySchema).default([]),
-      missileBatteries: z.array(missileBatterySchema).default([]),
-      tractorBeams: z.array(tractorBeamSchema).default([]),
-      mds: count().default(0),
-      cloaks: count().default(0),
-      thrusters: count().default(0),
-      tunnelingDrives: count().default(0),
-      inertialDampeners: count().default(0),
-      stealthFields: count().default(0),
-      scanners: count().default(0),
-      repairUnits: count().default(0),
-      mineLayers: count().default(0),
-      nullFields: count().default(0),
-      internalDefense: count().default(0),
-      assaultPods: count().default(0),
-      transporters: count().default(0),
-      crew: count().default(0),
-      assaultSquads: count().default(0),
-      heavyAssaultSquads: count().default(0),
+      hull: z.number().check(z.int(), z.gte(1)),
+      batteries: z._default(z.array(beamBatterySchema), []),
+      missileBatteries: z._default(z.array(missileBatterySchema), []),
+      tractorBeams: z._default(z.array(tractorBeamSchema), []),
+      mds: z._default(count(), 0),
+      cloaks: z._default(count(), 0),
+      thrusters: z._default(count(), 0),
+      tunnelingDrives: z._default(count(), 0),
+      inertialDampeners: z._default(count(), 0),
+      stealthFields: z._default(count(), 0),
+      scanners: z._default(count(), 0),
+      repairUnits: z._default(count(), 0),
+      mineLayers: z._default(count(), 0),
+      nullFields: z._default(count(), 0),
+      internalDefense: z._default(count(), 0),
+      assaultPods: z._default(count(), 0),
+      transporters: z._default(count(), 0),
+      crew: z._default(count(), 0),
+      assaultSquads: z._default(count(), 0),
+      heavyAssaultSquads: z._default(count(), 0),
       /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
-      damageChart: z.array(z.array(systemRefSchema).min(1)).length(10),
+      damageChart: z.array(z.array(systemRefSchema).check(z.minLength(1))).check(z.length(10)),
     })
-    .strict()
-    .superRefine((design, issues) => {
-      const listed = new Set(listedRefs(design));
-      design.damageChart.forEach((row, face) => {
-        for (const ref of row) {
-          if (ref.includes(':') && !listed.has(ref))
-            issues.addIssue({ code: 'custom', path: ['damageChart', face], message: `${ref} is not a system of this design` });
-        }
-      });
-    }),
+    .check(
+      z.superRefine((design, issues) => {
+        const listed = new Set(listedRefs(design));
+        design.damageChart.forEach((row, face) => {
+          for (const ref of row) {
+            if (ref.includes(':') && !listed.has(ref))
+              issues.addIssue({ code: 'custom', path: ['damageChart', face], message: `${ref} is not a system of this design` });
+          }
+        });
+      }),
+    ),
 );
 export type ShipDesign = z.infer<typeof shipDesignSchema>;
 export type BeamBattery = z.infer<typeof beamBatterySchema>;
@@ -157,30 +156,26 @@ export const kindOf = (ref: string): SystemKind => (ref.includes(':') ? (ref.spl
 /** GSC-2: terrain the sheet names. `drift` is how far it moves each turn, before any ship. */
 export const TERRAIN_KINDS = ['satellite', 'asteroids', 'mines', 'dust'] as const;
 export const terrainSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      id: id(),
-      kind: z.enum(TERRAIN_KINDS),
-      x: z.number(),
-      y: z.number(),
-      radius: z.number().positive(),
-      drift: z.object({ x: z.number(), y: z.number() }).strict().default({ x: 0, y: 0 }),
-    })
-    .strict(),
+  z.strictObject({
+    id: id(),
+    kind: z.enum(TERRAIN_KINDS),
+    x: z.number(),
+    y: z.number(),
+    radius: z.number().check(z.positive()),
+    drift: z._default(z.strictObject({ x: z.number(), y: z.number() }), { x: 0, y: 0 }),
+  }),
 );
 export type Terrain = z.infer<typeof terrainSchema>;
 
 /** Where a ship starts; facing in 45° steps clockwise from north (+y): 0 N, 2 E, 4 S, 6 W. */
 export const deploymentSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      id: id(),
-      name: z.string().min(1).max(60).optional(),
-      design: z.string().min(1),
-      x: z.number(),
-      y: z.number(),
-      facing: z.number().int().min(0).max(7),
-    })
-    .strict(),
+  z.strictObject({
+    id: id(),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+    design: z.string().check(z.minLength(1)),
+    x: z.number(),
+    y: z.number(),
+    facing: z.number().check(z.int(), z.gte(0), z.lte(7)),
+  }),
 );
 export type Deployment = z.infer<typeof deploymentSchema>;

@@ -2,7 +2,7 @@
  * The out-of-the-box scenario (`{}` options). Every number here is an EXAMPLE of ours,
  * not the sheet's: the sheet defines how statistics are used, never what they are.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { deploymentSchema, shipDesignSchema, terrainSchema } from './designs.ts';
 
 type DesignInput = z.input<typeof shipDesignSchema>;

@@ -3,11 +3,12 @@
  * battery, once per turn); after the reveal every battery rolls one die against the
  * position at the start of the step (simultaneous), then each weapon resolves damage.
  */
-import * as z from 'zod';
+
 import type { Dice, RollModifier } from '../kernel/dice.ts';
 import { distance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { BeamFired } from './combat-events.ts';
 import { destructions, type Hit, resolveHits } from './damage.ts';
 import type { BeamBattery } from './designs.ts';
@@ -18,11 +19,9 @@ import { bandOf, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
-export const fireOrderSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict(),
-);
+export const fireOrderSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: z.string(), battery: z.string(), target: z.string() }));
 export const beamOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ step: z.literal('beams'), fire: z.array(fireOrderSchema).max(200) }).strict(),
+  z.strictObject({ step: z.literal('beams'), fire: z.array(fireOrderSchema).check(z.maxLength(200)) }),
 );
 export type FireOrder = z.infer<typeof fireOrderSchema>;
 export type BeamOrders = z.infer<typeof beamOrdersSchema>;

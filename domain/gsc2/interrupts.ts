@@ -7,9 +7,10 @@
  * turn, holds back `strength` inches of the drive of an enemy ship within `range`
  * that has not moved yet this turn.
  */
-import * as z from 'zod';
+
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point } from '../kernel/plane.ts';
+import * as z from '../kernel/zod.ts';
 import type { TractorBeam } from './designs.ts';
 import type { MdsFired, TractorBeamArmed, TractorBeamUsed } from './events.ts';
 import { entersWithin, round3 } from './geometry.ts';
@@ -20,11 +21,11 @@ export const MDS_TO_HIT = 6;
 export const MDS_REACH = 1;
 
 export const useTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
+  z.strictObject({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }),
 );
 export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
 export const armTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }).strict(),
+  z.strictObject({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }),
 );
 
 /** GSC-5: why this ship's beam cannot hold `targetId` this turn (range aside), or the beam and its target. */

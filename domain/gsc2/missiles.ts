@@ -4,11 +4,12 @@
  * the target), surviving tracking tests and enemy MDS fire; then every missile that
  * reached its target attacks at once, with targeting 4 and no range modifier.
  */
-import * as z from 'zod';
+
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { InitiativeRolled, MissileAttacked, MissilesLaunched } from './combat-events.ts';
 import { destructions, type Hit, resolveHits } from './damage.ts';
 import type { GscEvent } from './events.ts';
@@ -24,10 +25,10 @@ export const MISSILE_TARGETING = 4;
 export const TRACKING = 5;
 
 export const launchOrderSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ ship: z.string(), battery: z.string(), target: z.string() }).strict(),
+  z.strictObject({ ship: z.string(), battery: z.string(), target: z.string() }),
 );
 export const missileOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ step: z.literal('missiles'), launches: z.array(launchOrderSchema).max(100) }).strict(),
+  z.strictObject({ step: z.literal('missiles'), launches: z.array(launchOrderSchema).check(z.maxLength(100)) }),
 );
 export type MissileOrders = z.infer<typeof missileOrdersSchema>;
 

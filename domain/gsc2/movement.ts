@@ -3,11 +3,12 @@
  * ship has gone its turn distance straight since its last turn, otherwise it costs 4" of
  * movement. GSC-5: the path may stop to fire an MDS or use a tractor beam on the way.
  */
-import * as z from 'zod';
+
 import { distance, type Point } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { unmoved } from './alternation.ts';
 import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
 import { fold } from './evolve.ts';
@@ -22,19 +23,19 @@ export const CONTACT_DISTANCE = 1;
 
 const maneuverSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('forward'), inches: z.number().positive() }).strict(),
-    z.object({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }).strict(),
-    z.object({ type: z.literal('tractor'), beam: z.string(), target: z.string() }).strict(),
-    z.object({ type: z.literal('mds'), missile: z.string() }).strict(),
+    z.strictObject({ type: z.literal('forward'), inches: z.number().check(z.positive()) }),
+    z.strictObject({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }),
+    z.strictObject({ type: z.literal('tractor'), beam: z.string(), target: z.string() }),
+    z.strictObject({ type: z.literal('mds'), missile: z.string() }),
   ]),
 );
 export type Maneuver = z.infer<typeof maneuverSchema>;
 
 export const moveShipSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('MoveShip'), ship: z.string(), path: z.array(maneuverSchema).max(50) }).strict(),
+  z.strictObject({ type: z.literal('MoveShip'), ship: z.string(), path: z.array(maneuverSchema).check(z.maxLength(50)) }),
 );
-export const deferMoveSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('DeferMove'), ship: z.string() }).strict());
-export const endMovesSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('EndMoves') }).strict());
+export const deferMoveSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('DeferMove'), ship: z.string() }));
+export const endMovesSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('EndMoves') }));
 export type MoveShip = z.infer<typeof moveShipSchema>;
 
 interface Pose {

@@ -4,11 +4,12 @@
  * last awaited seat is in, the same batch reveals every seat's orders, salt and hash,
  * and resolves the step.
  */
-import * as z from 'zod';
+
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { sealedCommitment } from '../kernel/sealed.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { boardingOrdersSchema, checkBoardingOrders } from './boarding.ts';
 import type { GscEvent, OrdersRevealed, OrdersSealed, OrdersSubmitted } from './events.ts';
 import { fold } from './evolve.ts';
@@ -21,9 +22,7 @@ export const ordersSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('step', [missileOrdersSchema, beamOrdersSchema, boardingOrdersSchema]),
 );
 export type Orders = z.infer<typeof ordersSchema>;
-export const submitOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('SubmitOrders'), orders: ordersSchema }).strict(),
-);
+export const submitOrdersSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('SubmitOrders'), orders: ordersSchema }));
 export type SubmitOrders = z.infer<typeof submitOrdersSchema>;
 
 /** Seats still awaited in a sealed step. */

@@ -7,11 +7,12 @@
  * table; a pod given no direction keeps its last one), in launch order. A pod that gets to
  * its target ship rams it at once: to hit as a beam would, with no range modifier.
  */
-import * as z from 'zod';
+
 import type { Dice } from '../kernel/dice.ts';
 import { distance, type Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { PodMoved, PodRammed, PodsLaunched } from './boarding-events.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
@@ -22,10 +23,10 @@ import type { GscState, Pod, PodHeading, Troops } from './state.ts';
 
 export const POD_MOVE = 6;
 
-const pointSchema = /* @__PURE__ */ z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: z.number(), y: z.number() }));
 /** Where the owner directs one pod in flight this turn: an enemy ship to ram, or a point. */
 export const podDirectionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.union([z.object({ pod: z.string(), target: z.string() }).strict(), z.object({ pod: z.string(), to: pointSchema }).strict()]),
+  z.union([z.strictObject({ pod: z.string(), target: z.string() }), z.strictObject({ pod: z.string(), to: pointSchema })]),
 );
 export type PodDirection = z.infer<typeof podDirectionSchema>;
 

@@ -4,10 +4,11 @@
  * makes one attempt; a success restores one level (a damaged battery fires again, a
  * halved small-ship drive is whole again). Destroyed systems cannot be repaired (GSC-19).
  */
-import * as z from 'zod';
+
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { RepairAttempted } from './boarding-events.ts';
 import { kindOf } from './designs.ts';
 import type { GscEvent } from './events.ts';
@@ -18,7 +19,10 @@ import type { GscState, ShipState, SystemState } from './state.ts';
 export const REPAIR_ON = 4;
 
 export const repairSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Repair'), attempts: z.array(z.object({ ship: z.string(), system: z.string() }).strict()).max(100) }).strict(),
+  z.strictObject({
+    type: z.literal('Repair'),
+    attempts: z.array(z.strictObject({ ship: z.string(), system: z.string() })).check(z.maxLength(100)),
+  }),
 );
 export type Repair = z.infer<typeof repairSchema>;
 

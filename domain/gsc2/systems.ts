@@ -4,10 +4,11 @@
  * transporters in boarding orders); the others (cloaks, thrusters, tunneling drives,
  * scanners, internal defense) have no effect on the sheet, so using one is recorded only.
  */
-import * as z from 'zod';
+
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { GscEvent } from './events.ts';
 import { designOf, levelOf, ownShip } from './ships.ts';
 import type { GscState, ShipState, Step } from './state.ts';
@@ -39,7 +40,7 @@ export const SYSTEM_NAMES = [
   'transporters',
 ] as const;
 export const useSystemSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }).strict(),
+  z.strictObject({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }),
 );
 export type UseSystem = z.infer<typeof useSystemSchema>;
 

@@ -1,26 +1,29 @@
 /** The commands of the match lifecycle, as zod schemas and types, and the ones published per ruleset. */
-import * as z from 'zod';
+
 import { parseDuration } from '../kernel/duration.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
+import * as z from '../kernel/zod.ts';
 
 /** A command that is only its type: Concede, AdoptRules, and the organiser's controls and the seats' agreements (PBM-12, PBM-13). */
 const bare = <T extends string>(type: T) => z.lazy(() => z.object({ type: z.literal(type) }));
 
 export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits'),
+  z.string().check(z.regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits')),
 );
 
 export const isoDurationSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H'),
+  z
+    .string()
+    .check(z.refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H')),
 );
 
 /** PBM-11: one more missed deadline in a row than `maxMissed` and the seat forfeits. */
 export const absenceSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      maxMissed: z.number().int().min(0).max(100).describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).'),
-    })
-    .strict(),
+  z.strictObject({
+    maxMissed: z
+      .number()
+      .check(z.int(), z.gte(0), z.lte(100), z.describe('Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).')),
+  }),
 );
 
 /** PBM-7: at most this many reminders before each deadline. */
@@ -32,47 +35,49 @@ export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
     .array(
       z
         .string()
-        .refine(
-          (text) => (parseDuration(text) ?? 0) >= 1000,
-          'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
+        .check(
+          z.refine(
+            (text) => (parseDuration(text) ?? 0) >= 1000,
+            'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
+          ),
         ),
     )
-    .min(1)
-    .max(MAX_REMINDERS)
-    .refine((list) => new Set(list).size === list.length, 'each reminder may be given once'),
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_REMINDERS),
+      z.refine((list) => new Set(list).size === list.length, 'each reminder may be given once'),
+    ),
 );
 
 export const createGameSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('CreateGame'),
     ruleset: z.string(),
-    options: z
-      .object({
-        firstPlayer: z.string().optional(),
-        deadlines: z
-          .object({
-            default: isoDurationSchema.optional(),
-            phases: z.record(z.string(), isoDurationSchema).optional(),
-          })
-          .strict()
-          .optional(),
-        rules: z.unknown().optional(),
-        openFor: isoDurationSchema.optional(),
-        absence: absenceSchema.optional(),
-        reminders: remindersSchema.optional(),
-        visibility: z.enum(['public', 'private']).optional(),
-      })
-      .strict()
-      .optional(),
-    seat: z.string().optional(),
-    seedContribution: seedContributionSchema.optional(),
+    options: z.optional(
+      z.strictObject({
+        firstPlayer: z.optional(z.string()),
+        deadlines: z.optional(
+          z.strictObject({
+            default: z.optional(isoDurationSchema),
+            phases: z.optional(z.record(z.string(), isoDurationSchema)),
+          }),
+        ),
+        rules: z.optional(z.unknown()),
+        openFor: z.optional(isoDurationSchema),
+        absence: z.optional(absenceSchema),
+        reminders: z.optional(remindersSchema),
+        visibility: z.optional(z.enum(['public', 'private'])),
+      }),
+    ),
+    seat: z.optional(z.string()),
+    seedContribution: z.optional(seedContributionSchema),
   }),
 );
 export const joinGameSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('JoinGame'),
-    seat: z.string().optional(),
-    seedContribution: seedContributionSchema.optional(),
+    seat: z.optional(z.string()),
+    seedContribution: z.optional(seedContributionSchema),
   }),
 );
 export const chooseFirstPlayerSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('ChooseFirstPlayer'), seat: z.string() }));
@@ -89,7 +94,7 @@ export const adoptRulesSchema = /* @__PURE__ */ bare('AdoptRules');
 export const extendDeadlineSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ExtendDeadline'),
-    by: isoDurationSchema.describe('How much later the current deadline passes, e.g. PT24H.'),
+    by: isoDurationSchema.check(z.describe('How much later the current deadline passes, e.g. PT24H.')),
   }),
 );
 export const pauseGameSchema = /* @__PURE__ */ bare('PauseGame');
@@ -185,7 +190,7 @@ export const matchCommands = (ruleset: Pick<AnyRuleset, 'firstPlayerRule'>) =>
   ] as const;
 
 /** The lifecycle commands' schemas by type, for checks that need the exact shape of each. */
-export const matchCommandSchemas: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+export const matchCommandSchemas: ReadonlyMap<string, z.ZodMiniType> = new Map<string, z.ZodMiniType>([
   ['JoinGame', joinGameSchema],
   ['ChooseFirstPlayer', chooseFirstPlayerSchema],
   ['Concede', concedeSchema],

@@ -8,9 +8,10 @@
  * counters placed this turn not before the next one. An ability with a `trigger` is not
  * activated: it resolves by itself (triggers.ts) whenever this action could have used it.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
 import { type Ability, addResources, canAfford, formatResources, NO_RESOURCES } from './datasheets.ts';
 import type { PgEvent } from './events.ts';

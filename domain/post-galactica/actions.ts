@@ -4,9 +4,10 @@
  * action per Action Phase. Production is the training rule of PG-18; Workers build and
  * rebuild Command Centers (PG-19, PG-21).
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { commandCenterProblem } from './command-centers.ts';
 import { type ActionName, canAfford, formatResources, type Sheet } from './datasheets.ts';
 import type { PgEvent } from './events.ts';

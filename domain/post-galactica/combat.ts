@@ -4,11 +4,12 @@
  * d6 per attack that hits at or above the attacker's skill, and each hit removes the
  * weapon's Damage (default 1) in Cohesion.
  */
-import * as z from 'zod';
+
 import type { DieRoll, RollModifier } from '../kernel/dice.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { mayUseSpecialAttack, type Sheet, type Weapon } from './datasheets.ts';
 import type { AttackResolved, PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
@@ -21,9 +22,9 @@ const attackFields = () => ({
   unitId: z.string(),
   targetId: z.string(),
   /** Weapon names to use; default every weapon of the kind not used yet this turn. */
-  weapons: z.array(z.string()).optional(),
+  weapons: z.optional(z.array(z.string())),
   /** PG-3: use the datasheet's special attack rule when it has one (default true). */
-  specialRule: z.boolean().optional(),
+  specialRule: z.optional(z.boolean()),
 });
 export const rangedAttackSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('RangedAttack'), ...attackFields() }));
 export const meleeAttackSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('MeleeAttack'), ...attackFields() }));

@@ -1,5 +1,5 @@
 /** Post Galactica commands: the union of every command's schema, and the CommandDocs. */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 import { activateAbilitySchema } from './abilities.ts';
 import { aimSchema, constructSchema, interactSchema, produceSchema, repairSchema } from './actions.ts';
 import { meleeAttackSchema, rangedAttackSchema } from './combat.ts';
@@ -17,7 +17,7 @@ export const endPhaseSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('EndPhase'),
     /** Optional guard: the phase the player believes they are ending; a stale click is refused. */
-    phase: z.enum(PHASES).optional(),
+    phase: z.optional(z.enum(PHASES)),
   }),
 );
 

@@ -4,7 +4,7 @@
  * The text gives the shape (Movement, Cohesion, Body Value, skills, weapons with Range
  * and Attacks); numbers beyond its examples are a game's own data (see examples.ts).
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 
 /** PG-10 (rules 13.7): the actions a unit or building may be allowed to perform. */
 export const ACTIONS = [
@@ -27,46 +27,41 @@ export type ActionName = (typeof ACTIONS)[number];
 /** Weapon special rule (default name): the weapon may fire while its unit is engaged (PG-11). */
 export const FIRE_WHILE_ENGAGED = 'Fire While Engaged';
 
-const count = () => z.number().int().min(0);
+const count = () => z.number().check(z.int(), z.gte(0));
 
 export const resourcesSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ carbon: count().default(0), crystal: count().default(0), faction: count().default(0) }).strict(),
+  z.strictObject({ carbon: z._default(count(), 0), crystal: z._default(count(), 0), faction: z._default(count(), 0) }),
 );
 export type Resources = z.infer<typeof resourcesSchema>;
 export const NO_RESOURCES: Resources = { carbon: 0, crystal: 0, faction: 0 };
 
 export const idSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes'),
+  z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'an id is lowercase letters, digits and dashes')),
 );
 
 export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      name: z.string().min(1),
-      type: z.enum(['ranged', 'melee']),
-      /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
-      range: z.number().min(0),
-      attacks: z.number().int().min(1),
-      /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
-      damage: z.number().int().min(1).default(1),
-      /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
-      perUnit: z.boolean().default(false),
-      /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
-      natural: z.boolean().default(false),
-      special: z.array(z.string()).default([]),
-      /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
-      inflicts: z
-        .object({ status: z.string().min(1), duration: z.number().int().min(1) })
-        .strict()
-        .optional(),
-    })
-    .strict(),
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    type: z.enum(['ranged', 'melee']),
+    /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
+    range: z.number().check(z.gte(0)),
+    attacks: z.number().check(z.int(), z.gte(1)),
+    /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
+    damage: z._default(z.number().check(z.int(), z.gte(1)), 1),
+    /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
+    perUnit: z._default(z.boolean(), false),
+    /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
+    natural: z._default(z.boolean(), false),
+    special: z._default(z.array(z.string()), []),
+    /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
+    inflicts: z.optional(z.strictObject({ status: z.string().check(z.minLength(1)), duration: z.number().check(z.int(), z.gte(1)) })),
+  }),
 );
 export type Weapon = z.infer<typeof weaponSchema>;
 
 /** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
 export const specialAttackRuleSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ name: z.string().min(1), attacks: z.number().int().min(1).optional() }).strict(),
+  z.strictObject({ name: z.string().check(z.minLength(1)), attacks: z.optional(z.number().check(z.int(), z.gte(1))) }),
 );
 
 /**
@@ -77,137 +72,128 @@ export const specialAttackRuleSchema = /* @__PURE__ */ z.lazy(() =>
  * of the turn (PG-6) or at the end of it (PG-14), whenever it could have been activated.
  */
 export const abilitySchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      name: z.string().min(1),
-      trigger: z.enum(['startOfTurn', 'endOfTurn']).optional(),
-      cost: resourcesSchema.default(NO_RESOURCES),
-      recharge: z.number().int().min(1).optional(),
-      requires: idSchema.optional(),
-      status: z
-        .object({ name: z.string().min(1), duration: z.number().int().min(1) })
-        .strict()
-        .optional(),
-      gain: resourcesSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    trigger: z.optional(z.enum(['startOfTurn', 'endOfTurn'])),
+    cost: z._default(resourcesSchema, NO_RESOURCES),
+    recharge: z.optional(z.number().check(z.int(), z.gte(1))),
+    requires: z.optional(idSchema),
+    status: z.optional(z.strictObject({ name: z.string().check(z.minLength(1)), duration: z.number().check(z.int(), z.gte(1)) })),
+    gain: z.optional(resourcesSchema),
+  }),
 );
 export type Ability = z.infer<typeof abilitySchema>;
 export type Trigger = NonNullable<Ability['trigger']>;
 
 /** PG-10 "Factions may use their abilities": `usesPerTurn` uses (default 1), refreshed in the Command Phase (PG-6). */
 export const factionAbilitySchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      name: z.string().min(1),
-      usesPerTurn: z.number().int().min(1).optional(),
-      cost: resourcesSchema.default(NO_RESOURCES),
-      requires: idSchema.optional(),
-      gain: resourcesSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    usesPerTurn: z.optional(z.number().check(z.int(), z.gte(1))),
+    cost: z._default(resourcesSchema, NO_RESOURCES),
+    requires: z.optional(idSchema),
+    gain: z.optional(resourcesSchema),
+  }),
 );
 export type FactionAbility = z.infer<typeof factionAbilitySchema>;
 
 /** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
 export const researchSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ name: z.string().min(1), cost: resourcesSchema.default(NO_RESOURCES), counters: z.number().int().min(1) }).strict(),
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    cost: z._default(resourcesSchema, NO_RESOURCES),
+    counters: z.number().check(z.int(), z.gte(1)),
+  }),
 );
 export type Research = z.infer<typeof researchSchema>;
 
 const sheetBase = () => ({
-  name: z.string().min(1),
-  cohesion: z.number().int().min(1),
-  keywords: z.array(z.string()).default([]),
-  actions: z.array(z.enum(ACTIONS)).default([]),
-  weapons: z.array(weaponSchema).default([]),
-  specialAttackRule: specialAttackRuleSchema.optional(),
+  name: z.string().check(z.minLength(1)),
+  cohesion: z.number().check(z.int(), z.gte(1)),
+  keywords: z._default(z.array(z.string()), []),
+  actions: z._default(z.array(z.enum(ACTIONS)), []),
+  weapons: z._default(z.array(weaponSchema), []),
+  specialAttackRule: z.optional(specialAttackRuleSchema),
   /** What the unit or building gathers in the Resource Phase from a node in reach (PG-8). */
-  gather: resourcesSchema.optional(),
-  deploymentCost: count().default(0),
-  abilities: z.array(abilitySchema).default([]),
-  research: z.record(idSchema, researchSchema).default({}),
+  gather: z.optional(resourcesSchema),
+  deploymentCost: z._default(count(), 0),
+  abilities: z._default(z.array(abilitySchema), []),
+  research: z._default(z.record(idSchema, researchSchema), {}),
 });
 
 export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      ...sheetBase(),
-      movement: z.number().min(0),
-      bodyValue: z.number().int().min(1),
-      rangedSkill: z.number().int().min(0).max(7),
-      meleeSkill: z.number().int().min(0).max(7),
-      /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
-      supply: count().optional(),
-      baseRadius: z.number().positive().default(1),
-      /** Resources to produce one (PG-18). */
-      cost: resourcesSchema.default(NO_RESOURCES),
-      productionCounters: z.number().int().min(1).default(1),
-      /** Cohesion a Repair action restores (default 2). */
-      repair: z.number().int().min(1).default(2),
-    })
-    .strict(),
+  z.strictObject({
+    ...sheetBase(),
+    movement: z.number().check(z.gte(0)),
+    bodyValue: z.number().check(z.int(), z.gte(1)),
+    rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+    meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+    /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
+    supply: z.optional(count()),
+    baseRadius: z._default(z.number().check(z.positive()), 1),
+    /** Resources to produce one (PG-18). */
+    cost: z._default(resourcesSchema, NO_RESOURCES),
+    productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+    /** Cohesion a Repair action restores (default 2). */
+    repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
+  }),
 );
 
 /** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
 export const COMMAND_CENTER_SUPPLY = 5;
 
 export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
+  z.pipe(
+    z.strictObject({
       ...sheetBase(),
       /** Default: equal to Cohesion, so a building is one model. */
-      bodyValue: z.number().int().min(1).optional(),
-      rangedSkill: z.number().int().min(0).max(7).default(0),
-      meleeSkill: z.number().int().min(0).max(7).default(0),
-      baseRadius: z.number().positive().default(2),
+      bodyValue: z.optional(z.number().check(z.int(), z.gte(1))),
+      rangedSkill: z._default(z.number().check(z.int(), z.gte(0), z.lte(7)), 0),
+      meleeSkill: z._default(z.number().check(z.int(), z.gte(0), z.lte(7)), 0),
+      baseRadius: z._default(z.number().check(z.positive()), 2),
       /** Resources to construct one. */
-      cost: resourcesSchema.default(NO_RESOURCES),
-      constructionCounters: z.number().int().min(1),
+      cost: z._default(resourcesSchema, NO_RESOURCES),
+      constructionCounters: z.number().check(z.int(), z.gte(1)),
       /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
-      produces: z.array(z.string()).default([]),
+      produces: z._default(z.array(z.string()), []),
       /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
-      supplyProvided: count().optional(),
+      supplyProvided: z.optional(count()),
       /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
-      salvageCounters: z.number().int().min(1).default(1),
-    })
-    .strict()
+      salvageCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+    }),
     // Filled in when the game is created, so the log holds the number the game plays with.
-    .transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) })),
+    z.transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) })),
+  ),
 );
 
 export const factionSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      name: z.string().min(1),
-      units: z.record(idSchema, unitSheetSchema),
-      buildings: z.record(idSchema, buildingSheetSchema),
-      /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
-      commandCenter: idSchema,
-      /** The unit datasheet of this faction's Worker (PG-16). */
-      worker: idSchema,
-      /** Faction resources gained in each Command Phase (PG-6). */
-      commandIncome: resourcesSchema.optional(),
-      /** Faction resources gathered in each Resource Phase (PG-8). */
-      resourceIncome: resourcesSchema.optional(),
-      startingResources: resourcesSchema.default(NO_RESOURCES),
-      /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
-      abilities: z.array(factionAbilitySchema).optional(),
-    })
-    .strict(),
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    units: z.record(idSchema, unitSheetSchema),
+    buildings: z.record(idSchema, buildingSheetSchema),
+    /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
+    commandCenter: idSchema,
+    /** The unit datasheet of this faction's Worker (PG-16). */
+    worker: idSchema,
+    /** Faction resources gained in each Command Phase (PG-6). */
+    commandIncome: z.optional(resourcesSchema),
+    /** Faction resources gathered in each Resource Phase (PG-8). */
+    resourceIncome: z.optional(resourcesSchema),
+    startingResources: z._default(resourcesSchema, NO_RESOURCES),
+    /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
+    abilities: z.optional(z.array(factionAbilitySchema)),
+  }),
 );
 export type Faction = z.infer<typeof factionSchema>;
 
 /** A Deployment List: what a player brings, paid in Deployment Points. */
 export const deploymentListSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      faction: idSchema,
-      units: z.array(z.object({ datasheet: idSchema, id: idSchema.optional() }).strict()).default([]),
-      /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
-      purchasedWorkers: count().default(0),
-    })
-    .strict(),
+  z.strictObject({
+    faction: idSchema,
+    units: z._default(z.array(z.strictObject({ datasheet: idSchema, id: z.optional(idSchema) })), []),
+    /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
+    purchasedWorkers: z._default(count(), 0),
+  }),
 );
 export type DeploymentList = z.infer<typeof deploymentListSchema>;
 

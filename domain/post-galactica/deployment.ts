@@ -4,10 +4,11 @@
  * The Command Center (PG-15, PG-20) and the free Workers (PG-16) go down with the rest.
  * The text does not describe deployment; zones come from the mission (a default).
  */
-import * as z from 'zod';
+
 import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { circleInRect, round2 } from './geometry.ts';
@@ -21,9 +22,9 @@ export const deploySchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Deploy'),
     /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */
-    units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).default([]),
+    units: z._default(z.array(z.strictObject({ unitId: z.string(), x: z.number(), y: z.number() })), []),
     /** Let the engine place every unit not listed (first free spot in the zone, row by row). */
-    auto: z.boolean().default(false),
+    auto: z._default(z.boolean(), false),
   }),
 );
 export type Deploy = z.infer<typeof deploySchema>;

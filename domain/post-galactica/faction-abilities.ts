@@ -6,9 +6,10 @@
  * pays its `cost` and gains its `gain` at once. It is no unit's action. Uses come back in that
  * player's next Command Phase, after faction resources are gained.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { FactionAbilitiesRefreshed } from './action-events.ts';
 import { addResources, canAfford, type FactionAbility, formatResources, NO_RESOURCES } from './datasheets.ts';
 import type { PgEvent } from './events.ts';

@@ -3,11 +3,12 @@
  * its Movement value; never farther, through enemy units, through impassable terrain, off
  * the battlefield, or while Stunned or Immobilized.
  */
-import * as z from 'zod';
+
 import { type Point, pointSegmentDistance } from '../kernel/plane.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { circleInRect, circlesOverlap, EPSILON, inches, pathLength, round2, sweptCircleHitsPolygon } from './geometry.ts';
@@ -16,14 +17,14 @@ import { overwatchReactions } from './stances.ts';
 import type { PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
-const pointSchema = /* @__PURE__ */ z.lazy(() => z.object({ x: z.number(), y: z.number() }).strict());
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: z.number(), y: z.number() }));
 
 export const moveSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Move'),
     unitId: z.string(),
     /** Waypoints after the unit's current position; the last one is where it ends. */
-    path: z.array(pointSchema).min(1).max(50),
+    path: z.array(pointSchema).check(z.minLength(1), z.maxLength(50)),
   }),
 );
 export type Move = z.infer<typeof moveSchema>;

@@ -3,7 +3,7 @@
  * example scenario, or a full scenario (mission, factions with their datasheets, and a
  * Deployment List per seat), checked for consistency when the game is created.
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 import {
   type DeploymentList,
   deploymentCost,
@@ -112,21 +112,24 @@ export const scenarioIssues = (o: {
 };
 
 export const pgOptionsSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      /** `example`: the example mission and one example army per seat (examples.ts). */
-      scenario: z.literal('example').optional(),
-      mission: missionSchema.optional(),
-      factions: z.record(idSchema, factionSchema).optional(),
-      armies: z.object({ red: deploymentListSchema, blue: deploymentListSchema }).strict().optional(),
-    })
-    .strict()
-    .superRefine((o, ctx) => {
-      for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    })
+  z.pipe(
+    z
+      .strictObject({
+        /** `example`: the example mission and one example army per seat (examples.ts). */
+        scenario: z.optional(z.literal('example')),
+        mission: z.optional(missionSchema),
+        factions: z.optional(z.record(idSchema, factionSchema)),
+        armies: z.optional(z.strictObject({ red: deploymentListSchema, blue: deploymentListSchema })),
+      })
+      .check(
+        z.superRefine((o, ctx) => {
+          for (const issue of scenarioIssues(o)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        }),
+      ),
     // The example is expanded when the game is created, so the log holds every number the
     // game is played with: a later change to examples.ts cannot change an existing game.
-    .transform((o) => (o.scenario === 'example' ? { ...exampleScenario() } : o)),
+    z.transform((o) => (o.scenario === 'example' ? { ...exampleScenario() } : o)),
+  ),
 );
 export type PgOptions = z.infer<typeof pgOptionsSchema>;
 

@@ -8,9 +8,10 @@
  * salvage counters are gone the building leaves the battlefield (not the Destroyed Zone) and
  * its controller recovers half its cost, rounded down.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
 import { canAfford, formatResources, type Resources } from './datasheets.ts';
 import type { PgEvent } from './events.ts';

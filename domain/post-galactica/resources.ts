@@ -5,9 +5,10 @@
  * by friendly Workers (PG-19) within 1", a Crystal Node by a friendly complete extraction
  * structure within 1"; each gathers its datasheet's `gather` amount.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { addResources, NO_RESOURCES, type Resources } from './datasheets.ts';
 import type { PgEvent, ResourcesGathered } from './events.ts';
 import { edgeDistance } from './geometry.ts';
@@ -19,7 +20,7 @@ export const gatherSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Gather'),
     /** Node ids to gather from; default every eligible node. */
-    nodes: z.array(z.string()).optional(),
+    nodes: z.optional(z.array(z.string())),
   }),
 );
 

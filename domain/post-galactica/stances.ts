@@ -8,11 +8,12 @@
  * - Disengage: the unit neither is engaged nor engages (it may fire, PG-11), may not make
  *   melee attacks and is not a legal target for them (PG-12).
  */
-import * as z from 'zod';
+
 import type { RollModifier } from '../kernel/dice.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
 import { resolveAttack } from './combat.ts';
 import type { PgEvent } from './events.ts';

@@ -5,9 +5,10 @@
  * chosen order (the phase ends, or its deadline passes) the default order is units in
  * their game order, each unit's statuses in the order the text lists them.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { PgEvent, StatusesResolved, StatusState } from './events.ts';
 import { fold } from './evolve.ts';
 import type { PgState, UnitState } from './state.ts';
@@ -28,7 +29,7 @@ export const STATUS_ORDER = [
   'Immobilized',
 ] as const;
 
-const entrySchema = /* @__PURE__ */ z.lazy(() => z.object({ unitId: z.string(), status: z.string() }).strict());
+const entrySchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ unitId: z.string(), status: z.string() }));
 export const resolveStatusesSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ResolveStatuses'),

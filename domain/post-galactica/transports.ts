@@ -7,9 +7,10 @@
  * as a Worker and uses Supply (PG-17, PG-19). A destroyed transport's passengers get out
  * around where it stood.
  */
-import * as z from 'zod';
+
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import type { PassengersDisembarked } from './action-events.ts';
 import { actor } from './actions.ts';
 import { transportCapacity } from './datasheets.ts';
@@ -22,13 +23,13 @@ import { gap, isBuilding, isDecision, models, ownUnit, type Placed, radius, shee
 import { destroyUnit } from './workers.ts';
 
 export const loadSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).check(z.minLength(1)) }),
 );
 export const unloadSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Unload'),
     unitId: z.string(),
-    units: z.array(z.object({ unitId: z.string(), x: z.number(), y: z.number() }).strict()).min(1),
+    units: z.array(z.strictObject({ unitId: z.string(), x: z.number(), y: z.number() })).check(z.minLength(1)),
   }),
 );
 

@@ -4,27 +4,32 @@
  * which is public and which every action of the phase resolves against (SOL-4), so a
  * refusal never depends on, or tells anything about, another seat's sealed choices.
  */
-import * as z from 'zod';
+
 import type { RuleViolation } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
 import { distance, lineOfSight, type Square, sameSquare, shortestPath, squareLabel, stepProblem } from './grid.ts';
 import { findModel, occupiedSquares } from './models.ts';
 import type { Power } from './options.ts';
 import { squareSchema } from './options.ts';
 import type { SolModel, SolState } from './state.ts';
 
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().min(1).max(40));
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
 
 export const actionSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('move'), to: squareSchema.optional(), path: z.array(squareSchema).min(1).max(64).optional() }).strict(),
-    z.object({ kind: z.literal('attack'), weapon: nameSchema, target: nameSchema }).strict(),
-    z.object({ kind: z.literal('artifact'), artifact: nameSchema, target: nameSchema.optional() }).strict(),
-    z.object({ kind: z.literal('psionic'), psionic: nameSchema, target: nameSchema.optional() }).strict(),
-    z.object({ kind: z.literal('defer') }).strict(),
-    z.object({ kind: z.literal('none') }).strict(),
+    z.strictObject({
+      kind: z.literal('move'),
+      to: z.optional(squareSchema),
+      path: z.optional(z.array(squareSchema).check(z.minLength(1), z.maxLength(64))),
+    }),
+    z.strictObject({ kind: z.literal('attack'), weapon: nameSchema, target: nameSchema }),
+    z.strictObject({ kind: z.literal('artifact'), artifact: nameSchema, target: z.optional(nameSchema) }),
+    z.strictObject({ kind: z.literal('psionic'), psionic: nameSchema, target: z.optional(nameSchema) }),
+    z.strictObject({ kind: z.literal('defer') }),
+    z.strictObject({ kind: z.literal('none') }),
   ]),
 );
-export const modelActionSchema = /* @__PURE__ */ z.lazy(() => z.object({ model: nameSchema, action: actionSchema }).strict());
+export const modelActionSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ model: nameSchema, action: actionSchema }));
 
 export type Action = z.infer<typeof actionSchema>;
 export type ModelAction = z.infer<typeof modelActionSchema>;

@@ -1,17 +1,15 @@
 /** Sol'una commands: their schemas, the command union and the docs `GET /rulesets/soluna` publishes. */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 import { modelActionSchema } from './actions.ts';
 
 export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      type: z.literal('SubmitActions'),
-      /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
-      turn: z.int().min(1).optional(),
-      phase: z.int().min(1).max(10).optional(),
-      actions: z.array(modelActionSchema).max(40),
-    })
-    .strict(),
+  z.strictObject({
+    type: z.literal('SubmitActions'),
+    /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
+    turn: z.optional(z.int().check(z.gte(1))),
+    phase: z.optional(z.int().check(z.gte(1), z.lte(10))),
+    actions: z.array(modelActionSchema).check(z.maxLength(40)),
+  }),
 );
 
 export const solCommandSchema = /* @__PURE__ */ z.lazy(() => z.discriminatedUnion('type', [submitActionsSchema]));

@@ -4,7 +4,7 @@
  * field has a default, so `{}` plays the example mission (domain/soluna/examples.ts).
  * Which numbers come from the text and which are defaults: docs/rules/soluna.md.
  */
-import * as z from 'zod';
+import * as z from '../kernel/zod.ts';
 import { MAX_MIND } from './activation.ts';
 import { EXAMPLE_MISSION } from './examples.ts';
 import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
@@ -13,85 +13,83 @@ import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
 export const SEATS = ['sun', 'moon'] as const;
 export type SolSeat = (typeof SEATS)[number];
 
-const count = (min: number, max: number) => z.int().min(min).max(max);
-export const squareSchema = /* @__PURE__ */ z.lazy(() => z.tuple([count(0, 63), count(0, 63)]).readonly());
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().min(1).max(40));
+const count = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+export const squareSchema = /* @__PURE__ */ z.lazy(() => z.readonly(z.tuple([count(0, 63), count(0, 63)])));
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
 const idSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes'),
+  z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes')),
 );
 
 /** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
 export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }).strict(),
+  z.strictObject({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }),
 );
 
 /** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
 export const effectSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('heal'), amount: count(1, 10) }).strict(),
-    z.object({ kind: z.literal('wound'), amount: count(1, 10) }).strict(),
-    z.object({ kind: z.literal('mind'), amount: z.int().min(-MAX_MIND).max(MAX_MIND) }).strict(),
+    z.strictObject({ kind: z.literal('heal'), amount: count(1, 10) }),
+    z.strictObject({ kind: z.literal('wound'), amount: count(1, 10) }),
+    z.strictObject({ kind: z.literal('mind'), amount: z.int().check(z.gte(-MAX_MIND), z.lte(MAX_MIND)) }),
   ]),
 );
 
 /** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
 export const powerSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }).strict(),
+  z.strictObject({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }),
 );
 
 export const profileSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      id: idSchema,
-      name: nameSchema,
-      leader: z.boolean().default(false),
-      /** SOL-1: the starting Mind, 0..10. */
-      mind: count(0, MAX_MIND),
-      /** Squares per Move action. */
-      movement: count(0, 64),
-      /** Wounds the model can take; it is slain when it has taken this many. */
-      wounds: count(1, 20),
-      at: squareSchema,
-      attacks: z.array(weaponSchema).max(8).default([]),
-      artifacts: z.array(powerSchema).max(8).default([]),
-      psionics: z.array(powerSchema).max(8).default([]),
-    })
-    .strict(),
+  z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    leader: z._default(z.boolean(), false),
+    /** SOL-1: the starting Mind, 0..10. */
+    mind: count(0, MAX_MIND),
+    /** Squares per Move action. */
+    movement: count(0, 64),
+    /** Wounds the model can take; it is slain when it has taken this many. */
+    wounds: count(1, 20),
+    at: squareSchema,
+    attacks: z._default(z.array(weaponSchema).check(z.maxLength(8)), []),
+    artifacts: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
+    psionics: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
+  }),
 );
 
 export const missionSchema = /* @__PURE__ */ z.lazy(() =>
   z
-    .object({
+    .strictObject({
       name: nameSchema,
-      grid: z.object({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).max(1024) }).strict(),
-      warbands: z.object({ sun: z.array(profileSchema).min(1).max(20), moon: z.array(profileSchema).min(1).max(20) }).strict(),
-      victory: z
-        .object({
-          /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
-          eliminate: z.enum(['leader', 'all']),
-          /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
-          turnLimit: count(1, 1000).nullable(),
-        })
-        .strict(),
+      grid: z.strictObject({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).check(z.maxLength(1024)) }),
+      warbands: z.strictObject({
+        sun: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
+        moon: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
+      }),
+      victory: z.strictObject({
+        /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
+        eliminate: z.enum(['leader', 'all']),
+        /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
+        turnLimit: z.nullable(count(1, 1000)),
+      }),
     })
-    .strict()
-    .superRefine((mission, ctx) => {
-      for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+    .check(
+      z.superRefine((mission, ctx) => {
+        for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
 );
 
 export const solOptionsSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      mission: missionSchema.default(EXAMPLE_MISSION),
-      /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
-      starredPerTurn: count(0, 10).default(1),
-      /** SOL-4: what a choice missed at the deadline counts as. */
-      missedOrders: z.enum(['none', 'defer']).default('none'),
-      /** SOL-9: Mind lost per wound taken. */
-      mindLossPerWound: count(0, 10).default(1),
-    })
-    .strict(),
+  z.strictObject({
+    mission: z._default(missionSchema, EXAMPLE_MISSION),
+    /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
+    starredPerTurn: z._default(count(0, 10), 1),
+    /** SOL-4: what a choice missed at the deadline counts as. */
+    missedOrders: z._default(z.enum(['none', 'defer']), 'none'),
+    /** SOL-9: Mind lost per wound taken. */
+    mindLossPerWound: z._default(count(0, 10), 1),
+  }),
 );
 
 export type Weapon = z.infer<typeof weaponSchema>;

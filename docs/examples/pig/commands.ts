@@ -1,9 +1,9 @@
 /** Pig commands: their schemas, the command union, and the docs `GET /rulesets/pig` publishes. */
-import { z } from 'zod';
 import type { CommandDoc } from '../../../domain/kernel/ruleset.ts';
+import * as z from '../../../domain/kernel/zod.ts';
 
-export const rollSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Roll') }).strict());
-export const holdSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Hold') }).strict());
+export const rollSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('Roll') }));
+export const holdSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('Hold') }));
 
 export const pigCommandSchema = /* @__PURE__ */ z.lazy(() => z.discriminatedUnion('type', [rollSchema, holdSchema]));
 export type PigCommand = z.infer<typeof pigCommandSchema>;

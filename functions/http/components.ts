@@ -8,9 +8,9 @@
  * rulesets declare events as TypeScript types only, so each is `{ type: const, data: object }`
  * from `eventTypes`), and its view (the views have no schema yet: a permissive object).
  */
-import * as z from 'zod';
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
 import { unwrapLazy, variantsByType } from '../../domain/kernel/schema.ts';
+import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
@@ -42,10 +42,10 @@ export const componentPrefix = (rulesetId: string): string =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 
-type Variant = z.ZodObject<{ type: z.ZodLiteral<string> }>;
+type Variant = z.ZodMiniObject<{ type: z.ZodMiniLiteral<string> }>;
 type Registry = z.core.$ZodRegistry<{ id: string }>;
 
-const typeOf = (variant: Variant): string => String(variant.shape.type.value);
+const typeOf = (variant: Variant): string => String(variant.shape.type.def.values[0]);
 
 /** The lifecycle commands every ruleset accepts at /commands, described once (ChooseFirstPlayer's rule is each ruleset's own). */
 const lifecycleCommands = (): Variant[] => {
@@ -54,44 +54,46 @@ const lifecycleCommands = (): Variant[] => {
     .filter(([type]) => !NOT_AT_COMMANDS.has(type))
     .map(([type, schema]) => {
       const doc = docs.get(type);
-      return (unwrapLazy(schema) as Variant).describe(doc ? `${doc.summary} (${doc.rule})` : type);
+      return (unwrapLazy(schema) as Variant).check(z.describe(doc ? `${doc.summary} (${doc.rule})` : type));
     });
 };
 
 const eventVariant = (type: string) =>
-  z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).describe(`The ${type} event's data.`) });
+  z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).check(z.describe(`The ${type} event's data.`)) });
 
 export const sealedEventSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({ type: z.literal('Sealed'), data: z.null() })
-    .describe("An event of another seat's sealed orders, redacted until it is revealed."),
+    .check(z.describe("An event of another seat's sealed orders, redacted until it is revealed.")),
 );
 
 interface RulesetComponents {
   readonly command: string;
-  readonly events: z.ZodType;
-  readonly view: z.ZodType;
+  readonly events: z.ZodMiniType;
+  readonly view: z.ZodMiniType;
 }
 
 /** Registers one ruleset's commands, events and view; returns their component names. */
 const registerRuleset = (registry: Registry, r: AnyRuleset, lifecycle: readonly Variant[]): RulesetComponents => {
   const prefix = componentPrefix(r.id);
   const summaries = new Map<string, string>(r.commands.map((c) => [c.type, `${c.summary} (${c.rule})`]));
-  // describe() returns a copy: the described copies are the variants.
+  // check(z.describe()) returns a copy: the described copies are the variants.
   const own = [...variantsByType(r.commandSchema)].map(([type, variant]) => {
-    const described = (variant as unknown as Variant).describe(summaries.get(type) ?? type) as Variant;
+    const described = (variant as Variant).check(z.describe(summaries.get(type) ?? type));
     registry.add(described, { id: `${prefix}.${type}` });
     return described;
   });
   const commands = [...own, ...lifecycle];
   const command = `${prefix}Command`;
-  registry.add(z.discriminatedUnion('type', commands as [Variant, ...Variant[]]).describe(`A command of ${r.title}.`), { id: command });
+  registry.add(z.discriminatedUnion('type', commands as [Variant, ...Variant[]]).check(z.describe(`A command of ${r.title}.`)), {
+    id: command,
+  });
   const eventTypes = [...new Set([...MATCH_EVENT_TYPES, ...r.eventTypes])];
   const events = z
     .discriminatedUnion('type', eventTypes.map(eventVariant) as unknown as [Variant, ...Variant[]])
-    .describe(`An event of ${r.title} or of its match.`);
+    .check(z.describe(`An event of ${r.title} or of its match.`));
   registry.add(events, { id: `${prefix}Event` });
-  const view = z.looseObject({}).describe(`${r.title}'s state as one seat may see it (its fields are not described yet).`);
+  const view = z.looseObject({}).check(z.describe(`${r.title}'s state as one seat may see it (its fields are not described yet).`));
   registry.add(view, { id: `${prefix}View` });
   return { command, events, view };
 };
@@ -120,19 +122,21 @@ export const buildComponents = (): Components => {
   registry.add(problemSchema, { id: 'Problem' });
   // The envelope's type and data are one of the rulesets' events (type names repeat across rulesets, hence anyOf).
   const anyEvent = z.union([...perRuleset.map((p) => p.events), sealedEventSchema]);
-  const envelopeObject = envelopeSchema.unwrap();
-  const envelope = z.intersection(envelopeObject, anyEvent).describe(envelopeObject.description ?? 'One event of the log.');
+  const envelopeObject = envelopeSchema.def.getter();
+  const envelope = z
+    .intersection(envelopeObject, anyEvent)
+    .check(z.describe(z.globalRegistry.get(envelopeObject)?.description ?? 'One event of the log.'));
   registry.add(envelope, { id: 'EventEnvelope' });
-  const gameView = gameViewSchema.unwrap().extend({
+  const gameView = z.extend(gameViewSchema.def.getter(), {
     game: z
       .union([...perRuleset.map((p) => p.view), z.null()])
-      .describe("The ruleset's state as your seat may see it; null before play begins."),
+      .check(z.describe("The ruleset's state as your seat may see it; null before play begins.")),
   });
   registry.add(gameView, { id: 'GameView' });
-  const named: [string, z.ZodType][] = [
-    ['CommandResponse', commandResponse.unwrap().extend({ events: z.array(envelope) })],
-    ['EventsPage', eventsResponse.unwrap().extend({ events: z.array(envelope) })],
-    ['GameState', stateResponse.unwrap().extend({ state: gameView })],
+  const named: [string, z.core.$ZodType][] = [
+    ['CommandResponse', z.extend(commandResponse.def.getter(), { events: z.array(envelope) })],
+    ['EventsPage', z.extend(eventsResponse.def.getter(), { events: z.array(envelope) })],
+    ['GameState', z.extend(stateResponse.def.getter(), { state: gameView })],
     ['Inbox', inboxResponse],
     ['Lobby', lobbyResponse],
     ['Player', playerResponse],
@@ -142,9 +146,9 @@ export const buildComponents = (): Components => {
     ['Ruleset', rulesetResponse],
     ['Webhook', webhookSchema],
     ['CreatedWebhook', createdWebhookSchema],
-    ['WebhookList', webhookListSchema.unwrap().extend({ webhooks: z.array(webhookSchema) })],
+    ['WebhookList', z.extend(webhookListSchema.def.getter(), { webhooks: z.array(webhookSchema) })],
     ['PingResult', pingResultSchema],
-    ['DeliveryLog', deliveryLogSchema.unwrap().extend({ subscription: webhookSchema })],
+    ['DeliveryLog', z.extend(deliveryLogSchema.def.getter(), { subscription: webhookSchema })],
   ];
   for (const [id, schema] of named) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {

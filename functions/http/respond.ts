@@ -1,6 +1,6 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
-import type { z } from 'zod';
 import { unwrapLazy } from '../../domain/kernel/schema.ts';
+import * as z from '../../domain/kernel/zod.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { Problem } from '../app/problems.ts';
 import { escapePointer, parseJsonBody } from './input-guard.ts';
@@ -37,9 +37,9 @@ export const problemResponse = (problem: Problem): Response => ({
  * The body as JSON, validated: too large, too deep, not Unicode, malformed JSON and schema
  * failures are each their own 4xx, all before anything is hashed or written.
  */
-export const parseBody = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> => {
+export const parseBody = <S extends z.core.$ZodType>(request: Request, schema: S): z.infer<S> => {
   const body = parseJsonBody(request.body);
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   throw schemaProblem(result.error.issues, body, { type: 'invalid-body', what: 'The request body' });
 };
@@ -48,14 +48,15 @@ export const parseBody = <S extends z.ZodType>(request: Request, schema: S): z.i
  * The query string, validated (API-4): a missing or malformed parameter is a 400 that
  * names it and says what it is for, e.g. "at is required: the event number to show the state after."
  */
-export const parseQuery = <S extends z.ZodType>(request: Request, schema: S): z.infer<S> => {
-  const result = schema.safeParse(request.query);
+export const parseQuery = <S extends z.core.$ZodType>(request: Request, schema: S): z.infer<S> => {
+  const result = z.safeParse(schema, request.query);
   if (result.success) return result.data;
-  const shape = (unwrapLazy(schema) as unknown as { shape?: Record<string, z.ZodType | undefined> }).shape ?? {};
+  const shape = (unwrapLazy(schema) as unknown as { shape?: Record<string, z.core.$ZodType | undefined> }).shape ?? {};
   const errors = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
     const raw = request.query[name];
-    const meaning = shape[name]?.description;
+    const field = shape[name];
+    const meaning = field && z.globalRegistry.get(field)?.description;
     const phrase =
       raw === undefined
         ? 'is required'

@@ -2,127 +2,126 @@
  * The HTTP API's request and response schemas (zod): requests are validated with them,
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
-import * as z from 'zod';
+import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 const commandId = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
-    .min(8)
-    .max(128)
-    .regex(/^[A-Za-z0-9_.:-]+$/, 'a command id is 8 to 128 letters, digits or _ . : -')
-    .describe('Your unique id for this command; a retry with the same id and body is answered from the first result.'),
+    .check(
+      z.minLength(8),
+      z.maxLength(128),
+      z.regex(/^[A-Za-z0-9_.:-]+$/, 'a command id is 8 to 128 letters, digits or _ . : -'),
+      z.describe('Your unique id for this command; a retry with the same id and body is answered from the first result.'),
+    ),
 );
 
 export const registerPlayerBody = /* @__PURE__ */ z.lazy(() =>
-  z.object({ name: z.string().trim().min(1).max(64).describe('How other players see you.') }).strict(),
+  z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.describe('How other players see you.')) }),
 );
 
 /** API-7: a rename takes the same name rules as registering. */
 export const renamePlayerBody = registerPlayerBody;
 
 export const createGameBody = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      ruleset: z.string().describe('A ruleset id from GET /rulesets, e.g. post-galactica.'),
-      seat: z.string().optional().describe('Take this seat at once.'),
-      seedContribution: seedContributionSchema.optional().describe('Hex mixed into the dice seed before the first roll.'),
-      options: z
-        .object({
-          firstPlayer: z.string().optional().describe('"roll-off" (default) or the seat a mission names to go first.'),
-          deadlines: z
-            .object({
-              default: isoDurationSchema.optional().describe('ISO 8601 duration for every phase, e.g. PT48H.'),
-              phases: z
-                .record(z.string(), isoDurationSchema)
-                .optional()
-                .describe("ISO 8601 duration per phase name; choose-first-player is the roll-off winner's choice."),
-            })
-            .strict()
-            .optional(),
-          rules: z.record(z.string(), z.unknown()).optional().describe("The ruleset's own options (datasheets, mission)."),
-          openFor: isoDurationSchema
-            .optional()
-            .describe('PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted.'),
-          absence: absenceSchema.optional().describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.'),
-          reminders: remindersSchema
-            .optional()
-            .describe('PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"].'),
-          visibility: z
-            .enum(['public', 'private'])
-            .optional()
-            .describe(
+  z.strictObject({
+    ruleset: z.string().check(z.describe('A ruleset id from GET /rulesets, e.g. post-galactica.')),
+    seat: z.optional(z.string()).check(z.describe('Take this seat at once.')),
+    seedContribution: z.optional(seedContributionSchema).check(z.describe('Hex mixed into the dice seed before the first roll.')),
+    options: z.optional(
+      z.strictObject({
+        firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
+        deadlines: z.optional(
+          z.strictObject({
+            default: z.optional(isoDurationSchema).check(z.describe('ISO 8601 duration for every phase, e.g. PT48H.')),
+            phases: z
+              .optional(z.record(z.string(), isoDurationSchema))
+              .check(z.describe("ISO 8601 duration per phase name; choose-first-player is the roll-off winner's choice.")),
+          }),
+        ),
+        rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
+        openFor: z
+          .optional(isoDurationSchema)
+          .check(z.describe('PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted.')),
+        absence: z.optional(absenceSchema).check(z.describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.')),
+        reminders: z
+          .optional(remindersSchema)
+          .check(
+            z.describe('PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"].'),
+          ),
+        visibility: z
+          .optional(z.enum(['public', 'private']))
+          .check(
+            z.describe(
               'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
             ),
-        })
-        .strict()
-        .optional(),
-      commandId: commandId.optional(),
-    })
-    .strict(),
+          ),
+      }),
+    ),
+    commandId: z.optional(commandId),
+  }),
 );
 
 export const joinGameBody = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      seat: z.string().optional().describe('The seat to take; the first free one if omitted.'),
-      seedContribution: seedContributionSchema.optional(),
-      inviteCode: z.string().max(128).optional().describe('API-8: the invite code of a private game, from its creation answer.'),
-      commandId: commandId.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    seat: z.optional(z.string()).check(z.describe('The seat to take; the first free one if omitted.')),
+    seedContribution: z.optional(seedContributionSchema),
+    inviteCode: z
+      .optional(z.string().check(z.maxLength(128)))
+      .check(z.describe('API-8: the invite code of a private game, from its creation answer.')),
+    commandId: z.optional(commandId),
+  }),
 );
 
 export const commandBody = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      commandId,
-      expectedVersion: z.number().int().min(0).optional().describe('Refuse with 409 unless the game is at this version.'),
-      command: z.looseObject({ type: z.string().describe('The command type; see GET /rulesets/{id}.') }),
-    })
-    .strict(),
+  z.strictObject({
+    commandId,
+    expectedVersion: z
+      .optional(z.number().check(z.int(), z.gte(0)))
+      .check(z.describe('Refuse with 409 unless the game is at this version.')),
+    command: z.looseObject({ type: z.string().check(z.describe('The command type; see GET /rulesets/{id}.')) }),
+  }),
 );
 
 const wait = (what: string) =>
-  z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_WAIT_SECONDS)
-    .default(0)
-    .describe(`Seconds (0 to ${MAX_WAIT_SECONDS}) to wait for ${what} before answering; 0 answers at once.`);
+  z
+    ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_WAIT_SECONDS)), 0)
+    .check(z.describe(`Seconds (0 to ${MAX_WAIT_SECONDS}) to wait for ${what} before answering; 0 answers at once.`));
 
 export const eventsQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    after: z.coerce.number().int().min(0).default(0).describe('Return events with seq greater than this.'),
-    limit: z.coerce.number().int().min(1).max(500).default(100).describe('At most this many events (1 to 500; 100 if omitted).'),
+    after: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0).check(z.describe('Return events with seq greater than this.')),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100)
+      .check(z.describe('At most this many events (1 to 500; 100 if omitted).')),
     wait: wait('an event after `after` when there is none yet; with nothing new the page is empty'),
   }),
 );
 
 export const gameQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    minVersion: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe('The version your last command returned: the answer is never older than it (read your own writes).'),
+    minVersion: z
+      .optional(z.coerce.number().check(z.int(), z.gte(0)))
+      .check(z.describe('The version your last command returned: the answer is never older than it (read your own writes).')),
   }),
 );
 
 export const stateQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    at: z.coerce.number().int().min(1).describe('The event number to show the state after (1 is the first event).'),
+    at: z.coerce.number().check(z.int(), z.gte(1), z.describe('The event number to show the state after (1 is the first event).')),
   }),
 );
 
 export const inboxQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    awaiting: z.enum(['true', 'false']).optional().describe('true: only games waiting on you.'),
-    after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
-    limit: z.coerce.number().int().min(1).max(100).default(50).describe('At most this many games (1 to 100; 50 if omitted).'),
+    awaiting: z.optional(z.enum(['true', 'false'])).check(z.describe('true: only games waiting on you.')),
+    after: z
+      ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0)
+      .check(z.describe('Skip this many games: pass the `next` of the previous page.')),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50)
+      .check(z.describe('At most this many games (1 to 100; 50 if omitted).')),
     wait: wait(
       'a page that differs from the one If-None-Match names (then 304 if it never does); without If-None-Match and with awaiting=true, for a game that awaits you',
     ),
@@ -131,20 +130,24 @@ export const inboxQuery = /* @__PURE__ */ z.lazy(() =>
 
 export const lobbyQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    ruleset: z.string().max(64).optional().describe('Only games of this ruleset, e.g. post-galactica.'),
-    after: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Skip this many games: pass the `next` of the previous page.'),
-    limit: z.coerce.number().int().min(1).max(100).default(50).describe('At most this many games (1 to 100; 50 if omitted).'),
+    ruleset: z.optional(z.string().check(z.maxLength(64))).check(z.describe('Only games of this ruleset, e.g. post-galactica.')),
+    after: z
+      ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0)
+      .check(z.describe('Skip this many games: pass the `next` of the previous page.')),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50)
+      .check(z.describe('At most this many games (1 to 100; 50 if omitted).')),
   }),
 );
 
 export const lobbyResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
+    next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null on the last page.')),
     games: z.array(
       z.object({
         gameId: z.string(),
         ruleset: z.string(),
-        seatsFree: z.number().int().describe('Seats no player has taken yet.'),
+        seatsFree: z.number().check(z.int(), z.describe('Seats no player has taken yet.')),
         createdAt: z.string(),
       }),
     ),
@@ -155,9 +158,9 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       gameId: z.string(),
-      seq: z.number().int(),
+      seq: z.number().check(z.int()),
       type: z.string(),
-      v: z.number().int(),
+      v: z.number().check(z.int()),
       data: z.unknown(),
       at: z.string(),
       actor: z.string(),
@@ -165,22 +168,21 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
       rulesVersion: z.string(),
       prevHash: z.string(),
       hash: z.string(),
-      command: z.unknown().optional(),
-      visibleTo: z.string().optional(),
+      command: z.optional(z.unknown()),
+      visibleTo: z.optional(z.string()),
     })
-    .describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.'),
+    .check(z.describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.')),
 );
 
 export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     gameId: z.string(),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
     replayed: z.boolean(),
     events: z.array(envelopeSchema),
     inviteCode: z
-      .string()
-      .optional()
-      .describe('API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite.'),
+      .optional(z.string())
+      .check(z.describe('API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite.')),
   }),
 );
 
@@ -188,7 +190,7 @@ export const playerResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     playerId: z.string(),
     name: z.string(),
-    apiKey: z.string().describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.'),
+    apiKey: z.string().check(z.describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.')),
   }),
 );
 
@@ -196,19 +198,19 @@ export const profileResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     playerId: z.string(),
     name: z.string(),
-    createdAt: z.string().nullable().describe('When you registered.'),
+    createdAt: z.nullable(z.string()).check(z.describe('When you registered.')),
   }),
 );
 
 export const publicProfileResponse = /* @__PURE__ */ z.lazy(() =>
-  z.object({ playerId: z.string(), name: z.string() }).describe('What anyone may know of a player.'),
+  z.object({ playerId: z.string(), name: z.string() }).check(z.describe('What anyone may know of a player.')),
 );
 
 const proposalSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    by: z.string().describe('The seat that proposed it.'),
+    by: z.string().check(z.describe('The seat that proposed it.')),
     phaseKey: z.string(),
-    agreed: z.array(z.string()).describe('The seats that agree, the proposer first.'),
+    agreed: z.array(z.string()).check(z.describe('The seats that agree, the proposer first.')),
   }),
 );
 
@@ -218,37 +220,35 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
     ruleset: z.string(),
     rulesVersion: z.string(),
     status: z.enum(['lobby', 'choosing', 'playing', 'ended']),
-    version: z.number().int(),
-    you: z.string().nullable().describe('Your seat; null for a spectator.'),
+    version: z.number().check(z.int()),
+    you: z.nullable(z.string()).check(z.describe('Your seat; null for a spectator.')),
     seats: z.array(
       z.object({
         name: z.string(),
-        playerId: z.string().nullable(),
+        playerId: z.nullable(z.string()),
         playerName: z
-          .string()
-          .nullable()
-          .optional()
-          .describe("API-7: the seated player's name as it is now (GET /games/{id}); null for an empty seat."),
+          .optional(z.nullable(z.string()))
+          .check(z.describe("API-7: the seated player's name as it is now (GET /games/{id}); null for an empty seat.")),
       }),
     ),
     awaiting: z.array(z.string()),
     step: z
-      .object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.string().nullable() })
-      .nullable()
-      .describe('The step the game waits in and its deadline.'),
-    missed: z.record(z.string(), z.number().int()).optional().describe('PBM-11: deadlines each seat has missed in a row.'),
+      .nullable(z.object({ key: z.string(), phase: z.string(), openedAt: z.string(), deadline: z.nullable(z.string()) }))
+      .check(z.describe('The step the game waits in and its deadline.')),
+    missed: z
+      .optional(z.record(z.string(), z.number().check(z.int())))
+      .check(z.describe('PBM-11: deadlines each seat has missed in a row.')),
     paused: z
-      .object({ by: z.enum(['organiser', 'seats']), phaseKey: z.string(), remainingMs: z.number().nullable() })
-      .optional()
-      .describe('PBM-12, PBM-13: only while the game is paused.'),
-    drawOffer: proposalSchema.optional().describe('PBM-13: only while a draw offer is open.'),
-    pauseRequest: proposalSchema.optional().describe('PBM-13: only while a request for a pause is open.'),
+      .optional(z.object({ by: z.enum(['organiser', 'seats']), phaseKey: z.string(), remainingMs: z.nullable(z.number()) }))
+      .check(z.describe('PBM-12, PBM-13: only while the game is paused.')),
+    drawOffer: z.optional(proposalSchema).check(z.describe('PBM-13: only while a draw offer is open.')),
+    pauseRequest: z.optional(proposalSchema).check(z.describe('PBM-13: only while a request for a pause is open.')),
     options: z.unknown(),
     seedCommitment: z.string(),
     rollOff: z.unknown(),
-    firstSeat: z.string().nullable(),
-    result: z.object({ winner: z.string().nullable(), reason: z.string() }).nullable(),
-    seed: z.string().nullable().describe('The dice seed, once the game has ended.'),
+    firstSeat: z.nullable(z.string()),
+    result: z.nullable(z.object({ winner: z.nullable(z.string()), reason: z.string() })),
+    seed: z.nullable(z.string()).check(z.describe('The dice seed, once the game has ended.')),
     createdAt: z.string(),
     updatedAt: z.string(),
     game: z.unknown(),
@@ -257,7 +257,7 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
 
 export const stateResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    at: z.number().int().describe('The event the state is folded to.'),
+    at: z.number().check(z.int(), z.describe('The event the state is folded to.')),
     state: gameViewSchema,
   }),
 );
@@ -279,31 +279,31 @@ export const rulesetSummarySchema = /* @__PURE__ */ z.lazy(() =>
 export const rulesetListResponse = /* @__PURE__ */ z.lazy(() => z.object({ rulesets: z.array(rulesetSummarySchema) }));
 
 export const rulesetResponse = /* @__PURE__ */ z.lazy(() =>
-  rulesetSummarySchema.unwrap().extend({
+  z.extend(rulesetSummarySchema.def.getter(), {
     commands: z
       .array(
-        commandDocSchema.unwrap().extend({
+        z.extend(commandDocSchema.def.getter(), {
           schema: z
             .record(z.string(), z.unknown())
-            .describe('JSON Schema of this command; its `type` property is the command type as a const.'),
+            .check(z.describe('JSON Schema of this command; its `type` property is the command type as a const.')),
         }),
       )
-      .describe('Every command a game of this ruleset accepts at POST /games/{id}/commands (API-3), with its own schema.'),
-    optionsSchema: z.unknown().describe("JSON Schema of the ruleset's options (options.rules of POST /games)."),
-    commandSchema: z.unknown().describe("JSON Schema of the ruleset's own commands."),
+      .check(z.describe('Every command a game of this ruleset accepts at POST /games/{id}/commands (API-3), with its own schema.')),
+    optionsSchema: z.unknown().check(z.describe("JSON Schema of the ruleset's options (options.rules of POST /games).")),
+    commandSchema: z.unknown().check(z.describe("JSON Schema of the ruleset's own commands.")),
   }),
 );
 
 export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     events: z.array(envelopeSchema),
-    next: z.number().int().nullable().describe('Pass as `after` for the next page; null at the end of the log.'),
+    next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null at the end of the log.')),
   }),
 );
 
 export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    next: z.number().int().nullable().describe('Pass as `after` for the next page; null on the last page.'),
+    next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null on the last page.')),
     games: z.array(
       z.object({
         gameId: z.string(),
@@ -311,8 +311,8 @@ export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
         status: z.string(),
         seat: z.string(),
         awaiting: z.boolean(),
-        deadline: z.string().nullable(),
-        version: z.number().int(),
+        deadline: z.nullable(z.string()),
+        version: z.number().check(z.int()),
         updatedAt: z.string(),
       }),
     ),
@@ -321,21 +321,21 @@ export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
 
 export const fieldErrorSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    pointer: z.string().describe('JSON Pointer (RFC 6901) to the field, e.g. /command/units/0/x; empty for the whole body.'),
-    detail: z.string().describe('What is wrong with it.'),
+    pointer: z.string().check(z.describe('JSON Pointer (RFC 6901) to the field, e.g. /command/units/0/x; empty for the whole body.')),
+    detail: z.string().check(z.describe('What is wrong with it.')),
   }),
 );
 
 export const problemSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .looseObject({
-      type: z.string().describe('https://arbiter.dev/problems/<slug>: a stable identifier of the kind of problem.'),
+      type: z.string().check(z.describe('https://arbiter.dev/problems/<slug>: a stable identifier of the kind of problem.')),
       title: z.string(),
-      status: z.number().int(),
-      detail: z.string().describe('A sentence a person understands.'),
-      rule: z.string().optional().describe('The rule point enforced, e.g. PG-9.'),
-      code: z.string().optional().describe('A stable code for the rule violation, e.g. NOT_YOUR_TURN.'),
-      errors: z.array(fieldErrorSchema).optional().describe('Each field that does not match the schema.'),
+      status: z.number().check(z.int()),
+      detail: z.string().check(z.describe('A sentence a person understands.')),
+      rule: z.optional(z.string()).check(z.describe('The rule point enforced, e.g. PG-9.')),
+      code: z.optional(z.string()).check(z.describe('A stable code for the rule violation, e.g. NOT_YOUR_TURN.')),
+      errors: z.optional(z.array(fieldErrorSchema)).check(z.describe('Each field that does not match the schema.')),
     })
-    .describe('RFC 9457 problem details.'),
+    .check(z.describe('RFC 9457 problem details.')),
 );

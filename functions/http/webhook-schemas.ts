@@ -2,64 +2,68 @@
  * The webhook routes' schemas (PBM-1, PBM-3): requests are validated with them and their
  * part of `/openapi.json` is generated from them.
  */
-import * as z from 'zod';
+import * as z from '../../domain/kernel/zod.ts';
 import { WEBHOOK_FORMATS, WEBHOOK_KINDS } from '../app/webhook-messages.ts';
 
 export const createWebhookBody = /* @__PURE__ */ z.lazy(() =>
-  z
-    .object({
-      url: z
-        .string()
-        .min(1)
-        .max(2048)
-        .describe('Where deliveries are POSTed: https on AWS. A Discord or Slack channel webhook URL works with the matching format.'),
-      gameId: z.string().min(1).max(64).optional().describe('Only this game; every game you hold a seat in if omitted.'),
-      kinds: z
-        .array(z.enum(WEBHOOK_KINDS))
-        .min(1)
-        .max(WEBHOOK_KINDS.length)
-        .optional()
-        .describe(
+  z.strictObject({
+    url: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(2048),
+        z.describe('Where deliveries are POSTed: https on AWS. A Discord or Slack channel webhook URL works with the matching format.'),
+      ),
+    gameId: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(64)))
+      .check(z.describe('Only this game; every game you hold a seat in if omitted.')),
+    kinds: z
+      .optional(z.array(z.enum(WEBHOOK_KINDS)).check(z.minLength(1), z.maxLength(WEBHOOK_KINDS.length)))
+      .check(
+        z.describe(
           'What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended. Default: your-turn and game-ended.',
         ),
-      format: z
-        .enum(WEBHOOK_FORMATS)
-        .optional()
-        .describe('json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).'),
-      description: z.string().trim().max(200).optional().describe('A note for yourself, e.g. "#league-night channel".'),
-      requestId: z
-        .string()
-        .min(8)
-        .max(128)
-        .regex(/^[A-Za-z0-9_.:-]+$/, 'a request id is 8 to 128 letters, digits or _ . : -')
-        .optional()
-        .describe(
+      ),
+    format: z
+      .optional(z.enum(WEBHOOK_FORMATS))
+      .check(z.describe('json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).')),
+    description: z
+      .optional(z.string().check(z.trim(), z.maxLength(200)))
+      .check(z.describe('A note for yourself, e.g. "#league-night channel".')),
+    requestId: z
+      .optional(
+        z
+          .string()
+          .check(z.minLength(8), z.maxLength(128), z.regex(/^[A-Za-z0-9_.:-]+$/, 'a request id is 8 to 128 letters, digits or _ . : -')),
+      )
+      .check(
+        z.describe(
           'Your id for this request: a retry with the same id and body answers the first result (200) instead of subscribing twice.',
         ),
-    })
-    .strict(),
+      ),
+  }),
 );
 
 export const webhookSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: z.string(),
     url: z.string(),
-    gameId: z.string().nullable(),
+    gameId: z.nullable(z.string()),
     kinds: z.array(z.enum(WEBHOOK_KINDS)),
     format: z.enum(WEBHOOK_FORMATS),
-    description: z.string().nullable(),
+    description: z.nullable(z.string()),
     createdAt: z.string(),
     enabled: z.boolean(),
-    disabledAt: z.string().nullable(),
-    disabledReason: z.string().nullable().describe('Why deliveries stopped, when they did.'),
+    disabledAt: z.nullable(z.string()),
+    disabledReason: z.nullable(z.string()).check(z.describe('Why deliveries stopped, when they did.')),
   }),
 );
 
 export const createdWebhookSchema = /* @__PURE__ */ z.lazy(() =>
-  webhookSchema.unwrap().extend({
+  z.extend(webhookSchema.def.getter(), {
     secret: z
       .string()
-      .describe('The signing secret (whsec_…), shown only this once: verify deliveries with any Standard Webhooks library.'),
+      .check(z.describe('The signing secret (whsec_…), shown only this once: verify deliveries with any Standard Webhooks library.')),
   }),
 );
 
@@ -67,10 +71,10 @@ export const webhookListSchema = /* @__PURE__ */ z.lazy(() => z.object({ webhook
 
 export const pingResultSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
-    deliveryId: z.string().describe('The webhook-id header of the ping.'),
+    deliveryId: z.string().check(z.describe('The webhook-id header of the ping.')),
     delivered: z.boolean(),
-    status: z.number().int().nullable().describe("The receiver's HTTP status, when it answered."),
-    error: z.string().nullable(),
+    status: z.nullable(z.number().check(z.int())).check(z.describe("The receiver's HTTP status, when it answered.")),
+    error: z.nullable(z.string()),
   }),
 );
 
@@ -79,17 +83,17 @@ export const deliveryLogSchema = /* @__PURE__ */ z.lazy(() =>
     subscription: webhookSchema,
     deliveries: z.array(
       z.object({
-        id: z.string().describe('The webhook-id, the same on every attempt.'),
+        id: z.string().check(z.describe('The webhook-id, the same on every attempt.')),
         kind: z.string(),
-        eventId: z.string().nullable(),
-        gameId: z.string().nullable(),
+        eventId: z.nullable(z.string()),
+        gameId: z.nullable(z.string()),
         createdAt: z.string(),
         status: z.enum(['sending', 'retrying', 'delivered', 'failed', 'cancelled']),
-        attempts: z.number().int(),
-        lastAttemptAt: z.string().nullable(),
-        nextAttemptAt: z.string().nullable(),
-        responseStatus: z.number().int().nullable(),
-        lastError: z.string().nullable(),
+        attempts: z.number().check(z.int()),
+        lastAttemptAt: z.nullable(z.string()),
+        nextAttemptAt: z.nullable(z.string()),
+        responseStatus: z.nullable(z.number().check(z.int())),
+        lastError: z.nullable(z.string()),
       }),
     ),
   }),

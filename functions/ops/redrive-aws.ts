@@ -33,7 +33,7 @@ import {
   type StartMessageMoveTaskCommandInput,
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from '../../domain/kernel/zod.ts';
 import type { EventBus } from '../adapters/bus.ts';
 import type { TimerInput } from '../adapters/scheduler.ts';
 import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
@@ -65,11 +65,11 @@ export type RedriveOutput = (typeof REDRIVE_OUTPUTS)[number];
 const streamFailure = /* @__PURE__ */ z.lazy(() =>
   z.object({
     DDBStreamBatchInfo: z.object({
-      shardId: z.string().min(1),
-      startSequenceNumber: z.string().regex(/^\d+$/),
-      endSequenceNumber: z.string().regex(/^\d+$/),
-      batchSize: z.number().int().positive(),
-      streamArn: z.string().min(1),
+      shardId: z.string().check(z.minLength(1)),
+      startSequenceNumber: z.string().check(z.regex(/^\d+$/)),
+      endSequenceNumber: z.string().check(z.regex(/^\d+$/)),
+      batchSize: z.number().check(z.int(), z.positive()),
+      streamArn: z.string().check(z.minLength(1)),
     }),
   }),
 );
@@ -85,7 +85,11 @@ export const streamBatchOf = (body: string): StreamBatch | null => {
 };
 
 const timerInput = /* @__PURE__ */ z.lazy(() =>
-  z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
+  z.object({
+    gameId: z.string().check(z.minLength(1)),
+    phaseKey: z.string().check(z.minLength(1)),
+    reminder: z.optional(z.string().check(z.minLength(1))),
+  }),
 );
 
 /** What the scheduler dead-letter queue holds: the schedule's target input, as the phase timer takes it. */

@@ -1,6 +1,6 @@
 /** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import * as z from 'zod';
+import * as z from '../../domain/kernel/zod.ts';
 import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
 import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
@@ -8,7 +8,11 @@ import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 
 const timerInput = /* @__PURE__ */ z.lazy(() =>
-  z.object({ gameId: z.string().min(1), phaseKey: z.string().min(1), reminder: z.string().min(1).optional() }),
+  z.object({
+    gameId: z.string().check(z.minLength(1)),
+    phaseKey: z.string().check(z.minLength(1)),
+    reminder: z.optional(z.string().check(z.minLength(1))),
+  }),
 );
 
 /** A deadline gives `DeadlineReached`; a reminder publishes `DeadlineApproaching` to the bus and writes nothing. */

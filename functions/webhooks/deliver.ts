@@ -9,11 +9,7 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-// zod's mini build: this function parses two small messages, and mini bundles only what they
-// use (about 18 KiB, not the classic build's 90), a good part of its cold start (PERF-1).
-// Unlike the classic build it does not load English messages by itself.
-import { en } from 'zod/locales';
-import * as z from 'zod/mini';
+import * as z from '../../domain/kernel/zod.ts';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import type { Deps } from '../app/deps.ts';
@@ -21,8 +17,6 @@ import { fanOut } from '../app/webhook-fanout.ts';
 import { advance, type Delivery } from '../app/webhooks.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
-
-z.config(en());
 
 /** Where a delivery that is not done goes to wait. */
 export interface DeliveryQueue {

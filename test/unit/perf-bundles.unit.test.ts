@@ -9,6 +9,7 @@
  * function (V8 parses those in full at load; see infra/handlers.ts). Structure only: how long
  * a bundle takes to load is `npm run bench`'s business.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -185,5 +186,39 @@ describe('PERF-1 the node:stream/web stand-in', () => {
       samples.map((value) => value instanceof web.ReadableStream),
     );
     expect(new web.ReadableStream() instanceof ReadableStreamStandIn).toBe(true);
+  });
+});
+
+/**
+ * zod's mini build installs no locale; domain/kernel/zod.ts installs English when the first
+ * schema is built, not at load, so the bundles that only fold games keep no zod. Bundled and
+ * run in a fresh Node, as on a cold Lambda: the first parse of the process reports in English.
+ */
+describe('PERF-1 English messages from the first parse', () => {
+  const firstParse = async (name: string, contents: string): Promise<unknown> => {
+    const outfile = join(dir, `${name}.mjs`);
+    await bundleHandler({ contents }, outfile);
+    const output = execFileSync(process.execPath, [outfile], { env: { ...process.env, NODE_OPTIONS: '' } }).toString();
+    return JSON.parse(output);
+  };
+
+  it('PERF-1 a request body schema (the API)', async () => {
+    const issues = await firstParse(
+      'english-body',
+      `import { registerPlayerBody } from './functions/http/schemas.ts';
+       console.log(JSON.stringify(registerPlayerBody.safeParse({ name: 5 }).error.issues.map((i) => i.message)));`,
+    );
+    expect(issues).toEqual(['Invalid input: expected string, received number']);
+  });
+
+  it("PERF-1 a ruleset's command schema (the referee)", async () => {
+    const issues = await firstParse(
+      'english-command',
+      `import { safeParse } from './domain/kernel/zod.ts';
+       import { getRuleset } from './domain/rulesets.ts';
+       const result = safeParse(getRuleset('soluna').optionsSchema, { nonsense: true });
+       console.log(JSON.stringify(result.error.issues.map((i) => i.message)));`,
+    );
+    expect(issues).toEqual(['Unrecognized key: "nonsense"']);
   });
 });

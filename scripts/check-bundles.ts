@@ -19,6 +19,8 @@ export interface BundleReport {
   readonly inputs: ReadonlyMap<string, number>;
   /** What the bundle still imports at run time, and how (`import-statement`, `dynamic-import`, `require-call`). */
   readonly imports: readonly { readonly path: string; readonly kind: string }[];
+  /** Our modules and packages in the bundle that are only ever imported by `import()`: run on first use, not at load. */
+  readonly lazy: readonly string[];
 }
 
 /**
@@ -45,7 +47,15 @@ export const bundleHandler = async (entry: string | { readonly contents: string 
     Object.entries(output?.inputs ?? {}).map(([path, { bytesInOutput }]) => [relative(ROOT, resolve(ROOT, path)), bytesInOutput] as const),
   );
   const imports = (output?.imports ?? []).map(({ path, kind }) => ({ path, kind }));
-  return { size: statSync(outfile).size, inputs, imports };
+  const importedAs = (kind: string) =>
+    new Set(
+      Object.values(metafile.inputs).flatMap((input) =>
+        input.imports.filter((i) => i.kind === kind && !i.external).map((i) => relative(ROOT, resolve(ROOT, i.path))),
+      ),
+    );
+  const statically = importedAs('import-statement');
+  const lazy = [...importedAs('dynamic-import')].filter((path) => !statically.has(path));
+  return { size: statSync(outfile).size, inputs, imports, lazy };
 };
 
 /** `node_modules/@aws-sdk/client-dynamodb/dist-es/x.js` → `@aws-sdk/client-dynamodb`; our own files by top folder. */

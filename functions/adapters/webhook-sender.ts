@@ -7,7 +7,7 @@
  */
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { firstRefusal, type GuardOptions } from './address-guard.ts';
+import type { GuardOptions } from './address-guard.ts';
 
 export interface OutgoingWebhook {
   readonly url: string;
@@ -76,6 +76,8 @@ export class HttpWebhookSender implements WebhookSender {
         retryable: true,
       };
     }
+    // Like node:http and node:dns, the guard (and ipaddr.js) is loaded by the first send (PERF-1).
+    const { firstRefusal } = await import('./address-guard.ts');
     const refusal = firstRefusal(
       addresses.map((a) => a.address),
       this.options,

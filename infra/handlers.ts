@@ -1,6 +1,7 @@
 /** Every Lambda entry point, relative to the repository root; each exports `handler`. */
 export const handlerEntries = {
   api: 'functions/http/api.ts',
+  docs: 'functions/http/docs.ts',
   projector: 'functions/stream/projector.ts',
   timerReactor: 'functions/stream/timer-reactor.ts',
   publisher: 'functions/stream/publisher.ts',

@@ -1,107 +1,12 @@
 /**
- * Lambda: the HTTP API (API Gateway HTTP API, payload v2). One function serves every
- * route; middy normalizes headers, logs one JSON line per request, and turns every error
- * into application/problem+json.
+ * Lambda: the HTTP API (API Gateway HTTP API, payload v2): players, games and their commands,
+ * webhooks. The routes that describe the service (the OpenAPI document, the rulesets) are the
+ * documentation function's (docs.ts), so that this cold start does not load their code (PERF-1).
  */
-import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
-import type { Deps } from '../app/deps.ts';
-import { Problem } from '../app/problems.ts';
 import { depsFromEnv } from '../runtime.ts';
-import { type CorsPolicy, corsHeaders, corsPolicyFromEnv, isPreflight, preflightResponse } from './cors.ts';
-import { problemResponse } from './respond.ts';
-import type { Response, Router } from './router.ts';
-import { buildRouter } from './routes.ts';
-
-/** One structured log line; Lambda's JSON log format and the local runtime both print it as one line. */
-export type LogLine = (entry: Readonly<Record<string, unknown>>) => void;
-
-export const consoleLog: LogLine = (entry) => {
-  const line = JSON.stringify(entry);
-  if (entry.level === 'error') console.error(line);
-  else console.log(line);
-};
-
-const requestIdOf = (event: APIGatewayProxyEventV2): string => event.requestContext?.requestId ?? 'unknown';
-
-/**
- * Every failure leaves as problem+json. An unexpected one is a 500 that carries the
- * request id and nothing else of ours; its stack goes to the log under the same id (REL-9).
- */
-const problemErrors = (log: LogLine): middy.MiddlewareObj<APIGatewayProxyEventV2, Response> => ({
-  onError: async (request) => {
-    const error = request.error;
-    if (error instanceof Problem) {
-      request.response = problemResponse(error);
-      return;
-    }
-    const requestId = requestIdOf(request.event);
-    log({
-      level: 'error',
-      msg: 'unhandled error',
-      requestId,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    });
-    request.response = problemResponse(
-      new Problem(
-        500,
-        'internal',
-        'Internal error',
-        `Something went wrong on our side; nothing was written. Please retry, and quote request id ${requestId} if it happens again.`,
-        { requestId },
-      ),
-    );
-  },
-});
-
-/** One JSON line per request (method, route, status, milliseconds, request id), and the id in a response header. */
-const requestLog = (log: LogLine, router: Router): middy.MiddlewareObj<APIGatewayProxyEventV2, Response> => {
-  const started = new WeakMap<object, number>();
-  const finish = (request: middy.Request<APIGatewayProxyEventV2, Response>) => {
-    const { event, response } = request;
-    const requestId = requestIdOf(event);
-    if (response) response.headers = { ...response.headers, 'x-request-id': requestId };
-    const method = event.requestContext?.http?.method ?? 'UNKNOWN';
-    const status = response?.statusCode ?? 500;
-    log({
-      level: status >= 500 ? 'error' : 'info',
-      msg: 'request',
-      method,
-      route: router.templateOf(method, event.rawPath ?? '/') ?? null,
-      path: event.rawPath,
-      status,
-      ms: Math.round(performance.now() - (started.get(request) ?? performance.now())),
-      requestId,
-    });
-  };
-  return {
-    before: async (request) => {
-      started.set(request, performance.now());
-    },
-    after: async (request) => finish(request),
-    onError: async (request) => finish(request),
-  };
-};
-
-/**
- * The API handler. `cors` defaults to what ARBITER_CORS_ORIGINS says (read when the handler
- * is made), else pages from this machine (API-5, functions/http/cors.ts).
- */
-export const makeApi = (deps: () => Deps, log: LogLine = consoleLog, cors: CorsPolicy = corsPolicyFromEnv(process.env)) => {
-  const router = buildRouter(deps);
-  // middy runs `after`/`onError` middlewares in reverse order: the CORS headers go on the
-  // problem answer too, and the log sees the final response. A preflight is answered in
-  // the handler step (not by an early return, which would skip the log and these headers).
-  return middy<APIGatewayProxyEventV2, Response>()
-    .use(requestLog(log, router))
-    .use(httpHeaderNormalizer())
-    .use(corsHeaders(cors))
-    .use(problemErrors(log))
-    .handler(async (event) => (isPreflight(event) ? preflightResponse(cors, event) : router.handle(event)));
-};
+import { httpHandler } from './handler.ts';
+import { buildApiRouter } from './routes.ts';
 
 /** The API delivers a webhook's test ping itself, so it has a webhook sender. */
-export const handler = makeApi(() => depsFromEnv((policy) => new HttpWebhookSender(policy)));
+export const handler = httpHandler(buildApiRouter(() => depsFromEnv((policy) => new HttpWebhookSender(policy))));

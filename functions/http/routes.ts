@@ -1,10 +1,8 @@
-/** Every route of the HTTP API: parse and validate, call the application function, map the result. */
+/** The routes of the HTTP API: parse and validate, call the application function, map the result. */
 
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { variantsByType } from '../../domain/kernel/schema.ts';
-import * as z from '../../domain/kernel/zod.ts';
-import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { matchCommands } from '../../domain/match/commands.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { rulesets } from '../../domain/rulesets.ts';
@@ -14,9 +12,9 @@ import type { Deps } from '../app/deps.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
-import { notFound, Problem } from '../app/problems.ts';
+import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
-import { openApiDocument } from './openapi.ts';
+import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { json, parseBody, parseQuery, withEtag } from './respond.ts';
 import { type Request, Router } from './router.ts';
 import {
@@ -33,51 +31,7 @@ import {
 } from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
-/** Commands with their own routes or reserved for the system are not accepted at /commands. */
-const RESERVED = new Map([
-  ['CreateGame', 'Create games with POST /games.'],
-  ['JoinGame', 'Take a seat with POST /games/{id}/join.'],
-  ['DeadlineReached', 'Only the phase timer declares deadlines.'],
-]);
-
 const KNOWN_COMMANDS = new Set([...rulesets.values()].flatMap((r) => [...matchCommands(r), ...r.commands].map((c) => c.type)));
-
-const rulesetSummary = (id: string) => {
-  const r = rulesets.get(id);
-  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  return {
-    id: r.id,
-    title: r.title,
-    rulesVersion: r.rulesVersion,
-    summary: r.summary,
-    seats: r.seatNames,
-    phases: r.phaseNames,
-    commands: [...matchCommands(r), ...r.commands],
-  };
-};
-
-const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
-
-/**
- * API-3: every command a game of ruleset `id` accepts at /commands, each with its own JSON
- * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
- * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
- */
-const commandsWithSchemas = (id: string) => {
-  const r = rulesets.get(id);
-  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  const schemas = new Map<string, z.core.$ZodType>([
-    ...[...matchCommandSchemas].filter(([type]) => !RESERVED.has(type)),
-    ...variantsByType(r.commandSchema),
-  ]);
-  const docs = new Map<string, { readonly type: string; readonly summary: string; readonly rule: string }>(
-    [...matchCommands(r), ...r.commands].map((c) => [c.type, c]),
-  );
-  return [...schemas].map(([type, schema]) => {
-    const { $schema: _dialect, ...own } = jsonSchema(schema);
-    return { type, summary: docs.get(type)?.summary ?? '', rule: docs.get(type)?.rule ?? '', schema: own };
-  });
-};
 
 /** A command's response: its events as the caller's seat may see them. */
 const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
@@ -90,12 +44,12 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
-export const buildRouter = (deps: () => Deps): Router => {
+/** The API function's routes: players, games and their commands, webhooks. */
+export const buildApiRouter = (deps: () => Deps): Router => {
   const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
 
   return (
     addWebhookRoutes(new Router(), deps)
-      .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
       .on('POST', '/players', async (request) => {
         const body = parseBody(request, registerPlayerBody);
         return json(201, await registerPlayer(deps(), body.name));
@@ -114,23 +68,6 @@ export const buildRouter = (deps: () => Deps): Router => {
       .on('GET', '/players/{id}', async (request) => {
         await auth(request);
         return withEtag(request, await publicProfile(deps(), request.params.id ?? ''));
-      })
-      .on('GET', '/rulesets', async (request) =>
-        withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
-      )
-      .on('GET', '/rulesets/{id}', async (request) => {
-        const summary = rulesetSummary(request.params.id ?? '');
-        const r = rulesets.get(summary.id);
-        return withEtag(
-          request,
-          {
-            ...summary,
-            commands: commandsWithSchemas(summary.id),
-            optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
-            commandSchema: r ? jsonSchema(r.commandSchema) : null,
-          },
-          'public, max-age=300',
-        );
       })
       .on('GET', '/games', async (request) => {
         await auth(request);
@@ -173,7 +110,7 @@ export const buildRouter = (deps: () => Deps): Router => {
         const playerId = await auth(request);
         const body = parseBody(request, commandBody);
         const type = body.command.type;
-        const reserved = RESERVED.get(type);
+        const reserved = RESERVED_COMMANDS.get(type);
         if (reserved || !KNOWN_COMMANDS.has(type)) {
           throw new Problem(
             400,

@@ -25,7 +25,9 @@ import {
   CORS_MAX_AGE_SECONDS,
   corsPolicy,
 } from '../../functions/http/cors.ts';
-import { buildRouter } from '../../functions/http/routes.ts';
+import { addDocsRoutes } from '../../functions/http/docs-routes.ts';
+import { Router } from '../../functions/http/router.ts';
+import { buildApiRouter } from '../../functions/http/routes.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import type { StackConfig } from './config.ts';
 
@@ -33,9 +35,12 @@ import type { StackConfig } from './config.ts';
  * Every route the API function answers, as `METHOD /path`, read from the router itself:
  * one route table feeds the router, the OpenAPI paths and these API Gateway routes.
  */
-export const apiRoutes: readonly string[] = buildRouter(() => {
+export const apiRoutes: readonly string[] = buildApiRouter(() => {
   throw new Error('the route table is read without serving requests');
 }).routeKeys;
+
+/** The routes of the documentation function: the OpenAPI document and the rulesets (PERF-1). */
+export const docsRoutes: readonly string[] = addDocsRoutes(new Router()).routeKeys;
 
 export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;
@@ -50,7 +55,7 @@ export class ArbiterHttpApi extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    handlers: { readonly api: IFunction; readonly web: IFunction },
+    handlers: { readonly api: IFunction; readonly web: IFunction; readonly docs: IFunction },
     corsOrigins: readonly string[],
     logRetention: RetentionDays = RetentionDays.ONE_MONTH,
     domain: StackConfig['domain'] = null,
@@ -72,8 +77,10 @@ export class ArbiterHttpApi extends Construct {
     });
     const integration = new HttpLambdaIntegration('Handler', handlers.api);
     const page = new HttpLambdaIntegration('Web', handlers.web);
+    const docs = new HttpLambdaIntegration('Docs', handlers.docs);
     for (const [routes, target] of [
       [apiRoutes, integration],
+      [docsRoutes, docs],
       [WEB_ROUTE_KEYS, page],
     ] as const) {
       for (const route of routes) {

@@ -63,6 +63,7 @@ interface Functions {
   readonly phaseTimer: ArbiterFunction;
   readonly webhooks: ArbiterFunction;
   readonly web: ArbiterFunction;
+  readonly docs: ArbiterFunction;
 }
 
 const attributeTypes: Record<KeyAttribute['type'], AttributeType> = {
@@ -86,7 +87,7 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
   api: {
     id: 'Api',
     entry: handlerEntries.api,
-    description: 'Arbiter HTTP API: every route',
+    description: 'Arbiter HTTP API: players, games, commands, webhooks',
     // Long waits (PBM-8, at most 20 s) must finish inside API Gateway's 30 s integration limit.
     timeout: Duration.seconds(29),
   },
@@ -129,6 +130,12 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
     // `npm ci` builds the page (npm run build:web); the function serves it from its own package.
     assets: { from: 'dist/web', into: 'web' },
   },
+  docs: {
+    id: 'Docs',
+    entry: handlerEntries.docs,
+    description: 'Serves the OpenAPI document and the rulesets with their JSON Schemas',
+    timeout: Duration.seconds(10),
+  },
 };
 
 const key = (attribute: KeyAttribute) => ({ name: attribute.name, type: attributeTypes[attribute.type] });
@@ -158,13 +165,13 @@ export class ArbiterStack extends Stack {
     this.http = new ArbiterHttpApi(
       this,
       'Http',
-      { api: this.functions.api.fn, web: this.functions.web.fn },
+      { api: this.functions.api.fn, web: this.functions.web.fn, docs: this.functions.docs.fn },
       corsOrigins,
       this.config.logRetention,
       this.config.domain,
     );
     // The function allows the same origins, so a direct call answers as API Gateway does.
-    this.functions.api.fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
+    for (const { fn } of [this.functions.api, this.functions.docs]) fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     const { projector, timerReactor, publisher } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),
@@ -242,6 +249,8 @@ export class ArbiterStack extends Stack {
       webhooks: make(handlers.webhooks),
       // The page reads no table: only its own files.
       web: new ArbiterFunction(this, handlers.web.id, { ...handlers.web, tracing, logRetention }),
+      // Nor does the documentation: the OpenAPI document and the rulesets are built from code.
+      docs: new ArbiterFunction(this, handlers.docs.id, { ...handlers.docs, tracing, logRetention }),
     };
   }
 

@@ -11,7 +11,7 @@ import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
-import { makeApi } from '../../functions/http/api.ts';
+import { makeApi } from '../../functions/http/every-route.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';

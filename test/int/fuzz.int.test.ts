@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { registerPlayer } from '../../functions/app/players.ts';
-import { makeApi } from '../../functions/http/api.ts';
+import { makeApi } from '../../functions/http/every-route.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { checkReply, type HostileRequest, hostileRequest } from '../support/hostile.ts';
 

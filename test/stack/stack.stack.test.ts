@@ -10,14 +10,14 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
-import { buildRouter } from '../../functions/http/routes.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
-import { apiRoutes } from '../../infra/aws/http-api.ts';
+import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { eventsTable, gamesTable } from '../../infra/tables.ts';
@@ -42,9 +42,9 @@ const tracedSynth = () => {
   traced ??= synth({ tracing: true });
   return traced;
 };
-const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web } = stack.functions;
+const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs } = stack.functions;
 const consumers = { projector, timerReactor, publisher } as const;
-const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web } as const;
+const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs } as const;
 
 interface ResourceJson {
   readonly Properties: Record<string, unknown>;
@@ -139,8 +139,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all seven handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 7);
+  it('runs all eight handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 8);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -160,7 +160,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(8);
+    expect(logGroups).toHaveLength(9);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -168,8 +168,8 @@ describe('the functions', () => {
     expect(resourceOf(allFunctions.api.fn).Properties).toMatchObject({ Timeout: 29 });
   });
 
-  it('tells every function but the web page the physical names of both tables, and enables source maps', () => {
-    for (const fn of Object.values(allFunctions).filter((f) => f !== web)) {
+  it('tells every function but the web page and the documentation the physical names of both tables, and enables source maps', () => {
+    for (const fn of Object.values(allFunctions).filter((f) => f !== web && f !== docs)) {
       expect(environmentOf(fn)).toMatchObject({
         EVENTS_TABLE: ref(stack.tables.events),
         GAMES_TABLE: ref(stack.tables.games),
@@ -196,7 +196,7 @@ describe('the functions', () => {
 
   it('does not trace unless asked, and traces every function when asked', () => {
     template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: Match.anyValue() }, 0);
-    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 7);
+    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 8);
   });
 });
 
@@ -223,10 +223,11 @@ describe('table access', () => {
     }
   });
 
-  it('lets every function but the publisher query the events table, and all of them read games, but the web page, which reads no table', () => {
+  it('lets every function but the publisher query the events table, and all of them read games, but the web page and the documentation, which read no table', () => {
+    const tableless = (fn: (typeof allFunctions)[keyof typeof allFunctions]) => fn === web || fn === docs;
     for (const [name, fn] of Object.entries(allFunctions)) {
-      expect({ name, query: allows(fn, 'dynamodb:Query', eventsArn) }).toEqual({ name, query: fn !== publisher && fn !== web });
-      expect({ name, get: allows(fn, 'dynamodb:GetItem', gamesArn) }).toEqual({ name, get: fn !== web });
+      expect({ name, query: allows(fn, 'dynamodb:Query', eventsArn) }).toEqual({ name, query: fn !== publisher && !tableless(fn) });
+      expect({ name, get: allows(fn, 'dynamodb:GetItem', gamesArn) }).toEqual({ name, get: !tableless(fn) });
     }
   });
 });
@@ -243,16 +244,32 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('has exactly the routes of the design: the API on one Lambda proxy integration to the API function, the viewer on one to the web function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length + WEB_ROUTE_KEYS.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 2);
-    for (const fn of [api, web]) {
+  it('has exactly the routes of the design: the API, the documentation and the viewer each on one Lambda proxy integration to its function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length + docsRoutes.length + WEB_ROUTE_KEYS.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 3);
+    for (const fn of [api, docs, web]) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
         IntegrationType: 'AWS_PROXY',
         IntegrationUri: arnOf(fn.fn),
         PayloadFormatVersion: '2.0',
       });
     }
+  });
+
+  it('PERF-1 the OpenAPI document and the rulesets go to the documentation function, which reads no table; the API function has none of them', () => {
+    expect([...docsRoutes].sort()).toEqual(['GET /openapi.json', 'GET /rulesets', 'GET /rulesets/{id}']);
+    expect(apiRoutes.filter((route) => docsRoutes.includes(route))).toEqual([]);
+    const docsIntegration = Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
+      ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(docs.fn)),
+    )?.[0];
+    expect(docsIntegration).toBeDefined();
+    for (const routeKey of docsRoutes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey,
+        Target: { 'Fn::Join': ['', ['integrations/', { Ref: docsIntegration }]] },
+      });
+    }
+    expect(JSON.stringify(environmentOf(docs))).not.toContain('TABLE');
   });
 
   it('VIEW-1 the stack serves the viewer: GET / and GET /viewer.js go to the web function, which reads no table', () => {
@@ -578,7 +595,7 @@ describe('the alarms', () => {
 
   it('AWS-2 every alarm notifies the alarm topic, in alarm and back to OK, and says what to do', () => {
     const all = alarmsOf(template);
-    // The 5 queues, 3 iterator ages, API 5xx, 7 functions' errors, throttles, webhook failures.
+    // The 5 queues, 3 iterator ages, API 5xx, 8 functions' errors, throttles, webhook failures.
     expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 2);
     for (const alarm of all) {
       expect(alarm.Properties.AlarmActions).toEqual([topicRef]);
@@ -717,9 +734,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
   });
 
   it('AWS-5 logRetentionDays sets every log group, the API access logs included, from cdk.json or the command line', () => {
-    expect(retentions(template)).toEqual(Array(8).fill(30));
-    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(8).fill(365));
-    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(8).fill(7));
+    expect(retentions(template)).toEqual(Array(9).fill(30));
+    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(9).fill(365));
+    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(9).fill(7));
     expect(() => synth({}, { logRetentionDays: 10 })).toThrow(
       /logRetentionDays context is one of CloudWatch Logs' periods \(1, 3, 5, 7, 14, 30/,
     );
@@ -765,9 +782,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       logRetention: 90,
       domain: { name: 'api.example.org', certificateArn: CERTIFICATE },
     });
-    expect(retentions(built.template)).toEqual(Array(8).fill(90));
+    expect(retentions(built.template)).toEqual(Array(9).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
-    built.template.resourceCountIs('AWS::Lambda::Function', 7);
+    built.template.resourceCountIs('AWS::Lambda::Function', 8);
     expect(nagFindings(built)).toEqual([]);
   });
 });

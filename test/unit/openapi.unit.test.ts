@@ -9,8 +9,8 @@ import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { componentPrefix } from '../../functions/http/components.ts';
+import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
-import { buildRouter } from '../../functions/http/routes.ts';
 
 interface Operation {
   operationId?: string;

@@ -144,6 +144,17 @@ describe('PERF-1 Lambda bundles', () => {
     }
   });
 
+  it('PERF-1 the API leaves the OpenAPI document and JSON Schema to the documentation function, which has them', () => {
+    const describing = (name: string) =>
+      bundled(name).filter((path) =>
+        /functions[\\/]http[\\/](openapi|components|docs-routes)\.ts$|zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/.test(
+          path,
+        ),
+      );
+    expect(describing('api')).toEqual([]);
+    expect(describing('docs').length).toBe(5);
+  });
+
   it.each(DELIVERING)('PERF-1 %s loads the address guard (and ipaddr.js, which builds its tables as it loads) on first use', (name) => {
     expect(bundles.get(name)?.lazy).toContain(join('functions', 'adapters', 'address-guard.ts'));
   });

@@ -1,0 +1,77 @@
+/**
+ * The routes that describe the service rather than play it: the OpenAPI document and the
+ * rulesets with their commands' JSON Schemas. They need no table and no player, and they are
+ * the only answers that turn zod schemas into JSON Schema, so on AWS they are their own
+ * function (functions/http/docs.ts): the API's cold start, which every player waits on, does
+ * not load the OpenAPI document's code nor zod's JSON Schema code (PERF-1). The local runtime
+ * serves them from its one handler, with the API's routes (every-route.ts).
+ */
+
+import { variantsByType } from '../../domain/kernel/schema.ts';
+import * as z from '../../domain/kernel/zod.ts';
+import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { rulesets } from '../../domain/rulesets.ts';
+import { notFound } from '../app/problems.ts';
+import { openApiDocument } from './openapi.ts';
+import { RESERVED_COMMANDS } from './reserved-commands.ts';
+import { withEtag } from './respond.ts';
+import type { Router } from './router.ts';
+
+const rulesetSummary = (id: string) => {
+  const r = rulesets.get(id);
+  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+  return {
+    id: r.id,
+    title: r.title,
+    rulesVersion: r.rulesVersion,
+    summary: r.summary,
+    seats: r.seatNames,
+    phases: r.phaseNames,
+    commands: [...matchCommands(r), ...r.commands],
+  };
+};
+
+const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+
+/**
+ * API-3: every command a game of ruleset `id` accepts at /commands, each with its own JSON
+ * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
+ * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
+ */
+const commandsWithSchemas = (id: string) => {
+  const r = rulesets.get(id);
+  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+  const schemas = new Map<string, z.core.$ZodType>([
+    ...[...matchCommandSchemas].filter(([type]) => !RESERVED_COMMANDS.has(type)),
+    ...variantsByType(r.commandSchema),
+  ]);
+  const docs = new Map<string, { readonly type: string; readonly summary: string; readonly rule: string }>(
+    [...matchCommands(r), ...r.commands].map((c) => [c.type, c]),
+  );
+  return [...schemas].map(([type, schema]) => {
+    const { $schema: _dialect, ...own } = jsonSchema(schema);
+    return { type, summary: docs.get(type)?.summary ?? '', rule: docs.get(type)?.rule ?? '', schema: own };
+  });
+};
+
+/** Adds the describing routes to `router`; public, cached for five minutes. */
+export const addDocsRoutes = (router: Router): Router =>
+  router
+    .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
+    .on('GET', '/rulesets', async (request) =>
+      withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
+    )
+    .on('GET', '/rulesets/{id}', async (request) => {
+      const summary = rulesetSummary(request.params.id ?? '');
+      const r = rulesets.get(summary.id);
+      return withEtag(
+        request,
+        {
+          ...summary,
+          commands: commandsWithSchemas(summary.id),
+          optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
+          commandSchema: r ? jsonSchema(r.commandSchema) : null,
+        },
+        'public, max-age=300',
+      );
+    });

@@ -113,15 +113,20 @@ export const stateQuery = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** The paging parameters of the game lists (inbox and lobby). */
+const pageParams = () => ({
+  after: z
+    ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0)
+    .check(z.describe('Skip this many games: pass the `next` of the previous page.')),
+  limit: z
+    ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50)
+    .check(z.describe('At most this many games (1 to 100; 50 if omitted).')),
+});
+
 export const inboxQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     awaiting: z.optional(z.enum(['true', 'false'])).check(z.describe('true: only games waiting on you.')),
-    after: z
-      ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0)
-      .check(z.describe('Skip this many games: pass the `next` of the previous page.')),
-    limit: z
-      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50)
-      .check(z.describe('At most this many games (1 to 100; 50 if omitted).')),
+    ...pageParams(),
     wait: wait(
       'a page that differs from the one If-None-Match names (then 304 if it never does); without If-None-Match and with awaiting=true, for a game that awaits you',
     ),
@@ -131,12 +136,7 @@ export const inboxQuery = /* @__PURE__ */ z.lazy(() =>
 export const lobbyQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     ruleset: z.optional(z.string().check(z.maxLength(64))).check(z.describe('Only games of this ruleset, e.g. post-galactica.')),
-    after: z
-      ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0)
-      .check(z.describe('Skip this many games: pass the `next` of the previous page.')),
-    limit: z
-      ._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50)
-      .check(z.describe('At most this many games (1 to 100; 50 if omitted).')),
+    ...pageParams(),
   }),
 );
 

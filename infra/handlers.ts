@@ -45,8 +45,9 @@ export const bundleSettings = {
   /**
    * Built-in modules replaced by a stand-in of what the bundle uses of them, so that a cold start
    * does not load what it never runs: @middy/core imports node:stream/web for a test only a
-   * streaming response makes (functions/shims/stream-web.ts). Paths are from the repository root.
+   * streaming response makes, and node:timers for the global setTimeout (functions/shims/).
+   * Paths are from the repository root.
    */
-  alias: { 'node:stream/web': './functions/shims/stream-web.ts' },
+  alias: { 'node:stream/web': './functions/shims/stream-web.ts', 'node:timers': './functions/shims/timers.ts' },
   banner: "import { createRequire as __arbiterCreateRequire } from 'node:module';const require = __arbiterCreateRequire(import.meta.url);",
 } as const;

@@ -4,7 +4,7 @@
  * not by hand-written CIDR tables. Only globally routable unicast passes; loopback passes
  * too when the local runtime was started with the explicit flag (never on AWS).
  */
-import { isIP } from 'node:net';
+import { createRequire } from 'node:module';
 import ipaddr from 'ipaddr.js';
 
 export interface GuardOptions {
@@ -31,6 +31,14 @@ const globalUnicast = (): ReturnType<typeof ipaddr.parseCIDR> => {
   globalUnicastV6 ??= ipaddr.parseCIDR('2000::/3');
   return globalUnicastV6;
 };
+
+/**
+ * Node's own test of an IP literal, required when this module first runs: a static import of
+ * node:net would sit at the top of the bundles that load this module lazily, and importing
+ * node:net as an ES module builds its whole export list (BlockList, SocketAddress…) at every
+ * cold start (PERF-1).
+ */
+const { isIP } = createRequire(import.meta.url)('node:net') as typeof import('node:net');
 
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   loopback: 'a loopback address',

@@ -7,6 +7,7 @@
  * serves them from its one handler, with the API's routes (every-route.ts).
  */
 
+import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
 import { variantsByType } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
@@ -17,30 +18,30 @@ import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { withEtag } from './respond.ts';
 import type { Router } from './router.ts';
 
-const rulesetSummary = (id: string) => {
+const rulesetNamed = (id: string): AnyRuleset => {
   const r = rulesets.get(id);
   if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
-  return {
-    id: r.id,
-    title: r.title,
-    rulesVersion: r.rulesVersion,
-    summary: r.summary,
-    seats: r.seatNames,
-    phases: r.phaseNames,
-    commands: [...matchCommands(r), ...r.commands],
-  };
+  return r;
 };
+
+const rulesetSummary = (r: AnyRuleset) => ({
+  id: r.id,
+  title: r.title,
+  rulesVersion: r.rulesVersion,
+  summary: r.summary,
+  seats: r.seatNames,
+  phases: r.phaseNames,
+  commands: [...matchCommands(r), ...r.commands],
+});
 
 const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
 
 /**
- * API-3: every command a game of ruleset `id` accepts at /commands, each with its own JSON
+ * API-3: every command a game of ruleset `r` accepts at /commands, each with its own JSON
  * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
  * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
  */
-const commandsWithSchemas = (id: string) => {
-  const r = rulesets.get(id);
-  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+const commandsWithSchemas = (r: AnyRuleset) => {
   const schemas = new Map<string, z.core.$ZodType>([
     ...[...matchCommandSchemas].filter(([type]) => !RESERVED_COMMANDS.has(type)),
     ...variantsByType(r.commandSchema),
@@ -59,18 +60,17 @@ export const addDocsRoutes = (router: Router): Router =>
   router
     .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
     .on('GET', '/rulesets', async (request) =>
-      withEtag(request, { rulesets: [...rulesets.keys()].map(rulesetSummary) }, 'public, max-age=300'),
+      withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
     )
     .on('GET', '/rulesets/{id}', async (request) => {
-      const summary = rulesetSummary(request.params.id ?? '');
-      const r = rulesets.get(summary.id);
+      const r = rulesetNamed(request.params.id ?? '');
       return withEtag(
         request,
         {
-          ...summary,
-          commands: commandsWithSchemas(summary.id),
-          optionsSchema: r ? jsonSchema(r.optionsSchema) : null,
-          commandSchema: r ? jsonSchema(r.commandSchema) : null,
+          ...rulesetSummary(r),
+          commands: commandsWithSchemas(r),
+          optionsSchema: jsonSchema(r.optionsSchema),
+          commandSchema: jsonSchema(r.commandSchema),
         },
         'public, max-age=300',
       );

@@ -5,6 +5,8 @@
  * state (PERF-2). Printed, never asserted: timings on a shared machine are information,
  * not pass/fail.
  */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../domain/rulesets.ts';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { emptyGame, foldGame } from '../domain/match/state.ts';

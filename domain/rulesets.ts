@@ -1,8 +1,15 @@
-/** Every rule system the service referees, by id. */
+/**
+ * Every rule system the service referees, by id, all loaded at once: for what needs every
+ * referee (the verifier, the documentation, the local runtime, scripts). Importing this file
+ * also makes them all available to the match lifecycle (domain/registry.ts); the API and the
+ * phase timer on Lambda instead load a game's ruleset when it is first needed (PERF-1).
+ */
 
+import './folds.ts';
 import { gsc2 } from './gsc2/ruleset.ts';
 import type { AnyRuleset } from './kernel/ruleset.ts';
 import { postGalactica } from './post-galactica/ruleset.ts';
+import { useRulesets } from './registry.ts';
 import { soluna } from './soluna/ruleset.ts';
 
 export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([
@@ -11,10 +18,6 @@ export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRule
   [gsc2.id, gsc2],
 ]);
 
-export const findRuleset = (id: string): AnyRuleset | undefined => rulesets.get(id);
+useRulesets(rulesets.values());
 
-export const getRuleset = (id: string): AnyRuleset => {
-  const ruleset = rulesets.get(id);
-  if (!ruleset) throw new Error(`unknown ruleset ${id}`);
-  return ruleset;
-};
+export { findRuleset, getRuleset } from './registry.ts';

@@ -10,16 +10,28 @@ import { config } from './config.ts';
 
 let deps: Deps | undefined;
 
-/**
- * `sender` is given by the functions that deliver webhooks (the API for its test ping, the
- * webhook worker): the others never import the sender, so their bundles leave it out (PERF-1).
- */
-export const depsFromEnv = (sender?: (policy: WebhookPolicy) => WebhookSender): Deps => {
+export interface FunctionNeeds {
+  /**
+   * Given by the functions that deliver webhooks (the API for its test ping, the webhook
+   * worker): the others never import the sender, so their bundles leave it out (PERF-1).
+   */
+  readonly sender?: (policy: WebhookPolicy) => WebhookSender;
+  /**
+   * Given by the functions that load each rule system when a game first needs it (the API, the
+   * phase timer); the others import every ruleset (or fold) at start (PERF-1, Deps.loadRuleset).
+   */
+  readonly loadRuleset?: (ruleset: string) => Promise<void>;
+}
+
+export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps => {
   if (!deps) {
     const c = config();
     const { client } = createDynamoClient({ endpoint: c.dynamoEndpoint, region: c.region });
     const tables = { events: c.eventsTable, games: c.gamesTable };
-    deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)) });
+    deps = createDeps(client, tables, {
+      webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)),
+      ...(loadRuleset ? { loadRuleset } : {}),
+    });
   }
   return deps;
 };

@@ -1,3 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
+
 /** Every Lambda entry point, relative to the repository root; each exports `handler`. */
 export const handlerEntries = {
   api: 'functions/http/api.ts',
@@ -26,7 +29,7 @@ export const unreachedCredentialSources = [
   '@smithy/credential-provider-imds',
 ] as const;
 
-/** esbuild's settings for a Lambda bundle: the CDK construct, the bundle benchmark and the PERF-1 test share them. */
+/** esbuild's settings for a Lambda bundle: the stack, the bundle benchmark and the PERF-1 test all build with them (`bundleOptions`). */
 export const bundleSettings = {
   format: 'esm',
   target: 'node22',
@@ -51,3 +54,35 @@ export const bundleSettings = {
   alias: { 'node:stream/web': './functions/shims/stream-web.ts', 'node:timers': './functions/shims/timers.ts' },
   banner: "import { createRequire as __arbiterCreateRequire } from 'node:module';const require = __arbiterCreateRequire(import.meta.url);",
 } as const;
+
+/** The repository root, which entries and the alias paths are relative to. */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * esbuild's options for one function's asset, written to `outdir`: `index.mjs`, the handler
+ * Lambda loads, and under `chunks/` the code it loads only by `import()`, on first use. Code
+ * splitting is what keeps each ruleset's referee out of a cold start: the API and the phase
+ * timer load a game's referee with its first command (domain/referees.ts), so none is compiled
+ * at load and a container that serves one rule system never compiles the others (PERF-1).
+ * The stack (infra/aws/arbiter-function.ts), the bundle benchmark and the PERF-1 test all
+ * build through this. `entry` is a path from the repository root, or source text resolved there.
+ */
+export const bundleOptions = (entry: string | { readonly contents: string }, outdir: string) =>
+  ({
+    ...bundleSettings,
+    mainFields: [...bundleSettings.mainFields],
+    external: [...bundleSettings.external],
+    alias: { ...bundleSettings.alias },
+    banner: { js: bundleSettings.banner },
+    absWorkingDir: ROOT,
+    ...(typeof entry === 'string'
+      ? { entryPoints: { index: entry } }
+      : { stdin: { contents: entry.contents, resolveDir: ROOT, loader: 'js' as const }, entryNames: 'index' }),
+    bundle: true,
+    splitting: true,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    logLevel: 'silent',
+  }) satisfies BuildOptions;

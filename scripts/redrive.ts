@@ -12,6 +12,8 @@
  * Exit 0 when everything was redriven, 1 when something is left (it says what and why), 2
  * for a mistake in how it was called.
  */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../domain/rulesets.ts';
 import { existsSync } from 'node:fs';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -3,6 +3,8 @@
  * the command path, long ones decided in memory and appended in large batches), and
  * percentiles. Traffic goes only to 127.0.0.1.
  */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../../domain/rulesets.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { foldGame, type GameState } from '../../domain/match/state.ts';

@@ -1,6 +1,7 @@
 /** GSC2 starship combat as a ruleset of the match lifecycle: its fold (fold.ts) and the referee, wiring only. */
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { GSC_COMMANDS, type GscCommand, gscCommandSchema } from './commands.ts';
+import { GSC_COMMANDS } from './command-docs.ts';
+import { type GscCommand, gscCommandSchema } from './commands.ts';
 import { begin, decide, onDeadline } from './decide.ts';
 import type { GscEvent } from './events.ts';
 import { gsc2Fold } from './fold.ts';

@@ -9,7 +9,7 @@ import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { getRuleset } from '../rulesets.ts';
+import { getRuleset } from '../registry.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
 import { type GameCommand, isMatchCommand, type MatchCommand, type RulesCommand } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';

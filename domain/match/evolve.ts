@@ -4,10 +4,10 @@
  * envelope, adding what only the envelope records: its place in the chain, time and actor.
  */
 
-import { getFold } from '../folds.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
+import { getFold } from '../registry.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent } from './events.ts';
 import { isMatchEvent } from './events.ts';

@@ -6,7 +6,7 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { findRuleset } from '../rulesets.ts';
+import { findRuleset } from '../registry.ts';
 import type { CreateGame, JoinGame } from './commands.ts';
 import { evolveEvent } from './evolve.ts';
 import { provisional } from './rules-context.ts';

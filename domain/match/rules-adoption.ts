@@ -9,7 +9,7 @@ import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getRuleset } from '../rulesets.ts';
+import { getFold } from '../registry.ts';
 import type { RulesVersionAdopted } from './events.ts';
 import { isOrganiser } from './organiser.ts';
 import type { Match } from './state.ts';
@@ -38,7 +38,7 @@ export const isNewerRulesVersion = (candidate: string, current: string): boolean
 
 /** The newer rules version this build could move the game to, or null when there is none. */
 export const adoptableVersion = (match: Match): string | null => {
-  const served = getRuleset(match.ruleset).rulesVersion;
+  const served = getFold(match.ruleset).rulesVersion;
   return isNewerRulesVersion(served, match.rulesVersion) ? served : null;
 };
 

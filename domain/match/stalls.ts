@@ -14,7 +14,7 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getRuleset } from '../rulesets.ts';
+import { getFold, getRuleset } from '../registry.ts';
 import type { DeadlineReached } from './commands.ts';
 import { revealAtEnd, revealSeed } from './ending.ts';
 import type { DeadlinePassed, GameEnded } from './events.ts';
@@ -75,7 +75,7 @@ export const deadlineReached = (match: Match, command: DeadlineReached, ctx: Ctx
   const ended = match.status === 'lobby' ? expired(match) : forfeited(match, passed.data.awaiting);
   if (ended) return { ok: true, events: [passed, ended, revealSeed(match, ctx)] };
   if (match.status === 'choosing') {
-    const chosen = chosenByDeadline(match, getRuleset(match.ruleset).firstPlayerRule);
+    const chosen = chosenByDeadline(match, getFold(match.ruleset).firstPlayerRule);
     return { ok: true, events: chosen ? [passed, chosen, ...begin(match, [passed, chosen], ctx, firstSeq)] : [] };
   }
   if (match.status !== 'playing') return { ok: true, events: [] };

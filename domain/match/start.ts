@@ -7,7 +7,7 @@ import type { Dice } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getRuleset } from '../rulesets.ts';
+import { getFold, getRuleset } from '../registry.ts';
 import type { ChooseFirstPlayer } from './commands.ts';
 import type { RollOffRound } from './events.ts';
 import { diceFor, provisional, rulesContext } from './rules-context.ts';
@@ -15,7 +15,7 @@ import type { Match } from './state.ts';
 
 /** PG-5: when every seat is taken, the players roll off, unless a mission names the first player. */
 export const start = (match: Match, ctx: Ctx, firstSeq: number): DomainEvent[] => {
-  const ruleset = getRuleset(match.ruleset);
+  const ruleset = getFold(match.ruleset);
   if (match.options.firstPlayer !== 'roll-off') {
     const chosen: DomainEvent = {
       type: 'FirstPlayerChosen',
@@ -58,7 +58,7 @@ export const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, fir
 };
 
 export const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
-  const rule = getRuleset(match.ruleset).firstPlayerRule;
+  const rule = getFold(match.ruleset).firstPlayerRule;
   if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, 'Nobody is choosing the first player now.', 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat !== match.rollOff.winner) {

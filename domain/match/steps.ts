@@ -3,9 +3,9 @@
  * ruleset's own step while playing, each with the deadline its phase is given.
  */
 
-import { getFold } from '../folds.ts';
 import { addDuration } from '../kernel/duration.ts';
 import type { AnyRulesetFold } from '../kernel/ruleset.ts';
+import { getFold } from '../registry.ts';
 import type { DeadlineOptions, MatchOptions } from './events.ts';
 import type { Match, Step } from './state.ts';
 

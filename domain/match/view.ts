@@ -3,8 +3,8 @@
  * exports, notifications) goes through these two functions, so a secret has one gate.
  */
 
-import { getFold } from '../folds.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import { getFold } from '../registry.ts';
 import type { GameState, Pause, Proposal, Step } from './state.ts';
 
 /** The seats whose action the game waits for now. */

@@ -1,6 +1,7 @@
 /** Post Galactica as a ruleset of the match lifecycle: its fold (fold.ts) and the referee, wiring only. */
 import type { Ruleset } from '../kernel/ruleset.ts';
-import { PG_COMMANDS, type PgCommand, pgCommandSchema } from './commands.ts';
+import { PG_COMMANDS } from './command-docs.ts';
+import { type PgCommand, pgCommandSchema } from './commands.ts';
 import { decide, onDeadline } from './decide.ts';
 import type { PgEvent } from './events.ts';
 import { postGalacticaFold } from './fold.ts';

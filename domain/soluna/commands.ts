@@ -15,11 +15,3 @@ export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
 export const solCommandSchema = /* @__PURE__ */ z.lazy(() => z.discriminatedUnion('type', [submitActionsSchema]));
 export type SolCommand = z.infer<typeof solCommandSchema>;
 export type SubmitActions = z.infer<typeof submitActionsSchema>;
-
-export const SOL_COMMANDS = [
-  {
-    type: 'SubmitActions',
-    summary: 'Seal one choice for every model of yours that may act this phase; may be re-submitted until the reveal (SOL-3).',
-    rule: 'SOL-3',
-  },
-] as const;

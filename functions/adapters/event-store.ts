@@ -10,6 +10,10 @@
  * fetches whatever the caller needs from the `games` table (the command path: the seed and
  * the idempotency record). A command then costs two reads in parallel and one transaction.
  * `SNAP#<seq>` stays for the state at an earlier event (PERF-2).
+ *
+ * Before folding a game the store has its ruleset loaded (`loadRuleset`): the API and the phase
+ * timer load a rule system's code when a game first needs it, here, once the reads tell which
+ * rule system the game plays (PERF-1).
  */
 import {
   BatchGetItemCommand,
@@ -22,6 +26,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import { findFold } from '../../domain/registry.ts';
 import type { TableNames } from '../../infra/tables.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
 
@@ -72,7 +77,8 @@ export class EventStore {
   constructor(
     readonly db: DynamoDBClient,
     readonly tables: TableNames,
-    private readonly rulesVersionOf: (ruleset: string) => string | undefined,
+    /** Makes a ruleset's fold available; a no-op where every ruleset is imported at start. */
+    private readonly loadRuleset: (ruleset: string) => Promise<void>,
   ) {}
 
   /**
@@ -84,12 +90,12 @@ export class EventStore {
     const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
     const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
     const items = got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK);
-    const snapshot = this.snapshotOf(got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK));
+    const snapshot = await this.snapshotOf(got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK));
     const oldest = tail.at(-1)?.seq ?? 1;
     const ascending = tail.reverse();
     if (snapshot && snapshot.seq >= oldest - 1) {
       return {
-        state: foldGame(
+        state: await this.fold(
           ascending.filter((e) => e.seq > snapshot.seq),
           snapshot.state,
         ),
@@ -97,12 +103,20 @@ export class EventStore {
         items,
       };
     }
-    if (oldest === 1) return { state: foldGame(ascending, emptyGame), fromSnapshot: null, items };
+    if (oldest === 1) return { state: await this.fold(ascending, emptyGame), fromSnapshot: null, items };
     // The tail did not reach the fixed-key snapshot (none yet, one written before it existed,
     // or one under other rules): the latest usable `SNAP#<seq>`, then the log from it.
     const usable = await this.latestSnapshot(gameId);
     const base = usable ?? { seq: 0, state: emptyGame };
-    return { state: foldGame(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, items };
+    return { state: await this.fold(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, items };
+  }
+
+  /** `events` folded onto `from`, once the game's ruleset is loaded: named by `from`, or by the GameCreated that opens `events`. */
+  async fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState> {
+    const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
+    const ruleset = from.status === 'empty' ? created : from.ruleset;
+    if (typeof ruleset === 'string') await this.loadRuleset(ruleset);
+    return foldGame(events, from);
   }
 
   /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */
@@ -208,7 +222,7 @@ export class EventStore {
     if (version <= 0) return emptyGame;
     const snapshot = await this.latestSnapshot(gameId, version);
     const base = snapshot ?? { seq: 0, state: emptyGame };
-    return foldGame(await this.readAfter(gameId, base.seq, version), base.state);
+    return this.fold(await this.readAfter(gameId, base.seq, version), base.state);
   }
 
   private async latestSnapshot(gameId: string, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Snapshot | null> {
@@ -229,16 +243,19 @@ export class EventStore {
     return this.snapshotOf(page.Items?.[0]);
   }
 
-  private snapshotOf(item: Item | undefined): Snapshot | null {
+  private async snapshotOf(item: Item | undefined): Promise<Snapshot | null> {
     if (!item?.state?.S || !item.seq?.N) return null;
     const state = JSON.parse(item.state.S) as GameState;
+    if (state.status === 'empty') return { seq: Number(item.seq.N), state };
+    await this.loadRuleset(state.ruleset);
     // A snapshot folded by other rules is not trusted: fold from the log instead.
-    if (state.status !== 'empty' && this.rulesVersionOf(state.ruleset) !== item.rulesVersion?.S) return null;
+    if (findFold(state.ruleset)?.rulesVersion !== item.rulesVersion?.S) return null;
     return { seq: Number(item.seq.N), state };
   }
 
   private snapshotItem(gameId: string, seq: number, state: GameState): Item {
-    const rulesVersion = state.status === 'empty' ? '' : (this.rulesVersionOf(state.ruleset) ?? '');
+    // The state was just folded, so its ruleset is loaded.
+    const rulesVersion = state.status === 'empty' ? '' : (findFold(state.ruleset)?.rulesVersion ?? '');
     return {
       pk: { S: gameKey(gameId) },
       sk: { S: snapshotSk(seq) },

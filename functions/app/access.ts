@@ -10,6 +10,7 @@ import type { Match } from '../../domain/match/state.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
+import { modelState } from './read-models.ts';
 
 export const isPrivate = (state: GameState): boolean => state.status !== 'empty' && state.options.visibility === 'private';
 
@@ -23,7 +24,7 @@ export const mayRead = (state: GameState, playerId: string): boolean =>
 const latestState = async (deps: Deps, gameId: string): Promise<{ state: GameState; modelled: boolean }> => {
   const model = await deps.games.readModel(gameId);
   return model
-    ? { state: JSON.parse(model.state) as GameState, modelled: true }
+    ? { state: await modelState(deps, model), modelled: true }
     : { state: (await deps.store.load(gameId)).state, modelled: false };
 };
 

@@ -3,18 +3,20 @@
  * game runs; complete, with the seed, once it has ended (nothing is secret any more).
  * A private game's log is its players' and organiser's only (API-8).
  */
-import { foldGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { LOG_FORMAT, type LogHeader, serializeLog } from '../../domain/verify/log.ts';
 import { mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
+import { modelState } from './read-models.ts';
 
 export const exportLog = async (deps: Deps, gameId: string, playerId: string): Promise<string> => {
   const [events, model] = await Promise.all([deps.store.readAfter(gameId, 0), deps.games.readModel(gameId)]);
   if (events.length === 0) throw notFound(`game ${gameId}`);
   // The state the server reports is the projector's read model when it has caught up: verify cross-checks it with the log.
-  const state: GameState = model && model.version === events.length ? (JSON.parse(model.state) as GameState) : foldGame(events);
+  const state: GameState =
+    model && model.version === events.length ? await modelState(deps, model) : await deps.store.fold(events, emptyGame);
   if (state.status === 'empty' || !mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   const ended = state.status === 'ended';
   const viewer = ended ? null : seatOf(state, playerId);

@@ -7,6 +7,7 @@ import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
 import { notFound, Problem } from './problems.ts';
+import { modelState } from './read-models.ts';
 import { waitUntil } from './waiting.ts';
 
 /**
@@ -17,7 +18,7 @@ import { waitUntil } from './waiting.ts';
  */
 export const gameView = async (deps: Deps, gameId: string, playerId: string, minVersion = 0) => {
   const model = await deps.games.readModel(gameId);
-  const modelled: GameState | null = model && model.version >= minVersion ? (JSON.parse(model.state) as GameState) : null;
+  const modelled: GameState | null = model && model.version >= minVersion ? await modelState(deps, model) : null;
   // A private game the read model does not yet show the caller seated in is decided by the event store (API-8).
   const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await deps.store.load(gameId)).state;
   if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
@@ -94,7 +95,7 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
 
 const currentSeat = async (deps: Deps, gameId: string, playerId: string): Promise<string | null> => {
   const model = await deps.games.readModel(gameId);
-  const state = model ? (JSON.parse(model.state) as GameState) : (await deps.store.load(gameId)).state;
+  const state = model ? await modelState(deps, model) : (await deps.store.load(gameId)).state;
   return seatOf(state, playerId);
 };
 

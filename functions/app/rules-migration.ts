@@ -11,7 +11,7 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
 import { foldGame, type GameState } from '../../domain/match/state.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { findFold } from '../../domain/registry.ts';
 import { type Divergence, readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
@@ -54,7 +54,7 @@ export const migrateRules = async (
   systemId: (to: string) => string,
 ): Promise<Migration | 'conflict' | null> => {
   if (state.status === 'empty') return null;
-  const served = rulesets.get(state.ruleset)?.rulesVersion;
+  const served = findFold(state.ruleset)?.rulesVersion;
   if (served === state.rulesVersion) return null;
   const to = adoptableVersion(state);
   if (to === null || state.status === 'ended') throw notServed(state, served);

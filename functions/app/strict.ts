@@ -9,7 +9,7 @@
 import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findRuleset } from '../../domain/rulesets.ts';
+import { findRuleset } from '../../domain/registry.ts';
 import { escapePointer } from '../http/input-guard.ts';
 import { schemaProblem } from '../http/respond.ts';
 import { Problem } from './problems.ts';

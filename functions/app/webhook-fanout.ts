@@ -4,9 +4,9 @@
  * event fanned out twice (a redelivered message) gives the same deliveries.
  */
 
-import { folds } from '../../domain/folds.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { GameState } from '../../domain/match/state.ts';
+import { findFold } from '../../domain/registry.ts';
 import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from './deps.ts';
 import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
@@ -76,7 +76,7 @@ const count = (value: unknown): number | null => (typeof value === 'number' ? va
 /** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
 const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
   if (state.status !== 'playing' && state.status !== 'ended') return {};
-  const view = state.rules === null ? null : folds.get(state.ruleset)?.view(state.rules, null);
+  const view = state.rules === null ? null : findFold(state.ruleset)?.view(state.rules, null);
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
@@ -111,7 +111,7 @@ export const noticeOf = (
     seq: event.seq,
     at: event.at,
     ruleset: state.ruleset,
-    rulesetTitle: folds.get(state.ruleset)?.title ?? state.ruleset,
+    rulesetTitle: findFold(state.ruleset)?.title ?? state.ruleset,
     seat: ended ? null : seatOf(text(detail.seat)),
     turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
     round: ended ? null : count(view.round),

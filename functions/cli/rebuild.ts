@@ -4,6 +4,8 @@
  *   local:  npm run rebuild -- --endpoint http://127.0.0.1:<port printed by npm start>
  *   AWS:    EVENTS_TABLE=… GAMES_TABLE=… npm run rebuild
  */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../../domain/rulesets.ts';
 import { parseArgs } from 'node:util';
 import { tableNames } from '../../infra/tables.ts';
 import { createDynamoClient } from '../adapters/dynamo-client.ts';

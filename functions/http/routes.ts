@@ -5,7 +5,7 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommands } from '../../domain/match/commands.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
@@ -31,7 +31,7 @@ import {
 } from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
-const KNOWN_COMMANDS = new Set([...rulesets.values()].flatMap((r) => [...matchCommands(r), ...r.commands].map((c) => c.type)));
+const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
 
 /** A command's response: its events as the caller's seat may see them. */
 const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({

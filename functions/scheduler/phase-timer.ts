@@ -1,6 +1,7 @@
 /** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import * as z from '../../domain/kernel/zod.ts';
+import { loadRuleset } from '../../domain/ruleset-loaders.ts';
 import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
 import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
@@ -29,4 +30,5 @@ const busFromEnv = (): EventBus => {
   return bus;
 };
 
-export const handler = makePhaseTimer(depsFromEnv, busFromEnv);
+/** It loads the rule system of each game it first acts on, so its cold start compiles none of them (PERF-1). */
+export const handler = makePhaseTimer(() => depsFromEnv({ loadRuleset }), busFromEnv);

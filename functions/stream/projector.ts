@@ -1,4 +1,6 @@
 /** Lambda: the projector, fed by the `events` table stream (INSERT records only). */
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+import '../../domain/folds.ts';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Deps } from '../app/deps.ts';
 import { projectGame } from '../app/projection.ts';

@@ -1,4 +1,6 @@
 /** Lambda: the publisher, fed by the `events` stream: integration events to the EventBridge bus. */
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+import '../../domain/folds.ts';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';

@@ -1,4 +1,6 @@
 /** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines. */
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+import '../../domain/folds.ts';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { EventBridgeScheduler, type PhaseScheduler } from '../adapters/scheduler.ts';

@@ -7,6 +7,8 @@
  * message whose processing throws is reported as a partial batch failure, and SQS moves
  * it to the dead-letter queue after bounded receives.
  */
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+import '../../domain/folds.ts';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from '../../domain/kernel/zod.ts';
@@ -99,4 +101,4 @@ const queueFromEnv = (): DeliveryQueue => {
   return queue;
 };
 
-export const handler = makeDeliverer(() => depsFromEnv((policy) => new HttpWebhookSender(policy)), queueFromEnv);
+export const handler = makeDeliverer(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy) }), queueFromEnv);

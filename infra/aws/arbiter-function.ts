@@ -2,30 +2,45 @@
  * The defaults every Arbiter Lambda function shares, in one place: Node.js 22 on arm64,
  * esbuild-bundled ESM with source maps, 512 MB, and its own log group with a retention.
  */
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Validations } from 'aws-cdk-lib';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType, Duration, Validations } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { bundleSettings } from '../handlers.ts';
+import { buildSync } from 'esbuild';
+import { bundleOptions } from '../handlers.ts';
 
-/** The repository root: entries, the lock file and tsconfig.json are resolved from here, not from the cwd. */
+/** The repository root: entries and the assets copied into a bundle are resolved from here, not from the cwd. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * ESM bundles have no `require`, but some CommonJS dependencies call it for Node built-ins.
- * The alias keeps the banner from clashing with a bundled module's own `createRequire` import.
+ * The function's code: its entry bundled by esbuild, here, with the settings the bundle benchmark
+ * and the PERF-1 test use (infra/handlers.ts `bundleOptions`): `index.mjs` and, under
+ * `chunks/`, the code it loads on first use (each rule system, for the API and the phase
+ * timer). CDK's NodejsFunction writes one file and cannot split code, hence this asset.
+ * Hashed by its output, so a change that leaves the bundle the same deploys nothing.
  */
-const esmRequireShim = bundleSettings.banner;
-
-/** esbuild runs here (no Docker), so the hook copies straight from the repository into the bundle. */
-const copyInto = ({ from, into }: { readonly from: string; readonly into: string }) => ({
-  beforeBundling: () => [],
-  beforeInstall: () => [],
-  afterBundling: (_input: string, output: string) => [`cp -R "${join(repoRoot, from)}" "${join(output, into)}"`],
-});
+const bundledCode = (entry: string, assets: ArbiterFunctionProps['assets']): Code =>
+  Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: the bundle is built locally, and a failed build throws rather than fall back to Docker.
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      // CDK reuses one bundle for assets whose source and bundling options are the same, and a local
+      // bundler is a function it cannot compare: the entry, named here, tells each function's apart.
+      environment: { ARBITER_ENTRY: entry, ARBITER_ASSETS: assets ? `${assets.from}:${assets.into}` : '' },
+      local: {
+        tryBundle(outputDir) {
+          // Source maps, without the sources: minified bundles are unreadable in stack traces without them.
+          buildSync({ ...bundleOptions(entry, outputDir), sourcemap: true, sourcesContent: false, logLevel: 'error' });
+          if (assets) cpSync(join(repoRoot, assets.from), join(outputDir, assets.into), { recursive: true });
+          return true;
+        },
+      },
+    },
+  });
 
 export interface ArbiterFunctionProps {
   /** The handler file, relative to the repository root; it exports `handler`. */
@@ -43,7 +58,7 @@ export interface ArbiterFunctionProps {
 }
 
 export class ArbiterFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ArbiterFunctionProps) {
@@ -51,11 +66,9 @@ export class ArbiterFunction extends Construct {
     // An explicit log group (instead of the implicit /aws/lambda/<name>) so retention is
     // part of the stack and no log-retention custom resource is needed.
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH });
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: join(repoRoot, props.entry),
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+    this.fn = new LambdaFunction(this, 'Function', {
+      code: bundledCode(props.entry, props.assets),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
@@ -67,28 +80,6 @@ export class ArbiterFunction extends Construct {
       tracing: props.tracing === true ? Tracing.ACTIVE : Tracing.DISABLED,
       // Minified bundles are unreadable in stack traces without the source maps.
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: esmRequireShim,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Ship the SDK versions pinned in package-lock.json (the ones the tests ran
-        // against) rather than whatever version the Lambda runtime happens to carry...
-        bundleAwsSDK: true,
-        // ...but not the credential sources the chain never reaches on Lambda (PERF-1).
-        externalModules: [...bundleSettings.external],
-        // Arrow functions as function expressions, which V8 compiles lazily, and the stand-ins for
-        // built-ins a bundle only pretends to use (PERF-1, infra/handlers.ts). esbuild runs in the
-        // project root, which the alias paths are relative to.
-        esbuildArgs: {
-          ...Object.fromEntries(Object.entries(bundleSettings.supported).map(([feature, on]) => [`--supported:${feature}`, String(on)])),
-          ...Object.fromEntries(Object.entries(bundleSettings.alias).map(([module, path]) => [`--alias:${module}`, path])),
-        },
-        ...(props.assets ? { commandHooks: copyInto(props.assets) } : {}),
-      },
     });
     if (props.tracing === true) {
       Validations.of(this).acknowledge({

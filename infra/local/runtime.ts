@@ -2,6 +2,8 @@
  * Arbiter on one machine: DynamoDB Local, the tables from the shared definition, the
  * HTTP API and the stream consumers, wired exactly as on AWS but in one process.
  */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../../domain/rulesets.ts';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';

@@ -10,6 +10,8 @@ import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/ke
 import type { RuleViolation } from '../../domain/kernel/violation.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+// Decides commands of every ruleset in-process, so every referee is loaded.
+import '../../domain/rulesets.ts';
 
 const SYSTEM: Actor = { kind: 'system' };
 const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';

@@ -1,4 +1,6 @@
 /** Real DynamoDB Local for integration tests: fresh tables per call, never a mocked SDK. */
+// Every rule system, loaded at start: this process folds and decides games of any of them.
+import '../../domain/rulesets.ts';
 import { randomBytes } from 'node:crypto';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldGame } from '../../domain/match/state.ts';
+// Folds the reference logs in-process too, to compare with what the command prints.
+import '../../domain/folds.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { drawBattlefield } from '../../web/render/index.ts';

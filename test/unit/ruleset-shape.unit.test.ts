@@ -13,6 +13,8 @@ import { rollKey, seededDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../../domain/kernel/ruleset.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
+import { loaders } from '../../domain/ruleset-loaders.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -22,7 +24,7 @@ const DOMAIN = join(ROOT, 'domain');
 const SHARED_FOLDERS = ['kernel', 'match', 'verify'];
 
 /** The files every ruleset folder has, each for the same job (docs/adding-a-ruleset.md, section 2). */
-const SHARED_FILES = ['fold', 'ruleset', 'commands', 'events', 'state', 'evolve', 'decide', 'view', 'options', 'examples'];
+const SHARED_FILES = ['fold', 'ruleset', 'commands', 'command-docs', 'events', 'state', 'evolve', 'decide', 'view', 'options', 'examples'];
 
 /** What a Ruleset adds to its fold: the referee (domain/kernel/ruleset.ts). */
 const REFEREE_PARTS = ['begin', 'commandSchema', 'commands', 'decide', 'onDeadline', 'optionsSchema'];
@@ -84,6 +86,14 @@ describe('RUL-2 one shape for every ruleset', () => {
     );
   });
 
+  it('RUL-2 every ruleset folder is in each of the four registry files under its id, with its CommandDocs in the registry', () => {
+    expect([...rulesetIds].sort(), 'domain/registry.ts').toEqual(rulesetFolders);
+    expect(Object.keys(loaders).sort(), 'domain/ruleset-loaders.ts').toEqual(rulesetFolders);
+    expect([...folds.keys()].sort(), 'domain/folds.ts').toEqual(rulesetFolders);
+    expect([...rulesets.keys()].sort(), 'domain/rulesets.ts').toEqual(rulesetFolders);
+    for (const id of rulesetFolders) expect(commandDocsOf(id), id).toBe(rulesets.get(id)?.commands);
+  });
+
   it('RUL-2 every ruleset is its fold, registered in domain/folds.ts, plus the referee', () => {
     expect([...folds.keys()].sort()).toEqual([...rulesets.keys()].sort());
     for (const [id, ruleset] of [...rulesets, [pig.id, pig] as const]) {
@@ -126,7 +136,7 @@ describe('RUL-2 one shape for every ruleset', () => {
       await expectNamed('view', 'view', ruleset.view);
       await expectNamed('state', 'initialState', ruleset.initialState);
       await expectAmong('commands', 'the command schema', ruleset.commandSchema);
-      await expectAmong('commands', 'the CommandDocs', ruleset.commands);
+      await expectAmong('command-docs', 'the CommandDocs', ruleset.commands);
       await expectAmong('events', 'the event types', ruleset.eventTypes);
       await expectAmong('options', 'the options schema', ruleset.optionsSchema);
       const examples = await exported('examples');

@@ -1,0 +1,29 @@
+/**
+ * The GSC2 commands as `GET /rulesets/gsc2` lists them. A file of its own, importing
+ * nothing, because the fold carries it (the API refuses a command no ruleset has before it
+ * loads any referee), and the fold must not pull in the command schemas (PERF-1).
+ */
+import type { CommandDoc } from '../kernel/ruleset.ts';
+
+export const GSC_COMMANDS = [
+  { type: 'MoveShip', summary: 'Move one ship along a path of forward moves, 45° turns and MDS / tractor interrupts.', rule: 'GSC-4' },
+  {
+    type: 'DeferMove',
+    summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase (or after Boarding: option deferredMoves).',
+    rule: 'GSC-4',
+  },
+  { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },
+  { type: 'UseTractorBeam', summary: 'Hold back an enemy ship that has not moved yet (any time in Movement).', rule: 'GSC-5' },
+  {
+    type: 'ArmTractorBeam',
+    summary: 'Arm a tractor beam against an enemy that has not moved: it catches the ship where its move first comes within range.',
+    rule: 'GSC-5',
+  },
+  { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
+  {
+    type: 'SubmitOrders',
+    summary: 'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step.',
+    rule: 'GSC-11',
+  },
+  { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },
+] as const satisfies readonly CommandDoc[];

@@ -22,7 +22,7 @@ import { webAssets } from '../../functions/web/assets.ts';
 import { type TableNames, tableNames } from '../tables.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { failedRecordsFor } from './failed-records.ts';
-import { startHttpServer } from './http-server.ts';
+import { type ApiHandler, startHttpServer } from './http-server.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
 
@@ -39,6 +39,11 @@ export interface RuntimeOptions {
   readonly log?: (line: string) => void;
   /** Webhook settings over the local defaults (http allowed; loopback only with `allowLoopback: true`). */
   readonly webhooks?: Partial<WebhookPolicy>;
+  /**
+   * What the HTTP stand-in serves instead of this process's own router: a test serves the API's
+   * Lambda bundle with it, to play through the code a deployment runs.
+   */
+  readonly apiHandler?: ApiHandler;
 }
 
 export interface Runtime {
@@ -153,7 +158,7 @@ const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
     else if (entry.level === 'error') console.error(JSON.stringify(entry));
   };
   return startHttpServer(
-    makeApi(() => deps, log),
+    options.apiHandler ?? makeApi(() => deps, log),
     { port: options.port, host: options.host ?? '127.0.0.1', log, web: webAssets(WEB_DIR) },
   );
 };

@@ -1,11 +1,14 @@
 /**
  * The CDK stack, checked on its synthesized CloudFormation template, plus cdk-nag.
  *
- * Bundling is skipped (`aws:cdk:bundling-stacks: []`): NodejsFunction then points its
- * asset at the source folder and never runs esbuild, so the whole file synthesizes in seconds.
+ * Bundling is skipped (`aws:cdk:bundling-stacks: []`): each function's asset then points at
+ * the source folder and esbuild never runs, so the whole file synthesizes in seconds; the last
+ * test bundles two functions for real.
  */
-import { readFileSync } from 'node:fs';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -16,10 +19,11 @@ import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
-import type { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
+import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
+import { handlerEntries } from '../../infra/handlers.ts';
 import { eventsTable, gamesTable } from '../../infra/tables.ts';
 
 interface Statement {
@@ -804,4 +808,37 @@ describe('cdk-nag AwsSolutions checks', () => {
   it('leaves none with tracing on either', () => {
     expect(findings(tracedSynth())).toEqual([]);
   });
+});
+
+/**
+ * The one place this file bundles for real: two functions in a stack of their own, synthesized
+ * with esbuild, as `cdk synth` and `cdk deploy` do.
+ */
+describe('PERF-1 each function is its own code-split bundle', () => {
+  it('PERF-1 the API and the projector each get an asset of their own: index.mjs, and the API the rule systems as chunks it loads on first use', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'arbiter-cdk-'));
+    try {
+      const app = new App({ outdir });
+      const small = new Stack(app, 'Bundled');
+      const api = new ArbiterFunction(small, 'Api', { entry: handlerEntries.api, description: 'api' });
+      const projector = new ArbiterFunction(small, 'Projector', { entry: handlerEntries.projector, description: 'projector' });
+      const assembly = app.synth();
+      const assetDir = (fn: ArbiterFunction) => {
+        const code = (small.resolve((fn.fn.node.defaultChild as CfnElement & { code: unknown }).code) ?? {}) as { s3Key?: unknown };
+        const key = JSON.stringify(code.s3Key ?? '');
+        const hash = /([0-9a-f]{64})\.zip/.exec(key)?.[1] ?? '';
+        return join(assembly.directory, `asset.${hash}`);
+      };
+      const [apiDir, projectorDir] = [assetDir(api), assetDir(projector)];
+      expect(apiDir).not.toBe(projectorDir);
+      for (const dir of [apiDir, projectorDir]) expect(readdirSync(dir)).toEqual(expect.arrayContaining(['index.mjs', 'index.mjs.map']));
+      const apiChunks = readdirSync(join(apiDir, 'chunks')).filter((file) => file.endsWith('.mjs'));
+      expect(apiChunks.filter((file) => file.startsWith('ruleset-'))).toHaveLength(3);
+      expect(readFileSync(join(apiDir, 'index.mjs'), 'utf8')).toContain('handler');
+      const projectorChunks = readdirSync(join(projectorDir, 'chunks')).filter((file) => file.endsWith('.mjs'));
+      expect(projectorChunks.filter((file) => file.startsWith('ruleset-'))).toEqual([]);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

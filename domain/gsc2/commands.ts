@@ -1,4 +1,4 @@
-/** GSC2 commands: their schemas (each beside its rule topic), the command union and the published CommandDocs. */
+/** GSC2 commands: their schemas (each beside its rule topic) and the command union; command-docs.ts has the published CommandDocs. */
 
 import * as z from '../kernel/zod.ts';
 import { armTractorBeamSchema, useTractorBeamSchema } from './interrupts.ts';

@@ -1,4 +1,4 @@
-/** Post Galactica commands: the union of every command's schema, and the CommandDocs. */
+/** Post Galactica commands: the union of every command's schema (command-docs.ts has the CommandDocs). */
 import * as z from '../kernel/zod.ts';
 import { activateAbilitySchema } from './abilities.ts';
 import { aimSchema, constructSchema, interactSchema, produceSchema, repairSchema } from './actions.ts';

@@ -1,4 +1,4 @@
-/** Sol'una commands: their schemas, the command union and the docs `GET /rulesets/soluna` publishes. */
+/** Sol'una commands: their schemas and the command union (command-docs.ts has the docs `GET /rulesets/soluna` publishes). */
 import * as z from '../kernel/zod.ts';
 import { modelActionSchema } from './actions.ts';
 

@@ -157,10 +157,12 @@ const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
     if (options.log) options.log(JSON.stringify(entry));
     else if (entry.level === 'error') console.error(JSON.stringify(entry));
   };
-  return startHttpServer(
-    options.apiHandler ?? makeApi(() => deps, log),
-    { port: options.port, host: options.host ?? '127.0.0.1', log, web: webAssets(WEB_DIR) },
-  );
+  return startHttpServer(options.apiHandler ?? makeApi(() => deps, log), {
+    port: options.port,
+    host: options.host ?? '127.0.0.1',
+    log,
+    web: webAssets(WEB_DIR),
+  });
 };
 
 const closeServer = (server: Server): Promise<void> =>

@@ -1,4 +1,4 @@
-/** Pig commands: their schemas, the command union, and the docs `GET /rulesets/pig` publishes. */
+/** Pig commands: their schemas and the command union (command-docs.ts has the docs `GET /rulesets/pig` publishes). */
 import * as z from '../../../domain/kernel/zod.ts';
 
 export const rollSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('Roll') }));

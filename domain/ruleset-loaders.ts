@@ -20,7 +20,8 @@ export const loaders: Readonly<Record<string, () => Promise<AnyRuleset>>> = {
 
 /**
  * Makes ruleset `id` available to the folds and the decider, loading it the first time; an id
- * no ruleset has loads nothing (whoever asked for it refuses it). Concurrent calls share one load.
+ * no ruleset has loads nothing (whoever asked for it refuses it). Concurrent first calls import the
+ * module once (the module loader caches it) and register the same ruleset.
  */
 export const loadRuleset = async (id: string): Promise<void> => {
   if (isLoaded(id, 'referee') || !rulesetIds.includes(id)) return;

@@ -9,6 +9,8 @@
  * phase rolls attacks (and some wound, and get healed) and nobody is slain. After
  * `events` events the second seat concedes.
  */
+// Decides and folds games of every rule system in this process, so all are loaded at start.
+import '../../domain/rulesets.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';

@@ -1,7 +1,7 @@
 /**
  * The Post Galactica commands as `GET /rulesets/post-galactica` lists them. A file of its own, importing
- * nothing, because the fold carries it (the API refuses a command no ruleset has before it
- * loads any referee), and the fold must not pull in the command schemas (PERF-1).
+ * nothing: domain/registry.ts lists every ruleset's commands from the start (the API refuses a
+ * command no ruleset has before it loads any), without pulling in the command schemas (PERF-1).
  */
 import type { CommandDoc } from '../kernel/ruleset.ts';
 

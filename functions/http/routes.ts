@@ -31,6 +31,7 @@ import {
 } from './schemas.ts';
 import { addWebhookRoutes } from './webhook-routes.ts';
 
+/** Every command any game takes: the lifecycle's (only their types are read here) and each ruleset's, known before any is loaded. */
 const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
 
 /** A command's response: its events as the caller's seat may see them. */

@@ -30,7 +30,7 @@ export interface BundleReport {
   /** Our modules and packages in the bundle that are only ever imported by `import()`: run on first use, not at load. */
   readonly lazy: readonly string[];
   /** The chunks loaded only on first use, each with the modules it holds. */
-  readonly onDemand: readonly { readonly file: string; readonly size: number; readonly inputs: readonly string[] }[];
+  readonly onDemand: readonly { readonly file: string; readonly inputs: readonly string[] }[];
 }
 
 /**
@@ -63,7 +63,6 @@ export const bundleHandler = async (entry: string | { readonly contents: string 
     if (!loaded.has(path)) {
       onDemand.push({
         file: path,
-        size: statSync(path).size,
         inputs: Object.entries(output.inputs)
           .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
           .map(([input]) => fromRoot(input)),

@@ -29,10 +29,9 @@ export interface AddressVerdict {
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 /**
- * Node's own test of an IP literal, required when this module first runs: a static import of
- * node:net would sit at the top of the bundles that load this module lazily, and importing
- * node:net as an ES module builds its whole export list (BlockList, SocketAddress…) at every
- * cold start (PERF-1).
+ * Node's own test of an IP literal, required when this module first runs: importing node:net
+ * as an ES module builds its whole export list (BlockList, SocketAddress…), which the first
+ * webhook URL check or delivery would pay for one function (PERF-1).
  */
 const { isIP } = createRequire(import.meta.url)('node:net') as typeof import('node:net');
 

@@ -80,7 +80,10 @@ const attemptOnce = async (
 ): Promise<CommandResult | 'conflict'> => {
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
-  await deps.loadRuleset(rulesetOf(state, request.command));
+  // The store loaded an existing game's ruleset when it read the game; CreateGame names its own (PERF-1).
+  if (creating && 'ruleset' in request.command && typeof request.command.ruleset === 'string') {
+    await deps.loadRuleset(request.command.ruleset);
+  }
   refuseUnknownCommandFields(state, request.command);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
     throw new Problem(
@@ -116,16 +119,6 @@ const attemptOnce = async (
   const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: base.version, events, newItems, stateAfter });
   if (!appended.ok) return 'conflict';
   return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
-};
-
-/**
- * The ruleset whose referee decides the command: the game's, or the one CreateGame names. The
- * ruleset is loaded by then (PERF-1): the store loaded the game's, and CreateGame's is loaded
- * here. An unknown ruleset loads nothing, and CreateGame's decision refuses it.
- */
-const rulesetOf = (state: GameState, command: GameCommand): string => {
-  if (state.status !== 'empty') return state.ruleset;
-  return 'ruleset' in command && typeof command.ruleset === 'string' ? command.ruleset : '';
 };
 
 const actorFor = (caller: Caller, state: GameState): Actor =>

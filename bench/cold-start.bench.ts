@@ -1,0 +1,90 @@
+/**
+ * Part of `npm run bench` (ARC-7): a cold start as a player feels it, the API's bundle loaded
+ * and its first command's work done (load the ruleset, build and run the body, command and
+ * options schemas) in one fresh Node process, against the same on a baseline commit built
+ * from its own tree. ARC-7's goal: within 10% of the baseline, the commit before schemas were
+ * built with zod's public `lazy` only. Printed, not asserted.
+ *
+ * `BENCH_BASELINE=<rev>` picks another baseline; without git (a tarball), only this tree is timed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleHandler, ROOT } from '../scripts/check-bundles.ts';
+
+const RUNS = 21;
+const GOAL = 1.1;
+const BASELINE = process.env.BENCH_BASELINE || 'ebba381';
+const RULESET = 'post-galactica';
+
+/** The API's handler module, loaded as Lambda loads it, and the work of its first command. */
+const SNIPPET = `export { handler } from './functions/http/api.ts';
+import { commandBody } from './functions/http/schemas.ts';
+import { loadRuleset } from './domain/ruleset-loaders.ts';
+import { getRuleset } from './domain/registry.ts';
+export const firstCommand = async (id) => {
+  await loadRuleset(id);
+  const ruleset = getRuleset(id);
+  commandBody.safeParse({ commandId: 'bench-0001', command: { type: 'EndPhase' } });
+  ruleset.commandSchema.safeParse({ type: 'EndPhase' });
+  ruleset.optionsSchema.safeParse({});
+};
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'arbiter-cold-start-'));
+
+/** Bundles the snippet with the tree at `root`'s own build settings; returns the entry file. */
+const bundleBaseline = (rev: string): string | null => {
+  const tree = join(dir, 'baseline-tree');
+  try {
+    execFileSync('bash', ['-c', `mkdir -p "${tree}" && git -C "${ROOT}" archive "${rev}" | tar -x -C "${tree}"`], { stdio: 'pipe' });
+  } catch {
+    return null;
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
+  const out = join(dir, 'baseline');
+  const build = join(tree, 'build-snippet.ts');
+  writeFileSync(
+    build,
+    `import { bundleHandler } from './scripts/check-bundles.ts';\nawait bundleHandler({ contents: ${JSON.stringify(SNIPPET)} }, ${JSON.stringify(out)});\n`,
+  );
+  execFileSync(join(ROOT, 'node_modules/.bin/tsx'), [build], { cwd: tree, stdio: 'pipe' });
+  return join(out, 'index.mjs');
+};
+
+const coldStart = (file: string): number =>
+  Number(
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t = performance.now(); const m = await import(${JSON.stringify(file)}); await m.firstCommand(${JSON.stringify(RULESET)}); console.log(performance.now() - t);`,
+      ],
+      { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+    ).toString(),
+  );
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+try {
+  const current = (await bundleHandler({ contents: SNIPPET }, join(dir, 'current'))).file;
+  const baseline = bundleBaseline(BASELINE);
+  const now: number[] = [];
+  const before: number[] = [];
+  // Interleaved, so a busy moment on a shared machine slows both alike.
+  for (let round = 0; round < RUNS; round += 1) {
+    now.push(coldStart(current));
+    if (baseline) before.push(coldStart(baseline));
+  }
+  const line = `API cold start as felt (load + first ${RULESET} command, one fresh Node ${process.version} process, median of ${RUNS}): ${median(now).toFixed(1)} ms`;
+  if (!baseline) console.log(`${line}; baseline ${BASELINE} not available (no git history here)`);
+  else {
+    const ratio = median(now.map((ms, i) => ms / (before[i] ?? Number.NaN)));
+    console.log(
+      `${line}; at ${BASELINE}: ${median(before).toFixed(1)} ms; ratio ${ratio.toFixed(2)}x (goal ≤ ${GOAL}x ${ratio <= GOAL ? 'ok' : 'MISS'})`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

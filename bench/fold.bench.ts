@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import { emptyGame, foldGame } from '../domain/match/state.ts';
+import { foldGame } from '../domain/match/evolve.ts';
+import { emptyGame } from '../domain/match/state.ts';
 import { phaseEndGame, playLongGame } from './support/long-game.ts';
 
 const GOAL = 0.5;

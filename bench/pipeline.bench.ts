@@ -9,7 +9,8 @@
 import '../domain/rulesets.ts';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { emptyGame, foldGame } from '../domain/match/state.ts';
+import { foldGame } from '../domain/match/evolve.ts';
+import { emptyGame } from '../domain/match/state.ts';
 import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
 import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
 import { executeCommand } from '../functions/app/commands.ts';

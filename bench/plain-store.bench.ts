@@ -15,8 +15,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import type { GameCommand } from '../domain/match/decide.ts';
+import { foldGame } from '../domain/match/evolve.ts';
 import { recordCommand } from '../domain/match/record.ts';
-import { emptyGame, foldGame } from '../domain/match/state.ts';
+import { emptyGame } from '../domain/match/state.ts';
 import type { CountingClient } from '../functions/adapters/dynamo-client.ts';
 import { eventToItem, type Item, itemToEvent } from '../functions/adapters/event-codec.ts';
 import { createTableInput, eventsTable } from '../infra/tables.ts';

@@ -1,10 +1,13 @@
 /**
- * `domain/` stays pure: it may import only itself, zod, canonicalize and node:crypto
- * (hashing is computation, not I/O), and it may not read the clock or Math.random.
- * Run by `npm test`; exits 1 with every offending line.
+ * The layers' rules, run by `npm test`; exits 1 with every offending line.
+ * - `domain/` stays pure: it may import only itself, zod, canonicalize and node:crypto
+ *   (hashing is computation, not I/O), and it may not read the clock or Math.random.
+ * - No import circles in `domain/` or `functions/`, type-only ones included (ARC-8): a circle
+ *   makes the order modules load in decide what a module sees, and hides which file owns what.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { importCircles, importGraph } from './import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOMAIN = join(ROOT, 'domain');
@@ -40,8 +43,14 @@ for (const file of files(DOMAIN)) {
   });
 }
 
+for (const circle of importCircles(importGraph(ROOT, ['domain', 'functions']))) {
+  problems.push(`import circle: ${circle.map((file) => relative(ROOT, file)).join(' -> ')}`);
+}
+
 if (problems.length > 0) {
-  console.error(`domain/ must stay pure; ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error(`the layers' rules are broken; ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto.`);
+console.log(
+  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto; no import circles in domain/ or functions/.`,
+);

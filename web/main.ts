@@ -6,7 +6,8 @@
  * this page's memory.
  */
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import { emptyGame, foldGame, type GameState } from '../domain/match/state.ts';
+import { foldGame } from '../domain/match/evolve.ts';
+import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { redactEvent, viewGame } from '../domain/match/view.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';

@@ -6,8 +6,9 @@
 // Every rule system, loaded at start: this process folds and decides games of any of them.
 import '../../domain/rulesets.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
-import { foldGame, type GameState } from '../../domain/match/state.ts';
+import type { GameState } from '../../domain/match/state.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';

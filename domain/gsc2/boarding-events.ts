@@ -1,7 +1,7 @@
 /** GSC2 events of the Boarding step (GSC-20, GSC-21: landings, assault pods, combat) and of Repairs (GSC-23). */
 import type { DieRoll } from '../kernel/dice.ts';
+import type { DomainEvent as E } from '../kernel/envelope.ts';
 import type { Point } from '../kernel/plane.ts';
-import type { E } from './events.ts';
 import type { Aspect } from './geometry.ts';
 import type { PodHeading, SystemState, Troops } from './state.ts';
 

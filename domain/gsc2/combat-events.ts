@@ -1,7 +1,7 @@
 /** GSC2 events of the Missiles and Beams steps, and the damage they do (GSC-6 to GSC-19). */
 import type { DieRoll } from '../kernel/dice.ts';
+import type { DomainEvent as E } from '../kernel/envelope.ts';
 import type { Point } from '../kernel/plane.ts';
-import type { E } from './events.ts';
 import type { Aspect } from './geometry.ts';
 import type { SystemState } from './state.ts';
 

@@ -2,11 +2,10 @@
  * The state of a match: the shared lifecycle (lobby, choosing the first player, playing,
  * ended) around the ruleset's own state, folded from the log (evolve.ts).
  */
-import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import type { MatchOptions, RolledOff } from './events.ts';
 import { isMatchEvent } from './events.ts';
-import { foldEvents } from './evolve.ts';
 
 /** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
 export interface Step {
@@ -78,9 +77,6 @@ export type GameState =
 export type Match = Exclude<GameState, { status: 'empty' }>;
 
 export const emptyGame: GameState = { status: 'empty', version: 0, lastHash: GENESIS_HASH };
-/** The state after `events`, folded onto `from` (PERF-3: runs of ruleset events update one new match in place). */
-export const foldGame = (events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState =>
-  foldEvents(from, Array.isArray(events) ? (events as readonly EventEnvelope[]) : [...events]);
 /**
  * RUL-3: the seat a player holds, the one lookup of it: in the state, or taken in `events`
  * not folded into it yet (a command's own `SeatJoined`).

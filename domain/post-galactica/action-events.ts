@@ -6,8 +6,7 @@
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Point } from '../kernel/plane.ts';
 import type { Resources, Trigger } from './datasheets.ts';
-import type { StatusState } from './events.ts';
-import type { Stance } from './state.ts';
+import type { Stance, StatusState } from './terms.ts';
 
 /** Countdown counters placed by an action (PG-7). */
 interface Placed {

@@ -6,14 +6,7 @@ import type { GameEnded } from '../match/events.ts';
 import { ACTION_EVENT_TYPES, type ActionEvent } from './action-events.ts';
 import type { Resources } from './datasheets.ts';
 import type { Phase } from './phases.ts';
-
-export type CountdownKind = 'construction' | 'production' | 'research' | 'salvage' | 'recharge';
-
-export interface StatusState {
-  readonly name: string;
-  /** Status Phases left; the status ends when this reaches 0. */
-  readonly remaining: number;
-}
+import type { CountdownKind, StatusState } from './terms.ts';
 
 export type TurnStarted = DomainEvent<'TurnStarted', { readonly seat: string; readonly round: number; readonly turn: number }>;
 export type PhaseStarted = DomainEvent<'PhaseStarted', { readonly phase: Phase; readonly seat: string }>;

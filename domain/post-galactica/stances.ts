@@ -18,8 +18,9 @@ import { actor } from './actions.ts';
 import { resolveAttack } from './combat.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
-import type { PgState, Stance } from './state.ts';
+import type { PgState } from './state.ts';
 import { checkAttack } from './targeting.ts';
+import type { Stance } from './terms.ts';
 import { isDecision } from './units.ts';
 
 const stanceFields = () => ({ unitId: z.string() });

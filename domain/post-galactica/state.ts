@@ -18,14 +18,11 @@ import {
   type Resources,
   type Sheet,
 } from './datasheets.ts';
-import type { CountdownKind, StatusState } from './events.ts';
 import type { Mission } from './mission.ts';
 import { type PgOptions, resolveScenario, type Scenario } from './options.ts';
 import type { Phase } from './phases.ts';
-import { FREE_WORKER_ALLOWANCE } from './workers.ts';
-
-/** PG-10: the actions whose effect lasts through the next enemy turn (defaults, see the coverage doc). */
-export type Stance = 'Overwatch' | 'Dodge' | 'Disengage';
+import type { CountdownKind, Stance, StatusState } from './terms.ts';
+import { FREE_WORKER_ALLOWANCE } from './terms.ts';
 
 export interface UnitState {
   readonly id: string;

@@ -9,9 +9,10 @@
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import type { PgEvent, StatusesResolved, StatusState } from './events.ts';
+import type { PgEvent, StatusesResolved } from './events.ts';
 import { fold } from './evolve.ts';
 import type { PgState, UnitState } from './state.ts';
+import type { StatusState } from './terms.ts';
 import { unitLost } from './transports.ts';
 import { sheetOf, unitName } from './units.ts';
 

@@ -4,7 +4,8 @@ import type { Point } from '../kernel/plane.ts';
 import { type Decision, reject } from '../kernel/violation.ts';
 import type { Sheet } from './datasheets.ts';
 import { edgeDistance } from './geometry.ts';
-import type { PgState, Stance, UnitState } from './state.ts';
+import type { PgState, UnitState } from './state.ts';
+import type { Stance } from './terms.ts';
 
 /** Default engagement range, edge to edge (the text uses "engaged" without a distance). */
 export const ENGAGEMENT_RANGE = 1;

@@ -4,10 +4,8 @@
  */
 import type { UnitDestroyed } from './events.ts';
 import type { PgState, UnitState } from './state.ts';
+import { FREE_WORKER_ALLOWANCE } from './terms.ts';
 import { isCommandCenter, isWorker, sheetOf, unitsOf } from './units.ts';
-
-/** PG-16: up to 3 Workers are always allowed (the Free Worker Allowance). */
-export const FREE_WORKER_ALLOWANCE = 3;
 
 /** PG-16, PG-17: 3, plus each purchased capacity that has not moved to the Destroyed Zone. */
 export const workerLimit = (state: PgState, seat: string): number => {

@@ -1,41 +1,16 @@
 /**
- * SOL-2: the action choices (Move; Attack*, Artifact*, Psionic*; plus defer (SOL-5) and
- * none), and whether one is legal. Legality is checked against the start-of-phase state,
- * which is public and which every action of the phase resolves against (SOL-4), so a
- * refusal never depends on, or tells anything about, another seat's sealed choices.
+ * SOL-2: whether an action choice (domain/soluna/choices.ts) is legal. Legality is checked
+ * against the start-of-phase state, which is public and which every action of the phase
+ * resolves against (SOL-4), so a refusal never depends on, or tells anything about, another
+ * seat's sealed choices.
  */
 
 import type { RuleViolation } from '../kernel/violation.ts';
-import * as z from '../kernel/zod.ts';
+import type { Action } from './choices.ts';
 import { distance, lineOfSight, type Square, sameSquare, shortestPath, squareLabel, stepProblem } from './grid.ts';
+import type { Power } from './mission.ts';
 import { findModel, occupiedSquares } from './models.ts';
-import type { Power } from './options.ts';
-import { squareSchema } from './options.ts';
 import type { SolModel, SolState } from './state.ts';
-
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
-
-export const actionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    z.strictObject({
-      kind: z.literal('move'),
-      to: z.optional(squareSchema),
-      path: z.optional(z.array(squareSchema).check(z.minLength(1), z.maxLength(64))),
-    }),
-    z.strictObject({ kind: z.literal('attack'), weapon: nameSchema, target: nameSchema }),
-    z.strictObject({ kind: z.literal('artifact'), artifact: nameSchema, target: z.optional(nameSchema) }),
-    z.strictObject({ kind: z.literal('psionic'), psionic: nameSchema, target: z.optional(nameSchema) }),
-    z.strictObject({ kind: z.literal('defer') }),
-    z.strictObject({ kind: z.literal('none') }),
-  ]),
-);
-export const modelActionSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ model: nameSchema, action: actionSchema }));
-
-export type Action = z.infer<typeof actionSchema>;
-export type ModelAction = z.infer<typeof modelActionSchema>;
-
-/** SOL-2: the starred choices, limited within a turn. */
-export const isStarred = (action: Action): boolean => action.kind === 'attack' || action.kind === 'artifact' || action.kind === 'psionic';
 
 export type Checked = { readonly action: Action; readonly violation?: undefined } | { readonly violation: RuleViolation };
 

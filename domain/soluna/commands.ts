@@ -1,6 +1,6 @@
 /** Sol'una commands: their schemas and the command union (command-docs.ts has the docs `GET /rulesets/soluna` publishes). */
 import * as z from '../kernel/zod.ts';
-import { modelActionSchema } from './actions.ts';
+import { modelActionSchema } from './choices.ts';
 
 export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({

@@ -2,9 +2,9 @@
 import type { DieRoll } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { GameEnded } from '../match/events.ts';
-import type { ModelAction } from './actions.ts';
+import type { ModelAction } from './choices.ts';
 import type { Square } from './grid.ts';
-import type { Effect } from './options.ts';
+import type { Effect } from './mission.ts';
 
 /** SOL-6: a turn-based change of Mind; it expires after phase 10. */
 export interface TurnEffect {

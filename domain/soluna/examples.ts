@@ -2,7 +2,7 @@
  * The example mission played with `{}` options. Every number here is an example, not
  * rules text: the fragment gives no statistics, warbands or victory conditions.
  */
-import type { Mission } from './options.ts';
+import type { Mission } from './mission.ts';
 
 export const EXAMPLE_MISSION: Mission = {
   name: 'The Standing Stones',

@@ -5,7 +5,8 @@
 import type { RulesetFold } from '../kernel/ruleset.ts';
 import { SOL_EVENT_TYPES, type SolEvent } from './events.ts';
 import { evolve } from './evolve.ts';
-import { SEATS, type SolOptions } from './options.ts';
+import { SEATS } from './mission.ts';
+import type { SolOptions } from './options.ts';
 import { initialState, type SolState } from './state.ts';
 import { awaiting, PHASE_NAMES, step, view } from './view.ts';
 

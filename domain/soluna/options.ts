@@ -5,80 +5,8 @@
  * Which numbers come from the text and which are defaults: docs/rules/soluna.md.
  */
 import * as z from '../kernel/zod.ts';
-import { MAX_MIND } from './activation.ts';
 import { EXAMPLE_MISSION } from './examples.ts';
-import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
-
-/** Seats in roll-off order. Phases are simultaneous, so the first player decides nothing. */
-export const SEATS = ['sun', 'moon'] as const;
-export type SolSeat = (typeof SEATS)[number];
-
-const count = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
-export const squareSchema = /* @__PURE__ */ z.lazy(() => z.readonly(z.tuple([count(0, 63), count(0, 63)])));
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
-const idSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes')),
-);
-
-/** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
-export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }),
-);
-
-/** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
-export const effectSchema = /* @__PURE__ */ z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('heal'), amount: count(1, 10) }),
-    z.strictObject({ kind: z.literal('wound'), amount: count(1, 10) }),
-    z.strictObject({ kind: z.literal('mind'), amount: z.int().check(z.gte(-MAX_MIND), z.lte(MAX_MIND)) }),
-  ]),
-);
-
-/** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
-export const powerSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }),
-);
-
-export const profileSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    id: idSchema,
-    name: nameSchema,
-    leader: z._default(z.boolean(), false),
-    /** SOL-1: the starting Mind, 0..10. */
-    mind: count(0, MAX_MIND),
-    /** Squares per Move action. */
-    movement: count(0, 64),
-    /** Wounds the model can take; it is slain when it has taken this many. */
-    wounds: count(1, 20),
-    at: squareSchema,
-    attacks: z._default(z.array(weaponSchema).check(z.maxLength(8)), []),
-    artifacts: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
-    psionics: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
-  }),
-);
-
-export const missionSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .strictObject({
-      name: nameSchema,
-      grid: z.strictObject({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).check(z.maxLength(1024)) }),
-      warbands: z.strictObject({
-        sun: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
-        moon: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
-      }),
-      victory: z.strictObject({
-        /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
-        eliminate: z.enum(['leader', 'all']),
-        /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
-        turnLimit: z.nullable(count(1, 1000)),
-      }),
-    })
-    .check(
-      z.superRefine((mission, ctx) => {
-        for (const problem of missionProblems(mission)) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    ),
-);
+import { count, missionSchema } from './mission.ts';
 
 export const solOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -92,28 +20,4 @@ export const solOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-export type Weapon = z.infer<typeof weaponSchema>;
-export type Effect = z.infer<typeof effectSchema>;
-export type Power = z.infer<typeof powerSchema>;
-export type Profile = z.infer<typeof profileSchema>;
-export type ProfileInput = z.input<typeof profileSchema>;
-export type Mission = z.infer<typeof missionSchema>;
-export type MissionInput = z.input<typeof missionSchema>;
 export type SolOptions = z.infer<typeof solOptionsSchema>;
-
-/** Unique ids, models on free squares of the grid, at most one leader per warband. */
-const missionProblems = (mission: z.infer<typeof missionSchema>): string[] => {
-  const problems = mission.grid.blocking.filter((s) => !onGrid(mission.grid, s)).map((s) => `terrain ${squareLabel(s)} is off the grid`);
-  const models = [...mission.warbands.sun, ...mission.warbands.moon];
-  models.forEach((model, i) => {
-    if (models.findIndex((m) => m.id === model.id) !== i) problems.push(`model id "${model.id}" is used twice`);
-    if (!onGrid(mission.grid, model.at)) problems.push(`${model.name} stands off the grid at ${squareLabel(model.at)}`);
-    if (isBlocking(mission.grid, model.at)) problems.push(`${model.name} stands on blocking terrain at ${squareLabel(model.at)}`);
-    if (models.findIndex((m) => sameSquare(m.at, model.at)) !== i)
-      problems.push(`${model.name} shares ${squareLabel(model.at)} with another model`);
-  });
-  for (const seat of SEATS) {
-    if (mission.warbands[seat].filter((m) => m.leader).length > 1) problems.push(`the ${seat} warband has more than one leader`);
-  }
-  return problems;
-};

@@ -7,8 +7,9 @@
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { sealedCommitment } from '../kernel/sealed.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
-import { checkAction, isStarred, type ModelAction } from './actions.ts';
+import { checkAction } from './actions.ts';
 import { actingPhases } from './activation.ts';
+import { isStarred, type ModelAction } from './choices.ts';
 import type { ActionsRevealed, RevealedOrders, SolEvent } from './events.ts';
 import { currentMind, findModel } from './models.ts';
 import type { SealedOrders, SolModel, SolState } from './state.ts';

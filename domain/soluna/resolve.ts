@@ -4,7 +4,7 @@
  * A model attacked and slain this phase still performs its own action.
  */
 import type { RulesContext } from '../kernel/ruleset.ts';
-import type { Action, ModelAction } from './actions.ts';
+import type { Action, ModelAction } from './choices.ts';
 import type { Injury, PhaseEnded, SolEvent, TurnEffect } from './events.ts';
 import { type Square, sameSquare, squareLabel } from './grid.ts';
 import { currentMind, findModel } from './models.ts';

@@ -1,10 +1,11 @@
 /** Sol'una: the state of a match and where it starts (evolve.ts folds events into it). */
 import type { RulesSetup } from '../kernel/ruleset.ts';
-import type { ModelAction } from './actions.ts';
+import type { ModelAction } from './choices.ts';
 import type { TurnEffect } from './events.ts';
 import type { Grid } from './grid.ts';
-import type { Mission, Profile, SolOptions, SolSeat } from './options.ts';
-import { SEATS } from './options.ts';
+import type { Mission, Profile, SolSeat } from './mission.ts';
+import { SEATS } from './mission.ts';
+import type { SolOptions } from './options.ts';
 
 /** A model in play: its profile and what has happened to it. */
 export interface SolModel extends Profile {

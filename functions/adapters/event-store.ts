@@ -25,7 +25,8 @@ import {
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { findFold } from '../../domain/registry.ts';
 import type { TableNames } from '../../infra/tables.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';

@@ -5,7 +5,8 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import type { Item } from '../adapters/event-codec.ts';
 import { isPrivate } from './access.ts';

@@ -8,9 +8,10 @@
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
-import { foldGame, type GameState } from '../../domain/match/state.ts';
+import type { GameState } from '../../domain/match/state.ts';
 import { findFold } from '../../domain/registry.ts';
 import { type Divergence, readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import type { Deps } from './deps.ts';

@@ -13,7 +13,6 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import type { SendOutcome, WebhookSender } from '../adapters/webhook-sender.ts';
 import { type DeliveryLogEntry, type HookRecord, type Subscription, WebhookTable } from '../adapters/webhook-table.ts';
-import type { Deps } from './deps.ts';
 import { type Notice, webhookBody } from './webhook-messages.ts';
 
 export interface WebhookPolicy {
@@ -142,7 +141,14 @@ const newEntry = (delivery: Delivery, at: string): DeliveryLogEntry => ({
 });
 
 /** Make the next attempt of a delivery if it is due; answer when to call again. */
-export const advance = async (deps: Deps, delivery: Delivery): Promise<Advanced> => {
+/** What delivering needs of the application's dependencies (a part of `Deps`, named here so that this module does not import the one that builds them). */
+export interface DeliveryDeps {
+  readonly webhooks: Webhooks;
+  readonly clock: () => Date;
+  readonly randomHex: (bytes: number) => string;
+}
+
+export const advance = async (deps: DeliveryDeps, delivery: Delivery): Promise<Advanced> => {
   const { table, policy } = deps.webhooks;
   const now = deps.clock();
   let decided: Plan = { action: 'done' };
@@ -177,7 +183,7 @@ export const advance = async (deps: Deps, delivery: Delivery): Promise<Advanced>
   return settle(deps, delivery, chosen.attempt, outcome);
 };
 
-const send = (deps: Deps, record: HookRecord, delivery: Delivery, at: Date): Promise<SendOutcome> => {
+const send = (deps: DeliveryDeps, record: HookRecord, delivery: Delivery, at: Date): Promise<SendOutcome> => {
   const body = webhookBody(record.subscription.format, delivery.notice);
   const { sender } = deps.webhooks;
   if (!sender) throw new Error('these deps were built without a webhook sender: only the API and the webhook worker deliver');
@@ -185,7 +191,7 @@ const send = (deps: Deps, record: HookRecord, delivery: Delivery, at: Date): Pro
 };
 
 /** Record an attempt's outcome; a delivery that finally fails disables its subscription, with the reason (PBM-3). */
-const settle = async (deps: Deps, delivery: Delivery, attempt: number, outcome: SendOutcome): Promise<Advanced> => {
+const settle = async (deps: DeliveryDeps, delivery: Delivery, attempt: number, outcome: SendOutcome): Promise<Advanced> => {
   const { table, policy } = deps.webhooks;
   const now = deps.clock();
   const retry = !outcome.ok && outcome.retryable && attempt < policy.maxAttempts;
@@ -225,7 +231,7 @@ const disabled = (subscription: Subscription, id: string, attempts: number, outc
 };
 
 /** One immediate attempt, logged, never retried and never disabling: the test ping (PBM-1). */
-export const pingOnce = async (deps: Deps, record: HookRecord): Promise<{ deliveryId: string; outcome: SendOutcome }> => {
+export const pingOnce = async (deps: DeliveryDeps, record: HookRecord): Promise<{ deliveryId: string; outcome: SendOutcome }> => {
   const { table, policy } = deps.webhooks;
   const now = deps.clock();
   const { subscription } = record;

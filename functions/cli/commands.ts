@@ -3,7 +3,7 @@
  * so `arbiter --help` does not pay for the rules of three games.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';

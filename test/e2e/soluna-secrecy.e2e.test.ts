@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { hmacSha256Hex } from '../../domain/kernel/hash.ts';
-import type { ModelAction } from '../../domain/soluna/actions.ts';
+import type { ModelAction } from '../../domain/soluna/choices.ts';
 import { shortestPath } from '../../domain/soluna/grid.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, startTestRuntime } from '../support/http.ts';

@@ -1,7 +1,8 @@
 import { DeleteItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
-import { emptyGame, foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame } from '../../domain/match/state.ts';
 import { LATEST_SNAPSHOT_SK, MAX_BATCH, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { Problem } from '../../functions/app/problems.ts';

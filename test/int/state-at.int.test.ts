@@ -5,7 +5,8 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { emptyGame, foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { stateAt } from '../../functions/app/queries.ts';

@@ -9,7 +9,8 @@ import type { Dice } from '../../domain/kernel/dice.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import type { RuleViolation } from '../../domain/kernel/violation.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
-import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame, type GameState } from '../../domain/match/state.ts';
 // Decides commands of every ruleset in-process, so every referee is loaded.
 import '../../domain/rulesets.ts';
 

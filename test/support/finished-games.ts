@@ -5,8 +5,9 @@
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
-import { emptyGame, foldGame, type GameState } from '../../domain/match/state.ts';
+import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { getRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';

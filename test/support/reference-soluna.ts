@@ -7,10 +7,12 @@
  * one re-submission before the reveal, one deferral, one missed deadline. It plays until
  * the rules end the game (a slain leader, or the mission's turn limit).
  */
-import type { ModelAction } from '../../domain/soluna/actions.ts';
-import { checkAction, isStarred } from '../../domain/soluna/actions.ts';
+
+import { checkAction } from '../../domain/soluna/actions.ts';
+import type { ModelAction } from '../../domain/soluna/choices.ts';
+import { isStarred } from '../../domain/soluna/choices.ts';
 import { distance, type Square } from '../../domain/soluna/grid.ts';
-import type { Power } from '../../domain/soluna/options.ts';
+import type { Power } from '../../domain/soluna/mission.ts';
 import { awaitedSeats } from '../../domain/soluna/orders.ts';
 import type { SolModel, SolState } from '../../domain/soluna/state.ts';
 import { awaiting } from '../../domain/soluna/view.ts';

@@ -2,8 +2,8 @@
  * Sol'una test helpers shared by the unit and end-to-end tests: model profiles and
  * small missions for `options.rules`, and the shape of a `SubmitActions` command.
  */
-import type { ModelAction } from '../../domain/soluna/actions.ts';
-import type { MissionInput, ProfileInput } from '../../domain/soluna/options.ts';
+import type { ModelAction } from '../../domain/soluna/choices.ts';
+import type { MissionInput, ProfileInput } from '../../domain/soluna/mission.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
 import { Game, player } from './decider-spec.ts';
 

@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import { foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rulesOf, startBattle } from '../support/gsc2.ts';

@@ -3,7 +3,7 @@
  * folded state it caches between reads of `Game.state`.
  */
 import { describe, expect, it } from 'vitest';
-import { foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { eventsOf, type Game, given, seat } from '../support/decider-spec.ts';
 import { arena, RAIDERS, rules, TROOPERS, toPhase } from '../support/post-galactica.ts';
 

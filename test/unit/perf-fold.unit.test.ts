@@ -6,8 +6,8 @@ import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts
 import { canonicalJson } from '../../domain/kernel/hash.ts';
 import { lapse } from '../../domain/match/controls.ts';
 import { isMatchEvent } from '../../domain/match/events.ts';
-import { evolveEvent, evolveGame, foldEvents } from '../../domain/match/evolve.ts';
-import { emptyGame, foldGame, type GameState, type Match } from '../../domain/match/state.ts';
+import { evolveEvent, evolveGame, foldEvents, foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { nextStep } from '../../domain/match/steps.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import type { PgEvent, StatusState } from '../../domain/post-galactica/events.ts';
+import type { PgEvent } from '../../domain/post-galactica/events.ts';
+import type { StatusState } from '../../domain/post-galactica/terms.ts';
 import { destroyUnit } from '../../domain/post-galactica/workers.ts';
 import { GAME_ID, type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { arena, given, type Mission, must, rules, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import { createGameSchema } from '../../domain/match/commands.ts';
-import { emptyGame, foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame } from '../../domain/match/state.ts';
 import { type IntegrationEvent, LocalBus } from '../../functions/adapters/bus.ts';
 import {
   createScheduleInput,

@@ -4,7 +4,7 @@ import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { lineOfSight } from '../../domain/soluna/grid.ts';
-import type { ProfileInput } from '../../domain/soluna/options.ts';
+import type { ProfileInput } from '../../domain/soluna/mission.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { foldGame } from '../../domain/match/state.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';

@@ -1,0 +1,71 @@
+/**
+ * The import graph of our own TypeScript modules, as the source states it: every `import`
+ * and `export … from`, type-only ones included, static and dynamic. Read as text, so it needs
+ * no compiler; `scripts/check-boundaries.ts` finds circles and layer crossings in it
+ * (docs/requirements.md, ARC-8).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+/** `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')`, across line breaks. */
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+/** Every `.ts` file under `dir` (absolute paths). */
+export const sourcesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+        .map((entry) => join(entry.parentPath, entry.name))
+    : [];
+
+/** What a module's source imports: its specifiers, as written. */
+export const specifiersOf = (source: string): string[] =>
+  [...source.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+
+/** The modules of ours a file imports (absolute paths of existing files); packages are left out. */
+export const localImportsOf = (file: string, source = readFileSync(file, 'utf8')): string[] =>
+  specifiersOf(source)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(file, '..', specifier))
+    .filter((target) => existsSync(target));
+
+/** The import circles among `files` (Tarjan's strongly connected components of two or more, or a file importing itself). */
+export const importCircles = (graph: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let next = 0;
+  const visit = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node) ?? 0, index.get(target) ?? 0));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      onStack.delete(top);
+      component.push(top);
+      if (top === node) break;
+    }
+    if (component.length > 1 || graph.get(node)?.includes(node)) circles.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return circles;
+};
+
+/** The graph of every module under the given folders of `root`. */
+export const importGraph = (root: string, dirs: readonly string[]): Map<string, string[]> =>
+  new Map(dirs.flatMap((dir) => sourcesUnder(join(root, dir))).map((file) => [file, localImportsOf(file)]));
+
+export const relativeTo = (root: string) => (file: string) => relative(root, file);

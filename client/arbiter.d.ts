@@ -2897,7 +2897,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            429: components["responses"]["Throttled"];
+            /** @description Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (10 unless the service sets ARBITER_MAX_WAITS_PER_KEY). Retry-After says in how many seconds one of them ends. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until one of your waits ends: retry then. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3043,7 +3057,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            429: components["responses"]["Throttled"];
+            /** @description Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (10 unless the service sets ARBITER_MAX_WAITS_PER_KEY). Retry-After says in how many seconds one of them ends. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until one of your waits ends: retry then. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -5,6 +5,7 @@
 import { createDynamoClient } from './adapters/dynamo-client.ts';
 import type { WebhookSender } from './adapters/webhook-sender.ts';
 import { createDeps, type Deps } from './app/deps.ts';
+import { Waits, waitLimitsFromEnv } from './app/waiting.ts';
 import { createWebhooks, defaultWebhookPolicy, type WebhookPolicy } from './app/webhooks.ts';
 import { config } from './config.ts';
 
@@ -30,6 +31,7 @@ export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps =
     const tables = { events: c.eventsTable, games: c.gamesTable };
     deps = createDeps(client, tables, {
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)),
+      waits: new Waits(waitLimitsFromEnv(process.env)),
       ...(loadRuleset ? { loadRuleset } : {}),
     });
   }

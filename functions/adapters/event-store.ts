@@ -204,6 +204,22 @@ export class EventStore {
     return events;
   }
 
+  /** The seq of the game's last event, 0 when it has none: one Query of one key, what a wait reads (REL-23). */
+  async lastSeq(gameId: string): Promise<number> {
+    const page = await this.db.send(
+      new QueryCommand({
+        TableName: this.tables.events,
+        KeyConditionExpression: 'gameId = :g',
+        ExpressionAttributeValues: { ':g': { S: gameId } },
+        ProjectionExpression: 'seq',
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    return Number(page.Items?.[0]?.seq?.N ?? 0);
+  }
+
   private async tail(gameId: string): Promise<EventEnvelope[]> {
     const page = await this.db.send(
       new QueryCommand({

@@ -4,6 +4,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
+import { Waits } from './waiting.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
 
 export interface Deps {
@@ -20,6 +21,8 @@ export interface Deps {
    * needs it instead (domain/ruleset-loaders.ts, PERF-1).
    */
   readonly loadRuleset: (ruleset: string) => Promise<void>;
+  /** This process's waiting reads: one watcher per game or inbox, and the waits each key holds (REL-23). */
+  readonly waits: Waits;
 }
 
 const everyRulesetImported = async (): Promise<void> => {};
@@ -33,6 +36,7 @@ export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Pa
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),
     loadRuleset,
+    waits: new Waits(),
     ...overrides,
   };
 };

@@ -8,7 +8,6 @@ import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
 import { notFound, Problem } from './problems.ts';
 import { modelState } from './read-models.ts';
-import { waitUntil } from './waiting.ts';
 
 /**
  * The game as `playerId` may see it, from the read model. When the read model is behind
@@ -54,18 +53,32 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
 
 /**
  * A page of events after `after`, waiting up to `wait` seconds for one if there is none yet
- * (PBM-8). A game that does not exist is a 404 at once, not after the wait.
+ * (PBM-8). A game that does not exist is a 404 at once, not after the wait. While it waits,
+ * the request reads nothing itself: the game's watcher reads the last seq for every waiter
+ * (REL-23), and this page is read again once, when there is an event after `after`.
  */
-export const awaitGameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number, wait: number) => {
-  const first = await gameEvents(deps, gameId, playerId, after, limit);
-  if (wait <= 0 || first.events.length > 0) return first;
-  if ((await deps.store.readAfter(gameId, 0, 1, 1)).length === 0) throw notFound(`game ${gameId}`);
-  return waitUntil(
-    deps,
-    wait,
-    () => gameEvents(deps, gameId, playerId, after, limit),
-    (page) => page.events.length > 0,
-  );
+export const awaitGameEvents = async (
+  deps: Deps,
+  gameId: string,
+  playerId: string,
+  after: number,
+  limit: number,
+  wait: number,
+  signal?: AbortSignal,
+) => {
+  if (wait <= 0) return gameEvents(deps, gameId, playerId, after, limit);
+  return deps.waits.hold(playerId, wait, async (until) => {
+    const first = await gameEvents(deps, gameId, playerId, after, limit);
+    if (first.events.length > 0) return first;
+    if ((await deps.store.lastSeq(gameId)) === 0) throw notFound(`game ${gameId}`);
+    const head = await deps.waits.watch(
+      `game:${gameId}`,
+      () => deps.store.lastSeq(gameId),
+      (seq) => seq > after,
+      { until, signal },
+    );
+    return head === undefined ? first : gameEvents(deps, gameId, playerId, after, limit);
+  });
 };
 
 /**
@@ -103,9 +116,8 @@ const seatFor = async (deps: Deps, gameId: string, playerId: string, known: read
   seatOf(emptyGame, playerId, known) ?? (await currentSeat(deps, gameId, playerId));
 
 /** The player's games, those waiting on them first, soonest deadline first. */
-export const myGames = async (deps: Deps, playerId: string, awaitingOnly: boolean): Promise<InboxEntry[]> => {
-  const entries = await deps.games.inbox(playerId);
-  return entries
+const ordered = (entries: readonly InboxEntry[], awaitingOnly: boolean): InboxEntry[] =>
+  entries
     .filter((e) => !awaitingOnly || e.awaiting)
     .sort(
       (a, b) =>
@@ -113,7 +125,6 @@ export const myGames = async (deps: Deps, playerId: string, awaitingOnly: boolea
         (a.deadline ?? '9999').localeCompare(b.deadline ?? '9999') ||
         b.updatedAt.localeCompare(a.updatedAt),
     );
-};
 
 export interface InboxQuery {
   readonly awaitingOnly: boolean;
@@ -131,8 +142,9 @@ export interface InboxPage {
   readonly unchanged: boolean;
 }
 
-const inboxPage = async (deps: Deps, playerId: string, query: InboxQuery): Promise<InboxPage> => {
-  const games = await myGames(deps, playerId, query.awaitingOnly);
+/** The page `query` asks for, of the player's inbox entries. */
+const pageOf = (entries: readonly InboxEntry[], query: InboxQuery): InboxPage => {
+  const games = ordered(entries, query.awaitingOnly);
   const end = query.after + query.limit;
   const body = { games: games.slice(query.after, end), next: end < games.length ? end : null };
   const etag = etagOf(body);
@@ -142,15 +154,20 @@ const inboxPage = async (deps: Deps, playerId: string, query: InboxQuery): Promi
 /**
  * A page of the player's games with its ETag. Asked to wait, it answers once the page
  * differs from the one the If-None-Match names; without one, awaiting-only waits until a
- * game awaits the player, and otherwise it answers at once.
+ * game awaits the player, and otherwise it answers at once. While it waits, the player's
+ * inbox watcher reads the inbox for every wait of that player (REL-23).
  */
-export const awaitInbox = (deps: Deps, playerId: string, query: InboxQuery): Promise<InboxPage> =>
-  waitUntil(
-    deps,
-    query.wait,
-    () => inboxPage(deps, playerId, query),
-    (page) => (query.ifNoneMatch ? !page.unchanged : !query.awaitingOnly || page.body.games.length > 0),
-  );
+export const awaitInbox = async (deps: Deps, playerId: string, query: InboxQuery, signal?: AbortSignal): Promise<InboxPage> => {
+  const done = (page: InboxPage) => (query.ifNoneMatch ? !page.unchanged : !query.awaitingOnly || page.body.games.length > 0);
+  const read = () => deps.games.inbox(playerId);
+  if (query.wait <= 0) return pageOf(await read(), query);
+  return deps.waits.hold(playerId, query.wait, async (until) => {
+    const first = pageOf(await read(), query);
+    if (done(first)) return first;
+    const games = await deps.waits.watch(`inbox:${playerId}`, read, (g) => done(pageOf(g, query)), { until, signal });
+    return games === undefined ? first : pageOf(games, query);
+  });
+};
 
 export interface LobbyQuery {
   readonly ruleset?: string | undefined;

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { Problem } from '../app/problems.ts';
 import { type CorsPolicy, corsHeaders, corsPolicyFromEnv, isPreflight, preflightResponse } from './cors.ts';
 import { problemResponse } from './respond.ts';
-import type { Response, Router } from './router.ts';
+import type { ClientContext, Response, Router } from './router.ts';
 
 /** One structured log line; Lambda's JSON log format and the local runtime both print it as one line. */
 export type LogLine = (entry: Readonly<Record<string, unknown>>) => void;
@@ -96,4 +96,6 @@ export const httpHandler = (router: Router, log: LogLine = consoleLog, cors: Cor
     .use(httpHeaderNormalizer())
     .use(corsHeaders(cors))
     .use(problemErrors(log))
-    .handler(async (event) => (isPreflight(event) ? preflightResponse(cors, event) : router.handle(event)));
+    .handler(async (event, context) =>
+      isPreflight(event) ? preflightResponse(cors, event) : router.handle(event, (context as ClientContext | undefined)?.clientGone),
+    );

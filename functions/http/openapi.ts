@@ -3,6 +3,7 @@
  * commands, events and views of each ruleset are named components (components.ts);
  * request bodies stay inline, their command a `$ref` to the rulesets' command unions.
  */
+import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import { buildComponents } from './components.ts';
 import {
   always,
@@ -17,6 +18,7 @@ import {
   pathId,
   problem,
   queryParams,
+  ref,
   requestId,
   secured,
   sharedComponents,
@@ -25,6 +27,7 @@ import {
   withEtag,
 } from './openapi-parts.ts';
 import { webhookPaths } from './openapi-webhooks.ts';
+import { PROBLEM_BASE } from './respond.ts';
 import {
   commandBody,
   createGameBody,
@@ -40,6 +43,39 @@ import {
 
 const gameId = pathId('The game id.');
 const noGame = { 404: problem('No such game.') };
+
+/**
+ * REL-23: a route that can wait also answers 429 itself, as a problem with Retry-After, when
+ * the API key already holds as many waits as it may; the AWS stage's throttle stays plain JSON.
+ */
+const tooManyWaits = {
+  429: {
+    description: `Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (${DEFAULT_WAIT_LIMITS.maxWaitsPerKey} unless the service sets ${MAX_WAITS_ENV}). Retry-After says in how many seconds one of them ends.`,
+    headers: {
+      ...requestId,
+      'Retry-After': { description: 'Seconds until one of your waits ends: retry then.', schema: { type: 'integer', minimum: 1 } },
+    },
+    content: {
+      ...sharedComponents.responses.Throttled.content,
+      'application/problem+json': {
+        schema: ref('Problem'),
+        examples: {
+          tooManyWaits: {
+            summary: 'too-many-waits: the key already holds its cap of waits',
+            value: {
+              type: `${PROBLEM_BASE}too-many-waits`,
+              title: 'Too many waiting requests',
+              status: 429,
+              detail:
+                'Your API key already holds 10 waiting requests, the most one key may hold at once; let one of them answer or close it, ask without wait, or retry after 18 s.',
+              maxWaits: 10,
+            },
+          },
+        },
+      },
+    },
+  },
+};
 
 /** The body of POST /games/{id}/commands: the command is one of a ruleset's commands. */
 const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
@@ -140,7 +176,14 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
       description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
       security: secured,
       parameters: [gameId, ifNoneMatch, ...queryParams(eventsQuery)],
-      responses: { ...withEtag('A page of events.', 'EventsPage'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
+      responses: {
+        ...withEtag('A page of events.', 'EventsPage'),
+        400: withBody[400],
+        ...unauthorized,
+        ...noGame,
+        ...always,
+        ...tooManyWaits,
+      },
     },
   },
   '/games/{id}/state': {
@@ -194,6 +237,7 @@ const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
         400: withBody[400],
         ...unauthorized,
         ...always,
+        ...tooManyWaits,
       },
     },
   },

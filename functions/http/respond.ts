@@ -4,6 +4,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { Problem } from '../app/problems.ts';
 import { escapePointer, parseJsonBody } from './input-guard.ts';
+import { retryAfterHeader } from './retry-after.ts';
 import type { Request, Response } from './router.ts';
 
 export const PROBLEM_BASE = 'https://arbiter.dev/problems/';
@@ -23,7 +24,7 @@ export const withEtag = (request: Request, body: unknown, cacheControl = 'privat
 
 export const problemResponse = (problem: Problem): Response => ({
   statusCode: problem.status,
-  headers: { 'content-type': 'application/problem+json' },
+  headers: { 'content-type': 'application/problem+json', ...retryAfterHeader(problem) },
   body: JSON.stringify({
     type: `${PROBLEM_BASE}${problem.type}`,
     title: problem.title,

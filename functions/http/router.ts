@@ -9,6 +9,16 @@ export interface Request {
   readonly query: Readonly<Record<string, string | undefined>>;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: string | undefined;
+  /** Aborted when the client has gone (locally); a wait ends on it (REL-23). Lambda hears of no disconnect. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * What the local stand-in for API Gateway adds to the Lambda context: the client's
+ * disconnect, so that a wait stops when nobody is left to answer (REL-23).
+ */
+export interface ClientContext {
+  readonly clientGone?: AbortSignal;
 }
 
 export type Response = APIGatewayProxyStructuredResultV2 & { statusCode: number };
@@ -46,7 +56,7 @@ export class Router {
     return this.routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path))?.template ?? null;
   }
 
-  async handle(event: APIGatewayProxyEventV2): Promise<Response> {
+  async handle(event: APIGatewayProxyEventV2, signal?: AbortSignal): Promise<Response> {
     const method = event.requestContext.http.method.toUpperCase();
     const path = trimSlashes(event.rawPath);
     const matching = this.routes.filter((r) => r.pattern.test(path));
@@ -71,6 +81,7 @@ export class Router {
       query: event.queryStringParameters ?? {},
       headers: event.headers ?? {},
       body: event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body,
+      signal,
     });
   }
 }

@@ -138,7 +138,10 @@ export const buildApiRouter = (deps: () => Deps): Router => {
       .on('GET', '/games/{id}/events', async (request) => {
         const playerId = await auth(request);
         const query = parseQuery(request, eventsQuery);
-        return withEtag(request, await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait));
+        return withEtag(
+          request,
+          await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
+        );
       })
       .on('GET', '/games/{id}/state', async (request) => {
         const playerId = await auth(request);
@@ -165,13 +168,18 @@ export const buildApiRouter = (deps: () => Deps): Router => {
       .on('GET', '/me/games', async (request) => {
         const playerId = await auth(request);
         const query = parseQuery(request, inboxQuery);
-        const page = await awaitInbox(deps(), playerId, {
-          awaitingOnly: query.awaiting === 'true',
-          after: query.after,
-          limit: query.limit,
-          wait: query.wait,
-          ifNoneMatch: request.headers['if-none-match'],
-        });
+        const page = await awaitInbox(
+          deps(),
+          playerId,
+          {
+            awaitingOnly: query.awaiting === 'true',
+            after: query.after,
+            limit: query.limit,
+            wait: query.wait,
+            ifNoneMatch: request.headers['if-none-match'],
+          },
+          request.signal,
+        );
         if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
         return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
       })

@@ -9,6 +9,7 @@ import { Problem } from '../../functions/app/problems.ts';
 import { type CorsPolicy, corsHeadersFor, corsPolicyFromEnv } from '../../functions/http/cors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
 import { problemResponse } from '../../functions/http/respond.ts';
+import type { ClientContext } from '../../functions/http/router.ts';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -86,10 +87,14 @@ const toEvent = (req: IncomingMessage, body: string, requestId: string): APIGate
   };
 };
 
-const lambdaContext = (): Context =>
-  ({ functionName: 'api', awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 29_000 }) as unknown as Context;
+/** Lambda's context, plus the client's disconnect, which Lambda never hears of (REL-23: a wait stops on it). */
+const lambdaContext = (clientGone: AbortSignal): Context & ClientContext =>
+  ({ functionName: 'api', awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 29_000, clientGone }) as unknown as Context &
+    ClientContext;
 
 const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2, extra: Record<string, string> = {}): void => {
+  // The client left before its answer (a wait it gave up on): there is nobody to write to.
+  if (res.destroyed) return;
   res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...extra });
   res.end(result.body ?? '');
 };
@@ -114,6 +119,10 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
     const cors = options.cors ?? corsPolicyFromEnv(process.env);
     const server = createServer(async (req, res) => {
       const requestId = randomUUID();
+      const gone = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) gone.abort();
+      });
       try {
         const page = req.method === 'GET' || req.method === 'HEAD' ? options.web?.((req.url ?? '/').split('?')[0] ?? '/') : null;
         if (page) {
@@ -130,7 +139,7 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
           });
           return;
         }
-        send(res, await handler(toEvent(req, body.text, requestId), lambdaContext()));
+        send(res, await handler(toEvent(req, body.text, requestId), lambdaContext(gone.signal)));
       } catch (error) {
         // The handler answers its own errors; this is a failure of the stand-in itself (REL-9).
         log({ level: 'error', msg: 'local http server error', requestId, stack: error instanceof Error ? error.stack : String(error) });

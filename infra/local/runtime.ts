@@ -8,10 +8,11 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { LocalBus } from '../../functions/adapters/bus.ts';
-import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -44,6 +45,8 @@ export interface RuntimeOptions {
    * Lambda bundle with it, to play through the code a deployment runs.
    */
   readonly apiHandler?: ApiHandler;
+  /** Limits of waiting reads over ARBITER_MAX_WAITS_PER_KEY and the defaults (REL-23). */
+  readonly waits?: Partial<WaitLimits>;
 }
 
 export interface Runtime {
@@ -51,6 +54,8 @@ export interface Runtime {
   readonly dynamoEndpoint: string;
   readonly tables: TableNames;
   readonly deps: Deps;
+  /** The DynamoDB client's request counts: what the API and the consumers read and wrote. */
+  readonly dynamo: CountingClient;
   readonly poller: StreamPoller;
   /** Phase deadlines pending in this process. */
   readonly scheduler: LocalScheduler;
@@ -69,13 +74,17 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   const endpoint = options.dynamoEndpoint ?? dynamo?.endpoint ?? '';
   const stops: (() => Promise<void>)[] = [];
   try {
-    const { client } = createDynamoClient({ endpoint });
+    const dynamoClient = createDynamoClient({ endpoint });
+    const { client } = dynamoClient;
     dynamo?.awaitCommits(client);
     stops.push(async () => client.destroy());
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
-    const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)) });
+    const deps = createDeps(client, tables, {
+      webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)),
+      waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
+    });
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));
@@ -128,6 +137,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       dynamoEndpoint: endpoint,
       tables,
       deps,
+      dynamo: dynamoClient,
       poller,
       scheduler,
       bus,

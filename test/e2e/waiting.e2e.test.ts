@@ -1,6 +1,7 @@
 /** PBM-8: reads that wait for something new instead of being polled. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { DEFAULT_WAIT_LIMITS } from '../../functions/app/waiting.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 
@@ -19,9 +20,9 @@ afterAll(() => runtime.stop());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A Post Galactica game with both seats taken, waiting for the roll-off's winner to choose. */
-const startedGame = async () => {
-  const red = (await anon.register('Ann')).client;
-  const blue = (await anon.register('Bob')).client;
+const startedGame = async (on = anon) => {
+  const red = (await on.register('Ann')).client;
+  const blue = (await on.register('Bob')).client;
   const created = await red.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' });
   expect(created.status).toBe(201);
   const gameId = created.body.gameId;
@@ -155,4 +156,108 @@ describe('PBM-8 waiting without polling', () => {
       expect(reply.body.detail).toMatch(/wait/);
     }
   });
+});
+
+/** A wait sent with its own hang-up, as a client that gives up would; null when hung up (or cut off: the test then fails on it). */
+const holdWait = (client: Client, path: string, headers: Record<string, string> = {}) => {
+  const line = new AbortController();
+  const answer = fetch(`${client.base}${path}`, { headers: { authorization: `Bearer ${client.apiKey}`, ...headers }, signal: line.signal })
+    .then(async (r) => ({ status: r.status, body: (await r.json()) as EventsPage }))
+    .catch(() => null);
+  return { answer, hangUp: () => line.abort() };
+};
+
+describe('REL-23 waits share one reader, end with their client, and are bounded per key', () => {
+  const CAP = 4;
+  let rel: Runtime;
+  let relAnon: Client;
+  const stats = async () => rel.deps.waits.stats();
+  /** Queries sent to DynamoDB so far: a wait's reads of the log, the inbox and the last seq are all Queries. */
+  const queries = () => rel.dynamo.requests.get('Query') ?? 0;
+
+  beforeAll(async () => {
+    rel = await startTestRuntime({ waits: { maxWaitsPerKey: CAP } });
+    relAnon = new Client(rel.url);
+  });
+  afterAll(() => rel.stop());
+
+  it('REL-23 twenty waits on one game cost the store one read per interval, not twenty, and each gets the new event', async () => {
+    const { gameId, red, blue, winner } = await startedGame(relAnon);
+    const last = (await red.get<EventsPage>(`/games/${gameId}/events`)).body.events.at(-1)?.seq ?? 0;
+    // Quiet first: the projector has applied the game, so the waits' reads are all that is read.
+    await eventually(
+      () => red.get<{ version: number }>(`/games/${gameId}`),
+      (r) => r.body.version === last,
+    );
+    const extra = await Promise.all([1, 2, 3].map((n) => relAnon.register(`Kib${n}`)));
+    // Five players (CAP waits each); the three who are not seated may read the public game too.
+    const players = [red, blue, ...extra.map((e) => e.client)];
+    const waits = players.flatMap((p) => Array.from({ length: CAP }, () => holdWait(p, `/games/${gameId}/events?after=${last}&wait=20`)));
+    expect(waits).toHaveLength(20);
+    await eventually(stats, (s) => s.waiters === 20);
+    expect((await stats()).watchers).toBe(1);
+
+    const before = { reads: queries(), probes: (await stats()).probes, at: Date.now() };
+    await eventually(stats, (s) => s.probes >= before.probes + 4);
+    const reads = queries() - before.reads;
+    const probes = (await stats()).probes - before.probes;
+    // One Query per read of the one watcher (one more may be in flight at either edge), for all twenty waits...
+    expect(reads).toBeGreaterThanOrEqual(probes - 1);
+    expect(reads).toBeLessThanOrEqual(probes + 1);
+    // ...and it reads at most once a pollFirstMs: twenty waits reading for themselves would read twenty times as often.
+    expect(reads).toBeLessThanOrEqual((Date.now() - before.at) / DEFAULT_WAIT_LIMITS.pollFirstMs + 2);
+    expect(reads / waits.length).toBeLessThan(1);
+
+    const id = commandId();
+    expect(
+      (await winner.post(`/games/${gameId}/commands`, { commandId: id, command: { type: 'ChooseFirstPlayer', seat: 'red' } })).status,
+    ).toBe(200);
+    const answers = await Promise.all(waits.map((w) => w.answer));
+    for (const answer of answers) {
+      expect(answer?.status).toBe(200);
+      expect(answer?.body.events.some((e) => e.commandId === id)).toBe(true);
+    }
+    expect(await stats()).toMatchObject({ watchers: 0, waiters: 0, held: 0 });
+  }, 60_000);
+
+  it('REL-23 a wait whose client hangs up stops at once: its watcher goes and the store is read no more', async () => {
+    const { gameId, red } = await startedGame(relAnon);
+    const last = (await red.get<EventsPage>(`/games/${gameId}/events`)).body.events.at(-1)?.seq ?? 0;
+    const wait = holdWait(red, `/games/${gameId}/events?after=${last}&wait=20`);
+    const joined = await eventually(stats, (s) => s.waiters === 1);
+    await eventually(stats, (s) => s.probes > joined.probes);
+
+    wait.hangUp();
+    expect(await wait.answer).toBeNull();
+    const gone = await eventually(stats, (s) => s.watchers === 0 && s.held === 0);
+    const reads = queries();
+    // Nothing to wait for: this is the span in which a wait left running would have read again.
+    await sleep(3 * DEFAULT_WAIT_LIMITS.pollMaxMs);
+    expect(queries()).toBe(reads);
+    expect((await stats()).probes).toBe(gone.probes);
+  }, 60_000);
+
+  it('REL-23 a key holding its cap of waits gets a 429 problem with Retry-After for one more; plain reads and other keys go on', async () => {
+    const { client } = await relAnon.register('Ivy');
+    const etag = (await client.get('/me/games')).headers.get('etag') ?? '';
+    const held = Array.from({ length: CAP }, () => holdWait(client, '/me/games?wait=20', { 'if-none-match': etag }));
+    await eventually(stats, (s) => s.held === CAP);
+
+    for (const path of ['/me/games?wait=20', '/games/g_nosuchgame/events?after=1&wait=5']) {
+      const over = await client.get<{ type: string; status: number; detail: string; maxWaits: number }>(path, { 'if-none-match': etag });
+      expect(over.status, path).toBe(429);
+      expect(over.headers.get('content-type')).toBe('application/problem+json');
+      const retryAfter = Number(over.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 20, `Retry-After ${retryAfter}`).toBe(true);
+      expect(over.body).toMatchObject({ type: 'https://arbiter.dev/problems/too-many-waits', status: 429, maxWaits: CAP });
+      expect(over.body.detail).toContain(`already holds ${CAP} waiting requests`);
+    }
+    expect((await client.get('/me/games')).status).toBe(200);
+    const other = (await relAnon.register('Jo')).client;
+    expect((await other.get('/me/games?wait=1', { 'if-none-match': etag })).status).toBe(304);
+
+    for (const w of held) w.hangUp();
+    await eventually(stats, (s) => s.held === 0);
+    expect((await client.get('/me/games?wait=1', { 'if-none-match': etag })).status).toBe(304);
+  }, 60_000);
 });

@@ -40,6 +40,7 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
  * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
  *                               delivery log (the latest 50 entries), under its owner
+ * - `PLAYER#<id>` / `COUNT#HOOKS` how many webhooks the player has, written with each (REL-25)
  */
 export const gamesTable: TableDefinition = {
   name: 'games',

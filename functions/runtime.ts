@@ -31,6 +31,7 @@ export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps =
     deps = createDeps(client, tables, {
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)),
       ...(loadRuleset ? { loadRuleset } : {}),
+      rateLimits: c.rateLimits,
     });
   }
   return deps;

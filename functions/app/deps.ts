@@ -4,6 +4,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
+import { RateLimitTable } from '../adapters/rate-limit-table.ts';
+import { defaultRateLimits, type RateCounter, type RateLimits } from './rate-limits.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
 
 export interface Deps {
@@ -20,6 +22,9 @@ export interface Deps {
    * needs it instead (domain/ruleset-loaders.ts, PERF-1).
    */
   readonly loadRuleset: (ruleset: string) => Promise<void>;
+  /** How often a key may create things or try invite codes (REL-26); tests that create many raise them. */
+  readonly rateLimits: RateLimits;
+  readonly rateCounter: RateCounter;
 }
 
 const everyRulesetImported = async (): Promise<void> => {};
@@ -33,6 +38,8 @@ export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Pa
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),
     loadRuleset,
+    rateLimits: defaultRateLimits,
+    rateCounter: new RateLimitTable(db, tables),
     ...overrides,
   };
 };

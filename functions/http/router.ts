@@ -9,6 +9,8 @@ export interface Request {
   readonly query: Readonly<Record<string, string | undefined>>;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: string | undefined;
+  /** The client's address as API Gateway (or the local stand-in, from the socket) saw it. */
+  readonly sourceIp: string;
 }
 
 export type Response = APIGatewayProxyStructuredResultV2 & { statusCode: number };
@@ -71,6 +73,8 @@ export class Router {
       query: event.queryStringParameters ?? {},
       headers: event.headers ?? {},
       body: event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body,
+      // A hand-built event may have none: such requests share one count.
+      sourceIp: event.requestContext.http.sourceIp ?? 'unknown',
     });
   }
 }

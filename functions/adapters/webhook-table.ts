@@ -73,8 +73,14 @@ export type CreateOutcome = 'created' | 'exists' | 'full';
 
 const COUNT_SK = 'COUNT#HOOKS';
 
+/**
+ * Every creation and deletion of one player's webhooks writes the one count item, so racing
+ * requests collide and wait their turn: enough tries for dozens at once.
+ */
+const COUNT_RETRIES = 60;
+
 /** Transactions on one player's count that collide are retried after a short random pause. */
-const pause = (attempt: number) => new Promise((done) => setTimeout(done, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+const pause = (attempt: number) => new Promise((done) => setTimeout(done, Math.random() * Math.min(250, 10 * 2 ** attempt)));
 
 const conflicted = (error: TransactionCanceledException): boolean =>
   (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
@@ -91,7 +97,8 @@ export class WebhookTable {
    */
   async create(subscription: Subscription, secret: string, max: number): Promise<CreateOutcome> {
     const { playerId } = subscription;
-    const outcome = await this.transact(playerId, {
+    const full = (n: number) => n >= max;
+    const outcome = await this.transact(playerId, full, {
       TransactItems: [
         {
           Put: {
@@ -144,7 +151,7 @@ export class WebhookTable {
 
   /** Whether there was one to delete; its owner's count goes down with it (REL-25). */
   async delete(playerId: string, subscriptionId: string): Promise<boolean> {
-    const outcome = await this.transact(playerId, {
+    const outcome = await this.transact(playerId, () => false, {
       TransactItems: [
         { Delete: { TableName: this.tables.games, Key: key(playerId, subscriptionId), ConditionExpression: 'attribute_exists(pk)' } },
         {
@@ -163,10 +170,20 @@ export class WebhookTable {
 
   /**
    * Run a transaction that changes `playerId`'s count: again when it collided with another, and
-   * once the count exists when it did not yet. 'refused' when a condition failed otherwise.
+   * once the count exists when it did not yet. 'refused' when a condition failed otherwise, or
+   * when, after a collision, the count says it would (`hopeless`): the requests that lost a race
+   * for the last places stop at once instead of colliding with those still in it.
    */
-  private async transact(playerId: string, input: TransactWriteItemsCommandInput): Promise<'done' | 'refused'> {
-    for (let attempt = 0; attempt < CONFLICT_RETRIES; attempt += 1) {
+  private async transact(
+    playerId: string,
+    hopeless: (count: number) => boolean,
+    input: TransactWriteItemsCommandInput,
+  ): Promise<'done' | 'refused'> {
+    for (let attempt = 0; attempt < COUNT_RETRIES; attempt += 1) {
+      if (attempt > 0) {
+        const count = await this.count(playerId);
+        if (count !== null && hopeless(count)) return 'refused';
+      }
       try {
         await this.db.send(new TransactWriteItemsCommand(input));
         return 'done';
@@ -176,7 +193,15 @@ export class WebhookTable {
         else if (!(await this.countFromItems(playerId))) return 'refused';
       }
     }
-    throw new Error(`the webhooks of ${playerId}: ${CONFLICT_RETRIES} conflicting transactions in a row`);
+    throw new Error(`the webhooks of ${playerId}: ${COUNT_RETRIES} conflicting transactions in a row`);
+  }
+
+  /** The player's count of webhooks, or null while it has none (countFromItems). */
+  private async count(playerId: string): Promise<number | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: countKey(playerId), ConsistentRead: true }),
+    );
+    return item?.n?.N === undefined ? null : Number(item.n.N);
   }
 
   /**
@@ -185,10 +210,7 @@ export class WebhookTable {
    * deletion succeeds while it is missing, so the items cannot change while they are counted.
    */
   private async countFromItems(playerId: string): Promise<boolean> {
-    const { Item: count } = await this.db.send(
-      new GetItemCommand({ TableName: this.tables.games, Key: countKey(playerId), ConsistentRead: true }),
-    );
-    if (count) return false;
+    if ((await this.count(playerId)) !== null) return false;
     let n = 0;
     let start: Item | undefined;
     do {

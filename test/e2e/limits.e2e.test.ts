@@ -58,7 +58,7 @@ describe('REL-25 the webhook limit under concurrency', () => {
     const second = await createMany(client, 40, 'second');
     expect(statuses(second)).toEqual({ 201: 1, 409: 39 });
     expect(await listed(client)).toHaveLength(LIMIT);
-  });
+  }, 90_000);
 
   it('REL-25 a player whose webhooks were made before the count has them counted: the limit holds at once', async () => {
     const { client, playerId } = await anon.register('Bob');

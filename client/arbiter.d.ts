@@ -2144,6 +2144,20 @@ export interface components {
                 };
             };
         };
+        /** @description Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; the README lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself). */
+        RateLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+                "application/json": {
+                    message?: string;
+                };
+            };
+        };
     };
     parameters: {
         /** @description The ETag of the answer you have: 304 while it is unchanged. */
@@ -2157,6 +2171,8 @@ export interface components {
         Location: string;
         /** @description The request id; quote it when reporting a problem. */
         RequestId: string;
+        /** @description Whole seconds to wait before trying again. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2190,7 +2206,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["TooLarge"];
-            429: components["responses"]["Throttled"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2628,7 +2644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            429: components["responses"]["Throttled"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2762,7 +2778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            429: components["responses"]["Throttled"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3186,7 +3202,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            429: components["responses"]["Throttled"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,3 +1,5 @@
+import { type RateLimits, rateLimitsFrom } from './app/rate-limits.ts';
+
 /**
  * Configuration, read from the environment on first use (the first request a handler
  * serves) and cached; a missing variable throws then, naming the variable.
@@ -8,6 +10,8 @@ export interface Config {
   /** Set locally (DynamoDB Local); absent on AWS. */
   readonly dynamoEndpoint: string | undefined;
   readonly region: string;
+  /** ARBITER_RATE_LIMITS over the defaults (REL-26). */
+  readonly rateLimits: RateLimits;
 }
 
 export const required = (name: string): string => {
@@ -24,6 +28,7 @@ export const config = (): Config => {
     gamesTable: required('GAMES_TABLE'),
     dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     region: process.env.AWS_REGION ?? 'us-east-1',
+    rateLimits: rateLimitsFrom(process.env.ARBITER_RATE_LIMITS),
   };
   return cached;
 };

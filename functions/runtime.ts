@@ -33,6 +33,7 @@ export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps =
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)),
       waits: new Waits(waitLimitsFromEnv(process.env)),
       ...(loadRuleset ? { loadRuleset } : {}),
+      rateLimits: c.rateLimits,
     });
   }
   return deps;

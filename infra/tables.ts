@@ -16,6 +16,8 @@ export interface TableDefinition {
   readonly sortKey: KeyAttribute;
   /** Stream view, when the table drives stream consumers. */
   readonly stream?: 'NEW_IMAGE';
+  /** The attribute (epoch seconds) after which DynamoDB removes an item, on AWS. */
+  readonly timeToLive?: string;
 }
 
 /**
@@ -40,11 +42,15 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
  * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
  *                               delivery log (the latest 50 entries), under its owner
+ * - `PLAYER#<id>` / `COUNT#HOOKS` how many webhooks the player has, written with each (REL-25)
+ * - `RATE#<action>#<key or address>` / `<window start>` a rate-limit counter (REL-26), removed
+ *                               by the TTL on `expiresAt` once its hour is over
  */
 export const gamesTable: TableDefinition = {
   name: 'games',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
+  timeToLive: 'expiresAt',
 };
 
 export const tableDefinitions = [eventsTable, gamesTable] as const;

@@ -4,6 +4,9 @@
  * victim game, sends every request on the wire exactly as generated (raw paths, bad
  * encodings, oversize bodies), and fails on any 5xx, any answer that is not problem+json,
  * any reset connection, or any event written to the victim. Loopback addresses only.
+ * Every request comes from one key and one address, so start the server with the rate
+ * limits raised, or many answers are 429 (REL-26):
+ * `ARBITER_RATE_LIMITS=games=1000000,players=1000000,webhooks=1000000,invites=1000000 npm start`.
  */
 import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';

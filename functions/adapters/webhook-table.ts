@@ -4,14 +4,21 @@
  * secret and its delivery log (the latest entries, bounded). Every change is a
  * read-modify-write conditioned on the item's revision, so the API and concurrent
  * deliveries never overwrite each other's log entries.
+ *
+ * REL-25: a player's count of subscriptions is an item of its own, `PLAYER#<playerId>` /
+ * `COUNT#HOOKS`, written in the same transaction as each creation (on the condition that it
+ * is under the limit) and each deletion, so the limit holds however many requests race.
  */
 import {
   ConditionalCheckFailedException,
-  DeleteItemCommand,
   type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  QueryCommand,
   type QueryCommandInput,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+  type TransactWriteItemsCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
@@ -61,29 +68,60 @@ export interface HookRecord {
 
 const CONFLICT_RETRIES = 20;
 
+/** What creating a subscription did: made it, found one with its id already, or found the owner at the limit. */
+export type CreateOutcome = 'created' | 'exists' | 'full';
+
+const COUNT_SK = 'COUNT#HOOKS';
+
+/**
+ * Every creation and deletion of one player's webhooks writes the one count item, so racing
+ * requests collide and wait their turn: enough tries for dozens at once.
+ */
+const COUNT_RETRIES = 60;
+
+/** Transactions on one player's count that collide are retried after a short random pause. */
+const pause = (attempt: number) => new Promise((done) => setTimeout(done, Math.random() * Math.min(250, 10 * 2 ** attempt)));
+
+const conflicted = (error: TransactionCanceledException): boolean =>
+  (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+
 export class WebhookTable {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly tables: TableNames,
   ) {}
 
-  /** False when a subscription with this id exists already. */
-  async create(subscription: Subscription, secret: string): Promise<boolean> {
-    try {
-      await this.db.send(
-        new PutItemCommand({
-          TableName: this.tables.games,
-          Item: toItem({ subscription, secret, log: [], rev: 1 }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  /**
+   * The subscription and its owner's count, in one transaction: at most `max` per player,
+   * however many creations race (REL-25).
+   */
+  async create(subscription: Subscription, secret: string, max: number): Promise<CreateOutcome> {
+    const { playerId } = subscription;
+    const full = (n: number) => n >= max;
+    const outcome = await this.transact(playerId, full, {
+      TransactItems: [
+        {
+          Put: {
+            TableName: this.tables.games,
+            Item: toItem({ subscription, secret, log: [], rev: 1 }),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: this.tables.games,
+            Key: countKey(playerId),
+            UpdateExpression: 'ADD n :one',
+            // A missing count fails too: it is counted from the items first (countFromItems).
+            ConditionExpression: 'n < :max',
+            ExpressionAttributeValues: { ':one': { N: '1' }, ':max': { N: String(max) } },
+          },
+        },
+      ],
+    });
+    if (outcome === 'done') return 'created';
+    return (await this.get(playerId, subscription.id)) ? 'exists' : 'full';
   }
-
   async list(playerId: string): Promise<HookRecord[]> {
     return (await this.hookItems(playerId, { ConsistentRead: true })).map(fromItem);
   }
@@ -111,12 +149,98 @@ export class WebhookTable {
     return item ? fromItem(item) : null;
   }
 
-  /** Whether there was one to delete. */
+  /** Whether there was one to delete; its owner's count goes down with it (REL-25). */
   async delete(playerId: string, subscriptionId: string): Promise<boolean> {
-    const { Attributes: old } = await this.db.send(
-      new DeleteItemCommand({ TableName: this.tables.games, Key: key(playerId, subscriptionId), ReturnValues: 'ALL_OLD' }),
+    const outcome = await this.transact(playerId, () => false, {
+      TransactItems: [
+        { Delete: { TableName: this.tables.games, Key: key(playerId, subscriptionId), ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Update: {
+            TableName: this.tables.games,
+            Key: countKey(playerId),
+            UpdateExpression: 'ADD n :minusOne',
+            ConditionExpression: 'n > :zero',
+            ExpressionAttributeValues: { ':minusOne': { N: '-1' }, ':zero': { N: '0' } },
+          },
+        },
+      ],
+    });
+    return outcome === 'done';
+  }
+
+  /**
+   * Run a transaction that changes `playerId`'s count: again when it collided with another, and
+   * once the count exists when it did not yet. 'refused' when a condition failed otherwise, or
+   * when, after a collision, the count says it would (`hopeless`): the requests that lost a race
+   * for the last places stop at once instead of colliding with those still in it.
+   */
+  private async transact(
+    playerId: string,
+    hopeless: (count: number) => boolean,
+    input: TransactWriteItemsCommandInput,
+  ): Promise<'done' | 'refused'> {
+    for (let attempt = 0; attempt < COUNT_RETRIES; attempt += 1) {
+      if (attempt > 0) {
+        const count = await this.count(playerId);
+        if (count !== null && hopeless(count)) return 'refused';
+      }
+      try {
+        await this.db.send(new TransactWriteItemsCommand(input));
+        return 'done';
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        if (conflicted(error)) await pause(attempt);
+        else if (!(await this.countFromItems(playerId))) return 'refused';
+      }
+    }
+    throw new Error(`the webhooks of ${playerId}: ${COUNT_RETRIES} conflicting transactions in a row`);
+  }
+
+  /** The player's count of webhooks, or null while it has none (countFromItems). */
+  private async count(playerId: string): Promise<number | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: countKey(playerId), ConsistentRead: true }),
     );
-    return old !== undefined;
+    return item?.n?.N === undefined ? null : Number(item.n.N);
+  }
+
+  /**
+   * A player whose subscriptions were made before the count existed (an older data folder or
+   * table) gets it here, counted from their items; true when this wrote it. No creation or
+   * deletion succeeds while it is missing, so the items cannot change while they are counted.
+   */
+  private async countFromItems(playerId: string): Promise<boolean> {
+    if ((await this.count(playerId)) !== null) return false;
+    let n = 0;
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tables.games,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
+          ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':h': { S: 'HOOK#' } },
+          Select: 'COUNT',
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      n += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: { ...countKey(playerId), n: { N: String(n) } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      // Another request counted them at the same moment: the count is there now.
+      if (error instanceof ConditionalCheckFailedException) return true;
+      throw error;
+    }
   }
 
   /**
@@ -154,6 +278,8 @@ export class WebhookTable {
 }
 
 const key = (playerId: string, subscriptionId: string): Item => ({ pk: { S: playerKey(playerId) }, sk: { S: hookSk(subscriptionId) } });
+
+const countKey = (playerId: string): Item => ({ pk: { S: playerKey(playerId) }, sk: { S: COUNT_SK } });
 
 const toItem = (record: HookRecord): Item => ({
   ...key(record.subscription.playerId, record.subscription.id),

@@ -5,6 +5,8 @@ import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
 import { Waits } from './waiting.ts';
+import { RateLimitTable } from '../adapters/rate-limit-table.ts';
+import { defaultRateLimits, type RateCounter, type RateLimits } from './rate-limits.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
 
 export interface Deps {
@@ -23,6 +25,9 @@ export interface Deps {
   readonly loadRuleset: (ruleset: string) => Promise<void>;
   /** This process's waiting reads: one watcher per game or inbox, and the waits each key holds (REL-23). */
   readonly waits: Waits;
+  /** How often a key may create things or try invite codes (REL-26); tests that create many raise them. */
+  readonly rateLimits: RateLimits;
+  readonly rateCounter: RateCounter;
 }
 
 const everyRulesetImported = async (): Promise<void> => {};
@@ -37,6 +42,8 @@ export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Pa
     webhooks: createWebhooks(db, tables),
     loadRuleset,
     waits: new Waits(),
+    rateLimits: defaultRateLimits,
+    rateCounter: new RateLimitTable(db, tables),
     ...overrides,
   };
 };

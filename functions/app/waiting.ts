@@ -36,7 +36,7 @@ export const waitLimitsFromEnv = (env: Readonly<Record<string, string | undefine
   return { ...DEFAULT_WAIT_LIMITS, maxWaitsPerKey: max };
 };
 
-/** REL-23: the key already holds as many waits as it may; `retryAfterSeconds` is when its first one ends. */
+/** REL-23: the key already holds as many waits as it may; `retryAfter` (seconds) is when its first one ends. */
 export class TooManyWaits extends Problem {
   constructor(
     max: number,
@@ -47,7 +47,7 @@ export class TooManyWaits extends Problem {
       'too-many-waits',
       'Too many waiting requests',
       `Your API key already holds ${max} waiting requests, the most one key may hold at once; let one of them answer or close it, ask without wait, or retry after ${retryAfterSeconds} s.`,
-      { maxWaits: max },
+      { maxWaits: max, retryAfter: retryAfterSeconds },
     );
   }
 }

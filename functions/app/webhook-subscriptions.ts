@@ -84,18 +84,18 @@ export const createSubscription = async (deps: Deps, playerId: string, input: Ne
     disabledAt: null,
     disabledReason: null,
   };
-  const mine = await table.subscriptions(playerId);
-  if (mine.some((s) => s.id === subscription.id)) return replay(deps, subscription);
-  if (mine.length >= policy.maxSubscriptions)
+  // Standard Webhooks secrets: `whsec_` and 24 to 64 random bytes in base64.
+  const secret = `whsec_${Buffer.from(deps.randomHex(32), 'hex').toString('base64')}`;
+  const outcome = await table.create(subscription, secret, policy.maxSubscriptions);
+  // A retry finds its first subscription, even when the player is at the limit since.
+  if (outcome === 'exists') return replay(deps, subscription);
+  if (outcome === 'full')
     throw new Problem(
       409,
       'too-many-webhooks',
       'Too many webhooks',
       `A player may have ${policy.maxSubscriptions} webhooks; DELETE /me/webhooks/{id} one you no longer need.`,
     );
-  // Standard Webhooks secrets: `whsec_` and 24 to 64 random bytes in base64.
-  const secret = `whsec_${Buffer.from(deps.randomHex(32), 'hex').toString('base64')}`;
-  if (!(await table.create(subscription, secret))) return replay(deps, subscription);
   return { created: true, subscription: { ...view(subscription), secret } };
 };
 

@@ -62,6 +62,8 @@ export const PUBLIC: never[] = [];
 /** Statuses any operation may answer: throttling on AWS and an internal error. */
 export const always = { 429: response('Throttled'), 500: response('InternalError') };
 export const unauthorized = { 401: response('Unauthorized') };
+/** The 429 of an operation with a rate limit of its own (REL-26), in place of `always`'s. */
+export const rateLimited = { 429: response('RateLimited') };
 /** Statuses of an operation that reads a JSON body. */
 export const withBody = { 400: response('BadRequest'), 413: response('TooLarge') };
 
@@ -107,6 +109,9 @@ export const conflictExamples = {
   },
 };
 
+/** What API Gateway's own 429 carries. */
+const stageThrottled = { type: 'object', properties: { message: { type: 'string' } } };
+
 export const sharedComponents = {
   securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } },
   headers: {
@@ -116,6 +121,7 @@ export const sharedComponents = {
     },
     Location: { description: 'The URL of what was created.', schema: { type: 'string' } },
     RequestId: { description: 'The request id; quote it when reporting a problem.', schema: { type: 'string' } },
+    RetryAfter: { description: 'Whole seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
   },
   parameters: {
     IfNoneMatch: {
@@ -143,7 +149,32 @@ export const sharedComponents = {
     InternalError: problem('Something went wrong on our side; nothing was written. The problem carries the request id.'),
     Throttled: {
       description: 'Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself).',
-      content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+      content: { 'application/json': { schema: stageThrottled } },
+    },
+    RateLimited: {
+      description:
+        "Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; the README lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself).",
+      headers: { ...requestId, 'Retry-After': header('RetryAfter') },
+      content: {
+        'application/problem+json': {
+          schema: ref('Problem'),
+          examples: {
+            tooManyRequests: {
+              summary: 'too-many-requests: over the rate limit',
+              value: example(
+                'too-many-requests',
+                'Too many requests',
+                429,
+                'At most 100 games created with one key an hour; try again in 1342 seconds.',
+                {
+                  retryAfter: 1342,
+                },
+              ),
+            },
+          },
+        },
+        'application/json': { schema: stageThrottled },
+      },
     },
   },
 };

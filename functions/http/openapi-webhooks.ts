@@ -9,6 +9,7 @@ import {
   ok,
   pathId,
   problem,
+  rateLimited,
   secured,
   unauthorized,
   withBody,
@@ -37,8 +38,8 @@ export const webhookPaths = () => ({
         ...unauthorized,
         404: problem('No such game.'),
         409: problem('Too many webhooks (too-many-webhooks), or a requestId used for another webhook (request-id-reused).'),
-
         ...always,
+        ...rateLimited,
       },
     },
     get: {

@@ -11,6 +11,8 @@ export interface Request {
   readonly body: string | undefined;
   /** Aborted when the client has gone (locally); a wait ends on it (REL-23). Lambda hears of no disconnect. */
   readonly signal?: AbortSignal | undefined;
+  /** The client's address as API Gateway (or the local stand-in, from the socket) saw it. */
+  readonly sourceIp: string;
 }
 
 /**
@@ -82,6 +84,8 @@ export class Router {
       headers: event.headers ?? {},
       body: event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body,
       signal,
+      // A hand-built event may have none: such requests share one count.
+      sourceIp: event.requestContext.http.sourceIp ?? 'unknown',
     });
   }
 }

@@ -14,6 +14,7 @@ import { exportLog } from '../app/export.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+import { rateLimited } from './rate-limited.ts';
 import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { json, parseBody, parseQuery, withEtag } from './respond.ts';
 import { type Request, Router } from './router.ts';
@@ -53,6 +54,8 @@ export const buildApiRouter = (deps: () => Deps): Router => {
     addWebhookRoutes(new Router(), deps)
       .on('POST', '/players', async (request) => {
         const body = parseBody(request, registerPlayerBody);
+        const refused = await rateLimited(deps(), 'players', request.sourceIp);
+        if (refused) return refused;
         return json(201, await registerPlayer(deps(), body.name));
       })
       // /players/me before /players/{id}: the first route that matches answers.
@@ -78,6 +81,8 @@ export const buildApiRouter = (deps: () => Deps): Router => {
       .on('POST', '/games', async (request) => {
         const playerId = await auth(request);
         const { commandId, ...command } = parseBody(request, createGameBody);
+        const refused = await rateLimited(deps(), 'games', playerId);
+        if (refused) return refused;
         // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
         const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
         const result = await executeCommand(deps(), {
@@ -97,6 +102,9 @@ export const buildApiRouter = (deps: () => Deps): Router => {
         const playerId = await auth(request);
         const { commandId, inviteCode: given, ...command } = parseBody(request, joinGameBody);
         const gameId = request.params.id ?? '';
+        // Counted per key before any game is read, whatever the game: a 429 says nothing of one (REL-26).
+        const refused = given === undefined ? null : await rateLimited(deps(), 'invites', playerId);
+        if (refused) return refused;
         await checkInvite(deps(), gameId, playerId, given);
         const result = await executeCommand(deps(), {
           gameId,

@@ -13,6 +13,7 @@ import {
   listSubscriptions,
   pingSubscription,
 } from '../app/webhook-subscriptions.ts';
+import { rateLimited } from './rate-limited.ts';
 import { json, parseBody, withEtag } from './respond.ts';
 import type { Request, Router } from './router.ts';
 import { createWebhookBody } from './webhook-schemas.ts';
@@ -33,7 +34,10 @@ export const addWebhookRoutes = (router: Router, deps: () => Deps): Router => {
   return router
     .on('POST', '/me/webhooks', async (request) => {
       const playerId = await auth(request);
-      const { created, subscription } = await createSubscription(deps(), playerId, parseBody(request, createWebhookBody));
+      const body = parseBody(request, createWebhookBody);
+      const refused = await rateLimited(deps(), 'webhooks', playerId);
+      if (refused) return refused;
+      const { created, subscription } = await createSubscription(deps(), playerId, body);
       return json(created ? 201 : 200, subscription, { location: `/me/webhooks/${subscription.id}`, 'cache-control': 'no-store' });
     })
     .on('GET', '/me/webhooks', async (request) => {

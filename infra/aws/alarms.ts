@@ -82,7 +82,7 @@ export class ArbiterAlarms extends Construct {
     );
     return new Alarm(this, 'Throttles', {
       alarmDescription:
-        "A function was throttled: Lambda refused to run it for lack of concurrency. Look at the account's ConcurrentExecutions (a runaway client shows as a burst of API requests in the access logs; the stage throttles at 50 requests/s) and ask AWS for a higher concurrency limit if the load is real. Throttled stream batches are retried; API callers got a 5xx/429 and retry.",
+        "A function was throttled: Lambda refused to run it for lack of concurrency. Look at the account's ConcurrentExecutions (a runaway client shows as a burst of API requests in the access logs; the stage throttles at throttleRateLimit, 50 requests/s by default) and ask AWS for a higher concurrency limit if the load is real. Throttled stream batches are retried; API callers got a 5xx/429 and retry.",
       metric: new MathExpression({
         expression: Object.keys(usingMetrics).join(' + '),
         usingMetrics,

@@ -6,6 +6,7 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { type RateLimits, rateLimitsFrom } from '../../functions/app/rate-limits.ts';
 import { parseCorsOrigins } from '../../functions/http/cors.ts';
 
 /**
@@ -18,6 +19,13 @@ export const DEFAULT_AWS_CORS_ORIGINS: readonly string[] = ['*'];
 /** Days every log group (functions and API access logs) keeps its lines when `logRetentionDays` is not set. */
 export const DEFAULT_LOG_RETENTION_DAYS = 30;
 
+/**
+ * The HTTP API stage's throttle when `throttleRateLimit` / `throttleBurstLimit` are not set:
+ * requests a second, and the burst, over every client together. A match is a handful of
+ * commands a minute, so these only bite a runaway client.
+ */
+export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
 export interface StackConfig {
   readonly corsOrigins: readonly string[];
   /** Where the alarms' topic sends e-mail; none when unset (subscribe to the topic yourself). */
@@ -25,6 +33,10 @@ export interface StackConfig {
   readonly logRetention: RetentionDays;
   /** A custom domain for the API (`domainName` with `certificateArn`, an ACM certificate in the stack's region); none by default. */
   readonly domain: { readonly name: string; readonly certificateArn: string } | null;
+  /** The stage's throttle (REL-26). */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** The API function's rate limits per key or client address (REL-26), given it as ARBITER_RATE_LIMITS. */
+  readonly rateLimits: RateLimits;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -74,6 +86,37 @@ const domainFrom = (name: unknown, certificateArn: unknown): StackConfig['domain
   return { name, certificateArn };
 };
 
+const countFrom = (name: string, value: unknown, fallback: number): number => {
+  if (absent(value)) return fallback;
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+    throw new Error(`The ${name} context is a whole number of requests from 1, not ${JSON.stringify(value)}.`);
+  return n;
+};
+
+const throttleFrom = (rate: unknown, burst: unknown): StackConfig['throttle'] => {
+  const throttle = {
+    rateLimit: countFrom('throttleRateLimit', rate, DEFAULT_THROTTLE.rateLimit),
+    burstLimit: countFrom('throttleBurstLimit', burst, DEFAULT_THROTTLE.burstLimit),
+  };
+  if (throttle.burstLimit < throttle.rateLimit)
+    throw new Error(`The throttleBurstLimit context (${throttle.burstLimit}) is at least throttleRateLimit (${throttle.rateLimit}).`);
+  return throttle;
+};
+
+/** `rateLimits`: `games=100,players=60` (the names left out keep their defaults), or an object of the same. */
+const rateLimitsContextFrom = (value: unknown): RateLimits => {
+  if (absent(value)) return rateLimitsFrom(undefined);
+  const text =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.entries(value)
+          .map(([name, n]) => `${name}=${String(n)}`)
+          .join(',')
+      : value;
+  if (typeof text !== 'string') throw new Error('The rateLimits context is like games=100,players=60, or an object of the same.');
+  return rateLimitsFrom(text, 'The rateLimits context');
+};
+
 export const stackConfigFrom = (scope: Construct): StackConfig => {
   const context = (name: string): unknown => scope.node.tryGetContext(name);
   return {
@@ -81,5 +124,7 @@ export const stackConfigFrom = (scope: Construct): StackConfig => {
     alarmEmail: alarmEmailFrom(context('alarmEmail')),
     logRetention: logRetentionFrom(context('logRetentionDays')),
     domain: domainFrom(context('domainName'), context('certificateArn')),
+    throttle: throttleFrom(context('throttleRateLimit'), context('throttleBurstLimit')),
+    rateLimits: rateLimitsContextFrom(context('rateLimits')),
   };
 };

@@ -29,7 +29,7 @@ import { addDocsRoutes } from '../../functions/http/docs-routes.ts';
 import { Router } from '../../functions/http/router.ts';
 import { buildApiRouter } from '../../functions/http/routes.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
-import type { StackConfig } from './config.ts';
+import { DEFAULT_THROTTLE, type StackConfig } from './config.ts';
 
 /**
  * Every route the API function answers, as `METHOD /path`, read from the router itself:
@@ -59,6 +59,7 @@ export class ArbiterHttpApi extends Construct {
     corsOrigins: readonly string[],
     logRetention: RetentionDays = RetentionDays.ONE_MONTH,
     domain: StackConfig['domain'] = null,
+    throttle: StackConfig['throttle'] = DEFAULT_THROTTLE,
   ) {
     super(scope, id);
     corsPolicy(corsOrigins); // the same checks as the function's: each an origin, scheme://host[:port], or *
@@ -88,7 +89,7 @@ export class ArbiterHttpApi extends Construct {
         this.api.addRoutes({ path, methods: [HttpMethod[method]], integration: target });
       }
     }
-    this.stage = this.createStage(logRetention);
+    this.stage = this.createStage(logRetention, throttle);
     // No API Gateway authorizer: a player's key is checked against its stored hash by the
     // function, and registration, the rulesets and the OpenAPI document are public.
     Validations.of(this.api).acknowledge({
@@ -120,14 +121,14 @@ export class ArbiterHttpApi extends Construct {
     });
   }
 
-  private createStage(retention: RetentionDays): HttpStage {
+  private createStage(retention: RetentionDays, throttle: StackConfig['throttle']): HttpStage {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention });
     return new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      // Per-stage defaults; a match is a handful of commands a minute, so these only bite a runaway client.
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      // Over every client together; the API function limits each key and address itself (REL-26).
+      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
   }

@@ -33,6 +33,7 @@ import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/a
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { rateLimitsText } from '../../functions/app/rate-limits.ts';
 import { handlerEntries } from '../handlers.ts';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
 import { ArbiterAlarms } from './alarms.ts';
@@ -169,9 +170,11 @@ export class ArbiterStack extends Stack {
       corsOrigins,
       this.config.logRetention,
       this.config.domain,
+      this.config.throttle,
     );
     // The function allows the same origins, so a direct call answers as API Gateway does.
     for (const { fn } of [this.functions.api, this.functions.docs]) fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
+    this.functions.api.fn.addEnvironment('ARBITER_RATE_LIMITS', rateLimitsText(this.config.rateLimits));
     const { projector, timerReactor, publisher } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),
@@ -228,6 +231,7 @@ export class ArbiterStack extends Stack {
       partitionKey: key(definition.partitionKey),
       sortKey: key(definition.sortKey),
       ...(definition.stream === 'NEW_IMAGE' ? { stream: StreamViewType.NEW_IMAGE } : {}),
+      ...(definition.timeToLive ? { timeToLiveAttribute: definition.timeToLive } : {}),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // The log is the only source of truth and the read model is costly to rebuild:

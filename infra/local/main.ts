@@ -5,6 +5,7 @@
  * (ARBITER_WEBHOOKS_ALLOW_LOOPBACK=1), for a receiver on this machine.
  * Browser pages may call the API from the origins in `--cors-origins` (ARBITER_CORS_ORIGINS),
  * comma-separated; by default from this machine only (http://localhost:*, http://127.0.0.1:*, http://[::1]:*).
+ * Rate limits over their defaults from ARBITER_RATE_LIMITS, e.g. `games=1000,players=500` (REL-26).
  */
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 // The SDK warns that its 2027 releases need Node 22; the local runtime may run on 20 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import { rateLimitsFrom } from '../../functions/app/rate-limits.ts';
 import { corsPolicyFromEnv } from '../../functions/http/cors.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -69,6 +71,13 @@ const allowLoopback = values['allow-loopback-webhooks'] ?? process.env.ARBITER_W
 // The API handler reads the CORS origins from the environment when it is made; the flag wins.
 if (values['cors-origins'] !== undefined) process.env.ARBITER_CORS_ORIGINS = values['cors-origins'];
 const cors = corsPolicyFromEnv(process.env); // a malformed origin stops here, before anything starts
+const rateLimits = (() => {
+  try {
+    return rateLimitsFrom(process.env.ARBITER_RATE_LIMITS);
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+})();
 
 /** Before DynamoDB Local starts, so a busy port costs one sentence, not a Java start and stop. */
 const portFree = (): Promise<NodeJS.ErrnoException | null> =>
@@ -84,7 +93,15 @@ if (busy) refuse(`cannot listen on ${host}:${port} (${busy.code ?? busy.message}
 
 console.log(`Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`}); it takes a few seconds…`);
 const started = Date.now();
-const runtime = await startRuntime({ port, host, memory, dataDir, log: (line) => console.log(line), webhooks: { allowLoopback } });
+const runtime = await startRuntime({
+  port,
+  host,
+  memory,
+  dataDir,
+  log: (line) => console.log(line),
+  webhooks: { allowLoopback },
+  rateLimits,
+});
 console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);

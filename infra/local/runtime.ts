@@ -13,6 +13,7 @@ import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
 import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
+import { defaultRateLimits, type RateLimits } from '../../functions/app/rate-limits.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -40,6 +41,8 @@ export interface RuntimeOptions {
   readonly log?: (line: string) => void;
   /** Webhook settings over the local defaults (http allowed; loopback only with `allowLoopback: true`). */
   readonly webhooks?: Partial<WebhookPolicy>;
+  /** Rate limits over the defaults (REL-26); `npm start` reads them from ARBITER_RATE_LIMITS. */
+  readonly rateLimits?: Partial<RateLimits>;
   /**
    * What the HTTP stand-in serves instead of this process's own router: a test serves the API's
    * Lambda bundle with it, to play through the code a deployment runs.
@@ -84,6 +87,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const deps = createDeps(client, tables, {
       webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)),
       waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
+      rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
 
     const server = await startHttp(deps, options);

@@ -15,7 +15,8 @@ let runtime: Runtime;
 let anon: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  // 50 racers register from one address, over the default rate limit (REL-26).
+  runtime = await startTestRuntime({ rateLimits: { players: 1000 } });
   anon = new Client(runtime.url);
 });
 afterAll(() => runtime.stop());

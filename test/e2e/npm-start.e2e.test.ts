@@ -57,9 +57,13 @@ const reachable = async (url: string) => {
 };
 
 /** `npm start <args>` that is expected to stop at once, before DynamoDB Local: its exit code and output. */
-const refused = (args: readonly string[]): Promise<{ code: number | null; output: string }> =>
+const refused = (args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ code: number | null; output: string }> =>
   new Promise((done) => {
-    const child = spawn('npm', ['start', ...args], { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['start', ...args], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -83,6 +87,13 @@ describe('npm start, told wrongly', () => {
     ]);
     expect(code).toBe(2);
     expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('REL-26 a malformed ARBITER_RATE_LIMITS is one sentence naming the limits, before DynamoDB Local is started', async () => {
+    const { code, output } = await refused(['--', '--memory'], { ARBITER_RATE_LIMITS: 'games=lots' });
+    expect(arbiterLines(output)).toEqual(['Arbiter: ARBITER_RATE_LIMITS: games is a whole number of requests an hour from 1, not "lots".']);
+    expect(output).not.toContain('DynamoDB Local');
+    expect(code).toBe(2);
   });
 
   it('a port already in use is one sentence, before DynamoDB Local is started', async () => {

@@ -13,6 +13,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { defaultRateLimits, rateLimitsText } from '../../functions/app/rate-limits.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
@@ -20,6 +21,7 @@ import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
+import { DEFAULT_THROTTLE } from '../../infra/aws/config.ts';
 import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
@@ -718,8 +720,18 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       logRetentionDays: DEFAULT_LOG_RETENTION_DAYS,
       domainName: '',
       certificateArn: '',
+      throttleRateLimit: DEFAULT_THROTTLE.rateLimit,
+      throttleBurstLimit: DEFAULT_THROTTLE.burstLimit,
+      rateLimits: rateLimitsText(defaultRateLimits),
     });
-    expect(stack.config).toEqual({ corsOrigins: ['*'], alarmEmail: null, logRetention: 30, domain: null });
+    expect(stack.config).toEqual({
+      corsOrigins: ['*'],
+      alarmEmail: null,
+      logRetention: 30,
+      domain: null,
+      throttle: DEFAULT_THROTTLE,
+      rateLimits: defaultRateLimits,
+    });
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     // The same template with cdk.json's context as without any.
     expect(synth({}, cdkJson.context).template.toJSON()).toEqual(template.toJSON());
@@ -769,6 +781,39 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
     );
   });
 
+  const stageThrottle = (t: Template) =>
+    (Object.values(t.findResources('AWS::ApiGatewayV2::Stage'))[0] as ResourceJson).Properties.DefaultRouteSettings;
+  const apiEnvironment = (built: { stack: ArbiterStack; template: Template }) =>
+    (
+      Object.values(built.template.findResources('AWS::Lambda::Function')).find(
+        (f) => (f as ResourceJson).Properties.Description === 'Arbiter HTTP API: players, games, commands, webhooks',
+      ) as ResourceJson
+    ).Properties.Environment as { Variables: Record<string, unknown> };
+
+  it('REL-26 the stage throttle and the API function rate limits come from context, with the defaults cdk.json writes out', () => {
+    expect(stageThrottle(template)).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(apiEnvironment({ stack, template }).Variables.ARBITER_RATE_LIMITS).toBe('games=100,players=60,webhooks=60,invites=30');
+    const built = synth({}, { throttleRateLimit: '200', throttleBurstLimit: 400, rateLimits: { games: 500, invites: 10 } });
+    expect(stageThrottle(built.template)).toEqual({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 });
+    expect(apiEnvironment(built).Variables.ARBITER_RATE_LIMITS).toBe('games=500,players=60,webhooks=60,invites=10');
+    expect(() => synth({}, { throttleRateLimit: 0 })).toThrow(/throttleRateLimit context is a whole number of requests from 1, not 0/);
+    expect(() => synth({}, { throttleRateLimit: 200 })).toThrow(/throttleBurstLimit context \(100\) is at least throttleRateLimit \(200\)/);
+    expect(() => synth({}, { rateLimits: 'game=5' })).toThrow(
+      /rateLimits context: "game=5" names no limit; the limits are games, players, webhooks, invites/,
+    );
+    expect(() => synth({}, { rateLimits: 'games=lots' })).toThrow(/games is a whole number of requests an hour from 1, not "lots"/);
+  });
+
+  it('REL-26 the games table removes expired rate-limit windows by its TTL', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
   it('AWS-5 every setting at once synthesizes, passes cdk-nag, and changes only what it sets', () => {
     const built = synth(
       {},
@@ -778,6 +823,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
         logRetentionDays: 90,
         domainName: 'api.example.org',
         certificateArn: CERTIFICATE,
+        throttleRateLimit: 20,
+        throttleBurstLimit: 40,
+        rateLimits: 'games=10',
       },
     );
     expect(built.stack.config).toEqual({
@@ -785,6 +833,8 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       alarmEmail: 'ops@example.org',
       logRetention: 90,
       domain: { name: 'api.example.org', certificateArn: CERTIFICATE },
+      throttle: { rateLimit: 20, burstLimit: 40 },
+      rateLimits: { ...defaultRateLimits, games: 10 },
     });
     expect(retentions(built.template)).toEqual(Array(9).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);

@@ -6,6 +6,7 @@
  */
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
+import { readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem } from './problems.ts';
 import { DEFAULT_KINDS, type WebhookFormat, type WebhookKind } from './webhook-messages.ts';
@@ -50,9 +51,6 @@ export const checkUrl = async (url: string, policy: WebhookPolicy): Promise<void
   }
 };
 
-const gameExists = async (deps: Deps, gameId: string): Promise<boolean> =>
-  (await deps.games.readModel(gameId)) !== null || (await deps.store.load(gameId)).state.status !== 'empty';
-
 /** Whether a stored subscription is the one this request asks for (a retry), whatever its state since. */
 const sameRequest = (a: Subscription, b: Subscription): boolean =>
   a.url === b.url && a.gameId === b.gameId && a.format === b.format && a.description === b.description && a.kinds.join() === b.kinds.join();
@@ -69,7 +67,8 @@ const replay = async (deps: Deps, wanted: Subscription) => {
 export const createSubscription = async (deps: Deps, playerId: string, input: NewSubscription) => {
   const { table, policy } = deps.webhooks;
   await checkUrl(input.url, policy);
-  if (input.gameId !== undefined && !(await gameExists(deps, input.gameId))) throw notFound(`game ${input.gameId}`);
+  // REL-22: a game the caller may not read (private, and not theirs) is a game that does not exist.
+  if (input.gameId !== undefined) await readableGame(deps, input.gameId, playerId);
   const subscription: Subscription = {
     // A retry carries its requestId: the id is derived from it, so the retry finds the first one.
     id: `wh_${input.requestId ? sha256Hex(`${playerId}:${input.requestId}`).slice(0, 20) : deps.randomHex(10)}`,

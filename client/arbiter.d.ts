@@ -2172,7 +2172,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description How other players see you. */
+                    /** @description How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters). */
                     name: string;
                 };
             };
@@ -2372,7 +2372,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description How other players see you. */
+                    /** @description How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters). */
                     name: string;
                 };
             };

@@ -326,7 +326,7 @@ describe('PBM-4 chat formats', () => {
     );
     if (!toAnn || !toBob) throw new Error('no delivery');
     expect(verified(toDiscord.secret, toAnn)).toEqual({ content: expected, allowed_mentions: { parse: [] } });
-    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected });
+    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected, mrkdwn: false });
 
     await ann.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
     const ended = await eventually(

@@ -5,6 +5,7 @@
  * literal), but the check that counts is the sender's, on the resolved address at delivery.
  */
 import { sha256Hex } from '../../domain/kernel/hash.ts';
+import type { Resolve } from '../adapters/webhook-sender.ts';
 import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
 import { readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
@@ -31,8 +32,13 @@ const view = ({ playerId: _owner, ...subscription }: Subscription): Subscription
 const invalidUrl = (detail: string) =>
   new Problem(400, 'invalid-webhook-url', 'This URL cannot receive webhooks', detail, { errors: [{ pointer: '/url', detail }] });
 
-/** PBM-5 at registration: what can be known without resolving the name. */
-export const checkUrl = async (url: string, policy: WebhookPolicy): Promise<void> => {
+/**
+ * PBM-5 at registration, and REL-28: the host is checked as at delivery, so a URL that could
+ * never be delivered to is refused now rather than disabled at its first delivery. An IP
+ * literal is checked as it is, `localhost` (and every name under it) as loopback, and any
+ * other name by every address `resolve` gives for it. Delivery checks again: a name can move.
+ */
+export const checkUrl = async (url: string, policy: WebhookPolicy, resolve?: Resolve): Promise<void> => {
   let target: URL;
   try {
     target = new URL(url);
@@ -44,10 +50,18 @@ export const checkUrl = async (url: string, policy: WebhookPolicy): Promise<void
   if (target.username || target.password) throw invalidUrl('Put no user name or password in the URL; deliveries are signed instead.');
   // The address guard loads ipaddr.js, which builds its range tables as it loads: imported when
   // a URL is checked, not by every cold start of the API (PERF-1).
-  const { checkAddress, isIpLiteral } = await import('../adapters/address-guard.ts');
-  if (isIpLiteral(target.hostname)) {
-    const verdict = checkAddress(target.hostname, policy);
-    if (!verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
+  const { checkHost, firstRefusal } = await import('../adapters/address-guard.ts');
+  const verdict = checkHost(target.hostname, policy) ?? firstRefusal(await resolved(target.hostname, resolve), policy);
+  if (verdict && !verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
+};
+
+const resolved = async (hostname: string, resolve: Resolve | undefined): Promise<readonly string[]> => {
+  if (!resolve) throw new Error('these deps were built without a resolver: only the API checks webhook URLs');
+  try {
+    return await resolve(hostname);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+    throw invalidUrl(`${hostname} did not resolve (${code}); check the name, and try again once it resolves.`);
   }
 };
 
@@ -66,7 +80,7 @@ const replay = async (deps: Deps, wanted: Subscription) => {
 /** The new subscription and its secret; `created` is false when this answers a retry. */
 export const createSubscription = async (deps: Deps, playerId: string, input: NewSubscription) => {
   const { table, policy } = deps.webhooks;
-  await checkUrl(input.url, policy);
+  await checkUrl(input.url, policy, deps.webhooks.resolve);
   // REL-22: a game the caller may not read (private, and not theirs) is a game that does not exist.
   if (input.gameId !== undefined) await readableGame(deps, input.gameId, playerId);
   const subscription: Subscription = {

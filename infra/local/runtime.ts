@@ -10,7 +10,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
-import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
+import { dnsResolve, HttpWebhookSender, type Resolve } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
@@ -39,6 +39,8 @@ export interface RuntimeOptions {
   readonly log?: (line: string) => void;
   /** Webhook settings over the local defaults (http allowed; loopback only with `allowLoopback: true`). */
   readonly webhooks?: Partial<WebhookPolicy>;
+  /** How webhook host names are resolved, at subscription and at delivery: `dns.lookup` unless a test gives its own (REL-28). */
+  readonly resolve?: Resolve;
   /**
    * What the HTTP stand-in serves instead of this process's own router: a test serves the API's
    * Lambda bundle with it, to play through the code a deployment runs.
@@ -75,7 +77,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
-    const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)) });
+    const resolve = options.resolve ?? dnsResolve;
+    const deps = createDeps(client, tables, {
+      webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy, resolve), resolve),
+    });
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));

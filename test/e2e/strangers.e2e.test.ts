@@ -51,6 +51,7 @@ const probes = (): Probe[] => [
   ['GET', '/games/{id}'],
   ['GET', '/games/{id}?minVersion=1'],
   ['GET', '/games/{id}/events?after=0'],
+  ['GET', '/games/{id}/events?after=1000&wait=1'],
   ['GET', '/games/{id}/state?at=1'],
   ['GET', '/games/{id}/log'],
   ['POST', '/games/{id}/join', {}],

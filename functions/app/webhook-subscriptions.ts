@@ -1,8 +1,9 @@
 /**
  * A player's webhook subscriptions (PBM-1): create (the signing secret is shown once),
  * list, delete, enable again after a failure, ping, and read the delivery log (PBM-3).
- * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal IP
- * literal), but the check that counts is the sender's, on the resolved address at delivery.
+ * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal address,
+ * by literal, by name or resolved: REL-28), but the check that counts is the sender's, on
+ * the address it connects to at delivery.
  */
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { Resolve } from '../adapters/webhook-sender.ts';

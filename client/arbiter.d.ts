@@ -2188,7 +2188,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description How other players see you. */
+                    /** @description How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters). */
                     name: string;
                 };
             };
@@ -2388,7 +2388,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description How other players see you. */
+                    /** @description How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters). */
                     name: string;
                 };
             };

@@ -3,7 +3,7 @@
  */
 
 import { createDynamoClient } from './adapters/dynamo-client.ts';
-import type { WebhookSender } from './adapters/webhook-sender.ts';
+import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
 import { createDeps, type Deps } from './app/deps.ts';
 import { Waits, waitLimitsFromEnv } from './app/waiting.ts';
 import { createWebhooks, defaultWebhookPolicy, type WebhookPolicy } from './app/webhooks.ts';
@@ -16,7 +16,7 @@ export interface FunctionNeeds {
    * Given by the functions that deliver webhooks (the API for its test ping, the webhook
    * worker): the others never import the sender, so their bundles leave it out (PERF-1).
    */
-  readonly sender?: (policy: WebhookPolicy) => WebhookSender;
+  readonly sender?: (policy: WebhookPolicy) => HttpWebhookSender;
   /**
    * Given by the functions that load each rule system when a game first needs it (the API, the
    * phase timer); the others import every ruleset (or fold) at start (PERF-1, Deps.loadRuleset).
@@ -29,8 +29,10 @@ export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps =
     const c = config();
     const { client } = createDynamoClient({ endpoint: c.dynamoEndpoint, region: c.region });
     const tables = { events: c.eventsTable, games: c.gamesTable };
+    const delivering = sender?.(defaultWebhookPolicy);
     deps = createDeps(client, tables, {
-      webhooks: createWebhooks(client, tables, defaultWebhookPolicy, sender?.(defaultWebhookPolicy)),
+      // The sender's resolver checks a URL at subscription too (REL-28).
+      webhooks: createWebhooks(client, tables, defaultWebhookPolicy, delivering, delivering?.resolve),
       waits: new Waits(waitLimitsFromEnv(process.env)),
       ...(loadRuleset ? { loadRuleset } : {}),
       rateLimits: c.rateLimits,

@@ -76,6 +76,41 @@ export const checkAddress = (address: string, options: GuardOptions): AddressVer
 export const firstRefusal = (addresses: readonly string[], options: GuardOptions): AddressVerdict | null =>
   addresses.map((a) => checkAddress(a, options)).find((v) => !v.allowed) ?? null;
 
+/**
+ * REL-28: whether a host name is loopback by definition (RFC 6761: `localhost` and every name
+ * under it), in any case, with or without the trailing dot of a fully qualified name. Give it
+ * the hostname as `new URL` reads it, which has already decoded percent-escapes (`%6c…`) and
+ * folded full-width letters; those are decoded here too, for a name from anywhere else.
+ */
+export const isLoopbackName = (hostname: string): boolean => {
+  let name = hostname;
+  try {
+    name = decodeURIComponent(hostname);
+  } catch {
+    // Not percent-encoding after all: read it as it is.
+  }
+  const bare = name.normalize('NFKC').toLowerCase().replace(/\.+$/, '');
+  return bare === 'localhost' || bare.endsWith('.localhost');
+};
+
+/**
+ * The verdict on a URL's host before it is resolved: an IP literal is checked as an address,
+ * a loopback name as a loopback address (with the same reason); any other name is null, for
+ * its resolved addresses to decide.
+ */
+export const checkHost = (hostname: string, options: GuardOptions): AddressVerdict | null => {
+  if (isIpLiteral(hostname)) return checkAddress(hostname, options);
+  if (!isLoopbackName(hostname)) return null;
+  return options.allowLoopback
+    ? { address: hostname, allowed: true, range: 'loopback', reason: null }
+    : {
+        address: hostname,
+        allowed: false,
+        range: 'loopback',
+        reason: `${hostname} is ${DESCRIPTIONS.loopback}, which webhooks may not reach`,
+      };
+};
+
 /** Whether a URL's host is an IP literal (then it can be checked before anything is resolved). */
 export const isIpLiteral = (hostname: string): boolean => isIP(unbracket(hostname)) !== 0;
 

@@ -1,8 +1,8 @@
 /**
  * Sends one webhook over HTTP(S), and never to an internal address (PBM-5): the name is
- * resolved with `dns.lookup` (every address), each address is checked by the address
- * guard, and the connection goes to the checked address through a pinned `lookup`, so a
- * second resolution cannot swap in another one. No redirect is followed, the whole
+ * resolved (every address; `dns.lookup` in production), each address is checked by the
+ * address guard, and the connection goes to the checked address through a pinned `lookup`,
+ * so a second resolution cannot swap in another one. No redirect is followed, the whole
  * exchange has a deadline, and at most `maxResponseBytes` of the answer are read.
  */
 import https from 'node:https';
@@ -26,6 +26,18 @@ export type SendOutcome =
       /** A timeout, a refused connection, 408, 429 or 5xx may pass later; a refused address or a 4xx will not. */
       readonly retryable: boolean;
     };
+
+/** Every address a host name resolves to. Tests give their own, so that no test sends a DNS query off the machine (REL-28). */
+export type Resolve = (hostname: string) => Promise<readonly string[]>;
+
+/**
+ * The production resolver: `dns.lookup`, every address, as the system resolves (so
+ * /etc/hosts counts). Imported on first use, like node:http below: cold starts rarely resolve (PERF-1).
+ */
+export const dnsResolve: Resolve = async (hostname) => {
+  const dns = await import('node:dns/promises');
+  return (await dns.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+};
 
 export interface WebhookSender {
   send(webhook: OutgoingWebhook): Promise<SendOutcome>;
@@ -51,7 +63,11 @@ const pinnedLookup =
   };
 
 export class HttpWebhookSender implements WebhookSender {
-  constructor(private readonly options: SenderOptions) {}
+  constructor(
+    private readonly options: SenderOptions,
+    /** The same resolver checks a URL at subscription (Webhooks.resolve). */
+    readonly resolve: Resolve,
+  ) {}
 
   async send(webhook: OutgoingWebhook): Promise<SendOutcome> {
     let target: URL;
@@ -63,11 +79,14 @@ export class HttpWebhookSender implements WebhookSender {
     if (target.protocol !== 'https:' && (target.protocol !== 'http:' || this.options.requireHttps))
       return refused(`${target.protocol} URLs are not delivered to; use https`);
     const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    // Like node:http, the guard (and ipaddr.js) is loaded by the first send (PERF-1).
+    const { checkHost, firstRefusal } = await import('./address-guard.ts');
+    // REL-28: `localhost` and its subdomains are loopback whatever a resolver says of them.
+    const byName = checkHost(target.hostname, this.options);
+    if (byName && !byName.allowed) return refused(byName.reason ?? `${hostname} may not be reached`);
     let addresses: { address: string; family: number }[];
     try {
-      // Imported on first send, like node:http below: the API's cold starts rarely send (PERF-1).
-      const dns = await import('node:dns/promises');
-      addresses = await dns.lookup(hostname, { all: true, verbatim: true });
+      addresses = (await this.resolve(hostname)).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     } catch (error) {
       return {
         ok: false,
@@ -76,8 +95,6 @@ export class HttpWebhookSender implements WebhookSender {
         retryable: true,
       };
     }
-    // Like node:http and node:dns, the guard (and ipaddr.js) is loaded by the first send (PERF-1).
-    const { firstRefusal } = await import('./address-guard.ts');
     const refusal = firstRefusal(
       addresses.map((a) => a.address),
       this.options,

@@ -4,7 +4,7 @@
  * organiser. To anyone else a private game answers exactly as a game that does not exist,
  * so its existence is not revealed. Every read route (view, events, state, log) asks here.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isOrganiser } from '../../domain/match/organiser.ts';
 import type { Match } from '../../domain/match/state.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
@@ -55,10 +55,13 @@ export const checkInvite = async (deps: Deps, gameId: string, playerId: string, 
   // Its organiser and players (a retried join) need no code.
   if (!isPrivate(state) || mayRead(state, playerId)) return;
   const expected = await inviteCode(deps, gameId);
-  const ok =
-    expected !== null &&
-    given !== undefined &&
-    given.length === expected.length &&
-    timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-  if (!ok) throw notFound(`game ${gameId}`);
+  if (expected === null || given === undefined || !sameCode(given, expected)) throw notFound(`game ${gameId}`);
 };
+
+/**
+ * REL-21: compared as SHA-256 digests, which always have the same length, so a code of any
+ * length or alphabet is just a wrong code (timingSafeEqual throws on buffers of unequal length,
+ * and a string's length is not its UTF-8 byte length).
+ */
+const sameCode = (given: string, expected: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(given, 'utf8').digest(), createHash('sha256').update(expected, 'utf8').digest());

@@ -10,6 +10,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
 import type { CommandRecord } from '../adapters/games-table.ts';
+import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
 import { migrateRules } from './rules-migration.ts';
@@ -53,6 +54,8 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     // latest snapshot, the seed and this command's idempotency record.
     const loaded = await deps.store.load(request.gameId, deps.games.secretAndCommandKeys(request.gameId, request.commandId));
     const stored = deps.games.secretAndCommandOf(loaded.items);
+    // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
+    if (stored.command && stored.command.bodyHash !== bodyHash) refuseStranger(request, loaded.state);
     if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
     const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash);
     if (outcome !== 'conflict') return outcome;
@@ -81,6 +84,7 @@ const attemptOnce = async (
 ): Promise<CommandResult | 'conflict'> => {
   const creating = request.command.type === 'CreateGame';
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
+  refuseStranger(request, state);
   // The store loaded an existing game's ruleset when it read the game; CreateGame names its own (PERF-1).
   if (creating && 'ruleset' in request.command && typeof request.command.ruleset === 'string') {
     await deps.loadRuleset(request.command.ruleset);
@@ -120,6 +124,18 @@ const attemptOnce = async (
   const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: base.version, events, newItems, stateAfter });
   if (!appended.ok) return 'conflict';
   return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/**
+ * REL-22 (API-8): to a stranger a private game answers every command as a game that does not
+ * exist. Decided on the loaded game before anything else reads it (the command's schema, the
+ * expected version, the rules), so no answer tells its ruleset, its state or that it exists.
+ * JoinGame is not a stranger's command to refuse here: its route checked the invite code first.
+ */
+const refuseStranger = (request: CommandRequest, state: GameState): void => {
+  const { caller, command } = request;
+  if (caller.kind !== 'player' || command.type === 'JoinGame' || command.type === 'CreateGame') return;
+  if (isPrivate(state) && !mayRead(state, caller.playerId)) throw notFound(`game ${request.gameId}`);
 };
 
 const actorFor = (caller: Caller, state: GameState): Actor =>

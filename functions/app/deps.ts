@@ -4,9 +4,9 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
-import { Waits } from './waiting.ts';
 import { RateLimitTable } from '../adapters/rate-limit-table.ts';
 import { defaultRateLimits, type RateCounter, type RateLimits } from './rate-limits.ts';
+import { Waits } from './waiting.ts';
 import { createWebhooks, type Webhooks } from './webhooks.ts';
 
 export interface Deps {

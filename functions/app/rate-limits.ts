@@ -4,8 +4,6 @@
  * hostile client. Counted in DynamoDB, one fixed-window counter per subject, action and
  * hour, so they hold across every Lambda instance.
  */
-import type { Deps } from './deps.ts';
-
 export interface RateLimits {
   /** Games one key may create an hour. */
   readonly games: number;
@@ -26,6 +24,13 @@ export const defaultRateLimits: RateLimits = { games: 100, players: 60, webhooks
 /** The port: one more in `subject`'s window for `action`, unless that makes more than `limit`. */
 export interface RateCounter {
   take(action: RateAction, subject: string, windowStart: number, limit: number, expiresAt: number): Promise<boolean>;
+}
+
+/** What counting needs of the application's dependencies (named here: deps.ts builds them from this module's types). */
+export interface RateDeps {
+  readonly clock: () => Date;
+  readonly rateLimits: RateLimits;
+  readonly rateCounter: RateCounter;
 }
 
 const NAMES = Object.keys(defaultRateLimits) as RateAction[];
@@ -54,7 +59,7 @@ export const rateLimitsText = (limits: RateLimits): string => NAMES.map((name) =
  * Counts one `action` of `subject` (a player id, or a client address): null while under the
  * limit, else the seconds until the window ends, when it may try again.
  */
-export const takeRate = async (deps: Deps, action: RateAction, subject: string): Promise<number | null> => {
+export const takeRate = async (deps: RateDeps, action: RateAction, subject: string): Promise<number | null> => {
   const now = deps.clock().getTime() / 1000;
   const windowStart = Math.floor(now / RATE_WINDOW_SECONDS) * RATE_WINDOW_SECONDS;
   const windowEnd = windowStart + RATE_WINDOW_SECONDS;

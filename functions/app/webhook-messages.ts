@@ -3,7 +3,12 @@
  * built from an integration event, and its body as JSON, as a Discord webhook message or
  * as a Slack incoming-webhook message, with sentences a player reads in a chat channel.
  * Pure: the same notice always gives the same body, so every retry sends the same bytes.
+ *
+ * REL-24: every text in a sentence that is not the server's own (a name, a seat, a reason,
+ * a title, a phase) goes through the format's escaping, so it shows as the characters
+ * written and never as a line, a link, a mention or formatting of the platform's.
  */
+import { oneLine } from './names.ts';
 
 /** The kinds of notification a subscription may ask for. */
 export const WEBHOOK_KINDS = ['your-turn', 'seat-awaited', 'turn-started', 'phase-started', 'deadline-approaching', 'game-ended'] as const;
@@ -48,9 +53,12 @@ export const utc = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
-const who = (seat: NoticeSeat): string => (seat.playerName ? `${seat.playerName} (${seat.seat})` : seat.seat);
+/** Makes text a user could have written inert in one format's markup. */
+export type Escape = (text: string) => string;
 
-const game = (n: Notice): string => `${n.rulesetTitle ?? 'the'} game ${n.gameId ?? ''}`.trim();
+const who = (seat: NoticeSeat, esc: Escape): string => (seat.playerName ? `${esc(seat.playerName)} (${esc(seat.seat)})` : esc(seat.seat));
+
+const game = (n: Notice, esc: Escape): string => `${n.rulesetTitle === null ? 'the' : esc(n.rulesetTitle)} game ${n.gameId ?? ''}`.trim();
 
 /** Sol'una numbers its phases (`p7`), the others name them (`movement`). */
 const phaseName = (phase: string): string => {
@@ -60,11 +68,11 @@ const phaseName = (phase: string): string => {
 };
 
 /** `Turn 2, round 1, movement phase.` with whatever is known. */
-const position = (n: Notice): string => {
+const position = (n: Notice, esc: Escape): string => {
   const parts = [
     n.turn === null ? null : `Turn ${n.turn}`,
     n.round === null ? null : `round ${n.round}`,
-    n.phase === null ? null : phaseName(n.phase),
+    n.phase === null ? null : esc(phaseName(n.phase)),
   ].filter((p): p is string => p !== null);
   if (parts.length === 0) return '';
   const text = parts.join(', ');
@@ -93,54 +101,67 @@ const deadlineLine = (n: Notice): string => (n.deadline ? `Deadline: ${utc(n.dea
 
 const lines = (...parts: string[]): string => parts.filter((p) => p !== '').join('\n');
 
-/** The notice as sentences, one idea a line. */
-export const noticeText = (n: Notice): string => {
+/** The notice as sentences, one idea a line; `esc` makes the texts that are not the server's inert (plain text by default). */
+export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
   const seat = n.seat;
+  const where = game(n, esc);
+  const plays = seat ? `: ${who(seat, esc)} plays` : '';
   switch (n.kind) {
     case 'your-turn':
     case 'seat-awaited':
       return lines(
-        `${n.kind === 'your-turn' ? 'Your turn: ' : ''}${seat ? who(seat) : 'A player'} must act in ${game(n)}.`,
-        position(n),
+        `${n.kind === 'your-turn' ? 'Your turn: ' : ''}${seat ? who(seat, esc) : 'A player'} must act in ${where}.`,
+        position(n, esc),
         deadlineLine(n),
       );
     case 'deadline-approaching':
-      return lines(`Reminder: ${seat ? who(seat) : 'a player'} must act in ${game(n)}${reminderWhen(n)}.`, position(n));
+      return lines(`Reminder: ${seat ? who(seat, esc) : 'a player'} must act in ${where}${reminderWhen(n)}.`, position(n, esc));
     case 'turn-started':
-      return lines(`Turn ${n.turn ?? '?'} has begun in ${game(n)}${seat ? `: ${who(seat)} plays` : ''}.`, position(n));
+      return lines(`Turn ${n.turn ?? '?'} has begun in ${where}${plays}.`, position(n, esc));
     case 'phase-started':
-      return lines(
-        `${n.phase ? `The ${phaseName(n.phase)}` : 'A new phase'} has begun in ${game(n)}${seat ? `: ${who(seat)} plays` : ''}.`,
-        position(n),
-      );
+      return lines(`${n.phase ? `The ${esc(phaseName(n.phase))}` : 'A new phase'} has begun in ${where}${plays}.`, position(n, esc));
     case 'game-ended': {
       const result = n.result;
       // PBM-10: an open game that expired was never played, so it is no draw.
       const unplayed = result?.reason.startsWith('expired') === true;
-      const outcome = result?.winner ? `${who(result.winner)} won` : unplayed ? 'it was never played' : 'it is a draw';
-      return `${game(n).charAt(0).toUpperCase()}${game(n).slice(1)} has ended: ${outcome}${result?.reason ? ` (${result.reason})` : ''}.`;
+      const outcome = result?.winner ? `${who(result.winner, esc)} won` : unplayed ? 'it was never played' : 'it is a draw';
+      return `${where.charAt(0).toUpperCase()}${where.slice(1)} has ended: ${outcome}${result?.reason ? ` (${esc(result.reason)})` : ''}.`;
     }
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;
   }
 };
 
-/** Slack reads `&`, `<` and `>` as markup (links, mentions such as <!channel>): escape them as Slack asks. */
-const slackEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Slack reads `&`, `<` and `>` as markup (links such as <https://…|Claim your prize>, mentions
+ * such as <!channel>): escaped as Slack asks. Its mrkdwn (*bold*, _italic_, ~strike~, `code`,
+ * > quotes) has no escape, so the body turns mrkdwn off instead (`mrkdwn: false`).
+ */
+export const slackEscape: Escape = (text) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Discord markdown: bold, italics, strikes, code, spoilers (`||`), masked links ([text](url)),
+ * headings and lists at a line's start (`#`, `-`, `+`, `1.`), quotes (`>`), mentions and
+ * channels (`@`, `<@…>`, `<#…>`), emoji (`:name:`) and URLs (`https:`). Each marker gets a
+ * backslash, which Discord shows as the character itself.
+ */
+export const discordEscape: Escape = (text) => oneLine(text).replace(/[\\*_~`|[\]()<>#+\-.:@]/g, '\\$&');
 
 const DISCORD_LIMIT = 2000;
 
 /** The request body for a subscription's format. */
 export const webhookBody = (format: WebhookFormat, notice: Notice): string => {
-  const text = noticeText(notice);
   switch (format) {
     case 'discord':
-      // Player names are chosen by players: no @everyone, role or user pings from them.
-      return JSON.stringify({ content: text.slice(0, DISCORD_LIMIT), allowed_mentions: { parse: [] } });
+      // Player names are chosen by players: no @everyone, role or user pings from them, even escaped.
+      return JSON.stringify({
+        content: noticeText(notice, discordEscape).slice(0, DISCORD_LIMIT),
+        allowed_mentions: { parse: [] },
+      });
     case 'slack':
-      return JSON.stringify({ text: slackEscape(text) });
+      return JSON.stringify({ text: noticeText(notice, slackEscape), mrkdwn: false });
     case 'json':
-      // The Standard Webhooks payload shape: type, timestamp, data.
-      return JSON.stringify({ type: notice.kind, timestamp: notice.at, data: { ...notice, text } });
+      // The Standard Webhooks payload shape: type, timestamp, data (the receiver renders the data as it likes).
+      return JSON.stringify({ type: notice.kind, timestamp: notice.at, data: { ...notice, text: noticeText(notice) } });
   }
 };

@@ -1,11 +1,14 @@
 /**
  * A player's webhook subscriptions (PBM-1): create (the signing secret is shown once),
  * list, delete, enable again after a failure, ping, and read the delivery log (PBM-3).
- * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal IP
- * literal), but the check that counts is the sender's, on the resolved address at delivery.
+ * The URL is checked here too (PBM-5: https on AWS, no credentials, no internal address,
+ * by literal, by name or resolved: REL-28), but the check that counts is the sender's, on
+ * the address it connects to at delivery.
  */
 import { sha256Hex } from '../../domain/kernel/hash.ts';
+import type { Resolve } from '../adapters/webhook-sender.ts';
 import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
+import { readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem } from './problems.ts';
 import { DEFAULT_KINDS, type WebhookFormat, type WebhookKind } from './webhook-messages.ts';
@@ -30,8 +33,13 @@ const view = ({ playerId: _owner, ...subscription }: Subscription): Subscription
 const invalidUrl = (detail: string) =>
   new Problem(400, 'invalid-webhook-url', 'This URL cannot receive webhooks', detail, { errors: [{ pointer: '/url', detail }] });
 
-/** PBM-5 at registration: what can be known without resolving the name. */
-export const checkUrl = async (url: string, policy: WebhookPolicy): Promise<void> => {
+/**
+ * PBM-5 at registration, and REL-28: the host is checked as at delivery, so a URL that could
+ * never be delivered to is refused now rather than disabled at its first delivery. An IP
+ * literal is checked as it is, `localhost` (and every name under it) as loopback, and any
+ * other name by every address `resolve` gives for it. Delivery checks again: a name can move.
+ */
+export const checkUrl = async (url: string, policy: WebhookPolicy, resolve?: Resolve): Promise<void> => {
   let target: URL;
   try {
     target = new URL(url);
@@ -43,15 +51,20 @@ export const checkUrl = async (url: string, policy: WebhookPolicy): Promise<void
   if (target.username || target.password) throw invalidUrl('Put no user name or password in the URL; deliveries are signed instead.');
   // The address guard loads ipaddr.js, which builds its range tables as it loads: imported when
   // a URL is checked, not by every cold start of the API (PERF-1).
-  const { checkAddress, isIpLiteral } = await import('../adapters/address-guard.ts');
-  if (isIpLiteral(target.hostname)) {
-    const verdict = checkAddress(target.hostname, policy);
-    if (!verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
-  }
+  const { checkHost, firstRefusal } = await import('../adapters/address-guard.ts');
+  const verdict = checkHost(target.hostname, policy) ?? firstRefusal(await resolved(target.hostname, resolve), policy);
+  if (verdict && !verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
 };
 
-const gameExists = async (deps: Deps, gameId: string): Promise<boolean> =>
-  (await deps.games.readModel(gameId)) !== null || (await deps.store.load(gameId)).state.status !== 'empty';
+const resolved = async (hostname: string, resolve: Resolve | undefined): Promise<readonly string[]> => {
+  if (!resolve) throw new Error('these deps were built without a resolver: only the API checks webhook URLs');
+  try {
+    return await resolve(hostname);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+    throw invalidUrl(`${hostname} did not resolve (${code}); check the name, and try again once it resolves.`);
+  }
+};
 
 /** Whether a stored subscription is the one this request asks for (a retry), whatever its state since. */
 const sameRequest = (a: Subscription, b: Subscription): boolean =>
@@ -68,8 +81,9 @@ const replay = async (deps: Deps, wanted: Subscription) => {
 /** The new subscription and its secret; `created` is false when this answers a retry. */
 export const createSubscription = async (deps: Deps, playerId: string, input: NewSubscription) => {
   const { table, policy } = deps.webhooks;
-  await checkUrl(input.url, policy);
-  if (input.gameId !== undefined && !(await gameExists(deps, input.gameId))) throw notFound(`game ${input.gameId}`);
+  await checkUrl(input.url, policy, deps.webhooks.resolve);
+  // REL-22: a game the caller may not read (private, and not theirs) is a game that does not exist.
+  if (input.gameId !== undefined) await readableGame(deps, input.gameId, playerId);
   const subscription: Subscription = {
     // A retry carries its requestId: the id is derived from it, so the retry finds the first one.
     id: `wh_${input.requestId ? sha256Hex(`${playerId}:${input.requestId}`).slice(0, 20) : deps.randomHex(10)}`,

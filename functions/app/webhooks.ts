@@ -11,7 +11,7 @@
 import { createHmac } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TableNames } from '../../infra/tables.ts';
-import type { SendOutcome, WebhookSender } from '../adapters/webhook-sender.ts';
+import type { Resolve, SendOutcome, WebhookSender } from '../adapters/webhook-sender.ts';
 import { type DeliveryLogEntry, type HookRecord, type Subscription, WebhookTable } from '../adapters/webhook-table.ts';
 import { type Notice, webhookBody } from './webhook-messages.ts';
 
@@ -54,6 +54,12 @@ export interface Webhooks {
    * other functions' cold starts need not load (PERF-1).
    */
   readonly sender?: WebhookSender;
+  /**
+   * Resolves a subscription's host to check its addresses when it is made, as the sender does
+   * at each delivery (REL-28). Given with the sender (`dns.lookup` in production); tests give
+   * their own, so that none sends a DNS query off the machine.
+   */
+  readonly resolve?: Resolve;
 }
 
 export const createWebhooks = (
@@ -61,7 +67,8 @@ export const createWebhooks = (
   tables: TableNames,
   policy: WebhookPolicy = defaultWebhookPolicy,
   sender?: WebhookSender,
-): Webhooks => ({ table: new WebhookTable(db, tables), policy, ...(sender ? { sender } : {}) });
+  resolve?: Resolve,
+): Webhooks => ({ table: new WebhookTable(db, tables), policy, ...(sender ? { sender } : {}), ...(resolve ? { resolve } : {}) });
 
 /** One notice for one subscription; `id` is the Standard Webhooks message id, the same for every attempt. */
 export interface Delivery {

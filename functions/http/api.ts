@@ -4,7 +4,7 @@
  * documentation function's (docs.ts), so that this cold start does not load their code (PERF-1).
  */
 import { loadRuleset } from '../../domain/ruleset-loaders.ts';
-import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
+import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import { depsFromEnv } from '../runtime.ts';
 import { httpHandler } from './handler.ts';
 import { buildApiRouter } from './routes.ts';
@@ -13,4 +13,6 @@ import { buildApiRouter } from './routes.ts';
  * The API delivers a webhook's test ping itself, so it has a webhook sender. It loads each rule
  * system when a game first needs it, so its cold start compiles none of them (PERF-1).
  */
-export const handler = httpHandler(buildApiRouter(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy), loadRuleset })));
+export const handler = httpHandler(
+  buildApiRouter(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy, dnsResolve), loadRuleset })),
+);

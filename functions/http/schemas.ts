@@ -4,6 +4,7 @@
  */
 import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 const commandId = /* @__PURE__ */ z.lazy(() =>
@@ -18,7 +19,19 @@ const commandId = /* @__PURE__ */ z.lazy(() =>
 );
 
 export const registerPlayerBody = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.describe('How other players see you.')) }),
+  z.strictObject({
+    name: z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(64),
+      // REL-24: printable text only; the refusal names the character.
+      z.superRefine((name, ctx) => {
+        const problem = nameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name });
+      }),
+      z.describe('How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters).'),
+    ),
+  }),
 );
 
 /** API-7: a rename takes the same name rules as registering. */

@@ -13,7 +13,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from '../../domain/kernel/zod.ts';
 import type { IntegrationEvent } from '../adapters/bus.ts';
-import { HttpWebhookSender } from '../adapters/webhook-sender.ts';
+import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import type { Deps } from '../app/deps.ts';
 import { fanOut } from '../app/webhook-fanout.ts';
 import { advance, type Delivery } from '../app/webhooks.ts';
@@ -101,4 +101,4 @@ const queueFromEnv = (): DeliveryQueue => {
   return queue;
 };
 
-export const handler = makeDeliverer(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy) }), queueFromEnv);
+export const handler = makeDeliverer(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy, dnsResolve) }), queueFromEnv);

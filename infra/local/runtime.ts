@@ -10,10 +10,10 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
-import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
+import { dnsResolve, HttpWebhookSender, type Resolve } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
-import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
 import { defaultRateLimits, type RateLimits } from '../../functions/app/rate-limits.ts';
+import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -43,6 +43,8 @@ export interface RuntimeOptions {
   readonly webhooks?: Partial<WebhookPolicy>;
   /** Rate limits over the defaults (REL-26); `npm start` reads them from ARBITER_RATE_LIMITS. */
   readonly rateLimits?: Partial<RateLimits>;
+  /** How webhook host names are resolved, at subscription and at delivery: `dns.lookup` unless a test gives its own (REL-28). */
+  readonly resolve?: Resolve;
   /**
    * What the HTTP stand-in serves instead of this process's own router: a test serves the API's
    * Lambda bundle with it, to play through the code a deployment runs.
@@ -84,8 +86,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const tables = tableNames(options.tablePrefix);
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
+    const resolve = options.resolve ?? dnsResolve;
     const deps = createDeps(client, tables, {
-      webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)),
+      webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy, resolve), resolve),
       waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });

@@ -15,6 +15,7 @@ import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { makeDeliverer } from '../../functions/webhooks/deliver.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { fakeResolver } from '../support/resolver.ts';
 import { closedPort, Receiver } from '../support/webhook-receiver.ts';
 
 /** Fast retries: 50 ms, then 100 ms; a delivery fails on its third attempt. */
@@ -326,7 +327,7 @@ describe('PBM-4 chat formats', () => {
     );
     if (!toAnn || !toBob) throw new Error('no delivery');
     expect(verified(toDiscord.secret, toAnn)).toEqual({ content: expected, allowed_mentions: { parse: [] } });
-    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected });
+    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected, mrkdwn: false });
 
     await ann.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
     const ended = await eventually(
@@ -341,7 +342,7 @@ describe('PBM-4 chat formats', () => {
 
 describe('PBM-5 no SSRF: the sender', () => {
   const sender = (timeoutMs = 2_000, maxResponseBytes = 1024) =>
-    new HttpWebhookSender({ allowLoopback: true, requireHttps: false, timeoutMs, maxResponseBytes });
+    new HttpWebhookSender({ allowLoopback: true, requireHttps: false, timeoutMs, maxResponseBytes }, fakeResolver().resolve);
   const webhook = (url: string) => ({ url, headers: { 'webhook-id': 'msg_test' }, body: '{}' });
 
   it('PBM-5 follows no redirect: a 302 is a failed delivery and its target is never asked', async () => {
@@ -393,11 +394,21 @@ describe('PBM-5 no SSRF: the sender', () => {
   });
 });
 
+const MOVING_NAME = 'moving.arbiter.test';
+
 describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', () => {
   let strict: Runtime;
   let client: Client;
   beforeAll(async () => {
-    strict = await startTestRuntime({ webhooks: FAST });
+    // The name is public when the subscription is made, and loopback at every lookup after.
+    let lookups = 0;
+    const moving = fakeResolver({
+      [MOVING_NAME]: () => {
+        lookups += 1;
+        return lookups === 1 ? ['8.8.8.8'] : ['127.0.0.1'];
+      },
+    });
+    strict = await startTestRuntime({ webhooks: FAST, resolve: moving.resolve });
     client = new Client(strict.url);
   });
   afterAll(() => strict.stop());
@@ -414,24 +425,24 @@ describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', (
     }
   });
 
-  it('PBM-5 refuses at delivery a name that resolves to loopback, records why and disables the subscription; nothing is sent', async () => {
+  it('PBM-5 refuses at delivery a name that resolved to a public address at subscription and to loopback since; nothing is sent', async () => {
     const ann = await client.register('Ann p5-name');
     const bob = await client.register('Bob p5-name');
     const hooks = await receiver();
     const port = new URL(hooks.url).port;
-    // A name, not an address: only resolving it at delivery shows where it points.
-    const hook = await subscribe(ann.client, { url: `http://localhost:${port}/hooks/arbiter`, kinds: ['your-turn'] });
+    // A name, not an address: only resolving it again at delivery shows where it points now.
+    const hook = await subscribe(ann.client, { url: `http://${MOVING_NAME}:${port}/hooks/arbiter`, kinds: ['your-turn'] });
 
     const ping = await ann.client.post<{ delivered: boolean; error: string }>(`/me/webhooks/${hook.id}/ping`);
     expect(ping.body.delivered).toBe(false);
-    expect(ping.body.error).toMatch(/^(127\.0\.0\.1|::1) is a loopback address, which webhooks may not reach$/);
+    expect(ping.body.error).toBe('127.0.0.1 is a loopback address, which webhooks may not reach');
 
     await match(ann.client, bob.client);
     const disabled = await eventually(
       () => ann.client.get<Hook>(`/me/webhooks/${hook.id}`),
       (r) => r.body.enabled === false,
     );
-    expect(disabled.body.disabledReason).toMatch(/was refused and will not pass on a retry: (127\.0\.0\.1|::1) is a loopback address/);
+    expect(disabled.body.disabledReason).toMatch(/was refused and will not pass on a retry: 127\.0\.0\.1 is a loopback address/);
     const log = await deliveries(ann.client, hook.id);
     expect(log.deliveries.map((d) => [d.kind, d.status, d.attempts])).toEqual([
       ['your-turn', 'failed', 1],

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime.ts';
 import { contractViolation } from './contract.ts';
+import { fakeResolver } from './resolver.ts';
 
 export interface Reply<T = Record<string, unknown>> {
   readonly status: number;
@@ -56,7 +57,10 @@ export class Client {
   }
 }
 
-/** The local runtime on a free port, on the test run's DynamoDB Local with tables of its own. */
+/**
+ * The local runtime on a free port, on the test run's DynamoDB Local with tables of its own.
+ * Webhook host names go to a test resolver that knows none, never to DNS (REL-28).
+ */
 export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promise<Runtime> =>
   startRuntime({
     port: 0,
@@ -65,6 +69,7 @@ export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promi
     dynamoEndpoint: inject('dynamoEndpoint'),
     tablePrefix: `e${randomBytes(5).toString('hex')}-`,
     pollIntervalMs: 250,
+    resolve: fakeResolver().resolve,
     ...overrides,
   });
 

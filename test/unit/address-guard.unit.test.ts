@@ -3,7 +3,14 @@
  * name or opens a connection.
  */
 import { describe, expect, it } from 'vitest';
-import { addressRange, checkAddress, firstRefusal, isIpLiteral } from '../../functions/adapters/address-guard.ts';
+import {
+  addressRange,
+  checkAddress,
+  checkHost,
+  firstRefusal,
+  isIpLiteral,
+  isLoopbackName,
+} from '../../functions/adapters/address-guard.ts';
 
 const strict = { allowLoopback: false };
 const local = { allowLoopback: true };
@@ -82,5 +89,50 @@ describe('PBM-5 the address guard', () => {
   it('PBM-5 tells IP literals (as URL hostnames write them) from names', () => {
     expect([isIpLiteral('127.0.0.1'), isIpLiteral('[::1]'), isIpLiteral('[::ffff:7f00:1]')]).toEqual([true, true, true]);
     expect([isIpLiteral('localhost'), isIpLiteral('hooks.example.com'), isIpLiteral('1.2.3')]).toEqual([false, false, false]);
+  });
+});
+
+describe('REL-28 loopback names', () => {
+  /** The host as a subscription's URL gives it: `new URL` decodes percent-escapes and folds case and full-width letters. */
+  const hostOf = (url: string) => new URL(url).hostname;
+
+  it.each([
+    'http://localhost:8080/hook',
+    'http://LocalHost:8080/hook',
+    'http://LOCALHOST/hook',
+    'http://localhost./hook',
+    'http://%6c%6f%63%61%6c%68%6f%73%74:9/hook',
+    'http://%4C%4F%43%41%4C%48%4F%53%54./hook',
+    'http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/hook',
+    'http://hooks.localhost/hook',
+    'http://a.b.LocalHost./hook',
+  ])('REL-28 %s is loopback by its name, refused as a loopback address is', (url) => {
+    const host = hostOf(url);
+    expect(isLoopbackName(host)).toBe(true);
+    expect(checkHost(host, strict)).toEqual({
+      address: host,
+      allowed: false,
+      range: 'loopback',
+      reason: `${host} is a loopback address, which webhooks may not reach`,
+    });
+    expect(checkHost(host, local)?.allowed).toBe(true);
+  });
+
+  it('REL-28 the name is recognised in the forms a URL does not decode for it too', () => {
+    for (const name of [
+      '%6c%6f%63%61%6c%68%6f%73%74',
+      'LocalHost.',
+      'localhost..',
+      '\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54',
+    ])
+      expect(isLoopbackName(name), name).toBe(true);
+  });
+
+  it('REL-28 names that only look like it are left to the resolver; IP literals are checked as addresses', () => {
+    for (const name of ['localhost.example.com', 'mylocalhost', 'localhost-proxy.example', 'example.com', 'localhost.evil.example'])
+      expect(checkHost(name, strict), name).toBeNull();
+    expect(checkHost('127.0.0.1', strict)?.reason).toBe('127.0.0.1 is a loopback address, which webhooks may not reach');
+    expect(checkHost('[::1]', strict)?.range).toBe('loopback');
+    expect(checkHost('8.8.8.8', strict)?.allowed).toBe(true);
   });
 });

@@ -72,12 +72,15 @@ describe('PBM-4 what a notification says', () => {
 
   it('PBM-4 a Discord body is {"content"} and pings nobody, whatever a player calls themselves', () => {
     const body = JSON.parse(webhookBody('discord', notice({ seat: { seat: 'red', playerId: 'p_1', playerName: '@everyone' } })));
-    expect(body).toEqual({ content: expect.stringContaining('@everyone (red) must act'), allowed_mentions: { parse: [] } });
+    expect(body).toEqual({ content: expect.stringContaining('\\@everyone (red) must act'), allowed_mentions: { parse: [] } });
   });
 
   it('PBM-4 a Slack body is {"text"} with &, < and > escaped, so a name cannot become <!channel>', () => {
     const body = JSON.parse(webhookBody('slack', notice({ seat: { seat: 'red', playerId: 'p_1', playerName: '<!channel> & co' } })));
-    expect(body).toEqual({ text: expect.stringMatching(/^&lt;!channel&gt; &amp; co \(red\) must act in Post Galactica game g_1\./) });
+    expect(body).toEqual({
+      text: expect.stringMatching(/^&lt;!channel&gt; &amp; co \(red\) must act in Post Galactica game g_1\./),
+      mrkdwn: false,
+    });
   });
 
   it('PBM-4 the JSON body is a Standard Webhooks payload: type, timestamp, data (with the sentence)', () => {

@@ -49,6 +49,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   readonly url: string;
   readonly dynamoEndpoint: string;
+  /** What the DynamoDB Local it started exposes beyond this machine (REL-19); null when nothing. */
+  readonly dynamoExposure: string | null;
   readonly tables: TableNames;
   readonly deps: Deps;
   readonly poller: StreamPoller;
@@ -126,6 +128,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     return {
       url: `http://${options.host ?? '127.0.0.1'}:${port}`,
       dynamoEndpoint: endpoint,
+      dynamoExposure: dynamo?.exposure ?? null,
       tables,
       deps,
       poller,

@@ -40,6 +40,8 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
  * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
  *                               delivery log (the latest 50 entries), under its owner
+ * - `WEBHOOK-RETRIES` / `<delivery id>` a delivery waiting for its next attempt, in the
+ *                               local runtime only (on AWS it waits in SQS)
  */
 export const gamesTable: TableDefinition = {
   name: 'games',

@@ -25,6 +25,7 @@ import { failedRecordsFor } from './failed-records.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
+import { WebhookRetries } from './webhook-retries.ts';
 
 export interface RuntimeOptions {
   readonly port: number;
@@ -58,7 +59,7 @@ export interface Runtime {
   readonly scheduler: LocalScheduler;
   /** Integration events published in this process. */
   readonly bus: LocalBus;
-  /** Webhook deliveries and their retries in this process. */
+  /** Webhook deliveries and their retries (kept in the games table across restarts: REL-30). */
   readonly webhooks: LocalWebhookDeliveries;
   stop(): Promise<void>;
 }
@@ -94,9 +95,11 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       log,
     );
     stops.push(async () => scheduler.stop());
-    const webhooks = new LocalWebhookDeliveries(() => deps, log);
+    const webhooks = new LocalWebhookDeliveries(() => deps, log, new WebhookRetries(client, tables));
     bus.subscribe(webhooks.onEvent);
     stops.push(() => webhooks.stop());
+    const resumed = await webhooks.resume();
+    if (resumed > 0) log(`webhooks: ${resumed} retr${resumed === 1 ? 'y' : 'ies'} pending from before the restart, re-armed`);
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
     const poller = new StreamPoller({
       endpoint,

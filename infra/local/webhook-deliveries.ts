@@ -88,9 +88,12 @@ export class LocalWebhookDeliveries {
     }
   }
 
-  /** Kept before the timer is armed, so a retry that is done at once is never kept after its drop. */
+  /**
+   * Kept before the timer is armed, so a retry that is done at once is never kept after its
+   * drop; and kept while stopping too, for an attempt that `stop` waited for.
+   */
   private async retryLater(delivery: Delivery, ms: number, work: () => Promise<void>): Promise<void> {
-    if (this.retries && !this.stopped) {
+    if (this.retries) {
       try {
         await this.retries.keep(delivery, new Date(this.deps().clock().getTime() + ms));
         this.kept.add(delivery.id);

@@ -1,15 +1,15 @@
 /**
  * REL-30: a webhook retry that is pending when the local runtime stops is made after it
- * starts again, on the same tables. The delivery is a reminder's (PBM-7): its event is
+ * starts again, on the same tables. The deliveries are a reminder's (PBM-7): its event is
  * published by a timer and never written to the stream, so the stream's replay at start
- * cannot bring it back; only the kept retry can. The receiver listens on 127.0.0.1 only.
+ * cannot bring it back; only the kept retry can. Receivers listen on 127.0.0.1 only.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { WebhookRetries } from '../../infra/local/webhook-retries.ts';
 import { Client, eventually, startTestRuntime } from '../support/http.ts';
-import { Receiver } from '../support/webhook-receiver.ts';
+import { Receiver, type Responder } from '../support/webhook-receiver.ts';
 
 /** The first retry is due 3 s after the failed attempt: time to stop the runtime before it. */
 const SLOW_RETRY = { retryBaseMs: 3_000, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true };
@@ -21,10 +21,10 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-const start = async (tablePrefix: string): Promise<{ runtime: Runtime; anon: Client }> => {
+const start = async (tablePrefix: string): Promise<Runtime> => {
   const runtime = await startTestRuntime({ tablePrefix, webhooks: SLOW_RETRY });
   running.add(runtime);
-  return { runtime, anon: new Client(runtime.url) };
+  return runtime;
 };
 
 const stop = async (runtime: Runtime) => {
@@ -34,53 +34,86 @@ const stop = async (runtime: Runtime) => {
 
 type Log = { deliveries: { id: string; kind: string; status: string; attempts: number; responseStatus: number | null }[] };
 
+/**
+ * A runtime where Ann's step has a reminder 8 s in (one the timer reactor finds due already
+ * is skipped), long before its deadline, and her webhook hears reminders at a receiver that
+ * answers `respond`.
+ */
+const reminded = async (respond: Responder) => {
+  const tablePrefix = `r30${Date.now().toString(36)}-`;
+  const hooks = await Receiver.start(respond);
+  receivers.push(hooks);
+  const runtime = await start(tablePrefix);
+  const anon = new Client(runtime.url);
+  const ann = (await anon.register('Ann')).client;
+  const bob = (await anon.register('Bob')).client;
+  const hook = await ann.post<{ id: string }>('/me/webhooks', { url: hooks.url, kinds: ['deadline-approaching'] });
+  expect(hook.status).toBe(201);
+  const created = await ann.post<{ gameId: string }>('/games', {
+    ruleset: 'post-galactica',
+    seat: 'red',
+    options: { firstPlayer: 'red', deadlines: { default: 'PT120S' }, reminders: ['PT112S'] },
+  });
+  expect(created.status).toBe(201);
+  expect((await bob.post(`/games/${created.body.gameId}/join`, {})).status).toBe(200);
+  const { client } = createDynamoClient({ endpoint: runtime.dynamoEndpoint });
+  return {
+    tablePrefix,
+    hooks,
+    runtime,
+    /** Ann's delivery log, from the runtime at `url`. */
+    log: async (url = runtime.url) => (await new Client(url, ann.apiKey).get<Log>(`/me/webhooks/${hook.body.id}/deliveries`)).body,
+    /** What the runtime keeps in its table to retry. */
+    kept: async () => (await new WebhookRetries(client, runtime.tables).all()).map((retry) => retry.delivery.id),
+    done: () => client.destroy(),
+  };
+};
+
+/** Restart on the same tables; the retry is made, once, with the same id, and is no longer kept. */
+const retriedAfterRestart = async (game: Awaited<ReturnType<typeof reminded>>, id: string) => {
+  const second = await start(game.tablePrefix);
+  const delivered = await eventually(
+    () => game.log(second.url),
+    (l) => l.deliveries[0]?.status === 'delivered',
+    30_000,
+  );
+  expect(delivered.deliveries).toEqual([
+    expect.objectContaining({ id, kind: 'deadline-approaching', status: 'delivered', attempts: 2, responseStatus: 204 }),
+  ]);
+  expect(game.hooks.byId(id).map((r) => r.attempt)).toEqual([1, 2]);
+  await eventually(
+    async () => second.webhooks.idle,
+    (idle) => idle,
+  );
+  expect(await game.kept()).toEqual([]);
+  game.done();
+  await stop(second);
+};
+
 describe('REL-30 webhook retries across a restart', () => {
   it('REL-30 a reminder delivery that failed before a restart is retried after it, with the same webhook-id', async () => {
-    const tablePrefix = `r30${Date.now().toString(36)}-`;
-    const hooks = await Receiver.start((attempt) => (attempt === 1 ? 500 : 204));
-    receivers.push(hooks);
-
-    const first = await start(tablePrefix);
-    const ann = await first.anon.register('Ann');
-    const bob = await first.anon.register('Bob');
-    const hook = await ann.client.post<{ id: string }>('/me/webhooks', { url: hooks.url, kinds: ['deadline-approaching'] });
-    expect(hook.status).toBe(201);
-    // Red (Ann) acts first; her step's reminder is due 8 s in (one the timer reactor sees due already is skipped), long before its deadline.
-    const created = await ann.client.post<{ gameId: string }>('/games', {
-      ruleset: 'post-galactica',
-      seat: 'red',
-      options: { firstPlayer: 'red', deadlines: { default: 'PT120S' }, reminders: ['PT112S'] },
-    });
-    expect(created.status).toBe(201);
-    expect((await bob.client.post(`/games/${created.body.gameId}/join`, {})).status).toBe(200);
-
-    const log = (client: Client) => async () => (await client.get<Log>(`/me/webhooks/${hook.body.id}/deliveries`)).body;
-    const failed = await eventually(log(ann.client), (l) => l.deliveries[0]?.status === 'retrying', 30_000);
-    await stop(first.runtime);
+    const game = await reminded((attempt) => (attempt === 1 ? 500 : 204));
+    const failed = await eventually(game.log, (l) => l.deliveries[0]?.status === 'retrying', 30_000);
+    await stop(game.runtime);
     const id = failed.deliveries[0]?.id ?? '';
     // Stopped before the retry was due: only the failed attempt reached the receiver, and the retry is kept.
-    expect(hooks.byId(id).map((r) => r.attempt)).toEqual([1]);
-    const { client } = createDynamoClient({ endpoint: first.runtime.dynamoEndpoint });
-    const kept = new WebhookRetries(client, first.runtime.tables);
-    expect((await kept.all()).map((retry) => retry.delivery.id)).toEqual([id]);
+    expect(game.hooks.byId(id).map((r) => r.attempt)).toEqual([1]);
+    expect(await game.kept()).toEqual([id]);
+    await retriedAfterRestart(game, id);
+  }, 90_000);
 
-    const second = await start(tablePrefix);
-    const delivered = await eventually(
-      log(second.anon.as(ann.client.apiKey ?? '')),
-      (l) => l.deliveries[0]?.status === 'delivered',
+  it('REL-30 an attempt still in flight when the runtime stops is waited for, and its retry is kept for the next start', async () => {
+    const game = await reminded((attempt) => (attempt === 1 ? 'hang' : 204));
+    await eventually(
+      async () => game.hooks.received.length,
+      (n) => n === 1,
       30_000,
     );
-    expect(delivered.deliveries).toEqual([
-      expect.objectContaining({ id, kind: 'deadline-approaching', status: 'delivered', attempts: 2, responseStatus: 204 }),
-    ]);
-    expect(hooks.byId(id).map((r) => r.attempt)).toEqual([1, 2]);
-    // Done, so no longer kept.
-    await eventually(
-      async () => second.runtime.webhooks.idle,
-      (idle) => idle,
-    );
-    expect(await kept.all()).toEqual([]);
-    client.destroy();
-    await stop(second.runtime);
+    // The receiver never answers: stopping waits out the attempt's 2 s timeout, which fails it.
+    await stop(game.runtime);
+    const [attempt] = game.hooks.received;
+    const id = attempt?.headers['webhook-id'] ?? '';
+    expect(await game.kept()).toEqual([id]);
+    await retriedAfterRestart(game, id);
   }, 90_000);
 });

@@ -115,10 +115,11 @@ export const exposure = (sockets: readonly ListeningSocket[] | null, port: numbe
   const open = (sockets ?? []).filter((socket) => !socket.loopback).map((socket) => `${socket.address}:${socket.port}`);
   const where = open.length > 0 ? open.join(', ') : `port ${port} on every interface`;
   const why = shim.preload === null ? shim.why : 'the loader did not apply its loopback shim';
+  const remedy = process.platform === 'linux' ? 'Install a C compiler (e.g. apt-get install gcc) and restart, or block' : 'Block';
   return (
     `DynamoDB Local listens on ${where}, without authentication: anyone who can reach this machine there can read ` +
     `and write every game, dice seeds and sealed orders included. It is not confined to loopback because ${why}. ` +
-    `Install a C compiler (e.g. apt-get install gcc) and restart, or block port ${port} from other machines.`
+    `${remedy} port ${port} from other machines.`
   );
 };
 

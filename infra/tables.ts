@@ -45,6 +45,8 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `COUNT#HOOKS` how many webhooks the player has, written with each (REL-25)
  * - `RATE#<action>#<key or address>` / `<window start>` a rate-limit counter (REL-26), removed
  *                               by the TTL on `expiresAt` once its hour is over
+ * - `WEBHOOK-RETRIES` / `<delivery id>` a delivery waiting for its next attempt, in the
+ *                               local runtime only (on AWS it waits in SQS)
  */
 export const gamesTable: TableDefinition = {
   name: 'games',

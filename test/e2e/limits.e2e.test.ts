@@ -12,6 +12,7 @@ import { RATE_WINDOW_SECONDS } from '../../functions/app/rate-limits.ts';
 import { defaultWebhookPolicy } from '../../functions/app/webhooks.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, startTestRuntime } from '../support/http.ts';
+import { fakeResolver } from '../support/resolver.ts';
 
 const LIMIT = defaultWebhookPolicy.maxSubscriptions;
 
@@ -24,7 +25,13 @@ const SMALL = { games: 3, players: 4, webhooks: 2, invites: 3 };
 
 beforeAll(async () => {
   // Creations are raised over the rate limit here: REL-25 is about the count, not the rate.
-  [runtime, limited] = await Promise.all([startTestRuntime({ rateLimits: { webhooks: 1000 } }), startTestRuntime({ rateLimits: SMALL })]);
+  // Subscriptions resolve their host (REL-28): this one answers a public address, never
+  // delivered to, since no player here is in a game and nothing pings.
+  const { resolve } = fakeResolver({ 'hooks.example.org': ['93.184.216.34'] });
+  [runtime, limited] = await Promise.all([
+    startTestRuntime({ rateLimits: { webhooks: 1000 }, resolve }),
+    startTestRuntime({ rateLimits: SMALL, resolve }),
+  ]);
   anon = new Client(runtime.url);
 });
 afterAll(() => Promise.all([runtime.stop(), limited.stop()]));

@@ -197,6 +197,14 @@ describe('REL-23 waits share one reader, end with their client, and are bounded 
     await eventually(stats, (s) => s.waiters === 20);
     expect((await stats()).watchers).toBe(1);
 
+    // The stream consumers (publisher, timer reactor, webhook fan-out) may still be reading this
+    // game's last events: count from the first interval in which the watcher's read was the only one.
+    const settled = async () => {
+      const from = { reads: queries(), probes: (await stats()).probes };
+      const to = await eventually(stats, (s) => s.probes >= from.probes + 1);
+      return queries() - from.reads === to.probes - from.probes;
+    };
+    await eventually(settled, (quiet) => quiet);
     const before = { reads: queries(), probes: (await stats()).probes, at: Date.now() };
     await eventually(stats, (s) => s.probes >= before.probes + 4);
     const reads = queries() - before.reads;

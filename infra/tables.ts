@@ -16,7 +16,29 @@ export interface TableDefinition {
   readonly sortKey: KeyAttribute;
   /** Stream view, when the table drives stream consumers. */
   readonly stream?: 'NEW_IMAGE';
+  readonly indexes?: readonly IndexDefinition[];
 }
+
+/** A global secondary index projecting its keys and `attributes` only (INCLUDE). */
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey: KeyAttribute;
+  readonly attributes: readonly string[];
+}
+
+/**
+ * REL-31 `lobby`: the open public games, on the read models themselves (a view is in the
+ * index only while its game is in the lobby), so a view and its lobby entry are one write.
+ * Partitioned `LOBBY#<ruleset>#<shard>` so lobby writes spread over several keys; ordered
+ * `<createdAt>#<gameId>`, oldest first, so a page is a key-ordered query from a cursor.
+ */
+export const lobbyIndex: IndexDefinition = {
+  name: 'lobby',
+  partitionKey: { name: 'lobbyPartition', type: 'S' },
+  sortKey: { name: 'lobbyOrder', type: 'S' },
+  attributes: ['lobbyEntry'],
+};
 
 /**
  * `events`: the immutable log. One item per event, `gameId` + gap-free `seq`, never
@@ -40,11 +62,13 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `GAME#<id>` the player's inbox entry for a match (projector)
  * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
  *                               delivery log (the latest 50 entries), under its owner
+ * and the index `lobby` over the views of games open to join (`lobbyIndex`).
  */
 export const gamesTable: TableDefinition = {
   name: 'games',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
+  indexes: [lobbyIndex],
 };
 
 export const tableDefinitions = [eventsTable, gamesTable] as const;
@@ -59,17 +83,35 @@ export const tableNames = (prefix = 'arbiter-'): TableNames => ({
   games: `${prefix}${gamesTable.name}`,
 });
 
+const keySchema = (def: { partitionKey: KeyAttribute; sortKey: KeyAttribute }) => [
+  { AttributeName: def.partitionKey.name, KeyType: 'HASH' as const },
+  { AttributeName: def.sortKey.name, KeyType: 'RANGE' as const },
+];
+
+const attributeDefinitions = (def: { partitionKey: KeyAttribute; sortKey: KeyAttribute }) => [
+  { AttributeName: def.partitionKey.name, AttributeType: def.partitionKey.type },
+  { AttributeName: def.sortKey.name, AttributeType: def.sortKey.type },
+];
+
+/** An index as CreateTable and UpdateTable (adding it to an existing table) take it. */
+export const indexInput = (index: IndexDefinition) => ({
+  IndexName: index.name,
+  KeySchema: keySchema(index),
+  Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.attributes] },
+});
+
+/** The attribute definitions of a table's keys and its indexes' keys. */
+export const keyAttributeDefinitions = (def: TableDefinition) => [
+  ...attributeDefinitions(def),
+  ...(def.indexes ?? []).flatMap(attributeDefinitions),
+];
+
 /** The CreateTable request for DynamoDB (Local), on-demand billing as on AWS. */
 export const createTableInput = (def: TableDefinition, physicalName: string): CreateTableCommandInput => ({
   TableName: physicalName,
   BillingMode: 'PAY_PER_REQUEST',
-  AttributeDefinitions: [
-    { AttributeName: def.partitionKey.name, AttributeType: def.partitionKey.type },
-    { AttributeName: def.sortKey.name, AttributeType: def.sortKey.type },
-  ],
-  KeySchema: [
-    { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-    { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
-  ],
+  AttributeDefinitions: keyAttributeDefinitions(def),
+  KeySchema: keySchema(def),
+  ...(def.indexes?.length ? { GlobalSecondaryIndexes: def.indexes.map(indexInput) } : {}),
   ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
 });

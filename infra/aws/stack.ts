@@ -29,7 +29,7 @@
  * are acknowledged next to the resource they concern, with the reason.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -224,7 +224,7 @@ export class ArbiterStack extends Stack {
   }
 
   private tableFrom(id: string, definition: TableDefinition): Table {
-    return new Table(this, id, {
+    const table = new Table(this, id, {
       partitionKey: key(definition.partitionKey),
       sortKey: key(definition.sortKey),
       ...(definition.stream === 'NEW_IMAGE' ? { stream: StreamViewType.NEW_IMAGE } : {}),
@@ -234,6 +234,16 @@ export class ArbiterStack extends Stack {
       // neither goes away with the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    for (const index of definition.indexes ?? []) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+        projectionType: ProjectionType.INCLUDE,
+        nonKeyAttributes: [...index.attributes],
+      });
+    }
+    return table;
   }
 
   private createFunctions(tracing: boolean): Functions {

@@ -12,6 +12,7 @@ import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { migrateLobby } from '../../functions/app/projection.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -76,6 +77,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
     const deps = createDeps(client, tables, { webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy)) });
+    // A data folder from before the lobby index (REL-31) moves its lobby into it, once.
+    await migrateLobby(deps, log);
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));

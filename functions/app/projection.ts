@@ -14,14 +14,26 @@ import type { Deps } from './deps.ts';
 
 const ATTEMPTS = 3;
 
-/** Bring one game's read model up to at least the newest of `incoming`. Returns the version reached. */
+/**
+ * Bring one game's read model up to at least the newest of `incoming`. Returns the version reached.
+ *
+ * REL-20: a projection writes the view (with its lobby entry, one item) and then each seat's
+ * inbox entry, each gated by its own version, so a crash between them can leave the inboxes
+ * behind a current view. The record that made the view's version is delivered again until a
+ * projection of it succeeds, so a delivery whose newest event is the view's version writes
+ * the inboxes again (a no-op where they are current); a later event writes them anyway.
+ */
 export const projectGame = async (deps: Deps, gameId: string, incoming: readonly EventEnvelope[]): Promise<number> => {
   const newest = Math.max(...incoming.map((e) => e.seq));
   for (let attempt = 1; ; attempt += 1) {
     const model = await deps.games.readModel(gameId);
     const version = model?.version ?? 0;
-    if (newest <= version) return version;
+    if (newest < version) return version;
     const state: GameState = model ? (JSON.parse(model.state) as GameState) : emptyGame;
+    if (newest === version) {
+      await updateInboxes(deps, state);
+      return version;
+    }
     const fresh = dedupe(incoming.filter((e) => e.seq > version));
     const contiguous = fresh.every((e, i) => e.seq === version + 1 + i);
     const events = contiguous ? fresh : await deps.store.readAfter(gameId, version, newest);

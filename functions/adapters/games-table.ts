@@ -18,6 +18,7 @@ import {
 import { lobbyIndex, type TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
 import { gameKey } from './event-store.ts';
+import { mergePartitions } from './lobby-merge.ts';
 
 export const playerKey = (playerId: string) => `PLAYER#${playerId}`;
 
@@ -198,23 +199,25 @@ export class GamesTable {
 
   /**
    * REL-31: the first `count` lobby entries of these rulesets after order key `after`, in lobby
-   * order, and whether more follow. Each partition is asked for at most `count + 1` entries (the
-   * one past the page tells whether more follow), so a page reads at most that many items per
-   * partition, however many games the lobby holds.
+   * order, and whether more follow: a merge of the index partitions (lobby-merge.ts), none read
+   * past `count + 1` entries (the one past the page tells whether more follow), so a page reads
+   * at most that many items per partition, however many games the lobby holds.
    */
   async lobby(rulesets: readonly string[], after: string | null, count: number): Promise<{ entries: LobbyEntry[]; more: boolean }> {
     const partitions = rulesets.flatMap((ruleset) => Array.from({ length: LOBBY_SHARDS }, (_, shard) => lobbyPartition(ruleset, shard)));
-    const pages = await Promise.all(partitions.map((partition) => this.lobbyPartitionPage(partition, after, count + 1)));
-    const entries = pages.flat().sort((a, b) => (lobbyOrder(a) < lobbyOrder(b) ? -1 : 1));
+    const entries = await mergePartitions(partitions, count + 1, lobbyOrder, (partition, start: Item | undefined, limit) =>
+      this.lobbyChunk(partition, after, start, limit),
+    );
     return { entries: entries.slice(0, count), more: entries.length > count };
   }
 
-  private async lobbyPartitionPage(partition: string, after: string | null, count: number): Promise<LobbyEntry[]> {
-    const items = await queryAll(
-      this.db,
-      {
+  private async lobbyChunk(partition: string, after: string | null, start: Item | undefined, limit: number) {
+    const page = await this.db.send(
+      new QueryCommand({
         TableName: this.tables.games,
         IndexName: lobbyIndex.name,
+        Limit: limit,
+        ...(start ? { ExclusiveStartKey: start } : {}),
         ...(after === null
           ? {
               KeyConditionExpression: '#p = :p',
@@ -226,10 +229,10 @@ export class GamesTable {
               ExpressionAttributeNames: { '#p': lobbyIndex.partitionKey.name, '#o': lobbyIndex.sortKey.name },
               ExpressionAttributeValues: { ':p': { S: partition }, ':after': { S: after } },
             }),
-      },
-      count,
+      }),
     );
-    return items.flatMap((item) => (item.lobbyEntry?.S ? [JSON.parse(item.lobbyEntry.S) as LobbyEntry] : []));
+    const entries = (page.Items ?? []).flatMap((item) => (item.lobbyEntry?.S ? [JSON.parse(item.lobbyEntry.S) as LobbyEntry] : []));
+    return { entries, end: page.LastEvaluatedKey as Item | undefined };
   }
 
   /** Games listed in the lobby's place before the `lobby` index (REL-31), for the migration. */
@@ -376,17 +379,14 @@ const toCommandRecord = (item: Item): CommandRecord => ({
   lastSeq: Number(item.lastSeq?.N ?? 0),
 });
 
-/** Every item a Query matches (or the first `most`), page after page. */
-export const queryAll = async (db: DynamoDBClient, input: QueryCommandInput, most = Number.POSITIVE_INFINITY): Promise<Item[]> => {
+/** Every item a Query matches, page after page. */
+export const queryAll = async (db: DynamoDBClient, input: QueryCommandInput): Promise<Item[]> => {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const left = most - items.length;
-    const page = await db.send(
-      new QueryCommand({ ...input, ...(Number.isFinite(left) ? { Limit: left } : {}), ...(start ? { ExclusiveStartKey: start } : {}) }),
-    );
+    const page = await db.send(new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }));
     items.push(...((page.Items ?? []) as Item[]));
     start = page.LastEvaluatedKey;
-  } while (start && items.length < most);
+  } while (start);
   return items;
 };

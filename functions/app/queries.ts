@@ -174,7 +174,7 @@ export interface LobbyPage {
  * and reads the games it skips.
  */
 export const lobbyPage = async (deps: Deps, query: LobbyQuery): Promise<LobbyPage> => {
-  const from = query.cursor === undefined ? { offset: query.after, key: null } : decodeCursor(query.cursor);
+  const from = query.cursor === undefined || query.cursor === '' ? { offset: query.after, key: null } : decodeCursor(query.cursor);
   const skip = from.key === null ? from.offset : 0;
   const rulesets = query.ruleset === undefined ? rulesetIds : rulesetIds.filter((id) => id === query.ruleset);
   const { entries, more } = await deps.games.lobby(rulesets, from.key, skip + query.limit);
@@ -198,7 +198,8 @@ const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify([cur
 const decodeCursor = (text: string): Cursor => {
   try {
     const [offset, key] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (Number.isSafeInteger(offset) && (offset as number) >= 0 && typeof key === 'string') return { offset: offset as number, key };
+    if (Number.isSafeInteger(offset) && (offset as number) >= 0 && typeof key === 'string' && key !== '')
+      return { offset: offset as number, key };
   } catch {
     // Falls through to the problem below.
   }

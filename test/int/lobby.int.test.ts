@@ -116,9 +116,12 @@ describe('REL-31 the lobby index', () => {
   }, 120_000);
 
   it('REL-31 a cursor the server did not give is a 400 naming it', async () => {
-    const refused = await lobbyPage(db.deps, { after: 0, limit: 5, cursor: 'not-a-cursor' }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(Problem);
-    expect(refused).toMatchObject({ status: 400, extra: { errors: [{ pointer: '/cursor' }] } });
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of ['not-a-cursor', forged([3, '']), forged([-1, 'x']), forged({ offset: 3 })]) {
+      const refused = await lobbyPage(db.deps, { after: 0, limit: 5, cursor }).catch((error: unknown) => error);
+      expect(refused, cursor).toBeInstanceOf(Problem);
+      expect(refused).toMatchObject({ status: 400, extra: { errors: [{ pointer: '/cursor' }] } });
+    }
   });
 
   it('REL-31 a data folder from before the index gets it, and its lobby moves into it on start', async () => {

@@ -1948,6 +1948,8 @@ export interface components {
         Inbox: {
             /** @description Pass as `after` for the next page; null on the last page. */
             next: number | null;
+            /** @description Pass as `cursor` for the next page, which then costs only what it shows; null on the last page. */
+            cursor: string | null;
             games: {
                 gameId: string;
                 ruleset: string;
@@ -1962,6 +1964,8 @@ export interface components {
         Lobby: {
             /** @description Pass as `after` for the next page; null on the last page. */
             next: number | null;
+            /** @description Pass as `cursor` for the next page, which then costs only what it shows; null on the last page. */
+            cursor: string | null;
             games: {
                 gameId: string;
                 ruleset: string;
@@ -2511,6 +2515,7 @@ export interface operations {
                 ruleset?: string;
                 after?: number;
                 limit?: number;
+                cursor?: string;
             };
             header?: {
                 /** @description The ETag of the answer you have: 304 while it is unchanged. */

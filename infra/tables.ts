@@ -18,7 +18,29 @@ export interface TableDefinition {
   readonly stream?: 'NEW_IMAGE';
   /** The attribute (epoch seconds) after which DynamoDB removes an item, on AWS. */
   readonly timeToLive?: string;
+  readonly indexes?: readonly IndexDefinition[];
 }
+
+/** A global secondary index projecting its keys and `attributes` only (INCLUDE). */
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey: KeyAttribute;
+  readonly attributes: readonly string[];
+}
+
+/**
+ * REL-31 `lobby`: the open public games, on the read models themselves (a view is in the
+ * index only while its game is in the lobby), so a view and its lobby entry are one write.
+ * Partitioned `LOBBY#<ruleset>#<shard>` so lobby writes spread over several keys; ordered
+ * `<createdAt>#<gameId>`, oldest first, so a page is a key-ordered query from a cursor.
+ */
+export const lobbyIndex: IndexDefinition = {
+  name: 'lobby',
+  partitionKey: { name: 'lobbyPartition', type: 'S' },
+  sortKey: { name: 'lobbyOrder', type: 'S' },
+  attributes: ['lobbyEntry'],
+};
 
 /**
  * `events`: the immutable log. One item per event, `gameId` + gap-free `seq`, never
@@ -47,12 +69,14 @@ export const eventsTable: TableDefinition = {
  *                               by the TTL on `expiresAt` once its hour is over
  * - `WEBHOOK-RETRIES` / `<delivery id>` a delivery waiting for its next attempt, in the
  *                               local runtime only (on AWS it waits in SQS)
+ * and the index `lobby` over the views of games open to join (`lobbyIndex`).
  */
 export const gamesTable: TableDefinition = {
   name: 'games',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   timeToLive: 'expiresAt',
+  indexes: [lobbyIndex],
 };
 
 export const tableDefinitions = [eventsTable, gamesTable] as const;
@@ -67,17 +91,35 @@ export const tableNames = (prefix = 'arbiter-'): TableNames => ({
   games: `${prefix}${gamesTable.name}`,
 });
 
+const keySchema = (def: { partitionKey: KeyAttribute; sortKey: KeyAttribute }) => [
+  { AttributeName: def.partitionKey.name, KeyType: 'HASH' as const },
+  { AttributeName: def.sortKey.name, KeyType: 'RANGE' as const },
+];
+
+const attributeDefinitions = (def: { partitionKey: KeyAttribute; sortKey: KeyAttribute }) => [
+  { AttributeName: def.partitionKey.name, AttributeType: def.partitionKey.type },
+  { AttributeName: def.sortKey.name, AttributeType: def.sortKey.type },
+];
+
+/** An index as CreateTable and UpdateTable (adding it to an existing table) take it. */
+export const indexInput = (index: IndexDefinition) => ({
+  IndexName: index.name,
+  KeySchema: keySchema(index),
+  Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.attributes] },
+});
+
+/** The attribute definitions of a table's keys and its indexes' keys. */
+export const keyAttributeDefinitions = (def: TableDefinition) => [
+  ...attributeDefinitions(def),
+  ...(def.indexes ?? []).flatMap(attributeDefinitions),
+];
+
 /** The CreateTable request for DynamoDB (Local), on-demand billing as on AWS. */
 export const createTableInput = (def: TableDefinition, physicalName: string): CreateTableCommandInput => ({
   TableName: physicalName,
   BillingMode: 'PAY_PER_REQUEST',
-  AttributeDefinitions: [
-    { AttributeName: def.partitionKey.name, AttributeType: def.partitionKey.type },
-    { AttributeName: def.sortKey.name, AttributeType: def.sortKey.type },
-  ],
-  KeySchema: [
-    { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-    { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
-  ],
+  AttributeDefinitions: keyAttributeDefinitions(def),
+  KeySchema: keySchema(def),
+  ...(def.indexes?.length ? { GlobalSecondaryIndexes: def.indexes.map(indexInput) } : {}),
   ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
 });

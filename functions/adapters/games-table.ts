@@ -2,6 +2,7 @@
  * Items of the `games` table other than snapshots: seeds, idempotency records, players,
  * read models and inboxes (see infra/tables.ts for the key design).
  */
+import { createHash } from 'node:crypto';
 import {
   BatchGetItemCommand,
   ConditionalCheckFailedException,
@@ -11,13 +12,13 @@ import {
   PutItemCommand,
   QueryCommand,
   type QueryCommandInput,
-  TransactionCanceledException,
-  TransactWriteItemsCommand,
+  ScanCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { TableNames } from '../../infra/tables.ts';
+import { lobbyIndex, type TableNames } from '../../infra/tables.ts';
 import type { Item } from './event-codec.ts';
 import { gameKey } from './event-store.ts';
+import { mergePartitions } from './lobby-merge.ts';
 
 export const playerKey = (playerId: string) => `PLAYER#${playerId}`;
 
@@ -31,6 +32,11 @@ export interface ReadModel {
   readonly version: number;
   /** The folded GameState as JSON text. */
   readonly state: string;
+}
+
+/** A read model as the projector writes it: with its game's lobby entry while the game is open to join (none: not in the lobby). */
+export interface ProjectedView extends ReadModel {
+  readonly lobby?: LobbyEntry | null;
 }
 
 export interface InboxEntry {
@@ -52,8 +58,21 @@ export interface LobbyEntry {
   readonly createdAt: string;
 }
 
-const LOBBY = 'LOBBY';
-const lobbySk = (entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${entry.createdAt}#${entry.gameId}`;
+/**
+ * REL-31: how many index partitions each ruleset's lobby is spread over. A page asks each of
+ * them, so this bounds what a page reads (page size + 1 entries per partition) as well as
+ * spreading the writes. Changing it moves entries: run `npm run rebuild` after.
+ */
+export const LOBBY_SHARDS = 4;
+
+/** The lobby's order: oldest game first, the game id breaking ties. */
+export const lobbyOrder = (entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${entry.createdAt}#${entry.gameId}`;
+
+const lobbyPartition = (ruleset: string, shard: number) => `LOBBY#${ruleset}#${shard}`;
+const shardOf = (gameId: string) => (createHash('sha256').update(gameId).digest()[0] ?? 0) % LOBBY_SHARDS;
+
+/** Where lobby entries were kept before the `lobby` index (REL-31): one partition of the table. */
+const LEGACY_LOBBY = 'LOBBY';
 
 export interface Player {
   readonly playerId: string;
@@ -126,13 +145,23 @@ export class GamesTable {
     return { version: Number(item.version.N), state: item.state.S };
   }
 
-  /** Write the read model only over the version it was folded from (or over anything, to rebuild). */
-  async putReadModel(gameId: string, model: ReadModel, previous: number | 'any'): Promise<boolean> {
+  /**
+   * Write the read model only over the version it was folded from (or over anything, to rebuild).
+   * Its lobby entry is part of the same item (REL-20: nothing to lose between two writes), in the
+   * `lobby` index only while there is one (REL-31).
+   */
+  async putReadModel(gameId: string, model: ProjectedView, previous: number | 'any'): Promise<boolean> {
     try {
       await this.db.send(
         new PutItemCommand({
           TableName: this.tables.games,
-          Item: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' }, version: { N: String(model.version) }, state: { S: model.state } },
+          Item: {
+            pk: { S: gameKey(gameId) },
+            sk: { S: 'VIEW' },
+            version: { N: String(model.version) },
+            state: { S: model.state },
+            ...(model.lobby ? lobbyAttributes(model.lobby) : {}),
+          },
           ...(previous === 'any'
             ? {}
             : previous === 0
@@ -169,48 +198,76 @@ export class GamesTable {
   }
 
   /**
-   * API-9: list a game in the lobby as of read-model `version`, only while that is still the
-   * game's read model (a projection of a later version that already removed it wins).
+   * REL-31: the first `count` lobby entries of these rulesets after order key `after`, in lobby
+   * order, and whether more follow: a merge of the index partitions (lobby-merge.ts), none read
+   * past `count + 1` entries (the one past the page tells whether more follow), so a page reads
+   * at most that many items per partition, however many games the lobby holds.
    */
-  async putLobby(entry: LobbyEntry, version: number): Promise<void> {
-    try {
-      await this.db.send(
-        new TransactWriteItemsCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: this.tables.games,
-                Key: { pk: { S: gameKey(entry.gameId) }, sk: { S: 'VIEW' } },
-                ConditionExpression: 'version = :v',
-                ExpressionAttributeValues: { ':v': { N: String(version) } },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tables.games,
-                Item: { pk: { S: LOBBY }, sk: { S: lobbySk(entry) }, entry: { S: JSON.stringify(entry) }, version: { N: String(version) } },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-    }
+  async lobby(rulesets: readonly string[], after: string | null, count: number): Promise<{ entries: LobbyEntry[]; more: boolean }> {
+    const partitions = rulesets.flatMap((ruleset) => Array.from({ length: LOBBY_SHARDS }, (_, shard) => lobbyPartition(ruleset, shard)));
+    const entries = await mergePartitions(partitions, count + 1, lobbyOrder, (partition, start: Item | undefined, limit) =>
+      this.lobbyChunk(partition, after, start, limit),
+    );
+    return { entries: entries.slice(0, count), more: entries.length > count };
   }
 
-  async deleteLobby(entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: { pk: { S: LOBBY }, sk: { S: lobbySk(entry) } } }));
+  private async lobbyChunk(partition: string, after: string | null, start: Item | undefined, limit: number) {
+    const page = await this.db.send(
+      new QueryCommand({
+        TableName: this.tables.games,
+        IndexName: lobbyIndex.name,
+        Limit: limit,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+        ...(after === null
+          ? {
+              KeyConditionExpression: '#p = :p',
+              ExpressionAttributeNames: { '#p': lobbyIndex.partitionKey.name },
+              ExpressionAttributeValues: { ':p': { S: partition } },
+            }
+          : {
+              KeyConditionExpression: '#p = :p AND #o > :after',
+              ExpressionAttributeNames: { '#p': lobbyIndex.partitionKey.name, '#o': lobbyIndex.sortKey.name },
+              ExpressionAttributeValues: { ':p': { S: partition }, ':after': { S: after } },
+            }),
+      }),
+    );
+    const entries = (page.Items ?? []).flatMap((item) => (item.lobbyEntry?.S ? [JSON.parse(item.lobbyEntry.S) as LobbyEntry] : []));
+    return { entries, end: page.LastEvaluatedKey as Item | undefined };
   }
 
-  /** The lobby, oldest game first. */
-  async lobby(): Promise<LobbyEntry[]> {
+  /** Games listed in the lobby's place before the `lobby` index (REL-31), for the migration. */
+  async legacyLobby(): Promise<{ gameId: string; key: Item }[]> {
     const items = await queryAll(this.db, {
       TableName: this.tables.games,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': { S: LOBBY } },
+      ExpressionAttributeValues: { ':pk': { S: LEGACY_LOBBY } },
     });
-    return items.flatMap((item) => (item.entry?.S ? [JSON.parse(item.entry.S) as LobbyEntry] : []));
+    return items.flatMap((item) => {
+      const entry = item.entry?.S ? (JSON.parse(item.entry.S) as LobbyEntry) : null;
+      return entry && item.pk && item.sk ? [{ gameId: entry.gameId, key: { pk: item.pk, sk: item.sk } }] : [];
+    });
+  }
+
+  async deleteLegacyLobby(key: Item): Promise<void> {
+    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: key }));
+  }
+
+  /** The ids of every game that has a read model. */
+  async *viewedGames(): AsyncGenerator<string> {
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.tables.games,
+          ProjectionExpression: 'pk',
+          FilterExpression: 'sk = :view',
+          ExpressionAttributeValues: { ':view': { S: 'VIEW' } },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) if (item.pk?.S?.startsWith('GAME#')) yield item.pk.S.slice('GAME#'.length);
+      start = page.LastEvaluatedKey;
+    } while (start);
   }
 
   async inbox(playerId: string): Promise<InboxEntry[]> {
@@ -309,6 +366,12 @@ export class GamesTable {
     return names;
   }
 }
+
+const lobbyAttributes = (entry: LobbyEntry): Item => ({
+  [lobbyIndex.partitionKey.name]: { S: lobbyPartition(entry.ruleset, shardOf(entry.gameId)) },
+  [lobbyIndex.sortKey.name]: { S: lobbyOrder(entry) },
+  lobbyEntry: { S: JSON.stringify(entry) },
+});
 
 const toCommandRecord = (item: Item): CommandRecord => ({
   bodyHash: item.bodyHash?.S ?? '',

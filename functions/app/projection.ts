@@ -9,30 +9,45 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import type { Item } from '../adapters/event-codec.ts';
+import type { InboxEntry, LobbyEntry, ProjectedView } from '../adapters/games-table.ts';
 import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
 
 const ATTEMPTS = 3;
 
-/** Bring one game's read model up to at least the newest of `incoming`. Returns the version reached. */
+/**
+ * Bring one game's read model up to at least the newest of `incoming`. Returns the version reached.
+ *
+ * REL-20: a projection writes the view (with its lobby entry, one item) and then each seat's
+ * inbox entry, each gated by its own version, so a crash between them can leave the inboxes
+ * behind a current view. The record that made the view's version is delivered again until a
+ * projection of it succeeds, so a delivery whose newest event is the view's version writes
+ * the inboxes again (a no-op where they are current); a later event writes them anyway.
+ */
 export const projectGame = async (deps: Deps, gameId: string, incoming: readonly EventEnvelope[]): Promise<number> => {
   const newest = Math.max(...incoming.map((e) => e.seq));
   for (let attempt = 1; ; attempt += 1) {
     const model = await deps.games.readModel(gameId);
     const version = model?.version ?? 0;
-    if (newest <= version) return version;
+    if (newest < version) return version;
     const state: GameState = model ? (JSON.parse(model.state) as GameState) : emptyGame;
+    if (newest === version) {
+      await updateInboxes(deps, state);
+      return version;
+    }
     const fresh = dedupe(incoming.filter((e) => e.seq > version));
     const contiguous = fresh.every((e, i) => e.seq === version + 1 + i);
     const events = contiguous ? fresh : await deps.store.readAfter(gameId, version, newest);
     const next = foldChecked(state, events);
-    if (await deps.games.putReadModel(gameId, { version: next.version, state: JSON.stringify(next) }, version)) {
-      await Promise.all([updateInboxes(deps, next), updateLobby(deps, next)]);
+    if (await deps.games.putReadModel(gameId, viewOf(next), version)) {
+      await updateInboxes(deps, next);
       return next.version;
     }
     if (attempt >= ATTEMPTS) throw new Error(`read model of ${gameId} kept moving; will retry`);
   }
 };
+
+const viewOf = (state: GameState): ProjectedView => ({ version: state.version, state: JSON.stringify(state), lobby: lobbyEntryOf(state) });
 
 const dedupe = (events: readonly EventEnvelope[]): EventEnvelope[] =>
   [...new Map(events.map((e) => [e.seq, e])).values()].sort((a, b) => a.seq - b.seq);
@@ -49,15 +64,17 @@ const foldChecked = (state: GameState, events: readonly EventEnvelope[]): GameSt
   return current;
 };
 
-const updateInboxes = async (deps: Deps, state: GameState): Promise<void> => {
-  if (state.status === 'empty') return;
+/** Each seated player's inbox entry for this game, as the projector writes them. */
+export const inboxEntriesOf = (state: GameState): { playerId: string; entry: InboxEntry }[] => {
+  if (state.status === 'empty') return [];
   const awaiting = awaitingSeats(state);
-  await Promise.all(
-    state.seats.flatMap((seat) =>
-      seat.playerId === null
-        ? []
-        : [
-            deps.games.putInbox(seat.playerId, {
+  return state.seats.flatMap((seat) =>
+    seat.playerId === null
+      ? []
+      : [
+          {
+            playerId: seat.playerId,
+            entry: {
               gameId: state.gameId,
               ruleset: state.ruleset,
               status: state.status,
@@ -66,22 +83,24 @@ const updateInboxes = async (deps: Deps, state: GameState): Promise<void> => {
               deadline: state.step?.deadline ?? null,
               version: state.version,
               updatedAt: state.updatedAt,
-            }),
-          ],
-    ),
+            },
+          },
+        ],
   );
 };
 
+const updateInboxes = async (deps: Deps, state: GameState): Promise<void> => {
+  await Promise.all(inboxEntriesOf(state).map(({ playerId, entry }) => deps.games.putInbox(playerId, entry)));
+};
+
 /**
- * API-9: a public game waiting for players is in the lobby index; once it fills, expires or
- * ends it is taken out. Idempotent: a redelivered batch writes the same item or deletes it again.
+ * API-9: a public game waiting for players is in the lobby; once it fills, expires or ends it
+ * is not. The entry is written with the view, so it is exactly as current as the view.
  */
-const updateLobby = async (deps: Deps, state: GameState): Promise<void> => {
-  if (state.status === 'empty') return;
-  const key = { gameId: state.gameId, createdAt: state.createdAt };
+export const lobbyEntryOf = (state: GameState): LobbyEntry | null => {
+  if (state.status !== 'lobby' || isPrivate(state)) return null;
   const seatsFree = state.seats.filter((s) => s.playerId === null).length;
-  if (state.status !== 'lobby' || isPrivate(state) || seatsFree === 0) return deps.games.deleteLobby(key);
-  return deps.games.putLobby({ ...key, ruleset: state.ruleset, seatsFree }, state.version);
+  return seatsFree === 0 ? null : { gameId: state.gameId, ruleset: state.ruleset, seatsFree, createdAt: state.createdAt };
 };
 
 /** Recompute the read model of every game from the `events` table (also after stream retention). */
@@ -90,12 +109,34 @@ export const rebuildAll = async (deps: Deps, eventsTable: string, log: (line: st
   for await (const gameId of gameIds(deps, eventsTable)) {
     const events = await deps.store.readAfter(gameId, 0);
     const state = foldChecked(emptyGame, events);
-    await deps.games.putReadModel(gameId, { version: state.version, state: JSON.stringify(state) }, 'any');
-    await Promise.all([updateInboxes(deps, state), updateLobby(deps, state)]);
+    await deps.games.putReadModel(gameId, viewOf(state), 'any');
+    await updateInboxes(deps, state);
     rebuilt += 1;
     log(`rebuilt ${gameId} at version ${state.version}`);
   }
+  for (const { key } of await deps.games.legacyLobby()) await deps.games.deleteLegacyLobby(key);
   return rebuilt;
+};
+
+/**
+ * REL-31: a data folder from before the `lobby` index kept its lobby in a partition of its own.
+ * While any of those items is left, every view is written again with its lobby entry (from its
+ * own state, only over the same version: a projector that moved it wrote the entry already),
+ * then the old items go. A folder without them costs one empty query.
+ */
+export const migrateLobby = async (deps: Deps, log: (line: string) => void = () => {}): Promise<number> => {
+  const legacy = await deps.games.legacyLobby();
+  if (legacy.length === 0) return 0;
+  let migrated = 0;
+  for await (const gameId of deps.games.viewedGames()) {
+    const model = await deps.games.readModel(gameId);
+    if (!model) continue;
+    const state = JSON.parse(model.state) as GameState;
+    if (await deps.games.putReadModel(gameId, { ...model, lobby: lobbyEntryOf(state) }, model.version)) migrated += 1;
+  }
+  for (const { key } of legacy) await deps.games.deleteLegacyLobby(key);
+  log(`lobby index: ${migrated} read model(s) indexed, ${legacy.length} old lobby item(s) removed`);
+  return migrated;
 };
 
 async function* gameIds(deps: Deps, eventsTable: string): AsyncGenerator<string> {

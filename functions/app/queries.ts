@@ -2,7 +2,8 @@
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
-import type { InboxEntry } from '../adapters/games-table.ts';
+import { rulesetIds } from '../../domain/registry.ts';
+import { type InboxEntry, type LobbyEntry, lobbyOrder } from '../adapters/games-table.ts';
 import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
@@ -173,11 +174,55 @@ export interface LobbyQuery {
   readonly ruleset?: string | undefined;
   readonly after: number;
   readonly limit: number;
+  readonly cursor?: string | undefined;
 }
 
-/** API-9: public games open to join, oldest first, from the projector's lobby index. */
-export const lobbyPage = async (deps: Deps, query: LobbyQuery) => {
-  const games = (await deps.games.lobby()).filter((g) => query.ruleset === undefined || g.ruleset === query.ruleset);
-  const end = query.after + query.limit;
-  return { games: games.slice(query.after, end), next: end < games.length ? end : null };
+export interface LobbyPage {
+  readonly games: LobbyEntry[];
+  readonly next: number | null;
+  readonly cursor: string | null;
+}
+
+/**
+ * API-9: public games open to join, oldest first, from the projector's lobby index.
+ * REL-31: a page is a key-ordered query of the index from where the cursor points, so it reads
+ * what it shows (plus one entry per index partition), not the lobby. The cursor carries the
+ * offset too, so `next` counts games as it always did; `after` without a cursor still works,
+ * and reads the games it skips.
+ */
+export const lobbyPage = async (deps: Deps, query: LobbyQuery): Promise<LobbyPage> => {
+  const from = query.cursor === undefined || query.cursor === '' ? { offset: query.after, key: null } : decodeCursor(query.cursor);
+  const skip = from.key === null ? from.offset : 0;
+  const rulesets = query.ruleset === undefined ? rulesetIds : rulesetIds.filter((id) => id === query.ruleset);
+  const { entries, more } = await deps.games.lobby(rulesets, from.key, skip + query.limit);
+  const games = entries.slice(skip);
+  const last = games.at(-1);
+  const end = from.offset + games.length;
+  return {
+    games,
+    next: more ? end : null,
+    cursor: more && last ? encodeCursor({ offset: end, key: lobbyOrder(last) }) : null,
+  };
+};
+
+interface Cursor {
+  readonly offset: number;
+  readonly key: string | null;
+}
+
+const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify([cursor.offset, cursor.key])).toString('base64url');
+
+const decodeCursor = (text: string): Cursor => {
+  try {
+    const [offset, key] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (Number.isSafeInteger(offset) && (offset as number) >= 0 && typeof key === 'string' && key !== '')
+      return { offset: offset as number, key };
+  } catch {
+    // Falls through to the problem below.
+  }
+  const detail =
+    'cursor is not one this server gave: pass the `cursor` of the previous page as it came, or leave it out to start at the first game.';
+  throw new Problem(400, 'invalid-query', 'The query string is not valid', `The query parameter ${detail}`, {
+    errors: [{ pointer: '/cursor', detail }],
+  });
 };

@@ -150,12 +150,22 @@ export const lobbyQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     ruleset: z.optional(z.string().check(z.maxLength(64))).check(z.describe('Only games of this ruleset, e.g. post-galactica.')),
     ...pageParams(),
+    cursor: z
+      .optional(z.string().check(z.maxLength(512)))
+      .check(
+        z.describe(
+          'Start after the games already listed: pass the `cursor` of the previous page (REL-31). Then `after` is ignored, and a page reads only what it shows, however many games the lobby holds; with `after` alone, a page also reads the games it skips.',
+        ),
+      ),
   }),
 );
 
 export const lobbyResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null on the last page.')),
+    cursor: z
+      .nullable(z.string())
+      .check(z.describe('Pass as `cursor` for the next page, which then costs only what it shows; null on the last page.')),
     games: z.array(
       z.object({
         gameId: z.string(),
@@ -317,6 +327,9 @@ export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
 export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null on the last page.')),
+    cursor: z
+      .nullable(z.string())
+      .check(z.describe('Pass as `cursor` for the next page, which then costs only what it shows; null on the last page.')),
     games: z.array(
       z.object({
         gameId: z.string(),

@@ -15,8 +15,16 @@ import {
   type DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, type TableNames, tableDefinitions } from '../tables.ts';
+import {
+  createTableInput,
+  indexInput,
+  keyAttributeDefinitions,
+  type TableDefinition,
+  type TableNames,
+  tableDefinitions,
+} from '../tables.ts';
 import { type ListeningSocket, listeningSockets } from './listening-sockets.ts';
 import { loopbackShim, type Shim } from './loopback-only.ts';
 
@@ -252,7 +260,11 @@ export const ensureTables = async (db: DynamoDBClient, names: TableNames): Promi
   const physical: Record<string, string> = { events: names.events, games: names.games };
   for (const def of tableDefinitions) {
     const name = physical[def.name];
-    if (!name || existing.has(name)) continue;
+    if (!name) continue;
+    if (existing.has(name)) {
+      await addMissingIndexes(db, def, name);
+      continue;
+    }
     try {
       await db.send(new CreateTableCommand(createTableInput(def, name)));
     } catch (error) {
@@ -262,11 +274,28 @@ export const ensureTables = async (db: DynamoDBClient, names: TableNames): Promi
   }
 };
 
+/** A data folder from before an index (REL-31's `lobby`) gets it; its items are indexed as they are written. */
+const addMissingIndexes = async (db: DynamoDBClient, def: TableDefinition, name: string): Promise<void> => {
+  const { Table } = await db.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of def.indexes ?? []) {
+    if (present.has(index.name)) continue;
+    await db.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: keyAttributeDefinitions(def),
+        GlobalSecondaryIndexUpdates: [{ Create: indexInput(index) }],
+      }),
+    );
+    await waitActive(db, name);
+  }
+};
+
 const waitActive = async (db: DynamoDBClient, name: string): Promise<void> => {
   for (let i = 0; i < 100; i += 1) {
     const { Table } = await db.send(new DescribeTableCommand({ TableName: name }));
-    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((i) => i.IndexStatus === 'ACTIVE')) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`table ${name} did not become ACTIVE`);
+  throw new Error(`table ${name} (or an index of it) did not become ACTIVE`);
 };

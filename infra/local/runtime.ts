@@ -12,6 +12,7 @@ import { type CountingClient, createDynamoClient } from '../../functions/adapter
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { dnsResolve, HttpWebhookSender, type Resolve } from '../../functions/adapters/webhook-sender.ts';
 import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { migrateLobby } from '../../functions/app/projection.ts';
 import { defaultRateLimits, type RateLimits } from '../../functions/app/rate-limits.ts';
 import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
 import { createWebhooks, type WebhookPolicy } from '../../functions/app/webhooks.ts';
@@ -95,6 +96,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
+    // A data folder from before the lobby index (REL-31) moves its lobby into it, once.
+    await migrateLobby(deps, log);
 
     const server = await startHttp(deps, options);
     stops.push(() => closeServer(server));

@@ -4,13 +4,23 @@
  * creations is cut by SIGKILL the moment an acknowledgement arrives (the worst moment: the
  * answer is out, the next ones are in flight), and a restart on the same folder must know
  * every game it acknowledged: retrying its creation is a replay (200), never a new game (201).
+ * REL-20: and once the stream has been read again, every game's read model (its view, each
+ * seat's inbox entry, its lobby entry) is what the fold of its log makes of it.
  */
+// The read models are checked against folds of the logs in this process.
+import '../../domain/folds.ts';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../../functions/app/deps.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
+import { tableNames } from '../../infra/tables.ts';
+import { eventually } from '../support/http.ts';
+import { foldedGame, readModelDiff } from '../support/read-models.ts';
 
 const folders: string[] = [];
 const launched: ChildProcess[] = [];
@@ -30,6 +40,8 @@ const freshFolder = (): string => {
 interface Started {
   readonly child: ChildProcess;
   readonly url: string;
+  /** Its DynamoDB Local, as `npm start` prints it. */
+  readonly dynamoEndpoint: string;
 }
 
 /** `npm start` on `dataDir`, in a process group of its own, as a shell starts a job. */
@@ -56,7 +68,13 @@ const start = async (dataDir: string): Promise<Started> => {
     () => `the runtime did not come up:\n${output()}`,
     () => child.exitCode !== null,
   );
-  return { child, url: `http://127.0.0.1:${port}` };
+  await until(
+    () => /DynamoDB Local at (\S+);/.test(output()),
+    10_000,
+    () => `the runtime did not say where its DynamoDB Local is:\n${output()}`,
+  );
+  const dynamoEndpoint = /DynamoDB Local at (\S+);/.exec(output())?.[1] ?? '';
+  return { child, url: `http://127.0.0.1:${port}`, dynamoEndpoint };
 };
 
 const until = async (condition: () => boolean, ms: number, message: () => string, hopeless: () => boolean = () => false): Promise<void> => {
@@ -156,6 +174,38 @@ const expectAllKept = async (url: string, apiKey: string, acknowledged: readonly
   expect(missing, `acknowledged, then lost by kill -9: ${missing.join(', ')}`).toEqual([]);
 };
 
+/**
+ * REL-20: every game in the log has, once the projector caught up, the read model its log
+ * folds to: view, inbox entries and lobby entry. Waits for that, up to a bound.
+ */
+const expectReadModelsOfTheLog = async (runtime: Started): Promise<void> => {
+  const { client } = createDynamoClient({ endpoint: runtime.dynamoEndpoint });
+  try {
+    const tables = tableNames();
+    const deps = createDeps(client, tables);
+    const scan = await client.send(
+      new ScanCommand({
+        TableName: tables.events,
+        ProjectionExpression: 'gameId',
+        FilterExpression: 'seq = :one',
+        ExpressionAttributeValues: { ':one': { N: '1' } },
+      }),
+    );
+    const gameIds = (scan.Items ?? []).flatMap((item) => (item.gameId?.S ? [item.gameId.S] : []));
+    expect(scan.LastEvaluatedKey).toBeUndefined();
+    expect(gameIds.length).toBeGreaterThan(0);
+    const differences = async () => {
+      const diff: string[] = [];
+      for (const gameId of gameIds) diff.push(...(await readModelDiff(deps, await foldedGame(deps, gameId))));
+      return diff;
+    };
+    const left = await eventually(differences, (diff) => diff.length === 0, 30_000).catch(async () => differences());
+    expect(left, 'read models that did not converge on their log after the restart').toEqual([]);
+  } finally {
+    client.destroy();
+  }
+};
+
 describe('kill -9 of the local runtime', () => {
   /** The runtime REL-14 restarted: REL-6 goes on from it, to save a JVM start; alone, it starts its own. */
   let restarted: { folder: string; runtime: Started } | null = null;
@@ -171,6 +221,20 @@ describe('kill -9 of the local runtime', () => {
     const second = await start(folder);
     await expectAllKept(second.url, apiKey, acknowledged);
     restarted = { folder, runtime: second };
+  }, 120_000);
+
+  it('REL-20 after kill -9 mid-burst and a restart, every game has the view, inbox entries and lobby entry its log folds to', async () => {
+    let runtime = restarted?.runtime;
+    if (!runtime) {
+      const folder = freshFolder();
+      const first = await start(folder);
+      const apiKey = await register(first.url);
+      await burst(first.url, apiKey, 'rel20', 8, () => killGroup(first));
+      await exited(first.child);
+      runtime = await start(folder);
+      restarted = { folder, runtime };
+    }
+    await expectReadModelsOfTheLog(runtime);
   }, 120_000);
 
   it('REL-6 kill -9 of the node process alone leaves no DynamoDB Local behind, and a restart never runs a second one on the folder', async () => {

@@ -24,6 +24,7 @@ interface LobbyGame {
 interface Lobby {
   readonly games: LobbyGame[];
   readonly next: number | null;
+  readonly cursor: string | null;
 }
 
 /** Every page of the lobby for `query`, walked by `next`. */
@@ -38,6 +39,24 @@ const wholeLobby = async (client: Client, query: string, limit = 2): Promise<Lob
     after = page.body.next;
   }
   return all;
+};
+
+/** Every page of the lobby for `query`, walked by `cursor` (REL-31): the pages and each page's `next`. */
+const lobbyByCursor = async (client: Client, query: string, limit: number) => {
+  const all: LobbyGame[] = [];
+  const nexts: (number | null)[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const page: { status: number; body: Lobby } = await client.get<Lobby>(
+      `/games?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    expect(page.status).toBe(200);
+    all.push(...page.body.games);
+    nexts.push(page.body.next);
+    expect(page.body.cursor === null).toBe(page.body.next === null);
+    cursor = page.body.cursor;
+  }
+  return { all, nexts };
 };
 
 const create = async (client: Client, ruleset: string, visibility?: 'private') =>
@@ -89,5 +108,24 @@ describe('API-9 the lobby', () => {
       () => wholeLobby(ann.client, 'ruleset=post-galactica', 100),
       (games) => !games.some((g) => g.gameId === gameId),
     );
+  });
+
+  it('REL-31 GET /games pages by cursor as by after: the same games in the same order, with the same next', async () => {
+    const ann = await anon.register('Ann');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await create(ann.client, 'soluna'));
+    const byAfter = await eventually(
+      () => wholeLobby(ann.client, 'ruleset=soluna', 2),
+      (all) => ids.every((id) => all.some((g) => g.gameId === id)),
+    );
+    const byCursor = await lobbyByCursor(ann.client, 'ruleset=soluna', 2);
+    expect(byCursor.all).toEqual(byAfter);
+    expect(byCursor.nexts).toEqual(
+      Array.from({ length: byCursor.nexts.length }, (_, i) => (i * 2 + 2 < byAfter.length ? i * 2 + 2 : null)),
+    );
+    const refused = await ann.client.get<{ errors: { pointer: string }[] }>('/games?cursor=forged');
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body.errors.map((e) => e.pointer)).toEqual(['/cursor']);
   });
 });

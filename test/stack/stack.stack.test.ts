@@ -26,7 +26,7 @@ import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
-import { eventsTable, gamesTable } from '../../infra/tables.ts';
+import { eventsTable, gamesTable, lobbyIndex } from '../../infra/tables.ts';
 
 interface Statement {
   readonly Effect: string;
@@ -141,6 +141,19 @@ describe('the games table', () => {
     });
     expect(games.Properties.StreamSpecification).toBeUndefined();
     template.resourceCountIs('AWS::DynamoDB::Table', 2);
+  });
+
+  it('REL-31 has the lobby index infra/tables.ts defines, projecting the lobby entry alone', () => {
+    expect(resourceOf(stack.tables.games).Properties.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: lobbyIndex.name,
+        KeySchema: [
+          { AttributeName: lobbyIndex.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: lobbyIndex.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...lobbyIndex.attributes] },
+      },
+    ]);
   });
 });
 

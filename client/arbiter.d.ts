@@ -1948,8 +1948,6 @@ export interface components {
         Inbox: {
             /** @description Pass as `after` for the next page; null on the last page. */
             next: number | null;
-            /** @description Pass as `cursor` for the next page, which then costs only what it shows; null on the last page. */
-            cursor: string | null;
             games: {
                 gameId: string;
                 ruleset: string;

@@ -327,9 +327,6 @@ export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
 export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null on the last page.')),
-    cursor: z
-      .nullable(z.string())
-      .check(z.describe('Pass as `cursor` for the next page, which then costs only what it shows; null on the last page.')),
     games: z.array(
       z.object({
         gameId: z.string(),

@@ -97,7 +97,11 @@ export const adoptRulesSchema = /* @__PURE__ */ bare('AdoptRules');
 export const extendDeadlineSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ExtendDeadline'),
-    by: isoDurationSchema.check(z.describe('How much later the current deadline passes, e.g. PT24H.')),
+    by: isoDurationSchema.check(
+      z.describe(
+        `How much later the current deadline passes, e.g. PT24H; at most ${MAX_DURATION}, and to no more than ${MAX_DURATION_DAYS} days from now.`,
+      ),
+    ),
   }),
 );
 export const pauseGameSchema = /* @__PURE__ */ bare('PauseGame');

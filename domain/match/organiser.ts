@@ -13,6 +13,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { ExtendDeadline } from './commands.ts';
 import type { DeadlineExtended, GamePaused, GameResumed } from './events.ts';
+import { hasEnded, standing } from './refusals.ts';
 import type { Match } from './state.ts';
 
 export const isOrganiser = (match: Match, actor: Actor): boolean => actor.kind === 'player' && actor.playerId === match.createdBy;
@@ -45,12 +46,12 @@ export const pauseNow = (match: Match, ctx: Ctx, by: GamePaused['data']['by']): 
 
 /** Pausing or asking for a pause: only a match under way, not one waiting for players or over. */
 export const notUnderWay = (match: Match): Decision<never> | null => {
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'there is nothing to pause'), 409);
   if (match.status === 'lobby') {
     return reject(
       'GAME_NOT_STARTED',
       'PBM-12',
-      'This game has not started, so there is nothing to pause; its expiry can be extended.',
+      `${standing(match)} There is nothing to pause before it starts; its expiry can be extended.`,
       409,
     );
   }
@@ -67,7 +68,13 @@ export const pauseGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
 /** An organiser's pause is the organiser's to lift; one the seats agreed, any seat's or the organiser's. */
 export const resumeGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
   const paused = match.paused;
-  if (!paused) return reject('NOT_PAUSED', 'PBM-12', 'This game is not paused.', 409);
+  if (!paused)
+    return reject(
+      'NOT_PAUSED',
+      'PBM-12',
+      match.status === 'ended' ? hasEnded(match, 'nothing is paused') : 'This game is not paused.',
+      409,
+    );
   const seated = ctx.actor.kind === 'player' && ctx.actor.seat !== null;
   if (paused.by === 'organiser' && !isOrganiser(match, ctx.actor)) return notOrganiser('resume a game the organiser paused');
   if (paused.by === 'seats' && !seated && !isOrganiser(match, ctx.actor)) {
@@ -100,7 +107,7 @@ const moved = (deadline: string, by: string, now: string): string | Decision<nev
 
 export const extendDeadline = (match: Match, command: ExtendDeadline, ctx: Ctx): Decision<DomainEvent> => {
   if (!isOrganiser(match, ctx.actor)) return notOrganiser('extend its deadline');
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'its deadlines are gone'), 409);
   const step = match.step;
   if (!step?.deadline) {
     return reject(

@@ -28,8 +28,12 @@ export const LATEST_TIME = '9999-12-31T23:59:59.999Z';
 const parsed = new Map<string, number | null>();
 const MAX_REMEMBERED = 64;
 
-/** Milliseconds, or null when `text` is not an ISO 8601 duration; may exceed any bound (even be Infinity). */
+/**
+ * Milliseconds, or null when `text` is not an ISO 8601 duration; may exceed any bound (even be
+ * Infinity). A command's field may hold anything, so anything that is not text is null too.
+ */
 export const parseDuration = (text: string): number | null => {
+  if (typeof text !== 'string') return null;
   const known = parsed.get(text);
   if (known !== undefined) return known;
   const ms = parse(text);

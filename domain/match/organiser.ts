@@ -91,8 +91,9 @@ export const resumeGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
  */
 const moved = (deadline: string, by: string, now: string): string | Decision<never> => {
   const ms = parseDuration(by);
-  if (ms === null || ms < 1000)
-    return reject('BAD_DURATION', 'PBM-12', `"${by}" is not an ISO 8601 duration of at least a second, e.g. PT24H.`);
+  if (ms === null || ms < 1000) {
+    return reject('BAD_DURATION', 'PBM-12', `${JSON.stringify(by)} is not an ISO 8601 duration of at least a second, e.g. PT24H.`);
+  }
   if (ms > MAX_DURATION_MS) {
     return reject('BAD_DURATION', 'PBM-12', `"${by}" is longer than ${MAX_DURATION} (${MAX_DURATION_DAYS} days), the longest extension.`);
   }

@@ -60,6 +60,14 @@ describe('REL-18 ExtendDeadline', () => {
     }
   });
 
+  it('REL-18 an extension by something that is not text is BAD_DURATION, not a crash', () => {
+    const game = organised('PT1H');
+    for (const by of [['P1D'], 86_400, null, { days: 1 }]) {
+      const refused = game.when({ type: 'ExtendDeadline', by } as never, organiser).thenRejects('PBM-12', 'BAD_DURATION');
+      expect(refused.message).toBe(`${JSON.stringify(by)} is not an ISO 8601 duration of at least a second, e.g. PT24H.`);
+    }
+  });
+
   it('REL-18 repeated extensions cannot carry a deadline more than 365 days past now: DEADLINE_TOO_LATE, nothing written', () => {
     const game = organised('PT1H');
     const now = at(10 * 60_000);

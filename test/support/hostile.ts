@@ -194,6 +194,9 @@ const extremeDuration = fc.oneof(
   fc.nat().map((n) => `P${n}D`),
 );
 
+/** Durations that are not text, some of which read as one once made a string (["P1D"] is "P1D"). */
+const nonTextDuration = fc.constantFrom<unknown>(['P1D'], [['PT1H']], ['P99999999D'], 86_400, null, true, { days: 1 });
+
 /** Invite codes as long as a real one (22), or near it, in characters that are not ASCII. */
 const nonAsciiInvite = fc.oneof(
   fc.string({ unit: fc.constantFrom('é', 'ß', 'ж', '中', 'Ａ', '\u0000', '\u00a0', '\u202e', 'a', '-'), minLength: 21, maxLength: 23 }),
@@ -239,13 +242,14 @@ const targetedCall = (targets: Targets) => {
         return JSON.stringify({ ruleset: 'post-galactica', seat: 'red', options });
       }),
     ),
+    // A command id of its own each, so each extension is decided rather than answered as a reused id.
     fc
-      .tuple(fc.constantFrom(own, targets.victimGameId), extremeDuration)
-      .chain(([gameId, by]) =>
+      .tuple(fc.constantFrom(own, targets.victimGameId), fc.oneof(extremeDuration, nonTextDuration, nastyJson), fc.nat())
+      .chain(([gameId, by, n]) =>
         aimed(
           'POST',
           `/games/${gameId}/commands`,
-          fc.constant(JSON.stringify({ commandId: 'fuzz-extend-0001', command: { type: 'ExtendDeadline', by } })),
+          fc.constant(JSON.stringify({ commandId: `fuzz-extend-${n}`, command: { type: 'ExtendDeadline', by } })),
         ),
       ),
     aimed(
@@ -276,7 +280,7 @@ const targetedCall = (targets: Targets) => {
         {
           method: 'POST',
           path: `/games/${own}/commands`,
-          body: `{"commandId":"fuzz-proto-0001","command":{"type":"Concede","${key}":{}}}`,
+          body: `{"commandId":"fuzz-proto-0001-${key}","command":{"type":"Concede","${key}":{}}}`,
         },
         { method: 'POST', path: `/games/${targets.privateGameId ?? targets.victimGameId}/join`, body: `{"${key}":{"seat":"blue"}}` },
       ),

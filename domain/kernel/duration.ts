@@ -6,8 +6,8 @@ const DAY_MS = 86_400_000;
 /**
  * REL-18: the longest duration a game may name (a deadline, a reminder, `openFor`, an
  * `ExtendDeadline`), and the furthest a deadline may lie after the moment it is set: one
- * year. Scheduler's one-time schedules take a four-digit year and set no maximum of their
- * own, so every deadline within this bound can be scheduled.
+ * year. EventBridge Scheduler documents no maximum for a one-time schedule's `at(…)` (it
+ * takes a four-digit year), so every deadline within this bound can be scheduled.
  */
 export const MAX_DURATION_DAYS = 365;
 export const MAX_DURATION = `P${MAX_DURATION_DAYS}D`;

@@ -414,7 +414,7 @@ export interface components {
              * @enum {string}
              */
             type: "ExtendDeadline";
-            /** @description How much later the current deadline passes, e.g. PT24H. */
+            /** @description How much later the current deadline passes, e.g. PT24H; at most P365D, and to no more than 365 days from now. */
             by: string;
         };
         /** @description The organiser pauses the match; the time left of the deadline is kept. (PBM-12) */
@@ -2570,9 +2570,9 @@ export interface operations {
                         /** @description "roll-off" (default) or the seat a mission names to go first. */
                         firstPlayer?: string;
                         deadlines?: {
-                            /** @description ISO 8601 duration for every phase, e.g. PT48H. */
+                            /** @description ISO 8601 duration for every phase, e.g. PT48H; at most P365D. */
                             default?: string;
-                            /** @description ISO 8601 duration per phase name; choose-first-player is the roll-off winner's choice. */
+                            /** @description ISO 8601 duration per phase name, each at most P365D; choose-first-player is the roll-off winner's choice. */
                             phases?: {
                                 [key: string]: string;
                             };
@@ -2581,14 +2581,14 @@ export interface operations {
                         rules?: {
                             [key: string]: unknown;
                         };
-                        /** @description PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted. */
+                        /** @description PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted; at most P365D. */
                         openFor?: string;
                         /** @description PBM-11: how many deadlines in a row one seat may miss before it forfeits. */
                         absence?: {
                             /** @description Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11). */
                             maxMissed: number;
                         };
-                        /** @description PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]. */
+                        /** @description PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]; each at most P365D. */
                         reminders?: string[];
                         /**
                          * @description API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.

@@ -77,27 +77,39 @@ const gameId = String(
   (await json('POST', '/games', { ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red' } }, red)).gameId,
 );
 await json('POST', `/games/${gameId}/join`, {}, blue);
-const victimEvents = async () => ((await json('GET', `/games/${gameId}/events?limit=500`, undefined, red)).events as unknown[]).length;
+// Red's private game with blue's seat free, joined only with its invite code; the stranger's own game with deadlines (REL-18).
+const privateGameId = String(
+  (await json('POST', '/games', { ruleset: 'post-galactica', seat: 'red', options: { visibility: 'private' } }, red)).gameId,
+);
+const ownGameId = String(
+  (await json('POST', '/games', { ruleset: 'post-galactica', seat: 'red', options: { deadlines: { default: 'PT1H' } } }, stranger)).gameId,
+);
+const eventsOf = async (id: string) => ((await json('GET', `/games/${id}/events?limit=500`, undefined, red)).events as unknown[]).length;
+const victimEvents = () => eventsOf(gameId);
 const before = await victimEvents();
+const privateBefore = await eventsOf(privateGameId);
 
 console.log(`fuzz: ${runs} hostile requests to ${base.origin} (seed ${seed}); victim game ${gameId} at ${before} events`);
 const started = performance.now();
 const statuses = new Map<number, number>();
 let n = 0;
 await fc.assert(
-  fc.asyncProperty(hostileRequest({ victimGameId: gameId, apiKeys: [stranger, null] }), async (r: HostileRequest) => {
-    n += 1;
-    const reply = await send({
-      method: r.method,
-      path: `${r.path}${r.query ? `?${r.query}` : ''}`,
-      headers: { ...r.headers },
-      body: r.body,
-    });
-    statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
-    const failure = checkReply(r, reply);
-    if (failure) throw new Error(failure);
-    if (n % 1000 === 0) console.log(`fuzz: ${n} sent`);
-  }),
+  fc.asyncProperty(
+    hostileRequest({ victimGameId: gameId, privateGameId, ownGameId, apiKeys: [stranger, null] }),
+    async (r: HostileRequest) => {
+      n += 1;
+      const reply = await send({
+        method: r.method,
+        path: `${r.path}${r.query ? `?${r.query}` : ''}`,
+        headers: { ...r.headers },
+        body: r.body,
+      });
+      statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+      const failure = checkReply(r, reply);
+      if (failure) throw new Error(failure);
+      if (n % 1000 === 0) console.log(`fuzz: ${n} sent`);
+    },
+  ),
   { numRuns: runs, seed, endOnFailure: true },
 );
 const after = await victimEvents();
@@ -106,6 +118,11 @@ const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, c]) 
 console.log(`fuzz: ${n} requests in ${seconds} s, no 5xx, no reset connection; answers by status: ${byStatus.join(', ')}`);
 if (after !== before) {
   console.error(`fuzz: the victim game went from ${before} to ${after} events`);
+  process.exit(1);
+}
+const privateAfter = await eventsOf(privateGameId);
+if (privateAfter !== privateBefore) {
+  console.error(`fuzz: the private game went from ${privateBefore} to ${privateAfter} events`);
   process.exit(1);
 }
 console.log(`fuzz: the victim game still has ${after} events: nothing was written to it.`);

@@ -12,6 +12,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { GameEnded } from './events.ts';
 import { notUnderWay, pauseNow } from './organiser.ts';
+import { standing } from './refusals.ts';
 import type { Match, Proposal } from './state.ts';
 
 export const DRAW_REASON = 'drawn by agreement (PBM-13)';
@@ -38,7 +39,9 @@ export const DRAW: Agreement = {
   declined: 'DrawDeclined',
   settle: () => [drawn],
   refuse: (match) =>
-    match.status === 'playing' ? null : reject('GAME_NOT_PLAYING', 'PBM-13', 'A draw can be offered only while the game is played.', 409),
+    match.status === 'playing'
+      ? null
+      : reject('GAME_NOT_PLAYING', 'PBM-13', `A draw can be offered only while the game is played. ${standing(match)}`, 409),
 };
 
 export const PAUSE: Agreement = {

@@ -1,6 +1,6 @@
 /** The commands of the match lifecycle, as zod schemas and types, and the ones published per ruleset. */
 
-import { parseDuration } from '../kernel/duration.ts';
+import { isWithinMaxDuration, MAX_DURATION, MAX_DURATION_DAYS, parseDuration } from '../kernel/duration.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import * as z from '../kernel/zod.ts';
 
@@ -11,10 +11,14 @@ export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits')),
 );
 
+/** REL-18: the sentence a duration over the bound is refused with. */
+export const TOO_LONG = `a duration is at most ${MAX_DURATION} (${MAX_DURATION_DAYS} days)`;
+
 export const isoDurationSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .string()
-    .check(z.refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H')),
+  z.string().check(
+    z.refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H'),
+    z.refine(isWithinMaxDuration, TOO_LONG),
+  ),
 );
 
 /** PBM-11: one more missed deadline in a row than `maxMissed` and the seat forfeits. */
@@ -33,14 +37,13 @@ export const MAX_REMINDERS = 4;
 export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .array(
-      z
-        .string()
-        .check(
-          z.refine(
-            (text) => (parseDuration(text) ?? 0) >= 1000,
-            'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
-          ),
+      z.string().check(
+        z.refine(
+          (text) => (parseDuration(text) ?? 0) >= 1000,
+          'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
         ),
+        z.refine(isWithinMaxDuration, TOO_LONG),
+      ),
     )
     .check(
       z.minLength(1),
@@ -94,7 +97,11 @@ export const adoptRulesSchema = /* @__PURE__ */ bare('AdoptRules');
 export const extendDeadlineSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ExtendDeadline'),
-    by: isoDurationSchema.check(z.describe('How much later the current deadline passes, e.g. PT24H.')),
+    by: isoDurationSchema.check(
+      z.describe(
+        `How much later the current deadline passes, e.g. PT24H; at most ${MAX_DURATION}, and to no more than ${MAX_DURATION_DAYS} days from now.`,
+      ),
+    ),
   }),
 );
 export const pauseGameSchema = /* @__PURE__ */ bare('PauseGame');

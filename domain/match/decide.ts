@@ -15,6 +15,7 @@ import { type GameCommand, isMatchCommand, type MatchCommand, type RulesCommand 
 import { concede, revealAtEnd } from './ending.ts';
 import { create, join } from './lobby.ts';
 import { extendDeadline, pausedRefusal, pauseGame, resumeGame } from './organiser.ts';
+import { standing } from './refusals.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { rulesContext } from './rules-context.ts';
 import { deadlineReached } from './stalls.ts';
@@ -25,9 +26,7 @@ export type { GameCommand } from './commands.ts';
 
 /** A ruleset's command, parsed by the game's ruleset and decided by it while the game is played. */
 const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
-  if (match.status !== 'playing') {
-    return reject('GAME_NOT_PLAYING', 'MATCH', match.status === 'ended' ? 'This game is over.' : 'This game has not started yet.', 409);
-  }
+  if (match.status !== 'playing') return reject('GAME_NOT_PLAYING', 'MATCH', standing(match), 409);
   if (ctx.actor.kind !== 'player' || ctx.actor.seat === null) {
     return reject('NOT_SEATED', 'MATCH', 'You do not hold a seat in this game.', 403);
   }

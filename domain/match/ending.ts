@@ -4,10 +4,11 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { GameEnded, SeedRevealed } from './events.ts';
+import { hasEnded } from './refusals.ts';
 import type { Match } from './state.ts';
 
 export const concede = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is already over.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'there is nothing to concede'), 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat === null) return reject('NOT_SEATED', 'MATCH', 'Only a seated player can concede.', 403);
   const others = match.seats.filter((s) => s.name !== seat && s.playerId !== null);

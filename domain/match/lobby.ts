@@ -9,6 +9,7 @@ import * as z from '../kernel/zod.ts';
 import { findRuleset } from '../registry.ts';
 import type { CreateGame, JoinGame } from './commands.ts';
 import { evolveEvent } from './evolve.ts';
+import { hasEnded, standing } from './refusals.ts';
 import { provisional } from './rules-context.ts';
 import { start } from './start.ts';
 import type { GameState, Match } from './state.ts';
@@ -69,7 +70,8 @@ const optional = (seedContribution: string | undefined) => (seedContribution ===
 
 export const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
   if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can take a seat.', 403);
-  if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', 'This game has already started; no seat is free.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'no seat can be taken any more'), 409);
+  if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', standing(match), 409);
   const playerId = ctx.actor.playerId;
   const mine = match.seats.find((s) => s.playerId === playerId);
   if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);

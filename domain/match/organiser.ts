@@ -7,12 +7,13 @@
  * is paused, nothing is played and a deadline fire decides nothing.
  */
 import type { Actor, Ctx } from '../kernel/context.ts';
-import { addDuration, parseDuration } from '../kernel/duration.ts';
+import { addDuration, isWithinDeadlineBound, MAX_DURATION, MAX_DURATION_DAYS, MAX_DURATION_MS, parseDuration } from '../kernel/duration.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { ExtendDeadline } from './commands.ts';
 import type { DeadlineExtended, GamePaused, GameResumed } from './events.ts';
+import { hasEnded, standing } from './refusals.ts';
 import type { Match } from './state.ts';
 
 export const isOrganiser = (match: Match, actor: Actor): boolean => actor.kind === 'player' && actor.playerId === match.createdBy;
@@ -45,12 +46,12 @@ export const pauseNow = (match: Match, ctx: Ctx, by: GamePaused['data']['by']): 
 
 /** Pausing or asking for a pause: only a match under way, not one waiting for players or over. */
 export const notUnderWay = (match: Match): Decision<never> | null => {
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'there is nothing to pause'), 409);
   if (match.status === 'lobby') {
     return reject(
       'GAME_NOT_STARTED',
       'PBM-12',
-      'This game has not started, so there is nothing to pause; its expiry can be extended.',
+      `${standing(match)} There is nothing to pause before it starts; its expiry can be extended.`,
       409,
     );
   }
@@ -67,7 +68,13 @@ export const pauseGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
 /** An organiser's pause is the organiser's to lift; one the seats agreed, any seat's or the organiser's. */
 export const resumeGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
   const paused = match.paused;
-  if (!paused) return reject('NOT_PAUSED', 'PBM-12', 'This game is not paused.', 409);
+  if (!paused)
+    return reject(
+      'NOT_PAUSED',
+      'PBM-12',
+      match.status === 'ended' ? hasEnded(match, 'nothing is paused') : 'This game is not paused.',
+      409,
+    );
   const seated = ctx.actor.kind === 'player' && ctx.actor.seat !== null;
   if (paused.by === 'organiser' && !isOrganiser(match, ctx.actor)) return notOrganiser('resume a game the organiser paused');
   if (paused.by === 'seats' && !seated && !isOrganiser(match, ctx.actor)) {
@@ -78,9 +85,30 @@ export const resumeGame = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
   return { ok: true, events: [resumed] };
 };
 
+/**
+ * PBM-12: `deadline` moved `by` later, or the refusal. REL-18: repeated extensions may not
+ * carry a deadline further ahead than one may be set, so every deadline can be scheduled.
+ */
+const moved = (deadline: string, by: string, now: string): string | Decision<never> => {
+  const ms = parseDuration(by);
+  if (ms === null || ms < 1000) {
+    return reject('BAD_DURATION', 'PBM-12', `${JSON.stringify(by)} is not an ISO 8601 duration of at least a second, e.g. PT24H.`);
+  }
+  if (ms > MAX_DURATION_MS) {
+    return reject('BAD_DURATION', 'PBM-12', `"${by}" is longer than ${MAX_DURATION} (${MAX_DURATION_DAYS} days), the longest extension.`);
+  }
+  const later = addDuration(deadline, by);
+  if (later !== null && isWithinDeadlineBound(later, now)) return later;
+  return reject(
+    'DEADLINE_TOO_LATE',
+    'PBM-12',
+    `Extended by ${by}, the deadline would pass at ${later ?? 'no valid time'}, more than ${MAX_DURATION_DAYS} days (${MAX_DURATION}) from now; a deadline may lie at most that far ahead.`,
+  );
+};
+
 export const extendDeadline = (match: Match, command: ExtendDeadline, ctx: Ctx): Decision<DomainEvent> => {
   if (!isOrganiser(match, ctx.actor)) return notOrganiser('extend its deadline');
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'its deadlines are gone'), 409);
   const step = match.step;
   if (!step?.deadline) {
     return reject(
@@ -89,9 +117,8 @@ export const extendDeadline = (match: Match, command: ExtendDeadline, ctx: Ctx):
       `The game waits in ${step ? `the step ${step.key}` : 'no step'}, which has no deadline to extend.`,
     );
   }
-  const deadline = (parseDuration(command.by) ?? 0) >= 1000 ? addDuration(step.deadline, command.by) : null;
-  if (deadline === null)
-    return reject('BAD_DURATION', 'PBM-12', `"${command.by}" is not an ISO 8601 duration of at least a second, e.g. PT24H.`);
+  const deadline = moved(step.deadline, command.by, ctx.now);
+  if (typeof deadline !== 'string') return deadline;
   const extended: DeadlineExtended = { type: 'DeadlineExtended', data: { phaseKey: step.key, by: command.by, deadline } };
   return { ok: true, events: [extended] };
 };

@@ -12,6 +12,7 @@ import { reject } from '../kernel/violation.ts';
 import { getFold } from '../registry.ts';
 import type { RulesVersionAdopted } from './events.ts';
 import { isOrganiser } from './organiser.ts';
+import { hasEnded } from './refusals.ts';
 import type { Match } from './state.ts';
 
 /** The `major.minor.patch` a rules version ends with (`pg-0.5.0`), or null. */
@@ -47,7 +48,7 @@ export const adoptRules = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
   if (ctx.actor.kind === 'player' && !isOrganiser(match, ctx.actor)) {
     return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
   }
-  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', 'This game is over; it keeps the rules it was played under.', 409);
+  if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'it keeps the rules it was played under'), 409);
   const to = adoptableVersion(match);
   if (to === null) {
     return reject(

@@ -18,14 +18,12 @@ import { getFold, getRuleset } from '../registry.ts';
 import type { DeadlineReached } from './commands.ts';
 import { revealAtEnd, revealSeed } from './ending.ts';
 import type { DeadlinePassed, GameEnded } from './events.ts';
+import { listed as list } from './refusals.ts';
 import { rulesContext } from './rules-context.ts';
 import { begin } from './start.ts';
 import type { Match } from './state.ts';
 import { DEFAULT_OPEN_FOR } from './steps.ts';
 import { awaitingSeats } from './view.ts';
-
-const list = (seats: readonly string[]): string =>
-  seats.length <= 1 ? (seats[0] ?? '') : `${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
 
 /** PBM-10: the end of a game nobody filled in time. */
 const expired = (match: Match): GameEnded => {

@@ -10,6 +10,7 @@ import { reject } from '../kernel/violation.ts';
 import { getFold, getRuleset } from '../registry.ts';
 import type { ChooseFirstPlayer } from './commands.ts';
 import type { RollOffRound } from './events.ts';
+import { standing } from './refusals.ts';
 import { diceFor, provisional, rulesContext } from './rules-context.ts';
 import type { Match } from './state.ts';
 
@@ -57,9 +58,13 @@ export const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, fir
   return [...ruleset.begin(playing.rules, rulesContext(playing, ctx, firstSeq))];
 };
 
+/** REL-29: why nobody chooses the first player now, from where the game stands. */
+const notChoosing = (match: Match): string =>
+  match.status === 'playing' ? `${match.firstSeat} already took the first turn; nobody chooses it now.` : standing(match);
+
 export const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
   const rule = getFold(match.ruleset).firstPlayerRule;
-  if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, 'Nobody is choosing the first player now.', 409);
+  if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, notChoosing(match), 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat !== match.rollOff.winner) {
     return reject(

@@ -7,7 +7,7 @@
  * them the keys zod itself names as unrecognized are the answer.
  */
 import * as z from '../../domain/kernel/zod.ts';
-import { matchCommandSchemas } from '../../domain/match/commands.ts';
+import { matchCommandSchemas, TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findRuleset } from '../../domain/registry.ts';
 import { escapePointer } from '../http/input-guard.ts';
@@ -67,6 +67,14 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
   refuseUnknownFields(schema, command, '/command');
   // The lifecycle commands' own checks are rule violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT).
   if (!matchCommandSchemas.has(command.type)) refuseInvalidCommand(schema, command);
+  else refuseTooLong(schema, command);
+};
+
+/** REL-18: a duration over its bound (ExtendDeadline's `by`) is the client's 400 naming the field, as it is in POST /games. */
+const refuseTooLong = (schema: z.core.$ZodType, command: { readonly type: string }): void => {
+  const result = z.safeParse(schema, command);
+  const tooLong = result.success ? [] : result.error.issues.filter((issue) => issue.message === TOO_LONG);
+  if (tooLong.length > 0) throw schemaProblem(tooLong, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
 /**

@@ -4,7 +4,7 @@
  * before its deadline, those schedules are deleted. A step opened and closed within one
  * batch gets no schedule at all.
  */
-import { parseDuration } from '../../domain/kernel/duration.ts';
+import { isWithinDeadlineBound, MAX_DURATION, parseDuration } from '../../domain/kernel/duration.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState, Step } from '../../domain/match/state.ts';
 import { LOBBY_STEP } from '../../domain/match/steps.ts';
@@ -29,6 +29,43 @@ export const reminderSchedules = (gameId: string, step: Step, reminders: readonl
   });
 };
 
+/** Where the timer reactor reports a step it cannot schedule: one JSON line (on AWS, a metric filter counts them for an alarm). */
+export type Report = (line: string) => void;
+const toStandardError: Report = (line) => console.error(line);
+
+/**
+ * REL-18: how far past the bound a deadline may lie and still be scheduled. The API sets
+ * none past it; this only allows for the clocks of two functions to differ.
+ */
+const SKEW_MS = 60 * 60_000;
+
+/**
+ * Schedule each of a step's schedules. REL-18: one past the bound (a log written before the
+ * bound, or a bug) is not scheduled, and is reported as an error rather than left to stall.
+ */
+const scheduleEach = async (scheduler: PhaseScheduler, deadlines: readonly PhaseDeadline[], now: Date, report: Report) => {
+  for (const deadline of deadlines) {
+    if (isWithinDeadlineBound(deadline.at, new Date(now.getTime() + SKEW_MS))) {
+      await scheduler.schedule(deadline);
+      continue;
+    }
+    const { gameId, phaseKey, at, reminder } = deadline;
+    const [what, effect] =
+      reminder === undefined ? ['deadline', 'the step will not time out'] : [`reminder ${reminder}`, 'nobody is reminded'];
+    report(
+      JSON.stringify({
+        level: 'error',
+        msg: 'unschedulable step',
+        gameId,
+        phaseKey,
+        at,
+        ...(reminder === undefined ? {} : { reminder }),
+        detail: `The ${what} of step ${phaseKey} in game ${gameId} passes at ${at}, more than ${MAX_DURATION} from now, so it was not scheduled: ${effect}.`,
+      }),
+    );
+  }
+};
+
 /** Delete every schedule of a step: its deadline's and its reminders' (each delete is idempotent). */
 export const cancelStep = async (scheduler: PhaseScheduler, gameId: string, step: Step, reminders: readonly string[]): Promise<void> => {
   await scheduler.cancel(gameId, step.key);
@@ -40,6 +77,7 @@ export const reactToDeadlines = async (
   scheduler: PhaseScheduler,
   gameId: string,
   events: readonly EventEnvelope[],
+  report: Report = toStandardError,
 ): Promise<void> => {
   const batch = await transitions(deps, gameId, events);
   const last = batch.at(-1);
@@ -60,11 +98,16 @@ export const reactToDeadlines = async (
     if (next && next.key === open?.key) opened = true;
   }
   for (const step of closed) if (step.key !== open?.key) await cancelStep(scheduler, gameId, step, remindersOf(last.after, step));
-  if (moved && open && !opened) await rearm(deps, scheduler, gameId, open);
-  if (open?.deadline && opened) {
-    await scheduler.schedule({ gameId, phaseKey: open.key, at: open.deadline });
-    for (const reminder of reminderSchedules(gameId, open, remindersOf(last.after, open), deps.clock())) await scheduler.schedule(reminder);
-  }
+  if (moved && open && !opened) await rearm(deps, scheduler, gameId, open, report);
+  if (open?.deadline && opened) await scheduleStep(deps, scheduler, gameId, last.after, open, report);
+};
+
+/** A step's deadline and reminders (PBM-7). */
+const scheduleStep = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, state: GameState, step: Step, report: Report) => {
+  if (!step.deadline) return;
+  const now = deps.clock();
+  const deadline: PhaseDeadline = { gameId, phaseKey: step.key, at: step.deadline };
+  await scheduleEach(scheduler, [deadline, ...reminderSchedules(gameId, step, remindersOf(state, step), now)], now, report);
 };
 
 /**
@@ -73,11 +116,10 @@ export const reactToDeadlines = async (
  * "Now" is the game as stored, not the batch: a redelivered older batch cannot undo a
  * later pause or resume, nor leave an extended deadline unscheduled.
  */
-const rearm = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, step: Step): Promise<void> => {
+const rearm = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, step: Step, report: Report): Promise<void> => {
   const { state } = await deps.store.load(gameId);
   await cancelStep(scheduler, gameId, step, remindersOf(state, step));
   const current = stepOf(state);
   if (current?.key !== step.key || !current.deadline) return;
-  await scheduler.schedule({ gameId, phaseKey: current.key, at: current.deadline });
-  for (const reminder of reminderSchedules(gameId, current, remindersOf(state, current), deps.clock())) await scheduler.schedule(reminder);
+  await scheduleStep(deps, scheduler, gameId, state, current, report);
 };

@@ -69,6 +69,24 @@ export const illFormedString = (value: unknown, pointer = ''): string | null => 
   return null;
 };
 
+/**
+ * REL-27: keys no request has, which JavaScript gives a meaning of their own: a schema's
+ * record or a spread drops `__proto__` (assigning it sets the prototype), and `constructor`
+ * is found on every object, so each was accepted and silently lost. They are refused as
+ * the unknown fields they are (REL-4).
+ */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The JSON Pointers of every `__proto__`, `constructor` or `prototype` key, at any depth. */
+export const prototypeKeys = (value: unknown, pointer = ''): string[] => {
+  if (Array.isArray(value)) return value.flatMap((item, i) => prototypeKeys(item, `${pointer}/${i}`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.keys(value).flatMap((key) => {
+    const here = `${pointer}/${escapePointer(key)}`;
+    return PROTOTYPE_KEYS.has(key) ? [here] : prototypeKeys((value as Record<string, unknown>)[key], here);
+  });
+};
+
 /** RFC 6901: `~` is `~0` and `/` is `~1` in a pointer's tokens. */
 export const escapePointer = (token: string): string => token.replaceAll('~', '~0').replaceAll('/', '~1');
 
@@ -101,6 +119,17 @@ export const parseJsonBody = (body: string | undefined): unknown => {
       'Text that is not valid Unicode',
       `The request body has a string at ${bad} that is not well-formed Unicode (a lone surrogate such as \\ud800); send valid UTF-16 text.`,
       { pointer: bad },
+    );
+  }
+  const reserved = prototypeKeys(value);
+  if (reserved.length > 0) {
+    const one = reserved.length === 1;
+    throw new Problem(
+      400,
+      'unknown-field',
+      'Unknown field',
+      `${one ? 'The field' : 'The fields'} ${reserved.join(', ')} ${one ? 'is' : 'are'} not part of any request: no field is called __proto__, constructor or prototype; remove ${one ? 'it' : 'them'}.`,
+      { errors: reserved.map((pointer) => ({ pointer, detail: 'This field is not part of the schema.' })) },
     );
   }
   return value;

@@ -2,6 +2,8 @@
  * The HTTP API's request and response schemas (zod): requests are validated with them,
  * and `/openapi.json` is generated from them, so the document cannot drift from the code.
  */
+
+import { MAX_DURATION } from '../../domain/kernel/duration.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
 import { nameProblem } from '../app/names.ts';
@@ -47,21 +49,33 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
         firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
         deadlines: z.optional(
           z.strictObject({
-            default: z.optional(isoDurationSchema).check(z.describe('ISO 8601 duration for every phase, e.g. PT48H.')),
+            default: z
+              .optional(isoDurationSchema)
+              .check(z.describe(`ISO 8601 duration for every phase, e.g. PT48H; at most ${MAX_DURATION}.`)),
             phases: z
               .optional(z.record(z.string(), isoDurationSchema))
-              .check(z.describe("ISO 8601 duration per phase name; choose-first-player is the roll-off winner's choice.")),
+              .check(
+                z.describe(
+                  `ISO 8601 duration per phase name, each at most ${MAX_DURATION}; choose-first-player is the roll-off winner's choice.`,
+                ),
+              ),
           }),
         ),
         rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
         openFor: z
           .optional(isoDurationSchema)
-          .check(z.describe('PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted.')),
+          .check(
+            z.describe(
+              `PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted; at most ${MAX_DURATION}.`,
+            ),
+          ),
         absence: z.optional(absenceSchema).check(z.describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.')),
         reminders: z
           .optional(remindersSchema)
           .check(
-            z.describe('PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"].'),
+            z.describe(
+              `PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]; each at most ${MAX_DURATION}.`,
+            ),
           ),
         visibility: z
           .optional(z.enum(['public', 'private']))

@@ -5,15 +5,16 @@ import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { EventBridgeScheduler, type PhaseScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from '../app/deps.ts';
-import { reactToDeadlines } from '../app/timers.ts';
+import { type Report, reactToDeadlines } from '../app/timers.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 import { perGame } from './records.ts';
 
+/** `report` takes the error line of a step that cannot be scheduled (REL-18); on Lambda, standard error. */
 export const makeTimerReactor =
-  (deps: () => Deps, scheduler: () => PhaseScheduler) =>
+  (deps: () => Deps, scheduler: () => PhaseScheduler, report?: Report) =>
   (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    perGame(event, (batch) => reactToDeadlines(deps(), scheduler(), batch.gameId, batch.events));
+    perGame(event, (batch) => reactToDeadlines(deps(), scheduler(), batch.gameId, batch.events, report));
 
 let scheduler: PhaseScheduler | undefined;
 const schedulerFromEnv = (): PhaseScheduler => {

@@ -20,6 +20,8 @@ import type { ArbiterFunction } from './arbiter-function.ts';
 
 /** The deliverer's log line when it could not process a queue message (functions/webhooks/deliver.ts). */
 export const WEBHOOK_FAILURE_LINE = 'webhook delivery failed';
+/** The timer reactor's log line for a deadline it could not schedule (functions/app/timers.ts, REL-18). */
+export const UNSCHEDULABLE_STEP_LINE = 'unschedulable step';
 export const METRIC_NAMESPACE = 'Arbiter';
 
 export class ArbiterAlarms extends Construct {
@@ -113,6 +115,26 @@ export class ArbiterAlarms extends Construct {
       alarmDescription: `The webhook deliverer failed to process 5 or more queue messages in 15 minutes ("${WEBHOOK_FAILURE_LINE}" in its log group WebhookDelivery/Logs). Read the error logged with each; messages are retried and then land in the webhook dead-letter queue (its own alarm): after the fix run npm run redrive.`,
       metric: filter.metric({ statistic: Stats.SUM, period: Duration.minutes(15) }),
       threshold: 5,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** REL-18: a step the timer reactor could not schedule waits for ever unless someone looks; one is a bug. */
+  onUnschedulableSteps(timerReactor: ArbiterFunction): Alarm {
+    const filter = new MetricFilter(this, 'UnschedulableStepLines', {
+      logGroup: timerReactor.logGroup,
+      filterPattern: FilterPattern.literal(`"${UNSCHEDULABLE_STEP_LINE}"`),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'UnschedulableSteps',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    return new Alarm(this, 'UnschedulableSteps', {
+      alarmDescription: `The timer reactor met a deadline more than a year ahead and did not schedule it: that step of the game will not time out, though its players can still play and concede. Read the "${UNSCHEDULABLE_STEP_LINE}" line in its log group TimerReactor/Logs: it names the game, the step and the time. The API refuses such durations (REL-18), so the game's log predates the bound or a bug set the deadline: a game created since the bound is a bug to fix.`,
+      metric: filter.metric({ statistic: Stats.SUM, period: Duration.minutes(5) }),
+      threshold: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,

@@ -200,6 +200,7 @@ export class ArbiterStack extends Stack {
     for (const fn of all) alarms.onFunctionErrors(fn);
     alarms.onThrottles(all);
     alarms.onWebhookFailures(this.functions.webhooks);
+    alarms.onUnschedulableSteps(this.functions.timerReactor);
     alarms.notifyAll(this);
     return alarms;
   }

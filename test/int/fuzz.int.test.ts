@@ -23,6 +23,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261130);
 
 let db: TestDb;
 let victimGameId: string;
+let privateGameId: string;
+let ownGameId: string;
 let stranger: string;
 let logged: Record<string, unknown>[];
 
@@ -31,7 +33,8 @@ beforeAll(async () => {
   db = await freshTables({ rateLimits: UNLIMITED });
   const red = await registerPlayer(db.deps, 'Red');
   const blue = await registerPlayer(db.deps, 'Blue');
-  stranger = (await registerPlayer(db.deps, 'Stranger')).apiKey;
+  const strangerPlayer = await registerPlayer(db.deps, 'Stranger');
+  stranger = strangerPlayer.apiKey;
   victimGameId = 'g_victim';
   const caller = (playerId: string) => ({ kind: 'player', playerId }) as const;
   await executeCommand(db.deps, {
@@ -45,6 +48,22 @@ beforeAll(async () => {
     commandId: 'victim-join',
     command: { type: 'JoinGame' },
     caller: caller(blue.playerId),
+  });
+  // Red's private game with blue's seat free: joining it takes an invite code the fuzz does not have.
+  privateGameId = 'g_private';
+  await executeCommand(db.deps, {
+    gameId: privateGameId,
+    commandId: 'private-create',
+    command: { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { visibility: 'private' } },
+    caller: caller(red.playerId),
+  });
+  // The stranger's own game, with deadlines, so that its ExtendDeadline reaches the duration rules (REL-18).
+  ownGameId = 'g_own';
+  await executeCommand(db.deps, {
+    gameId: ownGameId,
+    commandId: 'own-create',
+    command: { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { deadlines: { default: 'PT1H' } } },
+    caller: caller(strangerPlayer.playerId),
   });
 });
 
@@ -75,9 +94,10 @@ const toEvent = (request: HostileRequest, n: number): APIGatewayProxyEventV2 => 
 };
 
 const victimEvents = async () => (await db.deps.store.readAfter(victimGameId, 0)).length;
+const privateEvents = async () => (await db.deps.store.readAfter(privateGameId, 0)).length;
 
 describe('the standing fault suite', () => {
-  it(`REL-12 ${RUNS} hostile requests to every route: never a 5xx, always problem+json, nothing written to the victim`, async () => {
+  it(`REL-12 ${RUNS} hostile requests to every route: never a 5xx, always problem+json, nothing written to the victims`, async () => {
     logged = [];
     const api = makeApi(
       () => db.deps,
@@ -85,9 +105,10 @@ describe('the standing fault suite', () => {
     );
     const before = await victimEvents();
     expect(before).toBeGreaterThan(3);
+    const privateBefore = await privateEvents();
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(hostileRequest({ victimGameId, apiKeys: [stranger, null] }), async (request) => {
+      fc.asyncProperty(hostileRequest({ victimGameId, privateGameId, ownGameId, apiKeys: [stranger, null] }), async (request) => {
         n += 1;
         const reply = await api(toEvent(request, n), {} as Context);
         const headers = (reply.headers ?? {}) as Record<string, string>;
@@ -102,6 +123,7 @@ describe('the standing fault suite', () => {
     );
     expect(n).toBe(RUNS);
     expect(await victimEvents()).toBe(before);
+    expect(await privateEvents()).toBe(privateBefore);
     // Every request was logged, none as an error.
     expect(logged.filter((l) => l.msg === 'request')).toHaveLength(RUNS);
     expect(logged.filter((l) => l.level === 'error')).toEqual([]);

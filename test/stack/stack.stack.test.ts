@@ -19,7 +19,7 @@ import { openApiDocument } from '../../functions/http/openapi.ts';
 import { webhookRouteKeys } from '../../functions/http/webhook-routes.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
-import { WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
+import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { DEFAULT_THROTTLE } from '../../infra/aws/config.ts';
 import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
@@ -614,8 +614,8 @@ describe('the alarms', () => {
 
   it('AWS-2 every alarm notifies the alarm topic, in alarm and back to OK, and says what to do', () => {
     const all = alarmsOf(template);
-    // The 5 queues, 3 iterator ages, API 5xx, 8 functions' errors, throttles, webhook failures.
-    expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 2);
+    // The 5 queues, 3 iterator ages, API 5xx, 8 functions' errors, throttles, webhook failures, unschedulable steps.
+    expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 3);
     for (const alarm of all) {
       expect(alarm.Properties.AlarmActions).toEqual([topicRef]);
       expect(alarm.Properties.OKActions).toEqual([topicRef]);
@@ -697,6 +697,23 @@ describe('the alarms', () => {
     });
     // The line the filter counts is the one the deliverer writes.
     expect(readFileSync(new URL('../../functions/webhooks/deliver.ts', import.meta.url), 'utf8')).toContain(`'${WEBHOOK_FAILURE_LINE}'`);
+  });
+
+  it("REL-18 fires on a step the timer reactor could not schedule: a metric filter on the reactor's error line, and an alarm on it", () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: ref(timerReactor.logGroup),
+      FilterPattern: `"${UNSCHEDULABLE_STEP_LINE}"`,
+      MetricTransformations: [{ MetricNamespace: 'Arbiter', MetricName: 'UnschedulableSteps', MetricValue: '1', DefaultValue: 0 }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'Arbiter',
+      MetricName: 'UnschedulableSteps',
+      Statistic: 'Sum',
+      Threshold: 1,
+      AlarmActions: [topicRef],
+    });
+    // The line the filter counts is the one the reactor writes.
+    expect(readFileSync(new URL('../../functions/app/timers.ts', import.meta.url), 'utf8')).toContain(`'${UNSCHEDULABLE_STEP_LINE}'`);
   });
 });
 

@@ -2,7 +2,9 @@
  * Hostile requests for the standing fault suite (REL-12): what a stranger probing the API
  * sends. Wrong types, huge strings, deep nesting, `__proto__`/`constructor` keys, lone
  * surrogates, bad percent-encodings, bad query numbers and wrong content types, to every
- * route. The same arbitrary drives the in-process test and `npm run fuzz` over HTTP.
+ * route; and aimed where each once got through: extreme durations (REL-18), non-ASCII
+ * invite codes, names with control characters, prototype keys deep in a body (REL-27).
+ * The same arbitrary drives the in-process test and `npm run fuzz` over HTTP.
  */
 import fc from 'fast-check';
 
@@ -18,8 +20,12 @@ export interface HostileRequest {
 export interface Targets {
   /** A game the fuzz must never write to. */
   readonly victimGameId: string;
-  /** API keys to send: a stranger's, garbage, none. */
+  /** API keys to send: a stranger's, garbage, none. The first is the stranger's. */
   readonly apiKeys: readonly (string | null)[];
+  /** A private game with a free seat, which the fuzz must never write to either: joins without its invite code. */
+  readonly privateGameId?: string;
+  /** A game the stranger organises, with deadlines: its ExtendDeadline reaches the duration rules (it may be written to). */
+  readonly ownGameId?: string;
 }
 
 const COMMAND_TYPES = [
@@ -158,7 +164,147 @@ const contentType = fc.constantFrom(
   null,
 );
 
+/** REL-18: durations at and past every bound, and texts that are nearly durations. */
+const extremeDuration = fc.oneof(
+  fc.constantFrom(
+    'P99999999D',
+    'P1000000000W',
+    'PT99999999999999999999S',
+    `P${'9'.repeat(400)}D`,
+    `PT${'9'.repeat(30)}.9S`,
+    'P365D',
+    'P366D',
+    'P52W',
+    'P53W',
+    'P364DT23H59M60S',
+    'PT1S',
+    'PT0.999S',
+    'PT0S',
+    'P0D',
+    'P',
+    'PT',
+    'P1DT',
+    '-P1D',
+    'P1Y',
+    'P1M',
+    'p1d',
+    ' PT1H',
+  ),
+  fc.bigInt({ min: 0n, max: 10n ** 25n }).map((n) => `PT${n}S`),
+  fc.nat().map((n) => `P${n}D`),
+);
+
+/** Durations that are not text, some of which read as one once made a string (["P1D"] is "P1D"). */
+const nonTextDuration = fc.constantFrom<unknown>(['P1D'], [['PT1H']], ['P99999999D'], 86_400, null, true, { days: 1 });
+
+/** Invite codes as long as a real one (22), or near it, in characters that are not ASCII. */
+const nonAsciiInvite = fc.oneof(
+  fc.string({ unit: fc.constantFrom('é', 'ß', 'ж', '中', 'Ａ', '\u0000', '\u00a0', '\u202e', 'a', '-'), minLength: 21, maxLength: 23 }),
+  fc.constantFrom('😀'.repeat(11), `${'a'.repeat(21)}é`, 'é'.repeat(22), '\u0000'.repeat(22)),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
+
+/** Names with C0 and C1 controls, bidi overrides and line separators. */
+const controlName = fc.string({
+  unit: fc.constantFrom('\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u200b', 'A', ' '),
+  minLength: 1,
+  maxLength: 70,
+});
+
+/** A key JavaScript gives a meaning of its own, written into JSON text where JSON.stringify would not put it. */
+const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype');
+
+/** A body aimed at one route, sent with the stranger's key. */
+const aimed = (method: string, path: string, body: fc.Arbitrary<string>) => body.map((text) => ({ method, path, body: text }));
+
+const stranger = (targets: Targets) => targets.apiKeys[0] ?? null;
+
+const targetedCall = (targets: Targets) => {
+  const own = targets.ownGameId ?? targets.victimGameId;
+  const durations = fc.record({
+    default: extremeDuration,
+    phase: extremeDuration,
+    openFor: extremeDuration,
+    reminder: extremeDuration,
+    which: fc.constantFrom('default', 'phase', 'openFor', 'reminder'),
+  });
+  return fc.oneof(
+    aimed(
+      'POST',
+      '/games',
+      durations.map(({ which, ...d }) => {
+        const options = {
+          deadlines:
+            which === 'default' ? { default: d.default } : which === 'phase' ? { phases: { movement: d.phase } } : { default: 'PT1H' },
+          ...(which === 'openFor' ? { openFor: d.openFor } : {}),
+          ...(which === 'reminder' ? { reminders: [d.reminder] } : {}),
+        };
+        return JSON.stringify({ ruleset: 'post-galactica', seat: 'red', options });
+      }),
+    ),
+    // A command id of its own each, so each extension is decided rather than answered as a reused id.
+    fc
+      .tuple(fc.constantFrom(own, targets.victimGameId), fc.oneof(extremeDuration, nonTextDuration, nastyJson), fc.nat())
+      .chain(([gameId, by, n]) =>
+        aimed(
+          'POST',
+          `/games/${gameId}/commands`,
+          fc.constant(JSON.stringify({ commandId: `fuzz-extend-${n}`, command: { type: 'ExtendDeadline', by } })),
+        ),
+      ),
+    aimed(
+      'POST',
+      `/games/${targets.privateGameId ?? targets.victimGameId}/join`,
+      fc.tuple(nonAsciiInvite, fc.constantFrom('red', 'blue', undefined)).map(([inviteCode, seat]) => JSON.stringify({ inviteCode, seat })),
+    ),
+    aimed(
+      'POST',
+      '/players',
+      controlName.map((name) => JSON.stringify({ name })),
+    ),
+    aimed(
+      'PATCH',
+      '/players/me',
+      controlName.map((name) => JSON.stringify({ name })),
+    ),
+    fc.tuple(prototypeKey, nastyJson).chain(([key, value]) =>
+      fc.constantFrom(
+        {
+          method: 'POST',
+          path: '/games',
+          body: `{"ruleset":"post-galactica","options":{"rules":{"${key}":${JSON.stringify(value) ?? 'null'}}}}`,
+        },
+        { method: 'POST', path: '/games', body: `{"ruleset":"gsc2","options":{"rules":{"designs":{"${key}":{}}}}}` },
+        { method: 'POST', path: '/players', body: `{"name":{"${key}":"x"}}` },
+        { method: 'POST', path: '/players', body: `{"name":"Fuzz","${key}":${JSON.stringify(value) ?? 'null'}}` },
+        {
+          method: 'POST',
+          path: `/games/${own}/commands`,
+          body: `{"commandId":"fuzz-proto-0001-${key}","command":{"type":"Concede","${key}":{}}}`,
+        },
+        { method: 'POST', path: `/games/${targets.privateGameId ?? targets.victimGameId}/join`, body: `{"${key}":{"seat":"blue"}}` },
+      ),
+    ),
+  );
+};
+
+/** What a prober aims at the places hostile input once got through, as the stranger, in JSON. */
+const targetedRequest = (targets: Targets): fc.Arbitrary<HostileRequest> =>
+  targetedCall(targets).map((call) => {
+    const key = stranger(targets);
+    return {
+      method: call.method,
+      path: call.path,
+      query: '',
+      headers: { 'content-type': 'application/json', ...(key === null ? {} : { authorization: `Bearer ${key}` }) },
+      body: call.body,
+    };
+  });
+
 export const hostileRequest = (targets: Targets): fc.Arbitrary<HostileRequest> =>
+  fc.oneof({ arbitrary: anyRequest(targets), weight: 4 }, { arbitrary: targetedRequest(targets), weight: 1 });
+
+const anyRequest = (targets: Targets): fc.Arbitrary<HostileRequest> =>
   fc
     .record({
       call: fc.oneof(
@@ -191,10 +337,35 @@ export interface HostileReply {
   readonly body: string;
 }
 
-/** What must hold for every hostile request: no 5xx, and every refusal is problem+json with a sentence. */
+/** The routes whose body is a request (the fuzz sends bodies to no route that ignores them). */
+const BODY_ROUTE = /^\/(players(\/me)?|games(\/[^/]+\/(join|commands))?)$/;
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const ownKeyIn = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.some(ownKeyIn)
+    : value !== null &&
+      typeof value === 'object' &&
+      Object.keys(value).some((k) => PROTOTYPE_KEYS.has(k) || ownKeyIn((value as Record<string, unknown>)[k]));
+
+/** Whether `body` is JSON with a `__proto__`, `constructor` or `prototype` key anywhere (JSON.parse keeps each as a key). */
+const hasPrototypeKey = (body: string | undefined): boolean => {
+  if (body === undefined) return false;
+  try {
+    return ownKeyIn(JSON.parse(body));
+  } catch {
+    return false;
+  }
+};
+
+/** What must hold for every hostile request: no 5xx, a prototype key never accepted, and every refusal is problem+json with a sentence. */
 export const checkReply = (request: HostileRequest, reply: HostileReply): string | null => {
   const where = `${request.method} ${request.path}${request.query ? `?${request.query}` : ''}`;
   if (reply.status >= 500) return `${where} answered ${reply.status}: ${reply.body.slice(0, 300)}`;
+  // REL-27: a prototype key is an unknown field, never accepted and silently dropped.
+  if (reply.status < 300 && BODY_ROUTE.test(request.path) && hasPrototypeKey(request.body)) {
+    return `${where} answered ${reply.status} to a body with a __proto__, constructor or prototype key: ${request.body?.slice(0, 300)}`;
+  }
   if (reply.status >= 400) {
     if (reply.contentType !== 'application/problem+json') return `${where} answered ${reply.status} as ${reply.contentType}`;
     const problem = JSON.parse(reply.body) as { status?: number; detail?: unknown };

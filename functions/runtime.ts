@@ -3,6 +3,7 @@
  */
 
 import { createDynamoClient } from './adapters/dynamo-client.ts';
+import { WaitLeaseTable } from './adapters/wait-lease-table.ts';
 import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
 import { createDeps, type Deps } from './app/deps.ts';
 import { Waits, waitLimitsFromEnv } from './app/waiting.ts';
@@ -33,7 +34,8 @@ export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps =
     deps = createDeps(client, tables, {
       // The sender's resolver checks a URL at subscription too (REL-28).
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, delivering, delivering?.resolve),
-      waits: new Waits(waitLimitsFromEnv(process.env)),
+      // Each Lambda instance serves one wait at a time: the per-key cap is held in the table (REL-23).
+      waits: new Waits(waitLimitsFromEnv(process.env), new WaitLeaseTable(client, tables)),
       ...(loadRuleset ? { loadRuleset } : {}),
       rateLimits: c.rateLimits,
     });

@@ -65,6 +65,8 @@ export const eventsTable: TableDefinition = {
  * - `PLAYER#<id>` / `HOOK#<id>` a webhook subscription with its signing secret and its
  *                               delivery log (the latest 50 entries), under its owner
  * - `PLAYER#<id>` / `COUNT#HOOKS` how many webhooks the player has, written with each (REL-25)
+ * - `PLAYER#<id>` / `WAITS`     the player's waiting requests on AWS, a map of lease ids to
+ *                               when each runs out (REL-23, wait-lease-table.ts)
  * - `RATE#<action>#<key or address>` / `<window start>` a rate-limit counter (REL-26), removed
  *                               by the TTL on `expiresAt` once its hour is over
  * - `WEBHOOK-RETRIES` / `<delivery id>` a delivery waiting for its next attempt, in the

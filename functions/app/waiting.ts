@@ -7,8 +7,10 @@
  * stops with its last waiter. Each API key holds at most `maxWaitsPerKey` waits at once.
  *
  * API Gateway gives a request 30 s, so a wait is at most 20 s. On Lambda an execution
- * environment serves one request at a time, so there each watcher has one waiter.
+ * environment serves one request at a time, so there each watcher has one waiter, and the
+ * per-key cap is held by leases in the table that every instance shares (`WaitLeases`).
  */
+import { randomUUID } from 'node:crypto';
 import { Problem } from './problems.ts';
 
 /** The longest wait a client may ask for, in seconds. */
@@ -118,13 +120,28 @@ export interface WaitOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/**
+ * The port for a key's waits across processes: on AWS each wait is a Lambda invocation of
+ * its own, so a count kept in one process bounds nothing. A lease names one wait and when it
+ * runs out; one whose holder died (a Lambda timed out) stops counting at that time.
+ */
+export interface WaitLeases {
+  /** Takes lease `id` for `holder` until `until` (ms) if fewer than `max` unexpired ones are held: null; otherwise when the first of them runs out (ms). */
+  acquire(holder: string, id: string, until: number, now: number, max: number): Promise<number | null>;
+  release(holder: string, id: string): Promise<void>;
+}
+
 /** The waits of one process: the watchers by key, and the waits each API key holds. */
 export class Waits {
   private readonly watchers = new Map<string, Watcher<unknown>>();
   private readonly held = new Map<string, number[]>();
   private probes = 0;
 
-  constructor(readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS) {}
+  /** `leases`, where waits are served by many processes (on AWS); one process counts on its own. */
+  constructor(
+    readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS,
+    private readonly leases?: WaitLeases,
+  ) {}
 
   /**
    * Runs `wait` as one of `holder`'s waits of up to `seconds`, given when it runs out; over
@@ -137,6 +154,11 @@ export class Waits {
     if (held.length >= this.limits.maxWaitsPerKey) {
       throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((Math.min(...held) - now) / 1000)));
     }
+    const lease = this.leases ? randomUUID() : null;
+    if (this.leases && lease) {
+      const firstEnds = await this.leases.acquire(holder, lease, until, now, this.limits.maxWaitsPerKey);
+      if (firstEnds !== null) throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((firstEnds - now) / 1000)));
+    }
     held.push(until);
     this.held.set(holder, held);
     try {
@@ -144,6 +166,8 @@ export class Waits {
     } finally {
       held.splice(held.indexOf(until), 1);
       if (held.length === 0) this.held.delete(holder);
+      // A release that fails leaves the lease to run out at `until`: the wait is over either way.
+      if (this.leases && lease) await this.leases.release(holder, lease).catch(() => undefined);
     }
   }
 

@@ -16,6 +16,7 @@ import { notFound } from '../app/problems.ts';
 import { openApiDocument } from './openapi.ts';
 import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { withEtag } from './respond.ts';
+import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
 
 const rulesetNamed = (id: string): AnyRuleset => {
@@ -55,23 +56,24 @@ const commandsWithSchemas = (r: AnyRuleset) => {
   });
 };
 
-/** Adds the describing routes to `router`; public, cached for five minutes. */
-export const addDocsRoutes = (router: Router): Router =>
-  router
-    .on('GET', '/openapi.json', async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'))
-    .on('GET', '/rulesets', async (request) =>
-      withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
-    )
-    .on('GET', '/rulesets/{id}', async (request) => {
-      const r = rulesetNamed(request.params.id ?? '');
-      return withEtag(
-        request,
-        {
-          ...rulesetSummary(r),
-          commands: commandsWithSchemas(r),
-          optionsSchema: jsonSchema(r.optionsSchema),
-          commandSchema: jsonSchema(r.commandSchema),
-        },
-        'public, max-age=300',
-      );
-    });
+/** The describing routes' handlers, by operationId; public, cached for five minutes. */
+export const docsHandlers: Handlers<'docs'> = {
+  getOpenApi: async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'),
+  listRulesets: async (request) => withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
+  getRuleset: async (request) => {
+    const r = rulesetNamed(request.params.id ?? '');
+    return withEtag(
+      request,
+      {
+        ...rulesetSummary(r),
+        commands: commandsWithSchemas(r),
+        optionsSchema: jsonSchema(r.optionsSchema),
+        commandSchema: jsonSchema(r.commandSchema),
+      },
+      'public, max-age=300',
+    );
+  },
+};
+
+/** The documentation function's routes (all public: it authenticates nobody). */
+export const buildDocsRouter = (): Router => routerFor(['docs'], docsHandlers);

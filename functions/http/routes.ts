@@ -1,4 +1,7 @@
-/** The routes of the HTTP API: parse and validate, call the application function, map the result. */
+/**
+ * The API function's handlers, one per operationId of the route table (route-table.ts), which
+ * has authenticated and parsed the request by then: call the application function, map the result.
+ */
 
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
@@ -16,21 +19,10 @@ import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import { rateLimited } from './rate-limited.ts';
 import { RESERVED_COMMANDS } from './reserved-commands.ts';
-import { json, parseBody, parseQuery, withEtag } from './respond.ts';
-import { type Request, Router } from './router.ts';
-import {
-  commandBody,
-  createGameBody,
-  eventsQuery,
-  gameQuery,
-  inboxQuery,
-  joinGameBody,
-  lobbyQuery,
-  registerPlayerBody,
-  renamePlayerBody,
-  stateQuery,
-} from './schemas.ts';
-import { addWebhookRoutes } from './webhook-routes.ts';
+import { json, withEtag } from './respond.ts';
+import { type Handlers, routerFor } from './route-table.ts';
+import type { Router } from './router.ts';
+import { type WebhookOperationId, webhookHandlers } from './webhook-routes.ts';
 
 /** Every command any game takes: the lifecycle's (only their types are read here) and each ruleset's, known before any is loaded. */
 const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
@@ -46,150 +38,121 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
-/** The API function's routes: players, games and their commands, webhooks. */
-export const buildApiRouter = (deps: () => Deps): Router => {
-  const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
+/** Players, games and their commands. */
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
+  registerPlayer: async (request, { body }) => {
+    const refused = await rateLimited(deps(), 'players', request.sourceIp);
+    if (refused) return refused;
+    return json(201, await registerPlayer(deps(), body.name));
+  },
+  getMyProfile: async (request, { playerId }) => withEtag(request, await myProfile(deps(), playerId)),
+  renameMe: async (_request, { playerId, body }) => json(200, await renamePlayer(deps(), playerId, body.name)),
+  rotateMyKey: async (request, { playerId }) =>
+    json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' }),
+  getPlayer: async (request) => withEtag(request, await publicProfile(deps(), request.params.id ?? '')),
+  listLobby: async (request, { query }) => withEtag(request, await lobbyPage(deps(), query)),
+  createGame: async (_request, { playerId, body }) => {
+    const { commandId, ...command } = body;
+    const refused = await rateLimited(deps(), 'games', playerId);
+    if (refused) return refused;
+    // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
+    const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
+    const result = await executeCommand(deps(), {
+      gameId: id,
+      commandId: commandId ?? systemCommandId('create', id),
+      command: { type: 'CreateGame', ...command },
+      caller: { kind: 'player', playerId },
+    });
+    // API-8: a private game's answer carries its invite code, for its creator to pass on.
+    const invite = command.options?.visibility === 'private' ? await inviteCode(deps(), id) : null;
+    const answer = commandResponse(id, result, seatAfter(result, playerId), result.events);
+    return json(result.replayed ? 200 : 201, invite === null ? answer : { ...answer, inviteCode: invite }, {
+      location: `/games/${id}`,
+    });
+  },
+  joinGame: async (request, { playerId, body }) => {
+    const { commandId, inviteCode: given, ...command } = body;
+    const gameId = request.params.id ?? '';
+    // Counted per key before any game is read, whatever the game: a 429 says nothing of one (REL-26).
+    const refused = given === undefined ? null : await rateLimited(deps(), 'invites', playerId);
+    if (refused) return refused;
+    await checkInvite(deps(), gameId, playerId, given);
+    const result = await executeCommand(deps(), {
+      gameId,
+      // Without a commandId, joining twice the same way is one join.
+      commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
+      command: { type: 'JoinGame', ...command },
+      caller: { kind: 'player', playerId },
+    });
+    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  giveCommand: async (request, { playerId, body }) => {
+    const type = body.command.type;
+    const reserved = RESERVED_COMMANDS.get(type);
+    if (reserved || !KNOWN_COMMANDS.has(type)) {
+      throw new Problem(
+        400,
+        'unknown-command',
+        'Unknown command',
+        reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+      );
+    }
+    const gameId = request.params.id ?? '';
+    const result = await executeCommand(deps(), {
+      gameId,
+      commandId: body.commandId,
+      expectedVersion: body.expectedVersion,
+      command: body.command as { type: string },
+      caller: { kind: 'player', playerId },
+    });
+    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  getGame: async (request, { playerId, query }) =>
+    withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0)),
+  listGameEvents: async (request, { playerId, query }) =>
+    withEtag(
+      request,
+      await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
+    ),
+  getGameState: async (request, { playerId, query }) =>
+    withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) }),
+  exportGameLog: async (request, { playerId }) => {
+    const gameId = request.params.id ?? '';
+    const body = await exportLog(deps(), gameId, playerId);
+    const etag = etagOf(body);
+    if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'application/x-ndjson',
+        'content-disposition': `attachment; filename="${gameId}.ndjson"`,
+        etag,
+        'cache-control': 'private, no-cache',
+      },
+      body,
+    };
+  },
+  listMyGames: async (request, { playerId, query }) => {
+    const page = await awaitInbox(
+      deps(),
+      playerId,
+      {
+        awaitingOnly: query.awaiting === 'true',
+        after: query.after,
+        limit: query.limit,
+        wait: query.wait,
+        ifNoneMatch: request.headers['if-none-match'],
+      },
+      request.signal,
+    );
+    if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
+    return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
+  },
+});
 
-  return (
-    addWebhookRoutes(new Router(), deps)
-      .on('POST', '/players', async (request) => {
-        const body = parseBody(request, registerPlayerBody);
-        const refused = await rateLimited(deps(), 'players', request.sourceIp);
-        if (refused) return refused;
-        return json(201, await registerPlayer(deps(), body.name));
-      })
-      // /players/me before /players/{id}: the first route that matches answers.
-      .on('GET', '/players/me', async (request) => withEtag(request, await myProfile(deps(), await auth(request))))
-      .on('PATCH', '/players/me', async (request) => {
-        const playerId = await auth(request);
-        const body = parseBody(request, renamePlayerBody);
-        return json(200, await renamePlayer(deps(), playerId, body.name));
-      })
-      .on('POST', '/players/me/keys', async (request) => {
-        const playerId = await auth(request);
-        return json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' });
-      })
-      .on('GET', '/players/{id}', async (request) => {
-        await auth(request);
-        return withEtag(request, await publicProfile(deps(), request.params.id ?? ''));
-      })
-      .on('GET', '/games', async (request) => {
-        await auth(request);
-        const query = parseQuery(request, lobbyQuery);
-        return withEtag(request, await lobbyPage(deps(), query));
-      })
-      .on('POST', '/games', async (request) => {
-        const playerId = await auth(request);
-        const { commandId, ...command } = parseBody(request, createGameBody);
-        const refused = await rateLimited(deps(), 'games', playerId);
-        if (refused) return refused;
-        // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
-        const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
-        const result = await executeCommand(deps(), {
-          gameId: id,
-          commandId: commandId ?? systemCommandId('create', id),
-          command: { type: 'CreateGame', ...command },
-          caller: { kind: 'player', playerId },
-        });
-        // API-8: a private game's answer carries its invite code, for its creator to pass on.
-        const invite = command.options?.visibility === 'private' ? await inviteCode(deps(), id) : null;
-        const body = commandResponse(id, result, seatAfter(result, playerId), result.events);
-        return json(result.replayed ? 200 : 201, invite === null ? body : { ...body, inviteCode: invite }, {
-          location: `/games/${id}`,
-        });
-      })
-      .on('POST', '/games/{id}/join', async (request) => {
-        const playerId = await auth(request);
-        const { commandId, inviteCode: given, ...command } = parseBody(request, joinGameBody);
-        const gameId = request.params.id ?? '';
-        // Counted per key before any game is read, whatever the game: a 429 says nothing of one (REL-26).
-        const refused = given === undefined ? null : await rateLimited(deps(), 'invites', playerId);
-        if (refused) return refused;
-        await checkInvite(deps(), gameId, playerId, given);
-        const result = await executeCommand(deps(), {
-          gameId,
-          // Without a commandId, joining twice the same way is one join.
-          commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
-          command: { type: 'JoinGame', ...command },
-          caller: { kind: 'player', playerId },
-        });
-        return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
-      })
-      .on('POST', '/games/{id}/commands', async (request) => {
-        const playerId = await auth(request);
-        const body = parseBody(request, commandBody);
-        const type = body.command.type;
-        const reserved = RESERVED_COMMANDS.get(type);
-        if (reserved || !KNOWN_COMMANDS.has(type)) {
-          throw new Problem(
-            400,
-            'unknown-command',
-            'Unknown command',
-            reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
-          );
-        }
-        const gameId = request.params.id ?? '';
-        const result = await executeCommand(deps(), {
-          gameId,
-          commandId: body.commandId,
-          expectedVersion: body.expectedVersion,
-          command: body.command as { type: string },
-          caller: { kind: 'player', playerId },
-        });
-        return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
-      })
-      .on('GET', '/games/{id}', async (request) => {
-        const playerId = await auth(request);
-        const query = parseQuery(request, gameQuery);
-        return withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0));
-      })
-      .on('GET', '/games/{id}/events', async (request) => {
-        const playerId = await auth(request);
-        const query = parseQuery(request, eventsQuery);
-        return withEtag(
-          request,
-          await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
-        );
-      })
-      .on('GET', '/games/{id}/state', async (request) => {
-        const playerId = await auth(request);
-        const query = parseQuery(request, stateQuery);
-        return withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) });
-      })
-      .on('GET', '/games/{id}/log', async (request) => {
-        const playerId = await auth(request);
-        const gameId = request.params.id ?? '';
-        const body = await exportLog(deps(), gameId, playerId);
-        const etag = etagOf(body);
-        if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-        return {
-          statusCode: 200,
-          headers: {
-            'content-type': 'application/x-ndjson',
-            'content-disposition': `attachment; filename="${gameId}.ndjson"`,
-            etag,
-            'cache-control': 'private, no-cache',
-          },
-          body,
-        };
-      })
-      .on('GET', '/me/games', async (request) => {
-        const playerId = await auth(request);
-        const query = parseQuery(request, inboxQuery);
-        const page = await awaitInbox(
-          deps(),
-          playerId,
-          {
-            awaitingOnly: query.awaiting === 'true',
-            after: query.after,
-            limit: query.limit,
-            wait: query.wait,
-            ifNoneMatch: request.headers['if-none-match'],
-          },
-          request.signal,
-        );
-        if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
-        return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
-      })
-  );
-};
+/** The API function's handlers: players, games and their commands, webhooks. */
+export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({ ...gameHandlers(deps), ...webhookHandlers(deps) });
+
+/** The API function's routes. */
+export const buildApiRouter = (deps: () => Deps): Router =>
+  routerFor(['api'], apiHandlers(deps), (authorization) => authenticate(deps(), authorization));

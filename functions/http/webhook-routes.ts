@@ -1,10 +1,8 @@
 /**
- * The webhook routes (PBM-1, PBM-3): a player's subscriptions under /me/webhooks. Added to
- * the router by `addWebhookRoutes`; `webhookRouteKeys` feeds the CDK routes and the
- * OpenAPI paths are in `openapi-webhooks.ts`.
+ * The webhook routes' handlers (PBM-1, PBM-3): a player's subscriptions under /me/webhooks.
+ * The routes themselves are declared in the route table (route-table.ts).
  */
 import type { Deps } from '../app/deps.ts';
-import { authenticate } from '../app/players.ts';
 import {
   createSubscription,
   deleteSubscription,
@@ -14,55 +12,29 @@ import {
   pingSubscription,
 } from '../app/webhook-subscriptions.ts';
 import { rateLimited } from './rate-limited.ts';
-import { json, parseBody, withEtag } from './respond.ts';
-import type { Request, Router } from './router.ts';
-import { createWebhookBody } from './webhook-schemas.ts';
+import { json, withEtag } from './respond.ts';
+import type { Handlers, Route } from './route-table.ts';
+import type { Request } from './router.ts';
 
-export const webhookRouteKeys = [
-  'POST /me/webhooks',
-  'GET /me/webhooks',
-  'GET /me/webhooks/{id}',
-  'DELETE /me/webhooks/{id}',
-  'POST /me/webhooks/{id}/enable',
-  'POST /me/webhooks/{id}/ping',
-  'GET /me/webhooks/{id}/deliveries',
-] as const;
+export type WebhookOperationId = Extract<Route, { tag: 'webhooks' }>['operationId'];
 
-export const addWebhookRoutes = (router: Router, deps: () => Deps): Router => {
-  const auth = (request: Request) => authenticate(deps(), request.headers.authorization);
-  const id = (request: Request) => request.params.id ?? '';
-  return router
-    .on('POST', '/me/webhooks', async (request) => {
-      const playerId = await auth(request);
-      const body = parseBody(request, createWebhookBody);
-      const refused = await rateLimited(deps(), 'webhooks', playerId);
-      if (refused) return refused;
-      const { created, subscription } = await createSubscription(deps(), playerId, body);
-      return json(created ? 201 : 200, subscription, { location: `/me/webhooks/${subscription.id}`, 'cache-control': 'no-store' });
-    })
-    .on('GET', '/me/webhooks', async (request) => {
-      const playerId = await auth(request);
-      return withEtag(request, { webhooks: await listSubscriptions(deps(), playerId) });
-    })
-    .on('GET', '/me/webhooks/{id}', async (request) => {
-      const playerId = await auth(request);
-      return withEtag(request, (await deliveryLog(deps(), playerId, id(request))).subscription);
-    })
-    .on('DELETE', '/me/webhooks/{id}', async (request) => {
-      const playerId = await auth(request);
-      await deleteSubscription(deps(), playerId, id(request));
-      return { statusCode: 204 };
-    })
-    .on('POST', '/me/webhooks/{id}/enable', async (request) => {
-      const playerId = await auth(request);
-      return json(200, await enableSubscription(deps(), playerId, id(request)));
-    })
-    .on('POST', '/me/webhooks/{id}/ping', async (request) => {
-      const playerId = await auth(request);
-      return json(200, await pingSubscription(deps(), playerId, id(request)));
-    })
-    .on('GET', '/me/webhooks/{id}/deliveries', async (request) => {
-      const playerId = await auth(request);
-      return withEtag(request, await deliveryLog(deps(), playerId, id(request)));
-    });
-};
+const id = (request: Request) => request.params.id ?? '';
+
+/** The webhook routes' handlers, by operationId. */
+export const webhookHandlers = (deps: () => Deps): Pick<Handlers<'api'>, WebhookOperationId> => ({
+  createWebhook: async (_request, { playerId, body }) => {
+    const refused = await rateLimited(deps(), 'webhooks', playerId);
+    if (refused) return refused;
+    const { created, subscription } = await createSubscription(deps(), playerId, body);
+    return json(created ? 201 : 200, subscription, { location: `/me/webhooks/${subscription.id}`, 'cache-control': 'no-store' });
+  },
+  listWebhooks: async (request, { playerId }) => withEtag(request, { webhooks: await listSubscriptions(deps(), playerId) }),
+  getWebhook: async (request, { playerId }) => withEtag(request, (await deliveryLog(deps(), playerId, id(request))).subscription),
+  deleteWebhook: async (request, { playerId }) => {
+    await deleteSubscription(deps(), playerId, id(request));
+    return { statusCode: 204 };
+  },
+  enableWebhook: async (request, { playerId }) => json(200, await enableSubscription(deps(), playerId, id(request))),
+  pingWebhook: async (request, { playerId }) => json(200, await pingSubscription(deps(), playerId, id(request))),
+  listWebhookDeliveries: async (request, { playerId }) => withEtag(request, await deliveryLog(deps(), playerId, id(request))),
+});

@@ -25,22 +25,15 @@ import {
   CORS_MAX_AGE_SECONDS,
   corsPolicy,
 } from '../../functions/http/cors.ts';
-import { addDocsRoutes } from '../../functions/http/docs-routes.ts';
-import { Router } from '../../functions/http/router.ts';
-import { buildApiRouter } from '../../functions/http/routes.ts';
+import { routeKeys } from '../../functions/http/route-table.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { DEFAULT_THROTTLE, type StackConfig } from './config.ts';
 
-/**
- * Every route the API function answers, as `METHOD /path`, read from the router itself:
- * one route table feeds the router, the OpenAPI paths and these API Gateway routes.
- */
-export const apiRoutes: readonly string[] = buildApiRouter(() => {
-  throw new Error('the route table is read without serving requests');
-}).routeKeys;
+/** Every route the API function answers, as `METHOD /path`, from the route table (ARC-5). */
+export const apiRoutes: readonly string[] = routeKeys('api');
 
 /** The routes of the documentation function: the OpenAPI document and the rulesets (PERF-1). */
-export const docsRoutes: readonly string[] = addDocsRoutes(new Router()).routeKeys;
+export const docsRoutes: readonly string[] = routeKeys('docs');
 
 export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;

@@ -1,0 +1,359 @@
+/**
+ * ARC-5: the one route table. Each route is declared here once: method, path template,
+ * operationId, which function serves it, whether it needs the API key, what the document
+ * says of it, and the zod schemas of its query and body. The router (`routerFor`), the
+ * OpenAPI paths (openapi.ts, which adds each operation's answers by operationId), the CDK
+ * routes (infra/aws/http-api.ts) and the local runtime (every-route.ts) all read it; each
+ * function's handlers are a map from operationId to handler, which the compiler holds to
+ * the table (routes.ts, webhook-routes.ts, docs-routes.ts).
+ *
+ * Nothing here builds JSON Schema or an OpenAPI answer, so the API's bundle can carry the
+ * table without the document's code (PERF-1).
+ */
+import type * as z from '../../domain/kernel/zod.ts';
+import { parseBody, parseQuery } from './respond.ts';
+import { type Request, type Response, Router } from './router.ts';
+import {
+  commandBody,
+  createGameBody,
+  eventsQuery,
+  gameQuery,
+  inboxQuery,
+  joinGameBody,
+  lobbyQuery,
+  registerPlayerBody,
+  renamePlayerBody,
+  stateQuery,
+} from './schemas.ts';
+import { createWebhookBody } from './webhook-schemas.ts';
+
+export interface RouteDeclaration {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** API Gateway's template: `{name}` is one path segment. */
+  readonly path: string;
+  readonly operationId: string;
+  /** The Lambda function that answers it on AWS: the documentation's routes load code the API's cold start does without (PERF-1). */
+  readonly serves: 'api' | 'docs';
+  /** `apiKey`: the router authenticates the bearer key before anything else, and hands the handler the player. */
+  readonly auth: 'apiKey' | 'public';
+  readonly tag: 'players' | 'rulesets' | 'games' | 'webhooks' | 'meta';
+  readonly summary: string;
+  readonly description?: string;
+  /** What the path's `{id}` names, for a path that has one. */
+  readonly id?: string;
+  /** Parsed (API-4) after authentication, before the handler runs. */
+  readonly query?: z.core.$ZodType;
+  /** Parsed (API-4) after authentication and the query, before the handler runs. */
+  readonly body?: z.core.$ZodType;
+}
+
+const gameId = 'The game id.';
+const webhookId = 'The webhook id.';
+
+/**
+ * In the order the document lists them, which is also the order the router tries them:
+ * a more specific template goes before one that would shadow it (`/players/me` before `/players/{id}`).
+ */
+export const ROUTES = [
+  {
+    method: 'POST',
+    path: '/players',
+    operationId: 'registerPlayer',
+    serves: 'api',
+    auth: 'public',
+    tag: 'players',
+    summary: 'Register a player; the API key is returned once.',
+    body: registerPlayerBody,
+  },
+  {
+    method: 'GET',
+    path: '/rulesets',
+    operationId: 'listRulesets',
+    serves: 'docs',
+    auth: 'public',
+    tag: 'rulesets',
+    summary: 'The rule systems, their seats, phases and commands.',
+  },
+  {
+    method: 'GET',
+    path: '/rulesets/{id}',
+    operationId: 'getRuleset',
+    serves: 'docs',
+    auth: 'public',
+    tag: 'rulesets',
+    summary: 'One ruleset with JSON Schemas of its options and commands.',
+    id: 'The ruleset id, e.g. post-galactica.',
+  },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    operationId: 'getOpenApi',
+    serves: 'docs',
+    auth: 'public',
+    tag: 'meta',
+    summary: 'This document.',
+  },
+  {
+    method: 'GET',
+    path: '/players/me',
+    operationId: 'getMyProfile',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'players',
+    summary: 'Your profile: id, name and when you registered (never the key).',
+  },
+  {
+    method: 'PATCH',
+    path: '/players/me',
+    operationId: 'renameMe',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'players',
+    summary: 'Change your name; every game shows the new one at once.',
+    body: renamePlayerBody,
+  },
+  {
+    method: 'POST',
+    path: '/players/me/keys',
+    operationId: 'rotateMyKey',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'players',
+    summary: 'A new API key, shown once; the key that signed this request stops working at once.',
+    description: 'Your games, inbox and webhooks stay: they belong to your player id, not to the key.',
+  },
+  {
+    method: 'GET',
+    path: '/players/{id}',
+    operationId: 'getPlayer',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'players',
+    summary: "A player's public profile: just the name.",
+    description: 'Any signed-in player may read it (the ids are in the seats of the games you see).',
+    id: 'The player id, e.g. p_4f….',
+  },
+  {
+    method: 'GET',
+    path: '/games',
+    operationId: 'listLobby',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'The lobby: public games open to join, oldest first.',
+    description: 'Private games are never listed; a game leaves the lobby when its seats are full or it ends (API-9).',
+    query: lobbyQuery,
+  },
+  {
+    method: 'POST',
+    path: '/games',
+    operationId: 'createGame',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Create a match.',
+    description: 'With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing.',
+    body: createGameBody,
+  },
+  {
+    method: 'GET',
+    path: '/games/{id}',
+    operationId: 'getGame',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'The match as your seat may see it, from the read model.',
+    description:
+      'A private game is readable only by its players and organiser: to anyone else it is a 404, as a game that does not exist (API-8).',
+    id: gameId,
+    query: gameQuery,
+  },
+  {
+    method: 'POST',
+    path: '/games/{id}/join',
+    operationId: 'joinGame',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Take a seat.',
+    description:
+      'Joining twice the same way (or retrying with the same commandId) answers the first join again. A private game takes its `inviteCode`; a wrong or missing one is the 404 of a game that does not exist (API-8).',
+    id: gameId,
+    body: joinGameBody,
+  },
+  {
+    method: 'POST',
+    path: '/games/{id}/commands',
+    operationId: 'giveCommand',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Give a command.',
+    description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
+    id: gameId,
+    body: commandBody,
+  },
+  {
+    method: 'GET',
+    path: '/games/{id}/events',
+    operationId: 'listGameEvents',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'The log, paged, redacted for your seat.',
+    description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
+    id: gameId,
+    query: eventsQuery,
+  },
+  {
+    method: 'GET',
+    path: '/games/{id}/state',
+    operationId: 'getGameState',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'The state after event `at`, folded from the log, as your seat may see it.',
+    id: gameId,
+    query: stateQuery,
+  },
+  {
+    method: 'GET',
+    path: '/games/{id}/log',
+    operationId: 'exportGameLog',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'The whole log as NDJSON, for `npx arbiter verify`.',
+    description: 'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
+    id: gameId,
+  },
+  {
+    method: 'GET',
+    path: '/me/games',
+    operationId: 'listMyGames',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Your matches, those waiting on you first, by deadline.',
+    description: 'Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
+    query: inboxQuery,
+  },
+  {
+    method: 'POST',
+    path: '/me/webhooks',
+    operationId: 'createWebhook',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'Subscribe a URL to notifications.',
+    description:
+      'Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature); the signing secret is in this answer only.',
+    body: createWebhookBody,
+  },
+  {
+    method: 'GET',
+    path: '/me/webhooks',
+    operationId: 'listWebhooks',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'Your webhooks.',
+  },
+  {
+    method: 'GET',
+    path: '/me/webhooks/{id}',
+    operationId: 'getWebhook',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'One webhook; when disabled, why.',
+    id: webhookId,
+  },
+  {
+    method: 'DELETE',
+    path: '/me/webhooks/{id}',
+    operationId: 'deleteWebhook',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'Delete a webhook; pending retries stop.',
+    id: webhookId,
+  },
+  {
+    method: 'POST',
+    path: '/me/webhooks/{id}/enable',
+    operationId: 'enableWebhook',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'Enable a webhook that was disabled after failed deliveries.',
+    id: webhookId,
+  },
+  {
+    method: 'POST',
+    path: '/me/webhooks/{id}/ping',
+    operationId: 'pingWebhook',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'Send a signed test delivery now (one attempt, logged) and say how the receiver answered.',
+    id: webhookId,
+  },
+  {
+    method: 'GET',
+    path: '/me/webhooks/{id}/deliveries',
+    operationId: 'listWebhookDeliveries',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'webhooks',
+    summary: 'The delivery log, newest first: when, status, attempts, the last error.',
+    id: webhookId,
+  },
+] as const satisfies readonly RouteDeclaration[];
+
+export type Route = (typeof ROUTES)[number];
+export type OperationId = Route['operationId'];
+
+/** What the router hands a route's handler: the authenticated player, and the query and body parsed by the route's schemas. */
+export interface RouteInput<R extends RouteDeclaration> {
+  readonly playerId: R['auth'] extends 'apiKey' ? string : null;
+  readonly query: R extends { readonly query: infer S extends z.core.$ZodType } ? z.infer<S> : undefined;
+  readonly body: R extends { readonly body: infer S extends z.core.$ZodType } ? z.infer<S> : undefined;
+}
+
+/** One handler for each route `serves` names, keyed by operationId: a missing or extra one does not compile. */
+export type Handlers<F extends RouteDeclaration['serves']> = {
+  readonly [R in Extract<Route, { serves: F }> as R['operationId']]: (request: Request, input: RouteInput<R>) => Promise<Response>;
+};
+
+/** `METHOD /template` of each route `serves` names (every route without it), as API Gateway keys routes. */
+export const routeKeys = (serves?: RouteDeclaration['serves']): string[] =>
+  ROUTES.filter((r) => serves === undefined || r.serves === serves).map((r) => `${r.method} ${r.path}`);
+
+/**
+ * The router of the routes whose `serves` is one of `serves`, in the table's order.
+ * `authenticate` turns an Authorization header into a player id, or throws the 401; a function
+ * whose routes are all public needs none.
+ */
+export const routerFor = <F extends RouteDeclaration['serves']>(
+  serves: readonly F[],
+  handlers: Handlers<F>,
+  authenticate?: (authorization: string | undefined) => Promise<string>,
+): Router => {
+  const router = new Router();
+  const byId = handlers as unknown as Readonly<Record<string, (request: Request, input: unknown) => Promise<Response>>>;
+  for (const route of ROUTES as readonly RouteDeclaration[]) {
+    if (!(serves as readonly string[]).includes(route.serves)) continue;
+    const handler = byId[route.operationId];
+    if (!handler) throw new Error(`no handler for ${route.operationId}`);
+    const auth = route.auth === 'apiKey' ? authenticate : undefined;
+    if (route.auth === 'apiKey' && !auth) throw new Error(`${route.operationId} needs the API key, and nothing checks it`);
+    router.on(route.method, route.path, async (request) => {
+      const playerId = auth ? await auth(request.headers.authorization) : null;
+      const query = route.query ? parseQuery(request, route.query) : undefined;
+      const body = route.body ? parseBody(request, route.body) : undefined;
+      return handler(request, { playerId, query, body });
+    });
+  }
+  return router;
+};

@@ -27,22 +27,11 @@ import {
   withBody,
   withEtag,
 } from './openapi-parts.ts';
-import { webhookPaths } from './openapi-webhooks.ts';
+import { webhookResponses } from './openapi-webhooks.ts';
 import { PROBLEM_BASE } from './respond.ts';
-import {
-  commandBody,
-  createGameBody,
-  eventsQuery,
-  gameQuery,
-  inboxQuery,
-  joinGameBody,
-  lobbyQuery,
-  registerPlayerBody,
-  renamePlayerBody,
-  stateQuery,
-} from './schemas.ts';
+import { type OperationId, ROUTES, type Route, type RouteDeclaration } from './route-table.ts';
+import { commandBody } from './schemas.ts';
 
-const gameId = pathId('The game id.');
 const noGame = { 404: problem('No such game.') };
 
 /**
@@ -85,271 +74,145 @@ const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
   return schema;
 };
 
-const gamePaths = (commandRefs: readonly { $ref: string }[]) => ({
-  '/games': {
-    get: {
-      operationId: 'listLobby',
-      tags: ['games'],
-      summary: 'The lobby: public games open to join, oldest first.',
-      description: 'Private games are never listed; a game leaves the lobby when its seats are full or it ends (API-9).',
-      security: secured,
-      parameters: [...queryParams(lobbyQuery), ifNoneMatch],
-      responses: { ...withEtag('Open public games.', 'Lobby'), 400: withBody[400], ...unauthorized, ...always },
-    },
-    post: {
-      operationId: 'createGame',
-      tags: ['games'],
-      summary: 'Create a match.',
-      description: 'With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing.',
-      security: secured,
-      requestBody: body(inline(createGameBody)),
-      responses: {
-        201: ok('The match and its first events.', 'CommandResponse', location),
-        200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
-        ...withBody,
-        ...unauthorized,
-        409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
-        422: problem('Against the rules (unknown ruleset, bad options); the detail names the rule.'),
-        ...always,
-        ...rateLimited,
-      },
-    },
+type Responses = Record<string, unknown>;
+
+const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'games' }>['operationId']> => ({
+  listLobby: { ...withEtag('Open public games.', 'Lobby'), 400: withBody[400], ...unauthorized, ...always },
+  createGame: {
+    201: ok('The match and its first events.', 'CommandResponse', location),
+    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
+    ...withBody,
+    ...unauthorized,
+    409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
+    422: problem('Against the rules (unknown ruleset, bad options); the detail names the rule.'),
+    ...always,
+    ...rateLimited,
   },
-  '/games/{id}': {
-    get: {
-      operationId: 'getGame',
-      tags: ['games'],
-      summary: 'The match as your seat may see it, from the read model.',
-      description:
-        'A private game is readable only by its players and organiser: to anyone else it is a 404, as a game that does not exist (API-8).',
-      security: secured,
-      parameters: [gameId, ifNoneMatch, ...queryParams(gameQuery)],
-      responses: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
-    },
+  getGame: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
+  joinGame: {
+    200: ok('The events of joining (`replayed` true for a retry).', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('You may not take that seat.'),
+    ...noGame,
+    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+    422: problem('Against the rules (no seat free, no such seat); the detail names the rule.'),
+    ...always,
+    ...rateLimited,
   },
-  '/games/{id}/join': {
-    post: {
-      operationId: 'joinGame',
-      tags: ['games'],
-      summary: 'Take a seat.',
-      description:
-        'Joining twice the same way (or retrying with the same commandId) answers the first join again. A private game takes its `inviteCode`; a wrong or missing one is the 404 of a game that does not exist (API-8).',
-      security: secured,
-      parameters: [gameId],
-      requestBody: body(inline(joinGameBody)),
-      responses: {
-        200: ok('The events of joining (`replayed` true for a retry).', 'CommandResponse'),
-        ...withBody,
-        ...unauthorized,
-        403: problem('You may not take that seat.'),
-        ...noGame,
-        409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
-        422: problem('Against the rules (no seat free, no such seat); the detail names the rule.'),
-        ...always,
-        ...rateLimited,
-      },
-    },
+  giveCommand: {
+    200: ok('The new events as your seat may see them.', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('Not your turn, or not your seat (the problem names the rule).'),
+    ...noGame,
+    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+    422: problem('Against the rules: the detail says which rule and why.'),
+    ...always,
   },
-  '/games/{id}/commands': {
-    post: {
-      operationId: 'giveCommand',
-      tags: ['games'],
-      summary: 'Give a command.',
-      description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
-      security: secured,
-      parameters: [gameId],
-      requestBody: body(commandRequest(commandRefs)),
-      responses: {
-        200: ok('The new events as your seat may see them.', 'CommandResponse'),
-        ...withBody,
-        ...unauthorized,
-        403: problem('Not your turn, or not your seat (the problem names the rule).'),
-        ...noGame,
-        409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
-        422: problem('Against the rules: the detail says which rule and why.'),
-        ...always,
-      },
-    },
+  listGameEvents: {
+    ...withEtag('A page of events.', 'EventsPage'),
+    400: withBody[400],
+    ...unauthorized,
+    ...noGame,
+    ...always,
+    ...tooManyWaits,
   },
-  '/games/{id}/events': {
-    get: {
-      operationId: 'listGameEvents',
-      tags: ['games'],
-      summary: 'The log, paged, redacted for your seat.',
-      description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
-      security: secured,
-      parameters: [gameId, ifNoneMatch, ...queryParams(eventsQuery)],
-      responses: {
-        ...withEtag('A page of events.', 'EventsPage'),
-        400: withBody[400],
-        ...unauthorized,
-        ...noGame,
-        ...always,
-        ...tooManyWaits,
-      },
-    },
+  getGameState: {
+    ...withEtag('The state.', 'GameState'),
+    400: withBody[400],
+    ...unauthorized,
+    404: problem('No such game, or no event `at` yet.'),
+    ...always,
   },
-  '/games/{id}/state': {
-    get: {
-      operationId: 'getGameState',
-      tags: ['games'],
-      summary: 'The state after event `at`, folded from the log, as your seat may see it.',
-      security: secured,
-      parameters: [gameId, ifNoneMatch, ...queryParams(stateQuery)],
-      responses: {
-        ...withEtag('The state.', 'GameState'),
-        400: withBody[400],
-        ...unauthorized,
-        404: problem('No such game, or no event `at` yet.'),
-        ...always,
-      },
+  exportGameLog: {
+    200: {
+      description: 'The log. Its ETag names this answer: send it as If-None-Match.',
+      headers: { ...requestId, ETag: header('ETag') },
+      content: { 'application/x-ndjson': { schema: { type: 'string' } } },
     },
+    304: withEtag('', 'EventsPage')[304],
+    ...unauthorized,
+    ...noGame,
+    ...always,
   },
-  '/games/{id}/log': {
-    get: {
-      operationId: 'exportGameLog',
-      tags: ['games'],
-      summary: 'The whole log as NDJSON, for `npx arbiter verify`.',
-      description:
-        'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
-      security: secured,
-      parameters: [gameId, ifNoneMatch],
-      responses: {
-        200: {
-          description: 'The log. Its ETag names this answer: send it as If-None-Match.',
-          headers: { ...requestId, ETag: header('ETag') },
-          content: { 'application/x-ndjson': { schema: { type: 'string' } } },
-        },
-        304: withEtag('', 'EventsPage')[304],
-        ...unauthorized,
-        ...noGame,
-        ...always,
-      },
-    },
-  },
-  '/me/games': {
-    get: {
-      operationId: 'listMyGames',
-      tags: ['games'],
-      summary: 'Your matches, those waiting on you first, by deadline.',
-      description: 'Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
-      security: secured,
-      parameters: [...queryParams(inboxQuery), ifNoneMatch],
-      responses: {
-        ...withEtag('Your matches.', 'Inbox'),
-        400: withBody[400],
-        ...unauthorized,
-        ...always,
-        ...tooManyWaits,
-      },
-    },
+  listMyGames: {
+    ...withEtag('Your matches.', 'Inbox'),
+    400: withBody[400],
+    ...unauthorized,
+    ...always,
+    ...tooManyWaits,
   },
 });
 
-/** API-7: your profile, a rename, key rotation and others' public profiles. */
-const playerPaths = () => ({
-  '/players/me': {
-    get: {
-      operationId: 'getMyProfile',
-      tags: ['players'],
-      summary: 'Your profile: id, name and when you registered (never the key).',
-      security: secured,
-      parameters: [ifNoneMatch],
-      responses: { ...withEtag('Your profile.', 'Profile'), ...unauthorized, 404: problem('No such player.'), ...always },
-    },
-    patch: {
-      operationId: 'renameMe',
-      tags: ['players'],
-      summary: 'Change your name; every game shows the new one at once.',
-      security: secured,
-      requestBody: body(inline(renamePlayerBody)),
-      responses: {
-        200: ok('Your profile with the new name.', 'Profile'),
-        ...withBody,
-        ...unauthorized,
-        404: problem('No such player.'),
-        ...always,
-      },
-    },
+/** API-7: your profile, a rename, key rotation and others' public profiles; and registering. */
+const playerResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'players' }>['operationId']> => ({
+  registerPlayer: { 201: ok('The new player.', 'Player'), ...withBody, ...always, ...rateLimited },
+  getMyProfile: { ...withEtag('Your profile.', 'Profile'), ...unauthorized, 404: problem('No such player.'), ...always },
+  renameMe: {
+    200: ok('Your profile with the new name.', 'Profile'),
+    ...withBody,
+    ...unauthorized,
+    404: problem('No such player.'),
+    ...always,
   },
-  '/players/me/keys': {
-    post: {
-      operationId: 'rotateMyKey',
-      tags: ['players'],
-      summary: 'A new API key, shown once; the key that signed this request stops working at once.',
-      description: 'Your games, inbox and webhooks stay: they belong to your player id, not to the key.',
-      security: secured,
-      responses: {
-        201: ok('The new key.', 'Player'),
-        ...unauthorized,
-        404: problem('No such player.'),
-        ...always,
-      },
-    },
+  rotateMyKey: {
+    201: ok('The new key.', 'Player'),
+    ...unauthorized,
+    404: problem('No such player.'),
+    ...always,
   },
-  '/players/{id}': {
-    get: {
-      operationId: 'getPlayer',
-      tags: ['players'],
-      summary: "A player's public profile: just the name.",
-      description: 'Any signed-in player may read it (the ids are in the seats of the games you see).',
-      security: secured,
-      parameters: [pathId('The player id, e.g. p_4f….'), ifNoneMatch],
-      responses: { ...withEtag('The profile.', 'PublicProfile'), ...unauthorized, 404: problem('No such player.'), ...always },
+  getPlayer: { ...withEtag('The profile.', 'PublicProfile'), ...unauthorized, 404: problem('No such player.'), ...always },
+});
+
+const docsResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { serves: 'docs' }>['operationId']> => ({
+  listRulesets: { ...withEtag('The rulesets.', 'RulesetList'), ...always },
+  getRuleset: { ...withEtag('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
+  getOpenApi: {
+    200: {
+      description: 'OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match.',
+      headers: { ...requestId, ETag: header('ETag') },
+      content: { 'application/json': { schema: { type: 'object' } } },
     },
+    304: withEtag('', 'EventsPage')[304],
+    ...always,
   },
 });
 
-const publicPaths = () => ({
-  '/players': {
-    post: {
-      operationId: 'registerPlayer',
-      tags: ['players'],
-      summary: 'Register a player; the API key is returned once.',
-      security: PUBLIC,
-      requestBody: body(inline(registerPlayerBody)),
-      responses: { 201: ok('The new player.', 'Player'), ...withBody, ...always, ...rateLimited },
-    },
-  },
-  '/rulesets': {
-    get: {
-      operationId: 'listRulesets',
-      tags: ['rulesets'],
-      summary: 'The rule systems, their seats, phases and commands.',
-      security: PUBLIC,
-      parameters: [ifNoneMatch],
-      responses: { ...withEtag('The rulesets.', 'RulesetList'), ...always },
-    },
-  },
-  '/rulesets/{id}': {
-    get: {
-      operationId: 'getRuleset',
-      tags: ['rulesets'],
-      summary: 'One ruleset with JSON Schemas of its options and commands.',
-      security: PUBLIC,
-      parameters: [pathId('The ruleset id, e.g. post-galactica.'), ifNoneMatch],
-      responses: { ...withEtag('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
-    },
-  },
-  '/openapi.json': {
-    get: {
-      operationId: 'getOpenApi',
-      tags: ['meta'],
-      summary: 'This document.',
-      security: PUBLIC,
-      parameters: [ifNoneMatch],
-      responses: {
-        200: {
-          description: 'OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match.',
-          headers: { ...requestId, ETag: header('ETag') },
-          content: { 'application/json': { schema: { type: 'object' } } },
-        },
-        304: withEtag('', 'EventsPage')[304],
-        ...always,
-      },
-    },
-  },
-});
+/** One operation of the document, from its route in the table and its answers. */
+const operation = (route: RouteDeclaration, responses: Responses, commandRefs: readonly { $ref: string }[]) => {
+  const path = route.id === undefined ? [] : [pathId(route.id)];
+  const etag = route.method === 'GET' ? [ifNoneMatch] : [];
+  const query = route.query ? queryParams(route.query) : [];
+  // The path id and If-None-Match before the query; a route without a path id lists its query first.
+  const parameters = route.id === undefined ? [...query, ...etag] : [...path, ...etag, ...query];
+  const schema = route.operationId === 'giveCommand' ? commandRequest(commandRefs) : route.body && inline(route.body);
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description === undefined ? {} : { description: route.description }),
+    security: route.auth === 'public' ? PUBLIC : secured,
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(schema ? { requestBody: body(schema) } : {}),
+    responses,
+  };
+};
+
+/** Every route of the table, by path then method, in the table's order. */
+const paths = (commandRefs: readonly { $ref: string }[]) => {
+  const responses: Record<OperationId, Responses> = {
+    ...docsResponses(),
+    ...playerResponses(),
+    ...gameResponses(),
+    ...webhookResponses(),
+  };
+  const out: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of ROUTES) {
+    out[route.path] = { ...out[route.path], [route.method.toLowerCase()]: operation(route, responses[route.operationId], commandRefs) };
+  }
+  return out;
+};
 
 const buildDocument = () => {
   const { schemas, commandRefs } = buildComponents();
@@ -380,7 +243,7 @@ const buildDocument = () => {
       { name: 'meta', description: 'This document.' },
     ],
     components: { ...sharedComponents, schemas },
-    paths: { ...publicPaths(), ...playerPaths(), ...gamePaths(commandRefs), ...webhookPaths() },
+    paths: paths(commandRefs),
   };
 };
 

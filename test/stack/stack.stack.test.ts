@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRateLimits, rateLimitsText } from '../../functions/app/rate-limits.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
-import { ROUTES } from '../../functions/http/route-table.ts';
+import { ROUTES, routeKeys } from '../../functions/http/route-table.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
@@ -320,6 +320,25 @@ describe('the HTTP API', () => {
     );
     expect([...inTemplate].sort()).toEqual([...router, ...WEB_ROUTE_KEYS].sort());
     expect([...inSpec].sort()).toEqual([...router].sort());
+  });
+
+  it('ARC-5 the API Gateway routes are the route table: each route of it, and no other, goes to the function it names', () => {
+    const integrationOf = (fn: (typeof allFunctions)[keyof typeof allFunctions]) =>
+      Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
+        ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(fn.fn)),
+      )?.[0];
+    const targets = { api: integrationOf(api), docs: integrationOf(docs) };
+    const inTemplate = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey,
+    );
+    expect([...inTemplate].sort()).toEqual([...routeKeys(), ...WEB_ROUTE_KEYS].sort());
+    for (const route of ROUTES) {
+      expect(targets[route.serves], route.serves).toBeDefined();
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.method} ${route.path}`,
+        Target: { 'Fn::Join': ['', ['integrations/', { Ref: targets[route.serves] }]] },
+      });
+    }
   });
 
   it('throttles and access-logs the auto-deployed default stage', () => {

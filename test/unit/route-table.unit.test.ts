@@ -1,0 +1,120 @@
+/**
+ * ARC-5: one route table. The router, the OpenAPI document and the CDK routes (checked on the
+ * template in test/stack/stack.stack.test.ts) all read functions/http/route-table.ts, so each
+ * route is declared once; the router authenticates and parses by the table's declaration.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { Problem } from '../../functions/app/problems.ts';
+import { docsHandlers } from '../../functions/http/docs-routes.ts';
+import { buildRouter } from '../../functions/http/every-route.ts';
+import { openApiDocument } from '../../functions/http/openapi.ts';
+import { inline, queryParams } from '../../functions/http/openapi-parts.ts';
+import { type Handlers, ROUTES, type RouteDeclaration, routeKeys, routerFor } from '../../functions/http/route-table.ts';
+import { buildApiRouter } from '../../functions/http/routes.ts';
+
+interface Operation {
+  readonly operationId: string;
+  readonly tags: string[];
+  readonly summary: string;
+  readonly description?: string;
+  readonly security: unknown[];
+  readonly parameters?: { name?: string; in?: string }[];
+  readonly requestBody?: { content: { 'application/json': { schema: unknown } } };
+}
+
+const noDeps = () => {
+  throw new Error('no deps: only the route table is read');
+};
+const paths = openApiDocument().paths as unknown as Record<string, Record<string, Operation>>;
+const inDocument = Object.entries(paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+);
+const table = ROUTES as readonly RouteDeclaration[];
+
+const event = (method: string, rawPath: string, body?: unknown, headers: Record<string, string> = {}) =>
+  ({
+    rawPath,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: { http: { method, sourceIp: '203.0.113.9' } },
+  }) as unknown as APIGatewayProxyEventV2;
+
+/** A handler for every route that answers what it was handed. */
+const echoing = Object.fromEntries(
+  table.map((r) => [r.operationId, async (_request: unknown, input: unknown) => ({ statusCode: 200, body: JSON.stringify(input) })]),
+) as unknown as Handlers<'api' | 'docs'>;
+
+describe('ARC-5 one route table', () => {
+  it('ARC-5 declares each route once: operationIds and METHOD /path unique, an id description exactly where the path has {id}', () => {
+    expect(new Set(table.map((r) => r.operationId)).size).toBe(table.length);
+    expect(new Set(routeKeys()).size).toBe(table.length);
+    for (const route of table) {
+      expect(
+        [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+        route.operationId,
+      ).toEqual(route.id === undefined ? [] : ['id']);
+    }
+  });
+
+  it('ARC-5 the router serves exactly the table: the local runtime every route, each function its own, in the table order', () => {
+    expect(buildRouter(noDeps).routeKeys).toEqual(routeKeys());
+    expect(buildApiRouter(noDeps).routeKeys).toEqual(routeKeys('api'));
+    expect(routerFor(['docs'], docsHandlers).routeKeys).toEqual(routeKeys('docs'));
+    expect([...routeKeys('api'), ...routeKeys('docs')].sort()).toEqual([...routeKeys()].sort());
+  });
+
+  it('ARC-5 every operation of the OpenAPI document is a route of the table, and every route is one, as the table declares it', () => {
+    expect(inDocument.map((o) => o.key)).toEqual(expect.arrayContaining(routeKeys()));
+    expect(inDocument.length).toBe(table.length);
+    for (const route of table) {
+      const operation = paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation?.operationId).toBe(route.operationId);
+      expect(operation?.tags).toEqual([route.tag]);
+      expect(operation?.summary).toBe(route.summary);
+      expect(operation?.description).toBe(route.description);
+      expect(operation?.security, route.operationId).toEqual(route.auth === 'public' ? [] : [{ apiKey: [] }]);
+    }
+  });
+
+  it("ARC-5 the document's query parameters and request bodies are the table's schemas", () => {
+    for (const route of table) {
+      const operation = paths[route.path]?.[route.method.toLowerCase()];
+      const query = (operation?.parameters ?? []).filter((p) => p.in === 'query');
+      expect(query, route.operationId).toEqual(route.query ? queryParams(route.query) : []);
+      const path = (operation?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(path, route.operationId).toEqual(route.id === undefined ? [] : ['id']);
+      expect(operation?.requestBody === undefined, route.operationId).toBe(route.body === undefined);
+      // The commands route's `command` is a $ref to the rulesets' command unions in place of the schema's loose object.
+      if (route.body && route.operationId !== 'giveCommand') {
+        expect(operation?.requestBody?.content['application/json'].schema, route.operationId).toEqual(inline(route.body));
+      }
+    }
+  });
+
+  it('ARC-5 the router authenticates a route that needs the key before it parses anything, and hands the handler the player', async () => {
+    const refused = new Problem(401, 'unauthorized', 'Unauthorized', 'No API key.');
+    const router = routerFor(['api', 'docs'], echoing, async (authorization) => {
+      if (authorization !== 'Bearer ok') throw refused;
+      return 'p_1';
+    });
+    await expect(router.handle(event('PATCH', '/players/me', { name: 5 }))).rejects.toBe(refused);
+    await expect(router.handle(event('PATCH', '/players/me', { name: 5 }, { authorization: 'Bearer ok' }))).rejects.toMatchObject({
+      status: 400,
+      type: 'invalid-body',
+    });
+    const renamed = await router.handle(event('PATCH', '/players/me', { name: ' Ann ' }, { authorization: 'Bearer ok' }));
+    expect(JSON.parse(renamed.body ?? '')).toEqual({ playerId: 'p_1', body: { name: 'Ann' } });
+    const lobby = await router.handle(event('GET', '/games', undefined, { authorization: 'Bearer ok' }));
+    expect(JSON.parse(lobby.body ?? '')).toEqual({ playerId: 'p_1', query: { after: 0, limit: 50 } });
+  });
+
+  it('ARC-5 a public route is served without a key, and a function that serves one needing the key must be given a check', async () => {
+    const router = routerFor(['docs'], echoing);
+    expect(JSON.parse((await router.handle(event('GET', '/rulesets'))).body ?? '')).toEqual({ playerId: null });
+    expect(() => routerFor(['api'], echoing)).toThrow('needs the API key');
+    const { registerPlayer: _, ...missing } = echoing as unknown as Record<string, unknown>;
+    expect(() => routerFor(['api'], missing as unknown as Handlers<'api'>, async () => 'p_1')).toThrow('no handler for registerPlayer');
+  });
+});

@@ -1,28 +1,25 @@
 /**
- * The game decider: the match lifecycle's own commands, by type (RUL-4), and every
- * other command handed to the game's ruleset while the game is played.
+ * The game decider: the match lifecycle's own commands, each by its declaration in the
+ * command table (command-table.ts, RUL-4), and every other command handed to the game's
+ * ruleset while the game is played.
  */
 
 import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
-import { assertNever, reject } from '../kernel/violation.ts';
+import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { getRuleset } from '../registry.ts';
-import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
-import { type GameCommand, isMatchCommand, type MatchCommand, type RulesCommand } from './commands.ts';
-import { concede, revealAtEnd } from './ending.ts';
-import { create, join } from './lobby.ts';
-import { extendDeadline, pausedRefusal, pauseGame, resumeGame } from './organiser.ts';
+import { type GameCommand, lifecycleCommand } from './command-table.ts';
+import type { RulesCommand } from './commands.ts';
+import { revealAtEnd } from './ending.ts';
+import { pausedRefusal } from './organiser.ts';
 import { standing } from './refusals.ts';
-import { adoptRules } from './rules-adoption.ts';
 import { rulesContext } from './rules-context.ts';
-import { deadlineReached } from './stalls.ts';
-import { chooseFirst } from './start.ts';
 import type { GameState, Match } from './state.ts';
 
-export type { GameCommand } from './commands.ts';
+export type { GameCommand } from './command-table.ts';
 
 /** A ruleset's command, parsed by the game's ruleset and decided by it while the game is played. */
 const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
@@ -39,53 +36,20 @@ const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): 
   return revealAtEnd(match, ctx, decision);
 };
 
-/** A lifecycle command on an existing game; `firstSeq` is the seq its first event will take. */
-const decideMatch = (match: Match, command: MatchCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
-  switch (command.type) {
-    case 'CreateGame':
-      return create(match, command, ctx, match.gameId);
-    case 'JoinGame':
-      return join(match, command, ctx, firstSeq);
-    case 'ChooseFirstPlayer':
-      return chooseFirst(match, command, ctx, firstSeq);
-    case 'Concede':
-      return concede(match, ctx);
-    case 'DeadlineReached':
-      return deadlineReached(match, command, ctx, firstSeq);
-    case 'AdoptRules':
-      return adoptRules(match, ctx);
-    case 'ExtendDeadline':
-      return extendDeadline(match, command, ctx);
-    case 'PauseGame':
-      return pauseGame(match, ctx);
-    case 'ResumeGame':
-      return resumeGame(match, ctx);
-    case 'OfferDraw':
-      return revealAtEnd(match, ctx, propose(match, ctx, DRAW));
-    case 'AcceptDraw':
-      return revealAtEnd(match, ctx, agree(match, ctx, DRAW));
-    case 'DeclineDraw':
-      return decline(match, ctx, DRAW);
-    case 'RequestPause':
-      return propose(match, ctx, PAUSE);
-    case 'AgreePause':
-      return agree(match, ctx, PAUSE);
-    case 'DeclinePause':
-      return decline(match, ctx, PAUSE);
-    default:
-      return assertNever(command);
-  }
-};
-
 /**
  * The game decider: `decide(state, command, ctx) -> events | violation`. `gameId` names
  * the game a `CreateGame` founds; every other command acts on the game in `state`.
  */
 export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
-  if (isMatchCommand(command) && command.type === 'CreateGame') return create(state, command, ctx, gameId);
+  const lifecycle = lifecycleCommand(command.type);
+  // The table's declaration types the command it decides; a lifecycle command reaches it by its type alone.
+  // A founding command's decision takes any state (its declaration's `decide` is declared on GameState).
+  if (lifecycle?.founds) return lifecycle.decide(state as Match, command as never, ctx, { gameId, firstSeq: state.version + 1 });
   if (state.status === 'empty') return reject('NO_GAME', 'MATCH', 'There is no such game.', 409);
   const firstSeq = state.version + 1;
-  const paused = pausedRefusal(state, command.type);
+  const paused = pausedRefusal(state, lifecycle?.whilePaused === true);
   if (paused) return paused;
-  return isMatchCommand(command) ? decideMatch(state, command, ctx, firstSeq) : play(state, command, ctx, firstSeq);
+  return lifecycle
+    ? lifecycle.decide(state, command as never, ctx, { gameId, firstSeq })
+    : play(state, command as RulesCommand, ctx, firstSeq);
 };

@@ -62,7 +62,7 @@ export const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: 
   };
   if (command.seat === undefined) return { ok: true, events: [created] };
   const lobby = evolveEvent(state, created, { gameId, at: ctx.now });
-  const joined = join(lobby, { type: 'JoinGame', seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
+  const joined = join(lobby, { seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
   return joined.ok ? { ok: true, events: [created, ...joined.events] } : joined;
 };
 

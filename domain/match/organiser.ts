@@ -21,12 +21,12 @@ export const isOrganiser = (match: Match, actor: Actor): boolean => actor.kind =
 const notOrganiser = (what: string) =>
   reject('NOT_ORGANISER', 'PBM-12', `Only the organiser, the player who created this game, may ${what} (PBM-12).`, 403);
 
-/** Commands a paused game still takes: resuming it, leaving it, the system's own. */
-const WHILE_PAUSED: ReadonlySet<string> = new Set(['ResumeGame', 'Concede', 'AdoptRules', 'DeadlineReached']);
-
-/** The refusal of any other command while the game is paused, or null. */
-export const pausedRefusal = (match: Match, type: string): Decision<never> | null => {
-  if (!match.paused || WHILE_PAUSED.has(type)) return null;
+/**
+ * The refusal of a command while the game is paused, or null. `takenWhilePaused` is its
+ * declaration's `whilePaused` (command-table.ts): resuming it, leaving it, the system's own.
+ */
+export const pausedRefusal = (match: Match, takenWhilePaused: boolean): Decision<never> | null => {
+  if (!match.paused || takenWhilePaused) return null;
   return match.paused.by === 'organiser'
     ? reject('GAME_PAUSED', 'PBM-12', 'The organiser paused this game; nothing can be played until the organiser resumes it.', 409)
     : reject(

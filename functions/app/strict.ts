@@ -7,12 +7,12 @@
  * them the keys zod itself names as unrecognized are the answer.
  */
 import * as z from '../../domain/kernel/zod.ts';
-import { matchCommandSchemas, TOO_LONG } from '../../domain/match/commands.ts';
+import { lifecycleCommand } from '../../domain/match/command-table.ts';
+import { TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findRuleset } from '../../domain/registry.ts';
-import { escapePointer } from '../http/input-guard.ts';
-import { schemaProblem } from '../http/respond.ts';
 import { Problem } from './problems.ts';
+import { escapePointer, schemaProblem } from './schema-problems.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -54,19 +54,23 @@ export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at:
   );
 };
 
-/** The strictness check for a command about to be decided on `state`, with the schema that will decide it. */
+/**
+ * The strictness check for a command about to be decided on `state`, with the schema that
+ * will decide it: the lifecycle command's declaration in the command table, or the game's
+ * ruleset's command schema (docs/design.md §19).
+ */
 export const refuseUnknownCommandFields = (state: GameState, command: { readonly type: string }): void => {
+  const lifecycle = lifecycleCommand(command.type);
   // CreateGame and JoinGame arrive as strict bodies of their own routes; only the rules options inside are open.
-  if (command.type === 'CreateGame') {
+  if (lifecycle?.founds) {
     refuseUnknownOptionFields(command as { ruleset?: unknown; options?: { rules?: unknown } });
     return;
   }
-  const schema =
-    matchCommandSchemas.get(command.type) ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
+  const schema = lifecycle?.schema ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
   if (!schema) return;
   refuseUnknownFields(schema, command, '/command');
   // The lifecycle commands' own checks are rule violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT).
-  if (!matchCommandSchemas.has(command.type)) refuseInvalidCommand(schema, command);
+  if (!lifecycle) refuseInvalidCommand(schema, command);
   else refuseTooLong(schema, command);
 };
 

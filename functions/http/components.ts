@@ -11,7 +11,7 @@
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
 import { unwrapLazy, variantsByType } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
-import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { commandTable } from '../../domain/match/command-table.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import {
@@ -32,9 +32,6 @@ import {
 } from './schemas.ts';
 import { createdWebhookSchema, deliveryLogSchema, pingResultSchema, webhookListSchema, webhookSchema } from './webhook-schemas.ts';
 
-/** Lifecycle commands with their own route or given only by the system: not part of a /commands union. */
-const NOT_AT_COMMANDS = new Set(['JoinGame', 'DeadlineReached']);
-
 /** `post-galactica` → `PostGalactica`: the prefix of a ruleset's component names. */
 export const componentPrefix = (rulesetId: string): string =>
   rulesetId
@@ -47,16 +44,14 @@ type Registry = z.core.$ZodRegistry<{ id: string }>;
 
 const typeOf = (variant: Variant): string => String(variant.shape.type.def.values[0]);
 
-/** The lifecycle commands every ruleset accepts at /commands, described once (ChooseFirstPlayer's rule is each ruleset's own). */
-const lifecycleCommands = (): Variant[] => {
-  const docs = new Map(matchCommands({ firstPlayerRule: "the ruleset's first-player rule" }).map((c) => [c.type as string, c]));
-  return [...matchCommandSchemas]
-    .filter(([type]) => !NOT_AT_COMMANDS.has(type))
-    .map(([type, schema]) => {
-      const doc = docs.get(type);
-      return (unwrapLazy(schema) as Variant).check(z.describe(doc ? `${doc.summary} (${doc.rule})` : type));
-    });
-};
+/**
+ * The lifecycle commands every ruleset accepts at /commands, from the command table and
+ * described once (ChooseFirstPlayer's rule is each ruleset's own).
+ */
+const lifecycleCommands = (): Variant[] =>
+  commandTable({ firstPlayerRule: "the ruleset's first-player rule", commands: [] }, new Map()).map(({ summary, rule, schema }) =>
+    (unwrapLazy(schema) as Variant).check(z.describe(`${summary} (${rule})`)),
+  );
 
 const eventVariant = (type: string) =>
   z.object({ type: z.literal(type), data: z.record(z.string(), z.unknown()).check(z.describe(`The ${type} event's data.`)) });

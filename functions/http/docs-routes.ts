@@ -10,11 +10,10 @@
 import type { AnyRuleset } from '../../domain/kernel/ruleset.ts';
 import { variantsByType } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
-import { matchCommandSchemas, matchCommands } from '../../domain/match/commands.ts';
+import { commandTable, matchCommands } from '../../domain/match/command-table.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { notFound } from '../app/problems.ts';
 import { openApiDocument } from './openapi.ts';
-import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
@@ -42,19 +41,11 @@ const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepre
  * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
  * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
  */
-const commandsWithSchemas = (r: AnyRuleset) => {
-  const schemas = new Map<string, z.core.$ZodType>([
-    ...[...matchCommandSchemas].filter(([type]) => !RESERVED_COMMANDS.has(type)),
-    ...variantsByType(r.commandSchema),
-  ]);
-  const docs = new Map<string, { readonly type: string; readonly summary: string; readonly rule: string }>(
-    [...matchCommands(r), ...r.commands].map((c) => [c.type, c]),
-  );
-  return [...schemas].map(([type, schema]) => {
+const commandsWithSchemas = (r: AnyRuleset) =>
+  commandTable(r, variantsByType(r.commandSchema)).map(({ type, summary, rule, schema }) => {
     const { $schema: _dialect, ...own } = jsonSchema(schema);
-    return { type, summary: docs.get(type)?.summary ?? '', rule: docs.get(type)?.rule ?? '', schema: own };
+    return { type, summary, rule, schema: own };
   });
-};
 
 /** The describing routes' handlers, by operationId; public, cached for five minutes. */
 export const docsHandlers: Handlers<'docs'> = {

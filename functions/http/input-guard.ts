@@ -6,6 +6,7 @@
  * locally, because they run in the handler.
  */
 import { Problem } from '../app/problems.ts';
+import { escapePointer } from '../app/schema-problems.ts';
 
 /**
  * The largest body accepted, in bytes. A command is stored twice at most in one item
@@ -86,9 +87,6 @@ export const prototypeKeys = (value: unknown, pointer = ''): string[] => {
     return PROTOTYPE_KEYS.has(key) ? [here] : prototypeKeys((value as Record<string, unknown>)[key], here);
   });
 };
-
-/** RFC 6901: `~` is `~0` and `/` is `~1` in a pointer's tokens. */
-export const escapePointer = (token: string): string => token.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The body as JSON, after the size, depth and Unicode checks: every refusal is a 4xx that names the problem. */
 export const parseJsonBody = (body: string | undefined): unknown => {

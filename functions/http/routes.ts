@@ -5,7 +5,7 @@
 
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { matchCommands } from '../../domain/match/commands.ts';
+import { matchCommands, RESERVED_COMMANDS } from '../../domain/match/command-table.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
@@ -18,13 +18,15 @@ import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, r
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import { rateLimited } from './rate-limited.ts';
-import { RESERVED_COMMANDS } from './reserved-commands.ts';
 import { json, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
 import { type WebhookOperationId, webhookHandlers } from './webhook-routes.ts';
 
-/** Every command any game takes: the lifecycle's (only their types are read here) and each ruleset's, known before any is loaded. */
+/**
+ * Every command any game takes at /commands, from the command table: the lifecycle's (only
+ * their types are read here) and each ruleset's, known before any is loaded.
+ */
 const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
 
 /** A command's response: its events as the caller's seat may see them. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { variantsByType } from '../../domain/kernel/schema.ts';
-import { matchCommandSchemas } from '../../domain/match/commands.ts';
+import { matchCommandSchemas, RESERVED_COMMANDS } from '../../domain/match/command-table.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { componentPrefix } from '../../functions/http/components.ts';
@@ -111,7 +111,7 @@ describe('API-1 a typed spec', () => {
     for (const [id, r] of rulesets) {
       const union = schemas[`${componentPrefix(id)}Command`];
       const own = [...variantsByType(r.commandSchema).keys()];
-      const lifecycle = [...matchCommandSchemas.keys()].filter((t) => t !== 'JoinGame' && t !== 'DeadlineReached');
+      const lifecycle = [...matchCommandSchemas.keys()].filter((t) => !RESERVED_COMMANDS.has(t));
       expect(union?.discriminator?.propertyName).toBe('type');
       expect(Object.keys(union?.discriminator?.mapping ?? {}).sort()).toEqual([...own, ...lifecycle].sort());
       expect(union?.oneOf?.map((o) => o.$ref).sort()).toEqual(Object.values(union?.discriminator?.mapping ?? {}).sort());

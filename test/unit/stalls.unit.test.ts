@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { createGameSchema } from '../../domain/match/commands.ts';
+import type * as z from '../../domain/kernel/zod.ts';
+import { matchCommandSchemas } from '../../domain/match/command-table.ts';
 import type { Step } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const createGame = matchCommandSchemas.get('CreateGame') as z.ZodMiniType;
 
 const system: Actor = { kind: 'system' };
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -118,8 +121,7 @@ describe('PBM-10 open games expire', () => {
   });
 
   it('PBM-10 openFor is an ISO 8601 duration of at least a second', () => {
-    const create = (openFor: unknown) =>
-      createGameSchema.safeParse({ type: 'CreateGame', ruleset: 'post-galactica', options: { openFor } });
+    const create = (openFor: unknown) => createGame.safeParse({ type: 'CreateGame', ruleset: 'post-galactica', options: { openFor } });
     expect(create('P7D').success).toBe(true);
     expect(create('7 days').success).toBe(false);
     expect(create('PT0S').success).toBe(false);
@@ -182,8 +184,7 @@ describe('PBM-11 absent players forfeit', () => {
     new Game()
       .when({ type: 'CreateGame', ruleset: 'post-galactica', options: { absence: { maxMissed: 2 } } }, player('p1'))
       .thenRejects('PBM-11', 'ABSENCE_WITHOUT_DEADLINES');
-    const create = (absence: unknown) =>
-      createGameSchema.safeParse({ type: 'CreateGame', ruleset: 'post-galactica', options: { absence } });
+    const create = (absence: unknown) => createGame.safeParse({ type: 'CreateGame', ruleset: 'post-galactica', options: { absence } });
     expect(create({ maxMissed: 2 }).success).toBe(true);
     expect(create({ maxMissed: -1 }).success).toBe(false);
     expect(create({ maxMissed: 2, grace: 1 }).success).toBe(false);

@@ -1,0 +1,269 @@
+/**
+ * ARC-4: the one command table of the match lifecycle. Each lifecycle command is declared
+ * here once: its type, its schema, what `GET /rulesets/{id}` says of it, the rule that
+ * governs it, who may send it, whether a paused game takes it, and the decision that
+ * handles it. The decider's dispatch (decide.ts), the commands /commands refuses as
+ * reserved, the strictness check (functions/app/strict.ts), `GET /rulesets/{id}` and the
+ * OpenAPI command unions all read this list (docs/design.md §19).
+ *
+ * The rulesets' own commands are declared per ruleset (domain/<ruleset>/command-docs.ts for
+ * what is published before the ruleset loads, commands.ts for the schema); `commandTable`
+ * puts both together for one ruleset.
+ */
+import type { Ctx } from '../kernel/context.ts';
+import type { DomainEvent } from '../kernel/envelope.ts';
+import type { CommandDoc } from '../kernel/ruleset.ts';
+import type { Decision } from '../kernel/violation.ts';
+import * as z from '../kernel/zod.ts';
+import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
+import {
+  type ChooseFirstPlayer,
+  type CreateGame,
+  chooseFirstPlayerFields,
+  createGameFields,
+  type DeadlineReached,
+  deadlineReachedFields,
+  type ExtendDeadline,
+  extendDeadlineFields,
+  type JoinGame,
+  joinGameFields,
+  type RulesCommand,
+} from './commands.ts';
+import { concede, revealAtEnd } from './ending.ts';
+import { create, join } from './lobby.ts';
+import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
+import { adoptRules } from './rules-adoption.ts';
+import { deadlineReached } from './stalls.ts';
+import { chooseFirst } from './start.ts';
+import type { GameState, Match } from './state.ts';
+
+/**
+ * Who may send a command. The decision enforces it (with its rule's refusal); the table
+ * says it so the documentation and the reserved list can be derived from it.
+ */
+export type Sender = 'any player' | 'seat' | 'organiser' | 'seat or organiser' | 'organiser or server' | 'server';
+
+/** Where a decision lands: the game a CreateGame founds, and the seq the command's first event takes. */
+export interface At {
+  readonly gameId: string;
+  readonly firstSeq: number;
+}
+
+export interface CommandDeclaration<T extends string = string, C = unknown> {
+  readonly type: T;
+  /** The command's whole shape, `type` included: what the strictness check and the documents read. */
+  readonly schema: z.ZodMiniType<{ type: T } & C>;
+  readonly summary: string;
+  /** The rule that governs it; null for ChooseFirstPlayer, whose rule is each ruleset's `firstPlayerRule`. */
+  readonly rule: string | null;
+  readonly sentBy: Sender;
+  /** Not accepted at /commands, and why: it has its own route, or only the server gives it. */
+  readonly reserved?: string;
+  /** A paused game still takes it (PBM-12, PBM-13). */
+  readonly whilePaused?: true;
+  /** Decided on the state as loaded, even a game that does not exist yet (CreateGame). */
+  readonly founds?: true;
+  readonly decide: (state: Match, command: { type: T } & C, ctx: Ctx, at: At) => Decision<DomainEvent>;
+}
+
+/** One command's declaration; its schema is `{ type, ...fields }`, built when first used (PERF-1). */
+const declare = <T extends string, S extends z.core.$ZodLooseShape = Record<never, never>>(
+  declaration: Omit<CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>, 'schema'> & { readonly fields?: () => S },
+): CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>> => {
+  const { fields, ...rest } = declaration;
+  const schema = z.lazy(() => z.object({ type: z.literal(declaration.type), ...(fields?.() ?? ({} as S)) }));
+  return { ...rest, schema: schema as unknown as CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>['schema'] };
+};
+
+/** Every lifecycle command, in the order the documents list them. */
+export const LIFECYCLE_COMMANDS = [
+  declare({
+    type: 'CreateGame',
+    fields: createGameFields,
+    summary: 'Create a match.',
+    rule: 'MATCH',
+    sentBy: 'any player',
+    reserved: 'Create games with POST /games.',
+    founds: true,
+    decide: (state: GameState, command: CreateGame, ctx, { gameId }) => create(state, command, ctx, gameId),
+  }),
+  declare({
+    type: 'JoinGame',
+    fields: joinGameFields,
+    summary: 'Take a seat.',
+    rule: 'MATCH',
+    sentBy: 'any player',
+    reserved: 'Take a seat with POST /games/{id}/join.',
+    decide: (match, command: JoinGame, ctx, { firstSeq }) => join(match, command, ctx, firstSeq),
+  }),
+  declare({
+    type: 'ChooseFirstPlayer',
+    fields: chooseFirstPlayerFields,
+    summary: 'The roll-off winner names the seat that takes the first turn.',
+    rule: null,
+    sentBy: 'seat',
+    decide: (match, command: ChooseFirstPlayer, ctx, { firstSeq }) => chooseFirst(match, command, ctx, firstSeq),
+  }),
+  declare({
+    type: 'Concede',
+    summary: 'Leave the match; the opponent wins.',
+    rule: 'MATCH',
+    sentBy: 'seat',
+    whilePaused: true,
+    decide: (match, _command, ctx) => concede(match, ctx),
+  }),
+  declare({
+    type: 'DeadlineReached',
+    fields: deadlineReachedFields,
+    summary: "The phase timer's command when a step's deadline passes.",
+    rule: 'PBM-3',
+    sentBy: 'server',
+    reserved: 'Only the phase timer declares deadlines.',
+    whilePaused: true,
+    decide: (match, command: DeadlineReached, ctx, { firstSeq }) => deadlineReached(match, command, ctx, firstSeq),
+  }),
+  declare({
+    type: 'AdoptRules',
+    summary: "The organiser moves a game started under older rules to this server's rules version, from the current position.",
+    rule: 'MATCH',
+    // PBM-14: the server gives it itself when the game's log decides the same under the new rules.
+    sentBy: 'organiser or server',
+    whilePaused: true,
+    decide: (match, _command, ctx) => adoptRules(match, ctx),
+  }),
+  declare({
+    type: 'ExtendDeadline',
+    fields: extendDeadlineFields,
+    summary: "The organiser moves the current step's deadline later by an ISO 8601 duration.",
+    rule: 'PBM-12',
+    sentBy: 'organiser',
+    decide: (match, command: ExtendDeadline, ctx) => extendDeadline(match, command, ctx),
+  }),
+  declare({
+    type: 'PauseGame',
+    summary: 'The organiser pauses the match; the time left of the deadline is kept.',
+    rule: 'PBM-12',
+    sentBy: 'organiser',
+    decide: (match, _command, ctx) => pauseGame(match, ctx),
+  }),
+  declare({
+    type: 'ResumeGame',
+    summary:
+      "Play goes on, the deadline re-armed with the time that was left: the organiser's pause by the organiser, an agreed one by any seat or the organiser.",
+    rule: 'PBM-12',
+    sentBy: 'seat or organiser',
+    whilePaused: true,
+    decide: (match, _command, ctx) => resumeGame(match, ctx),
+  }),
+  declare({
+    type: 'OfferDraw',
+    summary: 'Offer a draw; it lapses at the end of the phase.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => revealAtEnd(match, ctx, propose(match, ctx, DRAW)),
+  }),
+  declare({
+    type: 'AcceptDraw',
+    summary: 'Accept the draw offered; when every seat has, the game ends drawn.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => revealAtEnd(match, ctx, agree(match, ctx, DRAW)),
+  }),
+  declare({
+    type: 'DeclineDraw',
+    summary: 'Decline (or, as its proposer, withdraw) the draw offered.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => decline(match, ctx, DRAW),
+  }),
+  declare({
+    type: 'RequestPause',
+    summary: 'Ask for a pause; it lapses at the end of the phase.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => propose(match, ctx, PAUSE),
+  }),
+  declare({
+    type: 'AgreePause',
+    summary: 'Agree to the pause asked for; when every seat has, the game pauses.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => agree(match, ctx, PAUSE),
+  }),
+  declare({
+    type: 'DeclinePause',
+    summary: 'Decline (or, as its proposer, withdraw) the pause asked for.',
+    rule: 'PBM-13',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => decline(match, ctx, PAUSE),
+  }),
+] as const;
+
+type Lifecycle = (typeof LIFECYCLE_COMMANDS)[number];
+
+/** Every command of the match lifecycle, by `type` (RUL-4). */
+export type MatchCommand = Lifecycle extends infer D
+  ? D extends CommandDeclaration<string, unknown>
+    ? z.infer<D['schema']>
+    : never
+  : never;
+export type GameCommand = MatchCommand | RulesCommand;
+
+const BY_TYPE: ReadonlyMap<string, CommandDeclaration> = new Map(
+  LIFECYCLE_COMMANDS.map((declaration) => [declaration.type, declaration as unknown as CommandDeclaration]),
+);
+
+/**
+ * The declaration of lifecycle command `type`, or undefined for a ruleset's command: a
+ * ruleset's command types never shadow the lifecycle's (RUL-4).
+ */
+export const lifecycleCommand = (type: string): CommandDeclaration | undefined => BY_TYPE.get(type);
+
+export const isMatchCommand = (command: { readonly type: string }): command is MatchCommand => BY_TYPE.has(command.type);
+
+/** Why /commands refuses a lifecycle command (its own route, or the server's only), by type. */
+export const RESERVED_COMMANDS: ReadonlyMap<string, string> = new Map(
+  LIFECYCLE_COMMANDS.flatMap((c) => ('reserved' in c && c.reserved ? [[c.type, c.reserved] as const] : [])),
+);
+
+/** The lifecycle commands accepted at /commands. */
+const atCommands = (): readonly CommandDeclaration[] => [...BY_TYPE.values()].filter((c) => c.reserved === undefined);
+
+/** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each in a game of `ruleset`. */
+export const matchCommands = (ruleset: { readonly firstPlayerRule: string }): CommandDoc[] =>
+  atCommands().map((c) => ({ type: c.type, summary: c.summary, rule: c.rule ?? ruleset.firstPlayerRule }));
+
+/** The lifecycle commands' schemas by type, for checks and documents that need the exact shape of each. */
+export const matchCommandSchemas: ReadonlyMap<string, z.ZodMiniType> = new Map(
+  [...BY_TYPE.values()].map((c) => [c.type, c.schema as z.ZodMiniType]),
+);
+
+/** One command a game of a ruleset accepts at /commands: its doc, and its schema once the ruleset is loaded. */
+export interface TableEntry extends CommandDoc {
+  readonly schema: z.core.$ZodType;
+}
+
+/**
+ * The commands a game of `ruleset` accepts at /commands, lifecycle first: what
+ * `GET /rulesets/{id}` lists and the OpenAPI command union holds. `variants` are the
+ * ruleset's command schemas by type (its `commandSchema`'s variants).
+ */
+export const commandTable = (
+  ruleset: { readonly firstPlayerRule: string; readonly commands: readonly CommandDoc[] },
+  variants: ReadonlyMap<string, z.core.$ZodType>,
+): TableEntry[] => {
+  const docs = new Map(ruleset.commands.map((c) => [c.type, c]));
+  const lifecycle = atCommands().map((c) => ({
+    type: c.type,
+    summary: c.summary,
+    rule: c.rule ?? ruleset.firstPlayerRule,
+    schema: c.schema,
+  }));
+  const own = [...variants].map(([type, schema]) => ({
+    type,
+    summary: docs.get(type)?.summary ?? '',
+    rule: docs.get(type)?.rule ?? '',
+    schema,
+  }));
+  return [...lifecycle, ...own];
+};

@@ -5,7 +5,7 @@
 import type { Actor, Ctx } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import type { GameCommand } from '../../domain/match/decide.ts';
+import { type GameCommand, lifecycleCommand } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
@@ -13,7 +13,7 @@ import type { CommandRecord } from '../adapters/games-table.ts';
 import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
-import { migrateRules } from './rules-migration.ts';
+import { ADOPT_RULES, adoptionRefused, rulesToAdopt } from './rules-migration.ts';
 import { refuseUnknownCommandFields } from './strict.ts';
 
 export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
@@ -82,7 +82,7 @@ const attemptOnce = async (
   storedSeed: string | null,
   bodyHash: string,
 ): Promise<CommandResult | 'conflict'> => {
-  const creating = request.command.type === 'CreateGame';
+  const creating = lifecycleCommand(request.command.type)?.founds === true;
   if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
   refuseStranger(request, state);
   // The store loaded an existing game's ruleset when it read the game; CreateGame names its own (PERF-1).
@@ -105,7 +105,7 @@ const attemptOnce = async (
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
   // PBM-14: a game under older rules first moves to the served version, when its log decides the same under them.
-  const migration = await migrateRules(deps, request.gameId, state, seed, request.command.type, (to) => systemCommandId('rules', to));
+  const migration = await adoptRules(deps, request.gameId, state, seed, request.command.type);
   if (migration === 'conflict') return 'conflict';
   const base = migration?.state ?? state;
   const adopted = migration?.events ?? [];
@@ -127,6 +127,32 @@ const attemptOnce = async (
 };
 
 /**
+ * PBM-14: the system's `AdoptRules`, given through this same command path (its own command id,
+ * idempotency record and conditional append), when the game's log decides the same under the
+ * served rules. 'conflict' when another command got in first (this adoption's own retry
+ * included): the caller's command is then decided again on the game as it now is.
+ */
+const adoptRules = async (
+  deps: Deps,
+  gameId: string,
+  state: GameState,
+  seed: string,
+  commandType: string,
+): Promise<CommandResult | 'conflict' | null> => {
+  const to = await rulesToAdopt(deps, gameId, state, seed, commandType);
+  if (to === null || state.status === 'empty') return null;
+  const adoption = await executeCommand(deps, {
+    gameId,
+    commandId: systemCommandId('rules', to),
+    command: ADOPT_RULES,
+    caller: { kind: 'system' },
+  }).catch((error: unknown) => {
+    throw error instanceof Problem && 'rule' in error.extra ? adoptionRefused(state) : error;
+  });
+  return adoption.replayed || adoption.state === null ? 'conflict' : adoption;
+};
+
+/**
  * REL-22 (API-8): to a stranger a private game answers every command as a game that does not
  * exist. Decided on the loaded game before anything else reads it (the command's schema, the
  * expected version, the rules), so no answer tells its ruleset, its state or that it exists.
@@ -134,7 +160,8 @@ const attemptOnce = async (
  */
 const refuseStranger = (request: CommandRequest, state: GameState): void => {
   const { caller, command } = request;
-  if (caller.kind !== 'player' || command.type === 'JoinGame' || command.type === 'CreateGame') return;
+  // Who may send a command is its declaration's (command-table.ts): any player may create a game or join one.
+  if (caller.kind !== 'player' || lifecycleCommand(command.type)?.sentBy === 'any player') return;
   if (isPrivate(state) && !mayRead(state, caller.playerId)) throw notFound(`game ${request.gameId}`);
 };
 

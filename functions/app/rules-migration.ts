@@ -1,15 +1,13 @@
 /**
  * PBM-14: a rules change never strands a running game. Before deciding a command on a game
  * recorded under older rules than this server implements, the server re-adjudicates the
- * game's log under its own rules. When every command decides the same, it appends the
- * system's `AdoptRules` (a `RulesVersionAdopted`, how: replayed) and the command goes on
- * under the new version; otherwise the game answers 409 until its organiser adopts the
- * new rules from the current position with `AdoptRules`.
+ * game's log under its own rules. When every command decides the same, the command path
+ * gives the system's `AdoptRules` (a `RulesVersionAdopted`, how: replayed) and the command
+ * goes on under the new version; otherwise the game answers 409 until its organiser adopts
+ * the new rules from the current position with `AdoptRules`. A divergent game is
+ * re-adjudicated on each try: the 409 holds no state between requests.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { foldGame } from '../../domain/match/evolve.ts';
-import { recordCommand } from '../../domain/match/record.ts';
 import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findFold } from '../../domain/registry.ts';
@@ -17,22 +15,8 @@ import { type Divergence, readjudicate, readjudicationStart } from '../../domain
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
 
-export interface Migration {
-  /** The game after the adoption. */
-  readonly state: GameState;
-  /** The adoption's events, already appended. */
-  readonly events: readonly EventEnvelope[];
-}
-
 /** The command that moves a game to the served rules: the system's after an identical re-adjudication, or the organiser's. */
 export const ADOPT_RULES = { type: 'AdoptRules' } as const;
-
-/**
- * Divergences found, by game, version and served rules: a game that does not decide the
- * same keeps answering 409 until its organiser acts, and need not be re-read for each try.
- */
-const diverged = new Map<string, Found>();
-const DIVERGED_KEPT = 200;
 
 interface Found {
   readonly seq: number;
@@ -42,18 +26,20 @@ interface Found {
 }
 
 /**
- * Nothing to do (null) when the game plays under the served version; the migration when its
- * log decides the same under the served rules ('conflict' when another command got in
- * first); otherwise a 409 problem that says why and what the organiser may do.
+ * The rules version the system adopts before `commandType` is decided on `state`: null when
+ * the game plays under the served version (or the command is the organiser's own adoption,
+ * decided as it is given); the served version when the game's log decides the same under
+ * it; otherwise a 409 problem that says why and what the organiser may do. It writes
+ * nothing: the adoption is appended as the system's `AdoptRules`, through the command path
+ * like any other command (functions/app/commands.ts, docs/design.md §18).
  */
-export const migrateRules = async (
+export const rulesToAdopt = async (
   deps: Deps,
   gameId: string,
   state: GameState,
   seed: string,
   commandType: string,
-  systemId: (to: string) => string,
-): Promise<Migration | 'conflict' | null> => {
+): Promise<string | null> => {
   if (state.status === 'empty') return null;
   const served = findFold(state.ruleset)?.rulesVersion;
   if (served === state.rulesVersion) return null;
@@ -61,34 +47,11 @@ export const migrateRules = async (
   if (to === null || state.status === 'ended') throw notServed(state, served);
   // The organiser's own adoption is decided as it is given (the decider checks who gives it).
   if (commandType === ADOPT_RULES.type) return null;
-  const key = `${gameId}@${state.version}:${to}`;
-  const known = diverged.get(key);
-  if (known) throw divergent(state, to, known);
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
   const result = readjudicateSafely(log, gameId, seed, start);
-  if (!result.ok) {
-    const found = 'found' in result ? result.found : describe(result.divergence, log);
-    if (diverged.size >= DIVERGED_KEPT) diverged.delete(diverged.keys().next().value ?? '');
-    diverged.set(key, found);
-    throw divergent(state, to, found);
-  }
-  const commandId = systemId(to);
-  const ctx = { now: deps.clock().toISOString(), actor: { kind: 'system' } as const, seed };
-  const decision = recordCommand(state, ADOPT_RULES, ctx, gameId, commandId);
-  if (!decision.ok) throw notServed(state, served);
-  const events = decision.events;
-  const stateAfter = foldGame(events, state);
-  const bodyHash = sha256Hex(canonicalJson({ caller: { kind: 'system' }, command: ADOPT_RULES, expectedVersion: null }));
-  const record = { bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
-  const appended = await deps.store.append({
-    gameId,
-    expectedVersion: state.version,
-    events,
-    newItems: [deps.games.commandItem(gameId, commandId, record)],
-    stateAfter,
-  });
-  return appended.ok ? { state: stateAfter, events } : 'conflict';
+  if (!result.ok) throw divergent(state, to, 'found' in result ? result.found : describe(result.divergence, log));
+  return to;
 };
 
 /** A log the current code cannot even fold is not decided the same either. */
@@ -102,6 +65,9 @@ const readjudicateSafely = (log: readonly EventEnvelope[], gameId: string, seed:
 };
 
 type Started = Exclude<GameState, { status: 'empty' }>;
+
+/** The system's adoption refused by the decider: the rules it would adopt are not served to this game, as ever. */
+export const adoptionRefused = (state: Started): Problem => notServed(state, findFold(state.ruleset)?.rulesVersion);
 
 /** The server implements no newer version of the game's rules (or the game is over): refused as ever. */
 const notServed = (state: Started, served: string | undefined): Problem =>

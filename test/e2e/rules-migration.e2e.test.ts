@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak } from '../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { getRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
@@ -25,12 +26,13 @@ const CURRENT = getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
 let runtime: Runtime;
 let ann: Client;
+let annId: string;
 let bob: Client;
 
 beforeAll(async () => {
   runtime = await startTestRuntime();
   const anon = new Client(runtime.url);
-  ann = (await anon.register('Ann')).client;
+  ({ client: ann, playerId: annId } = await anon.register('Ann'));
   bob = (await anon.register('Bob')).client;
 });
 
@@ -217,5 +219,28 @@ describe('PBM-14 a rules change never strands a running game', () => {
     expect(log.filter((e) => e.type === 'RulesVersionAdopted')).toMatchObject([{ seq: older + 1, data: { how: 'replayed' } }]);
     const accepted = replies.filter((r) => r.status === 200).flatMap((r) => r.body.events.filter((e) => e.type !== 'RulesVersionAdopted'));
     expect(accepted.map((e) => e.seq).sort((a, b) => a - b)).toEqual(log.slice(older + 1).map((e) => e.seq));
+  });
+});
+
+describe('ARC-4 rules adoption goes through the one command path', () => {
+  it("ARC-4 the system's AdoptRules carries the idempotency record of any command: its body hash and its events' seqs", async () => {
+    const gameId = await startedGame();
+    const older = await recordUnderOlderRules(gameId);
+    const given = { type: 'EndPhase' };
+    const id = commandId();
+    const reply = await ann.post<Events>(`/games/${gameId}/commands`, { commandId: id, command: given });
+    expect(reply.status).toBe(200);
+    const hashOf = (caller: unknown, command: unknown) => sha256Hex(canonicalJson({ caller, command, expectedVersion: null }));
+    expect(await runtime.deps.games.command(gameId, `@rules.${CURRENT}`)).toEqual({
+      bodyHash: hashOf({ kind: 'system' }, { type: 'AdoptRules' }),
+      firstSeq: older + 1,
+      lastSeq: older + 1,
+    });
+    // The player's command answers the adoption with its own events (REL-8), as it did when the migration appended them itself.
+    expect(await runtime.deps.games.command(gameId, id)).toEqual({
+      bodyHash: hashOf({ kind: 'player', playerId: annId }, given),
+      firstSeq: older + 1,
+      lastSeq: reply.body.version,
+    });
   });
 });

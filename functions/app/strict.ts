@@ -36,12 +36,17 @@ const unrecognized = (issues: readonly z.core.$ZodIssue[], at: string): string[]
       : [],
   );
 
+type Parsed = ReturnType<typeof z.safeParse>;
+
 /**
  * Refuse `value` when it has fields `schema` does not know: dropped by a schema that strips,
  * or named by one that is strict. Any other mismatch is left to the decider.
  */
-export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at: string, { transforms = false } = {}): void => {
-  const result = z.safeParse(schema, value);
+export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at: string, { transforms = false } = {}): void =>
+  refuseUnknown(z.safeParse(schema, value), value, at, { transforms });
+
+/** The unknown-field refusal of a value already parsed (`result`). */
+const refuseUnknown = (result: Parsed, value: unknown, at: string, { transforms = false } = {}): void => {
   // A schema that transforms (a scenario name into armies) outputs another shape: only its strictness counts.
   const unknown = result.success ? (transforms ? [] : droppedKeys(value, result.data, at)) : unrecognized(result.error.issues, at);
   if (unknown.length === 0) return;
@@ -57,7 +62,16 @@ export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at:
 /**
  * The strictness check for a command about to be decided on `state`, with the schema that
  * will decide it: the lifecycle command's declaration in the command table, or the game's
- * ruleset's command schema (docs/design.md §19).
+ * ruleset's command schema (docs/design.md §3). The command is parsed once, and each
+ * refusal read from that one result, in this order:
+ * - a field no schema knows (REL-4);
+ * - API-4: a ruleset command that does not match the game's ruleset schema (a missing
+ *   field, a wrong type, a command of another ruleset) is the client's 400 with each field
+ *   error under /command, decided here before the game is (the decider's INVALID_COMMAND
+ *   422 is then left for replays); a 422 is left for what the rules forbid, with the rule ID;
+ * - REL-18: a lifecycle command's duration over its bound (ExtendDeadline's `by`) is the
+ *   client's 400 naming the field, as it is in POST /games. Its other checks are rule
+ *   violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT), left to the decider.
  */
 export const refuseUnknownCommandFields = (state: GameState, command: { readonly type: string }): void => {
   const lifecycle = lifecycleCommand(command.type);
@@ -68,28 +82,11 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
   }
   const schema = lifecycle?.schema ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
   if (!schema) return;
-  refuseUnknownFields(schema, command, '/command');
-  // The lifecycle commands' own checks are rule violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT).
-  if (!lifecycle) refuseInvalidCommand(schema, command);
-  else refuseTooLong(schema, command);
-};
-
-/** REL-18: a duration over its bound (ExtendDeadline's `by`) is the client's 400 naming the field, as it is in POST /games. */
-const refuseTooLong = (schema: z.core.$ZodType, command: { readonly type: string }): void => {
   const result = z.safeParse(schema, command);
-  const tooLong = result.success ? [] : result.error.issues.filter((issue) => issue.message === TOO_LONG);
-  if (tooLong.length > 0) throw schemaProblem(tooLong, command, { type: 'invalid-body', what: 'The command', at: '/command' });
-};
-
-/**
- * API-4: a ruleset command that does not match the game's ruleset schema (a missing field,
- * a wrong type, a command of another ruleset) is the client's 400 with each field error
- * under /command, decided here before the game is (the decider's INVALID_COMMAND 422 is
- * then left for replays); a 422 is left for what the rules forbid, with the rule ID.
- */
-const refuseInvalidCommand = (schema: z.core.$ZodType, command: { readonly type: string }): void => {
-  const result = z.safeParse(schema, command);
-  if (!result.success) throw schemaProblem(result.error.issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
+  refuseUnknown(result, command, '/command');
+  if (result.success) return;
+  const issues = lifecycle ? result.error.issues.filter((issue) => issue.message === TOO_LONG) : result.error.issues;
+  if (issues.length > 0) throw schemaProblem(issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
 const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {

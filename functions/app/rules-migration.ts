@@ -85,7 +85,7 @@ export const migrateRules = async (
     gameId,
     expectedVersion: state.version,
     events,
-    newItems: [deps.games.commandItem(gameId, commandId, record)],
+    command: { commandId, record },
     stateAfter,
   });
   return appended.ok ? { state: stateAfter, events } : 'conflict';

@@ -15,6 +15,7 @@ export class MemoryGameStore implements GameStore {
   private readonly folded = new Map<string, GameState>();
   private readonly seeds = new Map<string, string>();
   private readonly commands = new Map<string, CommandRecord>();
+  private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   constructor(
     /** Makes a ruleset's fold available; a no-op where every ruleset is imported at start. */
@@ -69,6 +70,7 @@ export class MemoryGameStore implements GameStore {
     );
     if (key !== null && request.command) this.commands.set(key, { ...request.command.record });
     if (request.seed !== undefined) this.seeds.set(gameId, request.seed);
+    for (const listener of this.listeners) listener(events);
     return { ok: true };
   }
 
@@ -81,6 +83,11 @@ export class MemoryGameStore implements GameStore {
 
   async *gameIds(): AsyncGenerator<string> {
     for (const [gameId, log] of this.logs) if (log[0]?.seq === 1) yield gameId;
+  }
+
+  /** Tells `listener` of each batch appended: the stream the DynamoDB table has, for whoever drives the projector in memory. */
+  onAppend(listener: (events: readonly EventEnvelope[]) => void): void {
+    this.listeners.push(listener);
   }
 
   /** The seed and a command's record, for the games port (they share the table on DynamoDB). */

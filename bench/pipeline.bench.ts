@@ -12,13 +12,14 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame } from '../domain/match/state.ts';
 import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
+import { type TableNames, tableNames } from '../functions/adapters/tables.ts';
 import { executeCommand } from '../functions/app/commands.ts';
-import { createDeps, type Deps } from '../functions/app/deps.ts';
+import type { Deps } from '../functions/app/deps.ts';
 import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
 import { StreamPoller } from '../infra/local/stream-poller.ts';
-import { type TableNames, tableNames } from '../infra/tables.ts';
 import { longGameOf, playerToAct } from './support/games.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

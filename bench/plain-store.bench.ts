@@ -20,7 +20,7 @@ import { recordCommand } from '../domain/match/record.ts';
 import { emptyGame } from '../domain/match/state.ts';
 import type { CountingClient } from '../functions/adapters/dynamo-client.ts';
 import { eventToItem, type Item, itemToEvent } from '../functions/adapters/event-codec.ts';
-import { createTableInput, eventsTable } from '../infra/tables.ts';
+import { createTableInput, eventsTable } from '../functions/adapters/tables.ts';
 import { type BenchDb, command, gameOf, longGameOf, ms, percentile, playerToAct, startBenchDb, stopBenchDb } from './support/games.ts';
 
 const PLAIN = 'bench-plain-events';

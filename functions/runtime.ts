@@ -3,11 +3,12 @@
  */
 
 import { createDynamoClient } from './adapters/dynamo-client.ts';
+import { createDeps, createWebhooks } from './adapters/dynamo-deps.ts';
 import { WaitLeaseTable } from './adapters/wait-lease-table.ts';
 import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
-import { createDeps, type Deps } from './app/deps.ts';
+import type { Deps } from './app/deps.ts';
 import { Waits, waitLimitsFromEnv } from './app/waiting.ts';
-import { createWebhooks, defaultWebhookPolicy, type WebhookPolicy } from './app/webhooks.ts';
+import { defaultWebhookPolicy, type WebhookPolicy } from './app/webhooks.ts';
 import { config } from './config.ts';
 
 let deps: Deps | undefined;

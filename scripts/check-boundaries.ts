@@ -4,10 +4,12 @@
  *   (hashing is computation, not I/O), and it may not read the clock or Math.random.
  * - No import circles in `domain/` or `functions/`, type-only ones included (ARC-8): a circle
  *   makes the order modules load in decide what a module sees, and hides which file owns what.
+ * - Nothing under `functions/` imports `infra/`; the application (`functions/app/`) imports only
+ *   itself and the domain, so its adapters are chosen by the entry points (ARC-1, `layerCrossings`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { importCircles, importGraph } from './import-graph.ts';
+import { join, relative, resolve, sep } from 'node:path';
+import { importCircles, importGraph, layerCrossings, sourcesUnder, specifiersOf } from './import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOMAIN = join(ROOT, 'domain');
@@ -47,10 +49,15 @@ for (const circle of importCircles(importGraph(ROOT, ['domain', 'functions']))) 
   problems.push(`import circle: ${circle.map((file) => relative(ROOT, file)).join(' -> ')}`);
 }
 
+const functionsFiles = sourcesUnder(join(ROOT, 'functions'));
+for (const file of functionsFiles) {
+  problems.push(...layerCrossings(relative(ROOT, file).split(sep).join('/'), specifiersOf(readFileSync(file, 'utf8'))));
+}
+
 if (problems.length > 0) {
   console.error(`the layers' rules are broken; ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto; no import circles in domain/ or functions/.`,
+  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto; no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/, and functions/app/ only itself and the domain.`,
 );

@@ -5,7 +5,7 @@
  * (docs/requirements.md, ARC-8).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 
 /** `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')`, across line breaks. */
 const IMPORT =
@@ -69,3 +69,30 @@ export const importGraph = (root: string, dirs: readonly string[]): Map<string, 
   new Map(dirs.flatMap((dir) => sourcesUnder(join(root, dir))).map((file) => [file, localImportsOf(file)]));
 
 export const relativeTo = (root: string) => (file: string) => relative(root, file);
+
+/**
+ * The layer rules above the domain (docs/design.md §2, ARC-1, ARC-8), for one file given by its
+ * path from the root (with `/`) and its specifiers as written: nothing under `functions/` imports
+ * `infra/` (infrastructure builds and runs the entry points, not the other way round), and the
+ * application (`functions/app/`) imports only itself and the domain: no adapter, no entry point,
+ * no AWS SDK. Answers one line per crossing.
+ */
+export const layerCrossings = (file: string, specifiers: readonly string[]): string[] => {
+  if (!file.startsWith('functions/')) return [];
+  const problems: string[] = [];
+  for (const specifier of specifiers) {
+    const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), specifier)) : specifier;
+    if (target.startsWith('infra/')) problems.push(`${file}: imports "${specifier}": nothing under functions/ imports infra/`);
+    if (!file.startsWith('functions/app/')) continue;
+    if (specifier.startsWith('.')) {
+      const allowed = target.startsWith('functions/app/') || target.startsWith('domain/');
+      if (!allowed)
+        problems.push(
+          `${file}: imports "${specifier}": the application imports only itself and the domain (its ports are in functions/app/ports.ts)`,
+        );
+    } else if (/^@aws-sdk\/|^aws-lambda$|^@middy\//.test(specifier)) {
+      problems.push(`${file}: imports "${specifier}": the application imports no AWS SDK; an adapter does`);
+    }
+  }
+  return problems;
+};

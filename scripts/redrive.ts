@@ -24,9 +24,11 @@ import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { EventBridgeBus } from '../functions/adapters/bus.ts';
 import { createDynamoClient } from '../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { EventBridgeScheduler } from '../functions/adapters/scheduler.ts';
-import { createDeps } from '../functions/app/deps.ts';
+import { tableNames } from '../functions/adapters/tables.ts';
 import { commandLine, stackOutputs } from '../functions/ops/command-line.ts';
+import { failedRecordsPath } from '../functions/ops/failed-records.ts';
 import {
   type AwsRedriveContext,
   drainQueue,
@@ -38,8 +40,6 @@ import {
 } from '../functions/ops/redrive-aws.ts';
 import { redriveFailedRecords } from '../functions/ops/redrive-local.ts';
 import { startDynamoLocal } from '../infra/local/dynamodb-local.ts';
-import { failedRecordsPath } from '../infra/local/failed-records.ts';
-import { tableNames } from '../infra/tables.ts';
 
 const USAGE = `usage: npm run redrive [-- --data-dir .data] [--endpoint http://127.0.0.1:PORT] [--prefix P]
        npm run redrive -- --aws --outputs cdk-outputs.json [--region eu-west-1]`;
@@ -63,7 +63,7 @@ const local = async (): Promise<boolean> => {
   const { client } = createDynamoClient({ endpoint: values.endpoint ?? dynamo?.endpoint ?? '' });
   try {
     const tables = tableNames(values.prefix);
-    const result = await redriveFailedRecords({ deps: createDeps(client, tables), gamesTable: tables.games, scheduler: null }, path);
+    const result = await redriveFailedRecords({ deps: createDeps(client, tables), scheduler: null }, path);
     for (const game of result.games) for (const line of game.lines) console.log(`  ${game.ok ? 'ok  ' : 'FAIL'} ${line}`);
     console.log(`redrive: ${result.removed} record(s) redriven and removed from ${path}; ${result.left.length} left.`);
     if (result.games.some((g) => g.ok))
@@ -87,7 +87,6 @@ const aws = async (): Promise<boolean> => {
   const sqs = new SQSClient(config);
   const context: AwsRedriveContext = {
     deps: createDeps(client, tables),
-    gamesTable: tables.games,
     scheduler: new EventBridgeScheduler(new SchedulerClient(config), {
       group: output('ScheduleGroupName'),
       targetArn: output('PhaseTimerArn'),

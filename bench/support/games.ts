@@ -10,10 +10,11 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
+import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
-import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import type { Deps } from '../../functions/app/deps.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
-import { type TableNames, tableNames } from '../../infra/tables.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -91,7 +92,7 @@ export const longGameOf = async (deps: Deps, gameId: string, size: number): Prom
       events.push(...decision.events);
       state = foldGame(decision.events, state);
     }
-    const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, newItems: [], stateAfter: state });
+    const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, stateAfter: state });
     if (!appended.ok) throw new Error('bulk append failed');
   }
 };

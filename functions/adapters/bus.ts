@@ -3,21 +3,7 @@
  * locally. Notification services (mail, chat bots, push) subscribe with bus rules.
  */
 import { type EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-
-export interface IntegrationEvent {
-  /** Stable per game, event and kind: subscribers de-duplicate on it. */
-  readonly id: string;
-  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded' | 'DeadlineApproaching';
-  readonly gameId: string;
-  readonly seq: number;
-  readonly at: string;
-  readonly detail: Readonly<Record<string, unknown>>;
-}
-
-export interface EventBus {
-  /** Put up to 10 events; returns those the bus did not accept. */
-  put(events: readonly IntegrationEvent[]): Promise<readonly IntegrationEvent[]>;
-}
+import type { EventBus, IntegrationEvent } from '../app/ports.ts';
 
 export const SOURCE = 'arbiter';
 

@@ -20,6 +20,7 @@ import {
   type DynamoDBClient,
   QueryCommand,
   type QueryCommandInput,
+  ScanCommand,
   TransactionCanceledException,
   type TransactWriteItem,
   TransactWriteItemsCommand,
@@ -28,8 +29,10 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { findFold } from '../../domain/registry.ts';
-import type { TableNames } from '../../infra/tables.ts';
+import type { AppendRequest, AppendResult, GameStore, LoadedGame } from '../app/ports.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
+import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
+import type { TableNames } from './tables.ts';
 
 /** A snapshot is written with the command whose batch crosses a multiple of this. */
 export const SNAPSHOT_EVERY = 50;
@@ -44,37 +47,16 @@ export const MAX_BATCH = 90;
  */
 export const TAIL = SNAPSHOT_EVERY;
 
-export const gameKey = (gameId: string) => `GAME#${gameId}`;
 const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
 /** The latest snapshot's fixed key; it sorts after every `SNAP#<seq>`, so a range over those never meets it. */
 export const LATEST_SNAPSHOT_SK = 'SNAP#LATEST';
-
-export interface LoadedGame {
-  readonly state: GameState;
-  /** How the state was obtained, for benchmarks and tests. */
-  readonly fromSnapshot: number | null;
-  /** The `games` items asked for with `load(gameId, keys)` that exist. */
-  readonly items: readonly Item[];
-}
 
 interface Snapshot {
   readonly seq: number;
   readonly state: GameState;
 }
 
-export interface AppendRequest {
-  readonly gameId: string;
-  readonly expectedVersion: number;
-  readonly events: readonly EventEnvelope[];
-  /** Written in the same transaction, conditioned on not existing (idempotency record, seed). */
-  readonly newItems: readonly Item[];
-  /** The state after the batch, snapshotted when the batch crosses a snapshot boundary. */
-  readonly stateAfter: GameState;
-}
-
-export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'item' };
-
-export class EventStore {
+export class EventStore implements GameStore {
   constructor(
     readonly db: DynamoDBClient,
     readonly tables: TableNames,
@@ -84,13 +66,14 @@ export class EventStore {
 
   /**
    * The folded state: the latest snapshot and the events after it. Two requests in
-   * parallel: the tail of the log (one Query) and one BatchGetItem of the latest snapshot
-   * with `alsoGet` (keys in the `games` table), whose items come back in `items`.
+   * parallel: the tail of the log (one Query) and one BatchGetItem of the latest snapshot,
+   * with the seed and the command's idempotency record when `commandId` is given.
    */
-  async load(gameId: string, alsoGet: readonly Item[] = []): Promise<LoadedGame> {
+  async load(gameId: string, commandId?: string): Promise<LoadedGame> {
     const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
+    const alsoGet = commandId === undefined ? [] : secretAndCommandKeys(gameId, commandId);
     const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
-    const items = got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK);
+    const records = secretAndCommandOf(got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK));
     const snapshot = await this.snapshotOf(got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK));
     const oldest = tail.at(-1)?.seq ?? 1;
     const ascending = tail.reverse();
@@ -101,15 +84,15 @@ export class EventStore {
           snapshot.state,
         ),
         fromSnapshot: snapshot.seq,
-        items,
+        ...records,
       };
     }
-    if (oldest === 1) return { state: await this.fold(ascending, emptyGame), fromSnapshot: null, items };
+    if (oldest === 1) return { state: await this.fold(ascending, emptyGame), fromSnapshot: null, ...records };
     // The tail did not reach the fixed-key snapshot (none yet, one written before it existed,
     // or one under other rules): the latest usable `SNAP#<seq>`, then the log from it.
     const usable = await this.latestSnapshot(gameId);
     const base = usable ?? { seq: 0, state: emptyGame };
-    return { state: await this.fold(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, items };
+    return { state: await this.fold(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, ...records };
   }
 
   /** `events` folded onto `from`, once the game's ruleset is loaded: named by `from`, or by the GameCreated that opens `events`. */
@@ -152,7 +135,11 @@ export class EventStore {
         },
       });
     }
-    for (const item of request.newItems) {
+    const newItems = [
+      ...(request.command ? [commandItem(gameId, request.command.commandId, request.command.record)] : []),
+      ...(request.seed === undefined ? [] : [secretItem(gameId, request.seed)]),
+    ];
+    for (const item of newItems) {
       items.push({ Put: { TableName: this.tables.games, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     }
     const last = events.at(-1)?.seq ?? expectedVersion;
@@ -232,6 +219,24 @@ export class EventStore {
       }),
     );
     return (page.Items ?? []).map(itemToEvent);
+  }
+
+  /** Every game's id: a Scan of the first events, which only a rebuild can afford. */
+  async *gameIds(): AsyncGenerator<string> {
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({
+          TableName: this.tables.events,
+          ProjectionExpression: 'gameId',
+          FilterExpression: 'seq = :one',
+          ExpressionAttributeValues: { ':one': { N: '1' } },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) if (item.gameId?.S) yield item.gameId.S;
+      start = page.LastEvaluatedKey;
+    } while (start);
   }
 
   /** The state after event `version` (not the latest): the nearest snapshot at or before it, plus the events up to it. */

@@ -1,6 +1,6 @@
 /**
  * Items of the `games` table other than snapshots: seeds, idempotency records, players,
- * read models and inboxes (see infra/tables.ts for the key design).
+ * read models and inboxes (see functions/adapters/tables.ts for the key design).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -15,48 +15,20 @@ import {
   ScanCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { lobbyIndex, type TableNames } from '../../infra/tables.ts';
+import {
+  type CommandRecord,
+  type GamesPort,
+  type InboxEntry,
+  type LobbyEntry,
+  lobbyOrder,
+  type Player,
+  type ProjectedView,
+  type ReadModel,
+} from '../app/ports.ts';
 import type { Item } from './event-codec.ts';
-import { gameKey } from './event-store.ts';
+import { gameKey, playerKey, secretAndCommandKeys, secretAndCommandOf, toCommandRecord } from './game-items.ts';
 import { mergePartitions } from './lobby-merge.ts';
-
-export const playerKey = (playerId: string) => `PLAYER#${playerId}`;
-
-export interface CommandRecord {
-  readonly bodyHash: string;
-  readonly firstSeq: number;
-  readonly lastSeq: number;
-}
-
-export interface ReadModel {
-  readonly version: number;
-  /** The folded GameState as JSON text. */
-  readonly state: string;
-}
-
-/** A read model as the projector writes it: with its game's lobby entry while the game is open to join (none: not in the lobby). */
-export interface ProjectedView extends ReadModel {
-  readonly lobby?: LobbyEntry | null;
-}
-
-export interface InboxEntry {
-  readonly gameId: string;
-  readonly ruleset: string;
-  readonly status: string;
-  readonly seat: string;
-  readonly awaiting: boolean;
-  readonly deadline: string | null;
-  readonly version: number;
-  readonly updatedAt: string;
-}
-
-/** API-9: a public game open to join, as the lobby lists it. */
-export interface LobbyEntry {
-  readonly gameId: string;
-  readonly ruleset: string;
-  readonly seatsFree: number;
-  readonly createdAt: string;
-}
+import { lobbyIndex, type TableNames } from './tables.ts';
 
 /**
  * REL-31: how many index partitions each ruleset's lobby is spread over. A page asks each of
@@ -65,65 +37,26 @@ export interface LobbyEntry {
  */
 export const LOBBY_SHARDS = 4;
 
-/** The lobby's order: oldest game first, the game id breaking ties. */
-export const lobbyOrder = (entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${entry.createdAt}#${entry.gameId}`;
-
 const lobbyPartition = (ruleset: string, shard: number) => `LOBBY#${ruleset}#${shard}`;
 const shardOf = (gameId: string) => (createHash('sha256').update(gameId).digest()[0] ?? 0) % LOBBY_SHARDS;
 
 /** Where lobby entries were kept before the `lobby` index (REL-31): one partition of the table. */
 const LEGACY_LOBBY = 'LOBBY';
 
-export interface Player {
-  readonly playerId: string;
-  readonly name: string;
-  readonly apiKeyHash: string;
-  readonly createdAt?: string;
-}
-
-export class GamesTable {
+export class GamesTable implements GamesPort {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly tables: TableNames,
   ) {}
 
-  secretItem(gameId: string, seed: string): Item {
-    return { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' }, seed: { S: seed } };
-  }
-
-  commandItem(gameId: string, commandId: string, record: CommandRecord): Item {
-    return {
-      pk: { S: gameKey(gameId) },
-      sk: { S: `CMD#${commandId}` },
-      bodyHash: { S: record.bodyHash },
-      firstSeq: { N: String(record.firstSeq) },
-      lastSeq: { N: String(record.lastSeq) },
-    };
-  }
-
-  /** The keys of the seed and of this command's idempotency record. */
-  secretAndCommandKeys(gameId: string, commandId: string): Item[] {
-    return [
-      { pk: { S: gameKey(gameId) }, sk: { S: 'SECRET' } },
-      { pk: { S: gameKey(gameId) }, sk: { S: `CMD#${commandId}` } },
-    ];
-  }
-
-  /** The seed and the idempotency record among items read by `secretAndCommandKeys`. */
-  secretAndCommandOf(items: readonly Item[]): { seed: string | null; command: CommandRecord | null } {
-    const seed = items.find((i) => i.sk?.S === 'SECRET')?.seed?.S ?? null;
-    const record = items.find((i) => i.sk?.S?.startsWith('CMD#'));
-    return { seed, command: record ? toCommandRecord(record) : null };
-  }
-
   /** The seed and this command's idempotency record, in one request. */
   async secretAndCommand(gameId: string, commandId: string): Promise<{ seed: string | null; command: CommandRecord | null }> {
     const result = await this.db.send(
       new BatchGetItemCommand({
-        RequestItems: { [this.tables.games]: { Keys: this.secretAndCommandKeys(gameId, commandId), ConsistentRead: true } },
+        RequestItems: { [this.tables.games]: { Keys: secretAndCommandKeys(gameId, commandId), ConsistentRead: true } },
       }),
     );
-    return this.secretAndCommandOf((result.Responses?.[this.tables.games] ?? []) as Item[]);
+    return secretAndCommandOf((result.Responses?.[this.tables.games] ?? []) as Item[]);
   }
 
   async command(gameId: string, commandId: string): Promise<CommandRecord | null> {
@@ -173,6 +106,21 @@ export class GamesTable {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
+    }
+  }
+
+  async dropReadModel(gameId: string, version: number): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' } },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': { N: String(version) } },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 
@@ -236,7 +184,7 @@ export class GamesTable {
   }
 
   /** Games listed in the lobby's place before the `lobby` index (REL-31), for the migration. */
-  async legacyLobby(): Promise<{ gameId: string; key: Item }[]> {
+  async legacyLobby(): Promise<{ gameId: string; key: string }[]> {
     const items = await queryAll(this.db, {
       TableName: this.tables.games,
       KeyConditionExpression: 'pk = :pk',
@@ -244,12 +192,12 @@ export class GamesTable {
     });
     return items.flatMap((item) => {
       const entry = item.entry?.S ? (JSON.parse(item.entry.S) as LobbyEntry) : null;
-      return entry && item.pk && item.sk ? [{ gameId: entry.gameId, key: { pk: item.pk, sk: item.sk } }] : [];
+      return entry && item.sk?.S ? [{ gameId: entry.gameId, key: item.sk.S }] : [];
     });
   }
 
-  async deleteLegacyLobby(key: Item): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: key }));
+  async deleteLegacyLobby(key: string): Promise<void> {
+    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: { pk: { S: LEGACY_LOBBY }, sk: { S: key } } }));
   }
 
   /** The ids of every game that has a read model. */
@@ -371,12 +319,6 @@ const lobbyAttributes = (entry: LobbyEntry): Item => ({
   [lobbyIndex.partitionKey.name]: { S: lobbyPartition(entry.ruleset, shardOf(entry.gameId)) },
   [lobbyIndex.sortKey.name]: { S: lobbyOrder(entry) },
   lobbyEntry: { S: JSON.stringify(entry) },
-});
-
-const toCommandRecord = (item: Item): CommandRecord => ({
-  bodyHash: item.bodyHash?.S ?? '',
-  firstSeq: Number(item.firstSeq?.N ?? 0),
-  lastSeq: Number(item.lastSeq?.N ?? 0),
 });
 
 /** Every item a Query matches, page after page. */

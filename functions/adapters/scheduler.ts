@@ -13,32 +13,7 @@ import {
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
-
-export interface PhaseDeadline {
-  readonly gameId: string;
-  readonly phaseKey: string;
-  /** ISO 8601 UTC. */
-  readonly at: string;
-  /** PBM-7: a reminder this long before the step's deadline (ISO 8601 duration), not the deadline itself. */
-  readonly reminder?: string;
-}
-
-export interface TimerInput {
-  readonly gameId: string;
-  readonly phaseKey: string;
-  /** PBM-7: present when the schedule is a reminder; nothing is written to the log for it. */
-  readonly reminder?: string;
-}
-
-export interface PhaseScheduler {
-  /**
-   * Create the schedule unless it exists at that time (idempotent). A step whose deadline
-   * moved (PBM-12) is deleted by the timer reactor first, then created at its new time.
-   */
-  schedule(deadline: PhaseDeadline): Promise<void>;
-  /** Delete the schedule (the deadline's, or with `reminder` that reminder's) if it exists (idempotent). */
-  cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void>;
-}
+import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../app/ports.ts';
 
 /**
  * Deterministic per game and step (and reminder), within Scheduler's 64 characters of

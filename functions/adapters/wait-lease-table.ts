@@ -12,8 +12,8 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { TableNames } from '../../infra/tables.ts';
 import type { WaitLeases } from '../app/waiting.ts';
+import type { TableNames } from './tables.ts';
 
 /** Tries of take-prune-take before a racing key is told to come back (each prune frees at least one place or answers). */
 const TRIES = 3;

@@ -7,28 +7,8 @@
  */
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { GuardOptions } from './address-guard.ts';
-
-export interface OutgoingWebhook {
-  readonly url: string;
-  /** The Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`). */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-export type SendOutcome =
-  | { readonly ok: true; readonly status: number }
-  | {
-      readonly ok: false;
-      /** The receiver's HTTP status, when it answered. */
-      readonly status: number | null;
-      readonly error: string;
-      /** A timeout, a refused connection, 408, 429 or 5xx may pass later; a refused address or a 4xx will not. */
-      readonly retryable: boolean;
-    };
-
-/** Every address a host name resolves to. Tests give their own, so that no test sends a DNS query off the machine (REL-28). */
-export type Resolve = (hostname: string) => Promise<readonly string[]>;
+import type { GuardOptions } from '../app/address-guard.ts';
+import type { OutgoingWebhook, Resolve, SendOutcome, WebhookSender } from '../app/ports.ts';
 
 /**
  * The production resolver: `dns.lookup`, every address, as the system resolves (so
@@ -38,10 +18,6 @@ export const dnsResolve: Resolve = async (hostname) => {
   const dns = await import('node:dns/promises');
   return (await dns.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 };
-
-export interface WebhookSender {
-  send(webhook: OutgoingWebhook): Promise<SendOutcome>;
-}
 
 export interface SenderOptions extends GuardOptions {
   /** Refuse plain http (on AWS). */
@@ -80,7 +56,7 @@ export class HttpWebhookSender implements WebhookSender {
       return refused(`${target.protocol} URLs are not delivered to; use https`);
     const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
     // Like node:http, the guard (and ipaddr.js) is loaded by the first send (PERF-1).
-    const { checkHost, firstRefusal } = await import('./address-guard.ts');
+    const { checkHost, firstRefusal } = await import('../app/address-guard.ts');
     // REL-28: `localhost` and its subdomains are loopback whatever a resolver says of them.
     const byName = checkHost(target.hostname, this.options);
     if (byName && !byName.allowed) return refused(byName.reason ?? `${hostname} may not be reached`);

@@ -20,56 +20,15 @@ import {
   TransactWriteItemsCommand,
   type TransactWriteItemsCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import type { TableNames } from '../../infra/tables.ts';
+import type { CreateOutcome, DeliveryLogEntry, HookRecord, Subscription, WebhookStore } from '../app/ports.ts';
 import type { Item } from './event-codec.ts';
-import { playerKey, queryAll } from './games-table.ts';
+import { playerKey } from './game-items.ts';
+import { queryAll } from './games-table.ts';
+import type { TableNames } from './tables.ts';
 
 export const hookSk = (subscriptionId: string) => `HOOK#${subscriptionId}`;
 
-export interface Subscription {
-  readonly id: string;
-  readonly playerId: string;
-  readonly url: string;
-  /** One game, or null for every game the player is seated in. */
-  readonly gameId: string | null;
-  readonly kinds: readonly string[];
-  readonly format: 'json' | 'discord' | 'slack';
-  readonly description: string | null;
-  readonly createdAt: string;
-  readonly enabled: boolean;
-  readonly disabledAt: string | null;
-  readonly disabledReason: string | null;
-}
-
-export type DeliveryStatus = 'sending' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
-
-export interface DeliveryLogEntry {
-  /** The Standard Webhooks `webhook-id`: the same for every attempt. */
-  readonly id: string;
-  readonly kind: string;
-  readonly eventId: string | null;
-  readonly gameId: string | null;
-  readonly createdAt: string;
-  readonly status: DeliveryStatus;
-  readonly attempts: number;
-  readonly lastAttemptAt: string | null;
-  readonly nextAttemptAt: string | null;
-  readonly responseStatus: number | null;
-  readonly lastError: string | null;
-}
-
-export interface HookRecord {
-  readonly subscription: Subscription;
-  readonly secret: string;
-  /** Oldest first. */
-  readonly log: readonly DeliveryLogEntry[];
-  readonly rev: number;
-}
-
 const CONFLICT_RETRIES = 20;
-
-/** What creating a subscription did: made it, found one with its id already, or found the owner at the limit. */
-export type CreateOutcome = 'created' | 'exists' | 'full';
 
 const COUNT_SK = 'COUNT#HOOKS';
 
@@ -85,7 +44,7 @@ const pause = (attempt: number) => new Promise((done) => setTimeout(done, Math.r
 const conflicted = (error: TransactionCanceledException): boolean =>
   (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
 
-export class WebhookTable {
+export class WebhookTable implements WebhookStore {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly tables: TableNames,

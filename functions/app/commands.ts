@@ -9,9 +9,9 @@ import { type GameCommand, lifecycleCommand } from '../../domain/match/command-t
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
-import type { CommandRecord } from '../adapters/games-table.ts';
 import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
+import type { CommandRecord } from './ports.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
 import { ADOPT_RULES, adoptionRefused, rulesToAdopt } from './rules-migration.ts';
 import { refuseUnknownCommandFields } from './strict.ts';
@@ -52,8 +52,8 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
   for (let attempt = 0; ; attempt += 1) {
     // One read round trip of two requests (PERF-5): the log's tail, and one BatchGetItem of the
     // latest snapshot, the seed and this command's idempotency record.
-    const loaded = await deps.store.load(request.gameId, deps.games.secretAndCommandKeys(request.gameId, request.commandId));
-    const stored = deps.games.secretAndCommandOf(loaded.items);
+    const loaded = await deps.store.load(request.gameId, request.commandId);
+    const stored = { seed: loaded.seed, command: loaded.command };
     // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
     if (stored.command && stored.command.bodyHash !== bodyHash) refuseStranger(request, loaded.state);
     if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
@@ -117,11 +117,14 @@ const attemptOnce = async (
   const stateAfter = foldGame(events, base);
   // A retry answers what this answer says, the adoption included (REL-8).
   const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
-  const newItems = [
-    deps.games.commandItem(request.gameId, request.commandId, record),
-    ...(creating ? [deps.games.secretItem(request.gameId, seed)] : []),
-  ];
-  const appended = await deps.store.append({ gameId: request.gameId, expectedVersion: base.version, events, newItems, stateAfter });
+  const appended = await deps.store.append({
+    gameId: request.gameId,
+    expectedVersion: base.version,
+    events,
+    command: { commandId: request.commandId, record },
+    ...(creating ? { seed } : {}),
+    stateAfter,
+  });
   if (!appended.ok) return 'conflict';
   return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
 };

@@ -5,10 +5,9 @@
  * reactor's side (timers.ts), which only reads games and so loads no referee (PERF-1).
  */
 import { awaitingSeats } from '../../domain/match/view.ts';
-import type { EventBus, IntegrationEvent } from '../adapters/bus.ts';
-import type { TimerInput } from '../adapters/scheduler.ts';
 import { executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
+import type { EventBus, IntegrationEvent, TimerInput } from './ports.ts';
 import { Problem } from './problems.ts';
 import { publish } from './publishing.ts';
 

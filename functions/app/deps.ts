@@ -1,18 +1,18 @@
-/** What the application functions need from the outside world, passed in so tests and the local runtime can choose. */
-import { randomBytes } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { TableNames } from '../../infra/tables.ts';
-import { EventStore } from '../adapters/event-store.ts';
-import { GamesTable } from '../adapters/games-table.ts';
-import { RateLimitTable } from '../adapters/rate-limit-table.ts';
-import { defaultRateLimits, type RateCounter, type RateLimits } from './rate-limits.ts';
-import { Waits } from './waiting.ts';
-import { createWebhooks, type Webhooks } from './webhooks.ts';
+/**
+ * What the application functions need from the outside world: its ports (ports.ts), passed in
+ * so that each entry point chooses the adapters (docs/design.md §2). The DynamoDB wiring is
+ * `createDeps` in functions/adapters/dynamo-deps.ts; the in-memory one `createMemoryDeps` in
+ * functions/adapters/memory/deps.ts.
+ */
+import type { Clock, GameStore, GamesPort } from './ports.ts';
+import type { RateCounter, RateLimits } from './rate-limits.ts';
+import type { Waits } from './waiting.ts';
+import type { Webhooks } from './webhooks.ts';
 
 export interface Deps {
-  readonly store: EventStore;
-  readonly games: GamesTable;
-  readonly clock: () => Date;
+  readonly store: GameStore;
+  readonly games: GamesPort;
+  readonly clock: Clock;
   readonly randomHex: (bytes: number) => string;
   /** Subscriptions, their sender and policy (PBM-1..6); the local runtime relaxes the policy. */
   readonly webhooks: Webhooks;
@@ -30,20 +30,5 @@ export interface Deps {
   readonly rateCounter: RateCounter;
 }
 
-const everyRulesetImported = async (): Promise<void> => {};
-
-export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Partial<Deps> = {}): Deps => {
-  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
-  return {
-    store: new EventStore(db, tables, loadRuleset),
-    games: new GamesTable(db, tables),
-    clock: () => new Date(),
-    randomHex: (bytes) => randomBytes(bytes).toString('hex'),
-    webhooks: createWebhooks(db, tables),
-    loadRuleset,
-    waits: new Waits(),
-    rateLimits: defaultRateLimits,
-    rateCounter: new RateLimitTable(db, tables),
-    ...overrides,
-  };
-};
+/** Where every ruleset was imported at start, there is nothing to load. */
+export const everyRulesetImported = async (): Promise<void> => {};

@@ -3,15 +3,13 @@
  * duplicates are skipped; a gap (streams order records per item, not per game) is filled
  * from the `events` table. Rebuilding recomputes every read model from the log.
  */
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
-import type { Item } from '../adapters/event-codec.ts';
-import type { InboxEntry, LobbyEntry, ProjectedView } from '../adapters/games-table.ts';
 import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
+import type { InboxEntry, LobbyEntry, ProjectedView } from './ports.ts';
 
 const ATTEMPTS = 3;
 
@@ -104,9 +102,9 @@ export const lobbyEntryOf = (state: GameState): LobbyEntry | null => {
 };
 
 /** Recompute the read model of every game from the `events` table (also after stream retention). */
-export const rebuildAll = async (deps: Deps, eventsTable: string, log: (line: string) => void = () => {}): Promise<number> => {
+export const rebuildAll = async (deps: Deps, log: (line: string) => void = () => {}): Promise<number> => {
   let rebuilt = 0;
-  for await (const gameId of gameIds(deps, eventsTable)) {
+  for await (const gameId of deps.store.gameIds()) {
     const events = await deps.store.readAfter(gameId, 0);
     const state = foldChecked(emptyGame, events);
     await deps.games.putReadModel(gameId, viewOf(state), 'any');
@@ -138,20 +136,3 @@ export const migrateLobby = async (deps: Deps, log: (line: string) => void = () 
   log(`lobby index: ${migrated} read model(s) indexed, ${legacy.length} old lobby item(s) removed`);
   return migrated;
 };
-
-async function* gameIds(deps: Deps, eventsTable: string): AsyncGenerator<string> {
-  let start: Item | undefined;
-  do {
-    const page = await deps.store.db.send(
-      new ScanCommand({
-        TableName: eventsTable,
-        ProjectionExpression: 'gameId',
-        FilterExpression: 'seq = :one',
-        ExpressionAttributeValues: { ':one': { N: '1' } },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.gameId?.S) yield item.gameId.S;
-    start = page.LastEvaluatedKey;
-  } while (start);
-}

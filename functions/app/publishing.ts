@@ -4,7 +4,7 @@
  */
 import type { GameState } from '../../domain/match/state.ts';
 import { awaitingSeats, redactEvent } from '../../domain/match/view.ts';
-import type { EventBus, IntegrationEvent } from '../adapters/bus.ts';
+import type { EventBus, IntegrationEvent } from './ports.ts';
 import type { Transition } from './transitions.ts';
 
 /** PutEvents takes at most 10 entries and 256 KB per call. */

@@ -3,10 +3,10 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import { rulesetIds } from '../../domain/registry.ts';
-import { type InboxEntry, type LobbyEntry, lobbyOrder } from '../adapters/games-table.ts';
 import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
+import { type InboxEntry, type LobbyEntry, lobbyOrder } from './ports.ts';
 import { notFound, Problem } from './problems.ts';
 import { modelState } from './read-models.ts';
 

@@ -8,8 +8,8 @@ import { isWithinDeadlineBound, MAX_DURATION, parseDuration } from '../../domain
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState, Step } from '../../domain/match/state.ts';
 import { LOBBY_STEP } from '../../domain/match/steps.ts';
-import type { PhaseDeadline, PhaseScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from './deps.ts';
+import type { PhaseDeadline, PhaseScheduler } from './ports.ts';
 import { transitions } from './transitions.ts';
 
 /** Every step with a deadline is scheduled: the lobby's expiry (PBM-10), the first player's choice (PBM-9), play. */

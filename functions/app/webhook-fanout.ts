@@ -7,8 +7,8 @@
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { findFold } from '../../domain/registry.ts';
-import type { IntegrationEvent } from '../adapters/bus.ts';
 import type { Deps } from './deps.ts';
+import type { IntegrationEvent } from './ports.ts';
 import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
 import type { Delivery } from './webhooks.ts';
 

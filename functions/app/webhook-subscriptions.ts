@@ -6,10 +6,9 @@
  * the address it connects to at delivery.
  */
 import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { Resolve } from '../adapters/webhook-sender.ts';
-import type { DeliveryLogEntry, HookRecord, Subscription } from '../adapters/webhook-table.ts';
 import { readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
+import type { DeliveryLogEntry, HookRecord, Resolve, Subscription } from './ports.ts';
 import { notFound, Problem } from './problems.ts';
 import { DEFAULT_KINDS, type WebhookFormat, type WebhookKind } from './webhook-messages.ts';
 import { pingOnce, type WebhookPolicy } from './webhooks.ts';
@@ -51,7 +50,7 @@ export const checkUrl = async (url: string, policy: WebhookPolicy, resolve?: Res
   if (target.username || target.password) throw invalidUrl('Put no user name or password in the URL; deliveries are signed instead.');
   // The address guard loads ipaddr.js, which builds its range tables as it loads: imported when
   // a URL is checked, not by every cold start of the API (PERF-1).
-  const { checkHost, firstRefusal } = await import('../adapters/address-guard.ts');
+  const { checkHost, firstRefusal } = await import('./address-guard.ts');
   const verdict = checkHost(target.hostname, policy) ?? firstRefusal(await resolved(target.hostname, resolve), policy);
   if (verdict && !verdict.allowed) throw invalidUrl(`${verdict.reason}.`);
 };

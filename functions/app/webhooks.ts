@@ -9,10 +9,7 @@
  * message delay on AWS, a timer locally).
  */
 import { createHmac } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { TableNames } from '../../infra/tables.ts';
-import type { Resolve, SendOutcome, WebhookSender } from '../adapters/webhook-sender.ts';
-import { type DeliveryLogEntry, type HookRecord, type Subscription, WebhookTable } from '../adapters/webhook-table.ts';
+import type { DeliveryLogEntry, HookRecord, Resolve, SendOutcome, Subscription, WebhookSender, WebhookStore } from './ports.ts';
 import { type Notice, webhookBody } from './webhook-messages.ts';
 
 export interface WebhookPolicy {
@@ -46,7 +43,7 @@ export const defaultWebhookPolicy: WebhookPolicy = {
 };
 
 export interface Webhooks {
-  readonly table: WebhookTable;
+  readonly table: WebhookStore;
   readonly policy: WebhookPolicy;
   /**
    * Only the functions that deliver (the API's test ping, the webhook worker, the local
@@ -61,14 +58,6 @@ export interface Webhooks {
    */
   readonly resolve?: Resolve;
 }
-
-export const createWebhooks = (
-  db: DynamoDBClient,
-  tables: TableNames,
-  policy: WebhookPolicy = defaultWebhookPolicy,
-  sender?: WebhookSender,
-  resolve?: Resolve,
-): Webhooks => ({ table: new WebhookTable(db, tables), policy, ...(sender ? { sender } : {}), ...(resolve ? { resolve } : {}) });
 
 /** One notice for one subscription; `id` is the Standard Webhooks message id, the same for every attempt. */
 export interface Delivery {

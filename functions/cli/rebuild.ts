@@ -7,9 +7,9 @@
 // Every rule system, loaded at start: this process folds and decides games of any of them.
 import '../../domain/rulesets.ts';
 import { parseArgs } from 'node:util';
-import { tableNames } from '../../infra/tables.ts';
 import { createDynamoClient } from '../adapters/dynamo-client.ts';
-import { createDeps } from '../app/deps.ts';
+import { createDeps } from '../adapters/dynamo-deps.ts';
+import { tableNames } from '../adapters/tables.ts';
 import { rebuildAll } from '../app/projection.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -21,6 +21,6 @@ const tables = { events: process.env.EVENTS_TABLE ?? local.events, games: proces
 
 const { client } = createDynamoClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
 const started = performance.now();
-const count = await rebuildAll(createDeps(client, tables), tables.events, (line) => console.log(line));
+const count = await rebuildAll(createDeps(client, tables), (line) => console.log(line));
 console.log(`rebuilt ${count} game(s) from ${tables.events} in ${Math.round(performance.now() - started)} ms`);
 client.destroy();

@@ -12,12 +12,10 @@
  *   writes nothing); one ahead is scheduled again when a scheduler is at hand (creating an
  *   existing schedule is a no-op).
  */
-import { ConditionalCheckFailedException, DeleteItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Step } from '../../domain/match/state.ts';
-import { gameKey } from '../adapters/event-store.ts';
-import type { PhaseScheduler } from '../adapters/scheduler.ts';
 import { fireDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
+import type { PhaseScheduler } from '../app/ports.ts';
 import { projectGame } from '../app/projection.ts';
 import { reminderSchedules, remindersOf } from '../app/timers.ts';
 
@@ -31,7 +29,7 @@ export interface Redriven {
 }
 
 /** The projector's part: the read model at the log's last event. */
-export const reprojectGame = async (deps: Deps, gamesTable: string, gameId: string): Promise<string> => {
+export const reprojectGame = async (deps: Deps, gameId: string): Promise<string> => {
   const events = await deps.store.readAfter(gameId, 0);
   if (events.length === 0) return `${gameId}: no events in the log, nothing to project`;
   const newest = events.length;
@@ -42,19 +40,8 @@ export const reprojectGame = async (deps: Deps, gamesTable: string, gameId: stri
     // A read model that cannot be folded onto (not JSON, or not chaining): drop it, fold anew.
     const model = await deps.games.readModel(gameId);
     if (!model) throw error;
-    try {
-      await deps.store.db.send(
-        new DeleteItemCommand({
-          TableName: gamesTable,
-          Key: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' } },
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': { N: String(model.version) } },
-        }),
-      );
-    } catch (deleteError) {
-      if (!(deleteError instanceof ConditionalCheckFailedException)) throw deleteError;
-      // The projector moved it meanwhile: fold onto what it wrote.
-    }
+    // Only that version: a projector that moved it meanwhile wrote one to fold onto.
+    await deps.games.dropReadModel(gameId, model.version);
     const version = await projectGame(deps, gameId, events);
     return `${gameId}: read model could not be read (${(error as Error).message}); rebuilt from the log at version ${version}`;
   }
@@ -78,7 +65,6 @@ export const rearmDeadline = async (deps: Deps, gameId: string, scheduler: Phase
 
 export interface RedriveContext {
   readonly deps: Deps;
-  readonly gamesTable: string;
   /** Where an ahead deadline is scheduled again; null when only the running runtime can (locally). */
   readonly scheduler: PhaseScheduler | null;
 }
@@ -87,7 +73,7 @@ export interface RedriveContext {
 export const redriveGame = async (context: RedriveContext, gameId: string, consumers: readonly Consumer[]): Promise<Redriven> => {
   const lines: string[] = [];
   try {
-    if (consumers.includes('projector')) lines.push(await reprojectGame(context.deps, context.gamesTable, gameId));
+    if (consumers.includes('projector')) lines.push(await reprojectGame(context.deps, gameId));
     if (consumers.includes('timer-reactor')) lines.push(await rearmDeadline(context.deps, gameId, context.scheduler));
     return { gameId, ok: true, lines };
   } catch (error) {

@@ -2,9 +2,10 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import * as z from '../../domain/kernel/zod.ts';
 import { loadRuleset } from '../../domain/ruleset-loaders.ts';
-import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
+import { EventBridgeBus } from '../adapters/bus.ts';
 import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
+import type { EventBus } from '../app/ports.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 

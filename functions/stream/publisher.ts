@@ -3,8 +3,9 @@
 import '../../domain/folds.ts';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { EventBridgeBus, type EventBus } from '../adapters/bus.ts';
+import { EventBridgeBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
+import type { EventBus } from '../app/ports.ts';
 import { integrationEvents, publish } from '../app/publishing.ts';
 import { transitions } from '../app/transitions.ts';
 import { required } from '../config.ts';

@@ -3,8 +3,9 @@
 import '../../domain/folds.ts';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { EventBridgeScheduler, type PhaseScheduler } from '../adapters/scheduler.ts';
+import { EventBridgeScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from '../app/deps.ts';
+import type { PhaseScheduler } from '../app/ports.ts';
 import { type Report, reactToDeadlines } from '../app/timers.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';

@@ -4,7 +4,7 @@
  * What it creates:
  * - DynamoDB `events` (the immutable log; stream of new images) and `games` (read model,
  *   snapshots, idempotency records, players), both from the shared definitions in
- *   infra/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
+ *   functions/adapters/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
  * - Six Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
  *   one-month log groups): the HTTP API, the projector, the timer reactor, the publisher,
  *   the phase timer and the webhook deliverer.
@@ -33,9 +33,9 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../../functions/adapters/tables.ts';
 import { rateLimitsText } from '../../functions/app/rate-limits.ts';
 import { handlerEntries } from '../handlers.ts';
-import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../tables.ts';
 import { ArbiterAlarms } from './alarms.ts';
 import { ArbiterFunction } from './arbiter-function.ts';
 import { type StackConfig, stackConfigFrom } from './config.ts';

@@ -24,7 +24,7 @@ import {
   type TableDefinition,
   type TableNames,
   tableDefinitions,
-} from '../tables.ts';
+} from '../../functions/adapters/tables.ts';
 import { type ListeningSocket, listeningSockets } from './listening-sockets.ts';
 import { loopbackShim, type Shim } from './loopback-only.ts';
 
@@ -254,7 +254,7 @@ const stopChild = (child: ChildProcess): Promise<void> =>
     child.kill('SIGTERM');
   });
 
-/** Create the tables from the shared definition (infra/tables.ts) unless they exist. */
+/** Create the tables from the shared definition (functions/adapters/tables.ts) unless they exist. */
 export const ensureTables = async (db: DynamoDBClient, names: TableNames): Promise<void> => {
   const existing = new Set((await db.send(new ListTablesCommand({}))).TableNames ?? []);
   const physical: Record<string, string> = { events: names.events, games: names.games };

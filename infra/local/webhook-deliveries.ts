@@ -5,8 +5,9 @@
  * again those a stopped or killed runtime left; stopping drops the timers and waits for
  * attempts in flight.
  */
-import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
+
 import type { Deps } from '../../functions/app/deps.ts';
+import type { IntegrationEvent } from '../../functions/app/ports.ts';
 import { fanOut } from '../../functions/app/webhook-fanout.ts';
 import { advance, backoffMs, type Delivery, defaultWebhookPolicy, type WebhookPolicy } from '../../functions/app/webhooks.ts';
 import type { WebhookRetries } from './webhook-retries.ts';

@@ -7,8 +7,8 @@
  */
 import { DeleteItemCommand, type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { queryAll } from '../../functions/adapters/games-table.ts';
+import type { TableNames } from '../../functions/adapters/tables.ts';
 import type { Delivery } from '../../functions/app/webhooks.ts';
-import type { TableNames } from '../tables.ts';
 
 const PK = 'WEBHOOK-RETRIES';
 

@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
-import { createDeps } from '../../functions/app/deps.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
+import { tableNames } from '../../functions/adapters/tables.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
-import { tableNames } from '../../infra/tables.ts';
 import { eventually } from '../support/http.ts';
 import { foldedGame, readModelDiff } from '../support/read-models.ts';
 

@@ -11,16 +11,16 @@ import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
-import { gameKey } from '../../functions/adapters/event-store.ts';
+import { gameKey } from '../../functions/adapters/game-items.ts';
 import { LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import { type FailedRecord, failedRecordsPath, readFailedRecords } from '../../functions/ops/failed-records.ts';
 import {
   type AwsRedriveContext,
   drainQueue,
@@ -31,7 +31,6 @@ import {
   redriveStreamFailure,
 } from '../../functions/ops/redrive-aws.ts';
 import { redriveFailedRecords } from '../../functions/ops/redrive-local.ts';
-import { type FailedRecord, failedRecordsPath, readFailedRecords } from '../../infra/local/failed-records.ts';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
 import { give } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
@@ -63,8 +62,8 @@ const poisonItem = (gameId: string) => {
 };
 
 /** A read model the projector cannot fold onto: what a projection bug leaves behind. */
-const spoilReadModel = (deps: Deps, gamesTable: string, gameId: string, version: number) =>
-  deps.store.db.send(
+const spoilReadModel = (db: DynamoDBClient, gamesTable: string, gameId: string, version: number) =>
+  db.send(
     new PutItemCommand({
       TableName: gamesTable,
       Item: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' }, version: { N: String(version) }, state: { S: '{"status": ' } },
@@ -123,13 +122,13 @@ describe('AWS-3 npm run redrive against npm start', () => {
           (v) => v === joined.body.version,
         );
         // A projection bug spoils the read model; the next command's records then fail in the projector alone.
-        await spoilReadModel(runtime.deps, runtime.tables.games, gameId, joined.body.version);
+        await spoilReadModel(runtime.dynamo.client, runtime.tables.games, gameId, joined.body.version);
         const ended = await red.post<{ version: number }>(`/games/${gameId}/commands`, {
           commandId: commandId(),
           command: { type: 'EndPhase' },
         });
         expect(ended.status).toBe(200);
-        await runtime.deps.store.db.send(new PutItemCommand({ TableName: runtime.tables.events, Item: poisonItem('g_poison') }));
+        await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: poisonItem('g_poison') }));
 
         const path = failedRecordsPath(dataDir);
         const setAside = await eventually(
@@ -220,7 +219,7 @@ describe('AWS-3 deadlines given up on', () => {
     };
     try {
       await appendFile(path, `${JSON.stringify(entry)}\n`);
-      const context = { deps: db.deps, gamesTable: db.tables.games, scheduler: null };
+      const context = { deps: db.deps, scheduler: null };
       const first = await redriveFailedRecords(context, path);
       expect(first.games.map((g) => [g.ok, g.lines])).toEqual([
         [
@@ -348,7 +347,6 @@ const inMemoryQueue = (messages: QueueMessage[]): MessageQueue & { removed: stri
 
 const awsContext = (db: TestDb, scheduler: LocalScheduler | null): AwsRedriveContext => ({
   deps: db.deps,
-  gamesTable: db.tables.games,
   scheduler,
   streams: new DynamoDBStreamsClient({
     endpoint: db.endpoint,

@@ -69,7 +69,7 @@ const recordUnderOlderRules = async (gameId: string, edit?: (event: EventEnvelop
   );
   const aged = ageLog(events, OLD, edit);
   for (const event of aged) {
-    await runtime.deps.store.db.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
+    await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
   }
   const state = foldGame(aged);
   await runtime.deps.games.putReadModel(gameId, { version: state.version, state: JSON.stringify(state) }, 'any');
@@ -196,7 +196,7 @@ describe('PBM-14 a rules change never strands a running game', () => {
       (model) => model?.version === events.length,
     );
     for (const event of ageLog(events, newer)) {
-      await runtime.deps.store.db.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
+      await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
     }
     for (const body of [{ type: 'EndPhase' }, { type: 'AdoptRules' }]) {
       const refused = await command(ann, gameId, body);

@@ -1,10 +1,9 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
-import type { PhaseDeadline, PhaseScheduler } from '../../functions/adapters/scheduler.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { fireDeadline } from '../../functions/app/deadlines.ts';
+import type { IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';

@@ -43,7 +43,7 @@ describe('appending', () => {
         gameId: 'g_append',
         expectedVersion,
         events,
-        newItems: [db.deps.games.commandItem('g_append', id, { bodyHash: id, firstSeq: 0, lastSeq: 0 })],
+        command: { commandId: id, record: { bodyHash: id, firstSeq: 0, lastSeq: 0 } },
         stateAfter: emptyGame,
       });
 
@@ -281,7 +281,7 @@ describe('rules versions', () => {
       gameId: 'g_old',
       expectedVersion: 0,
       events: created,
-      newItems: [db.deps.games.secretItem('g_old', 'ab'.repeat(32))],
+      seed: 'ab'.repeat(32),
       stateAfter: emptyGame,
     });
     const problem = await rejection(give(db.deps, 'g_old', 'p_blue', { type: 'JoinGame' }));

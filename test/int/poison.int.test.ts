@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
@@ -10,10 +10,10 @@ import { LocalBus } from '../../functions/adapters/bus.ts';
 import { eventToItem, type Item } from '../../functions/adapters/event-codec.ts';
 import { LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { Deps } from '../../functions/app/deps.ts';
+import { failedRecordsPath, memoryFailedRecords, readFailedRecords } from '../../functions/ops/failed-records.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
-import { failedRecordsPath, memoryFailedRecords, readFailedRecords } from '../../infra/local/failed-records.ts';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
 import { StreamPoller } from '../../infra/local/stream-poller.ts';
 import { give } from '../support/commands.ts';
@@ -32,8 +32,8 @@ const eventItems = (gameId: string, after = 0, count = 1): Item[] =>
 const withoutV = ({ v: _v, ...item }: Item): Item => item;
 const dataNotJson = (item: Item): Item => ({ ...item, data: { S: '{"phase": "command", ' } });
 
-const putRaw = (db: { deps: Deps; tables: { events: string } }, item: Item) =>
-  db.deps.store.db.send(new PutItemCommand({ TableName: db.tables.events, Item: item }));
+const putRaw = (db: { dynamo: { client: DynamoDBClient }; tables: { events: string } }, item: Item) =>
+  db.dynamo.client.send(new PutItemCommand({ TableName: db.tables.events, Item: item }));
 
 const gameOf = (record: DynamoDBRecord) => record.dynamodb?.Keys?.gameId?.S;
 const sequenceOf = (record: DynamoDBRecord) => record.dynamodb?.SequenceNumber ?? '';

@@ -96,7 +96,7 @@ describe('the projector, fed from the real stream', () => {
     await startGame(fresh.deps, 'g_r2');
     await endPhase(fresh.deps, 'g_r2', 'p_red');
     expect(await fresh.deps.games.readModel('g_r1')).toBeNull();
-    const rebuilt = await rebuildAll(fresh.deps, fresh.tables.events);
+    const rebuilt = await rebuildAll(fresh.deps);
     expect(rebuilt).toBe(2);
     for (const gameId of ['g_r1', 'g_r2']) {
       const model = await fresh.deps.games.readModel(gameId);

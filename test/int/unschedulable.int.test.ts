@@ -6,8 +6,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_TIME } from '../../domain/kernel/duration.ts';
-import type { PhaseDeadline, PhaseScheduler } from '../../functions/adapters/scheduler.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
+import type { PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
 import { UNSCHEDULABLE_STEP_LINE } from '../../infra/aws/alarms.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';

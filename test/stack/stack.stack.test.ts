@@ -13,6 +13,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { eventsTable, gamesTable, lobbyIndex } from '../../functions/adapters/tables.ts';
 import { defaultRateLimits, rateLimitsText } from '../../functions/app/rate-limits.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
@@ -26,7 +27,6 @@ import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
-import { eventsTable, gamesTable, lobbyIndex } from '../../infra/tables.ts';
 
 interface Statement {
   readonly Effect: string;
@@ -99,7 +99,7 @@ const allows = (fn: ArbiterFunction, action: string, resource: unknown): boolean
   );
 
 describe('the events table', () => {
-  it('is keyed and streamed as infra/tables.ts defines it: new images of every event', () => {
+  it('is keyed and streamed as functions/adapters/tables.ts defines it: new images of every event', () => {
     expect(resourceOf(stack.tables.events).Properties).toMatchObject({
       KeySchema: [
         { AttributeName: eventsTable.partitionKey.name, KeyType: 'HASH' },
@@ -143,7 +143,7 @@ describe('the games table', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 2);
   });
 
-  it('REL-31 has the lobby index infra/tables.ts defines, projecting the lobby entry alone', () => {
+  it('REL-31 has the lobby index functions/adapters/tables.ts defines, projecting the lobby entry alone', () => {
     expect(resourceOf(stack.tables.games).Properties.GlobalSecondaryIndexes).toEqual([
       {
         IndexName: lobbyIndex.name,

@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
-import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
+import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
+import type { Deps } from '../../functions/app/deps.ts';
 import { ensureTables } from '../../infra/local/dynamodb-local.ts';
-import { type TableNames, tableNames } from '../../infra/tables.ts';
 
 export interface TestDb {
   readonly endpoint: string;

@@ -4,7 +4,8 @@
  * write would. Reads still answer, so the code under test runs until it needs to write.
  */
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
-import { createDeps, type Deps } from '../../functions/app/deps.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
+import type { Deps } from '../../functions/app/deps.ts';
 import type { TestDb } from './dynamo.ts';
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem']);

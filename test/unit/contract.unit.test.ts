@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractViolation } from '../support/contract.ts';
 
-/** The check every end-to-end answer goes through (test/support/http.ts): it must be able to fail. */
+/** The check every end-to-end answer goes through (test/support/client.ts): it must be able to fail. */
 describe('the contract check of end-to-end answers', () => {
   const problem = JSON.stringify({
     type: 'https://arbiter.dev/problems/not-found',

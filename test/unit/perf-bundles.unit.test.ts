@@ -190,7 +190,7 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it.each(DELIVERING)('PERF-1 %s loads the address guard (and ipaddr.js, which builds its tables as it loads) on first use', (name) => {
-    expect(bundles.get(name)?.lazy).toContain(join('functions', 'adapters', 'address-guard.ts'));
+    expect(bundles.get(name)?.lazy).toContain(join('functions', 'app', 'address-guard.ts'));
   });
 
   it.each(READ_ONLY)("PERF-1 %s only reads games: it bundles the rulesets' folds and none of their referees", (name) => {

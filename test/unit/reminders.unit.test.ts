@@ -5,15 +5,10 @@ import type * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
-import { type IntegrationEvent, LocalBus } from '../../functions/adapters/bus.ts';
-import {
-  createScheduleInput,
-  LocalScheduler,
-  type PhaseDeadline,
-  type PhaseScheduler,
-  scheduleName,
-} from '../../functions/adapters/scheduler.ts';
+import { LocalBus } from '../../functions/adapters/bus.ts';
+import { createScheduleInput, LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { Deps } from '../../functions/app/deps.ts';
+import type { IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
 import { reactToDeadlines } from '../../functions/app/timers.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText, timeLeft } from '../../functions/app/webhook-messages.ts';

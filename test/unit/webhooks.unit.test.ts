@@ -7,8 +7,7 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { IntegrationEvent } from '../../functions/adapters/bus.ts';
-import type { DeliveryLogEntry, HookRecord } from '../../functions/adapters/webhook-table.ts';
+import type { DeliveryLogEntry, HookRecord, IntegrationEvent } from '../../functions/app/ports.ts';
 import { kindFor } from '../../functions/app/webhook-fanout.ts';
 import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
 import { backoffMs, defaultWebhookPolicy, plan, signedHeaders, withEntry } from '../../functions/app/webhooks.ts';

@@ -2,18 +2,16 @@
  * API-7: players have names that are served: your own profile, a rename that every game's
  * seats show at once, a public profile with just the name, and key rotation that keeps games.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, eventually } from '../support/client.ts';
+import { memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
 let anon: Client;
 
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+// The real handler on the memory adapters (ARC-3): these routes are not about storage.
+beforeAll(() => {
+  anon = memoryApi().anon;
 });
-afterAll(() => runtime.stop());
 
 interface Seat {
   readonly name: string;

@@ -2,18 +2,16 @@
  * REL-24: a player's name is printable text. Registering or renaming with a control, format,
  * bidi or zero-width character is a 400 that names the character, and writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../support/client.ts';
+import { memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
 let anon: Client;
 
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+// The real handler on the memory adapters (ARC-3): these routes are not about storage.
+beforeAll(() => {
+  anon = memoryApi().anon;
 });
-afterAll(() => runtime.stop());
 
 interface Refusal {
   readonly type: string;

@@ -1,0 +1,37 @@
+/** The application's ports on DynamoDB: what the AWS and local entry points, the CLI and the storage tests wire (docs/design.md §2). */
+import { randomBytes } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type Deps, everyRulesetImported } from '../app/deps.ts';
+import type { Resolve, WebhookSender } from '../app/ports.ts';
+import { defaultRateLimits } from '../app/rate-limits.ts';
+import { Waits } from '../app/waiting.ts';
+import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../app/webhooks.ts';
+import { EventStore } from './event-store.ts';
+import { GamesTable } from './games-table.ts';
+import { RateLimitTable } from './rate-limit-table.ts';
+import type { TableNames } from './tables.ts';
+import { WebhookTable } from './webhook-table.ts';
+
+export const createWebhooks = (
+  db: DynamoDBClient,
+  tables: TableNames,
+  policy: WebhookPolicy = defaultWebhookPolicy,
+  sender?: WebhookSender,
+  resolve?: Resolve,
+): Webhooks => ({ table: new WebhookTable(db, tables), policy, ...(sender ? { sender } : {}), ...(resolve ? { resolve } : {}) });
+
+export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Partial<Deps> = {}): Deps => {
+  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
+  return {
+    store: new EventStore(db, tables, loadRuleset),
+    games: new GamesTable(db, tables),
+    clock: () => new Date(),
+    randomHex: (bytes) => randomBytes(bytes).toString('hex'),
+    webhooks: createWebhooks(db, tables),
+    loadRuleset,
+    waits: new Waits(),
+    rateLimits: defaultRateLimits,
+    rateCounter: new RateLimitTable(db, tables),
+    ...overrides,
+  };
+};

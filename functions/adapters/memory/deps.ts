@@ -1,0 +1,30 @@
+/**
+ * The application's ports in memory: the whole service in one process without DynamoDB, for the
+ * tests that are not about storage (docs/design.md §17). One call, one empty world.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Deps, everyRulesetImported } from '../../app/deps.ts';
+import { defaultRateLimits } from '../../app/rate-limits.ts';
+import { Waits } from '../../app/waiting.ts';
+import { defaultWebhookPolicy } from '../../app/webhooks.ts';
+import { MemoryGameStore } from './game-store.ts';
+import { MemoryGames } from './games.ts';
+import { MemoryRateCounter } from './limits.ts';
+import { MemoryWebhookStore } from './webhook-store.ts';
+
+export const createMemoryDeps = (overrides: Partial<Deps> = {}): Deps => {
+  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
+  const store = new MemoryGameStore(loadRuleset);
+  return {
+    store,
+    games: new MemoryGames(store),
+    clock: () => new Date(),
+    randomHex: (bytes) => randomBytes(bytes).toString('hex'),
+    webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy },
+    loadRuleset,
+    waits: new Waits(),
+    rateLimits: defaultRateLimits,
+    rateCounter: new MemoryRateCounter(),
+    ...overrides,
+  };
+};

@@ -1,0 +1,290 @@
+/**
+ * The ports: what the application needs of the outside world, declared here and implemented
+ * by adapters (docs/design.md §2). DynamoDB, EventBridge, Scheduler and HTTP adapters live in
+ * `functions/adapters/`, in-memory ones in `functions/adapters/memory/`; one contract suite
+ * holds both to the same semantics (test/support/contract-ports.ts). Nothing here names a
+ * table, a key or an SDK type: an adapter turns these values into its own items.
+ */
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { GameState } from '../../domain/match/state.ts';
+
+export type { RateCounter } from './rate-limits.ts';
+export type { WaitLeases } from './waiting.ts';
+
+/** The clock every use case reads; tests give a fixed one. */
+export type Clock = () => Date;
+
+// ---- the game store (docs/design.md §5) ----
+
+/** What an accepted command wrote, so that its retry answers the same (REL-8). */
+export interface CommandRecord {
+  readonly bodyHash: string;
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+}
+
+export interface LoadedGame {
+  readonly state: GameState;
+  /** How the state was obtained, for benchmarks and tests. */
+  readonly fromSnapshot: number | null;
+  /** The game's dice seed, read only when `load` was given a command id. */
+  readonly seed: string | null;
+  /** That command's idempotency record, when it was accepted before. */
+  readonly command: CommandRecord | null;
+}
+
+export interface AppendRequest {
+  readonly gameId: string;
+  /** The version the batch was decided on: the batch lands exactly after it, or not at all. */
+  readonly expectedVersion: number;
+  readonly events: readonly EventEnvelope[];
+  /** The command's idempotency record, written with the events, only if that command id has none yet. */
+  readonly command?: { readonly commandId: string; readonly record: CommandRecord } | undefined;
+  /** The game's seed, written with the events when the game is created, only if it has none yet. */
+  readonly seed?: string | undefined;
+  /** The state after the batch, snapshotted when the batch crosses a snapshot boundary. */
+  readonly stateAfter: GameState;
+}
+
+/** `version`: another batch took the place; `item`: the command id or the seed was there already. */
+export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'item' };
+
+/** The log of every game: appended to, never changed (docs/design.md §5). */
+export interface GameStore {
+  /**
+   * The folded state. With `commandId`, in the same round trip, the game's seed and that
+   * command's idempotency record (the command path, PERF-5).
+   */
+  load(gameId: string, commandId?: string): Promise<LoadedGame>;
+  /** The state after event `version` (not the latest). */
+  loadAt(gameId: string, version: number): Promise<GameState>;
+  /** Events with seq > after (and <= upTo, at most `limit`), in order. */
+  readAfter(gameId: string, after: number, upTo?: number, limit?: number): Promise<EventEnvelope[]>;
+  /** The seq of the game's last event, 0 when it has none (REL-23). */
+  lastSeq(gameId: string): Promise<number>;
+  /** All of the batch, its record and seed, or nothing. */
+  append(request: AppendRequest): Promise<AppendResult>;
+  /** `events` folded onto `from`, once the game's ruleset is loaded. */
+  fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState>;
+  /** The id of every game that has an event (a rebuild walks them). */
+  gameIds(): AsyncIterable<string>;
+}
+
+// ---- read models, inboxes and the lobby (docs/design.md §10.1) ----
+
+export interface ReadModel {
+  readonly version: number;
+  /** The folded GameState as JSON text. */
+  readonly state: string;
+}
+
+/** A read model as the projector writes it: with its game's lobby entry while the game is open to join (none: not in the lobby). */
+export interface ProjectedView extends ReadModel {
+  readonly lobby?: LobbyEntry | null;
+}
+
+export interface InboxEntry {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly status: string;
+  readonly seat: string;
+  readonly awaiting: boolean;
+  readonly deadline: string | null;
+  readonly version: number;
+  readonly updatedAt: string;
+}
+
+/** API-9: a public game open to join, as the lobby lists it. */
+export interface LobbyEntry {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly seatsFree: number;
+  readonly createdAt: string;
+}
+
+/** The lobby's order, and its cursor: oldest game first, the game id breaking ties. */
+export const lobbyOrder = (entry: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${entry.createdAt}#${entry.gameId}`;
+
+export interface ReadModels {
+  readModel(gameId: string): Promise<ReadModel | null>;
+  /**
+   * Write the view (with its lobby entry, one write) only over version `previous` (0: only
+   * where there is none), or over anything with 'any'; false when the gate failed.
+   */
+  putReadModel(gameId: string, model: ProjectedView, previous: number | 'any'): Promise<boolean>;
+  /** An inbox entry never goes back in time: an older version than the stored one is dropped. */
+  putInbox(playerId: string, entry: InboxEntry): Promise<void>;
+  /** Remove a read model that cannot be folded onto, only while it is at `version` (a redrive, AWS-3). */
+  dropReadModel(gameId: string, version: number): Promise<void>;
+  inbox(playerId: string): Promise<InboxEntry[]>;
+  /** The first `count` lobby entries of these rulesets after cursor `after` (a `lobbyOrder`), in lobby order, and whether more follow. */
+  lobby(rulesets: readonly string[], after: string | null, count: number): Promise<{ entries: LobbyEntry[]; more: boolean }>;
+  /** The ids of every game that has a read model. */
+  viewedGames(): AsyncIterable<string>;
+  /** REL-31: lobby entries kept the old way (before the lobby index), by game and the id to delete them by. */
+  legacyLobby(): Promise<{ gameId: string; key: string }[]>;
+  deleteLegacyLobby(key: string): Promise<void>;
+}
+
+// ---- players ----
+
+export interface Player {
+  readonly playerId: string;
+  readonly name: string;
+  readonly apiKeyHash: string;
+  readonly createdAt?: string;
+}
+
+export interface Players {
+  /** Refuses (throws) a player id that exists. */
+  createPlayer(player: Player, createdAt: string): Promise<void>;
+  player(playerId: string): Promise<Player | null>;
+  /** False when there is no such player. */
+  renamePlayer(playerId: string, name: string): Promise<boolean>;
+  /** Replace the key hash only while it is still `oldHash`: of two concurrent rotations one fails. */
+  rotateKey(playerId: string, oldHash: string, newHash: string): Promise<boolean>;
+  /** The display names of these players (at most 100), by id; unknown ids are left out. */
+  playerNames(playerIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** A game's seed and command records, read outside the command path. */
+export interface GameRecords {
+  secretAndCommand(gameId: string, commandId: string): Promise<{ seed: string | null; command: CommandRecord | null }>;
+  command(gameId: string, commandId: string): Promise<CommandRecord | null>;
+}
+
+/** What `deps.games` holds: read models, players and a game's records (one table on DynamoDB, docs/design.md §9). */
+export type GamesPort = ReadModels & Players & GameRecords;
+
+// ---- webhooks (docs/design.md §12) ----
+
+export interface Subscription {
+  readonly id: string;
+  readonly playerId: string;
+  readonly url: string;
+  /** One game, or null for every game the player is seated in. */
+  readonly gameId: string | null;
+  readonly kinds: readonly string[];
+  readonly format: 'json' | 'discord' | 'slack';
+  readonly description: string | null;
+  readonly createdAt: string;
+  readonly enabled: boolean;
+  readonly disabledAt: string | null;
+  readonly disabledReason: string | null;
+}
+
+export type DeliveryStatus = 'sending' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
+
+export interface DeliveryLogEntry {
+  /** The Standard Webhooks `webhook-id`: the same for every attempt. */
+  readonly id: string;
+  readonly kind: string;
+  readonly eventId: string | null;
+  readonly gameId: string | null;
+  readonly createdAt: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  readonly lastAttemptAt: string | null;
+  readonly nextAttemptAt: string | null;
+  readonly responseStatus: number | null;
+  readonly lastError: string | null;
+}
+
+export interface HookRecord {
+  readonly subscription: Subscription;
+  readonly secret: string;
+  /** Oldest first. */
+  readonly log: readonly DeliveryLogEntry[];
+  readonly rev: number;
+}
+
+/** What creating a subscription did: made it, found one with its id already, or found the owner at the limit. */
+export type CreateOutcome = 'created' | 'exists' | 'full';
+
+export interface WebhookStore {
+  /** The subscription, only while its owner has fewer than `max`, however many creations race (REL-25). */
+  create(subscription: Subscription, secret: string, max: number): Promise<CreateOutcome>;
+  list(playerId: string): Promise<HookRecord[]>;
+  /** The subscriptions alone (no secret, no log): what fan-out reads for every event. */
+  subscriptions(playerId: string): Promise<Subscription[]>;
+  get(playerId: string, subscriptionId: string): Promise<HookRecord | null>;
+  /** Whether there was one to delete; its owner's count goes down with it. */
+  delete(playerId: string, subscriptionId: string): Promise<boolean>;
+  /**
+   * Apply `change` to the current record and write it over the revision it was read at, again
+   * on a conflict; null from `change` writes nothing. The record as written (or as read), null when gone.
+   */
+  update(
+    playerId: string,
+    subscriptionId: string,
+    change: (record: HookRecord) => Omit<HookRecord, 'rev'> | null,
+  ): Promise<HookRecord | null>;
+}
+
+export interface OutgoingWebhook {
+  readonly url: string;
+  /** The Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export type SendOutcome =
+  | { readonly ok: true; readonly status: number }
+  | {
+      readonly ok: false;
+      /** The receiver's HTTP status, when it answered. */
+      readonly status: number | null;
+      readonly error: string;
+      /** A timeout, a refused connection, 408, 429 or 5xx may pass later; a refused address or a 4xx will not. */
+      readonly retryable: boolean;
+    };
+
+export interface WebhookSender {
+  send(webhook: OutgoingWebhook): Promise<SendOutcome>;
+}
+
+/** The name resolver: every address a host name resolves to. Tests give their own, so that no test sends a DNS query off the machine (REL-28). */
+export type Resolve = (hostname: string) => Promise<readonly string[]>;
+
+// ---- the bus and the scheduler (docs/design.md §11, §12) ----
+
+export interface IntegrationEvent {
+  /** Stable per game, event and kind: subscribers de-duplicate on it. */
+  readonly id: string;
+  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded' | 'DeadlineApproaching';
+  readonly gameId: string;
+  readonly seq: number;
+  readonly at: string;
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+export interface EventBus {
+  /** Put up to 10 events; returns those the bus did not accept. */
+  put(events: readonly IntegrationEvent[]): Promise<readonly IntegrationEvent[]>;
+}
+
+export interface PhaseDeadline {
+  readonly gameId: string;
+  readonly phaseKey: string;
+  /** ISO 8601 UTC. */
+  readonly at: string;
+  /** PBM-7: a reminder this long before the step's deadline (ISO 8601 duration), not the deadline itself. */
+  readonly reminder?: string;
+}
+
+export interface TimerInput {
+  readonly gameId: string;
+  readonly phaseKey: string;
+  /** PBM-7: present when the schedule is a reminder; nothing is written to the log for it. */
+  readonly reminder?: string;
+}
+
+export interface PhaseScheduler {
+  /**
+   * Create the schedule unless it exists at that time (idempotent). A step whose deadline
+   * moved (PBM-12) is deleted by the timer reactor first, then created at its new time.
+   */
+  schedule(deadline: PhaseDeadline): Promise<void>;
+  /** Delete the schedule (the deadline's, or with `reminder` that reminder's) if it exists (idempotent). */
+  cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void>;
+}

@@ -1,0 +1,105 @@
+/**
+ * The real HTTP handler of every route (functions/http/every-route.ts) on the in-memory adapters,
+ * called in-process: route and lifecycle tests that are not about storage run here, in the unit
+ * tier, without DynamoDB Local (ARC-3). Each appended batch is projected before the answer is
+ * returned, as the stream's projector would shortly after, so reads see their writes at once.
+ */
+// Every rule system, loaded at start, as the local runtime does.
+import '../../domain/rulesets.ts';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
+import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
+import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
+import type { Deps } from '../../functions/app/deps.ts';
+import { projectGame } from '../../functions/app/projection.ts';
+import { defaultWebhookPolicy } from '../../functions/app/webhooks.ts';
+import { makeApi } from '../../functions/http/every-route.ts';
+import { Client, type Transport } from './client.ts';
+import { fakeResolver } from './resolver.ts';
+
+export interface MemoryApi {
+  /** A client without a key; `register` gives one with a key. */
+  readonly anon: Client;
+  readonly deps: Deps;
+}
+
+const BASE = 'http://memory.invalid';
+
+export const memoryApi = (overrides: Partial<Deps> = {}): MemoryApi => {
+  const deps = createMemoryDeps({
+    // Webhook host names go to a test resolver that knows none, never to DNS (REL-28).
+    webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy, resolve: fakeResolver().resolve },
+    ...overrides,
+  });
+  const appended: EventEnvelope[] = [];
+  if (deps.store instanceof MemoryGameStore) deps.store.onAppend((events) => appended.push(...events));
+  const project = async () => {
+    while (appended.length > 0) {
+      const batch = appended.splice(0);
+      for (const gameId of new Set(batch.map((e) => e.gameId))) {
+        await projectGame(
+          deps,
+          gameId,
+          batch.filter((e) => e.gameId === gameId),
+        );
+      }
+    }
+  };
+  const handler = makeApi(
+    () => deps,
+    () => {},
+  );
+  const transport: Transport = async (url, init) => {
+    const result = (await handler(toEvent(url, init), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+    await project();
+    return new Response(result.statusCode === 204 || result.statusCode === 304 ? null : (result.body ?? ''), {
+      status: result.statusCode ?? 200,
+      headers: (result.headers ?? {}) as Record<string, string>,
+    });
+  };
+  return { anon: new Client(BASE, undefined, transport), deps };
+};
+
+/** The payload v2 event API Gateway would send for this request, as the local HTTP server builds it. */
+const toEvent = (url: string, init: RequestInit): APIGatewayProxyEventV2 => {
+  const target = url.slice(BASE.length);
+  const mark = target.indexOf('?');
+  const path = mark < 0 ? target : target.slice(0, mark);
+  const search = mark < 0 ? '' : target.slice(mark + 1);
+  const headers = Object.fromEntries(new Headers(init.headers).entries());
+  const query = Object.fromEntries(new URLSearchParams(search).entries());
+  const method = init.method ?? 'GET';
+  const body = typeof init.body === 'string' ? init.body : '';
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: search,
+    headers,
+    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+    ...(body === '' ? {} : { body }),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'memory',
+      apiId: 'memory',
+      domainName: 'memory.invalid',
+      domainPrefix: 'memory',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+  };
+};
+
+const lambdaContext = (): Context =>
+  ({
+    functionName: 'api',
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 29_000,
+    clientGone: new AbortController().signal,
+  }) as unknown as Context;

@@ -1,6 +1,7 @@
 /** What the application functions need from the outside world, passed in so tests and the local runtime can choose. */
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { TableNames } from '../../infra/tables.ts';
 import { EventStore } from '../adapters/event-store.ts';
 import { GamesTable } from '../adapters/games-table.ts';
@@ -17,12 +18,12 @@ export interface Deps {
   /** Subscriptions, their sender and policy (PBM-1..6); the local runtime relaxes the policy. */
   readonly webhooks: Webhooks;
   /**
-   * Makes a rule system's code available before its games are folded or decided. A no-op by
-   * default: the process imported every ruleset at start (domain/rulesets.ts, or domain/folds.ts
-   * where it only folds). The API and the phase timer on Lambda load each one when a game first
-   * needs it instead (domain/ruleset-loaders.ts, PERF-1).
+   * The rule systems this process folds and decides with (docs/design.md §14), given by its
+   * entry point: every ruleset (or every fold) imported at start, or, for the API and the phase
+   * timer on Lambda, a catalogue that loads each one when a game first needs it (PERF-1).
+   * Whoever reads a game awaits `rulesets.load(id)` before folding it.
    */
-  readonly loadRuleset: (ruleset: string) => Promise<void>;
+  readonly rulesets: RulesetSource;
   /** This process's waiting reads: one watcher per game or inbox, and the waits each key holds (REL-23). */
   readonly waits: Waits;
   /** How often a key may create things or try invite codes (REL-26); tests that create many raise them. */
@@ -30,17 +31,19 @@ export interface Deps {
   readonly rateCounter: RateCounter;
 }
 
-const everyRulesetImported = async (): Promise<void> => {};
-
-export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Partial<Deps> = {}): Deps => {
-  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
+export const createDeps = (
+  db: DynamoDBClient,
+  tables: TableNames,
+  rulesets: RulesetSource,
+  overrides: Partial<Omit<Deps, 'rulesets'>> = {},
+): Deps => {
   return {
-    store: new EventStore(db, tables, loadRuleset),
+    store: new EventStore(db, tables, rulesets),
     games: new GamesTable(db, tables),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),
-    loadRuleset,
+    rulesets,
     waits: new Waits(),
     rateLimits: defaultRateLimits,
     rateCounter: new RateLimitTable(db, tables),

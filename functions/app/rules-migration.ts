@@ -6,13 +6,14 @@
  * under the new version; otherwise the game answers 409 until its organiser adopts the
  * new rules from the current position with `AdoptRules`.
  */
+
+import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findFold } from '../../domain/registry.ts';
 import { type Divergence, readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
@@ -55,9 +56,9 @@ export const migrateRules = async (
   systemId: (to: string) => string,
 ): Promise<Migration | 'conflict' | null> => {
   if (state.status === 'empty') return null;
-  const served = findFold(state.ruleset)?.rulesVersion;
+  const served = deps.rulesets.findFold(state.ruleset)?.rulesVersion;
   if (served === state.rulesVersion) return null;
-  const to = adoptableVersion(state);
+  const to = adoptableVersion(state, deps.rulesets);
   if (to === null || state.status === 'ended') throw notServed(state, served);
   // The organiser's own adoption is decided as it is given (the decider checks who gives it).
   if (commandType === ADOPT_RULES.type) return null;
@@ -66,7 +67,7 @@ export const migrateRules = async (
   if (known) throw divergent(state, to, known);
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
-  const result = readjudicateSafely(log, gameId, seed, start);
+  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start);
   if (!result.ok) {
     const found = 'found' in result ? result.found : describe(result.divergence, log);
     if (diverged.size >= DIVERGED_KEPT) diverged.delete(diverged.keys().next().value ?? '');
@@ -74,11 +75,11 @@ export const migrateRules = async (
     throw divergent(state, to, found);
   }
   const commandId = systemId(to);
-  const ctx = { now: deps.clock().toISOString(), actor: { kind: 'system' } as const, seed };
+  const ctx = { rulesets: deps.rulesets, now: deps.clock().toISOString(), actor: { kind: 'system' } as const, seed };
   const decision = recordCommand(state, ADOPT_RULES, ctx, gameId, commandId);
   if (!decision.ok) throw notServed(state, served);
   const events = decision.events;
-  const stateAfter = foldGame(events, state);
+  const stateAfter = foldGame(deps.rulesets, events, state);
   const bodyHash = sha256Hex(canonicalJson({ caller: { kind: 'system' }, command: ADOPT_RULES, expectedVersion: null }));
   const record = { bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const appended = await deps.store.append({
@@ -92,9 +93,9 @@ export const migrateRules = async (
 };
 
 /** A log the current code cannot even fold is not decided the same either. */
-const readjudicateSafely = (log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
+const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
   try {
-    return readjudicate(log, { gameId, seed, decides: (index) => index >= start });
+    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start });
   } catch (error) {
     const where = `the log does not fold under them: ${(error as Error).message}`;
     return { ok: false as const, found: { seq: 0, kind: 'does-not-fold' as const, where } };

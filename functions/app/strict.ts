@@ -6,10 +6,11 @@
  * schemas are strict objects that transform (a scenario name becomes armies), so for
  * them the keys zod itself names as unrecognized are the answer.
  */
+
+import type { Rulesets } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas, TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findRuleset } from '../../domain/registry.ts';
 import { escapePointer } from '../http/input-guard.ts';
 import { schemaProblem } from '../http/respond.ts';
 import { Problem } from './problems.ts';
@@ -55,14 +56,14 @@ export const refuseUnknownFields = (schema: z.core.$ZodType, value: unknown, at:
 };
 
 /** The strictness check for a command about to be decided on `state`, with the schema that will decide it. */
-export const refuseUnknownCommandFields = (state: GameState, command: { readonly type: string }): void => {
+export const refuseUnknownCommandFields = (rulesets: Rulesets, state: GameState, command: { readonly type: string }): void => {
   // CreateGame and JoinGame arrive as strict bodies of their own routes; only the rules options inside are open.
   if (command.type === 'CreateGame') {
-    refuseUnknownOptionFields(command as { ruleset?: unknown; options?: { rules?: unknown } });
+    refuseUnknownOptionFields(rulesets, command as { ruleset?: unknown; options?: { rules?: unknown } });
     return;
   }
   const schema =
-    matchCommandSchemas.get(command.type) ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
+    matchCommandSchemas.get(command.type) ?? (state.status === 'empty' ? undefined : rulesets.findRuleset(state.ruleset)?.commandSchema);
   if (!schema) return;
   refuseUnknownFields(schema, command, '/command');
   // The lifecycle commands' own checks are rule violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT).
@@ -88,8 +89,8 @@ const refuseInvalidCommand = (schema: z.core.$ZodType, command: { readonly type:
   if (!result.success) throw schemaProblem(result.error.issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
-const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
-  const ruleset = typeof command.ruleset === 'string' ? findRuleset(command.ruleset) : undefined;
+const refuseUnknownOptionFields = (rulesets: Rulesets, command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
+  const ruleset = typeof command.ruleset === 'string' ? rulesets.findRuleset(command.ruleset) : undefined;
   const rules = command.options?.rules;
   if (ruleset && rules !== undefined) refuseUnknownFields(ruleset.optionsSchema, rules, '/options/rules', { transforms: true });
 };

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../domain/kernel/hash.ts';
 import { createGameSchema } from '../../domain/match/commands.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type IntegrationEvent, LocalBus } from '../../functions/adapters/bus.ts';
 import {
   createScheduleInput,
@@ -21,6 +22,8 @@ import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
 import { act, mission, profile, submit } from '../support/soluna.ts';
 
+const RULESETS = everyRuleset();
+
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 
@@ -31,6 +34,7 @@ const depsOf = (game: Game, now: () => string): Deps =>
       load: async () => ({ state: game.state, fromSnapshot: null }),
       loadAt: async (_gameId: string, version: number) =>
         foldGame(
+          RULESETS,
           game.log.filter((e) => e.seq <= version),
           emptyGame,
         ),
@@ -38,6 +42,7 @@ const depsOf = (game: Game, now: () => string): Deps =>
         game.log.filter((e) => e.seq > after && e.seq <= upTo),
     },
     clock: () => new Date(now()),
+    rulesets: RULESETS,
   }) as unknown as Deps;
 
 /** A scheduler port that records what the reactor asked of it, one line per call. */
@@ -285,7 +290,7 @@ describe('PBM-7 what a reminder says, and to whom', () => {
     const game = timedGame();
     const state = game.state;
     if (state.status === 'empty') throw new Error('no game');
-    const notice = noticeOf(event, 'deadline-approaching', 'wh_1', state, new Map([['p_red', 'Ann']]));
+    const notice = noticeOf(RULESETS, event, 'deadline-approaching', 'wh_1', state, new Map([['p_red', 'Ann']]));
     expect(notice.reminder).toEqual({ before: 'PT1H', secondsLeft: 3599 });
     expect(noticeText(notice).split('\n')[0]).toBe(
       'Reminder: Ann (red) must act in Post Galactica game g_1 before 2026-12-01 10:00 UTC (1 hour left).',

@@ -9,11 +9,10 @@ const shared = {
 };
 
 /**
- * Unit files that change a module other files import (adding-a-ruleset adds Pig to the real
- * ruleset registry through vi.mock), or need one no other file has touched (ruleset-loading
- * starts with no ruleset loaded), so they get fresh modules of their own.
+ * Unit files that need a module graph no other file has touched: rulesets-as-values shows
+ * that importing every ruleset's code registers nothing (ARC-6), so it gets fresh modules.
  */
-const ISOLATED_UNIT_FILES = ['test/unit/adding-a-ruleset.unit.test.ts', 'test/unit/ruleset-loading.unit.test.ts'];
+const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
 
 /**
  * Two tiers (PERF-6): unit tests are pure and start nothing, so `npm run test:unit` is

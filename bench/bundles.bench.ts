@@ -49,12 +49,13 @@ const loadTime = (file: string): number =>
  * and options schemas and the API's body schema. This bundle times that for the ruleset named.
  */
 const FIRST_COMMAND = `import { commandBody } from './functions/http/schemas.ts';
-import { loadRuleset } from './domain/ruleset-loaders.ts';
-import { getRuleset, rulesetIds } from './domain/registry.ts';
+import { rulesetCatalogue } from './domain/catalogue.ts';
+import { rulesetIds, rulesetList } from './domain/ruleset-list.ts';
+const catalogue = rulesetCatalogue(rulesetList);
 export const firstCommand = async (id) => {
   const started = performance.now();
-  await loadRuleset(id);
-  const ruleset = getRuleset(id);
+  await catalogue.load(id);
+  const ruleset = catalogue.getRuleset(id);
   commandBody.safeParse({ commandId: 'bench-0001', command: { type: 'EndPhase' } });
   ruleset.commandSchema.safeParse({ type: 'EndPhase' });
   ruleset.optionsSchema.safeParse({});

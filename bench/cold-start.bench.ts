@@ -8,7 +8,7 @@
  * `BENCH_BASELINE=<rev>` picks another baseline; without git (a tarball), only this tree is timed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleHandler, ROOT } from '../scripts/check-bundles.ts';
@@ -20,6 +20,21 @@ const RULESET = 'post-galactica';
 
 /** The API's handler module, loaded as Lambda loads it, and the work of its first command. */
 const SNIPPET = `export { handler } from './functions/http/api.ts';
+import { commandBody } from './functions/http/schemas.ts';
+import { rulesetCatalogue } from './domain/catalogue.ts';
+import { rulesetList } from './domain/ruleset-list.ts';
+const catalogue = rulesetCatalogue(rulesetList);
+export const firstCommand = async (id) => {
+  await catalogue.load(id);
+  const ruleset = catalogue.getRuleset(id);
+  commandBody.safeParse({ commandId: 'bench-0001', command: { type: 'EndPhase' } });
+  ruleset.commandSchema.safeParse({ type: 'EndPhase' });
+  ruleset.optionsSchema.safeParse({});
+};
+`;
+
+/** The same work on a tree from before rulesets were values (ARC-6), which loaded them into a global registry. */
+const REGISTRY_SNIPPET = `export { handler } from './functions/http/api.ts';
 import { commandBody } from './functions/http/schemas.ts';
 import { loadRuleset } from './domain/ruleset-loaders.ts';
 import { getRuleset } from './domain/registry.ts';
@@ -47,7 +62,7 @@ const bundleBaseline = (rev: string): string | null => {
   const build = join(tree, 'build-snippet.ts');
   writeFileSync(
     build,
-    `import { bundleHandler } from './scripts/check-bundles.ts';\nawait bundleHandler({ contents: ${JSON.stringify(SNIPPET)} }, ${JSON.stringify(out)});\n`,
+    `import { bundleHandler } from './scripts/check-bundles.ts';\nawait bundleHandler({ contents: ${JSON.stringify(existsSync(join(tree, 'domain/registry.ts')) ? REGISTRY_SNIPPET : SNIPPET)} }, ${JSON.stringify(out)});\n`,
   );
   execFileSync(join(ROOT, 'node_modules/.bin/tsx'), [build], { cwd: tree, stdio: 'pipe' });
   return join(out, 'index.mjs');

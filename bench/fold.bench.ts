@@ -4,11 +4,15 @@
  * every `verify` does; parsing the log's JSON is the floor a fold cannot go under, so
  * the goal is a fold rate at least half the parse rate. Printed, never asserted.
  */
+
 import { readFileSync } from 'node:fs';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame } from '../domain/match/state.ts';
+import { everyRuleset } from '../domain/rulesets.ts';
 import { phaseEndGame, playLongGame } from './support/long-game.ts';
+
+const RULESETS = everyRuleset();
 
 const GOAL = 0.5;
 
@@ -32,7 +36,7 @@ const compare = (title: string, events: readonly EventEnvelope[]) => {
     for (const line of lines) JSON.parse(line);
   });
   const fold = rate(events.length, () => {
-    foldGame(events, emptyGame);
+    foldGame(RULESETS, events, emptyGame);
   });
   const ratio = fold / parse;
   console.log(`${title} (${events.length.toLocaleString('en-US')} events)`);

@@ -6,7 +6,7 @@
  */
 
 import type { GameState } from '../domain/match/state.ts';
-import { rulesetIds } from '../domain/registry.ts';
+import { rulesetIds } from '../domain/ruleset-list.ts';
 import { UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
 import { LOBBY_SHARDS } from '../functions/adapters/games-table.ts';
 import { lobbyEntryOf } from '../functions/app/projection.ts';

@@ -5,12 +5,12 @@
  * state (PERF-2). Printed, never asserted: timings on a shared machine are information,
  * not pass/fail.
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../domain/rulesets.ts';
+
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame } from '../domain/match/state.ts';
+import { everyRuleset } from '../domain/rulesets.ts';
 import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
@@ -21,6 +21,8 @@ import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
 import { StreamPoller } from '../infra/local/stream-poller.ts';
 import { longGameOf, playerToAct } from './support/games.ts';
+
+const RULESETS = everyRuleset();
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -81,7 +83,7 @@ const measure = async (
 
 const startProjector = async (dynamo: LocalDynamo, tables: TableNames, committedAt: Map<string, number>, lags: number[]) => {
   const { client } = createDynamoClient({ endpoint: dynamo.endpoint });
-  const project = makeProjector(() => createDeps(client, tables));
+  const project = makeProjector(() => createDeps(client, tables, RULESETS));
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
   const poller = new StreamPoller({
     endpoint: dynamo.endpoint,
@@ -119,7 +121,7 @@ const foldRate = async (deps: Deps, gameId: string): Promise<number> => {
   const started = performance.now();
   let folds = 0;
   while (performance.now() - started < 1000) {
-    foldGame(log, emptyGame);
+    foldGame(RULESETS, log, emptyGame);
     folds += 1;
   }
   return (folds * log.length) / ((performance.now() - started) / 1000);
@@ -232,7 +234,7 @@ const stateAtCost = async (client: CountingClient, deps: Deps, gameId: string) =
   await timeOf(20, (i) => deps.store.loadAt(gameId, near(i)));
   const latest = await timeOf(60, () => deps.store.load(gameId));
   const at = await timeOf(60, (i) => deps.store.loadAt(gameId, near(i)));
-  const scratch = await timeOf(3, async () => foldGame(await deps.store.readAfter(gameId, 0, AT), emptyGame));
+  const scratch = await timeOf(3, async () => foldGame(RULESETS, await deps.store.readAfter(gameId, 0, AT), emptyGame));
   const line = (name: string, m: typeof latest) =>
     `  ${name.padEnd(52)} p50 ${ms(m.p50).padStart(9)}  ${m.requests.toFixed(1)} requests, ${m.read.toFixed(1)} RCU`;
   console.log('PERF-2 the state at any event, in a game of 10,000 events');
@@ -247,7 +249,7 @@ const main = async () => {
   const commands = createDynamoClient({ endpoint: dynamo.endpoint });
   const tables = tableNames('bench-');
   await ensureTables(commands.client, tables);
-  const deps = createDeps(commands.client, tables);
+  const deps = createDeps(commands.client, tables, RULESETS);
   const committedAt = new Map<string, number>();
   console.log('Arbiter pipeline benchmark: DynamoDB Local in memory on this machine. Printed, not asserted.\n');
 

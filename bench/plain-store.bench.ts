@@ -6,6 +6,7 @@
  * transaction). Both decide the same EndPhase with the same domain code on copies of the
  * same items, so only the storage differs. Printed, never asserted.
  */
+
 import {
   BatchWriteItemCommand,
   ConditionalCheckFailedException,
@@ -18,10 +19,13 @@ import type { GameCommand } from '../domain/match/decide.ts';
 import { foldGame } from '../domain/match/evolve.ts';
 import { recordCommand } from '../domain/match/record.ts';
 import { emptyGame } from '../domain/match/state.ts';
+import { everyRuleset } from '../domain/rulesets.ts';
 import type { CountingClient } from '../functions/adapters/dynamo-client.ts';
 import { eventToItem, type Item, itemToEvent } from '../functions/adapters/event-codec.ts';
 import { createTableInput, eventsTable } from '../functions/adapters/tables.ts';
 import { type BenchDb, command, gameOf, longGameOf, ms, percentile, playerToAct, startBenchDb, stopBenchDb } from './support/games.ts';
+
+const RULESETS = everyRuleset();
 
 const PLAIN = 'bench-plain-events';
 const SEED = 'ab'.repeat(32);
@@ -43,9 +47,14 @@ const plainCommand = async (db: BenchDb, gameId: string, n: number): Promise<Eve
     for (const item of page.Items ?? []) log.push(itemToEvent(item));
     start = page.LastEvaluatedKey;
   } while (start);
-  const state = foldGame(log, emptyGame);
+  const state = foldGame(RULESETS, log, emptyGame);
   const player = playerToAct(state);
-  const ctx = { now: new Date().toISOString(), actor: { kind: 'player' as const, playerId: player, seat: player.slice(2) }, seed: SEED };
+  const ctx = {
+    rulesets: RULESETS,
+    now: new Date().toISOString(),
+    actor: { kind: 'player' as const, playerId: player, seat: player.slice(2) },
+    seed: SEED,
+  };
   const decision = recordCommand(state, { type: 'EndPhase' } as GameCommand, ctx, gameId, `plain-${n}`);
   if (!decision.ok) throw new Error(decision.violation.message);
   for (const event of decision.events) {

@@ -4,16 +4,20 @@
  * outside over several runs; and `arbiter --help` (VIEW-6). Then where the time of one
  * verify goes, check by check, in this process. Printed, never asserted.
  */
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { everyRuleset } from '../domain/rulesets.ts';
 import { LogFold } from '../domain/verify/fold.ts';
 import { parseLog } from '../domain/verify/log.ts';
 import { findRolls } from '../domain/verify/rolls.ts';
 import { checkChain, checkDice, checkRules, checkSeed, checkState } from '../domain/verify/verify.ts';
 import { longGameLog } from './support/long-game.ts';
+
+const RULESETS = everyRuleset();
 
 const RUNS = 7;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -67,7 +71,7 @@ try {
     work();
     return performance.now() - started;
   };
-  const fold = new LogFold(log.events);
+  const fold = new LogFold(log.events, RULESETS);
   const parts = {
     parse: time(() => parseLog(text)),
     chain: time(() => checkChain(log)),

@@ -6,8 +6,6 @@
  * the reads and this process's CPU in the seconds after. Printed, never asserted. Traffic
  * goes only to 127.0.0.1; every wait ends within 20 s, and the bench stops by itself.
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../domain/rulesets.ts';
 import { type Runtime, startRuntime } from '../infra/local/runtime.ts';
 import { ms, percentile } from './support/games.ts';
 

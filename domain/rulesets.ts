@@ -1,15 +1,14 @@
 /**
- * Every rule system the service referees, by id, all loaded at once: for what needs every
- * referee (the verifier, the documentation, the local runtime, scripts). Importing this file
- * also makes them all available to the match lifecycle (domain/registry.ts); the API and the
- * phase timer on Lambda instead load a game's ruleset when it is first needed (PERF-1).
+ * Every rule system the service referees, imported at once: for what needs every referee
+ * (the verifier, the documentation, the local runtime, the CLI, scripts and tests). The API
+ * and the phase timer on Lambda instead load a game's ruleset when it is first needed
+ * (`rulesetCatalogue`, PERF-1). A test checks it holds every id of domain/ruleset-list.ts.
  */
 
-import './folds.ts';
+import { type RulesetSource, rulesetsOf } from './catalogue.ts';
 import { gsc2 } from './gsc2/ruleset.ts';
 import type { AnyRuleset } from './kernel/ruleset.ts';
 import { postGalactica } from './post-galactica/ruleset.ts';
-import { useRulesets } from './registry.ts';
 import { soluna } from './soluna/ruleset.ts';
 
 export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRuleset>([
@@ -18,6 +17,5 @@ export const rulesets: ReadonlyMap<string, AnyRuleset> = new Map<string, AnyRule
   [gsc2.id, gsc2],
 ]);
 
-useRulesets(rulesets.values());
-
-export { findRuleset, getRuleset } from './registry.ts';
+/** A lookup of every ruleset, fold and referee. */
+export const everyRuleset = (): RulesetSource => rulesetsOf({ rulesets: rulesets.values() });

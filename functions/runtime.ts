@@ -2,6 +2,7 @@
  * Dependencies built once per Lambda container (or local process) from the environment.
  */
 
+import type { RulesetSource } from '../domain/catalogue.ts';
 import { createDynamoClient } from './adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from './adapters/dynamo-deps.ts';
 import { WaitLeaseTable } from './adapters/wait-lease-table.ts';
@@ -20,24 +21,24 @@ export interface FunctionNeeds {
    */
   readonly sender?: (policy: WebhookPolicy) => HttpWebhookSender;
   /**
-   * Given by the functions that load each rule system when a game first needs it (the API, the
-   * phase timer); the others import every ruleset (or fold) at start (PERF-1, Deps.loadRuleset).
+   * The rule systems the function folds and decides with: a catalogue that loads each one when
+   * a game first needs it (the API, the phase timer), or every fold imported at start (the
+   * functions that only read games; PERF-1, docs/design.md §14). Read once, with the rest.
    */
-  readonly loadRuleset?: (ruleset: string) => Promise<void>;
+  readonly rulesets: RulesetSource;
 }
 
-export const depsFromEnv = ({ sender, loadRuleset }: FunctionNeeds = {}): Deps => {
+export const depsFromEnv = ({ sender, rulesets }: FunctionNeeds): Deps => {
   if (!deps) {
     const c = config();
     const { client } = createDynamoClient({ endpoint: c.dynamoEndpoint, region: c.region });
     const tables = { events: c.eventsTable, games: c.gamesTable };
     const delivering = sender?.(defaultWebhookPolicy);
-    deps = createDeps(client, tables, {
+    deps = createDeps(client, tables, rulesets, {
       // The sender's resolver checks a URL at subscription too (REL-28).
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, delivering, delivering?.resolve),
       // Each Lambda instance serves one wait at a time: the per-key cap is held in the table (REL-23).
       waits: new Waits(waitLimitsFromEnv(process.env), new WaitLeaseTable(client, tables)),
-      ...(loadRuleset ? { loadRuleset } : {}),
       rateLimits: c.rateLimits,
     });
   }

@@ -12,8 +12,6 @@
  * Exit 0 when everything was redriven, 1 when something is left (it says what and why), 2
  * for a mistake in how it was called.
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../domain/rulesets.ts';
 import { existsSync } from 'node:fs';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -22,6 +20,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { everyRuleset } from '../domain/rulesets.ts';
 import { EventBridgeBus } from '../functions/adapters/bus.ts';
 import { createDynamoClient } from '../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../functions/adapters/dynamo-deps.ts';
@@ -63,7 +62,7 @@ const local = async (): Promise<boolean> => {
   const { client } = createDynamoClient({ endpoint: values.endpoint ?? dynamo?.endpoint ?? '' });
   try {
     const tables = tableNames(values.prefix);
-    const result = await redriveFailedRecords({ deps: createDeps(client, tables), scheduler: null }, path);
+    const result = await redriveFailedRecords({ deps: createDeps(client, tables, everyRuleset()), scheduler: null }, path);
     for (const game of result.games) for (const line of game.lines) console.log(`  ${game.ok ? 'ok  ' : 'FAIL'} ${line}`);
     console.log(`redrive: ${result.removed} record(s) redriven and removed from ${path}; ${result.left.length} left.`);
     if (result.games.some((g) => g.ok))
@@ -86,7 +85,7 @@ const aws = async (): Promise<boolean> => {
   const tables = { events: output('EventsTableName'), games: output('GamesTableName') };
   const sqs = new SQSClient(config);
   const context: AwsRedriveContext = {
-    deps: createDeps(client, tables),
+    deps: createDeps(client, tables, everyRuleset()),
     scheduler: new EventBridgeScheduler(new SchedulerClient(config), {
       group: output('ScheduleGroupName'),
       targetArn: output('PhaseTimerArn'),

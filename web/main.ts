@@ -9,12 +9,16 @@ import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { redactEvent, viewGame } from '../domain/match/view.ts';
+import { everyRuleset } from '../domain/rulesets.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
 import { describeEvent } from './describe.ts';
 import { drawBattlefield } from './render/index.ts';
+
+/** Every ruleset, folded and verified in the page as the referee does. */
+const RULESETS = everyRuleset();
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const ui = {
@@ -52,7 +56,7 @@ const stateAt = (n: number): GameState => {
   while (from > 0 && !checkpoints.has(from)) from -= CHECKPOINT;
   let state = checkpoints.get(from) ?? emptyGame;
   for (let i = from; i < n; i += 1) {
-    state = foldGame([events[i] as EventEnvelope], state);
+    state = foldGame(RULESETS, [events[i] as EventEnvelope], state);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
   return state;
@@ -78,7 +82,7 @@ const render = (): void => {
   if (sealed) {
     ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
   } else {
-    const view = viewGame(stateAt(at), seat);
+    const view = viewGame(RULESETS, stateAt(at), seat);
     ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
   }
   const event = log.events[at - 1];
@@ -108,7 +112,7 @@ const listEvents = (from: number): void => {
 };
 
 const showVerdict = (parsed: ParsedLog, live: boolean): void => {
-  const results = verifyLog(parsed).map((result) => ({ result, outcome: outcomeOf(result) }));
+  const results = verifyLog(parsed, { rulesets: RULESETS }).map((result) => ({ result, outcome: outcomeOf(result) }));
   ui.checks.replaceChildren(
     ...results.map(({ result, outcome }) => {
       const li = document.createElement('li');

@@ -3,18 +3,20 @@
  * the command path, long ones decided in memory and appended in large batches), and
  * percentiles. Traffic goes only to 127.0.0.1.
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../../domain/rulesets.ts';
+
 import type { GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import type { GameState } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
+
+const RULESETS = everyRuleset();
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -31,7 +33,7 @@ export const startBenchDb = async (): Promise<BenchDb> => {
   const counting = createDynamoClient({ endpoint: dynamo.endpoint });
   const tables = tableNames('bench-');
   await ensureTables(counting.client, tables);
-  return { dynamo, counting, tables, deps: createDeps(counting.client, tables) };
+  return { dynamo, counting, tables, deps: createDeps(counting.client, tables, RULESETS) };
 };
 
 export const stopBenchDb = async (db: BenchDb) => {
@@ -86,11 +88,11 @@ export const longGameOf = async (deps: Deps, gameId: string, size: number): Prom
       n += 1;
       const player = playerToAct(state);
       const seat = player === 'p_red' ? 'red' : 'blue';
-      const ctx = { now: new Date().toISOString(), actor: { kind: 'player' as const, playerId: player, seat }, seed };
+      const ctx = { rulesets: RULESETS, now: new Date().toISOString(), actor: { kind: 'player' as const, playerId: player, seat }, seed };
       const decision = recordCommand(state, { type: 'EndPhase' } as GameCommand, ctx, gameId, `bulk-${n}`);
       if (!decision.ok) throw new Error(decision.violation.message);
       events.push(...decision.events);
-      state = foldGame(decision.events, state);
+      state = foldGame(RULESETS, decision.events, state);
     }
     const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, stateAfter: state });
     if (!appended.ok) throw new Error('bulk append failed');

@@ -10,7 +10,7 @@
  * `events` events the second seat concedes.
  */
 // Decides and folds games of every rule system in this process, so all are loaded at start.
-import '../../domain/rulesets.ts';
+
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
@@ -18,11 +18,14 @@ import { evolveGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import type { ModelAction } from '../../domain/soluna/choices.ts';
 import type { ProfileInput } from '../../domain/soluna/mission.ts';
 import { awaitedSeats } from '../../domain/soluna/orders.ts';
 import type { SolModel, SolState } from '../../domain/soluna/state.ts';
 import { LOG_FORMAT, type ParsedLog, serializeLog } from '../../domain/verify/log.ts';
+
+const RULESETS = everyRuleset();
 
 export const LONG_GAME_SEED = 'a11ce'.repeat(12).padEnd(64, '0');
 
@@ -61,12 +64,12 @@ class LongRecorder {
 
   give(command: GameCommand, actor: Actor): void {
     this.clock += 60_000;
-    const ctx = { now: new Date(this.clock).toISOString(), actor, seed: LONG_GAME_SEED };
+    const ctx = { rulesets: RULESETS, now: new Date(this.clock).toISOString(), actor, seed: LONG_GAME_SEED };
     const decision = recordCommand(this.state, command, ctx, this.gameId, `long-${this.events.length + 1}`);
     if (!decision.ok) throw new Error(`${decision.violation.rule}: ${decision.violation.message}`);
     for (const event of decision.events) {
       this.events.push(event);
-      this.state = evolveGame(this.state, event);
+      this.state = evolveGame(RULESETS, this.state, event);
     }
   }
 
@@ -133,7 +136,7 @@ export const playLongGame = (events = 10_000): ParsedLog => {
       status: final.status,
       seed: final.seed,
       viewer: null,
-      state: viewGame(final, null),
+      state: viewGame(RULESETS, final, null),
     },
     events: game.events,
   };

@@ -82,8 +82,8 @@ export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O
   readonly onDeadline: (state: S, rc: RulesContext) => Decision<E>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
+// biome-ignore lint/suspicious/noExplicitAny: a lookup (domain/catalogue.ts) holds rulesets of every state type
 export type AnyRuleset = Ruleset<any, any, any, any>;
 
-// biome-ignore lint/suspicious/noExplicitAny: the fold registry holds rulesets of every state type
+// biome-ignore lint/suspicious/noExplicitAny: a lookup (domain/catalogue.ts) holds folds of every state type
 export type AnyRulesetFold = RulesetFold<any, any, any>;

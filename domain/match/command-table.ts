@@ -10,7 +10,6 @@
  * what is published before the ruleset loads, commands.ts for the schema); `commandTable`
  * puts both together for one ruleset.
  */
-import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { CommandDoc } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
@@ -31,6 +30,7 @@ import {
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
 import { create, join } from './lobby.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { deadlineReached } from './stalls.ts';
@@ -63,7 +63,7 @@ export interface CommandDeclaration<T extends string = string, C = unknown> {
   readonly whilePaused?: true;
   /** Decided on the state as loaded, even a game that does not exist yet (CreateGame). */
   readonly founds?: true;
-  readonly decide: (state: Match, command: { type: T } & C, ctx: Ctx, at: At) => Decision<DomainEvent>;
+  readonly decide: (state: Match, command: { type: T } & C, ctx: MatchCtx, at: At) => Decision<DomainEvent>;
 }
 
 /** One command's declaration; its schema is `{ type, ...fields }`, built when first used (PERF-1). */

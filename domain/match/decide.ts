@@ -4,16 +4,15 @@
  * ruleset while the game is played.
  */
 
-import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { getRuleset } from '../registry.ts';
 import { type GameCommand, lifecycleCommand } from './command-table.ts';
 import type { RulesCommand } from './commands.ts';
 import { revealAtEnd } from './ending.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { pausedRefusal } from './organiser.ts';
 import { standing } from './refusals.ts';
 import { rulesContext } from './rules-context.ts';
@@ -22,12 +21,12 @@ import type { GameState, Match } from './state.ts';
 export type { GameCommand } from './command-table.ts';
 
 /** A ruleset's command, parsed by the game's ruleset and decided by it while the game is played. */
-const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+const play = (match: Match, command: RulesCommand, ctx: MatchCtx, firstSeq: number): Decision<DomainEvent> => {
   if (match.status !== 'playing') return reject('GAME_NOT_PLAYING', 'MATCH', standing(match), 409);
   if (ctx.actor.kind !== 'player' || ctx.actor.seat === null) {
     return reject('NOT_SEATED', 'MATCH', 'You do not hold a seat in this game.', 403);
   }
-  const ruleset: AnyRuleset = getRuleset(match.ruleset);
+  const ruleset: AnyRuleset = ctx.rulesets.getRuleset(match.ruleset);
   const parsed = z.safeParse(ruleset.commandSchema, command);
   if (!parsed.success) {
     return reject('INVALID_COMMAND', 'MATCH', `That is not a valid ${ruleset.title} command: ${z.prettifyError(parsed.error)}`);
@@ -38,9 +37,10 @@ const play = (match: Match, command: RulesCommand, ctx: Ctx, firstSeq: number): 
 
 /**
  * The game decider: `decide(state, command, ctx) -> events | violation`. `gameId` names
- * the game a `CreateGame` founds; every other command acts on the game in `state`.
+ * the game a `CreateGame` founds; every other command acts on the game in `state`, whose
+ * ruleset `ctx.rulesets` holds.
  */
-export const decideGame = (state: GameState, command: GameCommand, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
+export const decideGame = (state: GameState, command: GameCommand, ctx: MatchCtx, gameId: string): Decision<DomainEvent> => {
   const lifecycle = lifecycleCommand(command.type);
   // The table's declaration types the command it decides; a lifecycle command reaches it by its type alone.
   // A founding command's decision takes any state (its declaration's `decide` is declared on GameState).

@@ -4,10 +4,10 @@
  * envelope, adding what only the envelope records: its place in the chain, time and actor.
  */
 
+import type { Rulesets } from '../catalogue.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
-import { getFold } from '../registry.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent } from './events.ts';
 import { isMatchEvent } from './events.ts';
@@ -37,7 +37,7 @@ const created = (data: GameCreated['data'], origin: Origin): Match => ({
   step: null,
 });
 
-const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => {
+const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: Rulesets): Match => {
   if (e.type === 'GameCreated') return created(e.data, origin);
   if (state.status === 'empty') throw new Error(`${e.type} before GameCreated`);
   switch (e.type) {
@@ -51,7 +51,7 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => 
     case 'RolledOff':
       return { ...state, status: 'choosing', rollOff: e.data };
     case 'FirstPlayerChosen': {
-      const ruleset = getFold(state.ruleset);
+      const ruleset = rulesets.getFold(state.ruleset);
       const rules = ruleset.initialState({
         seats: state.seats.map((s) => s.name),
         firstSeat: e.data.seat,
@@ -97,10 +97,10 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin): Match => 
  * evolve, which gets the event and nothing of an envelope. A decision folds the events it
  * is about to emit with this; the log is folded by `evolveGame`.
  */
-export const evolveEvent = (state: GameState, event: DomainEvent, origin: Origin): Match => {
-  if (isMatchEvent(event)) return evolveMatch(state, event, origin);
+export const evolveEvent = (state: GameState, event: DomainEvent, origin: Origin, rulesets: Rulesets): Match => {
+  if (isMatchEvent(event)) return evolveMatch(state, event, origin, rulesets);
   if (state.status === 'playing' || state.status === 'ended') {
-    return { ...state, rules: getFold(state.ruleset).evolve(state.rules, event) };
+    return { ...state, rules: rulesets.getFold(state.ruleset).evolve(state.rules, event) };
   }
   throw new Error(`${event.type} arrived while the game is ${state.status}`);
 };
@@ -112,20 +112,21 @@ const eventOf = (envelope: EventEnvelope): DomainEvent =>
     : { type: envelope.type, data: envelope.data, visibleTo: envelope.visibleTo };
 
 /** Fold one logged event: the domain event, then what the envelope records (its place in the chain, its time, its actor). */
-export const evolveGame = (state: GameState, envelope: EventEnvelope): GameState => {
+export const evolveGame = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope): GameState => {
   const event = eventOf(envelope);
   try {
-    if ((state.status === 'playing' || state.status === 'ended') && !isMatchEvent(event)) return evolvePlay(state, event, envelope);
-    return evolveLifecycle(evolveEvent(state, event, envelope), event, envelope);
+    if ((state.status === 'playing' || state.status === 'ended') && !isMatchEvent(event))
+      return evolvePlay(state, event, envelope, rulesets);
+    return evolveLifecycle(evolveEvent(state, event, envelope, rulesets), event, envelope, rulesets);
   } catch (error) {
     throw new Error(`event ${envelope.seq}: ${(error as Error).message}`);
   }
 };
 
 /** A match event: fold it, then the envelope. */
-const evolveLifecycle = (next: Match, event: DomainEvent, envelope: EventEnvelope): GameState => {
+const evolveLifecycle = (next: Match, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets): GameState => {
   // The step as the event left it: a new one when its key changed, else with any deadline a control moved (PBM-12).
-  const step = nextStep(next, next.step, envelope.at);
+  const step = nextStep(next, next.step, envelope.at, rulesets);
   const missed = next.options.absence ? { missed: countMissed(next, event, envelope.actor) } : {};
   return lapse({ ...next, step, ...missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at });
 };
@@ -141,8 +142,8 @@ const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay
   state.pauseRequest === undefined;
 
 /** The new rules, step and (PBM-11) missed counts a ruleset's event gives a game in play. */
-const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope) => {
-  const ruleset = getFold(state.ruleset);
+const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets) => {
+  const ruleset = rulesets.getFold(state.ruleset);
   const rules = ruleset.evolve(state.rules, event);
   const step = state.status === 'playing' ? nextRulesStep(ruleset, rules, state.options, state.step, envelope.at) : null;
   return { rules, step, missed: state.options.absence ? countMissed(state, event, envelope.actor) : undefined };
@@ -154,8 +155,8 @@ const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope) 
  * options, so the step is the ruleset's (none once ended), and lapse has work only while
  * a control is open. The result equals `evolveLifecycle(evolveEvent(…))` field by field.
  */
-const evolvePlay = (state: InPlay, event: DomainEvent, envelope: EventEnvelope): GameState => {
-  const { rules, step, missed } = playFields(state, event, envelope);
+const evolvePlay = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets): GameState => {
+  const { rules, step, missed } = playFields(state, event, envelope, rulesets);
   const next: InPlay =
     missed === undefined
       ? { ...state, rules, step, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at }
@@ -173,25 +174,31 @@ type Playing = Extract<Match, { status: 'playing' }>;
  * place instead of copying the whole match for each. `state` itself is never changed: the
  * first event folds through `evolveGame`, which returns a new match.
  */
-export const foldEvents = (state: GameState, events: readonly EventEnvelope[], from = 0, to = events.length): GameState => {
+export const foldEvents = (
+  rulesets: Rulesets,
+  state: GameState,
+  events: readonly EventEnvelope[],
+  from = 0,
+  to = events.length,
+): GameState => {
   let current = state;
   let owned = false;
   for (let i = from; i < to; i += 1) {
     const envelope = events[i] as EventEnvelope;
     if (owned && current.status === 'playing' && isPlainPlay(current, envelope)) {
-      evolveInPlace(current as Draft, envelope);
+      evolveInPlace(current as Draft, envelope, rulesets);
       continue;
     }
-    current = evolveGame(current, envelope);
+    current = evolveGame(rulesets, current, envelope);
     owned = true;
   }
   return current;
 };
 
-const evolveInPlace = (draft: Draft, envelope: EventEnvelope): void => {
+const evolveInPlace = (draft: Draft, envelope: EventEnvelope, rulesets: Rulesets): void => {
   let fields: ReturnType<typeof playFields>;
   try {
-    fields = playFields(draft as Playing, eventOf(envelope), envelope);
+    fields = playFields(draft as Playing, eventOf(envelope), envelope, rulesets);
   } catch (error) {
     throw new Error(`event ${envelope.seq}: ${(error as Error).message}`);
   }
@@ -213,6 +220,9 @@ const countMissed = (state: Match, event: DomainEvent, actor: string): Readonly<
   return missed;
 };
 
-/** The state after `events`, folded onto `from` (PERF-3: runs of ruleset events update one new match in place). */
-export const foldGame = (events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState =>
-  foldEvents(from, Array.isArray(events) ? (events as readonly EventEnvelope[]) : [...events]);
+/**
+ * The state after `events`, folded onto `from` with the folds `rulesets` holds (PERF-3: runs
+ * of ruleset events update one new match in place).
+ */
+export const foldGame = (rulesets: Rulesets, events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState =>
+  foldEvents(rulesets, from, Array.isArray(events) ? (events as readonly EventEnvelope[]) : [...events]);

@@ -1,24 +1,23 @@
 /** Creating a game and taking its seats; the last seat taken starts it (start.ts). */
 
-import type { Ctx } from '../kernel/context.ts';
 import { seedCommitment } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { findRuleset } from '../registry.ts';
 import type { CreateGame, JoinGame } from './commands.ts';
 import { evolveEvent } from './evolve.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { hasEnded, standing } from './refusals.ts';
 import { provisional } from './rules-context.ts';
 import { start } from './start.ts';
 import type { GameState, Match } from './state.ts';
 import { MATCH_PHASE_NAMES } from './steps.ts';
 
-export const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: string): Decision<DomainEvent> => {
+export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gameId: string): Decision<DomainEvent> => {
   if (state.status !== 'empty') return reject('GAME_EXISTS', 'MATCH', 'A game with this id already exists.', 409);
   if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can create a game.', 403);
-  const ruleset = findRuleset(command.ruleset);
+  const ruleset = ctx.rulesets.findRuleset(command.ruleset);
   if (!ruleset) return reject('UNKNOWN_RULESET', 'MATCH', `There is no ruleset called "${command.ruleset}".`);
   const rules = z.safeParse(ruleset.optionsSchema, command.options?.rules ?? {});
   if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
@@ -61,14 +60,14 @@ export const create = (state: GameState, command: CreateGame, ctx: Ctx, gameId: 
     },
   };
   if (command.seat === undefined) return { ok: true, events: [created] };
-  const lobby = evolveEvent(state, created, { gameId, at: ctx.now });
+  const lobby = evolveEvent(state, created, { gameId, at: ctx.now }, ctx.rulesets);
   const joined = join(lobby, { seat: command.seat, ...optional(command.seedContribution) }, ctx, 1);
   return joined.ok ? { ok: true, events: [created, ...joined.events] } : joined;
 };
 
 const optional = (seedContribution: string | undefined) => (seedContribution === undefined ? {} : { seedContribution });
 
-export const join = (match: Match, command: JoinGame, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+export const join = (match: Match, command: JoinGame, ctx: MatchCtx, firstSeq: number): Decision<DomainEvent> => {
   if (ctx.actor.kind !== 'player') return reject('PLAYERS_ONLY', 'MATCH', 'Only a player can take a seat.', 403);
   if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'no seat can be taken any more'), 409);
   if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', standing(match), 409);

@@ -3,12 +3,13 @@
  * it was decided on, under that game's rules version. The command handler and any tool
  * that writes logs (the reference matches) share this, so their logs cannot differ.
  */
-import type { Ctx } from '../kernel/context.ts';
+
 import { actorLabel } from '../kernel/context.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { decideGame, type GameCommand } from './decide.ts';
 import { isMatchEvent } from './events.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import type { GameState } from './state.ts';
 
 /**
@@ -28,7 +29,7 @@ const recordedUnder = (state: GameState, events: readonly DomainEvent[]): string
 export const recordCommand = (
   state: GameState,
   command: GameCommand,
-  ctx: Ctx,
+  ctx: MatchCtx,
   gameId: string,
   commandId: string,
 ): Decision<EventEnvelope> => {

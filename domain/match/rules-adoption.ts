@@ -5,12 +5,13 @@
  * (`how: 'replayed'`; the command handler checks that, `verify` checks it again), or by
  * the organiser, the player who created the game, from the current position otherwise.
  */
-import type { Ctx } from '../kernel/context.ts';
+
+import type { Rulesets } from '../catalogue.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getFold } from '../registry.ts';
 import type { RulesVersionAdopted } from './events.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { isOrganiser } from './organiser.ts';
 import { hasEnded } from './refusals.ts';
 import type { Match } from './state.ts';
@@ -38,18 +39,18 @@ export const isNewerRulesVersion = (candidate: string, current: string): boolean
 };
 
 /** The newer rules version this build could move the game to, or null when there is none. */
-export const adoptableVersion = (match: Match): string | null => {
-  const served = getFold(match.ruleset).rulesVersion;
+export const adoptableVersion = (match: Match, rulesets: Rulesets): string | null => {
+  const served = rulesets.getFold(match.ruleset).rulesVersion;
   return isNewerRulesVersion(served, match.rulesVersion) ? served : null;
 };
 
 /** `AdoptRules`: the system after an identical re-adjudication, or the organiser by choice. */
-export const adoptRules = (match: Match, ctx: Ctx): Decision<DomainEvent> => {
+export const adoptRules = (match: Match, ctx: MatchCtx): Decision<DomainEvent> => {
   if (ctx.actor.kind === 'player' && !isOrganiser(match, ctx.actor)) {
     return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
   }
   if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'it keeps the rules it was played under'), 409);
-  const to = adoptableVersion(match);
+  const to = adoptableVersion(match, ctx.rulesets);
   if (to === null) {
     return reject(
       'NOTHING_TO_ADOPT',

@@ -9,11 +9,12 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import { hmacSha256Hex } from '../kernel/hash.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { evolveEvent } from './evolve.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import type { Match } from './state.ts';
 
 /** The match after events this decision is about to emit, to decide what follows them (RUL-1: events, no envelopes). */
-export const provisional = (match: Match, events: readonly DomainEvent[], ctx: Ctx): Match =>
-  events.reduce((s, event) => evolveEvent(s, event, { gameId: match.gameId, at: ctx.now }), match);
+export const provisional = (match: Match, events: readonly DomainEvent[], ctx: MatchCtx): Match =>
+  events.reduce((s, event) => evolveEvent(s, event, { gameId: match.gameId, at: ctx.now }, ctx.rulesets), match);
 
 /** The dice of the command whose first event will be `firstSeq`: scripted in rule tests, else drawn from the game's key. */
 export const diceFor = (match: Match, ctx: Ctx, firstSeq: number): Dice =>

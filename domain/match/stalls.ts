@@ -9,15 +9,14 @@
  *   than `maxMissed` in a row forfeits; the other seat wins when there are two.
  * Every other missed step is the ruleset's `onDeadline` policy.
  */
-import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { AnyRuleset } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getFold, getRuleset } from '../registry.ts';
 import type { DeadlineReached } from './commands.ts';
 import { revealAtEnd, revealSeed } from './ending.ts';
 import type { DeadlinePassed, GameEnded } from './events.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { listed as list } from './refusals.ts';
 import { rulesContext } from './rules-context.ts';
 import { begin } from './start.ts';
@@ -60,7 +59,7 @@ const forfeited = (match: Match, awaiting: readonly string[]): GameEnded | null 
  * and a fire for a game that is over all decide nothing, so they write nothing. What a
  * missed step decides is above (PBM-9, PBM-10, PBM-11) or the ruleset's `onDeadline`.
  */
-export const deadlineReached = (match: Match, command: DeadlineReached, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
+export const deadlineReached = (match: Match, command: DeadlineReached, ctx: MatchCtx, firstSeq: number): Decision<DomainEvent> => {
   if (ctx.actor.kind !== 'system') return reject('SYSTEM_ONLY', 'MATCH', 'Only the phase timer can declare a deadline passed.', 403);
   const step = match.step;
   if (match.status === 'ended' || !step || step.key !== command.phaseKey || !step.deadline || ctx.now < step.deadline) {
@@ -68,16 +67,16 @@ export const deadlineReached = (match: Match, command: DeadlineReached, ctx: Ctx
   }
   const passed: DeadlinePassed = {
     type: 'DeadlinePassed',
-    data: { phaseKey: step.key, phase: step.phase, deadline: step.deadline, awaiting: awaitingSeats(match) },
+    data: { phaseKey: step.key, phase: step.phase, deadline: step.deadline, awaiting: awaitingSeats(ctx.rulesets, match) },
   };
   const ended = match.status === 'lobby' ? expired(match) : forfeited(match, passed.data.awaiting);
   if (ended) return { ok: true, events: [passed, ended, revealSeed(match, ctx)] };
   if (match.status === 'choosing') {
-    const chosen = chosenByDeadline(match, getFold(match.ruleset).firstPlayerRule);
+    const chosen = chosenByDeadline(match, ctx.rulesets.getFold(match.ruleset).firstPlayerRule);
     return { ok: true, events: chosen ? [passed, chosen, ...begin(match, [passed, chosen], ctx, firstSeq)] : [] };
   }
   if (match.status !== 'playing') return { ok: true, events: [] };
-  const ruleset: AnyRuleset = getRuleset(match.ruleset);
+  const ruleset: AnyRuleset = ctx.rulesets.getRuleset(match.ruleset);
   const decision: Decision<DomainEvent> = ruleset.onDeadline(match.rules, rulesContext(match, ctx, firstSeq));
   return decision.ok ? revealAtEnd(match, ctx, { ok: true, events: [passed, ...decision.events] }) : decision;
 };

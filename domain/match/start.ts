@@ -2,21 +2,20 @@
  * PG-5 and the other rulesets' first player: the roll-off when every seat is taken (or the
  * first player a mission names), the roll-off winner's choice, and the ruleset's `begin`.
  */
-import type { Ctx } from '../kernel/context.ts';
 import type { Dice } from '../kernel/dice.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { getFold, getRuleset } from '../registry.ts';
 import type { ChooseFirstPlayer } from './commands.ts';
 import type { RollOffRound } from './events.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { standing } from './refusals.ts';
 import { diceFor, provisional, rulesContext } from './rules-context.ts';
 import type { Match } from './state.ts';
 
 /** PG-5: when every seat is taken, the players roll off, unless a mission names the first player. */
-export const start = (match: Match, ctx: Ctx, firstSeq: number): DomainEvent[] => {
-  const ruleset = getFold(match.ruleset);
+export const start = (match: Match, ctx: MatchCtx, firstSeq: number): DomainEvent[] => {
+  const ruleset = ctx.rulesets.getFold(match.ruleset);
   if (match.options.firstPlayer !== 'roll-off') {
     const chosen: DomainEvent = {
       type: 'FirstPlayerChosen',
@@ -51,10 +50,10 @@ const rollOff = (seats: readonly string[], dice: Dice, rule: string): { rounds: 
 };
 
 /** The ruleset's opening events, once `prior` (this command's events so far) have chosen the first player. */
-export const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, firstSeq: number): DomainEvent[] => {
+export const begin = (match: Match, prior: readonly DomainEvent[], ctx: MatchCtx, firstSeq: number): DomainEvent[] => {
   const playing = provisional(match, prior, ctx);
   if (playing.status !== 'playing') throw new Error('the first player was chosen but the game is not playing');
-  const ruleset = getRuleset(playing.ruleset);
+  const ruleset = ctx.rulesets.getRuleset(playing.ruleset);
   return [...ruleset.begin(playing.rules, rulesContext(playing, ctx, firstSeq))];
 };
 
@@ -62,8 +61,8 @@ export const begin = (match: Match, prior: readonly DomainEvent[], ctx: Ctx, fir
 const notChoosing = (match: Match): string =>
   match.status === 'playing' ? `${match.firstSeat} already took the first turn; nobody chooses it now.` : standing(match);
 
-export const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: Ctx, firstSeq: number): Decision<DomainEvent> => {
-  const rule = getFold(match.ruleset).firstPlayerRule;
+export const chooseFirst = (match: Match, command: ChooseFirstPlayer, ctx: MatchCtx, firstSeq: number): Decision<DomainEvent> => {
+  const rule = ctx.rulesets.getFold(match.ruleset).firstPlayerRule;
   if (match.status !== 'choosing' || !match.rollOff) return reject('NOT_CHOOSING', rule, notChoosing(match), 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat !== match.rollOff.winner) {

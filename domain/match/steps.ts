@@ -3,9 +3,9 @@
  * ruleset's own step while playing, each with the deadline its phase is given.
  */
 
+import type { Rulesets } from '../catalogue.ts';
 import { addDuration } from '../kernel/duration.ts';
 import type { AnyRulesetFold } from '../kernel/ruleset.ts';
-import { getFold } from '../registry.ts';
 import type { DeadlineOptions, MatchOptions } from './events.ts';
 import type { Match, Step } from './state.ts';
 
@@ -17,14 +17,14 @@ export const LOBBY_STEP = { key: 'lobby', phase: 'lobby' } as const;
 export const CHOOSE_FIRST_STEP = { key: 'choose-first', phase: 'choose-first-player' } as const;
 /** Phase names of the match lifecycle that `options.deadlines.phases` accepts besides the ruleset's. */
 export const MATCH_PHASE_NAMES: readonly string[] = [CHOOSE_FIRST_STEP.phase];
-const currentStep = (state: Match): { readonly key: string; readonly phase: string } | null => {
+const currentStep = (state: Match, rulesets: Rulesets): { readonly key: string; readonly phase: string } | null => {
   switch (state.status) {
     case 'lobby':
       return LOBBY_STEP;
     case 'choosing':
       return CHOOSE_FIRST_STEP;
     case 'playing':
-      return getFold(state.ruleset).step(state.rules);
+      return rulesets.getFold(state.ruleset).step(state.rules);
     case 'ended':
       return null;
   }
@@ -34,8 +34,8 @@ const currentStep = (state: Match): { readonly key: string; readonly phase: stri
  * A step keeps its opening time until a new key opens. The lobby opens with the game and
  * expires after `openFor` (PBM-10); every other step takes its phase's deadline, if any.
  */
-export const nextStep = (state: Match, previous: Step | null, at: string): Step | null => {
-  const current = currentStep(state);
+export const nextStep = (state: Match, previous: Step | null, at: string, rulesets: Rulesets): Step | null => {
+  const current = currentStep(state, rulesets);
   if (!current) return null;
   if (previous && previous.key === current.key) return previous;
   if (state.status === 'lobby') {

@@ -3,12 +3,12 @@
  * exports, notifications) goes through these two functions, so a secret has one gate.
  */
 
+import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import { getFold } from '../registry.ts';
 import type { GameState, Pause, Proposal, Step } from './state.ts';
 
 /** The seats whose action the game waits for now. */
-export const awaitingSeats = (state: GameState): readonly string[] => {
+export const awaitingSeats = (rulesets: Rulesets, state: GameState): readonly string[] => {
   switch (state.status) {
     case 'empty':
     case 'ended':
@@ -18,7 +18,7 @@ export const awaitingSeats = (state: GameState): readonly string[] => {
     case 'choosing':
       return state.rollOff ? [state.rollOff.winner] : [];
     case 'playing':
-      return getFold(state.ruleset).awaiting(state.rules);
+      return rulesets.getFold(state.ruleset).awaiting(state.rules);
   }
 };
 
@@ -52,9 +52,9 @@ export interface GameView {
   readonly game: unknown;
 }
 
-export const viewGame = (state: GameState, seat: string | null): GameView | null => {
+export const viewGame = (rulesets: Rulesets, state: GameState, seat: string | null): GameView | null => {
   if (state.status === 'empty') return null;
-  const ruleset = getFold(state.ruleset);
+  const ruleset = rulesets.getFold(state.ruleset);
   const playing = state.status === 'playing' || state.status === 'ended';
   return {
     gameId: state.gameId,
@@ -64,7 +64,7 @@ export const viewGame = (state: GameState, seat: string | null): GameView | null
     version: state.version,
     you: seat,
     seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
-    awaiting: awaitingSeats(state),
+    awaiting: awaitingSeats(rulesets, state),
     step: state.step,
     ...(state.options.absence ? { missed: state.missed ?? {} } : {}),
     ...(state.paused ? { paused: state.paused } : {}),

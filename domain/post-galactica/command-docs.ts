@@ -1,6 +1,6 @@
 /**
  * The Post Galactica commands as `GET /rulesets/post-galactica` lists them. A file of its own, importing
- * nothing: domain/registry.ts lists every ruleset's commands from the start (the API refuses a
+ * nothing: domain/ruleset-list.ts lists every ruleset's commands from the start (the API refuses a
  * command no ruleset has before it loads any), without pulling in the command schemas (PERF-1).
  */
 import type { CommandDoc } from '../kernel/ruleset.ts';

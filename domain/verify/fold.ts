@@ -3,6 +3,7 @@
  * walks it forward batch by batch (the state before each command), the state check takes
  * where it ends; each event is folded once, however many checks read the states.
  */
+import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { foldEvents } from '../match/evolve.ts';
 import { emptyGame, type GameState } from '../match/state.ts';
@@ -14,7 +15,11 @@ export class LogFold {
   /** How many events this fold has been asked to fold: at most the log's length, whoever asked. */
   folded = 0;
 
-  constructor(readonly events: readonly EventEnvelope[]) {}
+  /** `rulesets`: what the log is folded and re-decided with. */
+  constructor(
+    readonly events: readonly EventEnvelope[],
+    readonly rulesets: Rulesets,
+  ) {}
 
   /**
    * The state before `events[index]` (after all of them for the log's length). The fold
@@ -28,7 +33,7 @@ export class LogFold {
     if (index === this.#next) return this.#state;
     const from = this.#next;
     try {
-      this.#state = foldEvents(this.#state, this.events, from, index);
+      this.#state = foldEvents(this.rulesets, this.#state, this.events, from, index);
     } catch (error) {
       this.#failure = error as Error;
       throw error;

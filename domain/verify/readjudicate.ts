@@ -4,7 +4,8 @@
  * exported log; the command handler does it to a game recorded under older rules, to tell
  * whether the rules this build implements decide it the same (PBM-14).
  */
-import type { Actor, Ctx } from '../kernel/context.ts';
+import type { Rulesets } from '../catalogue.ts';
+import type { Actor } from '../kernel/context.ts';
 import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
@@ -12,6 +13,7 @@ import type { RuleViolation } from '../kernel/violation.ts';
 import { asGameCommand } from '../match/commands.ts';
 import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
+import type { MatchCtx } from '../match/match-ctx.ts';
 import type { GameState } from '../match/state.ts';
 import { LogFold } from './fold.ts';
 import { findRolls } from './rolls.ts';
@@ -43,6 +45,8 @@ export type Readjudication =
 
 export interface ReadjudicateOptions {
   readonly gameId: string;
+  /** The rulesets the log is folded and re-decided with (unless `fold` is given, which has its own). */
+  readonly rulesets: Rulesets;
   /**
    * The revealed seed. Null for a running game's export (VIEW-8): each command then gets the
    * faces its own events record, and what only the seed gives (the seed commitment, the
@@ -161,10 +165,18 @@ const sameJson = (left: unknown, right: unknown): boolean => {
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Re-decide one command's batch (`events[start..end)`) from `state`; null when the rules give exactly the logged events. */
-const redecide = (state: GameState, events: readonly EventEnvelope[], start: number, end: number, options: ReadjudicateOptions) => {
+const redecide = (
+  state: GameState,
+  events: readonly EventEnvelope[],
+  start: number,
+  end: number,
+  options: ReadjudicateOptions,
+  rulesets: Rulesets,
+) => {
   const first = events[start] as EventEnvelope;
   const running = options.seed === null;
-  const ctx: Ctx = {
+  const ctx: MatchCtx = {
+    rulesets,
     now: first.at,
     actor: actorOf(first.actor, state),
     seed: options.seed ?? UNREVEALED,
@@ -201,7 +213,7 @@ const redecide = (state: GameState, events: readonly EventEnvelope[], start: num
 
 /** Fold the log, re-deciding each command `decides` selects; the first divergence, or how many commands were re-decided. */
 export const readjudicate = (events: readonly EventEnvelope[], options: ReadjudicateOptions): Readjudication => {
-  const fold = options.fold ?? new LogFold(events);
+  const fold = options.fold ?? new LogFold(events, options.rulesets);
   if (fold.events !== events) throw new Error('the fold given to readjudicate is of another log');
   let decided = 0;
   let i = 0;
@@ -213,7 +225,7 @@ export const readjudicate = (events: readonly EventEnvelope[], options: Readjudi
     while (end < events.length && events[end]?.command === undefined) end += 1;
     if (options.until !== undefined && end > options.until) return { ok: true, decided, checkedTo: i, state };
     if (options.decides?.(i) ?? true) {
-      const divergence = redecide(state, events, i, end, options);
+      const divergence = redecide(state, events, i, end, options, fold.rulesets);
       if (divergence) return { ok: false, divergence };
       decided += 1;
     }

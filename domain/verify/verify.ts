@@ -1,9 +1,10 @@
+import type { Rulesets } from '../catalogue.ts';
 import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { GameState } from '../match/state.ts';
 import { SEALED_COMMAND_ID, viewGame } from '../match/view.ts';
-import { findRuleset } from '../rulesets.ts';
+import { everyRuleset } from '../rulesets.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
 import { adoptionsOf, type Divergence, readjudicate, readjudicationStart, rulesVersionsOf } from './readjudicate.ts';
@@ -204,8 +205,8 @@ const divergenceResult = (divergence: Divergence, events: readonly EventEnvelope
  * be exactly the logged ones. A log that adopted this build's rules version (PBM-14) is
  * checked where it can be, and the parts decided under other versions are named.
  */
-export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(events)): CheckResult => {
-  const ruleset = findRuleset(header.ruleset);
+export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(events, everyRuleset())): CheckResult => {
+  const ruleset = fold.rulesets.findRuleset(header.ruleset);
   if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
   const current = ruleset.rulesVersion;
   // A log that never adopted the version this build implements is not re-adjudicated at all.
@@ -231,7 +232,7 @@ export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(eve
     return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
   const decides = decidable(events, versions, current);
   const until = sealed >= 0 ? { until: sealed } : {};
-  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, decides, fold, ...until });
+  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, rulesets: fold.rulesets, decides, fold, ...until });
   if (!result.ok) return divergenceResult(result.divergence, events);
   if (running) return runningVerdict(result.decided, result.checkedTo, events.length, `${ruleset.title} ${current}`);
   const parts = partsOf(events, versions, decides);
@@ -255,7 +256,7 @@ const runningVerdict = (decided: number, checkedTo: number, length: number, rule
 };
 
 /** The fold's end against the header's state; `fold` may have been walked by the rules check already (PERF-4). */
-export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(events)): CheckResult => {
+export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(events, everyRuleset())): CheckResult => {
   if (events.some(isSealed))
     return (isRunning(header) ? pending : fail)('state', 'state: cannot fold a log with sealed events; export again after the game ends');
   let folded: GameState;
@@ -264,7 +265,7 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
   } catch (error) {
     return fail('state', `state: the log does not fold: ${(error as Error).message}`);
   }
-  const view = viewGame(folded, header.viewer);
+  const view = viewGame(fold.rulesets, folded, header.viewer);
   if (canonicalJson(view) !== canonicalJson(header.state)) {
     return fail('state', `state: the fold of the log differs from the state the server reported (version ${folded.version})`, 1);
   }
@@ -275,10 +276,7 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
  * Every check of a log. PERF-4: the rules check and the state check share one fold of it
  * (`options.fold`, a new one unless given), so each event is folded once.
  */
-export const verifyLog = (log: ParsedLog, { fold = new LogFold(log.events) }: { readonly fold?: LogFold } = {}): CheckResult[] => [
-  checkChain(log),
-  checkSeed(log),
-  checkDice(log),
-  checkRules(log, fold),
-  checkState(log, fold),
-];
+export const verifyLog = (
+  log: ParsedLog,
+  { rulesets = everyRuleset(), fold = new LogFold(log.events, rulesets) }: { readonly rulesets?: Rulesets; readonly fold?: LogFold } = {},
+): CheckResult[] => [checkChain(log), checkSeed(log), checkDice(log), checkRules(log, fold), checkState(log, fold)];

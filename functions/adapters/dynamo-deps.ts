@@ -1,7 +1,8 @@
 /** The application's ports on DynamoDB: what the AWS and local entry points, the CLI and the storage tests wire (docs/design.md §2). */
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { type Deps, everyRulesetImported } from '../app/deps.ts';
+import type { RulesetSource } from '../../domain/catalogue.ts';
+import type { Deps } from '../app/deps.ts';
 import type { Resolve, WebhookSender } from '../app/ports.ts';
 import { defaultRateLimits } from '../app/rate-limits.ts';
 import { Waits } from '../app/waiting.ts';
@@ -20,15 +21,19 @@ export const createWebhooks = (
   resolve?: Resolve,
 ): Webhooks => ({ table: new WebhookTable(db, tables), policy, ...(sender ? { sender } : {}), ...(resolve ? { resolve } : {}) });
 
-export const createDeps = (db: DynamoDBClient, tables: TableNames, overrides: Partial<Deps> = {}): Deps => {
-  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
+export const createDeps = (
+  db: DynamoDBClient,
+  tables: TableNames,
+  rulesets: RulesetSource,
+  overrides: Partial<Omit<Deps, 'rulesets'>> = {},
+): Deps => {
   return {
-    store: new EventStore(db, tables, loadRuleset),
+    store: new EventStore(db, tables, rulesets),
     games: new GamesTable(db, tables),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),
-    loadRuleset,
+    rulesets,
     waits: new Waits(),
     rateLimits: defaultRateLimits,
     rateCounter: new RateLimitTable(db, tables),

@@ -11,7 +11,7 @@
  * the idempotency record). A command then costs two reads in parallel and one transaction.
  * `SNAP#<seq>` stays for the state at an earlier event (PERF-2).
  *
- * Before folding a game the store has its ruleset loaded (`loadRuleset`): the API and the phase
+ * Before folding a game the store has its ruleset loaded (`rulesets.load`): the API and the phase
  * timer load a rule system's code when a game first needs it, here, once the reads tell which
  * rule system the game plays (PERF-1).
  */
@@ -25,10 +25,10 @@ import {
   type TransactWriteItem,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
-import { findFold } from '../../domain/registry.ts';
 import type { AppendRequest, AppendResult, GameStore, LoadedGame } from '../app/ports.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
@@ -60,8 +60,8 @@ export class EventStore implements GameStore {
   constructor(
     readonly db: DynamoDBClient,
     readonly tables: TableNames,
-    /** Makes a ruleset's fold available; a no-op where every ruleset is imported at start. */
-    private readonly loadRuleset: (ruleset: string) => Promise<void>,
+    /** The rule systems it folds with; a game's ruleset is loaded (`rulesets.load`) before its fold. */
+    private readonly rulesets: RulesetSource,
   ) {}
 
   /**
@@ -99,8 +99,8 @@ export class EventStore implements GameStore {
   async fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState> {
     const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
     const ruleset = from.status === 'empty' ? created : from.ruleset;
-    if (typeof ruleset === 'string') await this.loadRuleset(ruleset);
-    return foldGame(events, from);
+    if (typeof ruleset === 'string') await this.rulesets.load(ruleset);
+    return foldGame(this.rulesets, events, from);
   }
 
   /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */
@@ -269,15 +269,15 @@ export class EventStore implements GameStore {
     if (!item?.state?.S || !item.seq?.N) return null;
     const state = JSON.parse(item.state.S) as GameState;
     if (state.status === 'empty') return { seq: Number(item.seq.N), state };
-    await this.loadRuleset(state.ruleset);
+    await this.rulesets.load(state.ruleset);
     // A snapshot folded by other rules is not trusted: fold from the log instead.
-    if (findFold(state.ruleset)?.rulesVersion !== item.rulesVersion?.S) return null;
+    if (this.rulesets.findFold(state.ruleset)?.rulesVersion !== item.rulesVersion?.S) return null;
     return { seq: Number(item.seq.N), state };
   }
 
   private snapshotItem(gameId: string, seq: number, state: GameState): Item {
     // The state was just folded, so its ruleset is loaded.
-    const rulesVersion = state.status === 'empty' ? '' : (findFold(state.ruleset)?.rulesVersion ?? '');
+    const rulesVersion = state.status === 'empty' ? '' : (this.rulesets.findFold(state.ruleset)?.rulesVersion ?? '');
     return {
       pk: { S: gameKey(gameId) },
       sk: { S: snapshotSk(seq) },

@@ -2,11 +2,12 @@
  * Giving a command: load (one round trip of two parallel reads), decide, append (one transaction).
  * A retried command (same id, same body) returns the first result and writes nothing.
  */
-import type { Actor, Ctx } from '../../domain/kernel/context.ts';
+import type { Actor } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { type GameCommand, lifecycleCommand } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
+import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
 import { isPrivate, mayRead } from './access.ts';
@@ -87,9 +88,9 @@ const attemptOnce = async (
   refuseStranger(request, state);
   // The store loaded an existing game's ruleset when it read the game; CreateGame names its own (PERF-1).
   if (creating && 'ruleset' in request.command && typeof request.command.ruleset === 'string') {
-    await deps.loadRuleset(request.command.ruleset);
+    await deps.rulesets.load(request.command.ruleset);
   }
-  refuseUnknownCommandFields(state, request.command);
+  refuseUnknownCommandFields(deps.rulesets, state, request.command);
   if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
     throw new Problem(
       409,
@@ -109,12 +110,12 @@ const attemptOnce = async (
   if (migration === 'conflict') return 'conflict';
   const base = migration?.state ?? state;
   const adopted = migration?.events ?? [];
-  const ctx: Ctx = { now: deps.clock().toISOString(), actor: actorFor(request.caller, base), seed };
+  const ctx: MatchCtx = { rulesets: deps.rulesets, now: deps.clock().toISOString(), actor: actorFor(request.caller, base), seed };
   const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
   if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
-  const stateAfter = foldGame(events, base);
+  const stateAfter = foldGame(deps.rulesets, events, base);
   // A retry answers what this answer says, the adoption included (REL-8).
   const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const appended = await deps.store.append({
@@ -150,7 +151,7 @@ const adoptRules = async (
     command: ADOPT_RULES,
     caller: { kind: 'system' },
   }).catch((error: unknown) => {
-    throw error instanceof Problem && 'rule' in error.extra ? adoptionRefused(state) : error;
+    throw error instanceof Problem && 'rule' in error.extra ? adoptionRefused(deps.rulesets, state) : error;
   });
   return adoption.replayed || adoption.state === null ? 'conflict' : adoption;
 };

@@ -48,7 +48,7 @@ export const remindDeadline = async (deps: Deps, bus: EventBus, input: TimerInpu
     return { gameId, phaseKey, reminder, written: 0, version: state.version, published: 0 };
   }
   const secondsLeft = Math.round((Date.parse(step.deadline) - now.getTime()) / 1000);
-  const events: IntegrationEvent[] = awaitingSeats(state).map((seat) => ({
+  const events: IntegrationEvent[] = awaitingSeats(deps.rulesets, state).map((seat) => ({
     id: `${gameId}:${phaseKey}:remind:${reminder}:${seat}`,
     type: 'DeadlineApproaching',
     gameId,

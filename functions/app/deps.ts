@@ -4,6 +4,7 @@
  * `createDeps` in functions/adapters/dynamo-deps.ts; the in-memory one `createMemoryDeps` in
  * functions/adapters/memory/deps.ts.
  */
+import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { Clock, GameStore, GamesPort } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 import type { Waits } from './waiting.ts';
@@ -17,18 +18,15 @@ export interface Deps {
   /** Subscriptions, their sender and policy (PBM-1..6); the local runtime relaxes the policy. */
   readonly webhooks: Webhooks;
   /**
-   * Makes a rule system's code available before its games are folded or decided. A no-op by
-   * default: the process imported every ruleset at start (domain/rulesets.ts, or domain/folds.ts
-   * where it only folds). The API and the phase timer on Lambda load each one when a game first
-   * needs it instead (domain/ruleset-loaders.ts, PERF-1).
+   * The rule systems this process folds and decides with (docs/design.md §14), given by its
+   * entry point: every ruleset (or every fold) imported at start, or, for the API and the phase
+   * timer on Lambda, a catalogue that loads each one when a game first needs it (PERF-1).
+   * Whoever reads a game awaits `rulesets.load(id)` before folding it.
    */
-  readonly loadRuleset: (ruleset: string) => Promise<void>;
+  readonly rulesets: RulesetSource;
   /** This process's waiting reads: one watcher per game or inbox, and the waits each key holds (REL-23). */
   readonly waits: Waits;
   /** How often a key may create things or try invite codes (REL-26); tests that create many raise them. */
   readonly rateLimits: RateLimits;
   readonly rateCounter: RateCounter;
 }
-
-/** Where every ruleset was imported at start, there is nothing to load. */
-export const everyRulesetImported = async (): Promise<void> => {};

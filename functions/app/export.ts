@@ -30,7 +30,7 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
     status: state.status,
     seed: ended ? state.seed : null,
     viewer,
-    state: viewGame(state, viewer),
+    state: viewGame(deps.rulesets, state, viewer),
   };
   return serializeLog(header, ended ? events : redactEvents(events, viewer));
 };

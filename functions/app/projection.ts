@@ -3,6 +3,7 @@
  * duplicates are skipped; a gap (streams order records per item, not per game) is filled
  * from the `events` table. Rebuilding recomputes every read model from the log.
  */
+import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
@@ -36,7 +37,7 @@ export const projectGame = async (deps: Deps, gameId: string, incoming: readonly
     const fresh = dedupe(incoming.filter((e) => e.seq > version));
     const contiguous = fresh.every((e, i) => e.seq === version + 1 + i);
     const events = contiguous ? fresh : await deps.store.readAfter(gameId, version, newest);
-    const next = foldChecked(state, events);
+    const next = foldChecked(deps.rulesets, state, events);
     if (await deps.games.putReadModel(gameId, viewOf(next), version)) {
       await updateInboxes(deps, next);
       return next.version;
@@ -51,21 +52,21 @@ const dedupe = (events: readonly EventEnvelope[]): EventEnvelope[] =>
   [...new Map(events.map((e) => [e.seq, e])).values()].sort((a, b) => a.seq - b.seq);
 
 /** Fold, refusing events that do not chain onto the state: a broken log must not be projected. */
-const foldChecked = (state: GameState, events: readonly EventEnvelope[]): GameState => {
+const foldChecked = (rulesets: Rulesets, state: GameState, events: readonly EventEnvelope[]): GameState => {
   let current = state;
   for (const event of events) {
     if (event.seq !== current.version + 1 || event.prevHash !== current.lastHash) {
       throw new Error(`event ${event.gameId}#${event.seq} does not chain onto version ${current.version}`);
     }
-    current = foldGame([event], current);
+    current = foldGame(rulesets, [event], current);
   }
   return current;
 };
 
 /** Each seated player's inbox entry for this game, as the projector writes them. */
-export const inboxEntriesOf = (state: GameState): { playerId: string; entry: InboxEntry }[] => {
+export const inboxEntriesOf = (rulesets: Rulesets, state: GameState): { playerId: string; entry: InboxEntry }[] => {
   if (state.status === 'empty') return [];
-  const awaiting = awaitingSeats(state);
+  const awaiting = awaitingSeats(rulesets, state);
   return state.seats.flatMap((seat) =>
     seat.playerId === null
       ? []
@@ -88,7 +89,7 @@ export const inboxEntriesOf = (state: GameState): { playerId: string; entry: Inb
 };
 
 const updateInboxes = async (deps: Deps, state: GameState): Promise<void> => {
-  await Promise.all(inboxEntriesOf(state).map(({ playerId, entry }) => deps.games.putInbox(playerId, entry)));
+  await Promise.all(inboxEntriesOf(deps.rulesets, state).map(({ playerId, entry }) => deps.games.putInbox(playerId, entry)));
 };
 
 /**
@@ -106,7 +107,7 @@ export const rebuildAll = async (deps: Deps, log: (line: string) => void = () =>
   let rebuilt = 0;
   for await (const gameId of deps.store.gameIds()) {
     const events = await deps.store.readAfter(gameId, 0);
-    const state = foldChecked(emptyGame, events);
+    const state = foldChecked(deps.rulesets, emptyGame, events);
     await deps.games.putReadModel(gameId, viewOf(state), 'any');
     await updateInboxes(deps, state);
     rebuilt += 1;

@@ -2,6 +2,7 @@
  * Integration events from a batch of domain events. They carry only what a spectator may
  * see: every event passes through the same redaction as the API, sealed ones are skipped.
  */
+import type { Rulesets } from '../../domain/catalogue.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { awaitingSeats, redactEvent } from '../../domain/match/view.ts';
 import type { EventBus, IntegrationEvent } from './ports.ts';
@@ -14,7 +15,7 @@ const ATTEMPTS = 4;
 
 const PHASE_EVENTS = new Set(['PhaseStarted', 'StepStarted']);
 
-export const integrationEvents = (batch: readonly Transition[]): IntegrationEvent[] => {
+export const integrationEvents = (rulesets: Rulesets, batch: readonly Transition[]): IntegrationEvent[] => {
   const out: IntegrationEvent[] = [];
   for (const { event, before, after } of batch) {
     const visible = redactEvent(event, null);
@@ -25,19 +26,24 @@ export const integrationEvents = (batch: readonly Transition[]): IntegrationEven
       out.push({ ...base, id: `${event.gameId}:${event.seq}:PhaseStarted`, type: 'PhaseStarted', detail: { ...(visible.data as object) } });
     if (visible.type === 'GameEnded')
       out.push({ ...base, id: `${event.gameId}:${event.seq}:GameEnded`, type: 'GameEnded', detail: { ...(visible.data as object) } });
-    out.push(...newlyAwaited(before, after, base));
+    out.push(...newlyAwaited(rulesets, before, after, base));
   }
   return out;
 };
 
 /** A seat is announced when it becomes awaited, or again when a new step opens. */
-const newlyAwaited = (before: GameState, after: GameState, base: { gameId: string; seq: number; at: string }): IntegrationEvent[] => {
+const newlyAwaited = (
+  rulesets: Rulesets,
+  before: GameState,
+  after: GameState,
+  base: { gameId: string; seq: number; at: string },
+): IntegrationEvent[] => {
   if (after.status === 'empty' || after.status === 'ended') return [];
   const stepChanged = (before.status === 'empty' ? null : before.step?.key) !== after.step?.key;
-  const was = new Set(awaitingSeats(before));
+  const was = new Set(awaitingSeats(rulesets, before));
   // Choosing the first player has a step too (PBM-9): its deadline goes out with the seat.
   const step = after.step;
-  return awaitingSeats(after)
+  return awaitingSeats(rulesets, after)
     .filter((seat) => stepChanged || !was.has(seat))
     .map((seat) => ({
       ...base,

@@ -2,7 +2,7 @@
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
-import { rulesetIds } from '../../domain/registry.ts';
+import { rulesetIds } from '../../domain/ruleset-list.ts';
 import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
@@ -22,7 +22,7 @@ export const gameView = async (deps: Deps, gameId: string, playerId: string, min
   // A private game the read model does not yet show the caller seated in is decided by the event store (API-8).
   const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await deps.store.load(gameId)).state;
   if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
-  const view = viewGame(state, seatOf(state, playerId));
+  const view = viewGame(deps.rulesets, state, seatOf(state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
   return withPlayerNames(deps, view);
 };
@@ -102,7 +102,7 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
   // The seat is the caller's seat in the game now, so a state from before they joined is still theirs.
   // A seat once taken keeps its player, so the seats at `at` hold exactly those who joined by then.
   const seat = seatOf(state, playerId) ?? (await currentSeat(deps, gameId, playerId));
-  const view = viewGame(state, seat);
+  const view = viewGame(deps.rulesets, state, seat);
   if (!view) throw notFound(`game ${gameId}`);
   return view;
 };

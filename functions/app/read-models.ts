@@ -9,6 +9,6 @@ import type { Deps } from './deps.ts';
  */
 export const modelState = async (deps: Deps, model: { readonly state: string }): Promise<GameState> => {
   const state = JSON.parse(model.state) as GameState;
-  if (state.status !== 'empty') await deps.loadRuleset(state.ruleset);
+  if (state.status !== 'empty') await deps.rulesets.load(state.ruleset);
   return state;
 };

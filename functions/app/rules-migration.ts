@@ -7,10 +7,11 @@
  * the new rules from the current position with `AdoptRules`. A divergent game is
  * re-adjudicated on each try: the 409 holds no state between requests.
  */
+
+import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findFold } from '../../domain/registry.ts';
 import { type Divergence, readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import type { Deps } from './deps.ts';
 import { Problem } from './problems.ts';
@@ -41,23 +42,23 @@ export const rulesToAdopt = async (
   commandType: string,
 ): Promise<string | null> => {
   if (state.status === 'empty') return null;
-  const served = findFold(state.ruleset)?.rulesVersion;
+  const served = deps.rulesets.findFold(state.ruleset)?.rulesVersion;
   if (served === state.rulesVersion) return null;
-  const to = adoptableVersion(state);
+  const to = adoptableVersion(state, deps.rulesets);
   if (to === null || state.status === 'ended') throw notServed(state, served);
   // The organiser's own adoption is decided as it is given (the decider checks who gives it).
   if (commandType === ADOPT_RULES.type) return null;
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
-  const result = readjudicateSafely(log, gameId, seed, start);
+  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start);
   if (!result.ok) throw divergent(state, to, 'found' in result ? result.found : describe(result.divergence, log));
   return to;
 };
 
 /** A log the current code cannot even fold is not decided the same either. */
-const readjudicateSafely = (log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
+const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
   try {
-    return readjudicate(log, { gameId, seed, decides: (index) => index >= start });
+    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start });
   } catch (error) {
     const where = `the log does not fold under them: ${(error as Error).message}`;
     return { ok: false as const, found: { seq: 0, kind: 'does-not-fold' as const, where } };
@@ -67,7 +68,8 @@ const readjudicateSafely = (log: readonly EventEnvelope[], gameId: string, seed:
 type Started = Exclude<GameState, { status: 'empty' }>;
 
 /** The system's adoption refused by the decider: the rules it would adopt are not served to this game, as ever. */
-export const adoptionRefused = (state: Started): Problem => notServed(state, findFold(state.ruleset)?.rulesVersion);
+export const adoptionRefused = (rulesets: Rulesets, state: Started): Problem =>
+  notServed(state, rulesets.findFold(state.ruleset)?.rulesVersion);
 
 /** The server implements no newer version of the game's rules (or the game is over): refused as ever. */
 const notServed = (state: Started, served: string | undefined): Problem =>

@@ -6,11 +6,12 @@
  * schemas are strict objects that transform (a scenario name becomes armies), so for
  * them the keys zod itself names as unrecognized are the answer.
  */
+
+import type { Rulesets } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { lifecycleCommand } from '../../domain/match/command-table.ts';
 import { TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findRuleset } from '../../domain/registry.ts';
 import { Problem } from './problems.ts';
 import { escapePointer, schemaProblem } from './schema-problems.ts';
 
@@ -73,14 +74,14 @@ const refuseUnknown = (result: Parsed, value: unknown, at: string, { transforms 
  *   client's 400 naming the field, as it is in POST /games. Its other checks are rule
  *   violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT), left to the decider.
  */
-export const refuseUnknownCommandFields = (state: GameState, command: { readonly type: string }): void => {
+export const refuseUnknownCommandFields = (rulesets: Rulesets, state: GameState, command: { readonly type: string }): void => {
   const lifecycle = lifecycleCommand(command.type);
   // CreateGame and JoinGame arrive as strict bodies of their own routes; only the rules options inside are open.
   if (lifecycle?.founds) {
-    refuseUnknownOptionFields(command as { ruleset?: unknown; options?: { rules?: unknown } });
+    refuseUnknownOptionFields(rulesets, command as { ruleset?: unknown; options?: { rules?: unknown } });
     return;
   }
-  const schema = lifecycle?.schema ?? (state.status === 'empty' ? undefined : findRuleset(state.ruleset)?.commandSchema);
+  const schema = lifecycle?.schema ?? (state.status === 'empty' ? undefined : rulesets.findRuleset(state.ruleset)?.commandSchema);
   if (!schema) return;
   const result = z.safeParse(schema, command);
   refuseUnknown(result, command, '/command');
@@ -89,8 +90,8 @@ export const refuseUnknownCommandFields = (state: GameState, command: { readonly
   if (issues.length > 0) throw schemaProblem(issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
-const refuseUnknownOptionFields = (command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
-  const ruleset = typeof command.ruleset === 'string' ? findRuleset(command.ruleset) : undefined;
+const refuseUnknownOptionFields = (rulesets: Rulesets, command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {
+  const ruleset = typeof command.ruleset === 'string' ? rulesets.findRuleset(command.ruleset) : undefined;
   const rules = command.options?.rules;
   if (ruleset && rules !== undefined) refuseUnknownFields(ruleset.optionsSchema, rules, '/options/rules', { transforms: true });
 };

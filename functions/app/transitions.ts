@@ -24,7 +24,7 @@ export const transitions = async (deps: Deps, gameId: string, incoming: readonly
   const ordered = contiguous ? events : await deps.store.readAfter(gameId, first.seq - 1, events.at(-1)?.seq);
   return ordered.map((event) => {
     const before = state;
-    state = evolveGame(state, event);
+    state = evolveGame(deps.rulesets, state, event);
     return { event, before, after: state };
   });
 };

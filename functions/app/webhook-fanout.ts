@@ -4,9 +4,9 @@
  * event fanned out twice (a redelivered message) gives the same deliveries.
  */
 
+import type { Rulesets } from '../../domain/catalogue.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { GameState } from '../../domain/match/state.ts';
-import { findFold } from '../../domain/registry.ts';
 import type { Deps } from './deps.ts';
 import type { IntegrationEvent } from './ports.ts';
 import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
@@ -66,7 +66,7 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
     id: deliveryId(event.id, subscription.id),
     playerId: subscription.playerId,
     subscriptionId: subscription.id,
-    notice: noticeOf(event, kind, subscription.id, state, names),
+    notice: noticeOf(deps.rulesets, event, kind, subscription.id, state, names),
   }));
 };
 
@@ -74,9 +74,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 /** The spectator's view of the ruleset state: where the turn and round counters are, for every ruleset. */
-const counters = (state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
+const counters = (rulesets: Rulesets, state: Exclude<GameState, { status: 'empty' }>): Record<string, unknown> => {
   if (state.status !== 'playing' && state.status !== 'ended') return {};
-  const view = state.rules === null ? null : findFold(state.ruleset)?.view(state.rules, null);
+  const view = state.rules === null ? null : rulesets.findFold(state.ruleset)?.view(state.rules, null);
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
@@ -88,6 +88,7 @@ const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
 };
 
 export const noticeOf = (
+  rulesets: Rulesets,
   event: IntegrationEvent,
   kind: WebhookKind,
   subscriptionId: string,
@@ -100,7 +101,7 @@ export const noticeOf = (
     return { seat: name, playerId, playerName: playerId ? (names.get(playerId) ?? null) : null };
   };
   const { detail } = event;
-  const view = counters(state);
+  const view = counters(rulesets, state);
   const ended = event.type === 'GameEnded';
   return {
     kind,
@@ -111,7 +112,7 @@ export const noticeOf = (
     seq: event.seq,
     at: event.at,
     ruleset: state.ruleset,
-    rulesetTitle: findFold(state.ruleset)?.title ?? state.ruleset,
+    rulesetTitle: rulesets.findFold(state.ruleset)?.title ?? state.ruleset,
     seat: ended ? null : seatOf(text(detail.seat)),
     turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
     round: ended ? null : count(view.round),

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
@@ -90,7 +91,8 @@ export const replay = (file: string | undefined, options: ReplayOptions): number
   const shown = events.slice(0, upTo);
   const sealed = shown.find((e) => e.type === 'Sealed');
   if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
-  const view = viewGame(foldGame(shown), options.seat ?? header.viewer);
+  const rulesets = everyRuleset();
+  const view = viewGame(rulesets, foldGame(rulesets, shown), options.seat ?? header.viewer);
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
   if (options.svg !== undefined) {
     try {

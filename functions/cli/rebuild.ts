@@ -4,9 +4,8 @@
  *   local:  npm run rebuild -- --endpoint http://127.0.0.1:<port printed by npm start>
  *   AWS:    EVENTS_TABLE=… GAMES_TABLE=… npm run rebuild
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../../domain/rulesets.ts';
 import { parseArgs } from 'node:util';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../adapters/dynamo-client.ts';
 import { createDeps } from '../adapters/dynamo-deps.ts';
 import { tableNames } from '../adapters/tables.ts';
@@ -21,6 +20,6 @@ const tables = { events: process.env.EVENTS_TABLE ?? local.events, games: proces
 
 const { client } = createDynamoClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
 const started = performance.now();
-const count = await rebuildAll(createDeps(client, tables), (line) => console.log(line));
+const count = await rebuildAll(createDeps(client, tables, everyRuleset()), (line) => console.log(line));
 console.log(`rebuilt ${count} game(s) from ${tables.events} in ${Math.round(performance.now() - started)} ms`);
 client.destroy();

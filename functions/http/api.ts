@@ -3,7 +3,8 @@
  * webhooks. The routes that describe the service (the OpenAPI document, the rulesets) are the
  * documentation function's (docs.ts), so that this cold start does not load their code (PERF-1).
  */
-import { loadRuleset } from '../../domain/ruleset-loaders.ts';
+import { rulesetCatalogue } from '../../domain/catalogue.ts';
+import { rulesetList } from '../../domain/ruleset-list.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import { depsFromEnv } from '../runtime.ts';
 import { httpHandler } from './handler.ts';
@@ -14,5 +15,7 @@ import { buildApiRouter } from './routes.ts';
  * system when a game first needs it, so its cold start compiles none of them (PERF-1).
  */
 export const handler = httpHandler(
-  buildApiRouter(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy, dnsResolve), loadRuleset })),
+  buildApiRouter(() =>
+    depsFromEnv({ rulesets: rulesetCatalogue(rulesetList), sender: (policy) => new HttpWebhookSender(policy, dnsResolve) }),
+  ),
 );

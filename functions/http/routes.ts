@@ -8,7 +8,7 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { matchCommands, RESERVED_COMMANDS } from '../../domain/match/command-table.ts';
 import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
-import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';

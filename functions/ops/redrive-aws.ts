@@ -15,8 +15,6 @@
  * A message is deleted only when its redrive succeeded; one that still fails stays (it
  * comes back after its visibility timeout, and its alarm stays on).
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../../domain/rulesets.ts';
 import {
   type DynamoDBStreamsClient,
   GetRecordsCommand,

@@ -1,7 +1,8 @@
 /** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
-import { loadRuleset } from '../../domain/ruleset-loaders.ts';
+import { rulesetList } from '../../domain/ruleset-list.ts';
 import { EventBridgeBus } from '../adapters/bus.ts';
 import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
@@ -32,4 +33,4 @@ const busFromEnv = (): EventBus => {
 };
 
 /** It loads the rule system of each game it first acts on, so its cold start compiles none of them (PERF-1). */
-export const handler = makePhaseTimer(() => depsFromEnv({ loadRuleset }), busFromEnv);
+export const handler = makePhaseTimer(() => depsFromEnv({ rulesets: rulesetCatalogue(rulesetList) }), busFromEnv);

@@ -1,7 +1,6 @@
 /** Lambda: the projector, fed by the `events` table stream (INSERT records only). */
-// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
-import '../../domain/folds.ts';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { everyFold } from '../../domain/folds.ts';
 import type { Deps } from '../app/deps.ts';
 import { projectGame } from '../app/projection.ts';
 import { depsFromEnv } from '../runtime.ts';
@@ -12,4 +11,5 @@ export const makeProjector =
   (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
     perGame(event, (batch) => projectGame(deps(), batch.gameId, batch.events));
 
-export const handler = makeProjector(depsFromEnv);
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+export const handler = makeProjector(() => depsFromEnv({ rulesets: everyFold() }));

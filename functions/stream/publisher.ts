@@ -1,8 +1,7 @@
 /** Lambda: the publisher, fed by the `events` stream: integration events to the EventBridge bus. */
-// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
-import '../../domain/folds.ts';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { everyFold } from '../../domain/folds.ts';
 import { EventBridgeBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import type { EventBus } from '../app/ports.ts';
@@ -15,7 +14,10 @@ import { perGame } from './records.ts';
 export const makePublisher =
   (deps: () => Deps, bus: () => EventBus) =>
   (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    perGame(event, async (batch) => publish(bus(), integrationEvents(await transitions(deps(), batch.gameId, batch.events))));
+    perGame(event, async (batch) => {
+      const all = deps();
+      return publish(bus(), integrationEvents(all.rulesets, await transitions(all, batch.gameId, batch.events)));
+    });
 
 let bus: EventBus | undefined;
 const busFromEnv = (): EventBus => {
@@ -23,4 +25,5 @@ const busFromEnv = (): EventBus => {
   return bus;
 };
 
-export const handler = makePublisher(depsFromEnv, busFromEnv);
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+export const handler = makePublisher(() => depsFromEnv({ rulesets: everyFold() }), busFromEnv);

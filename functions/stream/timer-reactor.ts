@@ -1,8 +1,7 @@
 /** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines. */
-// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
-import '../../domain/folds.ts';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { everyFold } from '../../domain/folds.ts';
 import { EventBridgeScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from '../app/deps.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
@@ -28,4 +27,5 @@ const schedulerFromEnv = (): PhaseScheduler => {
   return scheduler;
 };
 
-export const handler = makeTimerReactor(depsFromEnv, schedulerFromEnv);
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+export const handler = makeTimerReactor(() => depsFromEnv({ rulesets: everyFold() }), schedulerFromEnv);

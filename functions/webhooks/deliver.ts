@@ -7,10 +7,9 @@
  * message whose processing throws is reported as a partial batch failure, and SQS moves
  * it to the dead-letter queue after bounded receives.
  */
-// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
-import '../../domain/folds.ts';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { everyFold } from '../../domain/folds.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import type { Deps } from '../app/deps.ts';
@@ -101,4 +100,8 @@ const queueFromEnv = (): DeliveryQueue => {
   return queue;
 };
 
-export const handler = makeDeliverer(() => depsFromEnv({ sender: (policy) => new HttpWebhookSender(policy, dnsResolve) }), queueFromEnv);
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+export const handler = makeDeliverer(
+  () => depsFromEnv({ rulesets: everyFold(), sender: (policy) => new HttpWebhookSender(policy, dnsResolve) }),
+  queueFromEnv,
+);

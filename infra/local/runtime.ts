@@ -2,11 +2,10 @@
  * Arbiter on one machine: DynamoDB Local, the tables from the shared definition, the
  * HTTP API and the stream consumers, wired exactly as on AWS but in one process.
  */
-// Every rule system, loaded at start: this process folds and decides games of any of them.
-import '../../domain/rulesets.ts';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from '../../functions/adapters/dynamo-deps.ts';
@@ -93,7 +92,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
     const resolve = options.resolve ?? dnsResolve;
-    const deps = createDeps(client, tables, {
+    const deps = createDeps(client, tables, everyRuleset(), {
       webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy, resolve), resolve),
       waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },

@@ -8,19 +8,22 @@
  * seat's inbox entry, its lobby entry) is what the fold of its log makes of it.
  */
 // The read models are checked against folds of the logs in this process.
-import '../../domain/folds.ts';
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { tableNames } from '../../functions/adapters/tables.ts';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { eventually } from '../support/http.ts';
 import { foldedGame, readModelDiff } from '../support/read-models.ts';
+
+const RULESETS = everyRuleset();
 
 const folders: string[] = [];
 const launched: ChildProcess[] = [];
@@ -182,7 +185,7 @@ const expectReadModelsOfTheLog = async (runtime: Started): Promise<void> => {
   const { client } = createDynamoClient({ endpoint: runtime.dynamoEndpoint });
   try {
     const tables = tableNames();
-    const deps = createDeps(client, tables);
+    const deps = createDeps(client, tables, RULESETS);
     const scan = await client.send(
       new ScanCommand({
         TableName: tables.events,

@@ -5,12 +5,15 @@ import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { expectExplained, rollsIn } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
+
+const RULESETS = everyRuleset();
 
 /**
  * The dice are real and seeded server-side, so the scenario's numbers force what is asserted:
@@ -287,7 +290,7 @@ describe('a GSC2 battle over HTTP: two ships a side, two full turns', () => {
         () => seats[seat].get<GameReply>(`/games/${gameId}`),
         (r) => r.body.version === log.length,
       );
-      expect(final.body).toEqual(withPlayerNames(viewGame(foldGame(log), seat), { red: 'Ann', blue: 'Bob' }));
+      expect(final.body).toEqual(withPlayerNames(viewGame(RULESETS, foldGame(RULESETS, log), seat), { red: 'Ann', blue: 'Bob' }));
     }
     const view = await battle();
     expect(view).toMatchObject({ status: 'playing', turn: 3, step: 'movement', awaiting: ['blue'] });

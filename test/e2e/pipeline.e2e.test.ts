@@ -3,8 +3,11 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { findChainBreak } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
+
+const RULESETS = everyRuleset();
 
 let runtime: Runtime;
 let anon: Client;
@@ -77,7 +80,7 @@ describe('a Post Galactica match over HTTP', () => {
     expect((await runtime.deps.games.readModel(gameId))?.version).toBe(log.length);
     expect(final.body.game).toMatchObject({ activeSeat: 'red', phase: 'command', round: 3, turn: 5 });
     expect(final.body.awaiting).toEqual(['red']);
-    expect(final.body).toEqual(withPlayerNames(viewGame(foldGame(log), 'red'), { red: 'Ann', blue: 'Bob' }));
+    expect(final.body).toEqual(withPlayerNames(viewGame(RULESETS, foldGame(RULESETS, log), 'red'), { red: 'Ann', blue: 'Bob' }));
     expect(log.filter((e) => e.type === 'RoundCompleted').map((e) => e.data)).toEqual([{ round: 1 }, { round: 2 }]);
   });
 

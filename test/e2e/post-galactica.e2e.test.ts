@@ -4,15 +4,19 @@
  * illegal commands answered 422 with the rule they break, and the projected view equal to
  * the fold of the paged log.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { findChainBreak } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
 import { DEPLOYMENT, SCENARIO } from './post-galactica.scenario.ts';
+
+const RULESETS = everyRuleset();
 
 type Seat = 'red' | 'blue';
 type Command = { type: string } & Record<string, unknown>;
@@ -232,7 +236,7 @@ describe('a Post Galactica match over HTTP, four full rounds whatever the dice',
         () => players[seat].get<{ version: number }>(`/games/${table.gameId}`),
         (r) => r.body.version === log.length,
       );
-      expect(final.body).toEqual(withPlayerNames(viewGame(foldGame(log), seat), { red: 'Ann', blue: 'Bob' }));
+      expect(final.body).toEqual(withPlayerNames(viewGame(RULESETS, foldGame(RULESETS, log), seat), { red: 'Ann', blue: 'Bob' }));
     }
     const view = (await players.blue.get<{ game: FinalView }>(`/games/${table.gameId}`)).body.game;
     expect(view).toMatchObject({ activeSeat: 'red', round: 5, turn: 9, phase: 'command' });

@@ -4,6 +4,7 @@
  * next command; one that does not keeps answering 409 until its organiser adopts the
  * current rules. The exported log of each passes verify, with its older part named.
  */
+
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
-import { getRuleset } from '../../domain/rulesets.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
@@ -22,7 +23,9 @@ import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 import { ageLog, olderVersion, withOldTurnLimit } from '../support/older-rules.ts';
 
-const CURRENT = getRuleset('post-galactica').rulesVersion;
+const RULESETS = everyRuleset();
+
+const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
 let runtime: Runtime;
 let ann: Client;
@@ -71,7 +74,7 @@ const recordUnderOlderRules = async (gameId: string, edit?: (event: EventEnvelop
   for (const event of aged) {
     await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
   }
-  const state = foldGame(aged);
+  const state = foldGame(RULESETS, aged);
   await runtime.deps.games.putReadModel(gameId, { version: state.version, state: JSON.stringify(state) }, 'any');
   return aged.length;
 };

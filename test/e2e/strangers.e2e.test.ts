@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchCommands } from '../../domain/match/command-table.ts';
-import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, startTestRuntime } from '../support/http.ts';
 

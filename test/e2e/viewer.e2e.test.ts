@@ -3,6 +3,7 @@
  * `/`: each reference log opened from a file, stepped through, drawn, explained and
  * verified in the page; a tampered log; a live game followed by its id and key.
  */
+
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -21,6 +23,7 @@ import { Client, eventually, startTestRuntime } from '../support/http.ts';
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (ruleset: string) => join(root, 'test', 'fixtures', 'logs', `${ruleset}.ndjson`);
 const RULESETS = ['post-galactica', 'soluna', 'gsc2'] as const;
+const EVERY = everyRuleset();
 /** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/e2e/viewer.e2e.test.ts` refreshes the README's pictures. */
 const shots =
   process.env.ARBITER_SCREENSHOTS === 'docs' ? join(root, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
@@ -122,7 +125,7 @@ describe('the replay viewer', () => {
 
       await page.keyboard.press('End');
       expect(await page.textContent('#position')).toBe(`event ${total} of ${total}`);
-      const last = viewGame(foldGame(log.events), null);
+      const last = viewGame(EVERY, foldGame(EVERY, log.events), null);
       const expected = piecesInState(ruleset, last?.game as Record<string, unknown>);
       expect(expected.length).toBeGreaterThan(0);
       expect(byId(await drawnPieces(page))).toEqual(byId(expected));
@@ -143,7 +146,7 @@ describe('the replay viewer', () => {
       await page.keyboard.press('Home');
       for (let i = 1; i < middle; i += 1) await page.keyboard.press('ArrowRight');
       expect(await page.textContent('#position')).toBe(`event ${middle} of ${total}`);
-      const then = viewGame(foldGame(log.events.slice(0, middle)), null);
+      const then = viewGame(EVERY, foldGame(EVERY, log.events.slice(0, middle)), null);
       if (then?.game) expect(byId(await drawnPieces(page))).toEqual(byId(piecesInState(ruleset, then.game as Record<string, unknown>)));
 
       await page.keyboard.press('End');

@@ -3,11 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { LATEST_SNAPSHOT_SK, MAX_BATCH, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
+
+const RULESETS = everyRuleset();
 
 let db: TestDb;
 beforeAll(async () => {
@@ -184,7 +187,7 @@ describe('loading', () => {
     }
     const loaded = await db.deps.store.load('g_long');
     expect(loaded.fromSnapshot).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
-    expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_long', 0), emptyGame));
+    expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_long', 0), emptyGame));
   });
 
   it('an unknown game is a 404 and writes nothing', async () => {
@@ -229,7 +232,7 @@ describe('what a command costs (PERF-5)', () => {
     expect(lastQueryItems).toBe(SNAPSHOT_EVERY);
     const loaded = await db.deps.store.load('g_cost_long');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
-    expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_cost_long', 0), emptyGame));
+    expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_long', 0), emptyGame));
   });
 
   it('PERF-5 a game whose latest snapshot has no fixed-key copy (written before it existed) loads from SNAP#<seq>', async () => {
@@ -240,7 +243,7 @@ describe('what a command costs (PERF-5)', () => {
     );
     const loaded = await db.deps.store.load('g_cost_old');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
-    expect(loaded.state).toEqual(foldGame(await db.deps.store.readAfter('g_cost_old', 0), emptyGame));
+    expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_old', 0), emptyGame));
   });
 });
 
@@ -253,7 +256,7 @@ describe('loading at a version', () => {
     }
     const log = await db.deps.store.readAfter('g_at', 0);
     for (let version = SNAPSHOT_EVERY - 3; version <= log.length; version += 1) {
-      expect(await db.deps.store.loadAt('g_at', version)).toEqual(foldGame(log.slice(0, version), emptyGame));
+      expect(await db.deps.store.loadAt('g_at', version)).toEqual(foldGame(RULESETS, log.slice(0, version), emptyGame));
     }
   });
 });

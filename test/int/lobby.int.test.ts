@@ -4,10 +4,12 @@
  * each partition from the cursor for at most one entry more than the page, and the items it
  * reads are counted by the client (DynamoDB Local), not timed.
  */
+
 import { CreateTableCommand, DescribeTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../domain/match/state.ts';
-import { rulesetIds } from '../../domain/registry.ts';
+import { rulesetIds } from '../../domain/ruleset-list.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { gameKey } from '../../functions/adapters/game-items.ts';
@@ -20,6 +22,8 @@ import { type LobbyPage, lobbyPage } from '../../functions/app/queries.ts';
 import { ensureTables } from '../../infra/local/dynamodb-local.ts';
 import { give } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
+
+const RULESETS = everyRuleset();
 
 type Waiting = Exclude<GameState, { status: 'empty' }>;
 
@@ -145,7 +149,7 @@ describe('REL-31 the lobby index', () => {
     await ensureTables(client, tables);
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.games }));
     expect(Table?.GlobalSecondaryIndexes?.map((i) => [i.IndexName, i.IndexStatus])).toEqual([[lobbyIndex.name, 'ACTIVE']]);
-    const deps = createDeps(client, tables);
+    const deps = createDeps(client, tables, RULESETS);
     expect(await migrateLobby(deps)).toBe(1);
     expect((await lobbyPage(deps, { after: 0, limit: 10 })).games).toEqual([entry]);
     expect(await deps.games.legacyLobby()).toEqual([]);

@@ -5,8 +5,10 @@
  * (no write from it on, as after kill -9), then the stream delivers the record again, as a
  * restart or a retried batch does, twice and out of order with the records before it.
  */
+
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { inboxEntriesOf } from '../../functions/app/projection.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { startGame } from '../support/commands.ts';
@@ -14,6 +16,8 @@ import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { crashingDeps } from '../support/faults.ts';
 import { foldedGame, readModelDiff } from '../support/read-models.ts';
 import { readStream } from '../support/stream.ts';
+
+const RULESETS = everyRuleset();
 
 /** More crash points than a projection has writes: the last one must let every write through. */
 const CRASH_POINTS = 6;
@@ -59,7 +63,7 @@ describe('REL-20 a projection cut short by a crash', () => {
         if (!crashing.crashed()) {
           // Every write went through: each crash point of this record was taken. Its writes: the view, each inbox entry.
           expect(response.batchItemFailures).toEqual([]);
-          const seated = inboxEntriesOf(await foldedGame(db.deps, gameId, record + 1)).length;
+          const seated = inboxEntriesOf(RULESETS, await foldedGame(db.deps, gameId, record + 1)).length;
           expect(crashing.writes()).toBe(1 + seated);
           covered.push(record);
           break;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { rebuildAll } from '../../functions/app/projection.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
@@ -11,11 +12,13 @@ import { endPhase, give, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { readStream } from '../support/stream.ts';
 
+const RULESETS = everyRuleset();
+
 let db: TestDb;
 let records: DynamoDBRecord[];
 const GAMES = ['g_p1', 'g_p2', 'g_p3'];
 
-const folded = async (gameId: string): Promise<GameState> => foldGame(await db.deps.store.readAfter(gameId, 0), emptyGame);
+const folded = async (gameId: string): Promise<GameState> => foldGame(RULESETS, await db.deps.store.readAfter(gameId, 0), emptyGame);
 const readModel = async (gameId: string) => {
   const model = await db.deps.games.readModel(gameId);
   return model ? (JSON.parse(model.state) as GameState) : null;
@@ -100,7 +103,7 @@ describe('the projector, fed from the real stream', () => {
     expect(rebuilt).toBe(2);
     for (const gameId of ['g_r1', 'g_r2']) {
       const model = await fresh.deps.games.readModel(gameId);
-      expect(JSON.parse(model?.state ?? 'null')).toEqual(foldGame(await fresh.deps.store.readAfter(gameId, 0), emptyGame));
+      expect(JSON.parse(model?.state ?? 'null')).toEqual(foldGame(RULESETS, await fresh.deps.store.readAfter(gameId, 0), emptyGame));
     }
   });
 });

@@ -2,16 +2,20 @@
  * PERF-2 the state at any event starts from the nearest snapshot at or before it, through the
  * real store on DynamoDB Local, and reads only the events after that snapshot.
  */
+
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { stateAt } from '../../functions/app/queries.ts';
 import { endPhase, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
+
+const RULESETS = everyRuleset();
 
 let db: TestDb;
 let log: EventEnvelope[];
@@ -41,7 +45,7 @@ beforeAll(async () => {
   log = await db.deps.store.readAfter(GAME, 0);
   snapshots = await snapshotSeqs();
   // The projector's read model, as a running stack has it, so reading the game costs what it costs there.
-  const head = foldGame(log, emptyGame);
+  const head = foldGame(RULESETS, log, emptyGame);
   await db.deps.games.putReadModel(GAME, { version: head.version, state: JSON.stringify(head) }, 'any');
 }, 120_000);
 
@@ -54,10 +58,10 @@ describe('the state at an event', () => {
     expect(snapshots.length).toBeGreaterThanOrEqual(3);
     const points = [5, first - 1, first, first + 1, snapshots[1] ?? 0, (snapshots[2] ?? 0) + 3, log.length];
     for (const at of points) {
-      const expected = foldGame(log.slice(0, at), emptyGame);
+      const expected = foldGame(RULESETS, log.slice(0, at), emptyGame);
       expect(await db.deps.store.loadAt(GAME, at)).toEqual(expected);
       // Through the route's function: redacted for the caller's seat exactly as the fold from scratch.
-      expect(await stateAt(db.deps, GAME, 'p_blue', at)).toEqual(viewGame(expected, 'blue'));
+      expect(await stateAt(db.deps, GAME, 'p_blue', at)).toEqual(viewGame(RULESETS, expected, 'blue'));
     }
   });
 

@@ -5,13 +5,12 @@
  * conditional append, idempotency records, version gates, paging from a cursor, the webhook
  * count, rate windows and lease expiry.
  */
-// Every rule system, loaded at start: the suite plays real games through the command path.
-import '../../domain/rulesets.ts';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { type InboxEntry, type LobbyEntry, lobbyOrder, type Subscription, type WaitLeases } from '../../functions/app/ports.ts';
@@ -21,6 +20,9 @@ export interface PortsUnderTest {
   readonly deps: Deps;
   readonly leases: WaitLeases;
 }
+
+/** The suite plays real games through the command path, so its folds know every rule system. */
+const RULESETS = everyRuleset();
 
 /** A fresh id per call: the storage tier shares its tables across the tests of a file. */
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -160,7 +162,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
 
         const loaded = await deps.store.load(gameId, 'create-1');
         expect(loaded.state.version).toBe(version);
-        expect(loaded.state).toEqual(foldGame(await deps.store.readAfter(gameId, 0)));
+        expect(loaded.state).toEqual(foldGame(RULESETS, await deps.store.readAfter(gameId, 0)));
         expect(loaded.command).toMatchObject({ firstSeq: 1, lastSeq: created.version });
         expect(loaded.seed).toMatch(/^[0-9a-f]{64}$/);
         const plain = await deps.store.load(gameId);
@@ -188,7 +190,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect((await deps.store.readAfter(gameId, 0, Number.MAX_SAFE_INTEGER, 2)).map((e) => e.seq)).toEqual([1, 2]);
         expect(await deps.store.readAfter(gameId, 3, 3)).toEqual([]);
         expect(await deps.store.readAfter(gameId, 3, 2)).toEqual([]);
-        expect(await deps.store.loadAt(gameId, 2)).toEqual(foldGame(log.slice(0, 2)));
+        expect(await deps.store.loadAt(gameId, 2)).toEqual(foldGame(RULESETS, log.slice(0, 2)));
         expect(await deps.store.loadAt(gameId, 0)).toEqual(emptyGame);
         const ids: string[] = [];
         for await (const id of deps.store.gameIds()) ids.push(id);
@@ -207,8 +209,8 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
           await endPhase(deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
         }
         const log = await deps.store.readAfter(gameId, 0);
-        expect((await deps.store.load(gameId)).state).toEqual(foldGame(log));
-        expect(await deps.store.loadAt(gameId, 55)).toEqual(foldGame(log.slice(0, 55)));
+        expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, log));
+        expect(await deps.store.loadAt(gameId, 55)).toEqual(foldGame(RULESETS, log.slice(0, 55)));
       });
     });
 

@@ -2,17 +2,23 @@
  * given(events).when(command).then(events) for the game decider (after emmett's
  * DeciderSpecification): the domain is pure, so rule tests need no mocks.
  */
+
 import { expect } from 'vitest';
-import type { Actor, Ctx } from '../../domain/kernel/context.ts';
+import type { Rulesets } from '../../domain/catalogue.ts';
+import type { Actor } from '../../domain/kernel/context.ts';
 import { actorLabel } from '../../domain/kernel/context.ts';
 import type { Dice } from '../../domain/kernel/dice.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import type { RuleViolation } from '../../domain/kernel/violation.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
+import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+
 // Decides commands of every ruleset in-process, so every referee is loaded.
-import '../../domain/rulesets.ts';
+
+const RULESETS = everyRuleset();
 
 const SYSTEM: Actor = { kind: 'system' };
 const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
@@ -30,8 +36,8 @@ export interface When {
 export const seat = (name: string, playerId = `p_${name}`): Actor => ({ kind: 'player', playerId, seat: name });
 export const player = (playerId: string): Actor => ({ kind: 'player', playerId, seat: null });
 
-export const ctxFor = (actor: Actor, dice?: Dice, now = DEFAULT_NOW): Ctx =>
-  dice ? { now, actor, seed: TEST_SEED, dice } : { now, actor, seed: TEST_SEED };
+export const ctxFor = (actor: Actor, dice?: Dice, now = DEFAULT_NOW): MatchCtx =>
+  dice ? { rulesets: RULESETS, now, actor, seed: TEST_SEED, dice } : { rulesets: RULESETS, now, actor, seed: TEST_SEED };
 
 /** The domain events of a log, without their envelopes: what `given` takes back. */
 export const eventsOf = (log: readonly EventEnvelope[]): DomainEvent[] =>
@@ -48,12 +54,15 @@ export class Game {
   /** The log as last folded: the array, the envelopes folded (by identity), and their state. */
   #folded: { log: readonly EventEnvelope[]; seen: EventEnvelope[]; state: GameState } = { log: this.log, seen: [], state: emptyGame };
 
+  /** `rulesets`: what the game is folded and decided with; every ruleset of domain/ by default. */
+  constructor(readonly rulesets: Rulesets = RULESETS) {}
+
   get state(): GameState {
     const { log } = this;
     const cache = this.#folded;
     const intact = cache.log === log && cache.seen.every((event, i) => log[i] === event);
     const seen = intact ? cache.seen : [];
-    const state = foldGame(log.slice(seen.length), intact ? cache.state : emptyGame);
+    const state = foldGame(this.rulesets, log.slice(seen.length), intact ? cache.state : emptyGame);
     this.#folded = { log, seen: seen.length === log.length ? seen : [...log], state };
     return state;
   }
@@ -75,7 +84,7 @@ export class Game {
 
   run(command: GameCommand, actor: Actor, dice?: Dice, now?: string): readonly DomainEvent[] {
     const state = this.state;
-    const ctx = ctxFor(actor, dice, now);
+    const ctx = { ...ctxFor(actor, dice, now), rulesets: this.rulesets };
     const decision = decideGame(state, command, ctx, GAME_ID);
     if (!decision.ok) throw new Error(`${decision.violation.code} (${decision.violation.rule}): ${decision.violation.message}`);
     const head = this.log.at(-1) ?? null;
@@ -93,7 +102,7 @@ export class Game {
   }
   when(command: GameCommand, actor: Actor, dice?: Dice, now?: string): When {
     const state = this.state;
-    const decision = decideGame(state, command, ctxFor(actor, dice, now), GAME_ID);
+    const decision = decideGame(state, command, { ...ctxFor(actor, dice, now), rulesets: this.rulesets }, GAME_ID);
     return {
       state,
       events: decision.ok ? decision.events : [],

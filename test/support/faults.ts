@@ -3,10 +3,13 @@
  * writes until the `crashAt`-th and none from it on, as a process killed just before that
  * write would. Reads still answer, so the code under test runs until it needs to write.
  */
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import type { TestDb } from './dynamo.ts';
+
+const RULESETS = everyRuleset();
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem']);
 
@@ -43,7 +46,7 @@ export const crashingDeps = (db: TestDb): CrashingDeps => {
     { step: 'initialize', name: 'crashAtWrite' },
   );
   return {
-    deps: createDeps(client, db.tables),
+    deps: createDeps(client, db.tables, RULESETS),
     writes: () => attempted,
     crashAt: (write) => {
       limit = write;

@@ -2,6 +2,7 @@
  * Finished matches of every rule system, played through the real decider with a real
  * seed: the reference logs that `arbiter verify` must accept untouched.
  */
+import type { Rulesets } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
@@ -9,10 +10,12 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
-import { getRuleset } from '../../domain/rulesets.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
 import { playGscReference } from './reference-gsc2.ts';
 import { playSolunaReference } from './reference-soluna.ts';
+
+const RULESETS = everyRuleset();
 
 export const REFERENCE_SEED = '5eed'.repeat(16);
 
@@ -22,17 +25,21 @@ export class Recorder {
   private commands = 0;
   private folded: { readonly length: number; readonly state: GameState } = { length: 0, state: emptyGame };
 
-  constructor(readonly gameId: string) {}
+  constructor(
+    readonly gameId: string,
+    readonly rulesets: Rulesets = RULESETS,
+  ) {}
 
   get state(): GameState {
-    if (this.folded.length !== this.events.length) this.folded = { length: this.events.length, state: foldGame(this.events, emptyGame) };
+    if (this.folded.length !== this.events.length)
+      this.folded = { length: this.events.length, state: foldGame(this.rulesets, this.events, emptyGame) };
     return this.folded.state;
   }
 
   /** What the rules would decide for this command now, without recording it (a player weighing a choice). */
   wouldAccept(command: GameCommand, actor: Actor): readonly DomainEvent[] | null {
     const now = new Date(this.clock + 60_000).toISOString();
-    const decision = decideGame(this.state, command, { now, actor, seed: REFERENCE_SEED }, this.gameId);
+    const decision = decideGame(this.state, command, { rulesets: this.rulesets, now, actor, seed: REFERENCE_SEED }, this.gameId);
     return decision.ok ? decision.events : null;
   }
 
@@ -40,7 +47,13 @@ export class Recorder {
   give(command: GameCommand, actor: Actor, minutesLater = 1): void {
     this.clock += minutesLater * 60_000;
     const now = new Date(this.clock).toISOString();
-    const decision = recordCommand(this.state, command, { now, actor, seed: REFERENCE_SEED }, this.gameId, `ref-${this.commands + 1}`);
+    const decision = recordCommand(
+      this.state,
+      command,
+      { rulesets: this.rulesets, now, actor, seed: REFERENCE_SEED },
+      this.gameId,
+      `ref-${this.commands + 1}`,
+    );
     if (!decision.ok) throw new Error(`${decision.violation.rule}: ${decision.violation.message}`);
     this.commands += 1;
     this.events.push(...decision.events);
@@ -74,7 +87,7 @@ export class Recorder {
         status: state.status,
         seed: state.status === 'ended' ? state.seed : null,
         viewer: null,
-        state: viewGame(state, null),
+        state: viewGame(this.rulesets, state, null),
       },
       events: this.events,
     };
@@ -82,9 +95,9 @@ export class Recorder {
 }
 
 /** Create and join (each seat mixing in a seed contribution), then the roll-off winner names the first seat to play. */
-export const startMatch = (ruleset: string, rules: Record<string, unknown> = {}): Recorder => {
-  const game = new Recorder(`g_ref_${ruleset.replace(/[^a-z0-9]/g, '')}`);
-  const [first = ''] = getRuleset(ruleset).seatNames;
+export const startMatch = (ruleset: string, rules: Record<string, unknown> = {}, rulesets: Rulesets = RULESETS): Recorder => {
+  const game = new Recorder(`g_ref_${ruleset.replace(/[^a-z0-9]/g, '')}`, rulesets);
+  const [first = ''] = rulesets.getRuleset(ruleset).seatNames;
   game.give(
     {
       type: 'CreateGame',
@@ -104,7 +117,7 @@ export const startMatch = (ruleset: string, rules: Record<string, unknown> = {})
 /** Create, join, roll off, then let `steps` deadlines pass (the rules act on their own), then the second seat concedes. */
 export const finishedMatch = (ruleset: string, steps = 12, rules: Record<string, unknown> = {}): ParsedLog => {
   const game = startMatch(ruleset, rules);
-  const [, second = ''] = getRuleset(ruleset).seatNames;
+  const [, second = ''] = RULESETS.getRuleset(ruleset).seatNames;
   for (let i = 0; i < steps && game.state.status === 'playing'; i += 1) game.missDeadline();
   if (game.state.status === 'playing') game.give({ type: 'Concede' }, game.seat(second));
   return game.log();

@@ -4,11 +4,10 @@
  * tier, without DynamoDB Local (ARC-3). Each appended batch is projected before the answer is
  * returned, as the stream's projector would shortly after, so reads see their writes at once.
  */
-// Every rule system, loaded at start, as the local runtime does.
-import '../../domain/rulesets.ts';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
@@ -27,8 +26,9 @@ export interface MemoryApi {
 
 const BASE = 'http://memory.invalid';
 
-export const memoryApi = (overrides: Partial<Deps> = {}): MemoryApi => {
-  const deps = createMemoryDeps({
+export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}): MemoryApi => {
+  // Every rule system, imported at start, as the local runtime has them.
+  const deps = createMemoryDeps(everyRuleset(), {
     // Webhook host names go to a test resolver that knows none, never to DNS (REL-28).
     webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy, resolve: fakeResolver().resolve },
     ...overrides,

@@ -7,11 +7,13 @@
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { envelopeHash, GENESIS_HASH } from '../../domain/kernel/envelope.ts';
 import { isNewerRulesVersion } from '../../domain/match/rules-adoption.ts';
-import { getRuleset } from '../../domain/rulesets.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+
+const RULESETS = everyRuleset();
 
 /** An older version of a ruleset's rules: same prefix, 0.0.1. */
 export const olderVersion = (ruleset: string): string => {
-  const current = getRuleset(ruleset).rulesVersion;
+  const current = RULESETS.getRuleset(ruleset).rulesVersion;
   const older = current.replace(/\d+\.\d+\.\d+$/, '0.0.1');
   if (!isNewerRulesVersion(current, older)) throw new Error(`${current} is not newer than ${older}`);
   return older;

@@ -1,13 +1,17 @@
 /** What a game's read model should hold: each item the projector writes, compared with the fold of its log. */
+
 import { isDeepStrictEqual } from 'node:util';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
 
+const RULESETS = everyRuleset();
+
 /** The game folded from its log (or its first `upTo` events). */
 export const foldedGame = async (deps: Deps, gameId: string, upTo = Number.MAX_SAFE_INTEGER): Promise<GameState> =>
-  foldGame(await deps.store.readAfter(gameId, 0, upTo), emptyGame);
+  foldGame(RULESETS, await deps.store.readAfter(gameId, 0, upTo), emptyGame);
 
 const show = (value: unknown) => JSON.stringify(value)?.slice(0, 300);
 
@@ -23,7 +27,7 @@ export const readModelDiff = async (deps: Deps, state: GameState): Promise<strin
   const view = model ? (JSON.parse(model.state) as unknown) : null;
   if (!isDeepStrictEqual(view, JSON.parse(JSON.stringify(state))))
     diff.push(`${gameId} view: at version ${model?.version ?? 'none'}, not ${state.version}`);
-  for (const { playerId, entry } of inboxEntriesOf(state)) {
+  for (const { playerId, entry } of inboxEntriesOf(RULESETS, state)) {
     const held = (await deps.games.inbox(playerId)).find((e) => e.gameId === gameId) ?? null;
     if (!isDeepStrictEqual(held, entry)) diff.push(`${gameId} inbox of ${playerId}: ${show(held)}, not ${show(entry)}`);
   }

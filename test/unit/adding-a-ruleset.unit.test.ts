@@ -1,35 +1,27 @@
 /**
  * RUL-7: the example ruleset of docs/adding-a-ruleset.md (Pig, docs/examples/pig) plays
- * complete matches through the real match lifecycle. It is registered as domain/folds.ts and
- * domain/rulesets.ts register the rulesets they list: here by adding it to their real maps,
- * and to the registry, for this file only, so production code does not know it.
+ * complete matches through the real match lifecycle. It joins the rulesets as one more entry
+ * of the list, in a lookup this file builds and passes, so production code does not know it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PIG_COMMANDS } from '../../docs/examples/pig/command-docs.ts';
 import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
+import { pig } from '../../docs/examples/pig/ruleset.ts';
 import type { PigState } from '../../docs/examples/pig/state.ts';
+import { type RulesetEntry, rulesetCatalogue } from '../../domain/catalogue.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import type { AnyRuleset, AnyRulesetFold } from '../../domain/kernel/ruleset.ts';
 import type { GameState } from '../../domain/match/state.ts';
+import { rulesetList } from '../../domain/ruleset-list.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { startMatch } from '../support/finished-games.ts';
 
-vi.mock('../../domain/folds.ts', async (importOriginal) => {
-  const registry = await importOriginal<typeof import('../../domain/folds.ts')>();
-  const { pigFold } = await import('../../docs/examples/pig/fold.ts');
-  (registry.folds as Map<string, AnyRulesetFold>).set(pigFold.id, pigFold);
-  (await import('../../domain/registry.ts')).useFolds([pigFold]);
-  return registry;
-});
-vi.mock('../../domain/rulesets.ts', async (importOriginal) => {
-  const registry = await importOriginal<typeof import('../../domain/rulesets.ts')>();
-  const { pig } = await import('../../docs/examples/pig/ruleset.ts');
-  (registry.rulesets as Map<string, AnyRuleset>).set(pig.id, pig);
-  (await import('../../domain/registry.ts')).useRulesets([pig]);
-  return registry;
-});
+/** Pig as its line in domain/ruleset-list.ts would list it, and a catalogue of that list, with Pig loaded. */
+const PIG: RulesetEntry = { id: 'pig', commandDocs: PIG_COMMANDS, load: async () => pig };
+const WITH_PIG = rulesetCatalogue([...rulesetList, PIG]);
+beforeAll(() => WITH_PIG.load('pig'));
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const GUIDE = 'docs/adding-a-ruleset.md';
@@ -42,7 +34,7 @@ const pigState = (state: GameState): PigState => {
 
 /** Red and blue seated, the roll-off won by red (6 against 2), red to play first. */
 const redFirst = (options: Record<string, unknown> = {}): Game => {
-  const game = new Game();
+  const game = new Game(WITH_PIG);
   game.run({ type: 'CreateGame', ruleset: 'pig', seat: 'red', options: { rules: EXAMPLE_OPTIONS, ...options } }, player('p_red'));
   game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([6, 2]));
   game.run({ type: 'ChooseFirstPlayer', seat: 'red' }, seat('red'));
@@ -51,7 +43,7 @@ const redFirst = (options: Record<string, unknown> = {}): Game => {
 
 const die = (value: number) => expect.objectContaining({ sides: 6, value, rule: 'PIG-2' });
 
-describe('the Pig example, registered in the ruleset map', () => {
+describe('the Pig example, one more entry of the list', () => {
   it('RUL-7 a match of Pig to 20 is played from CreateGame to the seed reveal: red banks 11, blue pigs out, red reaches 20 and wins', () => {
     const game = redFirst();
     expect(game.state).toMatchObject({ status: 'playing', ruleset: 'pig', firstSeat: 'red', step: { key: 't1', phase: 'turn' } });
@@ -96,7 +88,7 @@ describe('the Pig example, registered in the ruleset map', () => {
   });
 
   it("RUL-7 a match played with the game's own fair dice ends when a seat reaches 20, and its exported log verifies", () => {
-    const game = startMatch('pig', { ...EXAMPLE_OPTIONS });
+    const game = startMatch('pig', { ...EXAMPLE_OPTIONS }, WITH_PIG);
     for (let i = 0; i < 500 && game.state.status === 'playing'; i += 1) {
       const rules = pigState(game.state);
       const banked = rules.scores[rules.active] ?? 0;
@@ -110,7 +102,7 @@ describe('the Pig example, registered in the ruleset map', () => {
     expect(state.status === 'ended' && state.result.winner).toBe(reached[0]?.[0]);
     const log = game.log();
     expect(log.events.filter((e) => e.type === 'DieRolled').length).toBeGreaterThan(3);
-    expect(verifyLog(log).filter((check) => !check.ok)).toEqual([]);
+    expect(verifyLog(log, { rulesets: WITH_PIG }).filter((check) => !check.ok)).toEqual([]);
   });
 });
 

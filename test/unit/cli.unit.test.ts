@@ -2,6 +2,7 @@
  * The `arbiter` command as a user runs it: the prebuilt bundle behind `npx arbiter`,
  * spawned as a process, reading the recorded reference logs. Starts no database.
  */
+
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +10,12 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldGame } from '../../domain/match/evolve.ts';
 // Folds the reference logs in-process too, to compare with what the command prints.
-import '../../domain/folds.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { drawBattlefield } from '../../web/render/index.ts';
+
+const RULESETS = everyRuleset();
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bin = join(root, 'tools', 'arbiter-cli', 'bin', 'arbiter.mjs');
@@ -93,7 +96,7 @@ describe('the arbiter command', () => {
 
   it('VIEW-7 replay --at N is a summary a person reads: phase, turn, each side with its resources and units', () => {
     const log = parseLog(readFileSync(PG, 'utf8'));
-    const state = viewGame(foldGame(log.events.slice(0, 60)), null);
+    const state = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, 60)), null);
     const game = state?.game as { turn: number; phase: string; units: { id: string; seat: string; x: number; y: number }[] };
     const out = arbiter('replay', PG, '--at', '60').stdout;
     expect(out).toContain(`event 60, playing`);
@@ -111,7 +114,7 @@ describe('the arbiter command', () => {
     const result = arbiter('replay', PG, '--at', '60', '--seat', 'red', '--svg', file);
     expect(result.stdout).toBe(`wrote the battlefield after event 60 to ${file}\n`);
     expect(result.status).toBe(0);
-    const view = viewGame(foldGame(log.events.slice(0, 60)), 'red');
+    const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, 60)), 'red');
     expect(readFileSync(file, 'utf8')).toBe(`${drawBattlefield(view as NonNullable<typeof view>)}\n`);
     expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*viewBox=[\s\S]*data-piece="red-cc"/);
     expectUsageError(
@@ -135,7 +138,13 @@ describe('the arbiter command', () => {
   it('VIEW-8 verify of a log exported while the game runs: the chain, the rules and the state pass, the seed and the dice are pending, exit 3', () => {
     const log = parseLog(readFileSync(PG, 'utf8'));
     const events = log.events.slice(0, 60);
-    const header = { ...log.header, status: 'playing', seed: null, viewer: null, state: viewGame(foldGame(events), null) };
+    const header = {
+      ...log.header,
+      status: 'playing',
+      seed: null,
+      viewer: null,
+      state: viewGame(RULESETS, foldGame(RULESETS, events), null),
+    };
     const running = join(dir, 'running.ndjson');
     writeFileSync(running, serializeLog(header, events));
     const result = arbiter('verify', running);

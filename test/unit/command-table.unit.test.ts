@@ -18,8 +18,8 @@ import {
   matchCommands,
   RESERVED_COMMANDS,
 } from '../../domain/match/command-table.ts';
-import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
+import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { refuseUnknownCommandFields } from '../../functions/app/strict.ts';
 import { docsHandlers } from '../../functions/http/docs-routes.ts';
@@ -135,7 +135,7 @@ describe('ARC-4 one command table', () => {
   it('ARC-4 the strictness check reads the table: a lifecycle command with a field its declaration lacks is refused by name', () => {
     const check = (command: { type: string } & Record<string, unknown>) => {
       try {
-        refuseUnknownCommandFields({ status: 'empty' } as never, command);
+        refuseUnknownCommandFields(everyRuleset(), { status: 'empty' } as never, command);
         return null;
       } catch (error) {
         return error instanceof Problem ? { status: error.status, type: error.type, extra: error.extra } : error;

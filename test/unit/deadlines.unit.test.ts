@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { parseDuration } from '../../domain/kernel/duration.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const RULESETS = everyRuleset();
 
 const system: Actor = { kind: 'system' };
 
@@ -21,7 +24,7 @@ const withDeadlines = () => {
   return game;
 };
 
-const at = (now: string) => ({ now, actor: system, seed: TEST_SEED });
+const at = (now: string) => ({ rulesets: RULESETS, now, actor: system, seed: TEST_SEED });
 
 describe('ISO 8601 durations', () => {
   it('parses weeks, days, hours, minutes and seconds', () => {

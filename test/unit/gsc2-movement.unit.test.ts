@@ -4,8 +4,11 @@ import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { battle, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
+
+const RULESETS = everyRuleset();
 
 /** Red has three ships, blue two. */
 const uneven = {
@@ -85,7 +88,7 @@ describe('GSC-3 the movement alternation', () => {
     const decision = decideGame(
       game.state,
       { type: 'DeadlineReached', phaseKey: 't1-movement-1' },
-      { now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
+      { rulesets: RULESETS, now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
       'g_test',
     );
     if (!decision.ok) throw new Error(decision.violation.message);
@@ -278,7 +281,7 @@ describe("GSC-5 MDS during a ship's own move", () => {
     state = { ...state, missiles: { m1: missile } };
     const dice = scriptedDice([6]);
     const rc = {
-      ctx: { now: '2026-01-01T00:00:00.000Z', actor: seat('blue'), seed: TEST_SEED, dice },
+      ctx: { rulesets: RULESETS, now: '2026-01-01T00:00:00.000Z', actor: seat('blue'), seed: TEST_SEED, dice },
       dice,
       seat: 'blue',
       salt: (l: string) => l,

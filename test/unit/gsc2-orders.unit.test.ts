@@ -5,8 +5,11 @@ import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rulesOf, startBattle } from '../support/gsc2.ts';
+
+const RULESETS = everyRuleset();
 
 const start = (deadlines?: unknown): Game => {
   const game = startBattle(undefined, deadlines);
@@ -32,7 +35,7 @@ const heavyAtTyrant = { step: 'beams', fire: [{ ship: 'valiant', battery: 'A', t
 describe('sealed orders in the simultaneous steps', () => {
   it('GSC-7 the missiles step waits for both seats, and only the seat itself sees its sealed orders', () => {
     const game = start();
-    expect(viewGame(game.state, 'red')?.awaiting).toEqual(['red', 'blue']);
+    expect(viewGame(RULESETS, game.state, 'red')?.awaiting).toEqual(['red', 'blue']);
     const events = game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
     expect(events.map((e) => [e.type, e.visibleTo])).toEqual([
       ['OrdersSealed', 'red'],
@@ -43,10 +46,10 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(sealed.command).toEqual({ type: 'SubmitOrders', orders: noLaunches });
     expect(redactEvent(sealed, 'blue')).toMatchObject({ type: 'Sealed', data: null });
     expect(redactEvent(sealed, 'blue')).not.toHaveProperty('command');
-    const blueView = viewGame(game.state, 'blue')?.game as { sealed: object; submitted: string[]; awaiting: string[] };
+    const blueView = viewGame(RULESETS, game.state, 'blue')?.game as { sealed: object; submitted: string[]; awaiting: string[] };
     expect(blueView).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
     expect(JSON.stringify(blueView)).not.toContain('launches');
-    const redView = viewGame(game.state, 'red')?.game as { sealed: Record<string, { orders: unknown }> };
+    const redView = viewGame(RULESETS, game.state, 'red')?.game as { sealed: Record<string, { orders: unknown }> };
     expect(redView.sealed.red?.orders).toEqual(noLaunches);
   });
   it("GSC-7 a seat folding its own redacted log sees what the server shows it, other seats' orders hidden", () => {
@@ -57,8 +60,8 @@ describe('sealed orders in the simultaneous steps', () => {
     );
     const blueLog = game.log.map((e) => redactEvent(e, 'blue'));
     expect(blueLog.at(-2)?.type).toBe('Sealed');
-    const folded = viewGame(foldGame(blueLog), 'blue');
-    expect(folded).toEqual(viewGame(game.state, 'blue'));
+    const folded = viewGame(RULESETS, foldGame(RULESETS, blueLog), 'blue');
+    expect(folded).toEqual(viewGame(RULESETS, game.state, 'blue'));
     expect(folded?.game).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
   });
   it('GSC-7 sealed orders cannot be changed', () => {
@@ -100,7 +103,7 @@ describe('sealed orders in the simultaneous steps', () => {
     const decision = decideGame(
       game.state,
       { type: 'DeadlineReached', phaseKey: 't1-beams' },
-      { now: '2026-01-01T02:00:00.000Z', actor: system, seed: TEST_SEED, dice: scriptedDice([10]) },
+      { rulesets: RULESETS, now: '2026-01-01T02:00:00.000Z', actor: system, seed: TEST_SEED, dice: scriptedDice([10]) },
       'g_test',
     );
     if (!decision.ok) throw new Error(decision.violation.message);

@@ -7,8 +7,11 @@ import { awaitedFor } from '../../domain/gsc2/steps.ts';
 import { view } from '../../domain/gsc2/view.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { seat } from '../support/decider-spec.ts';
 import { battle, levels, of, place, rulesOf, startBattle } from '../support/gsc2.ts';
+
+const RULESETS = everyRuleset();
 
 const boarding = (patch: Partial<BoardingOrders> = {}): BoardingOrders => ({ step: 'boarding', actions: [], sabotage: [], ...patch });
 const launchAt = (target: string): BoardingOrders =>
@@ -128,7 +131,7 @@ describe('GSC-20 assault pods in a match', () => {
     };
     game.run({ type: 'SubmitOrders', orders: launch }, seat('red'));
     // turn 2: the pod is 6" out, and the other seat sees it too
-    const blueSees = viewGame(game.state, 'blue')?.game as { podsInFlight: Record<string, { at: unknown }> };
+    const blueSees = viewGame(RULESETS, game.state, 'blue')?.game as { podsInFlight: Record<string, { at: unknown }> };
     expect(blueSees.podsInFlight['carrier-pod-1']?.at).toEqual({ x: 0, y: 6 });
     sitStill(game);
     // red has no squad left aboard, but a pod to direct

@@ -2,10 +2,14 @@
  * The rule-test harness itself (RUL-6): given(events).when(command).then(events), and the
  * folded state it caches between reads of `Game.state`.
  */
+
 import { describe, expect, it } from 'vitest';
 import { foldGame } from '../../domain/match/evolve.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { eventsOf, type Game, given, seat } from '../support/decider-spec.ts';
 import { arena, RAIDERS, rules, TROOPERS, toPhase } from '../support/post-galactica.ts';
+
+const RULESETS = everyRuleset();
 
 const ATTACK = { type: 'RangedAttack', unitId: 'red-sentinel-walker-1', targetId: RAIDERS } as const;
 
@@ -55,7 +59,7 @@ describe('the folded state is cached', () => {
     game.run(ATTACK, seat('red'));
     for (let i = 0; i < 10; i += 1) {
       game.run({ type: 'EndPhase' }, seat(rules(game).activeSeat));
-      expect(game.state).toEqual(foldGame(game.log));
+      expect(game.state).toEqual(foldGame(RULESETS, game.log));
     }
     expect(rules(game).activeSeat).toBe('blue');
     // Read twice with nothing appended: the same object, not a second fold.
@@ -68,12 +72,12 @@ describe('the folded state is cached', () => {
     const folded = game.state;
 
     game.log.length = whole.length - 3;
-    expect(game.state).toEqual(foldGame(whole.slice(0, -3)));
+    expect(game.state).toEqual(foldGame(RULESETS, whole.slice(0, -3)));
     game.log.push(...whole.slice(-3));
     expect(game.state).toEqual(folded);
 
     game.log = whole.slice(0, 2);
-    expect(game.state).toEqual(foldGame(whole.slice(0, 2)));
+    expect(game.state).toEqual(foldGame(RULESETS, whole.slice(0, 2)));
 
     game.log = [...whole];
     expect(game.state).toEqual(folded);
@@ -82,6 +86,6 @@ describe('the folded state is cached', () => {
     game.log[0] = { ...first, at: '2026-02-01T00:00:00.000Z' };
     const state = game.state;
     expect(state.status !== 'empty' && state.createdAt).toBe('2026-02-01T00:00:00.000Z');
-    expect(state).toEqual(foldGame(game.log));
+    expect(state).toEqual(foldGame(RULESETS, game.log));
   });
 });

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { everyFold } from '../../domain/folds.ts';
 import { rollFace, rollKey, scriptedDice } from '../../domain/kernel/dice.ts';
 import { isMatchCommand, matchCommandSchemas, matchCommands } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { seatOf } from '../../domain/match/state.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { solunaFold } from '../../domain/soluna/fold.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const RULESETS = everyRuleset();
 
 const created = () => {
   const game = new Game();
@@ -118,7 +121,7 @@ describe('views and redaction', () => {
   it('shows the seed only after the end, and whose action is awaited', () => {
     const game = created();
     game.run({ type: 'JoinGame' }, player('p_blue'), scriptedDice([2, 5]));
-    expect(viewGame(game.state, 'red')).toMatchObject({ status: 'choosing', awaiting: ['blue'], seed: null, you: 'red' });
+    expect(viewGame(RULESETS, game.state, 'red')).toMatchObject({ status: 'choosing', awaiting: ['blue'], seed: null, you: 'red' });
   });
   it('hides a sealed event from every other seat but keeps its place in the chain', () => {
     const event = { ...created().log[0]!, visibleTo: 'red' };
@@ -134,7 +137,7 @@ describe('one shape for every ruleset', () => {
     const log = parseLog(readFileSync(new URL('../fixtures/logs/soluna.ndjson', import.meta.url), 'utf8'));
     const evolve = vi.spyOn(solunaFold, 'evolve');
     try {
-      expect(foldGame(log.events).status).toBe('ended');
+      expect(foldGame(everyFold(), log.events).status).toBe('ended');
       const given = evolve.mock.calls.map(([, event]) => event);
       expect(given.length).toBeGreaterThan(20);
       for (const event of given) expect(Object.keys(event).every((key) => ['type', 'data', 'visibleTo'].includes(key))).toBe(true);

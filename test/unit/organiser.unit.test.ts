@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { Step } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+
+const RULESETS = everyRuleset();
 
 const system: Actor = { kind: 'system' };
 const organiser = player('p_org');
@@ -35,7 +38,7 @@ describe('PBM-12 the organiser pauses and resumes', () => {
       .then([{ type: 'GamePaused', data: { phaseKey: 't1-command', remainingMs: 45 * 60_000, by: 'organiser' } }]);
     game.run({ type: 'PauseGame' }, organiser, undefined, at(15));
     expect(stepOf(game)).toMatchObject({ key: 't1-command', deadline: null });
-    expect(viewGame(game.state, 'red')?.paused).toEqual({ by: 'organiser', phaseKey: 't1-command', remainingMs: 45 * 60_000 });
+    expect(viewGame(RULESETS, game.state, 'red')?.paused).toEqual({ by: 'organiser', phaseKey: 't1-command', remainingMs: 45 * 60_000 });
   });
 
   it('PBM-12 while paused, play is refused with 409 and a sentence, and a deadline fire decides nothing', () => {
@@ -58,7 +61,7 @@ describe('PBM-12 the organiser pauses and resumes', () => {
       .then([{ type: 'GameResumed', data: { phaseKey: 't1-command', deadline: at(165) } }]);
     game.run({ type: 'ResumeGame' }, organiser, undefined, at(120));
     expect(stepOf(game)).toEqual({ key: 't1-command', phase: 'command', openedAt: T0, deadline: at(165) });
-    expect(viewGame(game.state, 'red')).not.toHaveProperty('paused');
+    expect(viewGame(RULESETS, game.state, 'red')).not.toHaveProperty('paused');
     fireAt(game, at(164)).then([]);
     expect(fireAt(game, at(165)).events[0]).toMatchObject({ type: 'DeadlinePassed', data: { deadline: at(165), awaiting: ['red'] } });
   });
@@ -141,7 +144,7 @@ describe('PBM-13 draws by agreement', () => {
     const game = organised();
     game.when({ type: 'OfferDraw' }, blue).then([{ type: 'DrawOffered', data: { seat: 'blue', phaseKey: 't1-command' } }]);
     game.run({ type: 'OfferDraw' }, blue);
-    expect(viewGame(game.state, 'red')?.drawOffer).toEqual({ by: 'blue', phaseKey: 't1-command', agreed: ['blue'] });
+    expect(viewGame(RULESETS, game.state, 'red')?.drawOffer).toEqual({ by: 'blue', phaseKey: 't1-command', agreed: ['blue'] });
     game
       .when({ type: 'AcceptDraw' }, red)
       .then([
@@ -151,7 +154,7 @@ describe('PBM-13 draws by agreement', () => {
       ]);
     game.run({ type: 'AcceptDraw' }, red);
     expect(game.state.status === 'ended' && game.state.result).toEqual({ winner: null, reason: 'drawn by agreement (PBM-13)' });
-    expect(viewGame(game.state, 'red')).not.toHaveProperty('drawOffer');
+    expect(viewGame(RULESETS, game.state, 'red')).not.toHaveProperty('drawOffer');
   });
 
   it('PBM-13 a declined offer closes; accepting it then is refused', () => {
@@ -168,7 +171,7 @@ describe('PBM-13 draws by agreement', () => {
     game.run({ type: 'OfferDraw' }, blue);
     game.run({ type: 'EndPhase' }, red);
     expect(stepOf(game)?.key).not.toBe('t1-command');
-    expect(viewGame(game.state, 'red')).not.toHaveProperty('drawOffer');
+    expect(viewGame(RULESETS, game.state, 'red')).not.toHaveProperty('drawOffer');
     game.when({ type: 'AcceptDraw' }, red).thenRejects('PBM-13', 'NOTHING_PROPOSED');
     game.when({ type: 'OfferDraw' }, red).then([{ type: 'DrawOffered', data: { seat: 'red', phaseKey: stepOf(game)?.key } }]);
   });

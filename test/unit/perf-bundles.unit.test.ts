@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rulesetIds } from '../../domain/registry.ts';
+import { rulesetIds } from '../../domain/ruleset-list.ts';
 import { ReadableStream as ReadableStreamStandIn } from '../../functions/shims/stream-web.ts';
 import { setTimeout as setTimeoutStandIn } from '../../functions/shims/timers.ts';
 import { handlerEntries, unreachedCredentialSources } from '../../infra/handlers.ts';
@@ -63,7 +63,7 @@ const VALIDATING = functions.filter((name) => !ZOD_FREE.includes(name));
 /** The functions that deliver webhooks: the API (its test ping) and the webhook worker. */
 const DELIVERING = ['api', 'webhooks'];
 const NOT_DELIVERING = functions.filter((name) => !DELIVERING.includes(name));
-/** The functions that load each rule system when a game first needs it (domain/ruleset-loaders.ts). */
+/** The functions that load each rule system when a game first needs it (a catalogue over domain/ruleset-list.ts). */
 const LOADING_ON_NEED = ['api', 'phaseTimer'];
 /** A module of a rule system's own folder. */
 const RULESET_FOLDER = /^domain[\\/](post-galactica|soluna|gsc2)[\\/]/;
@@ -81,7 +81,7 @@ describe('PERF-1 Lambda bundles', () => {
     'PERF-1 %s loads no rule system at cold start: each ruleset (fold and referee) is a chunk of its own, loaded on first need',
     (name) => {
       const report = bundles.get(name);
-      // Only the CommandDocs are at load: the registry knows every ruleset's commands from the start.
+      // Only the CommandDocs are at load: the list knows every ruleset's commands from the start.
       const rulesetCode = (paths: Iterable<string>) =>
         [...paths].filter((path) => RULESET_FOLDER.test(path) && !/command-docs\.ts$/.test(path));
       expect(rulesetCode(report?.atLoad ?? [])).toEqual([]);
@@ -268,8 +268,8 @@ describe('PERF-1 English messages from the first parse', () => {
     const issues = await firstParse(
       'english-command',
       `import { safeParse } from './domain/kernel/zod.ts';
-       import { getRuleset } from './domain/rulesets.ts';
-       const result = safeParse(getRuleset('soluna').optionsSchema, { nonsense: true });
+       import { rulesets } from './domain/rulesets.ts';
+       const result = safeParse(rulesets.get('soluna').optionsSchema, { nonsense: true });
        console.log(JSON.stringify(result.error.issues.map((i) => i.message)));`,
     );
     expect(issues).toEqual(['Unrecognized key: "nonsense"']);

@@ -9,8 +9,11 @@ import { isMatchEvent } from '../../domain/match/events.ts';
 import { evolveEvent, evolveGame, foldEvents, foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { nextStep } from '../../domain/match/steps.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
+
+const RULESETS = everyRuleset();
 
 /**
  * The fold as it was before PERF-3, event by event: the domain event through
@@ -32,8 +35,8 @@ const referenceEvolve = (state: GameState, envelope: EventEnvelope): GameState =
     data: envelope.data,
     ...(envelope.visibleTo === undefined ? {} : { visibleTo: envelope.visibleTo }),
   };
-  const next = evolveEvent(state, event, envelope);
-  const step = nextStep(next, next.step, envelope.at);
+  const next = evolveEvent(state, event, envelope, RULESETS);
+  const step = nextStep(next, next.step, envelope.at, RULESETS);
   const missed = next.options.absence ? { missed: countMissed(next, event, envelope.actor) } : {};
   return lapse({ ...next, step, ...missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at });
 };
@@ -96,10 +99,10 @@ describe('PERF-3 the optimized fold gives exactly the state of folding event by 
       const states = referenceStates(events);
       const final = states.at(-1);
       expect(['playing', 'ended']).toContain(final?.status);
-      expect(canonicalJson(foldGame(events))).toBe(canonicalJson(final));
+      expect(canonicalJson(foldGame(RULESETS, events))).toBe(canonicalJson(final));
       let state = emptyGame;
       events.forEach((event, i) => {
-        state = evolveGame(state, event);
+        state = evolveGame(RULESETS, state, event);
         expect(canonicalJson(state), `after event ${i + 1}`).toBe(canonicalJson(states[i]));
       });
       // resuming from a state the fold did not make leaves that state untouched
@@ -107,8 +110,8 @@ describe('PERF-3 the optimized fold gives exactly the state of folding event by 
       for (const cut of cuts) {
         const before = states[cut - 1] as GameState;
         const frozen = canonicalJson(before);
-        expect(canonicalJson(foldEvents(before, events, cut))).toBe(canonicalJson(final));
-        expect(canonicalJson(foldEvents(emptyGame, events, 0, cut))).toBe(canonicalJson(before));
+        expect(canonicalJson(foldEvents(RULESETS, before, events, cut))).toBe(canonicalJson(final));
+        expect(canonicalJson(foldEvents(RULESETS, emptyGame, events, 0, cut))).toBe(canonicalJson(before));
         expect(canonicalJson(before)).toBe(frozen);
       }
     });
@@ -119,10 +122,10 @@ describe('PERF-3 the optimized fold gives exactly the state of folding event by 
     const states = referenceStates(events);
     let state = emptyGame;
     events.forEach((event, i) => {
-      const next = evolveGame(state, event);
+      const next = evolveGame(RULESETS, state, event);
       expect(next).not.toBe(state);
       expect(canonicalJson(next)).toBe(canonicalJson(states[i]));
-      if (i % 50 === 0) expect(canonicalJson(foldGame(events.slice(0, i + 1)))).toBe(canonicalJson(states[i]));
+      if (i % 50 === 0) expect(canonicalJson(foldGame(RULESETS, events.slice(0, i + 1)))).toBe(canonicalJson(states[i]));
       state = next;
     });
   });
@@ -133,13 +136,13 @@ describe('PERF-3 the optimized fold gives exactly the state of folding event by 
     for (const type of ['DrawOffered', 'PauseRequested', 'GamePaused', 'GameResumed', 'DeadlineExtended', 'DeadlinePassed']) {
       expect(types).toContain(type);
     }
-    const final = foldGame(events);
+    const final = foldGame(RULESETS, events);
     expect(final.status === 'ended' && final.missed).toEqual({ red: 0, blue: 0 });
   });
 
   it('PERF-3 a fold that fails names the event, as before', () => {
     const events = fixture('soluna');
     const broken = events.map((e, i) => (i === 40 ? { ...e, data: null } : e));
-    expect(() => foldGame(broken)).toThrow(/^event 41: /);
+    expect(() => foldGame(RULESETS, broken)).toThrow(/^event 41: /);
   });
 });

@@ -6,8 +6,11 @@ import { deploymentCost, type Faction } from '../../domain/post-galactica/datash
 import { EXAMPLE_DEPLOYMENT, exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
 import { supplyMax, workerLimit } from '../../domain/post-galactica/workers.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { must, rules } from '../support/post-galactica.ts';
+
+const RULESETS = everyRuleset();
 
 const EXAMPLE = exampleScenario();
 
@@ -157,7 +160,7 @@ describe('deployment', () => {
     const decision = decideGame(
       game.state,
       { type: 'DeadlineReached', phaseKey: 'deploy-red' },
-      { now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
+      { rulesets: RULESETS, now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
       'g_test',
     );
     if (!decision.ok) throw new Error(decision.violation.message);
@@ -228,7 +231,7 @@ describe('the example scenario', () => {
 describe('the view', () => {
   it("shows every seat the same board: units with models and position, each player's economy", () => {
     const game = example();
-    const view = viewGame(game.state, 'blue')?.game as {
+    const view = viewGame(RULESETS, game.state, 'blue')?.game as {
       activeSeat: string;
       phase: string;
       units: { id: string; models: number; x: number; cohesion: number }[];

@@ -4,8 +4,11 @@ import { decideGame } from '../../domain/match/decide.ts';
 import type { PgEvent } from '../../domain/post-galactica/events.ts';
 import type { StatusState } from '../../domain/post-galactica/terms.ts';
 import { destroyUnit } from '../../domain/post-galactica/workers.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { GAME_ID, type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { arena, given, type Mission, must, rules, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
+
+const RULESETS = everyRuleset();
 
 const game = (mission: Partial<Mission> = {}, at: Spot[] = [], deadlines?: Record<string, string>): Game =>
   arena(at, deadlines ? { mission, deadlines } : { mission });
@@ -123,7 +126,7 @@ describe('with a unit at 1 Cohesion that is Burning and Regenerating', () => {
     const decision = decideGame(
       g.state,
       { type: 'DeadlineReached', phaseKey: key },
-      { now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
+      { rulesets: RULESETS, now: '2026-01-01T01:00:00.000Z', actor: system, seed: TEST_SEED },
       GAME_ID,
     );
     if (!decision.ok) throw new Error(decision.violation.message);

@@ -5,6 +5,7 @@ import type * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createScheduleInput, LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { Deps } from '../../functions/app/deps.ts';
@@ -18,6 +19,7 @@ import { GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
 import { act, mission, profile, submit } from '../support/soluna.ts';
 
 const createGame = matchCommandSchemas.get('CreateGame') as z.ZodMiniType;
+const RULESETS = everyRuleset();
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
@@ -29,6 +31,7 @@ const depsOf = (game: Game, now: () => string): Deps =>
       load: async () => ({ state: game.state, fromSnapshot: null }),
       loadAt: async (_gameId: string, version: number) =>
         foldGame(
+          RULESETS,
           game.log.filter((e) => e.seq <= version),
           emptyGame,
         ),
@@ -36,6 +39,7 @@ const depsOf = (game: Game, now: () => string): Deps =>
         game.log.filter((e) => e.seq > after && e.seq <= upTo),
     },
     clock: () => new Date(now()),
+    rulesets: RULESETS,
   }) as unknown as Deps;
 
 /** A scheduler port that records what the reactor asked of it, one line per call. */
@@ -283,7 +287,7 @@ describe('PBM-7 what a reminder says, and to whom', () => {
     const game = timedGame();
     const state = game.state;
     if (state.status === 'empty') throw new Error('no game');
-    const notice = noticeOf(event, 'deadline-approaching', 'wh_1', state, new Map([['p_red', 'Ann']]));
+    const notice = noticeOf(RULESETS, event, 'deadline-approaching', 'wh_1', state, new Map([['p_red', 'Ann']]));
     expect(notice.reminder).toEqual({ before: 'PT1H', secondsLeft: 3599 });
     expect(noticeText(notice).split('\n')[0]).toBe(
       'Reminder: Ann (red) must act in Post Galactica game g_1 before 2026-12-01 10:00 UTC (1 hour left).',

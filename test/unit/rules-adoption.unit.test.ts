@@ -4,18 +4,21 @@
  * system when its log decides the same under the new rules, by its organiser otherwise;
  * verify checks what it can and names what it cannot.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { isNewerRulesVersion } from '../../domain/match/rules-adoption.ts';
-import { getRuleset } from '../../domain/rulesets.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { REFERENCE_SEED, Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
 
-const CURRENT = getRuleset('post-galactica').rulesVersion;
+const RULESETS = everyRuleset();
+
+const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
 const SYSTEM = { kind: 'system' } as const;
 
@@ -58,7 +61,12 @@ describe('PBM-14 which rules are newer', () => {
 
 describe('PBM-14 AdoptRules on a game started under older rules', () => {
   const decide = (game: Recorder, actor: Parameters<Recorder['give']>[1]) =>
-    decideGame(game.state, { type: 'AdoptRules' }, { now: '2026-06-01T00:00:00.000Z', actor, seed: REFERENCE_SEED }, game.gameId);
+    decideGame(
+      game.state,
+      { type: 'AdoptRules' },
+      { rulesets: RULESETS, now: '2026-06-01T00:00:00.000Z', actor, seed: REFERENCE_SEED },
+      game.gameId,
+    );
 
   it('PBM-14 the organiser adopts the current rules from the current position', () => {
     const game = oldGame();
@@ -107,7 +115,7 @@ describe('PBM-14 AdoptRules on a game started under older rules', () => {
 });
 
 describe('PBM-14 re-adjudicating an older log under the current rules', () => {
-  const options = (game: Recorder) => ({ gameId: game.gameId, seed: REFERENCE_SEED });
+  const options = (game: Recorder) => ({ gameId: game.gameId, seed: REFERENCE_SEED, rulesets: RULESETS });
 
   it('PBM-14 a log the current rules decide the same re-adjudicates, every command', () => {
     const game = oldGame();

@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { pigFold } from '../../docs/examples/pig/fold.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
-import { folds, getFold } from '../../domain/folds.ts';
+import { folds } from '../../domain/folds.ts';
 import { rollKey, seededDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../../domain/kernel/ruleset.ts';
-import { commandDocsOf, rulesetIds } from '../../domain/registry.ts';
-import { loaders } from '../../domain/ruleset-loaders.ts';
+import { commandDocsOf, rulesetIds, rulesetList } from '../../domain/ruleset-list.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -86,9 +85,9 @@ describe('RUL-2 one shape for every ruleset', () => {
     );
   });
 
-  it('RUL-2 every ruleset folder is in each of the four registry files under its id, with its CommandDocs in the registry', () => {
-    expect([...rulesetIds].sort(), 'domain/registry.ts').toEqual(rulesetFolders);
-    expect(Object.keys(loaders).sort(), 'domain/ruleset-loaders.ts').toEqual(rulesetFolders);
+  it('RUL-2 every ruleset folder is in the list under its id, with its CommandDocs, and in the files importing every fold and every ruleset', () => {
+    expect([...rulesetIds].sort(), 'domain/ruleset-list.ts').toEqual(rulesetFolders);
+    expect(new Set(rulesetIds).size, 'each id listed once').toBe(rulesetList.length);
     expect([...folds.keys()].sort(), 'domain/folds.ts').toEqual(rulesetFolders);
     expect([...rulesets.keys()].sort(), 'domain/rulesets.ts').toEqual(rulesetFolders);
     for (const id of rulesetFolders) expect(commandDocsOf(id), id).toBe(rulesets.get(id)?.commands);
@@ -97,7 +96,8 @@ describe('RUL-2 one shape for every ruleset', () => {
   it('RUL-2 every ruleset is its fold, registered in domain/folds.ts, plus the referee', () => {
     expect([...folds.keys()].sort()).toEqual([...rulesets.keys()].sort());
     for (const [id, ruleset] of [...rulesets, [pig.id, pig] as const]) {
-      const fold = id === pig.id ? pigFold : getFold(id);
+      const fold = id === pig.id ? pigFold : folds.get(id);
+      if (!fold) throw new Error(`no fold for ${id}`);
       for (const [key, value] of Object.entries(fold)) expect(ruleset[key as keyof typeof ruleset], `${id}.${key}`).toBe(value);
       expect(
         Object.keys(ruleset)

@@ -3,8 +3,11 @@ import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { sealedCommitment } from '../../domain/kernel/sealed.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
 import { act, BLADE, BOW, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
+
+const RULESETS = everyRuleset();
 
 const CHARM = { name: 'Charm', target: 'self', range: 0, effect: { kind: 'mind', amount: 1 } } as const;
 const WALL: [number, number][] = [
@@ -46,7 +49,7 @@ describe('sealed choices (SOL-3)', () => {
       data: { turn: 1, phase: 1, seat: 'sun', actions: [shoot('meena', 'xul')] },
     });
     expect(dataOf<{ salt: string }>(sealed).salt).toMatch(/^[0-9a-f]{64}$/);
-    expect(viewGame(game.state, 'sun')?.awaiting).toEqual(['moon']);
+    expect(viewGame(RULESETS, game.state, 'sun')?.awaiting).toEqual(['moon']);
   });
 
   it("RUL-3 the commitment is the kernel's sealed-orders commitment under Sol'una's key, actions", () => {
@@ -62,12 +65,14 @@ describe('sealed choices (SOL-3)', () => {
     attacked.run(submit([shoot('meena', 'xul')]), seat('sun'));
     const moved = duel();
     moved.run(submit([act('meena', { kind: 'move', to: [0, 3] })]), seat('sun'));
-    const seen = viewGame(attacked.state, 'moon');
-    expect(seen).toEqual(viewGame(moved.state, 'moon'));
+    const seen = viewGame(RULESETS, attacked.state, 'moon');
+    expect(seen).toEqual(viewGame(RULESETS, moved.state, 'moon'));
     expect(seen?.game).toMatchObject({ orders: { sun: { submitted: true }, moon: { submitted: false } } });
     expect((seen?.game as { orders: { sun: object } } | undefined)?.orders.sun).toEqual({ submitted: true });
-    expect(viewGame(attacked.state, null)).toEqual(viewGame(moved.state, null));
-    expect(viewGame(attacked.state, 'sun')?.game).toMatchObject({ orders: { sun: { submitted: true, actions: [shoot('meena', 'xul')] } } });
+    expect(viewGame(RULESETS, attacked.state, null)).toEqual(viewGame(RULESETS, moved.state, null));
+    expect(viewGame(RULESETS, attacked.state, 'sun')?.game).toMatchObject({
+      orders: { sun: { submitted: true, actions: [shoot('meena', 'xul')] } },
+    });
   });
 
   it('SOL-3 in the log another seat sees a sealed event as Sealed, without data or command', () => {
@@ -139,7 +144,7 @@ describe('who may act (SOL-1)', () => {
     game.run({ type: 'CreateGame', ruleset: 'soluna', seat: 'sun', options: { firstPlayer: 'sun' } }, player('p_sun'));
     game.run({ type: 'JoinGame' }, player('p_moon'));
     expect(sol(game)).toMatchObject({ turn: 1, phase: 2, eligible: { sun: ['meena'], moon: [] } });
-    expect(viewGame(game.state, 'moon')?.awaiting).toEqual(['sun']);
+    expect(viewGame(RULESETS, game.state, 'moon')?.awaiting).toEqual(['sun']);
     game.when(submit([act('xul', { kind: 'none' })]), seat('moon')).thenRejects('SOL-1', 'NOT_AWAITED');
   });
 });

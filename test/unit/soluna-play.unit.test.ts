@@ -3,10 +3,13 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { lineOfSight } from '../../domain/soluna/grid.ts';
 import type { ProfileInput } from '../../domain/soluna/mission.ts';
 import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
+
+const RULESETS = everyRuleset();
 
 const FOCUS = { name: 'Focus', target: 'self', range: 0, effect: { kind: 'mind', amount: 2 } } as const;
 const WALL: [number, number][] = [
@@ -29,7 +32,7 @@ const deadline = (game: Game, now: string) => {
   const decision = decideGame(
     game.state,
     { type: 'DeadlineReached', phaseKey: step?.key ?? '' },
-    { now, actor: system, seed: TEST_SEED, dice: scriptedDice([1, 1, 1]) },
+    { rulesets: RULESETS, now, actor: system, seed: TEST_SEED, dice: scriptedDice([1, 1, 1]) },
     GAME_ID,
   );
   if (!decision.ok) throw new Error(decision.violation.message);

@@ -5,9 +5,11 @@ import type * as z from '../../domain/kernel/zod.ts';
 import { matchCommandSchemas } from '../../domain/match/command-table.ts';
 import type { Step } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 
 const createGame = matchCommandSchemas.get('CreateGame') as z.ZodMiniType;
+const RULESETS = everyRuleset();
 
 const system: Actor = { kind: 'system' };
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -44,7 +46,7 @@ describe('PBM-9 choosing the first player has a deadline', () => {
       deadline: '2026-01-01T01:00:00.000Z',
     });
     expect(stepOf(rolledOff({ default: 'PT48H' }))?.deadline).toBe('2026-01-03T00:00:00.000Z');
-    expect(viewGame(rolledOff({ default: 'PT48H' }).state, 'blue')).toMatchObject({
+    expect(viewGame(RULESETS, rolledOff({ default: 'PT48H' }).state, 'blue')).toMatchObject({
       status: 'choosing',
       awaiting: ['blue'],
       step: { key: 'choose-first', deadline: '2026-01-03T00:00:00.000Z' },
@@ -143,7 +145,7 @@ describe('PBM-11 absent players forfeit', () => {
     miss(game);
     miss(game);
     expect(game.state.status === 'playing' && game.state.missed).toEqual({ red: 2 });
-    expect(viewGame(game.state, 'blue')?.missed).toEqual({ red: 2 });
+    expect(viewGame(RULESETS, game.state, 'blue')?.missed).toEqual({ red: 2 });
     fire(game).then([
       {
         type: 'DeadlinePassed',
@@ -177,7 +179,7 @@ describe('PBM-11 absent players forfeit', () => {
     for (let i = 0; i < 4; i += 1) miss(game);
     expect(game.state.status).toBe('playing');
     expect('missed' in game.state).toBe(false);
-    expect(viewGame(game.state, null)).not.toHaveProperty('missed');
+    expect(viewGame(RULESETS, game.state, null)).not.toHaveProperty('missed');
   });
 
   it('PBM-11 absence counts missed deadlines, so it needs deadlines; its fields are strict', () => {

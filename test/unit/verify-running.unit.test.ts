@@ -3,6 +3,7 @@
  * so the dice are pending; the chain and the rules are checked all the same: every command
  * is re-decided with the dice the log records, up to a sealed event the export hides.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +11,14 @@ import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { rechain } from '../support/older-rules.ts';
+
+const RULESETS = everyRuleset();
 
 const reference = (id: string) => parseLog(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', `${id}.ndjson`), 'utf8'));
 
@@ -25,7 +29,7 @@ const runningExport = (log: ParsedLog, atLeast: number, seat: string | null): Pa
   while (upTo < log.events.length && log.events[upTo]?.command === undefined) upTo += 1;
   const events = log.events.slice(0, upTo);
   return {
-    header: { ...log.header, status: 'playing', seed: null, viewer: seat, state: viewGame(foldGame(events), seat) },
+    header: { ...log.header, status: 'playing', seed: null, viewer: seat, state: viewGame(RULESETS, foldGame(RULESETS, events), seat) },
     events: seat === null ? events : redactEvents(events, seat),
   };
 };

@@ -4,18 +4,19 @@ import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { playLongGame } from '../../bench/support/long-game.ts';
-import { getFold } from '../../domain/folds.ts';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { isMatchEvent } from '../../domain/match/events.ts';
-import { rulesets } from '../../domain/rulesets.ts';
+import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { type CheckResult, checkRules, checkState, verifyLog } from '../../domain/verify/verify.ts';
 import { finishedMatch, REFERENCE_MATCHES, Recorder } from '../support/finished-games.ts';
+
+const RULESETS = everyRuleset();
 
 const failures = (log: ParsedLog) => verifyLog(log).filter((r) => !r.ok);
 
@@ -222,7 +223,7 @@ describe('PERF-4 one fold of the log, shared by the checks', () => {
   const long = () => playLongGame(1_200);
   /** How many times the rules fold a ruleset event while `work` runs: each call of the ruleset's evolve through the fold registry. */
   const evolveCalls = (ruleset: string, work: () => void): number => {
-    const spy = vi.spyOn(getFold(ruleset), 'evolve');
+    const spy = vi.spyOn(RULESETS.getFold(ruleset), 'evolve');
     try {
       work();
       return spy.mock.calls.length;
@@ -234,7 +235,7 @@ describe('PERF-4 one fold of the log, shared by the checks', () => {
 
   it('PERF-4 verifyLog folds each event once: the shared fold folds the log exactly once, and the ruleset folds each of its events once', () => {
     const log = long();
-    const fold = new LogFold(log.events);
+    const fold = new LogFold(log.events, RULESETS);
     let results: CheckResult[] = [];
     const calls = evolveCalls('soluna', () => {
       results = verifyLog(log, { fold });
@@ -253,7 +254,7 @@ describe('PERF-4 one fold of the log, shared by the checks', () => {
       ...log,
       events: log.events.map((e, i) => (i === at ? { ...e, data: { ...(e.data as object), hit: !(e.data as { hit: boolean }).hit } } : e)),
     };
-    const fold = new LogFold(tampered.events);
+    const fold = new LogFold(tampered.events, RULESETS);
     const results = verifyLog(tampered, { fold });
     expect(results.find((r) => r.check === 'rules')).toMatchObject({ ok: false, line: at + 2 });
     expect(results.find((r) => r.check === 'state')).toEqual(checkState(tampered));
@@ -262,10 +263,13 @@ describe('PERF-4 one fold of the log, shared by the checks', () => {
 
   it('PERF-4 the fold only moves forward and names a log that does not fold, at every later call', () => {
     const log = reference('soluna');
-    const fold = new LogFold(log.events);
+    const fold = new LogFold(log.events, RULESETS);
     expect(fold.before(10).status).toBe('playing');
     expect(() => fold.before(5)).toThrow(RangeError);
-    const broken = new LogFold(log.events.map((e, i) => (i === 40 ? { ...e, data: null } : e)));
+    const broken = new LogFold(
+      log.events.map((e, i) => (i === 40 ? { ...e, data: null } : e)),
+      RULESETS,
+    );
     expect(() => broken.final).toThrow(/^event 41: /);
     expect(() => broken.before(100)).toThrow(/^event 41: /);
     expect(checkState({ ...log, events: broken.events }).verdict).toMatch(/^state: the log does not fold: event 41: /);

@@ -1,4 +1,4 @@
-/** The commands of Pig as `GET /rulesets/pig` would list them: a file importing nothing, which domain/registry.ts reads. */
+/** The commands of Pig as `GET /rulesets/pig` would list them: a file importing nothing, which its entry in domain/ruleset-list.ts would read. */
 import type { CommandDoc } from '../../../domain/kernel/ruleset.ts';
 
 export const PIG_COMMANDS = [

@@ -3,7 +3,8 @@
  * tests that are not about storage (docs/design.md §17). One call, one empty world.
  */
 import { randomBytes } from 'node:crypto';
-import { type Deps, everyRulesetImported } from '../../app/deps.ts';
+import type { RulesetSource } from '../../../domain/catalogue.ts';
+import type { Deps } from '../../app/deps.ts';
 import { defaultRateLimits } from '../../app/rate-limits.ts';
 import { Waits } from '../../app/waiting.ts';
 import { defaultWebhookPolicy } from '../../app/webhooks.ts';
@@ -12,16 +13,15 @@ import { MemoryGames } from './games.ts';
 import { MemoryRateCounter } from './limits.ts';
 import { MemoryWebhookStore } from './webhook-store.ts';
 
-export const createMemoryDeps = (overrides: Partial<Deps> = {}): Deps => {
-  const loadRuleset = overrides.loadRuleset ?? everyRulesetImported;
-  const store = new MemoryGameStore(loadRuleset);
+export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omit<Deps, 'rulesets'>> = {}): Deps => {
+  const store = new MemoryGameStore(rulesets);
   return {
     store,
     games: new MemoryGames(store),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy },
-    loadRuleset,
+    rulesets,
     waits: new Waits(),
     rateLimits: defaultRateLimits,
     rateCounter: new MemoryRateCounter(),

@@ -5,6 +5,7 @@
  * is none. It keeps no snapshots: it remembers the newest state it folded instead, which gives
  * the same states without the snapshot's rules-version check (folds here are always current).
  */
+import type { RulesetSource } from '../../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../../domain/match/state.ts';
@@ -18,8 +19,8 @@ export class MemoryGameStore implements GameStore {
   private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   constructor(
-    /** Makes a ruleset's fold available; a no-op where every ruleset is imported at start. */
-    private readonly loadRuleset: (ruleset: string) => Promise<void> = async () => {},
+    /** The rule systems it folds with; a game's ruleset is loaded (`rulesets.load`) before its fold. */
+    private readonly rulesets: RulesetSource,
   ) {}
 
   async load(gameId: string, commandId?: string): Promise<LoadedGame> {
@@ -77,8 +78,8 @@ export class MemoryGameStore implements GameStore {
   async fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState> {
     const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
     const ruleset = from.status === 'empty' ? created : from.ruleset;
-    if (typeof ruleset === 'string') await this.loadRuleset(ruleset);
-    return foldGame(events, from);
+    if (typeof ruleset === 'string') await this.rulesets.load(ruleset);
+    return foldGame(this.rulesets, events, from);
   }
 
   async *gameIds(): AsyncGenerator<string> {

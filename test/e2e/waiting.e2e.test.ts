@@ -1,4 +1,5 @@
 /** PBM-8: reads that wait for something new instead of being polled. */
+import type { QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { DEFAULT_WAIT_LIMITS } from '../../functions/app/waiting.ts';
@@ -172,11 +173,24 @@ describe('REL-23 waits share one reader, end with their client, and are bounded 
   let rel: Runtime;
   let relAnon: Client;
   const stats = async () => rel.deps.waits.stats();
-  /** Queries sent to DynamoDB so far: a wait's reads of the log, the inbox and the last seq are all Queries. */
-  const queries = () => rel.dynamo.requests.get('Query') ?? 0;
+  /**
+   * Queries of one game's events sent so far: a wait's reads of the log and of the last seq
+   * are Queries of its game, counted by game so that another game's stream work (a consumer
+   * folding it) is never taken for a wait's read.
+   */
+  const byGame = new Map<string, number>();
+  const queries = (gameId: string) => byGame.get(gameId) ?? 0;
 
   beforeAll(async () => {
     rel = await startTestRuntime({ waits: { maxWaitsPerKey: CAP } });
+    rel.dynamo.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const game = (args.input as QueryCommandInput).ExpressionAttributeValues?.[':g']?.S;
+        if (context.commandName === 'QueryCommand' && game) byGame.set(game, queries(game) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'countQueriesByGame' },
+    );
     relAnon = new Client(rel.url);
   });
   afterAll(() => rel.stop());
@@ -200,14 +214,14 @@ describe('REL-23 waits share one reader, end with their client, and are bounded 
     // The stream consumers (publisher, timer reactor, webhook fan-out) may still be reading this
     // game's last events: count from the first interval in which the watcher's read was the only one.
     const settled = async () => {
-      const from = { reads: queries(), probes: (await stats()).probes };
+      const from = { reads: queries(gameId), probes: (await stats()).probes };
       const to = await eventually(stats, (s) => s.probes >= from.probes + 1);
-      return queries() - from.reads === to.probes - from.probes;
+      return queries(gameId) - from.reads === to.probes - from.probes;
     };
     await eventually(settled, (quiet) => quiet);
-    const before = { reads: queries(), probes: (await stats()).probes, at: Date.now() };
+    const before = { reads: queries(gameId), probes: (await stats()).probes, at: Date.now() };
     await eventually(stats, (s) => s.probes >= before.probes + 4);
-    const reads = queries() - before.reads;
+    const reads = queries(gameId) - before.reads;
     const probes = (await stats()).probes - before.probes;
     // One Query per read of the one watcher (one more may be in flight at either edge), for all twenty waits...
     expect(reads).toBeGreaterThanOrEqual(probes - 1);
@@ -238,10 +252,10 @@ describe('REL-23 waits share one reader, end with their client, and are bounded 
     wait.hangUp();
     expect(await wait.answer).toBeNull();
     const gone = await eventually(stats, (s) => s.watchers === 0 && s.held === 0);
-    const reads = queries();
+    const reads = queries(gameId);
     // Nothing to wait for: this is the span in which a wait left running would have read again.
     await sleep(3 * DEFAULT_WAIT_LIMITS.pollMaxMs);
-    expect(queries()).toBe(reads);
+    expect(queries(gameId)).toBe(reads);
     expect((await stats()).probes).toBe(gone.probes);
   }, 60_000);
 

@@ -62,7 +62,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * esbuild's options for one function's asset, written to `outdir`: `index.mjs`, the handler
  * Lambda loads, and under `chunks/` the code it loads only by `import()`, on first use. Code
  * splitting is what keeps each ruleset's referee out of a cold start: the API and the phase
- * timer load a game's referee with its first command (domain/referees.ts), so none is compiled
+ * timer load a game's ruleset with its first command (domain/catalogue.ts), so none is compiled
  * at load and a container that serves one rule system never compiles the others (PERF-1).
  * The stack (infra/aws/arbiter-function.ts), the bundle benchmark and the PERF-1 test all
  * build through this. `entry` is a path from the repository root, or source text resolved there.

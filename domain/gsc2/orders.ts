@@ -1,5 +1,5 @@
 /**
- * DESIGN "Secret orders": the fire allocations of a simultaneous step are sealed to
+ * docs/design.md §7: the fire allocations of a simultaneous step are sealed to
  * their seat (`visibleTo`) with a secret salt, and only their hash is public. When the
  * last awaited seat is in, the same batch reveals every seat's orders, salt and hash,
  * and resolves the step.

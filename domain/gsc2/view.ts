@@ -19,7 +19,7 @@ export const view = (state: GscState, seat: string | null) => {
   const own = seat === null ? undefined : state.sealed[seat];
   return {
     ...state,
-    /** DESIGN "Secret orders": other seats' orders stay hidden until the reveal; only who has submitted shows. */
+    /** docs/design.md §7: other seats' orders stay hidden until the reveal; only who has submitted shows. */
     sealed: own && seat !== null ? { [seat]: own } : {},
     submitted: Object.keys(state.sealed),
     awaiting: awaiting(state),

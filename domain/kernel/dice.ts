@@ -1,5 +1,5 @@
 /**
- * Provably fair dice (DESIGN "Fair dice"). The server commits to a secret seed at game
+ * Provably fair dice (docs/design.md §6). The server commits to a secret seed at game
  * creation (only its SHA-256 is logged); players may mix in contributions at join. Roll
  * `index` of the command whose first event is `seq` is HMAC-SHA256(key, `gameId:seq:index`),
  * mapped to 1..sides by rejection sampling, so no face is favoured. Once the seed is

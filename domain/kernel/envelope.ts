@@ -1,5 +1,5 @@
 /**
- * The event envelope (DESIGN "Event envelope and the log") and its SHA-256 hash chain.
+ * The event envelope (docs/design.md §4) and its SHA-256 hash chain.
  * `hash` is the SHA-256 of the canonical JSON of the envelope without `hash`, and each
  * event names the hash before it, so an edit, deletion or reordering is detectable.
  */

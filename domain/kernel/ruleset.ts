@@ -1,5 +1,5 @@
 /**
- * A rule system is a decider (DESIGN "Domain core conventions"), plugged into the match
+ * A rule system is a decider (docs/design.md §3), plugged into the match
  * lifecycle that every ruleset shares (domain/match).
  */
 import type * as z from 'zod/mini';

@@ -14,12 +14,7 @@ import { view } from './view.ts';
 export const postGalacticaFold: RulesetFold<PgState, PgEvent, PgOptions> = {
   id: 'post-galactica',
   title: 'Post Galactica',
-  // 0.3.0: PG-10 Research, Salvage, Overwatch, Dodge, Disengage, Load/Unload and Activate Ability.
-  // 0.4.0: dice and sealed-order salts derived from the seed under their own labels.
-  // 0.5.0: PG-6 / PG-14 start- and end-of-turn abilities, PG-10 faction abilities refreshed in PG-6.
-  // 0.6.0: PG-16 a Worker listed among a Deployment List's units is purchased Worker capacity;
-  //        PG-20 a Command Center datasheet without supplyProvided provides 5;
-  //        PG-21 a rebuilt Command Center keeps the enemy spacing (6" and 4").
+  // What each rules version changed: docs/rules/post-galactica.md, "Rules versions".
   rulesVersion: 'pg-0.6.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,

@@ -1,5 +1,5 @@
 /**
- * Plane geometry in inches on a continuous battlefield (DESIGN "Geometry"). Pure functions
+ * Plane geometry in inches on a continuous battlefield (docs/design.md §3). Pure functions
  * only: the movement, line-of-sight and placement rules (PG-9, PG-11, PG-21) are built on them.
  * Units and buildings are circles (their base); terrain is a polygon or a rectangle. Points,
  * distances and point-to-segment distances are the kernel's (RUL-3); the tolerance of the

@@ -1,5 +1,5 @@
 /**
- * The square grid (DESIGN "Geometry ... squares (Sol'una)"). The rules fragment names
+ * The square grid (docs/design.md §3). The rules fragment names
  * squares and Line Of Sight but not how either is measured, so these are defaults
  * (docs/rules/soluna.md): a step goes to any of the 8 neighbouring squares and costs 1
  * (so distance is Chebyshev), and Line Of Sight is a supercover line between square

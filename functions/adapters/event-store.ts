@@ -1,5 +1,5 @@
 /**
- * The event store on DynamoDB (DESIGN "Event envelope and the log"). Appending is one
+ * The event store on DynamoDB (docs/design.md §4). Appending is one
  * TransactWriteItems: a conditional Put per event, a ConditionCheck that event seq-1
  * exists, and the command's idempotency record. Loading reads the latest snapshot and
  * the tail of the log in parallel, so a command costs one read round trip however long

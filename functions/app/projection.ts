@@ -1,5 +1,5 @@
 /**
- * The read model (DESIGN "Projections"): event `seq` is applied only on top of `seq-1`;
+ * The read model (docs/design.md §10.1): event `seq` is applied only on top of `seq-1`;
  * duplicates are skipped; a gap (streams order records per item, not per game) is filled
  * from the `events` table. Rebuilding recomputes every read model from the log.
  */

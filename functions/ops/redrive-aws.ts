@@ -34,7 +34,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from '../../domain/kernel/zod.ts';
-import { fireDeadline, remindDeadline } from '../app/deadlines.ts';
+import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
 import type { EventBus, TimerInput } from '../app/ports.ts';
 import { makePublisher } from '../stream/publisher.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';

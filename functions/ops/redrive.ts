@@ -13,11 +13,11 @@
  *   existing schedule is a no-op).
  */
 import type { Step } from '../../domain/match/state.ts';
-import { fireDeadline } from '../app/deadlines.ts';
 import type { Deps } from '../app/deps.ts';
+import { fireDeadline } from '../app/phase-timer.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
 import { projectGame } from '../app/projection.ts';
-import { reminderSchedules, remindersOf } from '../app/timers.ts';
+import { reminderSchedules, remindersOf } from '../app/timer-reactor.ts';
 
 export type Consumer = 'projector' | 'timer-reactor' | 'publisher';
 

@@ -5,7 +5,7 @@ import { everyFold } from '../../domain/folds.ts';
 import { EventBridgeScheduler } from '../adapters/scheduler.ts';
 import type { Deps } from '../app/deps.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
-import { type Report, reactToDeadlines } from '../app/timers.ts';
+import { type Report, reactToDeadlines } from '../app/timer-reactor.ts';
 import { required } from '../config.ts';
 import { depsFromEnv } from '../runtime.ts';
 import { perGame } from './records.ts';

@@ -5,11 +5,12 @@
  * - DynamoDB `events` (the immutable log; stream of new images) and `games` (read model,
  *   snapshots, idempotency records, players), both from the shared definitions in
  *   functions/adapters/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
- * - Six Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
- *   one-month log groups): the HTTP API, the projector, the timer reactor, the publisher,
- *   the phase timer and the webhook deliverer.
- * - An HTTP API (API Gateway v2) with every route of DESIGN.md on the API function,
- *   throttled and access-logged; its URL is the `ApiUrl` output.
+ * - Eight Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
+ *   one-month log groups): the HTTP API, the documentation, the web viewer, the projector,
+ *   the timer reactor, the publisher, the phase timer and the webhook deliverer.
+ * - An HTTP API (API Gateway v2) with every route of the route table
+ *   (functions/http/route-table.ts) on the function it names, throttled and access-logged;
+ *   its URL is the `ApiUrl` output.
  * - Stream event source mappings from `events` to the projector, the timer reactor and the
  *   publisher: INSERTs only, partial batch responses, bisect on error, bounded retries and
  *   age, one encrypted on-failure queue per consumer.

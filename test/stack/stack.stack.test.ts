@@ -734,7 +734,9 @@ describe('the alarms', () => {
       AlarmActions: [topicRef],
     });
     // The line the filter counts is the one the reactor writes.
-    expect(readFileSync(new URL('../../functions/app/timers.ts', import.meta.url), 'utf8')).toContain(`'${UNSCHEDULABLE_STEP_LINE}'`);
+    expect(readFileSync(new URL('../../functions/app/timer-reactor.ts', import.meta.url), 'utf8')).toContain(
+      `'${UNSCHEDULABLE_STEP_LINE}'`,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { LocalBus } from '../../functions/adapters/bus.ts';
 import { createScheduleInput, LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import type { IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
-import { reactToDeadlines } from '../../functions/app/timers.ts';
+import { reactToDeadlines } from '../../functions/app/timer-reactor.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText, timeLeft } from '../../functions/app/webhook-messages.ts';
 import { createGameBody } from '../../functions/http/schemas.ts';

@@ -2,7 +2,7 @@
  * The phase timer's decisions, when a schedule the timer reactor made fires: a deadline
  * gives the system command `DeadlineReached` (the game's referee decides what a missed
  * deadline means), a reminder tells the seats still to act. Kept apart from the timer
- * reactor's side (timers.ts), which only reads games and so loads no referee (PERF-1).
+ * reactor's side (timer-reactor.ts), which only reads games and so loads no referee (PERF-1).
  */
 import { awaitingSeats } from '../../domain/match/view.ts';
 import { executeCommand, systemCommandId } from './commands.ts';

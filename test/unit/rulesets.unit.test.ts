@@ -1,25 +1,26 @@
 /**
  * API-3 every command is listed: GET /rulesets/{id} gives each command a game of that
- * ruleset accepts at /commands, each with its own JSON Schema, over real HTTP.
+ * ruleset accepts at /commands, each with its own JSON Schema, through the real handler on the
+ * memory adapters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas, RESERVED_COMMANDS } from '../../domain/match/command-table.ts';
 import { rulesets } from '../../domain/rulesets.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, startTestRuntime } from '../support/http.ts';
+import { type Client, commandId } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
 type JsonSchema = { type?: string; properties?: Record<string, { const?: unknown; type?: string }>; required?: string[] };
 type Ruleset = { id: string; commands: { type: string; summary: string; rule: string; schema: JsonSchema }[] };
 
-let runtime: Runtime;
+let api: MemoryApi;
 let anon: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  anon = api.anon;
 });
-afterAll(() => runtime.stop());
 
 /** What /commands accepts for a game of ruleset `id`: the lifecycle commands but JoinGame and DeadlineReached, and every variant of its union. */
 const acceptedTypes = (id: string): string[] => {

@@ -1,11 +1,11 @@
 /**
- * API-4 one error style, over real HTTP: a body, command or query that does not match its
- * schema is a 400 listing each field error with a JSON Pointer and a sentence; 422 is only
- * for rule violations, always with the rule ID.
+ * API-4 one error style, through the real handler on the memory adapters: a body, command or
+ * query that does not match its schema is a 400 listing each field error with a JSON Pointer
+ * and a sentence; 422 is only for rule violations, always with the rule ID.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, commandId } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
 type Problem = {
   type: string;
@@ -17,17 +17,17 @@ type Problem = {
   errors?: { pointer: string; detail: string }[];
 };
 
-let runtime: Runtime;
+let api: MemoryApi;
 let red: Client;
 let blue: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  const anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  const anon = api.anon;
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;
 });
-afterAll(() => runtime.stop());
 
 /** A Post Galactica game with both seats taken, red to deploy. */
 const playingGame = async () => {

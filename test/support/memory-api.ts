@@ -13,8 +13,9 @@ import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { projectGame } from '../../functions/app/projection.ts';
-import { defaultWebhookPolicy } from '../../functions/app/webhooks.ts';
+import type { WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
+import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
 import { Client, type Transport } from './client.ts';
 import { fakeResolver } from './resolver.ts';
 
@@ -22,15 +23,24 @@ export interface MemoryApi {
   /** A client without a key; `register` gives one with a key. */
   readonly anon: Client;
   readonly deps: Deps;
+  /** The base URL the clients use; only `fetch` below answers it. */
+  readonly url: string;
+  /** `fetch` for a URL under `url`, through the handler: for tests that send raw bodies or read raw answers. */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 }
 
 const BASE = 'http://memory.invalid';
 
-export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}): MemoryApi => {
+export interface MemoryApiOptions {
+  /** Webhook settings over the local runtime's (http allowed; loopback only with `allowLoopback: true`). */
+  readonly webhooks?: Partial<WebhookPolicy>;
+}
+
+export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}, options: MemoryApiOptions = {}): MemoryApi => {
   // Every rule system, imported at start, as the local runtime has them.
   const deps = createMemoryDeps(everyRuleset(), {
     // Webhook host names go to a test resolver that knows none, never to DNS (REL-28).
-    webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy, resolve: fakeResolver().resolve },
+    webhooks: { table: new MemoryWebhookStore(), policy: localWebhookPolicy(options.webhooks), resolve: fakeResolver().resolve },
     ...overrides,
   });
   const appended: EventEnvelope[] = [];
@@ -59,7 +69,12 @@ export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}): Memo
       headers: (result.headers ?? {}) as Record<string, string>,
     });
   };
-  return { anon: new Client(BASE, undefined, transport), deps };
+  const fetchHere = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    if (!(input instanceof Request)) return transport(String(input), init);
+    const body = input.method === 'GET' || input.method === 'HEAD' ? '' : await input.text();
+    return transport(input.url, { method: input.method, headers: input.headers, ...(body === '' ? {} : { body }) });
+  };
+  return { anon: new Client(BASE, undefined, transport), deps, url: BASE, fetch: fetchHere };
 };
 
 /** The payload v2 event API Gateway would send for this request, as the local HTTP server builds it. */

@@ -5,21 +5,21 @@
  * from the request id and the date.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchCommands } from '../../domain/match/command-table.ts';
 import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, startTestRuntime } from '../support/http.ts';
+import { type Client, commandId } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
+let api: MemoryApi;
 let anon: Client;
 
-beforeAll(async () => {
+// The real handler on the memory adapters (ARC-3): these routes are not about storage.
+beforeAll(() => {
   // Loopback deliveries allowed, so a webhook URL on 127.0.0.1 passes and only the game decides the answer.
-  runtime = await startTestRuntime({ webhooks: { allowLoopback: true } });
-  anon = new Client(runtime.url);
+  api = memoryApi({}, { webhooks: { allowLoopback: true } });
+  anon = api.anon;
 });
-afterAll(() => runtime.stop());
 
 /** Every command type any game takes: the lifecycle's and every ruleset's. */
 const EVERY_COMMAND = [...new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type))];
@@ -35,7 +35,7 @@ interface Answer {
 
 /** The whole answer, the game's id in it replaced, so a private game's answer can equal a missing one's. */
 const call = async (apiKey: string, method: string, path: string, gameId: string, body?: unknown): Promise<Answer> => {
-  const response = await fetch(`${runtime.url}${path.replaceAll('{id}', gameId)}`, {
+  const response = await api.fetch(`${api.url}${path.replaceAll('{id}', gameId)}`, {
     method,
     headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body).replaceAll('{id}', gameId) }),

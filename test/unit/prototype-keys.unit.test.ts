@@ -1,31 +1,31 @@
 /**
- * REL-27 over HTTP on the local runtime: a `__proto__`, `constructor` or `prototype` key
+ * REL-27 through the real handler on the memory adapters: a `__proto__`, `constructor` or `prototype` key
  * anywhere in a body is an unknown field like any other (REL-4): a 400 naming it, with
  * nothing written. JSON.parse keeps such keys as fields, but a schema's record or a spread
  * drops `__proto__`, and `constructor` is found on every object, so they used to be lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, commandId, eventually } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
+let api: MemoryApi;
 let anon: Client;
 let red: Client;
 let blue: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  anon = api.anon;
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;
 });
-afterAll(() => runtime.stop());
 
 type Problem = { type: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 
 /** The body as written: JSON.stringify would not write an own `__proto__` key. */
 const raw = async (path: string, body: string, apiKey = red.apiKey) => {
-  const response = await fetch(`${runtime.url}${path}`, {
+  const response = await api.fetch(`${api.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
     body,

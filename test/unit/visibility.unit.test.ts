@@ -3,18 +3,18 @@
  * as for a game that does not exist, to anyone else) and joining it takes the invite code
  * its creation answered; a public game is readable by spectators, redacted as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
+let api: MemoryApi;
 let anon: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  anon = api.anon;
 });
-afterAll(() => runtime.stop());
 
 const READS = (gameId: string) => [
   `/games/${gameId}`,
@@ -25,7 +25,7 @@ const READS = (gameId: string) => [
 
 /** The raw log, NDJSON, which the JSON client does not parse. */
 const rawLog = async (client: Client, gameId: string) =>
-  fetch(`${client.base}/games/${gameId}/log`, { headers: { authorization: `Bearer ${client.apiKey ?? ''}` } });
+  api.fetch(`${client.base}/games/${gameId}/log`, { headers: { authorization: `Bearer ${client.apiKey ?? ''}` } });
 
 interface Created {
   readonly gameId: string;

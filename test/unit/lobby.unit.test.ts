@@ -2,18 +2,18 @@
  * API-9 a lobby: GET /games lists the public games open to join, from the projector's
  * lobby index, filtered by ruleset and paged like /me/games; a game leaves it when full.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, eventually } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
-let runtime: Runtime;
+let api: MemoryApi;
 let anon: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  anon = api.anon;
 });
-afterAll(() => runtime.stop());
 
 interface LobbyGame {
   readonly gameId: string;

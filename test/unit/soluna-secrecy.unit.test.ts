@@ -4,26 +4,26 @@
  * for any candidate choice before the reveal. The same search with the true salt (known
  * only after the reveal) does find the choice, so the test would catch a leaking salt.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { hmacSha256Hex } from '../../domain/kernel/hash.ts';
 import type { ModelAction } from '../../domain/soluna/choices.ts';
 import { shortestPath } from '../../domain/soluna/grid.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, startTestRuntime } from '../support/http.ts';
+import type { Client } from '../support/client.ts';
+import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 import { act, mission, profile, shoot } from '../support/soluna.ts';
 
-let runtime: Runtime;
+let api: MemoryApi;
 let sun: Client;
 let moon: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
-  const anon = new Client(runtime.url);
+  // The real handler on the memory adapters (ARC-3): these routes are not about storage.
+  api = memoryApi();
+  const anon = api.anon;
   sun = (await anon.register('Sun')).client;
   moon = (await anon.register('Moon')).client;
 });
-afterAll(() => runtime.stop());
 
 /** Every choice Meena could have sealed: nothing, defer, shoot Xul, or a move to any square of the 8x8 grid. */
 const candidates = (): ModelAction[][] => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
+import { expectProblem, type Problem, rawRequests, playingGame as sharedPlayingGame } from '../support/hardening.ts';
 import { Client, eventually, startTestRuntime } from '../support/http.ts';
 
 let runtime: Runtime;
@@ -26,37 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => runtime.stop());
 
-type Problem = { type: string; title: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
-
 /** A raw request, for bodies and paths a well-behaved client would never send. */
-const raw = async (method: string, path: string, body?: string, apiKey = red.apiKey) => {
-  const response = await fetch(`${runtime.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-    ...(body === undefined ? {} : { body }),
-  });
-  const text = await response.text();
-  const json = /^application\/(problem\+)?json/.test(response.headers.get('content-type') ?? '');
-  return { status: response.status, headers: response.headers, text, body: (json ? JSON.parse(text) : {}) as Problem };
-};
-
-const expectProblem = (reply: { status: number; headers: Headers; body: Problem }, status: number) => {
-  expect(reply.status).toBe(status);
-  expect(reply.headers.get('content-type')).toBe('application/problem+json');
-  expect(reply.body.detail).toMatch(/\.$/);
-};
-
-/** A Post Galactica game, both seats taken, red to play first; its log length. */
-const playingGame = async (deadlines?: Record<string, unknown>) => {
-  const created = await red.post<{ gameId: string }>('/games', {
-    ruleset: 'post-galactica',
-    seat: 'red',
-    options: { firstPlayer: 'red', ...(deadlines ? { deadlines } : {}) },
-  });
-  const joined = await blue.post<{ version: number }>(`/games/${created.body.gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  return { gameId: created.body.gameId, version: joined.body.version };
-};
+const raw = rawRequests(
+  (url, init) => fetch(url, init),
+  () => runtime.url,
+  () => red.apiKey,
+);
+const playingGame = (deadlines?: Record<string, unknown>) => sharedPlayingGame(red, blue, deadlines);
 
 describe('REL-1 system command ids', () => {
   it('REL-1 a player who takes the old deadline id of the next step first cannot stop its deadline', async () => {

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { MAX_BODY_BYTES, MAX_DEPTH } from '../../functions/http/input-guard.ts';
 import { type Client, commandId, eventually } from '../support/client.ts';
+import { expectProblem, type Problem, rawRequests, playingGame as sharedPlayingGame } from '../support/hardening.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 import { act, mission, profile } from '../support/soluna.ts';
 
@@ -25,37 +26,13 @@ beforeAll(async () => {
   blue = (await anon.register('Bob')).client;
 });
 
-type Problem = { type: string; title: string; status: number; detail: string; errors?: { pointer: string; detail: string }[] };
-
 /** A raw request, for bodies and paths a well-behaved client would never send. */
-const raw = async (method: string, path: string, body?: string, apiKey = red.apiKey) => {
-  const response = await api.fetch(`${api.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-    ...(body === undefined ? {} : { body }),
-  });
-  const text = await response.text();
-  const json = /^application\/(problem\+)?json/.test(response.headers.get('content-type') ?? '');
-  return { status: response.status, headers: response.headers, text, body: (json ? JSON.parse(text) : {}) as Problem };
-};
-
-const expectProblem = (reply: { status: number; headers: Headers; body: Problem }, status: number) => {
-  expect(reply.status).toBe(status);
-  expect(reply.headers.get('content-type')).toBe('application/problem+json');
-  expect(reply.body.detail).toMatch(/\.$/);
-};
-
-/** A Post Galactica game, both seats taken, red to play first; its log length. */
-const playingGame = async (deadlines?: Record<string, unknown>) => {
-  const created = await red.post<{ gameId: string }>('/games', {
-    ruleset: 'post-galactica',
-    seat: 'red',
-    options: { firstPlayer: 'red', ...(deadlines ? { deadlines } : {}) },
-  });
-  const joined = await blue.post<{ version: number }>(`/games/${created.body.gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  return { gameId: created.body.gameId, version: joined.body.version };
-};
+const raw = rawRequests(
+  (url, init) => api.fetch(url, init),
+  () => api.url,
+  () => red.apiKey,
+);
+const playingGame = (deadlines?: Record<string, unknown>) => sharedPlayingGame(red, blue, deadlines);
 
 const eventCount = async (gameId: string) =>
   (await red.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events.length;

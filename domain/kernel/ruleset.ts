@@ -19,6 +19,11 @@ export interface RulesContext {
    * revealed): mix it into the hash of sealed orders so nobody can guess them from it.
    */
   readonly salt: (label: string) => string;
+  /**
+   * The rules version the game plays under: a rule change switches on it (`rulesSince` in
+   * rules-version.ts), so a game, and its log, keep the rules they were decided under (RUL-10).
+   */
+  readonly rulesVersion: string;
 }
 
 export interface RulesSetup<O> {

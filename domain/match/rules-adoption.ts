@@ -8,6 +8,7 @@
 
 import type { Rulesets } from '../catalogue.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
+import { isNewerRulesVersion } from '../kernel/rules-version.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { RulesVersionAdopted } from './events.ts';
@@ -15,28 +16,6 @@ import type { MatchCtx } from './match-ctx.ts';
 import { isOrganiser } from './organiser.ts';
 import { hasEnded } from './refusals.ts';
 import type { Match } from './state.ts';
-
-/** The `major.minor.patch` a rules version ends with (`pg-0.5.0`), or null. */
-const numbersOf = (version: string): number[] | null => {
-  const match = /(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  return match ? match.slice(1).map(Number) : null;
-};
-
-/**
- * Whether `candidate` is a newer version of the same rules than `current`: same prefix,
- * higher number. A server older than the game (a rollback) never moves it backwards.
- */
-export const isNewerRulesVersion = (candidate: string, current: string): boolean => {
-  const a = numbersOf(candidate);
-  const b = numbersOf(current);
-  if (!a || !b) return false;
-  if (candidate.replace(/\d+\.\d+\.\d+$/, '') !== current.replace(/\d+\.\d+\.\d+$/, '')) return false;
-  for (let i = 0; i < 3; i += 1) {
-    const diff = (a[i] ?? 0) - (b[i] ?? 0);
-    if (diff !== 0) return diff > 0;
-  }
-  return false;
-};
 
 /** The newer rules version this build could move the game to, or null when there is none. */
 export const adoptableVersion = (match: Match, rulesets: Rulesets): string | null => {

@@ -33,4 +33,5 @@ export const rulesContext = (match: Match, ctx: Ctx, firstSeq: number): RulesCon
   dice: diceFor(match, ctx, firstSeq),
   seat: ctx.actor.kind === 'player' ? ctx.actor.seat : null,
   salt: (label) => hmacSha256Hex(saltKey(ctx.seed), `${match.gameId}:${firstSeq}:salt:${label}`),
+  rulesVersion: match.rulesVersion,
 });

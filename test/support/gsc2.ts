@@ -1,6 +1,7 @@
 /** Small helpers shared by the GSC2 rule tests: a battle state, ship patches, event picking, a started game. */
 import { expect } from 'vitest';
 import type { GscEvent } from '../../domain/gsc2/events.ts';
+import { gsc2Fold } from '../../domain/gsc2/fold.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { type GscState, initialState, type ShipState, type SystemState } from '../../domain/gsc2/state.ts';
 import { type DieRoll, scriptedDice } from '../../domain/kernel/dice.ts';
@@ -38,7 +39,7 @@ export const types = (events: readonly { type: string }[]): string[] => events.m
 /** The rules context of `name` with dice that return `faces` in order. */
 export const rcFor = (name: string, faces: number[]): RulesContext => {
   const dice = scriptedDice(faces);
-  return { ctx: ctxFor(seat(name), dice), dice, seat: name, salt: (label) => sha256Hex(label) };
+  return { ctx: ctxFor(seat(name), dice), dice, seat: name, salt: (label) => sha256Hex(label), rulesVersion: gsc2Fold.rulesVersion };
 };
 
 /** The GSC2 state inside a match. */

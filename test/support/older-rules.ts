@@ -6,7 +6,7 @@
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { envelopeHash, GENESIS_HASH } from '../../domain/kernel/envelope.ts';
-import { isNewerRulesVersion } from '../../domain/match/rules-adoption.ts';
+import { isNewerRulesVersion } from '../../domain/kernel/rules-version.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 
 const RULESETS = everyRuleset();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gsc2Fold } from '../../domain/gsc2/fold.ts';
 import { moveShip } from '../../domain/gsc2/movement.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
@@ -285,6 +286,7 @@ describe("GSC-5 MDS during a ship's own move", () => {
       dice,
       seat: 'blue',
       salt: (l: string) => l,
+      rulesVersion: gsc2Fold.rulesVersion,
     };
     const far = moveShip(state, { type: 'MoveShip', ship: 'tyrant', path: [{ type: 'mds', missile: 'm1' }] }, rc);
     expect(far).toMatchObject({ ok: false, violation: { rule: 'GSC-8' } });

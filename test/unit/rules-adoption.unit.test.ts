@@ -7,8 +7,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { isNewerRulesVersion } from '../../domain/kernel/rules-version.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import { isNewerRulesVersion } from '../../domain/match/rules-adoption.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';

@@ -52,7 +52,7 @@ const SAMPLES: Readonly<Record<string, { readonly options: unknown; readonly com
 
 const SEED = 'c0ffee'.repeat(10).padEnd(64, '0');
 
-const rulesContext = (seat: string | null): RulesContext => ({
+const rulesContext = (seat: string | null, rulesVersion: string): RulesContext => ({
   ctx: {
     now: '2026-01-01T00:00:00.000Z',
     actor: seat === null ? { kind: 'system' } : { kind: 'player', playerId: `p_${seat}`, seat },
@@ -61,6 +61,7 @@ const rulesContext = (seat: string | null): RulesContext => ({
   dice: seededDice(rollKey(SEED, []), 'g_shape', 1),
   seat,
   salt: (label) => sha256Hex(`shape:${label}`),
+  rulesVersion,
 });
 
 const deepFreeze = <T>(value: T): T => {
@@ -156,7 +157,7 @@ describe('RUL-2 one shape for every ruleset', () => {
       const start = deepFreeze(ruleset.initialState({ seats, firstSeat: first, options }));
       // Only type and data, frozen: an evolve that reads an envelope field or changes what it is given fails here.
       const bare = (events: readonly DomainEvent[]) => events.map(({ type, data }) => deepFreeze({ type, data }));
-      const opening = bare(ruleset.begin(start, rulesContext(null)));
+      const opening = bare(ruleset.begin(start, rulesContext(null, ruleset.rulesVersion)));
       expect(opening.length).toBeGreaterThan(0);
       expect(opening.filter((e) => !ruleset.eventTypes.includes(e.type))).toEqual([]);
       const playing = deepFreeze(opening.reduce((state, event) => ruleset.evolve(state, event), start));
@@ -168,8 +169,8 @@ describe('RUL-2 one shape for every ruleset', () => {
 
       const seat: string = awaiting[0] ?? first;
       const command = z.parse(ruleset.commandSchema, sample.command);
-      const decision = ruleset.decide(playing, command, rulesContext(seat));
-      expect(ruleset.decide(playing, command, rulesContext(seat)), 'decide is deterministic').toEqual(decision);
+      const decision = ruleset.decide(playing, command, rulesContext(seat, ruleset.rulesVersion));
+      expect(ruleset.decide(playing, command, rulesContext(seat, ruleset.rulesVersion)), 'decide is deterministic').toEqual(decision);
       if (decision.ok) {
         expect(decision.events.filter((e: DomainEvent) => !ruleset.eventTypes.includes(e.type))).toEqual([]);
         bare(decision.events).reduce((state, event) => ruleset.evolve(state, event), playing);

@@ -100,7 +100,17 @@ export class LocalScheduler implements PhaseScheduler {
     private readonly log: (line: string) => void = () => {},
     private readonly retries = 5,
     private readonly retryDelayMs = 1000,
+    /** The time deadlines are due against: the runtime's clock, which a test may move (ARC-3). */
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** The clock moved: every pending deadline is timed again from the new now, and those now due fire. */
+  wake(): void {
+    for (const [name, deadline] of this.pending) {
+      clearTimeout(this.timers.get(name));
+      this.arm(name, deadline);
+    }
+  }
 
   async schedule(deadline: PhaseDeadline): Promise<void> {
     const name = scheduleName(deadline.gameId, deadline.phaseKey, deadline.reminder);
@@ -129,11 +139,11 @@ export class LocalScheduler implements PhaseScheduler {
    * idempotent), `retries` times with a doubling pause, before it is given up and logged.
    */
   private arm(name: string, deadline: PhaseDeadline, attempt = 0): void {
-    const due = Math.max(0, Date.parse(deadline.at) - Date.now()) + 20;
+    const due = Math.max(0, Date.parse(deadline.at) - this.now()) + 20;
     const wait = attempt === 0 ? due : this.retryDelayMs * 2 ** (attempt - 1);
     const timer = setTimeout(
       async () => {
-        if (Date.parse(deadline.at) > Date.now()) return this.arm(name, deadline, attempt);
+        if (Date.parse(deadline.at) > this.now()) return this.arm(name, deadline, attempt);
         this.timers.delete(name);
         try {
           await this.fire(timerInputOf(deadline));

@@ -31,7 +31,7 @@ const DISCARD_LIMIT = 16 * 1024 * 1024;
  * Node requires the header timeout to exceed the keep-alive timeout.
  */
 export const KEEP_ALIVE_MS = 75_000;
-const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 5_000;
+const HEADERS_MARGIN_MS = 5_000;
 
 type Body = { readonly text: string } | { readonly tooLarge: number };
 
@@ -111,6 +111,8 @@ export interface HttpServerOptions {
   readonly cors?: CorsPolicy;
   /** The viewer's files (functions/web/assets.ts), answered before the API sees the request. */
   readonly web?: (path: string) => APIGatewayProxyStructuredResultV2 | null;
+  /** How long an idle connection is kept (KEEP_ALIVE_MS); a test shortens it to see it honoured quickly. */
+  readonly keepAliveMs?: number;
 }
 
 export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions): Promise<Server> =>
@@ -172,8 +174,9 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
         `HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
     });
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = HEADERS_TIMEOUT_MS;
+    server.keepAliveTimeout = options.keepAliveMs ?? KEEP_ALIVE_MS;
+    // Node requires headersTimeout above keepAliveTimeout, or a reused socket can be cut mid-request.
+    server.headersTimeout = server.keepAliveTimeout + HEADERS_MARGIN_MS;
     server.once('error', fail);
     server.listen(options.port, options.host, () => done(server));
   });

@@ -55,18 +55,17 @@ export interface RuntimeOptions {
   readonly apiHandler?: ApiHandler;
   /** Limits of waiting reads over ARBITER_MAX_WAITS_PER_KEY and the defaults (REL-23). */
   readonly waits?: Partial<WaitLimits>;
+  /** How long idle connections are kept (75 s, REL-10). */
+  readonly keepAliveMs?: number;
 }
 
-export interface Runtime {
+/** What the services need, whatever holds the data. */
+export type ServiceOptions = Omit<RuntimeOptions, 'memory' | 'dataDir' | 'dynamoEndpoint' | 'tablePrefix' | 'pollIntervalMs'>;
+
+/** What a runtime serves, whatever holds its data. */
+export interface ServiceRuntime {
   readonly url: string;
-  readonly dynamoEndpoint: string;
-  /** What the DynamoDB Local it started exposes beyond this machine (REL-19); null when nothing. */
-  readonly dynamoExposure: string | null;
-  readonly tables: TableNames;
   readonly deps: Deps;
-  /** The DynamoDB client's request counts: what the API and the consumers read and wrote. */
-  readonly dynamo: CountingClient;
-  readonly poller: StreamPoller;
   /** Phase deadlines pending in this process. */
   readonly scheduler: LocalScheduler;
   /** Integration events published in this process. */
@@ -74,6 +73,17 @@ export interface Runtime {
   /** Webhook deliveries and their retries (kept in the games table across restarts: REL-30). */
   readonly webhooks: LocalWebhookDeliveries;
   stop(): Promise<void>;
+}
+
+/** The runtime of `npm start`: the services on DynamoDB Local, fed by its stream. */
+export interface Runtime extends ServiceRuntime {
+  readonly dynamoEndpoint: string;
+  /** What the DynamoDB Local it started exposes beyond this machine (REL-19); null when nothing. */
+  readonly dynamoExposure: string | null;
+  readonly tables: TableNames;
+  /** The DynamoDB client's request counts: what the API and the consumers read and wrote. */
+  readonly dynamo: CountingClient;
+  readonly poller: StreamPoller;
 }
 
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
@@ -100,26 +110,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     // A data folder from before the lobby index (REL-31) moves its lobby into it, once.
     await migrateLobby(deps, log);
 
-    const server = await startHttp(deps, options);
-    stops.push(() => closeServer(server));
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-
-    const bus = new LocalBus();
-    // The phase timer publishes reminders (PBM-7) to the same bus as the publisher.
-    const scheduler = new LocalScheduler(
-      makePhaseTimer(
-        () => deps,
-        () => bus,
-      ),
-      log,
-    );
-    stops.push(async () => scheduler.stop());
-    const webhooks = new LocalWebhookDeliveries(() => deps, log, new WebhookRetries(client, tables));
-    bus.subscribe(webhooks.onEvent);
-    stops.push(() => webhooks.stop());
-    const resumed = await webhooks.resume();
-    if (resumed > 0) log(`webhooks: ${resumed} retr${resumed === 1 ? 'y' : 'ies'} pending from before the restart, re-armed`);
+    const services = await startServices(deps, options, new WebhookRetries(client, tables));
+    stops.push(services.stop);
+    const { scheduler, bus } = services;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
     const poller = new StreamPoller({
       endpoint,
@@ -149,16 +142,12 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     poller.start();
     stops.push(() => poller.stop());
     return {
-      url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      ...services,
       dynamoEndpoint: endpoint,
       dynamoExposure: dynamo?.exposure ?? null,
       tables,
-      deps,
       dynamo: dynamoClient,
       poller,
-      scheduler,
-      bus,
-      webhooks,
       // In reverse order of starting: the poller first, the client last.
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
@@ -172,6 +161,51 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   }
 };
 
+/**
+ * What every runtime runs around its storage: the HTTP API, the bus, the phase timers that
+ * fire deadlines and reminders into it, and the webhook deliveries it feeds.
+ */
+export const startServices = async (
+  deps: Deps,
+  options: ServiceOptions,
+  retries?: WebhookRetries,
+  now: () => number = Date.now,
+): Promise<ServiceRuntime> => {
+  const log = options.log ?? (() => {});
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const each of stops.reverse()) await each();
+  };
+  try {
+    const server = await startHttp(deps, options);
+    stops.push(() => closeServer(server));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const bus = new LocalBus();
+    // The phase timer publishes reminders (PBM-7) to the same bus as the publisher.
+    const scheduler = new LocalScheduler(
+      makePhaseTimer(
+        () => deps,
+        () => bus,
+      ),
+      log,
+      undefined,
+      undefined,
+      now,
+    );
+    stops.push(async () => scheduler.stop());
+    const webhooks = new LocalWebhookDeliveries(() => deps, log, retries);
+    bus.subscribe(webhooks.onEvent);
+    stops.push(() => webhooks.stop());
+    const resumed = await webhooks.resume();
+    if (resumed > 0) log(`webhooks: ${resumed} retr${resumed === 1 ? 'y' : 'ies'} pending from before the restart, re-armed`);
+    return { url: `http://${options.host ?? '127.0.0.1'}:${port}`, deps, scheduler, bus, webhooks, stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+};
+
 /** Where `npm run build:web` puts the viewer (VIEW-1). */
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -179,7 +213,7 @@ const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
  * The API behind the local stand-in for API Gateway. Its JSON log lines (one per request)
  * go to the runtime's log; without one, only errors are printed.
  */
-const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
+const startHttp = (deps: Deps, options: ServiceOptions): Promise<Server> => {
   const log = (entry: Readonly<Record<string, unknown>>) => {
     if (options.log) options.log(JSON.stringify(entry));
     else if (entry.level === 'error') console.error(JSON.stringify(entry));
@@ -189,6 +223,7 @@ const startHttp = (deps: Deps, options: RuntimeOptions): Promise<Server> => {
     host: options.host ?? '127.0.0.1',
     log,
     web: webAssets(WEB_DIR),
+    ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
   });
 };
 

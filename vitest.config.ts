@@ -28,12 +28,13 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
       { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
+      { test: { ...shared, name: 'service', include: ['test/service/**/*.test.ts'] } },
       {
         test: {
           ...shared,
           name: 'storage',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/unit/**'],
+          exclude: ['test/unit/**', 'test/service/**'],
           globalSetup: ['test/support/global-setup.ts'],
         },
       },

@@ -1,6 +1,6 @@
 /**
  * Post Galactica refereed over HTTP against the local runtime: two players, four full
- * rounds of a scenario whose outcomes do not depend on the dice (post-galactica.scenario.ts),
+ * rounds of a scenario whose outcomes do not depend on the dice (test/support/post-galactica-scenario.ts),
  * illegal commands answered 422 with the rule they break, and the projected view equal to
  * the fold of the paged log.
  */
@@ -14,7 +14,7 @@ import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
-import { DEPLOYMENT, SCENARIO } from './post-galactica.scenario.ts';
+import { DEPLOYMENT, SCENARIO } from '../support/post-galactica-scenario.ts';
 
 const RULESETS = everyRuleset();
 

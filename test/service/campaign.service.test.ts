@@ -9,8 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 import { type Received, Receiver, type Responder } from '../support/webhook-receiver.ts';
 
 interface JsonPayload {
@@ -32,7 +32,7 @@ interface Hook {
   secret: string;
 }
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 const receivers: Receiver[] = [];
 
 /** A receiver on 127.0.0.1, subscribed by `client`; `react` sees every delivery as it arrives. */
@@ -52,7 +52,7 @@ const subscribe = async (client: Client, body: Record<string, unknown>, react: (
 const verifiedBodies = <T>(hook: Hook): T[] => hook.receiver.received.map((r) => new Webhook(hook.secret).verify(r.body, r.headers) as T);
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
+  runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
 });
 afterAll(async () => {
   await runtime.stop();

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components, paths } from '../../client/arbiter.d.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { contractViolation } from '../support/contract.ts';
-import { commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { commandId, eventually, startServiceRuntime } from '../support/http.ts';
+import { DEPLOYMENT, SCENARIO } from '../support/post-galactica-scenario.ts';
 import { mission, profile } from '../support/soluna.ts';
-import { DEPLOYMENT, SCENARIO } from './post-galactica.scenario.ts';
 
 type Command =
   | components['schemas']['SolunaCommand']
@@ -38,7 +38,7 @@ const validateAnswers: Middleware = {
   },
 };
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 const clientFor = (apiKey?: string) => {
   const client = createClient<paths>({
     baseUrl: runtime.url,
@@ -50,7 +50,7 @@ const clientFor = (apiKey?: string) => {
 type Api = ReturnType<typeof clientFor>;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startServiceRuntime();
 });
 afterAll(async () => {
   await runtime?.stop();

@@ -4,21 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corsPolicyFromEnv, DEFAULT_CORS_ORIGINS } from '../../functions/http/cors.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, startServiceRuntime } from '../support/http.ts';
 
-let local: Runtime;
-let configured: Runtime;
+let local: MemoryRuntime;
+let configured: MemoryRuntime;
 let apiKey: string;
 let gameId: string;
 
 /** A runtime made while ARBITER_CORS_ORIGINS has `value` (the handler reads it when it is made). */
-const runtimeWith = async (value: string | undefined): Promise<Runtime> => {
+const runtimeWith = async (value: string | undefined): Promise<MemoryRuntime> => {
   const before = process.env.ARBITER_CORS_ORIGINS;
   if (value === undefined) delete process.env.ARBITER_CORS_ORIGINS;
   else process.env.ARBITER_CORS_ORIGINS = value;
   try {
-    return await startTestRuntime();
+    return await startServiceRuntime();
   } finally {
     if (before === undefined) delete process.env.ARBITER_CORS_ORIGINS;
     else process.env.ARBITER_CORS_ORIGINS = before;

@@ -14,14 +14,16 @@ import { sha256Hex } from '../../domain/kernel/hash.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { type CheckResult, verifyLog } from '../../domain/verify/verify.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 
 const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const ARBITER_BIN = join(ROOT, 'node_modules', '.bin', 'arbiter');
 /** What each seat mixes into the dice seed, in seat order (red creates, blue joins). */
 const CONTRIBUTIONS = ['0123456789abcdef', 'fedcba9876543210'];
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-dispute-'));
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let red: Client;
 let blue: Client;
 let gameId: string;
@@ -44,7 +46,8 @@ const lineOfSeq = (seq: number) => log.events.findIndex((e) => e.seq === seq) + 
 
 const arbiter = async (...args: string[]) => {
   try {
-    const { stdout } = await run('npx', ['arbiter', ...args], { cwd: join(import.meta.dirname, '..', '..') });
+    // The installed bin itself, without npx's own start-up (test/unit/cli.unit.test.ts checks what `npx arbiter` runs).
+    const { stdout } = await run(process.execPath, [ARBITER_BIN, ...args], { cwd: ROOT });
     return { code: 0, stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string };
@@ -53,7 +56,7 @@ const arbiter = async (...args: string[]) => {
 };
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startServiceRuntime();
   const anon = new Client(runtime.url);
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;

@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startServiceRuntime();
   const anon = new Client(runtime.url);
   ann = (await anon.register('Ann')).client;
   bob = (await anon.register('Bob')).client;

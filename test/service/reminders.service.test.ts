@@ -6,8 +6,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { type Received, Receiver } from '../support/webhook-receiver.ts';
 
 interface Payload {
@@ -30,7 +30,7 @@ interface Player {
   secret: string;
 }
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let ann: Player;
 let bob: Player;
 
@@ -46,7 +46,7 @@ const player = async (name: string): Promise<Player> => {
 };
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
+  runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
   ann = await player('Ann');
   bob = await player('Bob');
 });

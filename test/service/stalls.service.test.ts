@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let receiver: Receiver;
 let ann: Client;
 let bob: Client;
@@ -30,7 +30,7 @@ type View = {
 
 beforeAll(async () => {
   receiver = await Receiver.start();
-  runtime = await startTestRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
+  runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
   const anon = new Client(runtime.url);
   ann = (await anon.register('Ann')).client;
   bob = (await anon.register('Bob')).client;

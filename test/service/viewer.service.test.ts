@@ -16,19 +16,19 @@ import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (ruleset: string) => join(root, 'test', 'fixtures', 'logs', `${ruleset}.ndjson`);
 const RULESETS = ['post-galactica', 'soluna', 'gsc2'] as const;
 const EVERY = everyRuleset();
-/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/e2e/viewer.e2e.test.ts` refreshes the README's pictures. */
+/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/service/viewer.service.test.ts` refreshes the README's pictures. */
 const shots =
   process.env.ARBITER_SCREENSHOTS === 'docs' ? join(root, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let browser: Browser;
 const pages: OpenPage[] = [];
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   // The same build `npm ci` runs (prepare), so the page under test is the one users get.
   execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
   mkdirSync(shots, { recursive: true });
-  [runtime, browser] = await Promise.all([startTestRuntime(), launchBrowser()]);
+  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });
 afterAll(async () => {
   await Promise.all(pages.map((p) => p.close()));

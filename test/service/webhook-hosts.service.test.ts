@@ -6,8 +6,8 @@
  * go to the test's resolver, never to DNS; real deliveries go only to 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, startServiceRuntime } from '../support/http.ts';
 import { fakeResolver } from '../support/resolver.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
@@ -24,15 +24,15 @@ const NAMES = {
   'localhost.': ['127.0.0.1'],
 };
 
-let strict: Runtime;
-let loopback: Runtime;
+let strict: MemoryRuntime;
+let loopback: MemoryRuntime;
 const strictNames = fakeResolver(NAMES);
 const loopbackNames = fakeResolver(NAMES);
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  strict = await startTestRuntime({ resolve: strictNames.resolve });
-  loopback = await startTestRuntime({ webhooks: { allowLoopback: true, retryBaseMs: 50 }, resolve: loopbackNames.resolve });
+  strict = await startServiceRuntime({ resolve: strictNames.resolve });
+  loopback = await startServiceRuntime({ webhooks: { allowLoopback: true, retryBaseMs: 50 }, resolve: loopbackNames.resolve });
 });
 afterAll(async () => {
   for (const r of receivers) await r.close();
@@ -46,7 +46,7 @@ interface Refusal {
   readonly errors: readonly { pointer: string; detail: string }[];
 }
 
-const subscribe = async (runtime: Runtime, name: string, url: string) => {
+const subscribe = async (runtime: MemoryRuntime, name: string, url: string) => {
   const { client } = await new Client(runtime.url).register(name);
   return { client, reply: await client.post<Refusal & { id: string }>('/me/webhooks', { url }) };
 };

@@ -13,15 +13,15 @@ import { createSubscription } from '../../functions/app/webhook-subscriptions.ts
 import type { Delivery } from '../../functions/app/webhooks.ts';
 import { ROUTES } from '../../functions/http/route-table.ts';
 import { makeDeliverer } from '../../functions/webhooks/deliver.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { fakeResolver } from '../support/resolver.ts';
 import { closedPort, Receiver } from '../support/webhook-receiver.ts';
 
 /** Fast retries: 50 ms, then 100 ms; a delivery fails on its third attempt. */
 const FAST = { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000 };
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let anon: Client;
 const receivers: Receiver[] = [];
 
@@ -32,7 +32,7 @@ const receiver = async (...args: Parameters<typeof Receiver.start>) => {
 };
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ webhooks: { ...FAST, allowLoopback: true } });
+  runtime = await startServiceRuntime({ webhooks: { ...FAST, allowLoopback: true } });
   anon = new Client(runtime.url);
 });
 afterAll(async () => {
@@ -399,7 +399,7 @@ describe('PBM-5 no SSRF: the sender', () => {
 const MOVING_NAME = 'moving.arbiter.test';
 
 describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', () => {
-  let strict: Runtime;
+  let strict: MemoryRuntime;
   let client: Client;
   beforeAll(async () => {
     // The name is public when the subscription is made, and loopback at every lookup after.
@@ -410,7 +410,7 @@ describe('PBM-5 no SSRF: a runtime started without --allow-loopback-webhooks', (
         return lookups === 1 ? ['8.8.8.8'] : ['127.0.0.1'];
       },
     });
-    strict = await startTestRuntime({ webhooks: FAST, resolve: moving.resolve });
+    strict = await startServiceRuntime({ webhooks: FAST, resolve: moving.resolve });
     client = new Client(strict.url);
   });
   afterAll(() => strict.stop());

@@ -1,7 +1,8 @@
 /** End-to-end tests over real HTTP against the local runtime; the client itself is in client.ts. */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime.ts';
+import { type MemoryRuntime, startMemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { type Runtime, type RuntimeOptions, type ServiceOptions, startRuntime } from '../../infra/local/runtime.ts';
 import { fakeResolver } from './resolver.ts';
 
 export { Client, commandId, eventually, type Reply, withPlayerNames } from './client.ts';
@@ -21,3 +22,10 @@ export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promi
     resolve: fakeResolver().resolve,
     ...overrides,
   });
+
+/**
+ * The same runtime on the in-memory adapters (infra/local/memory-runtime.ts): real HTTP on a
+ * loopback port, real phase timers and webhook deliveries, no DynamoDB Local (ARC-3).
+ */
+export const startServiceRuntime = (overrides: Partial<ServiceOptions> = {}): Promise<MemoryRuntime> =>
+  startMemoryRuntime({ port: 0, resolve: fakeResolver().resolve, ...overrides });

@@ -2,7 +2,7 @@
  * REL-18 through the real handler on the memory adapters (ARC-3): every duration a client
  * sends is bounded (P365D), and a longer one is a 400 naming its field that writes nothing.
  * That a game with the longest durations plays on and has each deadline scheduled needs the
- * local runtime's scheduler, so it stays in test/e2e/durations.e2e.test.ts.
+ * local runtime's scheduler, so it stays in test/service/durations.service.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';

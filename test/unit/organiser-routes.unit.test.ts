@@ -2,7 +2,7 @@
  * The organiser's commands (PBM-12) and agreements between seats (PBM-13) that no scheduler
  * takes part in, through the real handler on the memory adapters (ARC-3): Ann organises
  * without a seat, Bob plays red (first) and Cy blue. Pauses and extensions, which arm and
- * delete schedules, stay in test/e2e/organiser.e2e.test.ts.
+ * delete schedules, stay in test/service/organiser.service.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';

@@ -21,7 +21,7 @@ const files = testFiles(root).map((path) => ({ path: relative(root, path), text:
 const DELIBERATE_WAITS: Readonly<Record<string, { count: number; why: string }>> = {
   'support/client.ts': { count: 1, why: '`eventually` polls its condition every 100 ms' },
   'e2e/npm-start.e2e.test.ts': { count: 1, why: 'polls the child process output until it says where it listens' },
-  'e2e/keep-alive.e2e.test.ts': { count: 1, why: 'the idle gap of 41 s is what REL-10 tests' },
+  'service/keep-alive.service.test.ts': { count: 1, why: "the idle gap past Node's default keep-alive is what REL-10 tests" },
   'e2e/waiting.e2e.test.ts': { count: 1, why: 'a gap before the command, so the long poll is already waiting (PBM-8)' },
   'e2e/crash.e2e.test.ts': { count: 1, why: 'polls until the killed runtime has written some acknowledgements' },
 };

@@ -7,8 +7,8 @@ import type { Resolve, WebhookSender } from '../app/ports.ts';
 import { defaultRateLimits } from '../app/rate-limits.ts';
 import { Waits } from '../app/waiting.ts';
 import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../app/webhooks.ts';
+import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';
-import { GamesTable } from './games-table.ts';
 import { RateLimitTable } from './rate-limit-table.ts';
 import type { TableNames } from './tables.ts';
 import { WebhookTable } from './webhook-table.ts';
@@ -29,7 +29,7 @@ export const createDeps = (
 ): Deps => {
   return {
     store: new EventStore(db, tables, rulesets),
-    games: new GamesTable(db, tables),
+    games: new DynamoGames(db, tables),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),

@@ -21,9 +21,9 @@ import {
   type TransactWriteItemsCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { CreateOutcome, DeliveryLogEntry, HookRecord, Subscription, WebhookStore } from '../app/ports.ts';
+import { queryAll } from './dynamo-games.ts';
 import type { Item } from './event-codec.ts';
 import { playerKey } from './game-items.ts';
-import { queryAll } from './games-table.ts';
 import type { TableNames } from './tables.ts';
 
 export const hookSk = (subscriptionId: string) => `HOOK#${subscriptionId}`;

@@ -6,7 +6,7 @@
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 import { httpHandler } from './handler.ts';
 import { buildApiRouter } from './routes.ts';
 

@@ -8,7 +8,7 @@ import type { Deps } from '../app/deps.ts';
 import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
 import type { EventBus } from '../app/ports.ts';
 import { required } from '../config.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 
 const timerInput = /* @__PURE__ */ z.lazy(() =>
   z.object({

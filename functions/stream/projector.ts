@@ -3,7 +3,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
 import type { Deps } from '../app/deps.ts';
 import { projectGame } from '../app/projection.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 import { perGame } from './records.ts';
 
 export const makeProjector =

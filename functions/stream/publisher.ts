@@ -8,7 +8,7 @@ import type { EventBus } from '../app/ports.ts';
 import { integrationEvents, publish } from '../app/publishing.ts';
 import { transitions } from '../app/transitions.ts';
 import { required } from '../config.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 import { perGame } from './records.ts';
 
 export const makePublisher =

@@ -7,7 +7,7 @@ import type { Deps } from '../app/deps.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
 import { type Report, reactToDeadlines } from '../app/timer-reactor.ts';
 import { required } from '../config.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 import { perGame } from './records.ts';
 
 /** `report` takes the error line of a step that cannot be scheduled (REL-18); on Lambda, standard error. */

@@ -17,7 +17,7 @@ import type { IntegrationEvent } from '../app/ports.ts';
 import { fanOut } from '../app/webhook-fanout.ts';
 import { advance, type Delivery } from '../app/webhooks.ts';
 import { required } from '../config.ts';
-import { depsFromEnv } from '../runtime.ts';
+import { depsFromEnv } from '../lambda-deps.ts';
 
 /** Where a delivery that is not done goes to wait. */
 export interface DeliveryQueue {

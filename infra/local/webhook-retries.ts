@@ -6,7 +6,7 @@
  * it is due. A stale item costs one `advance`, which finds the delivery finished and says so.
  */
 import { DeleteItemCommand, type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { queryAll } from '../../functions/adapters/games-table.ts';
+import { queryAll } from '../../functions/adapters/dynamo-games.ts';
 import type { TableNames } from '../../functions/adapters/tables.ts';
 import type { Delivery } from '../../functions/app/webhooks.ts';
 

@@ -43,7 +43,7 @@ const shardOf = (gameId: string) => (createHash('sha256').update(gameId).digest(
 /** Where lobby entries were kept before the `lobby` index (REL-31): one partition of the table. */
 const LEGACY_LOBBY = 'LOBBY';
 
-export class GamesTable implements GamesPort {
+export class DynamoGames implements GamesPort {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly tables: TableNames,

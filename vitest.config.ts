@@ -15,9 +15,10 @@ const shared = {
 const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
 
 /**
- * Two tiers (PERF-6): unit tests are pure and start nothing, so `npm run test:unit` is
- * quick; every other tier shares one DynamoDB Local started by the global setup.
- * `vitest run` (inside `npm test`) runs every project.
+ * Three tiers (docs/design.md §17): unit tests are pure and start nothing, so
+ * `npm run test:unit` is quick; service tests run the local runtime over HTTP on the memory
+ * adapters (no Java; `npm run test:fast` runs both); the storage tier shares one DynamoDB
+ * Local started by the global setup. `vitest run` (inside `npm test`) runs every project.
  *
  * Most of a unit file's time was importing the domain afresh (every ruleset's schemas), once
  * per file: the `unit` project shares one module graph across its files (`isolate: false`),
@@ -25,6 +26,9 @@ const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
  */
 export default defineConfig({
   test: {
+    // Service and storage files mostly wait on sockets, timers and DynamoDB Local, not on a
+    // core: three workers keep both cores of a 2-core machine busy (vitest's default is one).
+    maxWorkers: 3,
     projects: [
       { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
       { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },

@@ -34,6 +34,23 @@ describe('the test tiers', () => {
     expect(projects.find((p) => p.name === 'storage')?.globalSetup).toEqual(['test/support/global-setup.ts']);
   });
 
+  it('ARC-3 npm run test:fast runs the tiers without DynamoDB Local: unit and service, no global setup, no storage adapter in a service test', () => {
+    const named = [...(scripts['test:fast'] ?? '').matchAll(/--project (\S+)/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual(['service', 'unit', 'unit-isolated']);
+    for (const name of named) expect(projects.find((p) => p.name === name)?.globalSetup).toBeUndefined();
+    const service = readdirSync(join(root, 'test', 'service')).filter((f) => f.endsWith('.test.ts'));
+    expect(service.length).toBeGreaterThan(10);
+    for (const file of service) {
+      expect(file).toMatch(/\.service\.test\.ts$/);
+      const text = readFileSync(join(root, 'test', 'service', file), 'utf8');
+      // DynamoDB Local, its client or the runtime around it: what the storage tier is for.
+      expect({ file, storage: /client-dynamodb|dynamo-client|startTestRuntime|startRuntime\b|inject\(/.test(text) }).toEqual({
+        file,
+        storage: false,
+      });
+    }
+  });
+
   it('PERF-6 npm test runs every project, and every test file belongs to exactly one', () => {
     expect(scripts.test).toMatch(/&& vitest run$/);
     const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })

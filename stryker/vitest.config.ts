@@ -1,0 +1,23 @@
+/**
+ * The tests StrykerJS runs for one scope (stryker.config.mjs, RUL-9): the domain's own unit
+ * tests for it, nothing that starts a server or touches storage.
+ */
+import { defineConfig } from 'vitest/config';
+
+const TESTS: Readonly<Record<string, readonly string[]>> = {
+  'post-galactica': ['test/unit/post-galactica-*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  soluna: ['test/unit/soluna-{activation,grid,orders,play,edges}*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  gsc2: ['test/unit/gsc2-*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  match: ['test/unit/{match,organiser,stalls,refusals,rules-adoption,rules-versions}*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  verify: ['test/unit/{verify,verify-running,rules-versions}*.unit.test.ts'],
+};
+
+const scope = process.env.ARBITER_MUTATE_SCOPE ?? '';
+
+export default defineConfig({
+  test: {
+    include: [...(TESTS[scope] ?? [])],
+    pool: 'forks',
+    testTimeout: 30_000,
+  },
+});

@@ -29,8 +29,9 @@ export const adoptRules = (match: Match, ctx: MatchCtx): Decision<DomainEvent> =
     return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
   }
   if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'it keeps the rules it was played under'), 409);
-  const to = adoptableVersion(match, ctx.rulesets);
-  if (to === null) {
+  // A re-adjudication names the version the log adopted (RUL-10); in play the newest served.
+  const to = ctx.rulesVersion ?? adoptableVersion(match, ctx.rulesets);
+  if (to === null || !isNewerRulesVersion(to, match.rulesVersion)) {
     return reject(
       'NOTHING_TO_ADOPT',
       'MATCH',

@@ -50,15 +50,15 @@ export const rulesToAdopt = async (
   if (commandType === ADOPT_RULES.type) return null;
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
-  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start);
+  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start, to);
   if (!result.ok) throw divergent(state, to, 'found' in result ? result.found : describe(result.divergence, log));
   return to;
 };
 
 /** A log the current code cannot even fold is not decided the same either. */
-const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
+const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number, to: string) => {
   try {
-    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start });
+    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start, under: to });
   } catch (error) {
     const where = `the log does not fold under them: ${(error as Error).message}`;
     return { ok: false as const, found: { seq: 0, kind: 'does-not-fold' as const, where } };

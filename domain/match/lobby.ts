@@ -30,7 +30,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence, reminders, visibility } = command.options ?? {};
+  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -56,6 +56,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
         ...(absence ? { absence } : {}),
         ...(reminders ? { reminders } : {}),
         ...(visibility ? { visibility } : {}),
+        ...(rulesPolicy ? { rulesVersion: rulesPolicy } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

@@ -8,6 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
+import { decide } from '../../domain/gsc2/decide.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import { asPlayedUnder } from '../../domain/gsc2/versions.ts';
+import { type RollRequest, scriptedDice } from '../../domain/kernel/dice.ts';
 import { isNewerRulesVersion } from '../../domain/kernel/rules-version.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { keySchemeOf } from '../../domain/match/rules-context.ts';
@@ -19,6 +24,7 @@ import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { type Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { battle, place, rcFor } from '../support/gsc2.ts';
 import { ageLog, rechain } from '../support/older-rules.ts';
 import { arena, given, must, rules, toPhase, unit } from '../support/post-galactica.ts';
 import { act, mission, playing, profile, submit } from '../support/soluna.ts';
@@ -27,6 +33,9 @@ const RULESETS = everyRuleset();
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'logs', 'versions');
 const FIXTURES = readdirSync(DIR)
   .filter((file) => file.endsWith('.ndjson'))
+  .map((file) => file.replace(/\.ndjson$/, ''))
+  .sort();
+const PLAYED = readdirSync(join(DIR, 'played'))
   .map((file) => file.replace(/\.ndjson$/, ''))
   .sort();
 const fixture = (version: string): ParsedLog => parseLog(readFileSync(join(DIR, `${version}.ndjson`), 'utf8'));
@@ -63,6 +72,22 @@ describe('RUL-10 every released rules version', () => {
     expect(results.find((r) => r.check === 'rules')?.verdict).toBe(
       `rules: all ${commandsOf(log)} commands re-decided under ${title} ${version} give exactly the logged events`,
     );
+  });
+
+  // Played matches (sealed orders, fire, damage, boarding) recorded by each version's own code:
+  // the git commit of that version, driven by the policy of test/support/reference-*.ts as it
+  // stood at d9e0858 (its GSC2 seats board with pods when an enemy is within 6" and miss the
+  // repairs deadline where that version awaited nobody). They hold what the reference logs of
+  // those versions, played by deadlines alone, do not exercise.
+  it.each(PLAYED)('RUL-10 %s played match, recorded by the code of that version, re-adjudicates under its own rules', (version) => {
+    const log = parseLog(readFileSync(join(DIR, 'played', `${version}.ndjson`), 'utf8'));
+    expect(log.header.rulesVersion).toBe(version);
+    expect(
+      verifyLog(log)
+        .filter((r) => !r.ok)
+        .map((r) => [r.verdict, ...(r.detail ?? [])].join('\n')),
+    ).toEqual([]);
+    expect(log.events.some((e) => e.type === 'ActionsRevealed' || e.type === 'BeamFired')).toBe(true);
   });
 
   it('RUL-10 a tampered pg-0.2.0 log still fails, naming its line', () => {
@@ -197,5 +222,77 @@ describe("RUL-10 Sol'una by version", () => {
     const orders = submit([act('meena', { kind: 'none' })]);
     expect(types(duel().run(orders, seat('sun')))).toEqual(['ActionsSealed', 'ActionsCommitted']);
     expect(types(under(duel(), 'sol-0.2.0').run(orders, seat('sun')))).toEqual(['ActionsSealed']);
+  });
+});
+
+describe('RUL-10 GSC2 by version', () => {
+  /** Valiant (red cruiser, one pod, one heavy squad) at the origin; Tyrant `y` inches ahead, facing it, not moving. */
+  const apart = (y: number): GscState => {
+    const state = place({ ...battle(), turn: 1, step: 'boarding' }, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 0 });
+    return place(state, 'tyrant', { at: { x: 0, y }, facing: 4, moved: 0 });
+  };
+  const pods: BoardingOrders = {
+    step: 'boarding',
+    actions: [{ ship: 'valiant', target: 'tyrant', method: 'pods', assault: 0, heavy: 1 }],
+    sabotage: [],
+  };
+  const OLD = 'gsc2-0.3.0';
+
+  it('RUL-10 GSC-15 GSC-17 before gsc2-0.3.0 a roll-under modifier was logged on the die, sign turned, and armor damage off the target; since, against the target', () => {
+    const roll = (version: string, request: RollRequest) =>
+      asPlayedUnder({ ...rcFor('red', [3]), rulesVersion: version }).dice.roll(request);
+    const hit: RollRequest = {
+      purpose: 'to hit',
+      sides: 10,
+      target: 5,
+      compare: 'atMost',
+      modifiers: [
+        { applies: 'target', value: 2, rule: 'GSC-15', reason: 'target did not move' },
+        { applies: 'target', value: -1, rule: 'GSC-12', reason: 'medium beam at 30", long range' },
+      ],
+    };
+    expect(roll('gsc2-0.2.0', hit)).toMatchObject({
+      modifiers: [
+        { value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' },
+        { value: 1, rule: 'GSC-12', reason: 'medium beam at 30" (-1 to hit)' },
+      ],
+      total: 2,
+      effectiveTarget: 5,
+      success: true,
+    });
+    expect(roll('gsc2-0.3.0', hit)).toMatchObject({ modifiers: hit.modifiers, total: 3, effectiveTarget: 6, success: true });
+    const armor: RollRequest = {
+      purpose: 'armor',
+      sides: 10,
+      target: 6,
+      compare: 'atMost',
+      modifiers: [{ applies: 'target', value: -2, rule: 'GSC-17', reason: 'weapon damage 2' }],
+    };
+    expect(roll('gsc2-0.2.0', armor)).toMatchObject({ target: 4, modifiers: [], effectiveTarget: 4 });
+    expect(roll('gsc2-0.3.0', armor)).toMatchObject({ target: 6, effectiveTarget: 4 });
+  });
+
+  it("RUL-10 GSC-23 before gsc2-0.3.0 the last seat's Repair left the step to its deadline; since, it ends the turn", () => {
+    const repairing: GscState = { ...battle(), turn: 2, step: 'repairs', awaited: ['blue'] };
+    const last = (version: string) => decide(repairing, { type: 'Repair', attempts: [] }, { ...rcFor('blue', []), rulesVersion: version });
+    expect(last('gsc2-0.2.0')).toEqual({ ok: true, events: [{ type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } }] });
+    const now = last('gsc2-0.3.0');
+    expect(now.ok && now.events.slice(0, 2)).toEqual([
+      { type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } },
+      { type: 'TurnStarted', data: { turn: 3, rule: 'GSC-1' } },
+    ]);
+  });
+
+  it('RUL-10 GSC-20 before gsc2-0.4.0 pods reached 6" and rammed at once; since, they launch at any range and fly', () => {
+    expect(checkBoardingOrders(apart(15), 'red', pods, OLD)).toMatchObject({ violation: { code: 'ILLEGAL_BOARDING', rule: 'GSC-20' } });
+    expect(checkBoardingOrders(apart(15), 'red', pods, 'gsc2-0.4.0')).toBeNull();
+    const old = resolveBoarding(apart(5), [{ seat: 'red', orders: pods }], scriptedDice([7, ...Array(20).fill(10)]), OLD);
+    // targeting 5 + Tyrant's bow 1, one deflector -1, did not move +2 = 7: the squad lands
+    expect(old[0]).toMatchObject({
+      type: 'BoardersLanded',
+      data: { method: 'pods', sent: { assault: 0, heavy: 1 }, landed: { assault: 0, heavy: 1 }, rule: 'GSC-20' },
+    });
+    const now = resolveBoarding(apart(5), [{ seat: 'red', orders: pods }], scriptedDice([7, ...Array(20).fill(10)]), 'gsc2-0.4.0');
+    expect(now.map((e) => e.type).slice(0, 3)).toEqual(['PodsLaunched', 'PodMoved', 'PodRammed']);
   });
 });

@@ -154,8 +154,8 @@ const differsFrom = (view: unknown, reported: unknown, path = 'state'): string |
 /**
  * The fold's end against the header's state; `fold` may have been walked by the rules check
  * already (PERF-4). A log of the newest rules version must match member for member. The view
- * gained members as the rules did, so a log of an older version is compared on every member
- * its server reported (RUL-10): each must be there with the reported value.
+ * gained members as the rules did, so a log of an older version that does not is compared on
+ * every member its server reported (RUL-10): each must be there with the reported value.
  */
 export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(events, everyRuleset())): CheckResult => {
   if (events.some(isSealed))
@@ -169,10 +169,10 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
   const view = viewGame(fold.rulesets, folded, header.viewer);
   const differs = `state: the fold of the log differs from the state the server reported (version ${folded.version})`;
   const equals = `state: the fold of the log equals the state the server reported (version ${folded.version})`;
-  if (header.rulesVersion === fold.rulesets.findFold(header.ruleset)?.rulesVersion) {
-    return canonicalJson(view) === canonicalJson(header.state) ? pass('state', equals) : fail('state', differs, 1);
-  }
-  const at = differsFrom(JSON.parse(canonicalJson(view)), header.state);
+  const json = canonicalJson(view);
+  if (json === canonicalJson(header.state)) return pass('state', equals);
+  if (header.rulesVersion === fold.rulesets.findFold(header.ruleset)?.rulesVersion) return fail('state', differs, 1);
+  const at = differsFrom(JSON.parse(json), header.state);
   if (at) return fail('state', differs, 1, [`  first at ${at}`]);
   return pass('state', `${equals}, on every member a ${header.rulesVersion} server reported`);
 };

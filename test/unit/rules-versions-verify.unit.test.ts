@@ -105,6 +105,17 @@ describe('RUL-10 every released rules version', () => {
     );
   });
 
+  it('RUL-10 an older log is state-checked on every member its server reported: one changed in its header fails, named', () => {
+    const log = fixture('pg-0.2.0');
+    const state = log.header.state as { version: number };
+    const check = (header: ParsedLog['header']) => verifyLog({ ...log, header }).find((r) => r.check === 'state');
+    expect(check(log.header)?.verdict).toBe(
+      `state: the fold of the log equals the state the server reported (version ${state.version}), on every member a pg-0.2.0 server reported`,
+    );
+    const edited = check({ ...log.header, state: { ...state, version: state.version - 1 } });
+    expect(edited).toMatchObject({ ok: false, line: 1, detail: ['  first at state.version'] });
+  });
+
   it('RUL-10 a sol-0.1.0 roll edited and sealed again fails the dice check, naming its line, under the keys of its version', () => {
     const log = fixture('sol-0.1.0');
     const k = log.events.findIndex((e) => e.type === 'RolledOff');

@@ -28,7 +28,7 @@ const claimsOf = (events: readonly EventEnvelope[], implemented: (version: strin
 
 const claimOn = (claims: readonly Claim[], index: number): Claim | undefined => claims.find((c) => index >= c.from && index < c.to);
 
-/** A part of the log as verify describes it: its index range too, and the claim that covers it. */
+/** A part of the log as verify describes it, with the version whose claim (PBM-14) covers it, if any. */
 type Part = { -readonly [K in keyof RulesPart]: RulesPart[K] } & { claim: string | null };
 
 /** Consecutive events by rules version, whether they were re-decided, and under which claim. */

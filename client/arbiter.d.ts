@@ -2595,6 +2595,11 @@ export interface operations {
                          * @enum {string}
                          */
                         visibility?: "public" | "private";
+                        /**
+                         * @description RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.
+                         * @enum {string}
+                         */
+                        rulesVersion?: "latest" | "pinned";
                     };
                     /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
                     commandId?: string;

@@ -4,8 +4,10 @@
  * The rules-version test re-adjudicates them with the current code: if a rule change
  * alters what an existing game would decide, that test fails until the ruleset's
  * rulesVersion is bumped and the fixtures are recorded again (deliberately, with this).
+ * Each is kept under its version too (test/fixtures/logs/versions): every version stays
+ * verifiable, and its reference log proves it after newer ones replace it here (RUL-10).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rulesets } from '../domain/rulesets.ts';
 import { serializeLog } from '../domain/verify/log.ts';
@@ -18,5 +20,7 @@ for (const id of only.length > 0 ? only : rulesets.keys()) {
   if (!log) throw new Error(`no reference match for ${id}`);
   const file = join(dir, `${id}.ndjson`);
   writeFileSync(file, serializeLog(log.header, log.events));
-  console.log(`${file}: ${log.events.length} events under ${log.header.rulesVersion}`);
+  mkdirSync(join(dir, 'versions'), { recursive: true });
+  writeFileSync(join(dir, 'versions', `${log.header.rulesVersion}.ndjson`), serializeLog(log.header, log.events));
+  console.log(`${file} (and versions/${log.header.rulesVersion}.ndjson): ${log.events.length} events under ${log.header.rulesVersion}`);
 }

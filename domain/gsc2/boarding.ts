@@ -1,10 +1,13 @@
 /**
  * GSC-20: boarding actions, all resolved before boarding combat (`boarding-combat.ts`), in
- * the order direct contact, assault pods (`pods.ts`), teleporters.
+ * the order direct contact, assault pods (`pods.ts`), teleporters. Before gsc2-0.4.0 pods
+ * did not fly: a pods action reached at most 6" and rammed at once, each squad landing on a
+ * hit at the launcher's targeting; games of those versions keep that (`podsFly`, RUL-10).
  */
 
 import type { Dice } from '../kernel/dice.ts';
 import { distance } from '../kernel/plane.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
@@ -13,8 +16,8 @@ import type { BoardersLanded } from './boarding-events.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
-import { checkPodDirections, podDirectionSchema, resolvePods } from './pods.ts';
-import { activeShips, enemyShip, levelOf, ownShip } from './ships.ts';
+import { checkPodDirections, POD_MOVE, podDirectionSchema, resolvePods } from './pods.ts';
+import { activeShips, designOf, enemyShip, levelOf, ownShip } from './ships.ts';
 import type { GscState, ShipState, Troops } from './state.ts';
 
 export const TELEPORT_RANGE = 8;
@@ -38,12 +41,17 @@ export const boardingOrdersSchema = /* @__PURE__ */ z.lazy(() =>
 export type BoardingOrders = z.infer<typeof boardingOrdersSchema>;
 type Action = z.infer<typeof actionSchema>;
 
+/** GSC-20 since gsc2-0.4.0: assault pods fly, 6" a turn, until they ram; before, they rammed at once (RUL-10). */
+const podsFly = (rulesVersion: string | undefined): boolean => rulesVersion === undefined || rulesSince(rulesVersion, 'gsc2-0.4.0');
+
 /** GSC-20: why this boarding action cannot be taken, or null. */
-const actionProblem = (ship: ShipState, target: ShipState, a: Action): string | null => {
+const actionProblem = (ship: ShipState, target: ShipState, a: Action, rulesVersion: string | undefined): string | null => {
   if (a.method === 'contact' && !ship.contact.includes(target.id))
     return `${ship.name} did not move into contact with ${target.name} while it was immobilized this Movement phase (GSC-20).`;
   if (a.method === 'pods' && ship.pods < size(a)) return `${ship.name} has ${ship.pods} assault pod(s) left, one per squad (GSC-20).`;
   const range = distance(ship.at, target.at);
+  if (a.method === 'pods' && !podsFly(rulesVersion) && range > POD_MOVE)
+    return `${target.name} is ${range.toFixed(1)}" away; assault pods move 6" a turn (GSC-20).`;
   if (a.method === 'teleporters' && range > TELEPORT_RANGE)
     return `${target.name} is ${range.toFixed(1)}" away; teleporters reach 8" (GSC-20).`;
   if (a.method === 'teleporters' && levelOf(ship, 'transporters') < size(a))
@@ -51,7 +59,13 @@ const actionProblem = (ship: ShipState, target: ShipState, a: Action): string | 
   return null;
 };
 
-export const checkBoardingOrders = (state: GscState, seat: string, orders: BoardingOrders): Decision<never> | null => {
+/** `rulesVersion`: the game's (RUL-10); absent, the newest. */
+export const checkBoardingOrders = (
+  state: GscState,
+  seat: string,
+  orders: BoardingOrders,
+  rulesVersion?: string,
+): Decision<never> | null => {
   const committed = new Map<string, Troops>();
   for (const a of orders.actions) {
     const ship = ownShip(state, seat, a.ship);
@@ -65,7 +79,7 @@ export const checkBoardingOrders = (state: GscState, seat: string, orders: Board
     if (total.assault > has.assault || total.heavy > has.heavy)
       return reject('TOO_MANY_TROOPS', 'GSC-20', `${ship.value.name} has ${has.assault} assault and ${has.heavy} heavy assault squad(s).`);
     committed.set(a.ship, total);
-    const problem = actionProblem(ship.value, target.value, a);
+    const problem = actionProblem(ship.value, target.value, a, rulesVersion);
     if (problem) return reject('ILLEGAL_BOARDING', 'GSC-20', problem);
   }
   const pods = checkPodDirections(state, seat, orders.pods ?? []);
@@ -79,7 +93,10 @@ export const checkBoardingOrders = (state: GscState, seat: string, orders: Board
   return null;
 };
 
-/** GSC-20: direct contact lands every squad sent; teleporters roll targeting 5 per squad. */
+/**
+ * GSC-20: direct contact lands every squad sent; teleporters roll targeting 5 per squad, and
+ * before gsc2-0.4.0 pods rolled the launcher's targeting (a pod that missed was lost with its squad).
+ */
 const land = (state: GscState, a: Action, dice: Dice): BoardersLanded | null => {
   const ship = state.ships[a.ship];
   const target = state.ships[a.target];
@@ -90,7 +107,8 @@ const land = (state: GscState, a: Action, dice: Dice): BoardersLanded | null => 
       type: 'BoardersLanded',
       data: { ship: ship.id, target: target.id, method: a.method, sent, landed: sent, rolls: [], rule: 'GSC-20' },
     };
-  const { number } = toHitNumber(state, TELEPORT_TARGETING, target, ship.at);
+  const targeting = a.method === 'pods' ? designOf(state, ship).targeting : TELEPORT_TARGETING;
+  const { number } = toHitNumber(state, targeting, target, ship.at);
   const kinds = [...Array<'assault'>(a.assault).fill('assault'), ...Array<'heavy'>(a.heavy).fill('heavy')];
   const rolls = kinds.map((kind) =>
     dice.roll({
@@ -109,7 +127,7 @@ const land = (state: GscState, a: Action, dice: Dice): BoardersLanded | null => 
   // a teleport that fails leaves the squad at home
   return {
     type: 'BoardersLanded',
-    data: { ship: ship.id, target: target.id, method: a.method, sent: landed, landed, rolls, rule: 'GSC-20' },
+    data: { ship: ship.id, target: target.id, method: a.method, sent: a.method === 'pods' ? sent : landed, landed, rolls, rule: 'GSC-20' },
   };
 };
 
@@ -117,6 +135,8 @@ export const resolveBoarding = (
   start: GscState,
   orders: readonly { readonly seat: string; readonly orders: BoardingOrders }[],
   dice: Dice,
+  /** The game's (RUL-10); absent, the newest. */
+  rulesVersion?: string,
 ): GscEvent[] => {
   const events: GscEvent[] = [];
   let current = start;
@@ -130,14 +150,16 @@ export const resolveBoarding = (
   };
   landAll('contact');
   const directions = orders.map((o) => ({ seat: o.seat, pods: o.orders.pods ?? [] }));
-  add(
-    resolvePods(
-      current,
-      actions.filter((a) => a.method === 'pods'),
-      directions,
-      dice,
-    ),
-  );
+  if (podsFly(rulesVersion))
+    add(
+      resolvePods(
+        current,
+        actions.filter((a) => a.method === 'pods'),
+        directions,
+        dice,
+      ),
+    );
+  else landAll('pods');
   landAll('teleporters');
   for (const ship of activeShips(current).filter((s) => size(s.boarders) > 0)) {
     const sabotage = orders.flatMap((o) => o.orders.sabotage).filter((s) => s.ship === ship.id);

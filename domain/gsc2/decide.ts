@@ -12,9 +12,10 @@ import { repair } from './repairs.ts';
 import type { GscState } from './state.ts';
 import { afterMove, afterStep, startTurn } from './steps.ts';
 import { useSystem } from './systems.ts';
+import { asPlayedUnder, lastRepairEndsStep } from './versions.ts';
 
 /** GSC-1: the first turn opens once the match knows its first player. */
-export const begin = (state: GscState, rc: RulesContext): GscEvent[] => startTurn(state, 1, rc);
+export const begin = (state: GscState, rc: RulesContext): GscEvent[] => startTurn(state, 1, asPlayedUnder(rc));
 
 const then = (state: GscState, decision: Decision<GscEvent>, next: (s: GscState) => GscEvent[]): Decision<GscEvent> =>
   decision.ok ? { ok: true, events: [...decision.events, ...next(fold(state, decision.events))] } : decision;
@@ -39,7 +40,8 @@ const endMoves = (state: GscState, rc: RulesContext): Decision<GscEvent> => {
   return { ok: true, events: next ? [next] : afterStep(state, rc) };
 };
 
-export const decide = (state: GscState, command: GscCommand, rc: RulesContext): Decision<GscEvent> => {
+export const decide = (state: GscState, command: GscCommand, given: RulesContext): Decision<GscEvent> => {
+  const rc = asPlayedUnder(given);
   if (state.status === 'ended') return reject('GAME_OVER', 'GSC-23', 'The battle is over.', 409);
   switch (command.type) {
     case 'MoveShip':
@@ -56,7 +58,7 @@ export const decide = (state: GscState, command: GscCommand, rc: RulesContext): 
     case 'SubmitOrders':
       return submitOrders(state, command, rc);
     case 'Repair':
-      return then(state, repair(state, command, rc), (s) => (s.awaited.length === 0 ? afterStep(s, rc) : []));
+      return then(state, repair(state, command, rc), (s) => (s.awaited.length === 0 && lastRepairEndsStep(rc) ? afterStep(s, rc) : []));
     default:
       return assertNever(command);
   }
@@ -67,7 +69,8 @@ export const decide = (state: GscState, command: GscCommand, rc: RulesContext): 
  * remaining ships stay where they are; in a sealed step a seat without orders fires
  * nothing; in Repairs a seat without a Repair command repairs nothing.
  */
-export const onDeadline = (state: GscState, rc: RulesContext): Decision<GscEvent> => {
+export const onDeadline = (state: GscState, given: RulesContext): Decision<GscEvent> => {
+  const rc = asPlayedUnder(given);
   if (state.status === 'ended') return { ok: true, events: [] };
   if (state.step === 'movement') {
     const seat = state.movement.mover;

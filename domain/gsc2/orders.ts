@@ -28,14 +28,14 @@ export type SubmitOrders = z.infer<typeof submitOrdersSchema>;
 /** Seats still awaited in a sealed step. */
 export const pending = (state: GscState): string[] => state.awaited.filter((seat) => !(seat in state.sealed));
 
-const check = (state: GscState, seat: string, orders: Orders): Decision<never> | null => {
+const check = (state: GscState, seat: string, orders: Orders, rulesVersion: string): Decision<never> | null => {
   switch (orders.step) {
     case 'missiles':
       return checkMissileOrders(state, seat, orders);
     case 'beams':
       return checkBeamOrders(state, seat, orders);
     case 'boarding':
-      return checkBoardingOrders(state, seat, orders);
+      return checkBoardingOrders(state, seat, orders, rulesVersion);
   }
 };
 
@@ -54,7 +54,7 @@ export const submitOrders = (state: GscState, command: SubmitOrders, rc: RulesCo
       `${seat}'s ${state.sealedStep} orders are already sealed; sealed orders cannot be changed.`,
       409,
     );
-  const problem = check(state, seat, orders);
+  const problem = check(state, seat, orders, rc.rulesVersion);
   if (problem) return problem;
   const salt = rc.salt(`t${state.turn}-${orders.step}-${seat}`);
   // the commitment published now and repeated at the reveal: anyone can recompute it

@@ -53,7 +53,7 @@ export const resolveStep = (state: GscState, step: SealedStep, revealed: readonl
     case 'beams':
       return resolveBeams(state, revealed as { seat: string; orders: BeamOrders }[], rc.dice);
     case 'boarding':
-      return resolveBoarding(state, revealed as { seat: string; orders: BoardingOrders }[], rc.dice);
+      return resolveBoarding(state, revealed as { seat: string; orders: BoardingOrders }[], rc.dice, rc.rulesVersion);
   }
 };
 

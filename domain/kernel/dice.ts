@@ -60,11 +60,23 @@ export const seedCommitment = (seed: string): string => sha256Hex(seed);
  * may ever be that hash: a key equal to the commitment would let any player compute
  * every roll in advance.
  */
-export const rollKey = (seed: string, contributions: readonly string[]): string =>
-  sha256Hex(['arbiter-dice', seed, ...contributions].join(':'));
+export const rollKey = (seed: string, contributions: readonly string[], scheme: KeyScheme = 'labelled'): string => {
+  if (scheme === 'bare') return contributions.length === 0 ? sha256Hex(seed) : sha256Hex([seed, ...contributions].join(':'));
+  return sha256Hex(['arbiter-dice', seed, ...contributions].join(':'));
+};
 
 /** The key of the salts mixed into sealed orders: secret until the seed is revealed, like the dice. */
-export const saltKey = (seed: string): string => sha256Hex(`arbiter-salt:${seed}`);
+export const saltKey = (seed: string, scheme: KeyScheme = 'labelled'): string =>
+  scheme === 'bare' ? sha256Hex(seed) : sha256Hex(`arbiter-salt:${seed}`);
+
+/**
+ * How a game's keys derive from its seed: `labelled` (above), or `bare`, as the first rules
+ * versions did (pg-0.2.0, sol-0.1.0, gsc2-0.1.0): the dice keyed by SHA-256 of the seed and
+ * the contributions, which without contributions is the public commitment, and the salts by
+ * that same hash. `bare` is kept only to re-decide and check the games played under those
+ * versions (RUL-10); the rules version decides which a game uses (`keySchemeOf`).
+ */
+export type KeyScheme = 'labelled' | 'bare';
 
 const UINT32 = 2 ** 32;
 

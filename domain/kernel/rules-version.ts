@@ -1,7 +1,7 @@
 /**
  * Rules versions name what a ruleset decided when a game was played (`pg-0.6.0`): a prefix
  * for the ruleset and a `major.minor.patch` bumped whenever a rule change could alter an
- * existing game's outcome (docs/design.md §14). A rule change keeps the older decision for
+ * existing game's outcome (docs/design.md §5). A rule change keeps the older decision for
  * games played under an older version, so every exported log stays re-adjudicable (RUL-10).
  */
 

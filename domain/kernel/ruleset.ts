@@ -30,6 +30,8 @@ export interface RulesSetup<O> {
   readonly seats: readonly string[];
   readonly firstSeat: string;
   readonly options: O;
+  /** The rules version the game starts under, where the starting state changed by version (RUL-10); absent: the newest. */
+  readonly rulesVersion?: string;
 }
 
 /** The command schema as published by `GET /rulesets/{id}`. */
@@ -49,8 +51,20 @@ export interface CommandDoc {
 export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
   readonly id: string;
   readonly title: string;
-  /** Bumped whenever a rule change could alter an existing game's outcome. */
+  /** The newest rules version: what a new game plays. Bumped whenever a rule change could alter an existing game's outcome. */
   readonly rulesVersion: string;
+  /**
+   * Every rules version this build decides, oldest first; the last is `rulesVersion`. A game
+   * and its log keep the version they were decided under, and rule code that changed switches
+   * on it (`rulesSince`), so every log ever exported stays re-adjudicable (RUL-10).
+   */
+  readonly rulesVersions: readonly string[];
+  /**
+   * The first rules version whose dice and sealed-order salts are keyed by the seed under their
+   * own labels (docs/design.md §6); the versions before it keyed both by the seed's bare hash.
+   * Absent for a ruleset first released after that change.
+   */
+  readonly labelledKeysSince?: string;
   readonly summary: string;
   /** Seat names, in the order used for roll-offs and turn order. */
   readonly seatNames: readonly string[];
@@ -78,6 +92,13 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
 /** A whole ruleset: its fold, and the referee that decides commands and missed deadlines. */
 export interface Ruleset<S, C extends { type: string }, E extends DomainEvent, O = unknown> extends RulesetFold<S, E, O> {
   readonly optionsSchema: z.core.$ZodType<O>;
+  /**
+   * The parsed options as a game created under an older `rulesVersion` recorded them (`given`:
+   * the options as the command gave them): what a later version added or filled in is left
+   * out, so a log's creation re-decides as it was decided (RUL-10). Absent: every version
+   * records them alike.
+   */
+  readonly optionsAsOf?: (options: O, rulesVersion: string, given: unknown) => O;
   readonly commandSchema: z.core.$ZodType<C>;
   readonly commands: readonly CommandDoc[];
   /** The events that open play once the first player is known (first turn, first phase). */

@@ -69,6 +69,7 @@ export const createGameFields = () => ({
       absence: z.optional(absenceSchema),
       reminders: z.optional(remindersSchema),
       visibility: z.optional(z.enum(['public', 'private'])),
+      rulesVersion: z.optional(z.enum(['latest', 'pinned'])),
     }),
   ),
   seat: z.optional(z.string()),

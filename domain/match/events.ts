@@ -27,6 +27,12 @@ export interface MatchOptions {
   readonly reminders?: readonly string[];
   /** API-8: who may read the game; recorded only when set, and a game without it is public. */
   readonly visibility?: 'public' | 'private';
+  /**
+   * RUL-10: `latest` (a game without it too) moves to newer rules as PBM-14 says; `pinned`
+   * keeps the version the game was created under until its organiser adopts another.
+   * Recorded only when set.
+   */
+  readonly rulesVersion?: 'latest' | 'pinned';
 }
 
 export interface AbsenceOptions {

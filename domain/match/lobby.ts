@@ -21,6 +21,8 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
   if (!ruleset) return reject('UNKNOWN_RULESET', 'MATCH', `There is no ruleset called "${command.ruleset}".`);
   const rules = z.safeParse(ruleset.optionsSchema, command.options?.rules ?? {});
   if (!rules.success) return reject('BAD_OPTIONS', 'MATCH', `The ${ruleset.title} options are not valid: ${z.prettifyError(rules.error)}`);
+  // A new game takes the newest rules; a re-adjudication decides a creation under the version it names (RUL-10).
+  const rulesVersion = ctx.rulesVersion ?? ruleset.rulesVersion;
   const firstPlayer = command.options?.firstPlayer ?? 'roll-off';
   const deadlines = command.options?.deadlines ?? {};
   const phases = [...MATCH_PHASE_NAMES, ...ruleset.phaseNames];
@@ -28,7 +30,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence, reminders, visibility } = command.options ?? {};
+  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -43,17 +45,18 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
     type: 'GameCreated',
     data: {
       ruleset: ruleset.id,
-      rulesVersion: ruleset.rulesVersion,
+      rulesVersion,
       seats: [...ruleset.seatNames],
       // Recorded only when given, so games created without them log exactly what they did before.
       options: {
         firstPlayer,
         deadlines,
-        rules: rules.data,
+        rules: ruleset.optionsAsOf?.(rules.data, rulesVersion, command.options?.rules) ?? rules.data,
         ...(openFor === undefined ? {} : { openFor }),
         ...(absence ? { absence } : {}),
         ...(reminders ? { reminders } : {}),
         ...(visibility ? { visibility } : {}),
+        ...(rulesPolicy ? { rulesVersion: rulesPolicy } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

@@ -8,4 +8,11 @@ import type { Ctx } from '../kernel/context.ts';
 
 export interface MatchCtx extends Ctx {
   readonly rulesets: Rulesets;
+  /**
+   * The rules version to decide under where it is not the game's own (RUL-10): re-adjudication
+   * decides a log's creation under the version it names, and PBM-14 asks whether the served
+   * version decides an older game's log the same. Absent in play, where a new game takes the
+   * newest version and every other command is decided under the game's.
+   */
+  readonly rulesVersion?: string;
 }

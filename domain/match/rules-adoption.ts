@@ -23,14 +23,26 @@ export const adoptableVersion = (match: Match, rulesets: Rulesets): string | nul
   return isNewerRulesVersion(served, match.rulesVersion) ? served : null;
 };
 
+/** RUL-10: a game its organiser pinned to its rules version, which the system never moves (`options.rulesVersion`). */
+export const isPinned = (match: Match): boolean => match.options.rulesVersion === 'pinned';
+
 /** `AdoptRules`: the system after an identical re-adjudication, or the organiser by choice. */
 export const adoptRules = (match: Match, ctx: MatchCtx): Decision<DomainEvent> => {
   if (ctx.actor.kind === 'player' && !isOrganiser(match, ctx.actor)) {
     return reject('NOT_ORGANISER', 'MATCH', 'Only the organiser, the player who created this game, may adopt new rules for it.', 403);
   }
   if (match.status === 'ended') return reject('GAME_OVER', 'MATCH', hasEnded(match, 'it keeps the rules it was played under'), 409);
-  const to = adoptableVersion(match, ctx.rulesets);
-  if (to === null) {
+  if (ctx.actor.kind === 'system' && isPinned(match)) {
+    return reject(
+      'RULES_PINNED',
+      'RUL-10',
+      `This game is pinned to ${match.rulesVersion}; only its organiser moves it to other rules, with AdoptRules.`,
+      409,
+    );
+  }
+  // A re-adjudication names the version the log adopted (RUL-10); in play the newest served.
+  const to = ctx.rulesVersion ?? adoptableVersion(match, ctx.rulesets);
+  if (to === null || !isNewerRulesVersion(to, match.rulesVersion)) {
     return reject(
       'NOTHING_TO_ADOPT',
       'MATCH',

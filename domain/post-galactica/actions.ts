@@ -5,6 +5,7 @@
  * rebuild Command Centers (PG-19, PG-21).
  */
 
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
@@ -56,13 +57,20 @@ const unaffordable = (state: PgState, seat: string, sheet: Sheet, rule: string):
   return reject('NOT_ENOUGH_RESOURCES', rule, `${sheet.name} costs ${formatResources(sheet.cost)}; you have ${formatResources(have)}.`);
 };
 
-const buildingProblem = (state: PgState, builder: Placed, sheet: Sheet, at: { x: number; y: number }): Decision<never> | null => {
+const buildingProblem = (
+  state: PgState,
+  builder: Placed,
+  sheet: Sheet,
+  at: { x: number; y: number },
+  rulesVersion: string,
+): Decision<never> | null => {
   const commandCenter = sheet.keywords.includes('Command Center');
   const rule = commandCenter ? 'PG-21' : 'PG-10';
   if (commandCenter && !isWorker(state, builder))
     return reject('NOT_A_WORKER', 'PG-21', `Only a Worker may rebuild a Command Center; ${unitName(state, builder)} is not one.`);
   if (commandCenter) {
-    const cc = commandCenterProblem(state, builder.seat, at, sheet.baseRadius);
+    // PG-21: a rebuild keeps the enemy spacing since pg-0.6.0; before, it needed only a legal location (RUL-10).
+    const cc = commandCenterProblem(state, builder.seat, at, sheet.baseRadius, rulesSince(rulesVersion, 'pg-0.6.0'));
     if (cc) return cc;
   }
   const where = placementProblem(state, at, sheet.baseRadius);
@@ -82,12 +90,12 @@ const buildingProblem = (state: PgState, builder: Placed, sheet: Sheet, at: { x:
   return unaffordable(state, builder.seat, sheet, rule);
 };
 
-export const construct = (state: PgState, seat: string, c: z.infer<typeof constructSchema>): Decision<PgEvent> => {
+export const construct = (state: PgState, seat: string, c: z.infer<typeof constructSchema>, rulesVersion: string): Decision<PgEvent> => {
   const builder = actor(state, seat, c.unitId, 'Construct');
   if (isDecision(builder)) return builder;
   const sheet = factionSheet(state, seat, c.datasheet);
   if (sheet?.kind !== 'building') return reject('UNKNOWN_BUILDING', 'PG-10', `"${c.datasheet}" is not a building of your faction.`);
-  const problem = buildingProblem(state, builder, sheet, c);
+  const problem = buildingProblem(state, builder, sheet, c, rulesVersion);
   if (problem) return problem;
   const n = state.nextId;
   return accept({

@@ -22,8 +22,11 @@ export const commandCenterLimit = (state: PgState): number => state.mission?.com
 /** A seat's Command Centers on the battlefield, complete or under construction: both count against the limit (default). */
 export const commandCenters = (state: PgState, seat: string) => unitsOf(state, seat).filter((u) => isCommandCenter(state, u));
 
-/** PG-21 (7.8, 7.9): the limit, then the spacing of a new Command Center, additional or rebuilt. */
-export const commandCenterProblem = (state: PgState, seat: string, at: Point, r: number): Decision<never> | null => {
+/**
+ * PG-21 (7.8, 7.9): the limit, then the spacing of a new Command Center, additional or rebuilt
+ * (`rebuildSpacing`: a rebuild is spaced as well, since pg-0.6.0; before, it needed only a legal location).
+ */
+export const commandCenterProblem = (state: PgState, seat: string, at: Point, r: number, rebuildSpacing = true): Decision<never> | null => {
   const own = commandCenters(state, seat);
   const limit = commandCenterLimit(state);
   if (own.length >= limit) {
@@ -37,6 +40,7 @@ export const commandCenterProblem = (state: PgState, seat: string, at: Point, r:
   }
   // PG-21: with none left this is a rebuild, which meets the same requirements (7.8); the
   // friendly spacing then has nothing to measure from.
+  if (own.length === 0 && !rebuildSpacing) return null;
   const which = own.length === 0 ? 'A rebuilt Command Center' : 'An additional Command Center';
   for (const cc of own) {
     const d = edgeDistance(at, r, cc.position, radius(state, cc));

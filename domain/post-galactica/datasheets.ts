@@ -227,10 +227,17 @@ export interface Sheet {
   readonly salvageCounters: number;
 }
 
+/** A game created before pg-0.4.0 recorded its sheets without PG-10's fields: it has none of them (RUL-10). */
+const pg10Fields = (s: { readonly abilities?: readonly Ability[]; readonly research?: Readonly<Record<string, Research>> }) => ({
+  abilities: s.abilities ?? [],
+  research: s.research ?? {},
+});
+
 const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
   id,
   kind: 'unit',
   ...s,
+  ...pg10Fields(s),
   specialAttackRule: s.specialAttackRule ?? null,
   supply: s.supply ?? (s.keywords.includes('Worker') ? 1 : 0),
   supplyProvided: 0,
@@ -244,6 +251,8 @@ const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Shee
   id,
   kind: 'building',
   ...s,
+  ...pg10Fields(s),
+  salvageCounters: s.salvageCounters ?? 1,
   keywords: s.keywords.includes('Building') ? s.keywords : ['Building', ...s.keywords],
   movement: 0,
   bodyValue: s.bodyValue ?? s.cohesion,

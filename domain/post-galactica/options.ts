@@ -3,6 +3,7 @@
  * example scenario, or a full scenario (mission, factions with their datasheets, and a
  * Deployment List per seat), checked for consistency when the game is created.
  */
+import { rulesSince } from '../kernel/rules-version.ts';
 import * as z from '../kernel/zod.ts';
 import {
   type DeploymentList,
@@ -143,4 +144,41 @@ export const resolveScenario = (options: PgOptions | undefined): Scenario | null
   if (options?.mission && options.factions && options.armies)
     return { mission: options.mission, factions: options.factions, armies: options.armies };
   return null;
+};
+
+/** What PG-10's actions (pg-0.4.0) added to every datasheet, with defaults a game created before then never recorded. */
+const PG10_SHEET_FIELDS = ['abilities', 'research', 'salvageCounters'];
+
+/** `value[key]` of options as a command gave them (anything at all), or undefined. */
+const member = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+
+type Sheets = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/**
+ * RUL-10: the options as a game created under an older rules version recorded them. Before
+ * pg-0.4.0 the datasheets had no PG-10 ability, research or salvage fields; before pg-0.6.0 a
+ * building sheet given without `supplyProvided` provided 0, a Command Center too (PG-20).
+ * The example gives its buildings' Supply in its data (examples.ts), so it is recorded alike.
+ */
+export const pgOptionsAsOf = (options: PgOptions, rulesVersion: string, given: unknown): PgOptions => {
+  if (rulesSince(rulesVersion, 'pg-0.6.0') || !options.factions) return options;
+  const pg10 = rulesSince(rulesVersion, 'pg-0.4.0');
+  const example = member(given, 'scenario') === 'example';
+  const older = (faction: string, kind: 'units' | 'buildings', sheets: Sheets) =>
+    Object.fromEntries(
+      Object.entries(sheets).map(([id, sheet]) => {
+        const kept = pg10 ? { ...sheet } : Object.fromEntries(Object.entries(sheet).filter(([key]) => !PG10_SHEET_FIELDS.includes(key)));
+        const givenSheet = member(member(member(member(given, 'factions'), faction), kind), id);
+        if (kind === 'buildings' && !example && member(givenSheet, 'supplyProvided') === undefined) kept.supplyProvided = 0;
+        return [id, kept];
+      }),
+    );
+  const factions = Object.fromEntries(
+    Object.entries(options.factions).map(([id, f]) => [
+      id,
+      { ...f, units: older(id, 'units', f.units), buildings: older(id, 'buildings', f.buildings) },
+    ]),
+  );
+  return { ...options, factions } as PgOptions;
 };

@@ -6,6 +6,7 @@
  */
 
 import type { Point } from '../kernel/plane.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { RulesSetup } from '../kernel/ruleset.ts';
 import {
   addResources,
@@ -219,11 +220,15 @@ const factionInfo = (f: Faction): FactionInfo => ({
   abilities: f.abilities ?? [],
 });
 
-const player = (seat: string, list: DeploymentList, faction: Faction, scenario: Scenario): PlayerState => ({
+/** PG-16: a Worker listed among the units is purchased capacity since pg-0.6.0; before, only `purchasedWorkers` was (RUL-10). */
+const capacity = (list: DeploymentList, faction: Faction, rulesVersion: string | undefined): number =>
+  rulesVersion === undefined || rulesSince(rulesVersion, 'pg-0.6.0') ? purchasedWorkerCapacity(list, faction) : list.purchasedWorkers;
+
+const player = (seat: string, list: DeploymentList, faction: Faction, scenario: Scenario, rulesVersion?: string): PlayerState => ({
   seat,
   faction: list.faction,
   resources: addResources(scenario.mission.startingResources, faction.startingResources ?? NO_RESOURCES),
-  purchasedWorkerCapacity: purchasedWorkerCapacity(list, faction),
+  purchasedWorkerCapacity: capacity(list, faction, rulesVersion),
   destroyedZone: { units: [], purchasedWorkerCapacity: 0 },
   victoryPoints: 0,
   originalCommandCenterDestroyed: false,
@@ -231,7 +236,7 @@ const player = (seat: string, list: DeploymentList, faction: Faction, scenario: 
   factionAbilityUses: {},
 });
 
-export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions>): PgState => {
+export const initialState = ({ seats, firstSeat, options, rulesVersion }: RulesSetup<PgOptions>): PgState => {
   const start = Math.max(0, seats.indexOf(firstSeat));
   const turnOrder = [...seats.slice(start), ...seats.slice(0, start)];
   const state = bare(turnOrder, firstSeat);
@@ -249,7 +254,7 @@ export const initialState = ({ seats, firstSeat, options }: RulesSetup<PgOptions
     mission: scenario.mission,
     factions: Object.fromEntries(entries.map(([id, f]) => [id, factionInfo(f)])),
     catalog: Object.fromEntries(entries.map(([id, f]) => [id, factionSheets(f)])),
-    players: Object.fromEntries(armies.map(([seat, list, faction]) => [seat, player(seat, list, faction, scenario)])),
+    players: Object.fromEntries(armies.map(([seat, list, faction]) => [seat, player(seat, list, faction, scenario, rulesVersion)])),
     units: seats.flatMap((seat) => {
       const list = scenario.armies[seat];
       const faction = list ? scenario.factions[list.faction] : undefined;

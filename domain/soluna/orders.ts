@@ -4,6 +4,7 @@
  * start-of-phase state and the seat's own choices; then sealed, with a public commitment,
  * until every awaited seat's orders are in, and revealed together.
  */
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { sealedCommitment } from '../kernel/sealed.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
@@ -24,11 +25,16 @@ export const awaitedSeats = (state: SolState): string[] => state.seats.filter((s
 export const ordersCommitment = (seat: string, actions: readonly ModelAction[], salt: string): string =>
   sealedCommitment(seat, 'actions', actions, salt);
 
-/** SOL-3: a seat's checked orders, sealed to that seat, and their commitment, public at once. */
+/**
+ * SOL-3: a seat's checked orders, sealed to that seat, and their commitment, public at once
+ * since sol-0.3.0 (before, the reveal alone carried it; RUL-10).
+ */
 export const sealOrders = (state: SolState, seat: string, actions: readonly ModelAction[], rc: RulesContext): SolEvent[] => {
   const salt = rc.salt(`t${state.turn}-p${state.phase}-${seat}`);
+  const sealed: SolEvent = { type: 'ActionsSealed', data: { turn: state.turn, phase: state.phase, seat, actions, salt }, visibleTo: seat };
+  if (!rulesSince(rc.rulesVersion, 'sol-0.3.0')) return [sealed];
   return [
-    { type: 'ActionsSealed', data: { turn: state.turn, phase: state.phase, seat, actions, salt }, visibleTo: seat },
+    sealed,
     { type: 'ActionsCommitted', data: { turn: state.turn, phase: state.phase, seat, hash: ordersCommitment(seat, actions, salt) } },
   ];
 };

@@ -58,6 +58,12 @@ export interface ReadjudicateOptions {
   readonly until?: number;
   /** Whether to re-decide the command at `index` (otherwise its events are only folded); every one by default. */
   readonly decides?: (index: number) => boolean;
+  /**
+   * The rules version every command is decided under: PBM-14 asks whether the served version
+   * decides an older game's log the same. By default each command is decided under the
+   * version its batch was recorded under (RUL-10).
+   */
+  readonly under?: string;
   /** PERF-4: the fold of `events` to walk, shared with other checks (verify's state check); a fold of its own by default. */
   readonly fold?: LogFold;
 }
@@ -180,6 +186,7 @@ const redecide = (
     now: first.at,
     actor: actorOf(first.actor, state),
     seed: options.seed ?? UNREVEALED,
+    rulesVersion: options.under ?? first.rulesVersion,
     ...(running ? { dice: recordedDice(events.slice(start, end), first.seq) } : {}),
   };
   const command = asGameCommand(first.command);

@@ -1,50 +1,24 @@
+/**
+ * `arbiter verify` (docs/design.md §15): every check of an exported log, made with no server:
+ * the hash chain, the seed, the dice, the rules (rules-check.ts) and the state.
+ */
 import type { Rulesets } from '../catalogue.ts';
-import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
+import { type KeyScheme, rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
+import { keySchemeOf } from '../match/rules-context.ts';
 import type { GameState } from '../match/state.ts';
 import { SEALED_COMMAND_ID, viewGame } from '../match/view.ts';
 import { everyRuleset } from '../rulesets.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
-import { adoptionsOf, type Divergence, readjudicate, readjudicationStart, rulesVersionsOf } from './readjudicate.ts';
+import { rulesVersionsOf } from './readjudicate.ts';
+import { type CheckResult, fail, isRunning, isSealed, pass, pending } from './result.ts';
 import { findRolls } from './rolls.ts';
+import { checkRules } from './rules-check.ts';
 
-export interface CheckResult {
-  readonly check: 'chain' | 'seed' | 'dice' | 'rules' | 'state';
-  readonly ok: boolean;
-  /** One line a person reads. */
-  readonly verdict: string;
-  /** The first line of the log where the check fails. */
-  readonly line?: number;
-  /** More lines: e.g. both versions of a diverging event, side by side. */
-  readonly detail?: readonly string[];
-  /** The rules check of a log that changed rules version (PBM-14): each part, and whether it was re-decided. */
-  readonly parts?: readonly RulesPart[];
-  /** VIEW-8: not made yet, not failed: the game runs and the check needs what its end reveals. */
-  readonly pending?: true;
-}
-
-const pass = (check: CheckResult['check'], verdict: string): CheckResult => ({ check, ok: true, verdict });
-const fail = (check: CheckResult['check'], verdict: string, line?: number, detail?: readonly string[]): CheckResult => ({
-  check,
-  ok: false,
-  verdict,
-  ...(line === undefined ? {} : { line }),
-  ...(detail === undefined ? {} : { detail }),
-});
-
-/** VIEW-8: a check a running game's export cannot make yet (the seed, or another seat's sealed orders, come with its end). */
-const pending = (check: CheckResult['check'], verdict: string, line?: number): CheckResult => ({
-  ...fail(check, verdict, line),
-  pending: true,
-});
-
-/** A log exported while its game runs: the seed is not revealed yet. */
-const isRunning = (header: ParsedLog['header']): boolean => header.seed === null && header.status !== 'ended';
-
-/** Sealed events of a redacted export keep their place in the chain but not their content. */
-const isSealed = (event: EventEnvelope) => event.type === 'Sealed' && event.data === null;
+export type { CheckResult, RulesPart } from './result.ts';
+export { checkRules };
 
 /**
  * The public commitment after another seat's sealed event shows `commandId: "sealed"` in a
@@ -115,9 +89,25 @@ const contributionsOf = (events: readonly EventEnvelope[]): string[] => {
   return seats.flatMap((s) => (s.contribution ? [s.contribution] : []));
 };
 
-export const checkDice = ({ header, events }: ParsedLog): CheckResult => {
+/** The dice key of each event: the game's seed, contributions and the key scheme of the version the event was decided under (§6). */
+const diceKeys = (log: ParsedLog, seed: string, rulesets: Rulesets): ((index: number) => string) => {
+  const contributions = contributionsOf(log.events);
+  const labelled = rulesVersionsOf(log.events);
+  const keys = new Map<KeyScheme, string>();
+  return (index) => {
+    // A log whose labels do not hold together is named by the rules check; the dice take the header's version then.
+    const version = (labelled.ok ? labelled.versions[index] : undefined) ?? log.header.rulesVersion;
+    const scheme = keySchemeOf(rulesets, log.header.ruleset, version);
+    const key = keys.get(scheme) ?? rollKey(seed, contributions, scheme);
+    keys.set(scheme, key);
+    return key;
+  };
+};
+
+export const checkDice = (log: ParsedLog, rulesets: Rulesets = everyRuleset()): CheckResult => {
+  const { header, events } = log;
   if (header.seed === null) return (isRunning(header) ? pending : fail)('dice', 'dice: cannot be recomputed before the seed is revealed');
-  const key = rollKey(header.seed, contributionsOf(events));
+  const keyAt = diceKeys(log, header.seed, rulesets);
   const starts = batchStarts(events);
   const seen = new Set<string>();
   let count = 0;
@@ -129,7 +119,7 @@ export const checkDice = ({ header, events }: ParsedLog): CheckResult => {
         return fail('dice', `dice: ${at} claims draw ${draw} but its command's first event is ${starts[i]}`, lineOf(i));
       if (seen.has(draw)) return fail('dice', `dice: ${at} reuses draw ${draw}`, lineOf(i));
       seen.add(draw);
-      const face = rollFace(key, header.gameId, roll.draw.seq, roll.draw.index, roll.sides);
+      const face = rollFace(keyAt(i), header.gameId, roll.draw.seq, roll.draw.index, roll.sides);
       if (face !== roll.value)
         return fail('dice', `dice: ${at} records ${roll.value} on a d${roll.sides} but the seed gives ${face}`, lineOf(i));
       count += 1;
@@ -138,124 +128,35 @@ export const checkDice = ({ header, events }: ParsedLog): CheckResult => {
   return pass('dice', `dice: all ${count} rolls are the ones the seed gives`);
 };
 
-/** A run of the log decided under one rules version, and whether this build re-decided it. */
-export interface RulesPart {
-  readonly fromSeq: number;
-  readonly toSeq: number;
-  readonly rulesVersion: string;
-  readonly readjudicated: boolean;
-}
-
 /**
- * Which commands this build can re-decide (PBM-14): those decided under the version it
- * implements, and those a replayed adoption to it claims decide the same under it (from
- * the last organiser adoption before that migration, as the server re-adjudicated them).
+ * Where `view` differs from `reported` on a member `reported` has (its path), or null when it
+ * has every one with the same value. An array must have the same length, item by item.
  */
-const decidable = (events: readonly EventEnvelope[], versions: readonly string[], current: string): ((index: number) => boolean) => {
-  const migration = adoptionsOf(events).find((a) => a.data.to === current && a.data.how === 'replayed');
-  const claimFrom = migration ? readjudicationStart(events, migration.index) : 0;
-  const claimTo = migration?.index ?? 0;
-  return (index) => versions[index] === current || (index >= claimFrom && index < claimTo);
-};
-
-/** Consecutive events by rules version and whether they were re-decided. */
-const partsOf = (events: readonly EventEnvelope[], versions: readonly string[], decides: (index: number) => boolean): RulesPart[] => {
-  // PERF-4: the open part grows in place rather than being copied for each event
-  const parts: { -readonly [K in keyof RulesPart]: RulesPart[K] }[] = [];
-  let checked = true;
-  for (const [i, event] of events.entries()) {
-    if (event.command !== undefined) checked = decides(i);
-    const version = versions[i] ?? '';
-    const last = parts.at(-1);
-    if (last && last.rulesVersion === version && last.readjudicated === checked) last.toSeq = event.seq;
-    else parts.push({ fromSeq: event.seq, toSeq: event.seq, rulesVersion: version, readjudicated: checked });
-  }
-  return parts;
-};
-
-const describePart = (part: RulesPart, current: string): string => {
-  const events = part.fromSeq === part.toSeq ? `event ${part.fromSeq} was` : `events ${part.fromSeq}–${part.toSeq} were`;
-  return part.readjudicated
-    ? `${events} decided under ${part.rulesVersion} and re-decide the same under ${current}, as the adoption after them claims`
-    : `${events} decided under ${part.rulesVersion}, which this build does not implement; not re-adjudicated`;
-};
-
-const divergenceResult = (divergence: Divergence, events: readonly EventEnvelope[]): CheckResult => {
-  const i = divergence.index;
-  const seq = events[i]?.seq;
-  switch (divergence.kind) {
-    case 'no-command':
-      return fail('rules', `rules: line ${lineOf(i)} (event ${seq}) starts a batch but carries no command`, lineOf(i));
-    case 'illegal': {
-      const v = divergence.violation;
-      return fail('rules', `rules: line ${lineOf(i)} (event ${seq}): the command is illegal: ${v.message} (${v.rule})`, lineOf(i));
+const differsFrom = (view: unknown, reported: unknown, path = 'state'): string | null => {
+  if (reported === null || typeof reported !== 'object') return canonicalJson(view) === canonicalJson(reported) ? null : path;
+  if (view === null || typeof view !== 'object' || Array.isArray(view) !== Array.isArray(reported)) return path;
+  if (Array.isArray(reported)) {
+    const items = view as unknown[];
+    if (items.length !== reported.length) return path;
+    for (const [i, item] of reported.entries()) {
+      const at = differsFrom(items[i], item, `${path}[${i}]`);
+      if (at) return at;
     }
-    case 'differs':
-      return fail(
-        'rules',
-        `rules: line ${lineOf(i)} differs from what the rules decide for the command at line ${lineOf(divergence.commandIndex)}`,
-        lineOf(i),
-        [`  logged:     ${divergence.logged ?? '(nothing)'}`, `  re-decided: ${divergence.decided ?? '(nothing)'}`],
-      );
+    return null;
   }
+  for (const [key, value] of Object.entries(reported)) {
+    const at = differsFrom((view as Record<string, unknown>)[key], value, `${path}.${key}`);
+    if (at) return at;
+  }
+  return null;
 };
 
 /**
- * Re-run every recorded command through `decide` from the state before it; the events must
- * be exactly the logged ones. A log that adopted this build's rules version (PBM-14) is
- * checked where it can be, and the parts decided under other versions are named.
+ * The fold's end against the header's state; `fold` may have been walked by the rules check
+ * already (PERF-4). A log of the newest rules version must match member for member. The view
+ * gained members as the rules did, so a log of an older version that does not is compared on
+ * every member its server reported (RUL-10): each must be there with the reported value.
  */
-export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(events, everyRuleset())): CheckResult => {
-  const ruleset = fold.rulesets.findRuleset(header.ruleset);
-  if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
-  const current = ruleset.rulesVersion;
-  // A log that never adopted the version this build implements is not re-adjudicated at all.
-  if (header.rulesVersion !== current && !adoptionsOf(events).some((a) => a.data.to === current)) {
-    return fail(
-      'rules',
-      `rules: this log needs ${ruleset.title} rules version ${header.rulesVersion}, but this verifier implements ${current}; re-adjudication refused`,
-      1,
-    );
-  }
-  const labelled = rulesVersionsOf(events);
-  if (!labelled.ok) return fail('rules', `rules: line ${lineOf(labelled.index)} ${labelled.message}`, lineOf(labelled.index));
-  const { versions } = labelled;
-  const final = versions.at(-1) ?? header.rulesVersion;
-  if (final !== header.rulesVersion) {
-    return fail('rules', `rules: the header names rules version ${header.rulesVersion}, but the log ends under ${final}`, 1);
-  }
-  // VIEW-8: a running game's export has no seed yet; its commands are re-decided with the dice the log records.
-  const running = isRunning(header);
-  if (header.seed === null && !running) return fail('rules', 'rules: re-adjudication needs the seed, revealed when the game ends');
-  const sealed = events.findIndex(isSealed);
-  if (sealed >= 0 && !running)
-    return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
-  const decides = decidable(events, versions, current);
-  const until = sealed >= 0 ? { until: sealed } : {};
-  const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, rulesets: fold.rulesets, decides, fold, ...until });
-  if (!result.ok) return divergenceResult(result.divergence, events);
-  if (running) return runningVerdict(result.decided, result.checkedTo, events.length, `${ruleset.title} ${current}`);
-  const parts = partsOf(events, versions, decides);
-  const others = parts.filter((p) => p.rulesVersion !== current).map((p) => describePart(p, current));
-  const verdict = `rules: all ${result.decided} commands re-decided under ${ruleset.title} ${current} give exactly the logged events`;
-  return { ...pass('rules', others.length === 0 ? verdict : `${verdict}; ${others.join('; ')}`), ...(others.length ? { parts } : {}) };
-};
-
-/**
- * VIEW-8: the rules verdict of a running game's export. Up to a sealed event hidden from the
- * exporting seat the rules are checked (with the recorded dice); what follows is pending.
- */
-const runningVerdict = (decided: number, checkedTo: number, length: number, rules: string): CheckResult => {
-  const checked = `rules: ${decided} commands re-decided under ${rules} with the dice the log records give exactly the logged events (the dice are checked when the seed is revealed)`;
-  if (checkedTo >= length) return pass('rules', checked);
-  return pending(
-    'rules',
-    `${checked}; from line ${lineOf(checkedTo)} the log hides sealed orders: pending until the game ends`,
-    lineOf(checkedTo),
-  );
-};
-
-/** The fold's end against the header's state; `fold` may have been walked by the rules check already (PERF-4). */
 export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(events, everyRuleset())): CheckResult => {
   if (events.some(isSealed))
     return (isRunning(header) ? pending : fail)('state', 'state: cannot fold a log with sealed events; export again after the game ends');
@@ -266,10 +167,14 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
     return fail('state', `state: the log does not fold: ${(error as Error).message}`);
   }
   const view = viewGame(fold.rulesets, folded, header.viewer);
-  if (canonicalJson(view) !== canonicalJson(header.state)) {
-    return fail('state', `state: the fold of the log differs from the state the server reported (version ${folded.version})`, 1);
-  }
-  return pass('state', `state: the fold of the log equals the state the server reported (version ${folded.version})`);
+  const differs = `state: the fold of the log differs from the state the server reported (version ${folded.version})`;
+  const equals = `state: the fold of the log equals the state the server reported (version ${folded.version})`;
+  const json = canonicalJson(view);
+  if (json === canonicalJson(header.state)) return pass('state', equals);
+  if (header.rulesVersion === fold.rulesets.findFold(header.ruleset)?.rulesVersion) return fail('state', differs, 1);
+  const at = differsFrom(JSON.parse(json), header.state);
+  if (at) return fail('state', differs, 1, [`  first at ${at}`]);
+  return pass('state', `${equals}, on every member a ${header.rulesVersion} server reported`);
 };
 
 /**
@@ -279,4 +184,4 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
 export const verifyLog = (
   log: ParsedLog,
   { rulesets = everyRuleset(), fold = new LogFold(log.events, rulesets) }: { readonly rulesets?: Rulesets; readonly fold?: LogFold } = {},
-): CheckResult[] => [checkChain(log), checkSeed(log), checkDice(log), checkRules(log, fold), checkState(log, fold)];
+): CheckResult[] => [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];

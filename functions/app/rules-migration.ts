@@ -10,7 +10,7 @@
 
 import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { adoptableVersion } from '../../domain/match/rules-adoption.ts';
+import { adoptableVersion, isPinned } from '../../domain/match/rules-adoption.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { type Divergence, readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import type { Deps } from './deps.ts';
@@ -42,23 +42,33 @@ export const rulesToAdopt = async (
   commandType: string,
 ): Promise<string | null> => {
   if (state.status === 'empty') return null;
-  const served = deps.rulesets.findFold(state.ruleset)?.rulesVersion;
+  const fold = deps.rulesets.findFold(state.ruleset);
+  const served = fold?.rulesVersion;
   if (served === state.rulesVersion) return null;
+  // RUL-10: a pinned game is decided under its own version, and only its organiser moves it.
+  if (isPinned(state)) {
+    if (fold?.rulesVersions.includes(state.rulesVersion) || commandType === ADOPT_RULES.type) return null;
+    throw notServed(
+      state,
+      served,
+      'It is pinned to its rules version: its organiser may adopt the served one with the command AdoptRules.',
+    );
+  }
   const to = adoptableVersion(state, deps.rulesets);
   if (to === null || state.status === 'ended') throw notServed(state, served);
   // The organiser's own adoption is decided as it is given (the decider checks who gives it).
   if (commandType === ADOPT_RULES.type) return null;
   const log = await deps.store.readAfter(gameId, 0, state.version);
   const start = readjudicationStart(log);
-  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start);
+  const result = readjudicateSafely(deps.rulesets, log, gameId, seed, start, to);
   if (!result.ok) throw divergent(state, to, 'found' in result ? result.found : describe(result.divergence, log));
   return to;
 };
 
 /** A log the current code cannot even fold is not decided the same either. */
-const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number) => {
+const readjudicateSafely = (rulesets: Rulesets, log: readonly EventEnvelope[], gameId: string, seed: string, start: number, to: string) => {
   try {
-    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start });
+    return readjudicate(log, { gameId, seed, rulesets, decides: (index) => index >= start, under: to });
   } catch (error) {
     const where = `the log does not fold under them: ${(error as Error).message}`;
     return { ok: false as const, found: { seq: 0, kind: 'does-not-fold' as const, where } };
@@ -72,12 +82,12 @@ export const adoptionRefused = (rulesets: Rulesets, state: Started): Problem =>
   notServed(state, rulesets.findFold(state.ruleset)?.rulesVersion);
 
 /** The server implements no newer version of the game's rules (or the game is over): refused as ever. */
-const notServed = (state: Started, served: string | undefined): Problem =>
+const notServed = (state: Started, served: string | undefined, more?: string): Problem =>
   new Problem(
     409,
     'rules-version',
     'Rules version not served',
-    `This game is played under ${state.ruleset} rules ${state.rulesVersion}, but this server implements ${served ?? 'no version of them'}; nothing was written.`,
+    `This game is played under ${state.ruleset} rules ${state.rulesVersion}, but this server implements ${served ?? 'no version of them'}; nothing was written.${more ? ` ${more}` : ''}`,
     { rulesVersion: state.rulesVersion, served: served ?? null },
   );
 

@@ -84,6 +84,13 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
               'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
             ),
           ),
+        rulesVersion: z
+          .optional(z.enum(['latest', 'pinned']))
+          .check(
+            z.describe(
+              'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+            ),
+          ),
       }),
     ),
     commandId: z.optional(commandId),

@@ -171,6 +171,36 @@ describe('the arbiter command', () => {
     expect(tampered.status).toBe(1);
   });
 
+  it('RUL-10 arbiter --version prints its version and every ruleset with every rules version it verifies', () => {
+    const cli = JSON.parse(readFileSync(join(root, 'tools', 'arbiter-cli', 'package.json'), 'utf8')) as { version: string };
+    const result = arbiter('--version');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      [
+        `arbiter ${cli.version}`,
+        'verifies logs of these rules versions:',
+        '  post-galactica (Post Galactica): pg-0.2.0, pg-0.3.0, pg-0.4.0, pg-0.5.0, pg-0.6.0',
+        "  soluna (Sol'una): sol-0.1.0, sol-0.2.0, sol-0.3.0",
+        '  gsc2 (GSC2): gsc2-0.1.0, gsc2-0.2.0, gsc2-0.3.0, gsc2-0.4.0',
+        '',
+      ].join('\n'),
+    );
+    expect(arbiter('-V').stdout).toBe(result.stdout);
+    expect(arbiter('--help').stdout).toContain('-V, --version');
+  });
+
+  it('RUL-10 the command verifies the reference log of each version --version lists', () => {
+    const listed = [...arbiter('--version').stdout.matchAll(/\b[a-z0-9]+-\d+\.\d+\.\d+\b/g)].map(([version]) => version);
+    expect(listed.length).toBeGreaterThanOrEqual(12);
+    for (const version of listed) {
+      const result = arbiter('verify', join(logs, 'versions', `${version}.ndjson`));
+      expect(result.stdout, version).toMatch(new RegExp(`re-decided under .* ${version} give exactly the logged events`));
+      expect(result.stdout, version).toContain('verdict: the log holds');
+      expect(result.status, version).toBe(0);
+    }
+  });
+
   it('VIEW-8 verify of an ended game still passes every check, exit 0', () => {
     for (const ruleset of ['post-galactica', 'soluna', 'gsc2']) {
       const result = arbiter('verify', join(logs, `${ruleset}.ndjson`));

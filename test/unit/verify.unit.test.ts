@@ -156,7 +156,10 @@ describe('verify and rules versions', () => {
     const rules = verifyLog(older).find((r) => r.check === 'rules');
     expect(rules).toMatchObject({ ok: false, line: 1 });
     expect(rules?.verdict).toBe(
-      `rules: this log needs Post Galactica rules version pg-0.0.1, but this verifier implements ${rulesets.get('post-galactica')?.rulesVersion}; re-adjudication refused`,
+      `rules: this log needs Post Galactica rules version pg-0.0.1, but this verifier implements ${rulesets
+        .get('post-galactica')
+        ?.rulesVersions.join(', ')
+        .replace(/, ([^,]*)$/, ' and $1')}; re-adjudication refused`,
     );
   });
 

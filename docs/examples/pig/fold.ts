@@ -13,6 +13,7 @@ export const pigFold: RulesetFold<PigState, PigEvent, PigOptions> = {
   id: 'pig',
   title: 'Pig',
   rulesVersion: 'pig-0.1.0',
+  rulesVersions: ['pig-0.1.0'],
   summary: 'Roll a die as long as you dare: a 1 loses the turn. The first to the target score wins.',
   seatNames: SEATS,
   phaseNames: PHASE_NAMES,

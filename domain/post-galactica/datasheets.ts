@@ -154,8 +154,8 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
       /** Resources to construct one. */
       cost: z._default(resourcesSchema, NO_RESOURCES),
       constructionCounters: z.number().check(z.int(), z.gte(1)),
-      /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
-      produces: z._default(z.array(z.string()), []),
+      /** Unit datasheet ids this building produces (PG-18); default none, a Command Center's its faction's Worker (PG-20). */
+      produces: z.optional(z.array(z.string())),
       /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
       supplyProvided: z.optional(count()),
       /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
@@ -166,23 +166,45 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
   ),
 );
 
+/**
+ * PG-20 (7.7): "A Command Center normally ... Trains Workers": a building with the keyword
+ * `Command Center` whose datasheet names nothing it produces trains the faction's Worker;
+ * `produces: []` says otherwise. Filled in when the game is created, as `supplyProvided` is.
+ */
+const trainsWorkersByDefault = <
+  F extends { worker: string; buildings: Record<string, { keywords: string[]; produces?: string[] | undefined }> },
+>(
+  f: F,
+) => ({
+  ...f,
+  buildings: Object.fromEntries(
+    Object.entries(f.buildings).map(([id, b]) => [
+      id,
+      { ...b, produces: b.produces ?? (b.keywords.includes('Command Center') ? [f.worker] : []) },
+    ]),
+  ) as { [K in keyof F['buildings']]: F['buildings'][K] & { produces: string[] } },
+});
+
 export const factionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    name: z.string().check(z.minLength(1)),
-    units: z.record(idSchema, unitSheetSchema),
-    buildings: z.record(idSchema, buildingSheetSchema),
-    /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
-    commandCenter: idSchema,
-    /** The unit datasheet of this faction's Worker (PG-16). */
-    worker: idSchema,
-    /** Faction resources gained in each Command Phase (PG-6). */
-    commandIncome: z.optional(resourcesSchema),
-    /** Faction resources gathered in each Resource Phase (PG-8). */
-    resourceIncome: z.optional(resourcesSchema),
-    startingResources: z._default(resourcesSchema, NO_RESOURCES),
-    /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
-    abilities: z.optional(z.array(factionAbilitySchema)),
-  }),
+  z.pipe(
+    z.strictObject({
+      name: z.string().check(z.minLength(1)),
+      units: z.record(idSchema, unitSheetSchema),
+      buildings: z.record(idSchema, buildingSheetSchema),
+      /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
+      commandCenter: idSchema,
+      /** The unit datasheet of this faction's Worker (PG-16). */
+      worker: idSchema,
+      /** Faction resources gained in each Command Phase (PG-6). */
+      commandIncome: z.optional(resourcesSchema),
+      /** Faction resources gathered in each Resource Phase (PG-8). */
+      resourceIncome: z.optional(resourcesSchema),
+      startingResources: z._default(resourcesSchema, NO_RESOURCES),
+      /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
+      abilities: z.optional(z.array(factionAbilitySchema)),
+    }),
+    z.transform(trainsWorkersByDefault),
+  ),
 );
 export type Faction = z.infer<typeof factionSchema>;
 
@@ -240,7 +262,7 @@ const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
   salvageCounters: 1,
 });
 
-const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Sheet => ({
+const buildingSheet = (id: string, s: Faction['buildings'][string]): Sheet => ({
   id,
   kind: 'building',
   ...s,

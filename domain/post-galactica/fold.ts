@@ -15,7 +15,7 @@ export const postGalacticaFold: RulesetFold<PgState, PgEvent, PgOptions> = {
   id: 'post-galactica',
   title: 'Post Galactica',
   // What each rules version changed: docs/rules/post-galactica.md, "Rules versions".
-  rulesVersion: 'pg-0.6.0',
+  rulesVersion: 'pg-0.7.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

@@ -2,15 +2,24 @@
  * The readings of 7.7 (issue 26), pg-0.7.0: a player begins with one Command Center and may
  * list no other (PG-20); a Command Center is built by a Worker, never trained, and any
  * datasheet with the keyword counts against the limit (PG-21, PG-15); a Command Center trains
- * Workers unless its datasheet says otherwise (PG-20).
+ * Workers unless its datasheet says otherwise (PG-20); and with no active one nothing is
+ * constructed or produced but its rebuild (PG-23). Decisions changed at pg-0.7.0 are shown
+ * under both versions.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import type { Faction } from '../../domain/post-galactica/datasheets.ts';
+import type { PgEvent } from '../../domain/post-galactica/events.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { sheetOf } from '../../domain/post-galactica/units.ts';
 import { destroyUnit, supplyMax } from '../../domain/post-galactica/workers.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { parseLog } from '../../domain/verify/log.ts';
+import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
+import { ageLog } from '../support/older-rules.ts';
 import {
   ARENA,
   type ArenaSetup,
@@ -58,6 +67,12 @@ const vanguardWith = (units: Faction['units'], buildings: Record<string, unknown
   }) as Record<string, Faction>;
 const created = (rulesOptions: unknown) =>
   new Game().when({ type: 'CreateGame', ruleset: 'post-galactica', options: { rules: rulesOptions } }, player('p1'));
+
+/** The game as a pg-0.6.0 server recorded it: GameCreated and every envelope name that version. */
+const underPg060 = (game: Game): Game => {
+  game.log = ageLog(game.log, 'pg-0.6.0');
+  return game;
+};
 
 describe('a second Command Center at the start (PG-20, PG-15)', () => {
   it('PG-20 a unit datasheet with the keyword Command Center listed in the Deployment List is refused at creation, naming the rule', () => {
@@ -129,5 +144,92 @@ describe('a Command Center trains Workers (PG-20)', () => {
   it('PG-20 "normally": a datasheet with produces: [] says otherwise and trains nothing', () => {
     const v = training([]).when(TRAIN, seat('red')).thenRejects('PG-10', 'CANNOT_PRODUCE');
     expect(v.message).toBe('Command Center (red-cc) produces nothing, not "engineer".');
+  });
+});
+
+describe('with no active Command Center (PG-23)', () => {
+  const BARRACKS = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'barracks', x: 8, y: 25.5 } as const;
+  const REBUILD = { type: 'Construct', unitId: 'red-worker-2', datasheet: 'command-center', x: 3, y: 29 } as const;
+  // A Barracks that provides Supply, so that production is not refused for want of it once the Command Center is lost.
+  const factions = withBuilding('vanguard', 'barracks', (b) => ({ ...b, supplyProvided: 10 }));
+  const ccLost = () => {
+    const game = arena([], { mission: rich, factions });
+    destroyed(game, 'red-cc');
+    toPhase(game, 'action');
+    return game;
+  };
+  /** A complete Barracks beside red's Workers, as its construction would have left it. */
+  const barracksBuilt = (game: Game) => {
+    const built: PgEvent[] = [
+      {
+        type: 'ConstructionStarted',
+        data: {
+          ...{ seat: 'red', countdownId: 'cd-9', unitId: 'red-barracks-1', datasheet: 'barracks', builderId: 'red-worker-1' },
+          ...{ x: 8, y: 25.5, cost: { carbon: 0, crystal: 0, faction: 0 }, counters: 1, placedTurn: 0, rule: 'PG-7' },
+        },
+      },
+      {
+        type: 'CountdownCompleted',
+        data: {
+          ...{ seat: 'red', countdownId: 'cd-9', kind: 'construction', label: 'Barracks', unitId: 'red-barracks-1' },
+          ...{ position: { x: 8, y: 25.5 }, rule: 'PG-7' },
+        },
+      },
+    ];
+    given(game, ...built);
+    return game;
+  };
+  const TROOPERS_AT_BARRACKS = { type: 'Produce', buildingId: 'red-barracks-1', datasheet: 'vanguard-troopers' } as const;
+
+  it('PG-23 a Worker may not begin a Barracks: a Command Center enables construction', () => {
+    const v = ccLost().when(BARRACKS, seat('red')).thenRejects('PG-23', 'NO_COMMAND_CENTER');
+    expect(v.message).toBe(
+      'Constructing a Barracks needs an active Command Center, which enables construction and production; rebuild your Command Center first.',
+    );
+  });
+  it('PG-23 PG-21 the Command Center itself may be rebuilt (7.8), and while it is under construction it is not active yet', () => {
+    const game = ccLost();
+    expect(typesOf(game.run(REBUILD, seat('red')))).toEqual(['ConstructionStarted']);
+    game.when(BARRACKS, seat('red')).thenRejects('PG-23', 'NO_COMMAND_CENTER');
+  });
+  it('PG-23 a Barracks may not begin production: a Command Center enables production', () => {
+    const game = barracksBuilt(ccLost());
+    const v = game.when(TROOPERS_AT_BARRACKS, seat('red')).thenRejects('PG-23', 'NO_COMMAND_CENTER');
+    expect(v.message).toBe(
+      'Producing Vanguard Troopers needs an active Command Center, which enables construction and production; rebuild your Command Center first.',
+    );
+  });
+  it('PG-23 with the Command Center active the same Barracks is begun and produces', () => {
+    const game = arena([], { mission: rich, factions });
+    toPhase(game, 'action');
+    expect(typesOf(game.run(BARRACKS, seat('red')))).toEqual(['ConstructionStarted']);
+    const built = barracksBuilt(arena([], { mission: rich, factions }));
+    toPhase(built, 'action');
+    expect(typesOf(built.run(TROOPERS_AT_BARRACKS, seat('red')))).toEqual(['ProductionStarted']);
+  });
+  it('PG-23 PG-7 what was begun while the Command Center stood still completes after it is lost', () => {
+    const game = barracksBuilt(arena([], { mission: rich, factions }));
+    toPhase(game, 'action');
+    game.run(TROOPERS_AT_BARRACKS, seat('red'));
+    destroyed(game, 'red-cc');
+    passTo(game, 'red');
+    const events = passTo(game, 'red');
+    expect(eventData(events, 'CountdownCompleted')).toMatchObject({ kind: 'production', unitId: 'red-vanguard-troopers-3' });
+  });
+  it('PG-23 under pg-0.6.0 a game keeps the old decision: a Worker begins a Barracks with no Command Center', () => {
+    const game = underPg060(ccLost());
+    expect(game.state).toMatchObject({ rulesVersion: 'pg-0.6.0' });
+    expect(typesOf(game.when(BARRACKS, seat('red')).events)).toEqual(['ConstructionStarted']);
+    const built = underPg060(barracksBuilt(ccLost()));
+    expect(typesOf(built.when(TROOPERS_AT_BARRACKS, seat('red')).events)).toEqual(['ProductionStarted']);
+  });
+});
+
+describe('the pg-0.6.0 reference log under pg-0.7.0 code', () => {
+  it('RUL-10 PG-20 PG-23 every command of the committed pg-0.6.0 reference log re-decides exactly as recorded under its own version', () => {
+    const log = parseLog(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', 'post-galactica.ndjson'), 'utf8'));
+    expect(log.header.rulesVersion).toBe('pg-0.6.0');
+    const result = readjudicate(log.events, { gameId: log.header.gameId, seed: log.header.seed, rulesets: everyRuleset() });
+    expect(result).toMatchObject({ ok: true, checkedTo: log.events.length });
   });
 });

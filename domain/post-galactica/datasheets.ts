@@ -121,22 +121,35 @@ const sheetBase = () => ({
   research: z._default(z.record(idSchema, researchSchema), {}),
 });
 
+/**
+ * PG-19 (7.6): "Workers can normally: ... Construct buildings, Repair buildings, ... Interact
+ * with certain objectives" (placing extraction structures and rebuilding Command Centers are
+ * Construct; mining Carbon is gathering, PG-8, and needs no action).
+ */
+export const WORKER_ACTIONS: readonly ActionName[] = ['Construct', 'Repair', 'Interact'];
+
 export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    ...sheetBase(),
-    movement: z.number().check(z.gte(0)),
-    bodyValue: z.number().check(z.int(), z.gte(1)),
-    rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
-    meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
-    /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
-    supply: z.optional(count()),
-    baseRadius: z._default(z.number().check(z.positive()), 1),
-    /** Resources to produce one (PG-18). */
-    cost: z._default(resourcesSchema, NO_RESOURCES),
-    productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
-    /** Cohesion a Repair action restores (default 2). */
-    repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
-  }),
+  z.pipe(
+    z.strictObject({
+      ...sheetBase(),
+      /** PG-10 actions; default none, a Worker's what 7.6 says Workers normally do (PG-19). */
+      actions: z.optional(z.array(z.enum(ACTIONS))),
+      movement: z.number().check(z.gte(0)),
+      bodyValue: z.number().check(z.int(), z.gte(1)),
+      rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+      meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+      /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
+      supply: z.optional(count()),
+      baseRadius: z._default(z.number().check(z.positive()), 1),
+      /** Resources to produce one (PG-18). */
+      cost: z._default(resourcesSchema, NO_RESOURCES),
+      productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+      /** Cohesion a Repair action restores (default 2). */
+      repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
+    }),
+    // A Worker datasheet that lists no actions has what Workers normally do; filled in when the game is created.
+    z.transform((s) => ({ ...s, actions: s.actions ?? (s.keywords.includes('Worker') ? [...WORKER_ACTIONS] : []) })),
+  ),
 );
 
 /** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
@@ -166,23 +179,21 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
   ),
 );
 
+type FactionLike = { worker: string; buildings: Record<string, { keywords: string[]; produces?: string[] | undefined }> };
+
 /**
  * PG-20 (7.7): "A Command Center normally ... Trains Workers": a building with the keyword
  * `Command Center` whose datasheet names nothing it produces trains the faction's Worker;
  * `produces: []` says otherwise. Filled in when the game is created, as `supplyProvided` is.
  */
-const trainsWorkersByDefault = <
-  F extends { worker: string; buildings: Record<string, { keywords: string[]; produces?: string[] | undefined }> },
->(
-  f: F,
-) => ({
+const trainsWorkers = <F extends FactionLike>(f: F) => ({
   ...f,
   buildings: Object.fromEntries(
     Object.entries(f.buildings).map(([id, b]) => [
       id,
       { ...b, produces: b.produces ?? (b.keywords.includes('Command Center') ? [f.worker] : []) },
     ]),
-  ) as { [K in keyof F['buildings']]: F['buildings'][K] & { produces: string[] } },
+  ) as Record<string, F['buildings'][string] & { produces: string[] }>,
 });
 
 export const factionSchema = /* @__PURE__ */ z.lazy(() =>
@@ -203,7 +214,7 @@ export const factionSchema = /* @__PURE__ */ z.lazy(() =>
       /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
       abilities: z.optional(z.array(factionAbilitySchema)),
     }),
-    z.transform(trainsWorkersByDefault),
+    z.transform(trainsWorkers),
   ),
 );
 export type Faction = z.infer<typeof factionSchema>;

@@ -132,7 +132,7 @@ export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
   z.pipe(
     z.strictObject({
       ...sheetBase(),
-      /** PG-10 actions; default none, a Worker's what 7.6 says Workers normally do (PG-19). */
+      /** PG-10 actions; default none, for a Worker what 7.6 says Workers normally do (PG-19). */
       actions: z.optional(z.array(z.enum(ACTIONS))),
       movement: z.number().check(z.gte(0)),
       bodyValue: z.number().check(z.int(), z.gte(1)),
@@ -167,7 +167,7 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
       /** Resources to construct one. */
       cost: z._default(resourcesSchema, NO_RESOURCES),
       constructionCounters: z.number().check(z.int(), z.gte(1)),
-      /** Unit datasheet ids this building produces (PG-18); default none, a Command Center's its faction's Worker (PG-20). */
+      /** Unit datasheet ids this building produces (PG-18); default none, for a Command Center the faction's Worker (PG-20). */
       produces: z.optional(z.array(z.string())),
       /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
       supplyProvided: z.optional(count()),

@@ -6,10 +6,11 @@
  */
 
 import { rulesSince } from '../kernel/rules-version.ts';
+import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { commandCenterProblem } from './command-centers.ts';
+import { chainProblem, commandCenterProblem } from './command-centers.ts';
 import { type ActionName, canAfford, formatResources, type Sheet } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { edgeDistance, inches } from './geometry.ts';
@@ -90,12 +91,19 @@ const buildingProblem = (
   return unaffordable(state, builder.seat, sheet, rule);
 };
 
-export const construct = (state: PgState, seat: string, c: z.infer<typeof constructSchema>, rulesVersion: string): Decision<PgEvent> => {
+/** PG-23 since pg-0.7.0: construction (but a Command Center's own) and production need an active Command Center. */
+const needsCommandCenter = (state: PgState, seat: string, rc: RulesContext, what: string): Decision<never> | null =>
+  rulesSince(rc.rulesVersion, 'pg-0.7.0') ? chainProblem(state, seat, what) : null;
+
+export const construct = (state: PgState, seat: string, c: z.infer<typeof constructSchema>, rc: RulesContext): Decision<PgEvent> => {
   const builder = actor(state, seat, c.unitId, 'Construct');
   if (isDecision(builder)) return builder;
   const sheet = factionSheet(state, seat, c.datasheet);
   if (sheet?.kind !== 'building') return reject('UNKNOWN_BUILDING', 'PG-10', `"${c.datasheet}" is not a building of your faction.`);
-  const problem = buildingProblem(state, builder, sheet, c, rulesVersion);
+  const commandCenter = sheet.keywords.includes('Command Center');
+  const problem =
+    (commandCenter ? null : needsCommandCenter(state, seat, rc, `Constructing a ${sheet.name}`)) ??
+    buildingProblem(state, builder, sheet, c, rc.rulesVersion);
   if (problem) return problem;
   const n = state.nextId;
   return accept({
@@ -111,7 +119,7 @@ export const construct = (state: PgState, seat: string, c: z.infer<typeof constr
       cost: sheet.cost,
       counters: sheet.counters,
       placedTurn: state.turn,
-      rule: sheet.keywords.includes('Command Center') ? 'PG-21' : 'PG-7',
+      rule: commandCenter ? 'PG-21' : 'PG-7',
     },
   });
 };
@@ -141,7 +149,7 @@ const trainingProblem = (state: PgState, building: Placed, sheet: Sheet): Decisi
   return null;
 };
 
-export const produce = (state: PgState, seat: string, c: z.infer<typeof produceSchema>): Decision<PgEvent> => {
+export const produce = (state: PgState, seat: string, c: z.infer<typeof produceSchema>, rc: RulesContext): Decision<PgEvent> => {
   const building = actor(state, seat, c.buildingId, 'Produce');
   if (isDecision(building)) return building;
   const produces = sheetOf(state, building).produces;
@@ -150,7 +158,7 @@ export const produce = (state: PgState, seat: string, c: z.infer<typeof produceS
     const list = produces.map((id) => factionSheet(state, seat, id)?.name ?? id).join(', ') || 'nothing';
     return reject('CANNOT_PRODUCE', 'PG-10', `${unitName(state, building)} produces ${list}, not "${c.datasheet}".`);
   }
-  const problem = trainingProblem(state, building, sheet);
+  const problem = needsCommandCenter(state, seat, rc, `Producing ${sheet.name}`) ?? trainingProblem(state, building, sheet);
   if (problem) return problem;
   const n = state.nextId;
   return accept({

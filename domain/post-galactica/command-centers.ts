@@ -3,7 +3,8 @@
  * otherwise, PG-15, PG-21); rebuilt by an eligible Worker (PG-19, PG-21); placed at least
  * 12" from a friendly one, 6" from an enemy one, and not within 4" of an enemy unit. A
  * rebuild must "meet all placement requirements" (7.8), so it keeps the enemy spacing too
- * (docs/rules/post-galactica.md, PG-21).
+ * (docs/rules/post-galactica.md, PG-21). An active one enables construction and production
+ * (PG-23).
  */
 
 import type { Point } from '../kernel/plane.ts';
@@ -21,6 +22,21 @@ export const commandCenterLimit = (state: PgState): number => state.mission?.com
 
 /** A seat's Command Centers on the battlefield, complete or under construction: both count against the limit (default). */
 export const commandCenters = (state: PgState, seat: string) => unitsOf(state, seat).filter((u) => isCommandCenter(state, u));
+
+/**
+ * PG-23 (7.7, "A Command Center normally ... Enables construction and production chains"):
+ * with no active (complete) Command Center on the battlefield a player begins no construction
+ * and no production; rebuilding the Command Center itself is what 7.8 allows, and is not
+ * asked here. `what` names the action for the sentence.
+ */
+export const chainProblem = (state: PgState, seat: string, what: string): Decision<never> | null =>
+  commandCenters(state, seat).some((u) => u.complete)
+    ? null
+    : reject(
+        'NO_COMMAND_CENTER',
+        'PG-23',
+        `${what} needs an active Command Center, which enables construction and production; rebuild your Command Center first.`,
+      );
 
 /**
  * PG-21 (7.8, 7.9): the limit, then the spacing of a new Command Center, additional or rebuilt

@@ -121,22 +121,35 @@ const sheetBase = () => ({
   research: z._default(z.record(idSchema, researchSchema), {}),
 });
 
+/**
+ * PG-19 (7.6): "Workers can normally: ... Construct buildings, Repair buildings, ... Interact
+ * with certain objectives" (placing extraction structures and rebuilding Command Centers are
+ * Construct; mining Carbon is gathering, PG-8, and needs no action).
+ */
+export const WORKER_ACTIONS: readonly ActionName[] = ['Construct', 'Repair', 'Interact'];
+
 export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    ...sheetBase(),
-    movement: z.number().check(z.gte(0)),
-    bodyValue: z.number().check(z.int(), z.gte(1)),
-    rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
-    meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
-    /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
-    supply: z.optional(count()),
-    baseRadius: z._default(z.number().check(z.positive()), 1),
-    /** Resources to produce one (PG-18). */
-    cost: z._default(resourcesSchema, NO_RESOURCES),
-    productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
-    /** Cohesion a Repair action restores (default 2). */
-    repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
-  }),
+  z.pipe(
+    z.strictObject({
+      ...sheetBase(),
+      /** PG-10 actions; default none, for a Worker what 7.6 says Workers normally do (PG-19). */
+      actions: z.optional(z.array(z.enum(ACTIONS))),
+      movement: z.number().check(z.gte(0)),
+      bodyValue: z.number().check(z.int(), z.gte(1)),
+      rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+      meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
+      /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
+      supply: z.optional(count()),
+      baseRadius: z._default(z.number().check(z.positive()), 1),
+      /** Resources to produce one (PG-18). */
+      cost: z._default(resourcesSchema, NO_RESOURCES),
+      productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+      /** Cohesion a Repair action restores (default 2). */
+      repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
+    }),
+    // A Worker datasheet that lists no actions has what Workers normally do; filled in when the game is created.
+    z.transform((s) => ({ ...s, actions: s.actions ?? (s.keywords.includes('Worker') ? [...WORKER_ACTIONS] : []) })),
+  ),
 );
 
 /** PG-20 (7.7): "A Command Center normally provides 5 maximum Supply". */
@@ -154,8 +167,8 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
       /** Resources to construct one. */
       cost: z._default(resourcesSchema, NO_RESOURCES),
       constructionCounters: z.number().check(z.int(), z.gte(1)),
-      /** Unit datasheet ids this building produces (PG-18); a Command Center trains Workers (PG-20). */
-      produces: z._default(z.array(z.string()), []),
+      /** Unit datasheet ids this building produces (PG-18); default none, for a Command Center the faction's Worker (PG-20). */
+      produces: z.optional(z.array(z.string())),
       /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
       supplyProvided: z.optional(count()),
       /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
@@ -166,23 +179,43 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
   ),
 );
 
+type FactionLike = { worker: string; buildings: Record<string, { keywords: string[]; produces?: string[] | undefined }> };
+
+/**
+ * PG-20 (7.7): "A Command Center normally ... Trains Workers": a building with the keyword
+ * `Command Center` whose datasheet names nothing it produces trains the faction's Worker;
+ * `produces: []` says otherwise. Filled in when the game is created, as `supplyProvided` is.
+ */
+const trainsWorkers = <F extends FactionLike>(f: F) => ({
+  ...f,
+  buildings: Object.fromEntries(
+    Object.entries(f.buildings).map(([id, b]) => [
+      id,
+      { ...b, produces: b.produces ?? (b.keywords.includes('Command Center') ? [f.worker] : []) },
+    ]),
+  ) as Record<string, F['buildings'][string] & { produces: string[] }>,
+});
+
 export const factionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    name: z.string().check(z.minLength(1)),
-    units: z.record(idSchema, unitSheetSchema),
-    buildings: z.record(idSchema, buildingSheetSchema),
-    /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
-    commandCenter: idSchema,
-    /** The unit datasheet of this faction's Worker (PG-16). */
-    worker: idSchema,
-    /** Faction resources gained in each Command Phase (PG-6). */
-    commandIncome: z.optional(resourcesSchema),
-    /** Faction resources gathered in each Resource Phase (PG-8). */
-    resourceIncome: z.optional(resourcesSchema),
-    startingResources: z._default(resourcesSchema, NO_RESOURCES),
-    /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
-    abilities: z.optional(z.array(factionAbilitySchema)),
-  }),
+  z.pipe(
+    z.strictObject({
+      name: z.string().check(z.minLength(1)),
+      units: z.record(idSchema, unitSheetSchema),
+      buildings: z.record(idSchema, buildingSheetSchema),
+      /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
+      commandCenter: idSchema,
+      /** The unit datasheet of this faction's Worker (PG-16). */
+      worker: idSchema,
+      /** Faction resources gained in each Command Phase (PG-6). */
+      commandIncome: z.optional(resourcesSchema),
+      /** Faction resources gathered in each Resource Phase (PG-8). */
+      resourceIncome: z.optional(resourcesSchema),
+      startingResources: z._default(resourcesSchema, NO_RESOURCES),
+      /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
+      abilities: z.optional(z.array(factionAbilitySchema)),
+    }),
+    z.transform(trainsWorkers),
+  ),
 );
 export type Faction = z.infer<typeof factionSchema>;
 
@@ -247,7 +280,7 @@ const unitSheet = (id: string, s: z.infer<typeof unitSheetSchema>): Sheet => ({
   salvageCounters: 1,
 });
 
-const buildingSheet = (id: string, s: z.infer<typeof buildingSheetSchema>): Sheet => ({
+const buildingSheet = (id: string, s: Faction['buildings'][string]): Sheet => ({
   id,
   kind: 'building',
   ...s,

@@ -77,9 +77,9 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
     case 'Move':
       return inPhase(state, 'movement', 'Moving', () => move(state, seat, command, rc));
     case 'Construct':
-      return inPhase(state, 'action', 'Construct', () => construct(state, seat, command, rc.rulesVersion));
+      return inPhase(state, 'action', 'Construct', () => construct(state, seat, command, rc));
     case 'Produce':
-      return inPhase(state, 'action', 'Produce', () => produce(state, seat, command));
+      return inPhase(state, 'action', 'Produce', () => produce(state, seat, command, rc));
     case 'Repair':
       return inPhase(state, 'action', 'Repair', () => repair(state, seat, command));
     case 'Interact':

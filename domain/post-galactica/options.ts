@@ -28,16 +28,28 @@ export interface Scenario {
 
 type Issue = { message: string; path: (string | number)[] };
 
+const COMMAND_CENTER = 'Command Center';
+
 const factionIssues = (id: string, f: Faction): Issue[] => {
   const issues: Issue[] = [];
   const at = (message: string, ...path: (string | number)[]) => issues.push({ message, path: ['factions', id, ...path] });
-  if (!f.buildings[f.commandCenter]?.keywords.includes('Command Center'))
+  if (!f.buildings[f.commandCenter]?.keywords.includes(COMMAND_CENTER))
     at(`commandCenter "${f.commandCenter}" must be a building with the keyword "Command Center" (PG-15)`, 'commandCenter');
   if (!f.units[f.worker]?.keywords.includes('Worker'))
     at(`worker "${f.worker}" must be a unit with the keyword "Worker" (PG-16)`, 'worker');
   for (const [bid, b] of Object.entries(f.buildings)) {
-    for (const p of b.produces)
-      if (!f.units[p]) at(`${b.name} produces "${p}", which is not a unit of this faction`, 'buildings', bid, 'produces');
+    for (const p of b.produces) {
+      const unit = f.units[p];
+      if (!unit) at(`${b.name} produces "${p}", which is not a unit of this faction`, 'buildings', bid, 'produces');
+      // PG-21 (7.8, 7.9): a Command Center is built by a Worker in a legal building location, never trained.
+      else if (unit.keywords.includes(COMMAND_CENTER))
+        at(
+          `PG-21: ${b.name} produces ${unit.name}, a Command Center; a Command Center is built (or rebuilt) by a Worker, not trained`,
+          'buildings',
+          bid,
+          'produces',
+        );
+    }
   }
   const sheets = [
     ...Object.entries(f.units).map(([k, s]) => [k, s, 'unit'] as const),
@@ -62,6 +74,15 @@ const armyIssues = (seat: string, list: DeploymentList, factions: Readonly<Recor
   const issues: Issue[] = list.units
     .filter((u) => !faction.units[u.datasheet])
     .map((u) => ({ message: `"${u.datasheet}" is not a unit datasheet of ${faction.name}`, path: ['armies', seat, 'units'] }));
+  // PG-20, PG-15 (7.7, 7.9): the player begins with the faction's one Command Center; another may not be listed.
+  list.units.forEach((u, i) => {
+    const sheet = faction.units[u.datasheet];
+    if (sheet?.keywords.includes(COMMAND_CENTER))
+      issues.push({
+        message: `PG-20: ${seat} begins with one Command Center (${seat}-cc); ${sheet.name} is a Command Center and may not be listed in the Deployment List`,
+        path: ['armies', seat, 'units', i],
+      });
+  });
   const ids = list.units.flatMap((u) => (u.id ? [u.id] : []));
   if (new Set(ids).size !== ids.length)
     issues.push({ message: 'unit ids in a Deployment List must be unique', path: ['armies', seat, 'units'] });
@@ -158,19 +179,26 @@ type Sheets = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 /**
  * RUL-10: the options as a game created under an older rules version recorded them. Before
  * pg-0.4.0 the datasheets had no PG-10 ability, research or salvage fields; before pg-0.6.0 a
- * building sheet given without `supplyProvided` provided 0, a Command Center too (PG-20).
- * The example gives its buildings' Supply in its data (examples.ts), so it is recorded alike.
+ * building sheet given without `supplyProvided` provided 0, a Command Center too (PG-20);
+ * before pg-0.7.0 a unit sheet given without `actions` had none, a Worker's too (PG-19), and a
+ * building sheet given without `produces` produced nothing, a Command Center too (PG-20).
+ * The example gives these in its data (examples.ts), so it is recorded alike.
  */
 export const pgOptionsAsOf = (options: PgOptions, rulesVersion: string, given: unknown): PgOptions => {
-  if (rulesSince(rulesVersion, 'pg-0.6.0') || !options.factions) return options;
+  if (rulesSince(rulesVersion, 'pg-0.7.0') || !options.factions) return options;
   const pg10 = rulesSince(rulesVersion, 'pg-0.4.0');
+  const supplyDefault = rulesSince(rulesVersion, 'pg-0.6.0');
   const example = member(given, 'scenario') === 'example';
   const older = (faction: string, kind: 'units' | 'buildings', sheets: Sheets) =>
     Object.fromEntries(
       Object.entries(sheets).map(([id, sheet]) => {
         const kept = pg10 ? { ...sheet } : Object.fromEntries(Object.entries(sheet).filter(([key]) => !PG10_SHEET_FIELDS.includes(key)));
         const givenSheet = member(member(member(member(given, 'factions'), faction), kind), id);
-        if (kind === 'buildings' && !example && member(givenSheet, 'supplyProvided') === undefined) kept.supplyProvided = 0;
+        if (!example) {
+          if (kind === 'buildings' && !supplyDefault && member(givenSheet, 'supplyProvided') === undefined) kept.supplyProvided = 0;
+          if (kind === 'buildings' && member(givenSheet, 'produces') === undefined) kept.produces = [];
+          if (kind === 'units' && member(givenSheet, 'actions') === undefined) kept.actions = [];
+        }
         return [id, kept];
       }),
     );

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { deploymentCost } from '../../domain/post-galactica/datasheets.ts';
+import { deploymentCost, type Faction } from '../../domain/post-galactica/datasheets.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { gatherersAt } from '../../domain/post-galactica/resources.ts';
 import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
 import { type Game, seat } from '../support/decider-spec.ts';
-import { arena, given, must, passTo, rules, toPhase, unit } from '../support/post-galactica.ts';
+import { arena, given, must, passTo, rules, toPhase, unit, withUnit } from '../support/post-galactica.ts';
 
 const EXAMPLE = exampleScenario();
 
@@ -181,6 +181,24 @@ describe('Worker functions', () => {
     ]);
     const node = must(EXAMPLE.mission.resourceNodes[0]);
     expect(gatherersAt(rules(game), 'red', node).map((u) => u.id)).toEqual(['red-worker-1', 'red-worker-2', 'red-worker-3']);
+  });
+  it('PG-19 a Worker datasheet that lists no actions Constructs, Repairs and Interacts, as Workers normally do; actions: [] says otherwise', () => {
+    const building = (actions?: []) => {
+      const factions = withUnit('vanguard', 'engineer', (e) => {
+        const { actions: _, ...rest } = e;
+        return (actions ? { ...rest, actions } : rest) as typeof e;
+      });
+      const game = arena([], { factions });
+      toPhase(game, 'action');
+      return game;
+    };
+    const game = building();
+    const created = game.log[0]?.data as { options: { rules: { factions: Record<string, Faction> } } };
+    expect(created.options.rules.factions.vanguard?.units.engineer?.actions).toEqual(['Construct', 'Repair', 'Interact']);
+    expect(created.options.rules.factions.vanguard?.units['vanguard-troopers']?.actions).toEqual(['Interact', 'Aim', 'Dodge']);
+    const BARRACKS = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'barracks', x: 8, y: 25.5 } as const;
+    expect(game.run(BARRACKS, seat('red')).map((e) => e.type)).toEqual(['ConstructionStarted']);
+    building([]).when(BARRACKS, seat('red')).thenRejects('PG-10', 'ACTION_NOT_ALLOWED');
   });
   it('PG-19 Workers place extraction structures, on a Crystal Node only', () => {
     const game = arena();

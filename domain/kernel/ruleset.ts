@@ -30,6 +30,8 @@ export interface RulesSetup<O> {
   readonly seats: readonly string[];
   readonly firstSeat: string;
   readonly options: O;
+  /** The rules version the game starts under, where the starting state changed by version (RUL-10); absent: the newest. */
+  readonly rulesVersion?: string;
 }
 
 /** The command schema as published by `GET /rulesets/{id}`. */
@@ -51,6 +53,12 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
   readonly title: string;
   /** Bumped whenever a rule change could alter an existing game's outcome. */
   readonly rulesVersion: string;
+  /**
+   * Every rules version this build decides, oldest first, the last being `rulesVersion`
+   * (absent: only `rulesVersion`). A log recorded under one of them is re-adjudicated
+   * under its own version (RUL-10).
+   */
+  readonly rulesVersions?: readonly string[];
   readonly summary: string;
   /** Seat names, in the order used for roll-offs and turn order. */
   readonly seatNames: readonly string[];

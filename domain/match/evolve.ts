@@ -56,6 +56,7 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
         seats: state.seats.map((s) => s.name),
         firstSeat: e.data.seat,
         options: state.options.rules,
+        rulesVersion: state.rulesVersion,
       });
       return { ...state, status: 'playing', firstSeat: e.data.seat, rules };
     }

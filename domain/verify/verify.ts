@@ -147,15 +147,20 @@ export interface RulesPart {
 }
 
 /**
- * Which commands this build can re-decide (PBM-14): those decided under the version it
- * implements, and those a replayed adoption to it claims decide the same under it (from
- * the last organiser adoption before that migration, as the server re-adjudicated them).
+ * Which commands this build can re-decide (PBM-14, RUL-10): those decided under a version it
+ * implements (`decided`), and those a replayed adoption to its newest claims decide the same
+ * under it (from the last organiser adoption before that migration, as the server re-adjudicated them).
  */
-const decidable = (events: readonly EventEnvelope[], versions: readonly string[], current: string): ((index: number) => boolean) => {
+const decidable = (
+  events: readonly EventEnvelope[],
+  versions: readonly string[],
+  decided: readonly string[],
+  current: string,
+): ((index: number) => boolean) => {
   const migration = adoptionsOf(events).find((a) => a.data.to === current && a.data.how === 'replayed');
   const claimFrom = migration ? readjudicationStart(events, migration.index) : 0;
   const claimTo = migration?.index ?? 0;
-  return (index) => versions[index] === current || (index >= claimFrom && index < claimTo);
+  return (index) => decided.includes(versions[index] ?? '') || (index >= claimFrom && index < claimTo);
 };
 
 /** Consecutive events by rules version and whether they were re-decided. */
@@ -209,8 +214,9 @@ export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(eve
   const ruleset = fold.rulesets.findRuleset(header.ruleset);
   if (!ruleset) return fail('rules', `rules: this verifier does not know the ruleset "${header.ruleset}"`, 1);
   const current = ruleset.rulesVersion;
-  // A log that never adopted the version this build implements is not re-adjudicated at all.
-  if (header.rulesVersion !== current && !adoptionsOf(events).some((a) => a.data.to === current)) {
+  const decided = ruleset.rulesVersions ?? [current];
+  // A log under no version this build implements, that never adopted its newest, is not re-adjudicated at all.
+  if (!decided.includes(header.rulesVersion) && !adoptionsOf(events).some((a) => a.data.to === current)) {
     return fail(
       'rules',
       `rules: this log needs ${ruleset.title} rules version ${header.rulesVersion}, but this verifier implements ${current}; re-adjudication refused`,
@@ -230,14 +236,17 @@ export const checkRules = ({ header, events }: ParsedLog, fold = new LogFold(eve
   const sealed = events.findIndex(isSealed);
   if (sealed >= 0 && !running)
     return fail('rules', 'rules: this export hides sealed events; re-adjudicate the complete log of the ended game', lineOf(sealed));
-  const decides = decidable(events, versions, current);
+  const decides = decidable(events, versions, decided, current);
   const until = sealed >= 0 ? { until: sealed } : {};
   const result = readjudicate(events, { gameId: header.gameId, seed: header.seed, rulesets: fold.rulesets, decides, fold, ...until });
   if (!result.ok) return divergenceResult(result.divergence, events);
-  if (running) return runningVerdict(result.decided, result.checkedTo, events.length, `${ruleset.title} ${current}`);
   const parts = partsOf(events, versions, decides);
-  const others = parts.filter((p) => p.rulesVersion !== current).map((p) => describePart(p, current));
-  const verdict = `rules: all ${result.decided} commands re-decided under ${ruleset.title} ${current} give exactly the logged events`;
+  // each part this build implements is re-decided under its own version (RUL-10)
+  const own = [...new Set(parts.filter((p) => decided.includes(p.rulesVersion)).map((p) => p.rulesVersion))];
+  const under = `${ruleset.title} ${own.length > 0 ? own.join(', ') : current}`;
+  if (running) return runningVerdict(result.decided, result.checkedTo, events.length, under);
+  const others = parts.filter((p) => !decided.includes(p.rulesVersion)).map((p) => describePart(p, current));
+  const verdict = `rules: all ${result.decided} commands re-decided under ${under} give exactly the logged events`;
   return { ...pass('rules', others.length === 0 ? verdict : `${verdict}; ${others.join('; ')}`), ...(others.length ? { parts } : {}) };
 };
 

@@ -12,7 +12,9 @@ import { awaiting, step, view } from './view.ts';
 export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
   id: 'gsc2',
   title: 'GSC2',
-  rulesVersion: 'gsc2-0.4.0',
+  rulesVersion: 'gsc2-0.5.0',
+  // docs/rules/gsc2.md "Rules versions": gsc2-0.5.0 switches on the version a game began under (options.ts `readingsOf`)
+  rulesVersions: ['gsc2-0.4.0', 'gsc2-0.5.0'],
   summary: 'Starship combat: alternating movement, sealed missile, beam and boarding orders, system damage and repairs.',
   seatNames: SEATS,
   phaseNames: STEPS,

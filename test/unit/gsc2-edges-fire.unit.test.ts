@@ -5,18 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { damageSystem, hitsPerLevel, resolveHit } from '../../domain/gsc2/damage.ts';
-import { type BeamOrders, resolveBeams, toHitModifiers } from '../../domain/gsc2/firing.ts';
+import { type BeamOrders, checkBeamOrders, resolveBeams, toHitModifiers } from '../../domain/gsc2/firing.ts';
 import { inArc, relativeBearing } from '../../domain/gsc2/geometry.ts';
+import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { rangeModifier } from '../../domain/gsc2/ranges.ts';
-import type { GscState, ShipState, SystemState } from '../../domain/gsc2/state.ts';
+import { type GscState, initialState, type ShipState, type SystemState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { battle, of, place } from '../support/gsc2.ts';
 
-/** Enough long-range bands that only the band's modifier is asked here (the maximum range is its own edge). */
-const ANY = 10;
+const battleWith = (rules: Record<string, unknown>): GscState =>
+  initialState({ seats: ['red', 'blue'], firstSeat: 'red', options: gscOptionsSchema.parse(rules) });
 
 describe('RUL-8 GSC-12 the band edges of the range table', () => {
-  const at = (beam: 'light' | 'medium' | 'heavy', ranges: number[]) => ranges.map((r) => rangeModifier(beam, r, ANY));
+  const at = (beam: 'light' | 'medium' | 'heavy', ranges: number[]) => ranges.map((r) => rangeModifier(beam, r));
   it('RUL-8 GSC-12 light: +1 to exactly 6", 0 from 6.01" to exactly 12", -1 to exactly 14", -2 to exactly 16", -3 from 16.01"', () => {
     expect(at('light', [6, 6.01, 12, 12.01, 14, 14.01, 16, 16.01])).toEqual([1, 0, 0, -1, -1, -2, -2, -3]);
   });
@@ -25,6 +26,33 @@ describe('RUL-8 GSC-12 the band edges of the range table', () => {
   });
   it('RUL-8 GSC-12 heavy: -1 to exactly 12", 0 from 12.01" to exactly 36", -1 to exactly 48", -2 to exactly 60"', () => {
     expect(at('heavy', [12, 12.01, 36, 36.01, 48, 48.01, 60])).toEqual([-1, 0, 0, -1, -1, -2, -2]);
+  });
+});
+
+describe('RUL-8 GSC-12 how far each beam reaches', () => {
+  /**
+   * Valiant's `battery` (A heavy forward sponson, B medium turret, C light to port) at Tyrant
+   * `range` inches off, bow on, moved 6": 5 + bow 1 - 1 deflector = 5 before the range.
+   */
+  const shot = (battery: 'A' | 'B' | 'C', range: number, rules: Record<string, unknown> = {}) => {
+    let state = place(battleWith(rules), 'valiant', { at: { x: 0, y: 0 }, facing: 0 });
+    const where = battery === 'C' ? { at: { x: -range, y: 0 }, facing: 2 } : { at: { x: 0, y: range }, facing: 4 };
+    state = place(state, 'tyrant', { ...where, moved: 6 });
+    const refused = checkBeamOrders(state, 'red', { step: 'beams', fire: [{ ship: 'valiant', battery, target: 'tyrant' }] });
+    return refused?.ok === false ? refused.violation.rule : 'fires';
+  };
+  it('RUL-8 GSC-12 as printed a heavy beam reaches exactly 60"; 60.01" is beyond its row of the table', () => {
+    expect([shot('A', 60), shot('A', 60.01)]).toEqual(['fires', 'GSC-12']);
+  });
+  it('RUL-8 GSC-12 as printed light and medium beams reach as far as a roll of 1 still hits; 0.01" further it cannot', () => {
+    // light: 5 - 4 at exactly 20" leaves 1; from 20.01" -5 leaves 0. Medium: 5 - 4 to exactly 48"
+    expect([shot('C', 20), shot('C', 20.01), shot('B', 48), shot('B', 48.01)]).toEqual(['fires', 'GSC-12', 'fires', 'GSC-12']);
+  });
+  it('RUL-8 GSC-12 beamRanges \'capped\' (3 bands): light to exactly 18", medium 42", heavy 72"; 0.01" past each is out', () => {
+    const capped = { beamRanges: 'capped' };
+    expect([18, 18.01].map((r) => shot('C', r, capped))).toEqual(['fires', 'GSC-12']);
+    expect([42, 42.01].map((r) => shot('B', r, capped))).toEqual(['fires', 'GSC-12']);
+    expect([72, 72.01].map((r) => shot('A', r, capped))).toEqual(['fires', 'GSC-12']);
   });
 });
 

@@ -1349,7 +1349,7 @@ export interface components {
                 missile: string;
             })[];
         };
-        /** @description A ship that cannot move its turn distance moves at the end of the Movement phase (or after Boarding: option deferredMoves). (GSC-4) */
+        /** @description A ship that cannot move its turn distance moves at the end of the turn, after Boarding (or at the end of Movement: option deferredMoves). (GSC-4) */
         "Gsc2.DeferMove": {
             /**
              * @description discriminator enum property added by openapi-typescript

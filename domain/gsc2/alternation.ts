@@ -2,8 +2,8 @@
  * GSC-3: who moves how many ships. The player with more unmoved ships (the "first
  * player") moves until both have as many unmoved; then the second player moves as many
  * as they like and the first matches that number; repeat. GSC-4: ships that deferred
- * their move go at the end of the Movement phase (or, with `deferredMoves: 'endOfTurn'`,
- * after the Boarding step), the first player's first.
+ * their move go at the end of the turn, after the Boarding step (`deferredMoves: 'endOfTurn'`,
+ * the default), or at the end of the Movement phase (`'endOfMovement'`), the first player's first.
  */
 import type { MoverChanged, TerrainMoved } from './events.ts';
 import { round3 } from './geometry.ts';

@@ -9,7 +9,8 @@ export const GSC_COMMANDS = [
   { type: 'MoveShip', summary: 'Move one ship along a path of forward moves, 45° turns and MDS / tractor interrupts.', rule: 'GSC-4' },
   {
     type: 'DeferMove',
-    summary: 'A ship that cannot move its turn distance moves at the end of the Movement phase (or after Boarding: option deferredMoves).',
+    summary:
+      'A ship that cannot move its turn distance moves at the end of the turn, after Boarding (or at the end of Movement: option deferredMoves).',
     rule: 'GSC-4',
   },
   { type: 'EndMoves', summary: 'The second player ends a group of moves; the first player must match its size.', rule: 'GSC-3' },

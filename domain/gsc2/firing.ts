@@ -15,7 +15,7 @@ import type { BeamBattery } from './designs.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { type Aspect, aspectOf, inArc, relativeBearing, round3 } from './geometry.ts';
-import { bandOf, rangeModifier } from './ranges.ts';
+import { bandOf, inReach, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
@@ -58,10 +58,39 @@ export const toHitNumber = (
 interface Solution {
   readonly battery: BeamBattery;
   readonly range: number;
-  readonly modifier: number;
+  readonly aspect: Aspect;
+  /** GSC-15: targeting + aspect, the number to roll before modifiers. */
+  readonly number: number;
+  /** GSC-15's modifiers, then GSC-12's range modifier. */
+  readonly modifiers: readonly RollModifier[];
 }
 
-/** GSC-12, GSC-13, GSC-19: why this battery may not fire at this target, or how it may. */
+/** GSC-12: the range modifier as logged with the roll, none at normal range. */
+const rangeModifiers = (battery: BeamBattery, range: number): RollModifier[] => {
+  const value = rangeModifier(battery.class, range);
+  if (value === 0) return [];
+  return [
+    { applies: 'target', value, rule: 'GSC-12', reason: `${battery.class} beam at ${range}", ${bandOf(battery.class, range)} range` },
+  ];
+};
+
+/** GSC-12: why a battery that is in arc does not reach its target, in words, or null. */
+const beyondReach = (state: GscState, ship: ShipState, battery: BeamBattery, target: ShipState, range: number, toHit: number) => {
+  const { readings } = state;
+  // a game begun before gsc2-0.5.0 has no `beamRanges` reading: every one of them played capped
+  const reach = {
+    beamRanges: readings.beamRanges ?? 'capped',
+    longRangeBands: state.longRangeBands,
+    heavyLongRangeBands: readings.heavyLongRangeBands,
+  };
+  if (inReach(battery.class, range, reach, toHit)) return null;
+  const named = `${ship.name}'s ${battery.class} battery ${battery.id}`;
+  if (battery.class === 'heavy' || reach.beamRanges === 'capped')
+    return `${target.name} is ${range}" away, out of range of ${named} (GSC-12).`;
+  return `${target.name} is ${range}" away, beyond the reach of ${named}: it would need ${toHit} or less on a d10 there, and the range bands go on only while a hit is possible (GSC-12).`;
+};
+
+/** GSC-12, GSC-13, GSC-15, GSC-19: why this battery may not fire at this target, or the roll it makes. */
 const aim = (state: GscState, ship: ShipState, order: FireOrder, target: ShipState): Solution | string => {
   const battery = designOf(state, ship).batteries.find((b) => b.id === order.battery);
   if (!battery) return `${ship.name} has no beam battery "${order.battery}".`;
@@ -71,12 +100,10 @@ const aim = (state: GscState, ship: ShipState, order: FireOrder, target: ShipSta
   if (!inArc(battery.mount, bearing))
     return `${target.name} is at bearing ${Math.round(bearing)}°, outside the ${battery.mount} arc of ${ship.name}'s battery ${battery.id} (GSC-13).`;
   const range = round3(distance(ship.at, target.at));
-  // GSC-12 `heavyLongRangeBands`: the heavy beam's table may stop sooner than the others'
-  const bands = battery.class === 'heavy' ? state.readings.heavyLongRangeBands : state.longRangeBands;
-  const modifier = rangeModifier(battery.class, range, bands);
-  if (modifier === null)
-    return `${target.name} is ${range}" away, out of range of ${ship.name}'s ${battery.class} battery ${battery.id} (GSC-12).`;
-  return { battery, range, modifier };
+  const { aspect, number } = toHitNumber(state, designOf(state, ship).targeting, target, ship.at);
+  const modifiers = [...toHitModifiers(target), ...rangeModifiers(battery, range)];
+  const toHit = modifiers.reduce((n, m) => n + m.value, number);
+  return beyondReach(state, ship, battery, target, range, toHit) ?? { battery, range, aspect, number, modifiers };
 };
 
 const ruleOf = (message: string): string => /\((GSC-\d+)\)\.$/.exec(message)?.[1] ?? 'GSC-14';
@@ -110,25 +137,13 @@ const fireBattery = (start: GscState, order: FireOrder, dice: Dice): { fired: Be
   if (!ship || !target) return null;
   const solution = aim(start, ship, order, target);
   if (typeof solution === 'string') return null;
-  const { battery, range, modifier } = solution;
-  const { aspect, number } = toHitNumber(start, designOf(start, ship).targeting, target, ship.at);
-  const rangeMods: RollModifier[] =
-    modifier === 0
-      ? []
-      : [
-          {
-            applies: 'target',
-            value: modifier,
-            rule: 'GSC-12',
-            reason: `${battery.class} beam at ${range}", ${bandOf(battery.class, range)} range`,
-          },
-        ];
+  const { battery, range, aspect, number, modifiers } = solution;
   const roll = dice.roll({
     purpose: `to hit: ${ship.name} battery ${battery.id} at ${target.name}`,
     sides: 10,
     target: number,
     compare: 'atMost',
-    modifiers: [...toHitModifiers(target), ...rangeMods],
+    modifiers,
     rule: 'GSC-15',
   });
   const hit = roll.success === true;

@@ -166,7 +166,7 @@ export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): 
   return { ok: true, events: [...pose.events, moved] };
 };
 
-/** GSC-4: a ship that cannot move its turn distance may move at the end of the Movement phase instead. */
+/** GSC-4: a ship that cannot move its turn distance may move at the end of the turn instead (`deferredMoves`). */
 export const deferMove = (state: GscState, shipId: string, rc: RulesContext): Decision<GscEvent> => {
   const checked = checkMover(state, rc.seat, shipId);
   if ('ok' in checked) return checked;

@@ -1,4 +1,5 @@
 /** `options.rules` of a GSC2 game: designs, fleets, terrain and the scenario's defaults. */
+import { rulesSince } from '../kernel/rules-version.ts';
 import * as z from '../kernel/zod.ts';
 import { deploymentSchema, shipDesignSchema, terrainSchema } from './designs.ts';
 import { EXAMPLE_DESIGNS, EXAMPLE_FLEETS, EXAMPLE_TERRAIN, EXAMPLE_TURN_LIMIT } from './examples.ts';
@@ -6,6 +7,15 @@ import { EXAMPLE_DESIGNS, EXAMPLE_FLEETS, EXAMPLE_TERRAIN, EXAMPLE_TURN_LIMIT } 
 export const SEATS = ['red', 'blue'] as const;
 export const DEFERRED_MOVES = ['endOfMovement', 'endOfTurn'] as const;
 export const MDS_HITS = ['sixOrLess', 'sixOrMore'] as const;
+export const BEAM_RANGES = ['printed', 'capped'] as const;
+export type BeamRanges = (typeof BEAM_RANGES)[number];
+
+/** GSC-12 `beamRanges: 'capped'`: long-range bands beyond normal range, recorded in every game's options unless named. */
+export const LONG_RANGE_BANDS = 3;
+/** GSC-12, the heavy row "+12"(48"/-1, 60"/-2)": two long-range bands, and no "…". */
+export const HEAVY_PRINTED_BANDS = 2;
+/** The first rules version whose defaults are the sheet's literal words (GSC-4 "turn", GSC-12's printed table). */
+export const LITERAL_DEFAULTS = 'gsc2-0.5.0';
 
 const fleet = () => z.array(deploymentSchema).check(z.minLength(1));
 
@@ -17,18 +27,20 @@ export const gscOptionsSchema = /* @__PURE__ */ z.lazy(() =>
       terrain: z.prefault(z.array(terrainSchema), EXAMPLE_TERRAIN),
       /** Victory default: after this many turns the side with more hull left wins (the sheet does not say how). */
       turnLimit: z._default(z.number().check(z.int(), z.gte(1)), EXAMPLE_TURN_LIMIT),
-      /** GSC-12 "…": how many long-range bands beyond normal range a beam may still fire at (default 3). */
-      longRangeBands: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), 3),
+      /** GSC-12 with `beamRanges: 'capped'`: how many long-range bands beyond normal range a beam may still fire at. */
+      longRangeBands: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), LONG_RANGE_BANDS),
       /*
        * Readings of text the sheet leaves open (docs/rules/gsc2.md "Options"). Optional, with
        * the default applied in `readingsOf`, so a game that does not name them records the
        * same options as before they existed.
        */
-      /** GSC-4 "may make a move at the end of the turn": after the Movement step (default) or after Boarding. */
+      /** GSC-4 "may make a move at the end of the turn": after Boarding (default) or at the end of the Movement step. */
       deferredMoves: z.optional(z.enum(DEFERRED_MOVES)),
       /** GSC-8 "needs a 6": a d10 of 6 or less (default, the sheet's roll-under convention) or 6 or more. */
       mdsHit: z.optional(z.enum(MDS_HITS)),
-      /** GSC-12: the heavy beam's table stops at "60"/-2" with no "…": its long-range bands (default: `longRangeBands`). */
+      /** GSC-12: how far the range table goes: as printed (default) or capped at `longRangeBands` for every class. */
+      beamRanges: z.optional(z.enum(BEAM_RANGES)),
+      /** GSC-12: the heavy beam's long-range bands (default: the 2 printed; with `beamRanges: 'capped'`, `longRangeBands`). */
       heavyLongRangeBands: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10))),
     })
     .check(
@@ -54,10 +66,25 @@ export interface Readings {
   readonly deferredMoves: (typeof DEFERRED_MOVES)[number];
   readonly mdsHit: (typeof MDS_HITS)[number];
   readonly heavyLongRangeBands: number;
+  /** Absent in games begun before gsc2-0.5.0 that did not name it: they all play `capped`. */
+  readonly beamRanges?: BeamRanges;
 }
 
-export const readingsOf = (options: GscOptions): Readings => ({
-  deferredMoves: options.deferredMoves ?? 'endOfMovement',
-  mdsHit: options.mdsHit ?? 'sixOrLess',
-  heavyLongRangeBands: options.heavyLongRangeBands ?? options.longRangeBands,
-});
+/**
+ * The readings of a game that begins play under `rulesVersion` (absent: the newest). From
+ * gsc2-0.5.0 the defaults are the sheet's literal words: a deferred move at the end of the
+ * turn, and the range table as printed; before it, the end of the Movement step and every
+ * class capped at `longRangeBands`. A game that names a reading plays it under any version.
+ */
+export const readingsOf = (options: GscOptions, rulesVersion?: string): Readings => {
+  const literal = rulesVersion === undefined || rulesSince(rulesVersion, LITERAL_DEFAULTS);
+  // a cap other than the one recorded by default was named for a reason: it asks for the capped table
+  const beamRanges = options.beamRanges ?? (literal && options.longRangeBands === LONG_RANGE_BANDS ? 'printed' : 'capped');
+  return {
+    deferredMoves: options.deferredMoves ?? (literal ? 'endOfTurn' : 'endOfMovement'),
+    mdsHit: options.mdsHit ?? 'sixOrLess',
+    heavyLongRangeBands: options.heavyLongRangeBands ?? (beamRanges === 'printed' ? HEAVY_PRINTED_BANDS : options.longRangeBands),
+    // an older game's state keeps the shape it had, so its recorded views still verify
+    ...(literal || options.beamRanges ? { beamRanges } : {}),
+  };
+};

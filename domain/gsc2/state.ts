@@ -40,7 +40,7 @@ export interface ShipState {
   readonly status: 'active' | 'destroyed' | 'captured';
   /** Inches moved this turn (GSC-15), null while it has not moved. */
   readonly moved: number | null;
-  /** GSC-4: waiting to move at the end of the Movement phase (or of the turn, `deferredMoves`). */
+  /** GSC-4: waiting to move at the end of the turn (or of the Movement phase, `deferredMoves`). */
   readonly deferred: boolean;
   /** GSC-5 default: inches of drive held back by enemy tractor beams this turn. */
   readonly held: number;
@@ -144,7 +144,7 @@ export const TURN_FRESH = {
   contact: [],
 } as const satisfies Partial<ShipState>;
 
-export const initialState = ({ seats, firstSeat, options }: RulesSetup<GscOptions>): GscState => {
+export const initialState = ({ seats, firstSeat, options, rulesVersion }: RulesSetup<GscOptions>): GscState => {
   const ships: Record<string, ShipState> = {};
   for (const seat of seats) {
     for (const d of options.fleets[seat as 'red' | 'blue'] ?? []) {
@@ -160,7 +160,7 @@ export const initialState = ({ seats, firstSeat, options }: RulesSetup<GscOption
   }
   return {
     ...{ status: 'playing', seats, firstSeat, designs: options.designs },
-    ...{ turnLimit: options.turnLimit, longRangeBands: options.longRangeBands, readings: readingsOf(options) },
+    ...{ turnLimit: options.turnLimit, longRangeBands: options.longRangeBands, readings: readingsOf(options, rulesVersion) },
     ...{ turn: 0, step: 'movement', ships, terrain: options.terrain, missiles: {}, podsInFlight: {} },
     ...{
       movement: { leader: firstSeat, mover: null, mode: 'equalize', quota: 0, segment: 0, late: false },

@@ -2,7 +2,7 @@
  * GSC-1: the turn sequence. Movement, Missiles, Beams, Boarding, then Repairs and
  * victory. A step nobody has anything to do in resolves at once (missiles in flight
  * still fly); when a side has no ship left the turn goes straight to victory. With
- * `deferredMoves: 'endOfTurn'` (GSC-4) ships that deferred their move get a second
+ * `deferredMoves: 'endOfTurn'` (GSC-4, the default from gsc2-0.5.0) ships that deferred their move get a second
  * Movement step after Boarding, before Repairs.
  */
 import type { RulesContext } from '../kernel/ruleset.ts';

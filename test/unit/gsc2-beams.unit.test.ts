@@ -104,16 +104,17 @@ describe('GSC-15 rolling to hit', () => {
       ['C', 14, -1],
       ['C', 16, -2],
       ['C', 18, -3],
+      ['C', 20, -4],
       ['B', 6, 0],
       ['B', 24, 0],
       ['B', 30, -1],
       ['B', 36, -2],
       ['B', 42, -3],
+      ['B', 48, -4],
       ['A', 12, -1],
       ['A', 36, 0],
       ['A', 48, -1],
       ['A', 60, -2],
-      ['A', 72, -3],
     ] as const;
     for (const [battery, range, modifier] of cases) {
       const where = battery === 'C' ? { at: { x: -range, y: 0 }, facing: 2 } : { at: { x: 0, y: range }, facing: 4 };
@@ -159,10 +160,18 @@ describe('GSC-12, GSC-13, GSC-14, GSC-19 illegal fire orders are refused when se
       message: expect.stringContaining('outside the L arc'),
     });
   });
-  it('GSC-12 a medium battery cannot reach 48" (normal 24" and three 6" bands)', () => {
-    expect(refused(duel(48), fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }))).toMatchObject({
+  it('GSC-12 a medium battery reaches only as far as a hit is possible: at 66" it would need 0 or less', () => {
+    // 5 + bow 1, one deflector level -1, did not move +2, seven long-range bands -7
+    expect(refused(duel(66), fire({ ship: 'valiant', battery: 'B', target: 'tyrant' }))).toMatchObject({
       rule: 'GSC-12',
-      message: 'Tyrant is 48" away, out of range of Valiant\'s medium battery B (GSC-12).',
+      message:
+        'Tyrant is 66" away, beyond the reach of Valiant\'s medium battery B: it would need 0 or less on a d10 there, and the range bands go on only while a hit is possible (GSC-12).',
+    });
+  });
+  it('GSC-12 a heavy battery cannot reach past 60", where its row of the table ends', () => {
+    expect(refused(duel(61), fire({ ship: 'valiant', battery: 'A', target: 'tyrant' }))).toMatchObject({
+      rule: 'GSC-12',
+      message: 'Tyrant is 61" away, out of range of Valiant\'s heavy battery A (GSC-12).',
     });
   });
   it('GSC-19 a damaged battery cannot fire', () => {

@@ -4,7 +4,7 @@ import { shipDesignSchema } from '../../domain/gsc2/designs.ts';
 import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { advance, aspectOf, inArc, relativeBearing, turnFacing } from '../../domain/gsc2/geometry.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { rangeModifier } from '../../domain/gsc2/ranges.ts';
+import { inReach, rangeModifier } from '../../domain/gsc2/ranges.ts';
 import type { SystemState } from '../../domain/gsc2/state.ts';
 import { USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
 
@@ -40,18 +40,29 @@ describe('ship designs and the example scenario', () => {
 
 describe('GSC-12 range bands', () => {
   it('GSC-12 light: 6" +1, 12" normal, 14" -1, 16" -2', () => {
-    expect([6, 7, 12, 13, 14, 16].map((r) => rangeModifier('light', r, 3))).toEqual([1, 0, 0, -1, -1, -2]);
+    expect([6, 7, 12, 13, 14, 16].map((r) => rangeModifier('light', r))).toEqual([1, 0, 0, -1, -1, -2]);
   });
   it('GSC-12 medium: no short range, 24" normal, 30" -1, 36" -2', () => {
-    expect([1, 24, 30, 36].map((r) => rangeModifier('medium', r, 3))).toEqual([0, 0, -1, -2]);
+    expect([1, 24, 30, 36].map((r) => rangeModifier('medium', r))).toEqual([0, 0, -1, -2]);
   });
   it('GSC-12 heavy: short range is -1 not +1, 36" normal, 48" -1, 60" -2', () => {
-    expect([12, 13, 36, 48, 60].map((r) => rangeModifier('heavy', r, 3))).toEqual([-1, 0, 0, -1, -2]);
+    expect([12, 13, 36, 48, 60].map((r) => rangeModifier('heavy', r))).toEqual([-1, 0, 0, -1, -2]);
   });
-  it('GSC-12 beyond the last long-range band (default 3) a beam is out of range', () => {
-    expect(rangeModifier('light', 18, 3)).toBe(-3);
-    expect(rangeModifier('light', 18.5, 3)).toBeNull();
-    expect(rangeModifier('heavy', 72.1, 3)).toBeNull();
+  it('GSC-12 as printed the heavy row stops at 60" and the "…" of light and medium go on while a hit is possible', () => {
+    const printed = { beamRanges: 'printed', longRangeBands: 3, heavyLongRangeBands: 2 } as const;
+    expect([rangeModifier('heavy', 60), inReach('heavy', 60, printed, 9), inReach('heavy', 61, printed, 9)]).toEqual([-2, true, false]);
+    // light at 30": 9 long-range bands, -9; in reach while the number to roll is still 1 or more
+    expect([rangeModifier('light', 30), inReach('light', 30, printed, 1), inReach('light', 30, printed, 0)]).toEqual([-9, true, false]);
+    expect([rangeModifier('medium', 90), inReach('medium', 90, printed, 1)]).toEqual([-11, true]);
+  });
+  it('GSC-12 capped (option), every beam stops after its long-range bands: 3 by default', () => {
+    const capped = { beamRanges: 'capped', longRangeBands: 3, heavyLongRangeBands: 3 } as const;
+    expect([rangeModifier('light', 18), inReach('light', 18, capped, 9), inReach('light', 18.5, capped, 9)]).toEqual([-3, true, false]);
+    expect([inReach('medium', 42, capped, 9), inReach('heavy', 72, capped, 9), inReach('heavy', 72.1, capped, 9)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

@@ -146,9 +146,10 @@ describe('GSC-4 moving and turning', () => {
     const violation = move(start(), 'tyrant', [{ type: 'forward', inches: 9 }]).thenRejects('GSC-4', 'TOO_FAR');
     expect(violation.message).toBe('Tyrant has 8" of movement left but the path asks for 9" more.');
   });
-  it('GSC-4 a ship that cannot move its turn distance may move at the end of the turn', () => {
+  it("GSC-4 a ship that cannot move its turn distance may move at the end (deferredMoves 'endOfMovement': of the Movement step)", () => {
     const designs = gscOptionsSchema.parse({}).designs;
     const game = start({
+      deferredMoves: 'endOfMovement',
       designs: { ...designs, hulk: { ...designs.cruiser, drive: 2 } },
       fleets: {
         red: [

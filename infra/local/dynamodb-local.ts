@@ -4,7 +4,7 @@
  * is killed with SIGKILL, and never two on one data folder. It sends no telemetry, and on
  * Linux with a C compiler it listens on loopback only (REL-19).
  */
-import { type ChildProcess, execFileSync, spawn as spawnProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn as spawnProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Socket } from 'node:net';
@@ -27,6 +27,7 @@ import {
 } from '../../functions/adapters/tables.ts';
 import { type ListeningSocket, listeningSockets } from './listening-sockets.ts';
 import { loopbackShim, type Shim } from './loopback-only.ts';
+import type { JavaProbe } from './prerequisites.ts';
 
 export interface LocalDynamo {
   readonly endpoint: string;
@@ -114,6 +115,13 @@ const spawnJava = (port: number, path: string | null, shim: Shim): ChildProcess 
   });
 };
 
+/** `java -version` of the java DynamoDB Local is started with (spawnJava), for `npm start` to check first (DOC-6). */
+export const probeJava = (): JavaProbe => {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8', timeout: 20_000 });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return { found: false };
+  return { found: true, status: result.status, output: `${result.stderr ?? ''}${result.stdout ?? ''}` };
+};
+
 /**
  * REL-19: judged from what the JVM listens on, read back from /proc (null where it cannot
  * be), not from the shim alone: a shim the loader ignored is not mistaken for one that works.
@@ -165,12 +173,10 @@ const OWNER_FILE = 'arbiter.pid';
  * fails with nobody to tell.
  */
 const claimDataDir = async (path: string): Promise<void> => {
-  const owner = readOwner(path);
+  const inUse = dataDirInUse(path);
+  if (inUse) throw inUse;
   const orphans = dynamoLocalsServing(path);
   for (const jvm of orphans) {
-    if (jvm.ppid === owner) {
-      throw new Error(`the data folder ${path} is in use by another Arbiter (pid ${owner}); stop it, or choose another --data-dir`);
-    }
     console.warn(`Arbiter: stopping DynamoDB Local (pid ${jvm.pid}), left running on ${path} by a runtime that was killed.`);
     try {
       process.kill(jvm.pid, 'SIGKILL');
@@ -183,6 +189,52 @@ const claimDataDir = async (path: string): Promise<void> => {
     if (Date.now() > deadline) throw new Error(`DynamoDB Local on ${path} did not stop`);
     await new Promise((r) => setTimeout(r, 50));
   }
+};
+
+/** The live runtime serving `dataDir` (its DynamoDB Local's parent is the pid in arbiter.pid), as the refusal to say; else null. */
+export const dataDirInUse = (dataDir: string): DataDirInUse | null => {
+  const path = resolve(dataDir);
+  const owner = readOwner(path);
+  if (owner === null || !dynamoLocalsServing(path).some((jvm) => jvm.ppid === owner)) return null;
+  return new DataDirInUse(path, owner, commandLineOf(owner));
+};
+
+/**
+ * Another live runtime serves the folder: `npm start` says so in one sentence (DOC-5), naming
+ * that runtime, so its user can find and stop it.
+ */
+export class DataDirInUse extends Error {
+  constructor(
+    readonly path: string,
+    readonly pid: number,
+    readonly command: string | null,
+  ) {
+    super(
+      `the data folder ${path} is in use by another Arbiter, pid ${pid}${command ? ` (${command})` : ''}; ` +
+        'stop that one first, or give this one another folder with --data-dir (or --memory).',
+    );
+  }
+}
+
+/**
+ * The command line of `pid`, from `ps` (null where there is none), shortened to what its user
+ * typed after node and its loader: `infra/local/main.ts --port 3001` rather than the paths of
+ * node and tsx before it.
+ */
+export const commandLineOf = (pid: number): string | null => {
+  let args: string;
+  try {
+    args = execFileSync('ps', ['-ww', '-o', 'args=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+  if (args === '') return null;
+  const script = /\S*infra\/local\/main\.ts(?:\s|$)/.exec(args);
+  const shown = script ? args.slice(script.index) : args;
+  return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
 };
 
 const readOwner = (path: string): number | null => {

@@ -1,21 +1,29 @@
 /**
- * `npm start`: Arbiter on this machine. Settings: PORT (3000), ARBITER_DATA_DIR (.data),
- * ARBITER_MEMORY=1 to keep nothing on disk; or `npm start -- --port 3001 --memory`.
- * Webhooks never reach loopback unless started with `--allow-loopback-webhooks`
- * (ARBITER_WEBHOOKS_ALLOW_LOOPBACK=1), for a receiver on this machine.
- * Browser pages may call the API from the origins in `--cors-origins` (ARBITER_CORS_ORIGINS),
- * comma-separated; by default from this machine only (http://localhost:*, http://127.0.0.1:*, http://[::1]:*).
- * Rate limits over their defaults from ARBITER_RATE_LIMITS, e.g. `games=1000,players=500` (REL-26).
+ * `npm start`: Arbiter on this machine; `npm start -- --help` lists its options (USAGE).
+ * Whatever is wrong with how it was started, or with what it needs (DOC-6: Node.js and Java),
+ * is one sentence before DynamoDB Local starts (DOC-5): exit 2 for a mistake in the command,
+ * 1 for what the machine lacks or holds (a port, a data folder in use).
  */
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
+import { javaProblem, NODE_VERSIONS, nodeProblem } from './prerequisites.ts';
 
 // The SDK warns that its 2027 releases need Node 22; the local runtime may run on 20 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-import { rateLimitsFrom } from '../../functions/app/rate-limits.ts';
-import { corsPolicyFromEnv } from '../../functions/http/cors.ts';
-import { startRuntime } from './runtime.ts';
+/** One sentence and an exit: a mistake in how the command was given is not a crash. */
+const refuse = (sentence: string, code = 2): never => {
+  console.error(`Arbiter: ${sentence}`);
+  process.exit(code);
+};
+
+// First, and before the rest of Arbiter is loaded: on an older Node that could fail in a way that names nothing to install.
+const oldNode = nodeProblem(process.versions.node);
+if (oldNode) refuse(oldNode, 1);
+
+const { defaultRateLimits, rateLimitsFrom, rateLimitsText } = await import('../../functions/app/rate-limits.ts');
+const { corsPolicyFromEnv, DEFAULT_CORS_ORIGINS } = await import('../../functions/http/cors.ts');
+const { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV, waitLimitsFromEnv } = await import('../../functions/app/waiting.ts');
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -24,20 +32,39 @@ const OPTIONS = {
   host: { type: 'string' },
   'allow-loopback-webhooks': { type: 'boolean' },
   'cors-origins': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** One sentence and exit 2: a mistake in how the command was given is not a crash. */
-const refuse = (sentence: string, code = 2): never => {
-  console.error(`Arbiter: ${sentence}`);
-  process.exit(code);
-};
+const USAGE = `Usage: npm start -- [options]
+
+Arbiter on this machine: the API, its timers and webhooks, and DynamoDB Local holding the games.
+Each option may also be set by the environment variable in brackets.
+
+  --port N                   the API's port; 0 picks a free one [PORT] (default 3000)
+  --host ADDRESS             the address the API listens on [HOST] (default 127.0.0.1: this machine only)
+  --data-dir DIR             where games are kept across restarts [ARBITER_DATA_DIR] (default .data)
+  --memory                   keep nothing on disk [ARBITER_MEMORY=1]
+  --allow-loopback-webhooks  deliver webhooks to this machine too, for a receiver on it [ARBITER_WEBHOOKS_ALLOW_LOOPBACK=1]
+  --cors-origins LIST        the browser origins that may call the API, comma-separated [ARBITER_CORS_ORIGINS]
+                             (default ${DEFAULT_CORS_ORIGINS.join(', ')})
+  -h, --help                 print this, and start nothing
+
+From the environment only:
+  ARBITER_RATE_LIMITS        requests an hour over the defaults, e.g. games=1000,players=500
+                             (default ${rateLimitsText(defaultRateLimits)})
+  ${MAX_WAITS_ENV}  waiting requests (?wait=) one API key may hold at once (default ${DEFAULT_WAIT_LIMITS.maxWaitsPerKey})
+
+It needs Node.js ${NODE_VERSIONS} and Java 17 or later (README, "Prerequisites").`;
+
+/** The options a user gives; --help is npm's own before the `--`, so npm never passes it on. */
+const GIVEN = Object.keys(OPTIONS).filter((name) => name !== 'help');
 
 /**
  * `npm start --port 4301`, without `--`, hands `--port` to npm itself: npm sets
  * npm_config_port and passes only "4301" on. Say how to pass it rather than start on the
  * wrong port.
  */
-const keptByNpm = Object.keys(OPTIONS).find((name) => process.env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined);
+const keptByNpm = GIVEN.find((name) => process.env[`npm_config_${name.replaceAll('-', '_')}`] !== undefined);
 if (keptByNpm) {
   // npm passes the option's value on alone, so the advice can name it.
   const [value] = process.argv.slice(2);
@@ -52,14 +79,25 @@ const parsed = (() => {
     const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
     return refuse(
       option
-        ? `there is no option ${option.split(' ')[0]}; the options are ${Object.keys(OPTIONS)
-            .map((o) => `--${o}`)
-            .join(', ')}`
+        ? `there is no option ${option.split(' ')[0]}; the options are ${GIVEN.map((o) => `--${o}`).join(', ')} (npm start -- --help says what each does)`
         : (error as Error).message,
     );
   }
 })();
 const { values } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+/** A setting that does not parse is a mistake in how Arbiter was started: its own sentence, no stack. */
+const checked = <T>(read: () => T): T => {
+  try {
+    return read();
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+};
 
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -70,14 +108,10 @@ const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 const allowLoopback = values['allow-loopback-webhooks'] ?? process.env.ARBITER_WEBHOOKS_ALLOW_LOOPBACK === '1';
 // The API handler reads the CORS origins from the environment when it is made; the flag wins.
 if (values['cors-origins'] !== undefined) process.env.ARBITER_CORS_ORIGINS = values['cors-origins'];
-const cors = corsPolicyFromEnv(process.env); // a malformed origin stops here, before anything starts
-const rateLimits = (() => {
-  try {
-    return rateLimitsFrom(process.env.ARBITER_RATE_LIMITS);
-  } catch (error) {
-    return refuse((error as Error).message);
-  }
-})();
+const cors = checked(() => corsPolicyFromEnv(process.env));
+const rateLimits = checked(() => rateLimitsFrom(process.env.ARBITER_RATE_LIMITS));
+// The runtime reads it again when it starts; read here, a malformed value stops nothing half-started.
+checked(() => waitLimitsFromEnv(process.env));
 
 /** Before DynamoDB Local starts, so a busy port costs one sentence, not a Java start and stop. */
 const portFree = (): Promise<NodeJS.ErrnoException | null> =>
@@ -91,6 +125,15 @@ if (busy?.code === 'EADDRINUSE')
   refuse(`port ${port} on ${host} is in use by another program; choose another: npm start -- --port ${port + 1}`, 1);
 if (busy) refuse(`cannot listen on ${host}:${port} (${busy.code ?? busy.message})`, 1);
 
+const { DataDirInUse, dataDirInUse, probeJava } = await import('./dynamodb-local.ts');
+// Without a Java that runs it, DynamoDB Local would only say that it exited.
+const noJava = javaProblem(probeJava());
+if (noJava) refuse(noJava, 1);
+// Also refused when DynamoDB Local starts (two runtimes starting at once); asked here, it is said before "starting".
+const inUse = memory ? null : dataDirInUse(dataDir);
+if (inUse) refuse(inUse.message, 1);
+const { startRuntime } = await import('./runtime.ts');
+
 console.log(`Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`}); it takes a few seconds…`);
 const started = Date.now();
 const runtime = await startRuntime({
@@ -101,7 +144,7 @@ const runtime = await startRuntime({
   log: (line) => console.log(line),
   webhooks: { allowLoopback },
   rateLimits,
-});
+}).catch((error: unknown) => (error instanceof DataDirInUse ? refuse(error.message, 1) : Promise.reject(error)));
 console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);

@@ -265,7 +265,7 @@ describe('kill -9 of the local runtime', () => {
     const third = launch(folder, 0);
     await exited(third.child);
     expect(third.child.exitCode).not.toBe(0);
-    expect(third.output()).toContain(`in use by another Arbiter (pid ${second.child.pid})`);
+    expect(third.output()).toContain(`in use by another Arbiter, pid ${second.child.pid} (infra/local/main.ts `);
     expect(dynamoLocalsServing(folder)).toEqual(serving);
 
     // kill -9 of the node process alone: its DynamoDB Local goes with it.

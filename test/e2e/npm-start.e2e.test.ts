@@ -96,7 +96,7 @@ describe('npm start, told wrongly', () => {
   it('an unknown option is one sentence naming the options there are', async () => {
     const { code, output } = await refused(['--', '--prot', '4301']);
     expect(arbiterLines(output)).toEqual([
-      'Arbiter: there is no option --prot; the options are --port, --memory, --data-dir, --host, --allow-loopback-webhooks, --cors-origins',
+      'Arbiter: there is no option --prot; the options are --port, --memory, --data-dir, --host, --allow-loopback-webhooks, --cors-origins (npm start -- --help says what each does)',
     ]);
     expect(code).toBe(2);
     expect(output).not.toMatch(/\n\s+at /);
@@ -126,6 +126,63 @@ describe('npm start, told wrongly', () => {
   });
 });
 
+describe('DOC-5 npm start, asked for help or given a setting it cannot use', () => {
+  it('DOC-5 npm start -- --help prints every option with its variable and default, and starts nothing', async () => {
+    const { code, output } = await refused(['--', '--help']);
+    expect(code).toBe(0);
+    const usage = output.slice(output.indexOf('Usage: npm start -- [options]'));
+    const options = usage.split('\n').flatMap((line) => /^ {2}(?:-h, )?(--[a-z-]+)/.exec(line)?.[1] ?? []);
+    expect(options).toEqual(['--port', '--host', '--data-dir', '--memory', '--allow-loopback-webhooks', '--cors-origins', '--help']);
+    expect(usage).toContain("--port N                   the API's port; 0 picks a free one [PORT] (default 3000)");
+    expect(usage).toContain('(default games=100,players=60,webhooks=60,invites=30)');
+    expect(usage).toContain('ARBITER_MAX_WAITS_PER_KEY  waiting requests (?wait=) one API key may hold at once (default 10)');
+    expect(usage).toContain('It needs Node.js ^20.19.0 || ^22.12.0 || >=24.0.0 and Java 17 or later');
+    expect(arbiterLines(output)).toEqual([]);
+  });
+
+  it('DOC-5 a malformed --cors-origins is one sentence, before DynamoDB Local is started', async () => {
+    const { code, output } = await refused(['--', '--memory', '--cors-origins', 'example.com']);
+    expect(arbiterLines(output)).toEqual([
+      'Arbiter: CORS origin "example.com" is not an origin: write scheme://host[:port], scheme://host:* for any port, or * for any origin (no path, no trailing slash).',
+    ]);
+    expect(output).not.toMatch(/\n\s+at /);
+    expect(code).toBe(2);
+  });
+
+  it('DOC-5 a malformed ARBITER_MAX_WAITS_PER_KEY is one sentence, before DynamoDB Local is started', async () => {
+    const { code, output } = await refused(['--', '--memory'], { ARBITER_MAX_WAITS_PER_KEY: 'lots' });
+    expect(arbiterLines(output)).toEqual(['Arbiter: ARBITER_MAX_WAITS_PER_KEY must be a whole number of at least 1, not "lots"']);
+    expect(output).not.toContain('DynamoDB Local');
+    expect(code).toBe(2);
+  });
+});
+
+describe('DOC-6 npm start checks what it needs', () => {
+  it('DOC-6 with no java on the PATH it is one sentence naming what to install, before DynamoDB Local is started', async () => {
+    const emptyPath = mkdtempSync(join(tmpdir(), 'arbiter-no-java-'));
+    try {
+      // The main module as npm start runs it, by node's own path: the PATH holds nothing, java least of all.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--memory', '--port', '0'], {
+        cwd: join(import.meta.dirname, '..', '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: emptyPath },
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise((done) => child.once('close', done));
+      expect(arbiterLines(output)).toEqual([
+        'Arbiter: DynamoDB Local is a Java program and there is no java on the PATH; install Java 17 or later ' +
+          '(e.g. apt-get install openjdk-17-jre-headless, brew install openjdk@17, or https://adoptium.net).',
+      ]);
+      expect(output).not.toContain('starting DynamoDB Local');
+      expect(code).toBe(1);
+    } finally {
+      rmSync(emptyPath, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('npm start', () => {
   it('serves the API on the chosen port, keeps data in its folder across restarts, and stops everything on Ctrl-C', async () => {
     const port = await freePort();
@@ -149,6 +206,38 @@ describe('npm start', () => {
     expect(await interrupt(second)).toBe(0);
     expect(await reachable(second.dynamoEndpoint)).toBe(false);
   }, 180_000);
+});
+
+describe('DOC-5 a data folder in use', () => {
+  it('DOC-5 a second npm start on a data folder in use is one sentence naming the runtime that holds it, and starts nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'arbiter-in-use-'));
+    const port = await freePort();
+    const first = await start(port, [
+      process.execPath,
+      '--import',
+      'tsx',
+      'infra/local/main.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      folder,
+    ]);
+    try {
+      const { code, output } = await refused(['--', '--port', String(await freePort()), '--data-dir', folder]);
+      expect(arbiterLines(output)).toEqual([
+        `Arbiter: the data folder ${folder} is in use by another Arbiter, pid ${first.child.pid} ` +
+          `(infra/local/main.ts --port ${port} --data-dir ${folder}); stop that one first, or give this one another folder with --data-dir (or --memory).`,
+      ]);
+      expect(output).not.toMatch(/\n\s+at /);
+      expect(code).toBe(1);
+      expect(await reachable(first.url)).toBe(true); // the first runs on, untouched
+    } finally {
+      const exited = new Promise((done) => first.child.once('exit', done));
+      process.kill(-(first.child.pid ?? 0), 'SIGINT');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 /** `pid` and every process under it, from the parent pids in /proc/<pid>/stat. */

@@ -5,7 +5,7 @@
  */
 import type { SQSRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toEntry } from '../../functions/adapters/bus.ts';
 import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import type { Problem } from '../../functions/app/problems.ts';
@@ -501,8 +501,12 @@ describe('PBM-6 where it runs', () => {
       resources: [],
       detail: JSON.parse(entry.Detail ?? '{}'),
     };
-    const first = await deliver({ Records: [sqsRecord('m-1', fromBus), sqsRecord('m-2', 'not json')] });
+    // The function logs the bad message, as it should; the log is checked here rather than left in npm test's output (DOC-5).
+    const errors: unknown[][] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const first = await deliver({ Records: [sqsRecord('m-1', fromBus), sqsRecord('m-2', 'not json')] }).finally(() => logged.mockRestore());
     expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm-2' }]);
+    expect(errors).toEqual([['webhook delivery failed', { messageId: 'm-2', error: expect.any(SyntaxError) }]]);
     expect(hooks.received.map((r) => r.attempt)).toEqual([1]);
     expect(queued).toHaveLength(1);
     expect(queued[0]?.delayMs).toBe(FAST.retryBaseMs);

@@ -55,6 +55,10 @@ export const quiesce = async (runtime: MemoryRuntime, busy: () => readonly Promi
  * `quiesce`) and `done()` does not hold yet, skip its clock to the earliest pending schedule,
  * which fires it and every other one due by then. A deadline or reminder is reached in
  * milliseconds rather than waited for, and never before the work due ahead of it is done.
+ *
+ * The skips stay: a webhook is signed with the runtime's clock, and a Standard Webhooks
+ * receiver refuses a timestamp more than 5 minutes ahead of its own, so a file that verifies
+ * deliveries keeps its skips to a few minutes in all (deadlines of a minute, not an hour).
  */
 export const letTimePass = async (
   runtime: MemoryRuntime,

@@ -119,7 +119,7 @@ describe('API-2 full matches through the typed client, each to the end its rules
   it("API-2 Sol'una: Meena's sure bow slays the moon leader as he moves out of sight; sun wins by SOL-8, the log verifies", async () => {
     const sun = await register('Sunniva');
     const moon = await register('Mooncalf');
-    // As in soluna.e2e.test.ts: toHit 1, so the attack hits whatever the server's dice roll.
+    // As in soluna.service.test.ts: toHit 1, so the attack hits whatever the server's dice roll.
     const sureBow = { name: 'Sure Bow', kind: 'ranged', range: 6, toHit: 1, damage: 1 } as const;
     const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true, attacks: [sureBow] });
     const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 1 });

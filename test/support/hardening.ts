@@ -1,7 +1,8 @@
 /**
- * What the hardening tests share, on memory (test/unit/hardening.unit.test.ts) and on the local
- * runtime (test/e2e/hardening.e2e.test.ts): raw requests a well-behaved client would never send,
- * the shape every refusal must have, and a game in play to aim them at.
+ * What the hardening tests share, in-process through the handler (test/unit/hardening.unit.test.ts)
+ * and over HTTP on the local runtime (test/service/hardening.service.test.ts): raw requests a
+ * well-behaved client would never send, the shape every refusal must have, and a game in play
+ * to aim them at.
  */
 import { expect } from 'vitest';
 import type { Client } from './client.ts';

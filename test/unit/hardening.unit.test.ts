@@ -2,8 +2,8 @@
  * Every fault an outside probe found (issue "Hardening") that the handler itself refuses, each
  * as a regression test through the real handler on the memory adapters (ARC-3). A refusal must
  * be a 4xx problem+json with a sentence, and must write nothing. The faults that need a firing
- * deadline, the HTTP stand-in's own body limit or a broken table stay in
- * test/e2e/hardening.e2e.test.ts.
+ * deadline, the HTTP stand-in's own body limit or a broken read model are over HTTP in
+ * test/service/hardening.service.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';

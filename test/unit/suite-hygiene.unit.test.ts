@@ -22,7 +22,10 @@ const DELIBERATE_WAITS: Readonly<Record<string, { count: number; why: string }>>
   'support/client.ts': { count: 1, why: '`eventually` polls its condition every 100 ms' },
   'e2e/npm-start.e2e.test.ts': { count: 1, why: 'polls the child process output until it says where it listens' },
   'service/keep-alive.service.test.ts': { count: 1, why: "the idle gap past Node's default keep-alive is what REL-10 tests" },
-  'e2e/waiting.e2e.test.ts': { count: 1, why: 'a gap before the command, so the long poll is already waiting (PBM-8)' },
+  'service/waiting.service.test.ts': {
+    count: 1,
+    why: 'a gap before the command, so the long poll is already waiting (PBM-8); the span a hung-up wait would read in (REL-23)',
+  },
   'e2e/crash.e2e.test.ts': { count: 1, why: 'polls until the killed runtime has written some acknowledgements' },
 };
 

@@ -1,26 +1,22 @@
 /**
- * Every fault an outside probe found (issue "Hardening") that needs the local runtime on
- * DynamoDB Local: a deadline that fires, the HTTP stand-in's own body limit, and a broken read
- * model in a table. A refusal must be a 4xx problem+json with a sentence, and must write
- * nothing. The faults the handler refuses by itself run on memory (test/unit/hardening.unit.test.ts).
+ * Every fault an outside probe found (issue "Hardening") that needs the local runtime around
+ * the handler: a deadline that fires, the HTTP stand-in's own body limit, and a broken read
+ * model. A refusal must be a 4xx problem+json with a sentence, and must write nothing. The
+ * faults the handler refuses by itself run in-process (test/unit/hardening.unit.test.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
-import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { expectProblem, type Problem, rawRequests, playingGame as sharedPlayingGame } from '../support/hardening.ts';
-import { Client, eventually, startTestRuntime } from '../support/http.ts';
+import { Client, letTimePass, startServiceRuntime } from '../support/http.ts';
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let anon: Client;
 let red: Client;
 let blue: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startServiceRuntime();
   anon = new Client(runtime.url);
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;
@@ -37,19 +33,17 @@ const playingGame = (deadlines?: Record<string, unknown>) => sharedPlayingGame(r
 
 describe('REL-1 system command ids', () => {
   it('REL-1 a player who takes the old deadline id of the next step first cannot stop its deadline', async () => {
-    // Two seconds for the Resource Phase, an hour for everything else.
-    const { gameId } = await playingGame({ default: 'PT1H', phases: { resource: 'PT2S' } });
+    // A minute for the Resource Phase, skipped to; a day for everything else.
+    const { gameId } = await playingGame({ default: 'P1D', phases: { resource: 'PT1M' } });
     const taken = await red.post(`/games/${gameId}/commands`, { commandId: 'deadline.t1-resource', command: { type: 'EndPhase' } });
     expect(taken.status).toBe(200);
-    const moved = await eventually(
-      () => red.get<{ step: { key: string } | null }>(`/games/${gameId}`),
-      (r) => r.body.step?.key === 't1-movement',
-      40_000,
-    );
+    const view = () => red.get<{ step: { key: string } | null }>(`/games/${gameId}`);
+    await letTimePass(runtime, async () => (await view()).body.step?.key === 't1-movement');
+    const moved = await view();
     expect(moved.status).toBe(200);
     const log = (await red.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
     expect(log.filter((e) => e.type === 'DeadlinePassed').map((e) => e.commandId)).toEqual(['@deadline.t1-resource']);
-  }, 60_000);
+  });
 });
 
 describe('REL-7 oversize bodies', () => {
@@ -63,26 +57,11 @@ describe('REL-7 oversize bodies', () => {
 describe('REL-9 unexpected errors and the request log', () => {
   it('REL-9 an unexpected error is a 500 problem with the request id; the stack goes to the log, never to the client', async () => {
     const lines: string[] = [];
-    const own = await startRuntime({
-      port: 0,
-      memory: true,
-      dataDir: '',
-      dynamoEndpoint: inject('dynamoEndpoint'),
-      tablePrefix: `h${randomBytes(5).toString('hex')}-`,
-      pollIntervalMs: 250,
-      log: (line) => lines.push(line),
-    });
+    const own = await startServiceRuntime({ log: (line) => lines.push(line) });
     try {
       const client = (await new Client(own.url).register('Cid')).client;
-      // A read model that is not JSON: a fault of ours, not of the request.
-      const { client: db } = createDynamoClient({ endpoint: own.dynamoEndpoint });
-      await db.send(
-        new PutItemCommand({
-          TableName: own.tables.games,
-          Item: marshall({ pk: 'GAME#g_broken', sk: 'VIEW', state: '{not json', version: 1 }),
-        }),
-      );
-      db.destroy();
+      // A read model that is not JSON: a fault of ours (a projector's), not of the request.
+      expect(await own.deps.games.putReadModel('g_broken', { version: 1, state: '{not json' }, 'any')).toBe(true);
       const reply = await fetch(`${own.url}/games/g_broken`, { headers: { authorization: `Bearer ${client.apiKey}` } });
       const text = await reply.text();
       const body = JSON.parse(text) as Problem & { requestId: string };

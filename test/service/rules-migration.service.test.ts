@@ -3,6 +3,11 @@
  * implements. One whose log decides the same under the current rules moves on with the
  * next command; one that does not keeps answering 409 until its organiser adopts the
  * current rules. The exported log of each passes verify, with its older part named.
+ *
+ * An older server's game is played on a second runtime (`recorder`) by the same players, its
+ * log rewritten as the older rules would have recorded it, and appended whole, with its seed,
+ * to the server under test as a new game through the game store's port: the log and seed an
+ * older server would have left, which the server then reads, projects and commands on.
  */
 
 import { execFile } from 'node:child_process';
@@ -10,7 +15,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
@@ -18,30 +22,40 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { eventToItem } from '../../functions/adapters/event-codec.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { ageLog, olderVersion, withOldTurnLimit } from '../support/older-rules.ts';
 
 const RULESETS = everyRuleset();
 
 const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
-let runtime: Runtime;
+const ROOT = join(import.meta.dirname, '..', '..');
+const ARBITER_BIN = join(ROOT, 'node_modules', '.bin', 'arbiter');
+let runtime: MemoryRuntime;
+/** Where the games are first played, before their logs are rewritten as an older server's. */
+let recorder: MemoryRuntime;
 let ann: Client;
 let annId: string;
 let bob: Client;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  [runtime, recorder] = await Promise.all([startServiceRuntime(), startServiceRuntime()]);
   const anon = new Client(runtime.url);
+  let bobId: string;
   ({ client: ann, playerId: annId } = await anon.register('Ann'));
-  bob = (await anon.register('Bob')).client;
+  ({ client: bob, playerId: bobId } = await anon.register('Bob'));
+  // The same players, keys and all, on the recorder.
+  for (const playerId of [annId, bobId]) {
+    const player = await runtime.deps.games.player(playerId);
+    if (!player) throw new Error(`no player ${playerId}`);
+    await recorder.deps.games.createPlayer(player, player.createdAt ?? new Date().toISOString());
+  }
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-rules-'));
 afterAll(async () => {
-  await runtime?.stop();
+  await Promise.all([runtime?.stop(), recorder?.stop()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,33 +64,47 @@ const command = (as: Client, gameId: string, body: Record<string, unknown>) =>
   as.post<Events & { type: string; detail: string; code: string }>(`/games/${gameId}/commands`, { commandId: commandId(), command: body });
 const stored = (gameId: string) => runtime.deps.store.readAfter(gameId, 0);
 
-/** Ann (the organiser, red) and Bob (blue) start a match; red goes first and ends one phase. */
+/** Ann (the organiser, red) and Bob (blue) start a match on the recorder; red goes first and ends one phase. */
 const startedGame = async (): Promise<string> => {
-  const gameId = (await ann.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body.gameId;
-  const joined = await bob.post<Events>(`/games/${gameId}/join`, {});
+  const annThere = new Client(recorder.url, ann.apiKey);
+  const bobThere = new Client(recorder.url, bob.apiKey);
+  const gameId = (await annThere.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body.gameId;
+  const joined = await bobThere.post<Events>(`/games/${gameId}/join`, {});
   const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
-  expect((await command(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' })).status).toBe(200);
-  expect((await command(ann, gameId, { type: 'EndPhase' })).status).toBe(200);
+  expect((await command(winner === 'red' ? annThere : bobThere, gameId, { type: 'ChooseFirstPlayer', seat: 'red' })).status).toBe(200);
+  expect((await command(annThere, gameId, { type: 'EndPhase' })).status).toBe(200);
   return gameId;
 };
 
 /**
- * Rewrite the game's stored log as a server of the older rules would have recorded it,
- * and its read model to match (what `npm run rebuild` would compute).
+ * The game's log as a server of `version`'s rules would have recorded it (`edit` changing what
+ * they decided differently), with its seed, appended to the server under test, and its read
+ * model projected from it there.
  */
+const recordUnder = async (version: string, gameId: string, edit?: (event: EventEnvelope) => unknown): Promise<number> => {
+  const aged = ageLog(await recorder.deps.store.readAfter(gameId, 0), version, edit);
+  // The seed, read the way the command path reads it (beside a command record, here of no command).
+  const { seed } = await recorder.deps.games.secretAndCommand(gameId, 'no-command');
+  const appended = await runtime.deps.store.append({
+    gameId,
+    expectedVersion: 0,
+    events: aged,
+    ...(seed === null ? {} : { seed }),
+    stateAfter: foldGame(RULESETS, aged),
+  });
+  expect(appended).toEqual({ ok: true });
+  await runtime.stream.idle();
+  return aged.length;
+};
+
+/** Rewrite the game's log as a server of the older rules would have recorded it (see recordUnder). */
 const recordUnderOlderRules = async (gameId: string, edit?: (event: EventEnvelope) => unknown): Promise<number> => {
-  const events = await stored(gameId);
+  const older = await recordUnder(OLD, gameId, edit);
   await eventually(
     () => runtime.deps.games.readModel(gameId),
-    (model) => model?.version === events.length,
+    (model) => model?.version === older,
   );
-  const aged = ageLog(events, OLD, edit);
-  for (const event of aged) {
-    await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
-  }
-  const state = foldGame(RULESETS, aged);
-  await runtime.deps.games.putReadModel(gameId, { version: state.version, state: JSON.stringify(state) }, 'any');
-  return aged.length;
+  return older;
 };
 
 /** Bob concedes; the whole log, with the seed, as Ann downloads it, checked by verify. */
@@ -99,7 +127,8 @@ const arbiterVerify = async (text: string) => {
   const file = join(dir, 'game.ndjson');
   writeFileSync(file, text);
   try {
-    const { stdout } = await promisify(execFile)('npx', ['arbiter', 'verify', file], { cwd: join(import.meta.dirname, '..', '..') });
+    // The installed bin itself, without npx's own start-up (test/unit/cli.unit.test.ts checks what `npx arbiter` runs).
+    const { stdout } = await promisify(execFile)(process.execPath, [ARBITER_BIN, 'verify', file], { cwd: ROOT });
     return { code: 0, stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string };
@@ -193,14 +222,7 @@ describe('PBM-14 a rules change never strands a running game', () => {
   it('PBM-14 a game under newer rules than the server (a rollback) is refused as before, and never moved backwards', async () => {
     const gameId = await startedGame();
     const newer = CURRENT.replace(/\d+\.\d+\.\d+$/, '99.0.0');
-    const events = await stored(gameId);
-    await eventually(
-      () => runtime.deps.games.readModel(gameId),
-      (model) => model?.version === events.length,
-    );
-    for (const event of ageLog(events, newer)) {
-      await runtime.dynamo.client.send(new PutItemCommand({ TableName: runtime.tables.events, Item: eventToItem(event) }));
-    }
+    const written = await recordUnder(newer, gameId);
     for (const body of [{ type: 'EndPhase' }, { type: 'AdoptRules' }]) {
       const refused = await command(ann, gameId, body);
       expect(refused.status).toBe(409);
@@ -208,7 +230,7 @@ describe('PBM-14 a rules change never strands a running game', () => {
         `This game is played under post-galactica rules ${newer}, but this server implements ${CURRENT}; nothing was written.`,
       );
     }
-    expect(await stored(gameId)).toHaveLength(events.length);
+    expect(await stored(gameId)).toHaveLength(written);
   });
 
   it('PBM-14 concurrent commands on a game to migrate: one adoption, nothing lost, nothing duplicated', async () => {

@@ -254,3 +254,24 @@ export const openApiDocument = (): ReturnType<typeof buildDocument> => {
   built ??= buildDocument();
   return built;
 };
+
+const served = new Map<string, ReturnType<typeof buildDocument>>();
+
+/**
+ * DOC-3: the document as `GET /openapi.json` serves it: its one server is where the client
+ * reached this API (the address `npm start` listens on, or the API's URL on AWS), so the
+ * reference at /docs and generated clients call the API they were read from. Without an
+ * origin (a hand-built request), the document as built, with both of its example servers.
+ */
+export const servedDocument = (origin: string | null): ReturnType<typeof buildDocument> => {
+  if (origin === null) return openApiDocument();
+  let document = served.get(origin);
+  if (!document) {
+    const description = origin.startsWith('http://') ? 'This runtime (npm start), where it listens.' : 'This API, on AWS.';
+    document = { ...openApiDocument(), servers: [{ url: origin, description }] } as ReturnType<typeof buildDocument>;
+    // An API answers at one or two names (its execute-api host, a custom domain): a handful at most.
+    if (served.size >= 8) served.clear();
+    served.set(origin, document);
+  }
+  return document;
+};

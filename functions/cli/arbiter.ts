@@ -33,6 +33,11 @@ export const run = async (argv: string[]): Promise<number> => {
     process.stdout.write(TOOL_HELP);
     return command === undefined ? EXIT.usage : EXIT.holds;
   }
+  if (command === '--version' || command === '-V') {
+    const { versionText } = await import('./version.ts');
+    process.stdout.write(versionText());
+    return EXIT.holds;
+  }
   if (command === 'help') {
     const topic = rest[0];
     if (topic !== undefined && !HELP[topic]) throw new UsageError(`there is no command "${topic}"; the commands are verify and replay`);

@@ -17,6 +17,7 @@ usage:
 
 options:
   -h, --help     this help (or a command's help: arbiter verify --help)
+  -V, --version  the command's version, and every rules version whose logs it verifies
 
 Get a log with: curl -s "$API/games/$GAME/log" -H "authorization: Bearer $KEY" > game.ndjson
 `;

@@ -15,6 +15,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { rateLimitsFrom } from '../../functions/app/rate-limits.ts';
 import { corsPolicyFromEnv } from '../../functions/http/cors.ts';
+import { CLI_PACKAGE_PATH } from '../../functions/web/assets.ts';
 import { startRuntime } from './runtime.ts';
 
 const OPTIONS = {
@@ -105,6 +106,7 @@ const runtime = await startRuntime({
 console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);
+console.log(`Arbiter: API reference: ${runtime.url}/docs; the arbiter command anywhere: npm install -g ${runtime.url}${CLI_PACKAGE_PATH}`);
 console.log(`Arbiter: browser pages may call it from ${cors.origins.join(', ')} (--cors-origins).`);
 console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream polled every 250 ms. Ctrl-C stops everything.`);
 if (runtime.dynamoExposure) console.warn(`Arbiter: WARNING: ${runtime.dynamoExposure}`);

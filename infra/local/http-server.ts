@@ -123,6 +123,10 @@ export interface HttpServerOptions {
   readonly keepAliveMs?: number;
 }
 
+/** What the stand-in answers bytes that are not HTTP at all (API Gateway never passes such a request on). */
+export const malformedRequest = (): Problem =>
+  new Problem(400, 'malformed-request', 'Malformed HTTP request', 'The request is not valid HTTP/1.1; nothing was read from it.');
+
 /** `host:port` of the address the server listens on (an IPv6 address in brackets), as in its URL. */
 const listeningOn = (server: Server, host: string): string => {
   const address = server.address();
@@ -181,9 +185,7 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
         socket.destroy();
         return;
       }
-      const problem = problemResponse(
-        new Problem(400, 'malformed-request', 'Malformed HTTP request', 'The request is not valid HTTP/1.1; nothing was read from it.'),
-      );
+      const problem = problemResponse(malformedRequest());
       const body = String(problem.body);
       socket.end(
         `HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

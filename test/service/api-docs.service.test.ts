@@ -4,6 +4,7 @@
  * not one request leaves this machine (no font, CDN, validator badge or telemetry).
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,9 @@ import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
 import { startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
+const examples = JSON.parse(readFileSync(join(root, 'functions', 'http', 'openapi-examples.json'), 'utf8')) as {
+  commands: Record<string, Record<string, unknown>>;
+};
 
 let runtime: MemoryRuntime;
 let browser: Browser;
@@ -42,7 +46,7 @@ describe('DOC-3 the API reference at /docs', () => {
     expect(doc.servers.map((s) => s.url)).toEqual([runtime.url]);
   });
 
-  it('DOC-3 GET /docs draws every operation of the live document in Chromium, and no request leaves loopback', async () => {
+  it('DOC-3 GET /docs draws every operation of the live document in Chromium, with an example of every command, and no request leaves loopback', async () => {
     const opened = await openPage(browser, `${runtime.url}/docs`);
     pages.push(opened);
     const { page, strays, errors } = opened;
@@ -62,7 +66,17 @@ describe('DOC-3 the API reference at /docs', () => {
         Array.from((el as unknown as { options: ArrayLike<{ value: string }> }).options, (o) => o.value),
       ),
     ).toEqual([runtime.url]);
+    // The command route opened: a request example of every command of every ruleset to choose from, and the answer's.
+    await page.click('#operations-games-giveCommand .opblock-summary-control');
+    await page.waitForSelector('#operations-games-giveCommand .examples-select select');
+    const choices = await page.$$eval('#operations-games-giveCommand .examples-select select', (selects) =>
+      selects.map((select) => Array.from((select as unknown as { options: ArrayLike<{ value: string }> }).options, (o) => o.value)),
+    );
+    const commands = Object.entries(examples.commands).flatMap(([ruleset, list]) => Object.keys(list).map((type) => `${ruleset}.${type}`));
+    expect(commands.length).toBeGreaterThan(60);
+    expect(choices[0]).toEqual(commands);
+    expect(choices).toContainEqual(commands);
     expect(strays).toEqual([]);
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });

@@ -1064,7 +1064,7 @@ export interface components {
                 action: {
                     /** @constant */
                     kind: "move";
-                    readonly to?: [
+                    to?: [
                         number,
                         number
                     ];

@@ -3,8 +3,13 @@
  * The domain runs in the page as it runs on the server, with one substitution: the
  * kernel's digest.ts (Node's native crypto) is replaced by web/digest.ts (@noble/hashes),
  * which computes the same bytes. Runs from `npm ci` (prepare) and `npm run build:web`.
+ *
+ * Also the API reference page (DOC-3) into dist/web/docs: web/docs/ and Swagger UI's
+ * prebuilt bundle and stylesheet from the swagger-ui-dist package, served from this origin.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const here = (path) => new URL(path, import.meta.url).pathname;
@@ -33,3 +38,13 @@ await build({
   plugins: [browserDigest],
 });
 copyFileSync(here('../web/index.html'), `${out}/index.html`);
+
+// DOC-3: Swagger UI as its package ships it, less the source map comments (the maps are not served).
+const docs = `${out}/docs`;
+mkdirSync(docs, { recursive: true });
+const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+  const text = readFileSync(join(swaggerUi, file), 'utf8').replace(/\n?\/[*/]# sourceMappingURL=\S+(?: \*\/)?\s*$/, '\n');
+  writeFileSync(join(docs, file), text);
+}
+for (const file of ['index.html', 'docs.js']) copyFileSync(here(`../web/docs/${file}`), join(docs, file));

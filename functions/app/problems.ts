@@ -4,11 +4,47 @@
  */
 import type { RuleViolation } from '../../domain/kernel/violation.ts';
 
+/**
+ * Every problem type the API answers with, each a stable slug published as
+ * `https://arbiter.dev/problems/<type>`. A new one is added here, or it does not compile; the
+ * OpenAPI document carries an example of each, recorded from a real answer (DOC-3).
+ */
+export const PROBLEM_TYPES = [
+  'invalid-body',
+  'invalid-query',
+  'malformed-json',
+  'malformed-request',
+  'malformed-path',
+  'invalid-unicode',
+  'too-deep',
+  'unknown-field',
+  'unknown-command',
+  'invalid-webhook-url',
+  'unauthorized',
+  'not-allowed',
+  'origin-not-allowed',
+  'not-found',
+  'method-not-allowed',
+  'conflict',
+  'version-conflict',
+  'rules-version',
+  'command-id-reused',
+  'request-id-reused',
+  'too-many-webhooks',
+  'too-large',
+  'rule-violation',
+  'too-many-requests',
+  'too-many-waits',
+  'internal',
+] as const;
+
+export type ProblemType = (typeof PROBLEM_TYPES)[number];
+
 export class Problem extends Error {
   constructor(
     readonly status: number,
     /** A stable slug, published as `https://arbiter.dev/problems/<type>`. */
-    readonly type: string,
+    readonly type: ProblemType,
     readonly title: string,
     readonly detail: string,
     readonly extra: Readonly<Record<string, unknown>> = {},

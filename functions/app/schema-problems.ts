@@ -4,7 +4,7 @@
  * both word their refusals here, so the application needs nothing of the HTTP layer.
  */
 import type * as z from '../../domain/kernel/zod.ts';
-import { Problem } from './problems.ts';
+import { Problem, type ProblemType } from './problems.ts';
 
 /** RFC 6901: `~` and `/` inside a key are escaped in a JSON Pointer. */
 export const escapePointer = (token: string): string => token.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -87,7 +87,7 @@ export const fieldErrors = (issues: readonly Issue[], input: unknown, at = ''): 
 export const schemaProblem = (
   issues: readonly Issue[],
   input: unknown,
-  { type, what, at = '' }: { readonly type: string; readonly what: string; readonly at?: string },
+  { type, what, at = '' }: { readonly type: ProblemType; readonly what: string; readonly at?: string },
 ): Problem => {
   const errors = fieldErrors(issues, input, at);
   const first = errors[0]?.detail ?? 'The value is not valid.';

@@ -151,6 +151,11 @@ export const buildComponents = (): Components => {
     unrepresentable: 'any',
     io: 'input',
     uri: (id) => `#/components/schemas/${id}`,
+    // A readonly tuple (a Sol'una square) is immutable in TypeScript, not set by the server:
+    // JSON Schema's readOnly would tell clients never to send it (DOC-3: its examples do).
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.readOnly;
+    },
   }).schemas;
   const schemas = Object.fromEntries(Object.entries(generated).map(([id, s]) => [id, asComponent(s as Record<string, unknown>)]));
   for (const p of perRuleset) addDiscriminator(schemas[p.command]);

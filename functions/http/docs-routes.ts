@@ -13,7 +13,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { commandTable, matchCommands } from '../../domain/match/command-table.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { notFound } from '../app/problems.ts';
-import { openApiDocument } from './openapi.ts';
+import { servedDocument } from './openapi.ts';
 import { withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
@@ -49,7 +49,7 @@ const commandsWithSchemas = (r: AnyRuleset) =>
 
 /** The describing routes' handlers, by operationId; public, cached for five minutes. */
 export const docsHandlers: Handlers<'docs'> = {
-  getOpenApi: async (request) => withEtag(request, openApiDocument(), 'public, max-age=300'),
+  getOpenApi: async (request) => withEtag(request, servedDocument(request.origin), 'public, max-age=300'),
   listRulesets: async (request) => withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
   getRuleset: async (request) => {
     const r = rulesetNamed(request.params.id ?? '');

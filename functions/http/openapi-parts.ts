@@ -3,7 +3,7 @@
 import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { MAX_BODY_BYTES } from './input-guard.ts';
-import { PROBLEM_BASE } from './respond.ts';
+import { problemComponents, problemRef, problemTypesOf } from './openapi-examples.ts';
 
 /** A zod schema as an inline JSON Schema (request bodies and parameters). */
 export const inline = (s: z.core.$ZodType): Record<string, unknown> => {
@@ -37,7 +37,8 @@ export const withEtag = (description: string, schema: string) => ({
 
 export const location = { Location: header('Location') };
 
-export const problem = (description: string, examples?: Record<string, { summary: string; value: unknown }>) => ({
+/** A problem answer; `examples` inline (`{ summary, value }`) or `$ref`s to the recorded ones (problemRef). */
+export const problem = (description: string, examples?: Record<string, unknown>) => ({
   description,
   headers: requestId,
   content: { 'application/problem+json': { schema: ref('Problem'), ...(examples ? { examples } : {}) } },
@@ -67,52 +68,36 @@ export const rateLimited = { 429: response('RateLimited') };
 /** Statuses of an operation that reads a JSON body. */
 export const withBody = { 400: response('BadRequest'), 413: response('TooLarge') };
 
-const example = (slug: string, title: string, status: number, detail: string, extra: Record<string, unknown> = {}) => ({
-  type: `${PROBLEM_BASE}${slug}`,
-  title,
-  status,
-  detail,
-  ...extra,
-});
-
-/** The meanings of 409 at a game's command routes, each with its problem type. */
+/** The meanings of 409 at a game's command routes, each with its problem type, as the API answered them (DOC-3). */
 export const conflictExamples = {
   versionConflict: {
     summary: 'version-conflict: another command was accepted first (or expectedVersion is not the current version)',
-    value: example('version-conflict', 'The game moved on', 409, 'You expected version 7 but the game is at version 8.', {
-      expectedVersion: 7,
-      version: 8,
-    }),
+    ...problemRef('version-conflict'),
   },
   rulesVersion: {
     summary: "rules-version: the game's rules version is not served here (or its log does not decide the same under them)",
-    value: example(
-      'rules-version',
-      'Rules version not served',
-      409,
-      'This game is played under post-galactica rules 1, but this server implements no version of them; nothing was written.',
-      { rulesVersion: '1', served: null },
-    ),
+    ...problemRef('rules-version'),
   },
   commandIdReused: {
     summary: 'command-id-reused: the commandId was already used for a different command',
-    value: example(
-      'command-id-reused',
-      'Command id already used',
-      409,
-      'The command id ann-0002 was already used for a different command; use a new id for a new command.',
-    ),
+    ...problemRef('command-id-reused'),
   },
   gameState: {
     summary: 'conflict: the game is not in a state for that command (over, paused, another step)',
-    value: example('conflict', 'The game is not in a state for that', 409, 'The battle is over.', { rule: 'GSC-23', code: 'GAME_OVER' }),
+    ...problemRef('conflict'),
   },
 };
+
+/** `$ref`s to the recorded example of each problem type answered with `status`, but `except`. */
+const examplesOf = (status: number, except: readonly string[] = []) =>
+  Object.fromEntries(problemTypesOf(status).flatMap((type) => (except.includes(type) ? [] : [[type, problemRef(type)]])));
 
 /** What API Gateway's own 429 carries. */
 const stageThrottled = { type: 'object', properties: { message: { type: 'string' } } };
 
 export const sharedComponents = {
+  /** DOC-3: an example of every problem type, each the API's answer to a request that provokes it. */
+  examples: problemComponents(),
   securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } },
   headers: {
     ETag: {
@@ -136,17 +121,13 @@ export const sharedComponents = {
     BadRequest: problem(
       'The body or the query is not valid: malformed JSON, nested too deeply, not Unicode, unknown fields or a schema mismatch (`errors` lists each field by JSON Pointer).',
       {
-        invalidBody: {
-          summary: 'invalid-body: a field does not match the schema',
-          value: example('invalid-body', 'The request body is not valid', 400, 'The request body is not valid at /name: Too small.', {
-            errors: [{ pointer: '/name', detail: 'Too small: expected string to have >=1 characters' }],
-          }),
-        },
+        invalidBody: { summary: 'invalid-body: a field does not match the schema', ...problemRef('invalid-body') },
+        ...examplesOf(400, ['invalid-body']),
       },
     ),
-    Unauthorized: problem('No API key, or not a valid one.'),
-    TooLarge: problem(`The body is over ${MAX_BODY_BYTES} bytes; nothing was written.`),
-    InternalError: problem('Something went wrong on our side; nothing was written. The problem carries the request id.'),
+    Unauthorized: problem('No API key, or not a valid one.', examplesOf(401)),
+    TooLarge: problem(`The body is over ${MAX_BODY_BYTES} bytes; nothing was written.`, examplesOf(413)),
+    InternalError: problem('Something went wrong on our side; nothing was written. The problem carries the request id.', examplesOf(500)),
     Throttled: {
       description: 'Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself).',
       content: { 'application/json': { schema: stageThrottled } },
@@ -159,18 +140,7 @@ export const sharedComponents = {
         'application/problem+json': {
           schema: ref('Problem'),
           examples: {
-            tooManyRequests: {
-              summary: 'too-many-requests: over the rate limit',
-              value: example(
-                'too-many-requests',
-                'Too many requests',
-                429,
-                'At most 100 games created with one key an hour; try again in 1342 seconds.',
-                {
-                  retryAfter: 1342,
-                },
-              ),
-            },
+            tooManyRequests: { summary: 'too-many-requests: over the rate limit', ...problemRef('too-many-requests') },
           },
         },
         'application/json': { schema: stageThrottled },

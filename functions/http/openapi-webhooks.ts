@@ -1,4 +1,5 @@
 /** The answers of the webhook routes in `/openapi.json` (PBM-1, PBM-3): a player's subscriptions under /me/webhooks. */
+import { problemRef } from './openapi-examples.ts';
 import { always, location, noContent, ok, problem, rateLimited, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 import type { WebhookOperationId } from './webhook-routes.ts';
 
@@ -11,7 +12,10 @@ export const webhookResponses = (): Record<WebhookOperationId, Record<string, un
     ...withBody,
     ...unauthorized,
     404: problem('No such game.'),
-    409: problem('Too many webhooks (too-many-webhooks), or a requestId used for another webhook (request-id-reused).'),
+    409: problem('Too many webhooks (too-many-webhooks), or a requestId used for another webhook (request-id-reused).', {
+      'too-many-webhooks': problemRef('too-many-webhooks'),
+      'request-id-reused': problemRef('request-id-reused'),
+    }),
     ...always,
     ...rateLimited,
   },

@@ -3,8 +3,12 @@
  * commands, events and views of each ruleset are named components (components.ts);
  * request bodies stay inline, their command a `$ref` to the rulesets' command unions.
  */
+
+import { rulesets } from '../../domain/rulesets.ts';
+import type { ProblemType } from '../app/problems.ts';
 import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import { buildComponents } from './components.ts';
+import { commandExamples, problemRef, problemTable } from './openapi-examples.ts';
 import {
   always,
   body,
@@ -28,7 +32,6 @@ import {
   withEtag,
 } from './openapi-parts.ts';
 import { webhookResponses } from './openapi-webhooks.ts';
-import { PROBLEM_BASE } from './respond.ts';
 import { type OperationId, ROUTES, type Route, type RouteDeclaration } from './route-table.ts';
 import { commandBody } from './schemas.ts';
 
@@ -50,17 +53,7 @@ const tooManyWaits = {
       'application/problem+json': {
         schema: ref('Problem'),
         examples: {
-          tooManyWaits: {
-            summary: 'too-many-waits: the key already holds its cap of waits',
-            value: {
-              type: `${PROBLEM_BASE}too-many-waits`,
-              title: 'Too many waiting requests',
-              status: 429,
-              detail:
-                'Your API key already holds 10 waiting requests, the most one key may hold at once; let one of them answer or close it, ask without wait, or retry after 18 s.',
-              maxWaits: 10,
-            },
-          },
+          tooManyWaits: { summary: 'too-many-waits: the key already holds its cap of waits', ...problemRef('too-many-waits') },
         },
       },
     },
@@ -179,6 +172,39 @@ const docsResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { 
   },
 });
 
+/** The examples of the answers that carry none of their own: the problem type each status means here (DOC-3). */
+const DEFAULT_PROBLEMS: Readonly<Record<string, ProblemType>> = { 403: 'not-allowed', 404: 'not-found', 422: 'rule-violation' };
+
+type Answer = { content?: Record<string, { examples?: unknown } & Record<string, unknown>> } & Record<string, unknown>;
+
+/** `responses` with the recorded example of its problem type on each problem answer that has none. */
+const withProblemExamples = (responses: Responses): Responses =>
+  Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const problemJson = (answer as Answer).content?.['application/problem+json'];
+      const type = DEFAULT_PROBLEMS[status];
+      if (!problemJson || problemJson.examples || !type) return [status, answer];
+      const content = {
+        ...(answer as Answer).content,
+        'application/problem+json': { ...problemJson, examples: { [type]: problemRef(type) } },
+      };
+      return [status, { ...(answer as Answer), content }];
+    }),
+  );
+
+/** DOC-3: POST /games/{id}/commands with a request and its answer for every command of every ruleset. */
+const withCommandExamples = (operationId: string, requestBody: ReturnType<typeof body>, responses: Responses) => {
+  if (operationId !== 'giveCommand') return { requestBody, responses };
+  const { requests, answers } = commandExamples(new Map([...rulesets.values()].map((r) => [r.id, r.title])));
+  const json = requestBody.content['application/json'];
+  const ok = responses[200] as Answer;
+  const answer = ok.content?.['application/json'];
+  return {
+    requestBody: { ...requestBody, content: { 'application/json': { ...json, examples: requests } } },
+    responses: { ...responses, 200: { ...ok, content: { ...ok.content, 'application/json': { ...answer, examples: answers } } } },
+  };
+};
+
 /** One operation of the document, from its route in the table and its answers. */
 const operation = (route: RouteDeclaration, responses: Responses, commandRefs: readonly { $ref: string }[]) => {
   const path = route.id === undefined ? [] : [pathId(route.id)];
@@ -194,8 +220,9 @@ const operation = (route: RouteDeclaration, responses: Responses, commandRefs: r
     ...(route.description === undefined ? {} : { description: route.description }),
     security: route.auth === 'public' ? PUBLIC : secured,
     ...(parameters.length === 0 ? {} : { parameters }),
-    ...(schema ? { requestBody: body(schema) } : {}),
-    responses,
+    ...(schema
+      ? withCommandExamples(route.operationId, body(schema), withProblemExamples(responses))
+      : { responses: withProblemExamples(responses) }),
   };
 };
 
@@ -221,7 +248,17 @@ const buildDocument = () => {
     info: {
       title: 'Arbiter',
       version: '0.1.0',
-      description: 'A referee for remote and play-by-mail wargames: every command becomes events in a tamper-evident log.',
+      description: [
+        'A referee for remote and play-by-mail wargames: every command becomes events in a tamper-evident log.',
+        '',
+        'POST /games/{id}/commands has an example of every command of every ruleset, each with the answer the rules gave it; GET /rulesets/{id} lists the commands of a ruleset with their JSON Schemas.',
+        '',
+        '## Problem types',
+        '',
+        'Every refusal is `application/problem+json` (RFC 9457) whose `type` is `https://arbiter.dev/problems/<problem type>`; each has an example (components.examples, `problem-<problem type>`).',
+        '',
+        problemTable(),
+      ].join('\n'),
     },
     servers: [
       { url: 'http://127.0.0.1:3000', description: 'npm start' },
@@ -253,4 +290,25 @@ let built: ReturnType<typeof buildDocument> | undefined;
 export const openApiDocument = (): ReturnType<typeof buildDocument> => {
   built ??= buildDocument();
   return built;
+};
+
+const served = new Map<string, ReturnType<typeof buildDocument>>();
+
+/**
+ * DOC-3: the document as `GET /openapi.json` serves it: its one server is where the client
+ * reached this API (the address `npm start` listens on, or the API's URL on AWS), so the
+ * reference at /docs and generated clients call the API they were read from. Without an
+ * origin (a hand-built request), the document as built, with both of its example servers.
+ */
+export const servedDocument = (origin: string | null): ReturnType<typeof buildDocument> => {
+  if (origin === null) return openApiDocument();
+  let document = served.get(origin);
+  if (!document) {
+    const description = origin.startsWith('http://') ? 'This runtime (npm start), where it listens.' : 'This API, on AWS.';
+    document = { ...openApiDocument(), servers: [{ url: origin, description }] } as ReturnType<typeof buildDocument>;
+    // An API answers at one or two names (its execute-api host, a custom domain): a handful at most.
+    if (served.size >= 8) served.clear();
+    served.set(origin, document);
+  }
+  return document;
 };

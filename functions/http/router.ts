@@ -13,6 +13,12 @@ export interface Request {
   readonly signal?: AbortSignal | undefined;
   /** The client's address as API Gateway (or the local stand-in, from the socket) saw it. */
   readonly sourceIp: string;
+  /**
+   * Where the client reached this API, as `scheme://host[:port]`: API Gateway's domain name
+   * (the execute-api host or the custom domain), or the address the local stand-in listens
+   * on. Null for an event that names no domain (one built by hand).
+   */
+  readonly origin: string | null;
 }
 
 /**
@@ -75,6 +81,7 @@ export class Router {
       throw new Problem(404, 'not-found', 'Not found', `There is no route ${method} ${path}; see /openapi.json.`);
     }
     const values = route.pattern.exec(path)?.slice(1) ?? [];
+    const domain = event.requestContext.domainName;
     const params = Object.fromEntries(route.names.map((name, i) => [name, decodeSegment(values[i] ?? '')]));
     return route.handler({
       method,
@@ -86,6 +93,8 @@ export class Router {
       signal,
       // A hand-built event may have none: such requests share one count.
       sourceIp: event.requestContext.http.sourceIp ?? 'unknown',
+      // API Gateway says the scheme in x-forwarded-proto (always https), as the local stand-in does (http).
+      origin: domain ? `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${domain}` : null,
     });
   }
 }

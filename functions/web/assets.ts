@@ -1,50 +1,76 @@
 /**
- * The replay viewer's files (VIEW-1), served beside the API: locally by the runtime from
- * dist/web, on AWS by the web function from its own package. One list of routes, so the
- * local server and the stack serve the same paths.
+ * The files served beside the API, locally by the runtime from dist/web and on AWS by the web
+ * function from its own package: the replay viewer (VIEW-1), the API reference for people
+ * (DOC-3, Swagger UI reading /openapi.json) and the `arbiter` command's package (DOC-4). One
+ * list of routes, so the local server and the stack serve the same paths.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-export const WEB_FILES: Readonly<Record<string, { readonly file: string; readonly type: string }>> = {
+interface WebFile {
+  readonly file: string;
+  readonly type: string;
+  /** Sent base64-encoded, as API Gateway wants a binary body (the local stand-in decodes it). */
+  readonly binary?: true;
+}
+
+/** Where the CLI's package is served (DOC-4): `npm install -g <API>/cli/arbiter-cli.tgz`. */
+export const CLI_PACKAGE_PATH = '/cli/arbiter-cli.tgz';
+
+export const WEB_FILES: Readonly<Record<string, WebFile>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/viewer.js': { file: 'viewer.js', type: 'text/javascript; charset=utf-8' },
+  '/docs': { file: 'docs/index.html', type: 'text/html; charset=utf-8' },
+  '/docs/docs.js': { file: 'docs/docs.js', type: 'text/javascript; charset=utf-8' },
+  '/docs/swagger-ui-bundle.js': { file: 'docs/swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+  '/docs/swagger-ui.css': { file: 'docs/swagger-ui.css', type: 'text/css; charset=utf-8' },
+  [CLI_PACKAGE_PATH]: { file: 'cli/arbiter-cli.tgz', type: 'application/gzip', binary: true },
 };
 
-/** The HTTP API routes of the viewer, as `METHOD /path`. */
+/** The HTTP API routes of these files, as `METHOD /path`. */
 export const WEB_ROUTE_KEYS: readonly string[] = Object.keys(WEB_FILES).map((path) => `GET ${path}`);
 
 /**
- * The page allows scripts only from itself and connections only to its own origin (the
- * API it is served by): a log opened in it cannot load or send anything.
+ * The pages allow scripts only from this origin and connections only to it (the API they are
+ * served by): a log opened in the viewer cannot load or send anything, and the API reference
+ * loads no font, script or style from anywhere else (DOC-3).
  */
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
 
-/** Reads each file once; null when `path` is not one of the viewer's. */
+/** What `npm ci` builds, by file: the message when it is missing here. */
+const notBuilt = (file: string): string =>
+  file.startsWith('cli/')
+    ? 'The arbiter package is not built here: run npm run build:web (npm ci does it).\n'
+    : file.startsWith('docs/')
+      ? 'The API reference is not built here: run npm run build:web (npm ci does it).\n'
+      : 'The viewer is not built here: run npm run build:web (npm ci does it).\n';
+
+/** Reads each file once; null when `path` is not one of these files. */
 export const webAssets = (dir: string): ((path: string) => APIGatewayProxyStructuredResultV2 | null) => {
   const cache = new Map<string, string>();
   return (path) => {
-    const asset = WEB_FILES[path];
+    const asset = Object.hasOwn(WEB_FILES, path) ? WEB_FILES[path] : undefined;
     if (!asset) return null;
     let body = cache.get(asset.file);
     if (body === undefined) {
       try {
-        body = readFileSync(join(dir, asset.file), 'utf8');
+        body = readFileSync(join(dir, asset.file), asset.binary ? 'base64' : 'utf8');
       } catch {
-        return {
-          statusCode: 503,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-          body: 'The viewer is not built here: run npm run build:web (npm ci does it).\n',
-        };
+        return { statusCode: 503, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: notBuilt(asset.file) };
       }
       cache.set(asset.file, body);
     }
-    return { statusCode: 200, headers: { 'content-type': asset.type, 'cache-control': 'no-cache', ...SECURITY_HEADERS }, body };
+    return {
+      statusCode: 200,
+      headers: { 'content-type': asset.type, 'cache-control': 'no-cache', ...SECURITY_HEADERS },
+      body,
+      ...(asset.binary ? { isBase64Encoded: true } : {}),
+    };
   };
 };

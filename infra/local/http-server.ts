@@ -48,13 +48,20 @@ const readBody = (req: IncomingMessage): Promise<Body> =>
     req.on('error', fail);
   });
 
-const toEvent = (req: IncomingMessage, body: string, requestId: string): APIGatewayProxyEventV2 => {
+/**
+ * The payload v2 event API Gateway would send. `domainName` is the address this server listens
+ * on, as API Gateway's is the API's own host; the scheme goes in x-forwarded-proto as there.
+ */
+const toEvent = (req: IncomingMessage, body: string, requestId: string, domainName: string): APIGatewayProxyEventV2 => {
   // Split by hand: a request target such as "//x" is a path here, never a URL with a host.
   const target = req.url ?? '/';
   const mark = target.indexOf('?');
   const url = { pathname: mark < 0 ? target : target.slice(0, mark), search: mark < 0 ? '' : target.slice(mark) };
   const searchParams = new URLSearchParams(url.search);
-  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])),
+    'x-forwarded-proto': 'http',
+  };
   const query = Object.fromEntries(searchParams.entries());
   const method = req.method ?? 'GET';
   return {
@@ -69,7 +76,7 @@ const toEvent = (req: IncomingMessage, body: string, requestId: string): APIGate
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: 'localhost',
+      domainName,
       domainPrefix: 'localhost',
       http: {
         method,
@@ -96,7 +103,8 @@ const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2, ex
   // The client left before its answer (a wait it gave up on): there is nobody to write to.
   if (res.destroyed) return;
   res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string> | undefined), ...extra });
-  res.end(result.body ?? '');
+  // A binary body (the CLI's package) comes base64-encoded, as Lambda hands it to API Gateway.
+  res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
 };
 
 export interface HttpServerOptions {
@@ -114,6 +122,17 @@ export interface HttpServerOptions {
   /** How long an idle connection is kept (KEEP_ALIVE_MS); a test shortens it to see it honoured quickly. */
   readonly keepAliveMs?: number;
 }
+
+/** What the stand-in answers bytes that are not HTTP at all (API Gateway never passes such a request on). */
+export const malformedRequest = (): Problem =>
+  new Problem(400, 'malformed-request', 'Malformed HTTP request', 'The request is not valid HTTP/1.1; nothing was read from it.');
+
+/** `host:port` of the address the server listens on (an IPv6 address in brackets), as in its URL. */
+const listeningOn = (server: Server, host: string): string => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+};
 
 export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions): Promise<Server> =>
   new Promise((done, fail) => {
@@ -141,7 +160,7 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
           });
           return;
         }
-        send(res, await handler(toEvent(req, body.text, requestId), lambdaContext(gone.signal)));
+        send(res, await handler(toEvent(req, body.text, requestId, listeningOn(server, options.host)), lambdaContext(gone.signal)));
       } catch (error) {
         // The handler answers its own errors; this is a failure of the stand-in itself (REL-9).
         log({ level: 'error', msg: 'local http server error', requestId, stack: error instanceof Error ? error.stack : String(error) });
@@ -166,9 +185,7 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
         socket.destroy();
         return;
       }
-      const problem = problemResponse(
-        new Problem(400, 'malformed-request', 'Malformed HTTP request', 'The request is not valid HTTP/1.1; nothing was read from it.'),
-      );
+      const problem = problemResponse(malformedRequest());
       const body = String(problem.body);
       socket.end(
         `HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

@@ -24,6 +24,7 @@ if (oldNode) refuse(oldNode, 1);
 const { defaultRateLimits, rateLimitsFrom, rateLimitsText } = await import('../../functions/app/rate-limits.ts');
 const { corsPolicyFromEnv, DEFAULT_CORS_ORIGINS } = await import('../../functions/http/cors.ts');
 const { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV, waitLimitsFromEnv } = await import('../../functions/app/waiting.ts');
+const { CLI_PACKAGE_PATH } = await import('../../functions/web/assets.ts');
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -148,6 +149,7 @@ const runtime = await startRuntime({
 console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);
+console.log(`Arbiter: API reference: ${runtime.url}/docs; the arbiter command anywhere: npm install -g ${runtime.url}${CLI_PACKAGE_PATH}`);
 console.log(`Arbiter: browser pages may call it from ${cors.origins.join(', ')} (--cors-origins).`);
 console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream polled every 250 ms. Ctrl-C stops everything.`);
 if (runtime.dynamoExposure) console.warn(`Arbiter: WARNING: ${runtime.dynamoExposure}`);

@@ -291,8 +291,16 @@ describe('the HTTP API', () => {
     expect(JSON.stringify(environmentOf(docs))).not.toContain('TABLE');
   });
 
-  it('VIEW-1 the stack serves the viewer: GET / and GET /viewer.js go to the web function, which reads no table', () => {
-    expect([...WEB_ROUTE_KEYS].sort()).toEqual(['GET /', 'GET /viewer.js']);
+  it('VIEW-1 DOC-3 DOC-4 the stack serves the viewer, the API reference and the CLI package from the web function, which reads no table', () => {
+    expect([...WEB_ROUTE_KEYS].sort()).toEqual([
+      'GET /',
+      'GET /cli/arbiter-cli.tgz',
+      'GET /docs',
+      'GET /docs/docs.js',
+      'GET /docs/swagger-ui-bundle.js',
+      'GET /docs/swagger-ui.css',
+      'GET /viewer.js',
+    ]);
     const webIntegration = Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
       ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(web.fn)),
     )?.[0];

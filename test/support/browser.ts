@@ -42,6 +42,8 @@ export interface OpenPage {
   readonly page: Page;
   /** Every request the page made to anywhere but 127.0.0.1 (a test expects none). */
   readonly strays: readonly string[];
+  /** What the page reported as an error: uncaught exceptions, console errors (a refused load or eval says so there). */
+  readonly errors: readonly string[];
   close(): Promise<void>;
 }
 
@@ -53,9 +55,14 @@ export const openPage = async (browser: Browser, url: string): Promise<OpenPage>
     if (!LOOPBACK.test(request.url())) strays.push(request.url());
   });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const loaded = await page.goto(url);
   if (loaded?.status() !== 200) throw new Error(`${url} answered ${loaded?.status() ?? 'nothing'}`);
-  return { page, strays, close: () => context.close() };
+  return { page, strays, errors, close: () => context.close() };
 };
 
 /**

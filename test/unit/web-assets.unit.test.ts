@@ -31,7 +31,47 @@ describe('the viewer files', () => {
     expect(script?.body?.length).toBeGreaterThan(10_000);
     expect(serve('/games')).toBeNull();
     expect(serve('/index.html')).toBeNull();
-    expect(WEB_ROUTE_KEYS).toEqual(['GET /', 'GET /viewer.js']);
+    expect(WEB_ROUTE_KEYS).toEqual([
+      'GET /',
+      'GET /viewer.js',
+      'GET /docs',
+      'GET /docs/docs.js',
+      'GET /docs/swagger-ui-bundle.js',
+      'GET /docs/swagger-ui.css',
+      'GET /cli/arbiter-cli.tgz',
+    ]);
+  });
+
+  it('DOC-3 /docs is the API reference page: Swagger UI and its stylesheet from this origin, under the same policy, and nothing it names elsewhere', () => {
+    const serve = webAssets(built);
+    const page = serve('/docs');
+    expect(page?.statusCode).toBe(200);
+    expect(page?.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    expect(page?.headers?.['content-security-policy']).toMatch(/default-src 'none'; script-src 'self';.*connect-src 'self'/);
+    const loads = [...(page?.body ?? '').matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(loads).toEqual([
+      'data:,',
+      '/docs/swagger-ui.css',
+      '/openapi.json',
+      '/',
+      '/openapi.json',
+      '/docs/swagger-ui-bundle.js',
+      '/docs/docs.js',
+    ]);
+    expect(serve('/docs/swagger-ui-bundle.js')?.body?.length).toBeGreaterThan(1_000_000);
+    expect(serve('/docs/swagger-ui.css')?.headers?.['content-type']).toBe('text/css; charset=utf-8');
+    const init = serve('/docs/docs.js')?.body ?? '';
+    expect(init).toContain("url: '/openapi.json'");
+    expect(init).toContain('validatorUrl: null');
+  });
+
+  it('DOC-4 /cli/arbiter-cli.tgz is the packed command, base64-encoded as API Gateway wants a binary body', () => {
+    execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
+    const answer = webAssets(built)('/cli/arbiter-cli.tgz');
+    expect(answer?.statusCode).toBe(200);
+    expect(answer?.headers?.['content-type']).toBe('application/gzip');
+    expect(answer?.isBase64Encoded).toBe(true);
+    expect(Buffer.from(answer?.body ?? '', 'base64').equals(readFileSync(join(built, 'cli', 'arbiter-cli.tgz')))).toBe(true);
   });
 
   it('VIEW-1 a server whose page is not built says how to build it', () => {

@@ -1,0 +1,83 @@
+/**
+ * DOC-3: the examples of `/openapi.json`, recorded from real answers into openapi-examples.json
+ * (`npm run examples`, test/unit/openapi-examples.unit.test.ts, which also checks that they
+ * are still what this build answers): for every command of every ruleset, the request and the
+ * answer of POST /games/{id}/commands, decided by the real rules on a real game; for every
+ * problem type, the handler's answer to a request that provokes it.
+ */
+import type { ProblemType } from '../app/problems.ts';
+import recorded from './openapi-examples.json' with { type: 'json' };
+
+interface Recorded {
+  readonly commands: Record<string, Record<string, { readonly summary: string; readonly request: unknown; readonly answer: unknown }>>;
+  readonly problems: Record<
+    ProblemType,
+    { readonly summary: string; readonly request: string; readonly status: number; readonly value: Record<string, unknown> }
+  >;
+}
+
+const RECORDED = recorded as unknown as Recorded;
+
+/** The recorded answer that is an example of problem `type`. */
+export const problemValue = (type: ProblemType): Record<string, unknown> => RECORDED.problems[type].value;
+
+/** `#/components/examples/problem-<type>`. */
+export const problemRef = (type: ProblemType) => ({ $ref: `#/components/examples/problem-${type}` });
+
+/** The problem types answered with HTTP status `status`, in PROBLEM_TYPES' order. */
+export const problemTypesOf = (status: number): ProblemType[] =>
+  (Object.keys(RECORDED.problems) as ProblemType[]).filter((type) => RECORDED.problems[type].status === status);
+
+/**
+ * Problem types that answer no operation: a method a path does not have, and a browser's
+ * preflight from a page the server does not allow. Their examples are in the document's
+ * description, beside the table of every type; every other type's is a component.
+ */
+export const PATH_PROBLEMS: readonly ProblemType[] = ['method-not-allowed', 'origin-not-allowed'];
+
+/** `components.examples`: one per problem type an operation answers, `problem-<type>`, saying what request it answers. */
+export const problemComponents = (): Record<string, { summary: string; description: string; value: Record<string, unknown> }> =>
+  Object.fromEntries(
+    (Object.keys(RECORDED.problems) as ProblemType[])
+      .filter((type) => !PATH_PROBLEMS.includes(type))
+      .map((type) => {
+        const { summary, request, value } = RECORDED.problems[type];
+        return [`problem-${type}`, { summary, description: `The answer to ${request}.`, value }];
+      }),
+  );
+
+/** Every problem type with its status and title, and the request its example answers: a table for people. */
+export const problemTable = (): string =>
+  [
+    '| problem type | status | title | example: the answer to |',
+    '|---|---|---|---|',
+    ...(Object.keys(RECORDED.problems) as ProblemType[]).map((type) => {
+      const { status, request, value } = RECORDED.problems[type];
+      return `| \`${type}\` | ${status} | ${String(value.title)} | ${request.replaceAll('|', '\\|')} |`;
+    }),
+    '',
+    ...PATH_PROBLEMS.flatMap((type) => {
+      const { request, value } = RECORDED.problems[type];
+      return [`\`${type}\`, the answer to ${request}:`, '', '```json', JSON.stringify(value, null, 2), '```', ''];
+    }),
+  ].join('\n');
+
+type Examples = Record<string, { summary: string; value: unknown }>;
+
+/**
+ * The request and answer examples of POST /games/{id}/commands: one per command of every
+ * ruleset, named `<ruleset>.<command type>`, each answer the events of that very request.
+ */
+export const commandExamples = (titles: ReadonlyMap<string, string>): { requests: Examples; answers: Examples } => {
+  const requests: Examples = {};
+  const answers: Examples = {};
+  for (const [ruleset, commands] of Object.entries(RECORDED.commands)) {
+    for (const [type, { summary, request, answer }] of Object.entries(commands)) {
+      const name = `${ruleset}.${type}`;
+      const title = `${titles.get(ruleset) ?? ruleset}: ${type}`;
+      requests[name] = { summary: `${title}. ${summary}`, value: request };
+      answers[name] = { summary: `${title}: the events of the example request`, value: answer };
+    }
+  }
+  return { requests, answers };
+};

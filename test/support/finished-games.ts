@@ -13,6 +13,7 @@ import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
 import { playGscReference } from './reference-gsc2.ts';
+import { BATTLE_SCENARIO, playPostGalacticaBattle } from './reference-post-galactica-battle.ts';
 import { playSolunaReference } from './reference-soluna.ts';
 
 const RULESETS = everyRuleset();
@@ -95,8 +96,13 @@ export class Recorder {
 }
 
 /** Create and join (each seat mixing in a seed contribution), then the roll-off winner names the first seat to play. */
-export const startMatch = (ruleset: string, rules: Record<string, unknown> = {}, rulesets: Rulesets = RULESETS): Recorder => {
-  const game = new Recorder(`g_ref_${ruleset.replace(/[^a-z0-9]/g, '')}`, rulesets);
+export const startMatch = (
+  ruleset: string,
+  rules: Record<string, unknown> = {},
+  rulesets: Rulesets = RULESETS,
+  gameId = `g_ref_${ruleset.replace(/[^a-z0-9]/g, '')}`,
+): Recorder => {
+  const game = new Recorder(gameId, rulesets);
   const [first = ''] = rulesets.getRuleset(ruleset).seatNames;
   game.give(
     {
@@ -124,16 +130,27 @@ export const finishedMatch = (ruleset: string, steps = 12, rules: Record<string,
 };
 
 /** A reference match played by a ruleset's script (both seats' real commands), conceded by `concedes` if it has not ended. */
-const scripted = (ruleset: string, play: (game: Recorder) => void, concedes: string): ParsedLog => {
-  const game = startMatch(ruleset);
+const scripted = (
+  ruleset: string,
+  play: (game: Recorder) => void,
+  concedes: string,
+  rules: Record<string, unknown> = {},
+  gameId?: string,
+): ParsedLog => {
+  const game = startMatch(ruleset, rules, RULESETS, gameId);
   play(game);
   if (game.state.status === 'playing') game.give({ type: 'Concede' }, game.seat(concedes));
   return game.log();
 };
 
-/** The reference match per rule system, recorded by `npm run fixtures`. */
+/**
+ * The reference matches, recorded by `npm run fixtures` to test/fixtures/logs/<key>.ndjson:
+ * one per rule system, keyed by its id (the one the rules-version tests re-adjudicate and
+ * keep per version), and sample battles keyed otherwise (DOC-7), kept in that folder only.
+ */
 export const REFERENCE_MATCHES: Readonly<Record<string, () => ParsedLog>> = {
   'post-galactica': () => finishedMatch('post-galactica', 40, { scenario: 'example' }),
   soluna: () => scripted('soluna', playSolunaReference, 'moon'),
   gsc2: () => scripted('gsc2', playGscReference, 'blue'),
+  'post-galactica-battle': () => scripted('post-galactica', playPostGalacticaBattle, 'blue', BATTLE_SCENARIO, 'g_ref_postgalacticabattle'),
 };

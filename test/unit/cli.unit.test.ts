@@ -202,8 +202,8 @@ describe('the arbiter command', () => {
   }, 120_000); // one process per version: CPU-bound, slow when both cores are busy
 
   it('VIEW-8 verify of an ended game still passes every check, exit 0', () => {
-    for (const ruleset of ['post-galactica', 'soluna', 'gsc2']) {
-      const result = arbiter('verify', join(logs, `${ruleset}.ndjson`));
+    for (const name of ['post-galactica', 'post-galactica-battle', 'soluna', 'gsc2']) {
+      const result = arbiter('verify', join(logs, `${name}.ndjson`));
       expect(result.stdout).toContain('verdict: the log holds');
       expect(result.stdout).not.toMatch(/^(FAIL|PENDING)/m);
       expect(result.status).toBe(0);

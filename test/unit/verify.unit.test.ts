@@ -45,7 +45,7 @@ const rolledCount = (log: ParsedLog) =>
 type Roll = { roll: DieRoll };
 
 describe('the reference matches play the heart of each rule system, and verify accepts them', () => {
-  it.each(['soluna', 'gsc2'])('%s: the committed reference log passes all five checks, with many rolls', (id) => {
+  it.each(['soluna', 'gsc2', 'post-galactica-battle'])('%s: the committed reference log passes all five checks, with many rolls', (id) => {
     const log = reference(id);
     expect(log.header.status).toBe('ended');
     expect(failures(log)).toEqual([]);
@@ -53,11 +53,14 @@ describe('the reference matches play the heart of each rule system, and verify a
     expect(rolledCount(log)).toBe(log.events.flatMap((e) => findRolls(e.data)).length);
   });
 
-  it.each(['soluna', 'gsc2'])('%s: the script still plays a match through the current rules that ends and verifies', (id) => {
-    const log = REFERENCE_MATCHES[id]?.() as ParsedLog;
-    expect(log.header.status).toBe('ended');
-    expect(failures(parseLog(serializeLog(log.header, log.events)))).toEqual([]);
-  });
+  it.each(['soluna', 'gsc2', 'post-galactica-battle'])(
+    '%s: the script still plays a match through the current rules that ends and verifies',
+    (id) => {
+      const log = REFERENCE_MATCHES[id]?.() as ParsedLog;
+      expect(log.header.status).toBe('ended');
+      expect(failures(parseLog(serializeLog(log.header, log.events)))).toEqual([]);
+    },
+  );
 
   it("Sol'una: both seats seal (one re-seals) and reveal, models move, attacks hit and miss, powers, a deferral, Mind lost to injuries, a missed deadline, a slain leader", () => {
     const log = reference('soluna');

@@ -2146,7 +2146,7 @@ export interface components {
                 };
             };
         };
-        /** @description Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; the README lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself). */
+        /** @description Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; docs/api.md lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself). */
         RateLimited: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];

@@ -134,7 +134,7 @@ export const sharedComponents = {
     },
     RateLimited: {
       description:
-        "Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; the README lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself).",
+        "Too many requests: over this operation's hourly rate limit (problem type too-many-requests, with Retry-After and `retryAfter` in seconds; docs/api.md lists the limits), or the AWS HTTP API stage throttles (API Gateway answers `{ message }` itself).",
       headers: { ...requestId, 'Retry-After': header('RetryAfter') },
       content: {
         'application/problem+json': {

@@ -2,7 +2,7 @@
  * Alarms that reach someone (AWS-2): one SNS topic every alarm of the stack notifies, in
  * alarm and back to OK, with an e-mail subscription when the `alarmEmail` context is set
  * (anyone may subscribe a pager, a chat hook or a phone to the topic too). Each alarm's
- * description says what happened and what to do; README "Deploying to AWS" lists them.
+ * description says what happened and what to do; docs/aws.md lists them.
  *
  * The alarms on queues (the stream consumers' on-failure queues, the deadline and webhook
  * dead-letter queues) and on stream iterator age are made beside their resource

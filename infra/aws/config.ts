@@ -1,6 +1,6 @@
 /**
  * What a person deploying the stack may set, each from CDK context (`cdk.json`, or
- * `npx cdk deploy -c name=value`), each with a default documented in the README
+ * `npx cdk deploy -c name=value`), each with a default documented in docs/aws.md
  * ("Deploying to AWS") and written out in cdk.json (AWS-5). A malformed value stops the
  * synth with one sentence naming the setting, before anything is deployed.
  */

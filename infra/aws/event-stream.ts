@@ -22,7 +22,7 @@ export const consumeEventStream = (scope: Construct, events: Table, consumer: Ar
     scope,
     `${id}StreamFailures`,
     `the ${id} stream consumer`,
-    `Each message names a stream batch the ${id} gave up on after its retries. Read why in the ${id} log group, fix the cause, then run npm run redrive (README "Deploying to AWS"), which re-drives the games of those records and deletes what it re-drove.`,
+    `Each message names a stream batch the ${id} gave up on after its retries. Read why in the ${id} log group, fix the cause, then run npm run redrive (docs/aws.md), which re-drives the games of those records and deletes what it re-drove.`,
   );
   consumer.fn.addEventSource(
     // The cast only bridges exactOptionalPropertyTypes: Table declares `tableStreamArn: string | undefined`

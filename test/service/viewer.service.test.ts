@@ -25,7 +25,7 @@ const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name
 /** Every reference log: one per rule system, and the Post Galactica battle (DOC-7). */
 const REFERENCE_LOGS = ['post-galactica', 'post-galactica-battle', 'soluna', 'gsc2'] as const;
 const EVERY = everyRuleset();
-/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/service/viewer.service.test.ts` refreshes the README's pictures. */
+/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/service/viewer.service.test.ts` refreshes the pictures in docs/. */
 const shots =
   process.env.ARBITER_SCREENSHOTS === 'docs' ? join(root, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
 

@@ -129,7 +129,7 @@ describe('DOC-7 sample data to try', () => {
   });
 
   it('DOC-7 the explanation docs/disputes.md shows is what the command prints', () => {
-    const [, file = '', seq = ''] = /npx arbiter replay (\S+) --explain (\d+)/.exec(doc) ?? [];
+    const [, file = '', seq = ''] = /npx arbiter replay (\S+) --explain (\d+)/.exec(doc.slice(doc.indexOf('## Sample logs to try'))) ?? [];
     const shown = /```text\n([\s\S]*?)\n```/.exec(doc)?.[1];
     expect(shown).toBeDefined();
     expect(explain(join(root, file), Number(seq))).toEqual(shown?.split('\n'));

@@ -223,6 +223,9 @@ describe('rules versions: what the log names agrees, link by link (PBM-14)', () 
   const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
   const OLD = olderVersion('post-galactica');
   const BETWEEN = OLD.replace(/0\.0\.1$/, '0.0.2');
+  /** Every version this build decides, as the refusal lists them (RUL-10). */
+  const LISTED = RULESETS.getFold('post-galactica').rulesVersions ?? [CURRENT];
+  const IMPLEMENTED = LISTED.length > 1 ? `${LISTED.slice(0, -1).join(', ')} and ${LISTED.at(-1)}` : CURRENT;
   const SYSTEM = { kind: 'system' } as const;
 
   /** A Post Galactica match after two missed deadlines, recorded under OLD. */
@@ -266,10 +269,12 @@ describe('rules versions: what the log names agrees, link by link (PBM-14)', () 
     const game = oldGame();
     game.give({ type: 'AdoptRules' }, SYSTEM);
     const log = finish(game);
-    expect(checkRules({ ...log, header: { ...log.header, rulesVersion: OLD } })).toMatchObject({
+    // A version this build lists, so the header is not refused for naming an unknown one (RUL-10).
+    const listed = 'pg-0.6.0';
+    expect(checkRules({ ...log, header: { ...log.header, rulesVersion: listed } })).toMatchObject({
       ok: false,
       line: 1,
-      verdict: `rules: the header names rules version ${OLD}, but the log ends under ${CURRENT}`,
+      verdict: `rules: the header names rules version ${listed}, but the log ends under ${CURRENT}`,
     });
   });
 
@@ -284,7 +289,7 @@ describe('rules versions: what the log names agrees, link by link (PBM-14)', () 
     expect(checkRules(log)).toMatchObject({
       ok: false,
       line: 1,
-      verdict: `rules: this log needs Post Galactica rules version ${BETWEEN}, but this verifier implements ${CURRENT}; re-adjudication refused`,
+      verdict: `rules: this log needs Post Galactica rules version ${BETWEEN}, but this verifier implements ${IMPLEMENTED}; re-adjudication refused`,
     });
   });
 

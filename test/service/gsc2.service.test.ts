@@ -9,9 +9,9 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import type { Runtime } from '../../infra/local/runtime.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { expectExplained, rollsIn } from '../support/gsc2.ts';
-import { Client, commandId, eventually, startTestRuntime, withPlayerNames } from '../support/http.ts';
+import { Client, commandId, eventually, startServiceRuntime, withPlayerNames } from '../support/http.ts';
 
 const RULESETS = everyRuleset();
 
@@ -57,7 +57,7 @@ type Seat = keyof typeof FLEET;
 type Battle = GscState & { submitted: string[]; awaiting: string[] };
 type GameReply = { version: number; awaiting: string[]; game: Battle };
 
-let runtime: Runtime;
+let runtime: MemoryRuntime;
 let seats: Record<Seat, Client>;
 let gameId: string;
 /** Per ship: did the turn-1 repair of battery B succeed (the only outcome left to the dice before turn 2)? */
@@ -118,7 +118,7 @@ const allEvents = async (seat: Seat): Promise<EventEnvelope[]> => {
 };
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  runtime = await startServiceRuntime();
   const anon = new Client(runtime.url);
   seats = { red: (await anon.register('Ann')).client, blue: (await anon.register('Bob')).client };
   const created = await seats.red.post<{ gameId: string }>('/games', { ruleset: 'gsc2', seat: 'red', options: { rules: RULES } });

@@ -183,8 +183,10 @@ describe('DOC-6 npm start checks what it needs', () => {
   });
 });
 
+// The three tests that start a whole runtime each use their own port and data folder, and spend
+// most of their time waiting for DynamoDB Local's JVM: they run side by side.
 describe('npm start', () => {
-  it('serves the API on the chosen port, keeps data in its folder across restarts, and stops everything on Ctrl-C', async () => {
+  it.concurrent('serves the API on the chosen port, keeps data in its folder across restarts, and stops everything on Ctrl-C', async () => {
     const port = await freePort();
     const first = await start(port);
     expect(first.url).toBe(`http://127.0.0.1:${port}`);
@@ -209,7 +211,7 @@ describe('npm start', () => {
 });
 
 describe('DOC-5 a data folder in use', () => {
-  it('DOC-5 a second npm start on a data folder in use is one sentence naming the runtime that holds it, and starts nothing', async () => {
+  it.concurrent('DOC-5 a second npm start on a data folder in use is one sentence naming the runtime that holds it, and starts nothing', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'arbiter-in-use-'));
     const port = await freePort();
     const first = await start(port, [
@@ -260,7 +262,7 @@ const family = (pid: number): number[] => {
 const commandLine = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 
 describe('REL-19 npm start, on this machine only', () => {
-  it('REL-19 every socket the processes of npm start listen on is on 127.0.0.1, and DynamoDB Local runs with -disableTelemetry', async () => {
+  it.concurrent('REL-19 every socket the processes of npm start listen on is on 127.0.0.1, and DynamoDB Local runs with -disableTelemetry', async () => {
     const port = await freePort();
     const started = await start(port, ['npm', 'start', '--', '--port', String(port), '--memory']);
     const group = started.child.pid ?? 0;

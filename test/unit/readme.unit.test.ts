@@ -37,7 +37,7 @@ describe('DOC-1 the README', () => {
     expect(README).toContain('npm ci ');
     expect(README).toContain('npm start ');
     expect(README).toContain('Arbiter: listening on http://127.0.0.1:3000');
-    expect(README).toMatch(/`npm test` runs\s+every check and test; it takes about \d+ minutes on 2 cores/);
+    expect(README).toMatch(/`npm test` runs\s+every check and test; it takes about \d+½? minutes on 2 cores/);
     for (const needed of ['Node.js', 'Java', 'curl and jq']) expect(README).toContain(needed);
     expect(README).toContain('curl -s -XPOST $B/players');
     const contents = README.slice(README.indexOf('## Where to go next'));

@@ -5,27 +5,17 @@
  * schedules show what is armed. The rest runs on memory (test/unit/organiser-routes.unit.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+import { organiserHelpers } from '../support/organiser.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
 let cy: Client;
-
-type Step = { key: string; phase: string; openedAt: string; deadline: string | null };
-type View = {
-  status: string;
-  step: Step | null;
-  paused?: { by: string; remainingMs: number | null };
-  drawOffer?: { by: string; agreed: string[] };
-  result: { winner: string | null; reason: string } | null;
-};
-type Answer = { events: EventEnvelope[]; rule?: string; code?: string; detail?: string };
 
 beforeAll(async () => {
   runtime = await startServiceRuntime();
@@ -38,26 +28,7 @@ afterAll(async () => {
   await runtime.stop();
 });
 
-/** Ann organises; Bob takes red, which goes first, and Cy blue: play begins in t1-command. */
-const organised = async (deadlines: Record<string, unknown> = {}) => {
-  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', options: { firstPlayer: 'red', deadlines } });
-  expect(created.status).toBe(201);
-  const gameId = created.body.gameId;
-  expect((await bob.post(`/games/${gameId}/join`, { seat: 'red' })).status).toBe(200);
-  expect((await cy.post(`/games/${gameId}/join`, { seat: 'blue' })).status).toBe(200);
-  // The read model follows the log asynchronously: wait for it to show play.
-  await eventually(
-    () => view(gameId),
-    (v) => v.status === 'playing',
-  );
-  return gameId;
-};
-
-const give = (client: Client, gameId: string, command: Record<string, unknown>) =>
-  client.post<Answer>(`/games/${gameId}/commands`, { commandId: commandId(), command });
-
-const view = async (gameId: string) => (await ann.get<View>(`/games/${gameId}`)).body;
-const logOf = async (gameId: string) => (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
+const { organised, give, view, logOf } = organiserHelpers(() => ({ ann, bob, cy }));
 const pendingAt = (gameId: string, phaseKey: string, reminder?: string) =>
   runtime.scheduler.pending.get(scheduleName(gameId, phaseKey, reminder))?.at ?? null;
 /** Wait for the schedule of a step (or of one of its reminders) to be armed at `at` (null: not armed at all). */

@@ -5,26 +5,16 @@
  * delete schedules, stay in test/service/organiser.service.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { type Client, commandId, eventually } from '../support/client.ts';
+import { type Client, eventually } from '../support/client.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
+import { organiserHelpers } from '../support/organiser.ts';
 
 let api: MemoryApi;
 let ann: Client;
 let bob: Client;
 let cy: Client;
-
-type Step = { key: string; phase: string; openedAt: string; deadline: string | null };
-type View = {
-  status: string;
-  step: Step | null;
-  paused?: { by: string; remainingMs: number | null };
-  drawOffer?: { by: string; agreed: string[] };
-  result: { winner: string | null; reason: string } | null;
-};
-type Answer = { events: EventEnvelope[]; rule?: string; code?: string; detail?: string };
 
 beforeAll(async () => {
   // The real handler on the memory adapters (ARC-3): these routes are not about storage.
@@ -35,26 +25,7 @@ beforeAll(async () => {
   cy = (await anon.register('Cy')).client;
 });
 
-/** Ann organises; Bob takes red, which goes first, and Cy blue: play begins in t1-command. */
-const organised = async (deadlines: Record<string, unknown> = {}) => {
-  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', options: { firstPlayer: 'red', deadlines } });
-  expect(created.status).toBe(201);
-  const gameId = created.body.gameId;
-  expect((await bob.post(`/games/${gameId}/join`, { seat: 'red' })).status).toBe(200);
-  expect((await cy.post(`/games/${gameId}/join`, { seat: 'blue' })).status).toBe(200);
-  // The read model follows the log asynchronously: wait for it to show play.
-  await eventually(
-    () => view(gameId),
-    (v) => v.status === 'playing',
-  );
-  return gameId;
-};
-
-const give = (client: Client, gameId: string, command: Record<string, unknown>) =>
-  client.post<Answer>(`/games/${gameId}/commands`, { commandId: commandId(), command });
-
-const view = async (gameId: string) => (await ann.get<View>(`/games/${gameId}`)).body;
-const logOf = async (gameId: string) => (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events;
+const { organised, give, view, logOf } = organiserHelpers(() => ({ ann, bob, cy }));
 /** `verify` re-decides the organiser's and the seats' commands like any other: every check of the exported log holds. */
 const failedChecks = async (gameId: string) => {
   const exported = await api.fetch(`${api.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${ann.apiKey}` } });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { postGalacticaGame } from '../support/games.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
@@ -33,17 +34,7 @@ const view = async (gameId: string, minVersion = 0) => (await ann.get<View>(`/ga
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 /** Ann (red, first) and Bob (blue) in a Post Galactica game with these options. */
-const game = async (options: Record<string, unknown>) => {
-  const created = await ann.post<{ gameId: string }>('/games', {
-    ruleset: 'post-galactica',
-    seat: 'red',
-    options: { firstPlayer: 'red', ...options },
-  });
-  expect(created.status).toBe(201);
-  const joined = await bob.post<{ version: number }>(`/games/${created.body.gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  return { gameId: created.body.gameId, version: joined.body.version };
-};
+const game = (options: Record<string, unknown>) => postGalacticaGame(ann, bob, options);
 
 describe('REL-18 a game with the longest durations accepted plays on', () => {
   it('REL-18 P365D everywhere: the game fills, EndPhase opens a phase of P365D, and its deadline and reminder are scheduled', async () => {

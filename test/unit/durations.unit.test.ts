@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type Client, commandId } from '../support/client.ts';
+import { postGalacticaGame } from '../support/games.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
 let api: MemoryApi;
@@ -32,17 +33,7 @@ const eventCount = async (gameId: string) =>
   (await ann.get<{ events: EventEnvelope[] }>(`/games/${gameId}/events?limit=500`)).body.events.length;
 
 /** Ann (red, first) and Bob (blue) in a Post Galactica game with these options. */
-const game = async (options: Record<string, unknown>) => {
-  const created = await ann.post<{ gameId: string }>('/games', {
-    ruleset: 'post-galactica',
-    seat: 'red',
-    options: { firstPlayer: 'red', ...options },
-  });
-  expect(created.status).toBe(201);
-  const joined = await bob.post<{ version: number }>(`/games/${created.body.gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  return { gameId: created.body.gameId, version: joined.body.version };
-};
+const game = (options: Record<string, unknown>) => postGalacticaGame(ann, bob, options);
 
 describe('REL-18 every duration has an upper bound', () => {
   it('REL-18 a deadline, default, openFor or reminder over P365D is a 400 naming its field, and no game is made', async () => {

@@ -1,87 +1,9 @@
 /**
  * The `arbiter` command: settle a dispute from an exported log alone, with no network
  * and no database (`arbiter --help`). Bundled by scripts/build-cli.mjs, so it starts as
- * fast as Node does; the rules load only when a command needs them (commands.ts).
- *
- * Every mistake of the user's is one sentence on stderr and exit 2, never a stack trace.
+ * fast as Node does; what it does is in run.ts.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { ReplayOptions } from './commands.ts';
-import { EXIT, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP } from './usage.ts';
-
-/** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-const parse = (command: string, args: string[], options: Options): { values: Record<string, unknown>; positionals: string[] } => {
-  try {
-    return parseArgs({ args, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const name = /'(-[^']*)'/.exec((error as Error).message)?.[1] ?? 'an option';
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command} has no option ${name}; see arbiter ${command} --help`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
-      throw new UsageError(`option ${name.split(' ')[0]} needs a value; see arbiter ${command} --help`);
-    throw new UsageError(`${(error as Error).message}; see arbiter ${command} --help`);
-  }
-};
-
-const HELP: Readonly<Record<string, string>> = { verify: VERIFY_HELP, replay: REPLAY_HELP };
-
-export const run = async (argv: string[]): Promise<number> => {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === '-h' || command === '--help') {
-    process.stdout.write(TOOL_HELP);
-    return command === undefined ? EXIT.usage : EXIT.holds;
-  }
-  if (command === '--version' || command === '-V') {
-    const { versionText } = await import('./version.ts');
-    process.stdout.write(versionText());
-    return EXIT.holds;
-  }
-  if (command === 'help') {
-    const topic = rest[0];
-    if (topic !== undefined && !HELP[topic]) throw new UsageError(`there is no command "${topic}"; the commands are verify and replay`);
-    process.stdout.write(topic ? (HELP[topic] as string) : TOOL_HELP);
-    return EXIT.holds;
-  }
-  if (command === 'verify') {
-    const { values, positionals } = parse('verify', rest, {});
-    if (values.help) return help(VERIFY_HELP);
-    if (positionals.length > 1) throw new UsageError('verify checks one log at a time');
-    const { verify } = await import('./commands.ts');
-    return verify(positionals[0]);
-  }
-  if (command === 'replay') {
-    const { values, positionals } = parse('replay', rest, {
-      at: { type: 'string' },
-      seat: { type: 'string' },
-      explain: { type: 'string' },
-      json: { type: 'boolean' },
-      svg: { type: 'string' },
-    });
-    if (values.help) return help(REPLAY_HELP);
-    if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
-    const { replay } = await import('./commands.ts');
-    const text = (name: string): string | undefined => {
-      const value = values[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    const options: ReplayOptions = {
-      at: text('at'),
-      seat: text('seat'),
-      explain: text('explain'),
-      json: values.json === true,
-      svg: text('svg'),
-    };
-    return replay(positionals[0], options);
-  }
-  throw new UsageError(`there is no command "${command}"; the commands are verify and replay (arbiter --help)`);
-};
-
-const help = (text: string): number => {
-  process.stdout.write(text);
-  return EXIT.holds;
-};
+import { run } from './run.ts';
 
 // Piped into `head`, the reader may go away early: end quietly, as cat does.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -89,10 +11,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`arbiter: ${error.message}\n`);
-  process.exitCode = EXIT.usage;
-}
+process.exitCode = await run(
+  process.argv.slice(2),
+  (text) => process.stdout.write(text),
+  (text) => process.stderr.write(text),
+);

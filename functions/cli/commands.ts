@@ -12,7 +12,7 @@ import { outcomeOf } from '../../domain/verify/pending.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { drawBattlefield } from '../../web/render/index.ts';
 import { summarize } from './summary.ts';
-import { EXIT, UsageError } from './usage.ts';
+import { EXIT, type Output, UsageError } from './usage.ts';
 
 const load = (file: string | undefined): ParsedLog => {
   if (!file) throw new UsageError('name the exported log file, e.g. arbiter verify game.ndjson');
@@ -31,7 +31,8 @@ const load = (file: string | undefined): ParsedLog => {
   }
 };
 
-export const verify = (file: string | undefined): number => {
+export const verify = (file: string | undefined, out: Output): number => {
+  const print = lines(out);
   const log = load(file);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
@@ -69,7 +70,8 @@ export interface ReplayOptions {
   readonly svg?: string | undefined;
 }
 
-export const replay = (file: string | undefined, options: ReplayOptions): number => {
+export const replay = (file: string | undefined, options: ReplayOptions, out: Output): number => {
+  const print = lines(out);
   if (options.json && options.svg !== undefined) throw new UsageError('--json and --svg each print the state their own way; choose one');
   const log = load(file);
   const { header, events } = log;
@@ -107,6 +109,7 @@ export const replay = (file: string | undefined, options: ReplayOptions): number
   return EXIT.holds;
 };
 
-const print = (line: string): void => {
-  process.stdout.write(`${line}\n`);
-};
+const lines =
+  (out: Output) =>
+  (line: string): void =>
+    out(`${line}\n`);

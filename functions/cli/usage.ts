@@ -3,6 +3,9 @@
 /** A mistake in how the command was used: one sentence for the user, exit 2. */
 export class UsageError extends Error {}
 
+/** Where a command writes: the process's stdout or stderr, or a test's buffer. */
+export type Output = (text: string) => void;
+
 /** The exit status of `arbiter`, as its help documents them. */
 export const EXIT = { holds: 0, failed: 1, usage: 2, pending: 3 } as const;
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
@@ -23,18 +23,10 @@ const logFile = (name: string) => join(logs, `${name}.ndjson`);
 const reference = (name: string): ParsedLog => parseLog(readFileSync(logFile(name), 'utf8'));
 const doc = readFileSync(join(root, 'docs', 'disputes.md'), 'utf8');
 
-/** What `arbiter replay <file> --explain <seq>` prints: the command's own code, its stdout captured. */
+/** What `arbiter replay <file> --explain <seq>` prints: the command's own code, its output captured. */
 const explain = (file: string, seq: number): string[] => {
   const written: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    written.push(String(chunk));
-    return true;
-  });
-  try {
-    expect(replay(file, { explain: String(seq) })).toBe(0);
-  } finally {
-    write.mockRestore();
-  }
+  expect(replay(file, { explain: String(seq) }, (text) => written.push(text))).toBe(0);
   return written.join('').trimEnd().split('\n');
 };
 

@@ -50,15 +50,23 @@ let checkpoints = new Map<number, GameState>();
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
 
+/**
+ * The state at the last event shown: stepping forward one event folds one event, not the
+ * whole stretch since the last checkpoint (a reader stepping through a game waits on this).
+ */
+let shown: { readonly n: number; readonly state: GameState } | null = null;
+
 const stateAt = (n: number): GameState => {
   const events = log?.events ?? [];
   let from = Math.floor(n / CHECKPOINT) * CHECKPOINT;
   while (from > 0 && !checkpoints.has(from)) from -= CHECKPOINT;
   let state = checkpoints.get(from) ?? emptyGame;
+  if (shown && shown.n >= from && shown.n <= n) ({ n: from, state } = shown);
   for (let i = from; i < n; i += 1) {
     state = foldGame(RULESETS, [events[i] as EventEnvelope], state);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
+  shown = { n, state };
   return state;
 };
 
@@ -138,6 +146,7 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   session += 1;
   log = parsed;
   checkpoints = new Map();
+  shown = null;
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));

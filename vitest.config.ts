@@ -35,14 +35,22 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
       { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
-      { test: { ...shared, name: 'service', include: ['test/service/**/*.test.ts'], isolate: false } },
+      {
+        test: {
+          ...shared,
+          name: 'service',
+          include: ['test/service/**/*.test.ts'],
+          isolate: false,
+          globalSetup: ['test/support/build-setup.ts'],
+        },
+      },
       {
         test: {
           ...shared,
           name: 'storage',
           include: ['test/**/*.test.ts'],
           exclude: ['test/unit/**', 'test/service/**'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/build-setup.ts', 'test/support/global-setup.ts'],
         },
       },
     ],

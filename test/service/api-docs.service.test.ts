@@ -3,13 +3,13 @@
  * npm and served by the runtime itself, draws the live /openapi.json in a real Chromium, and
  * not one request leaves this machine (no font, CDN, validator badge or telemetry).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
 import { startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -22,8 +22,7 @@ let browser: Browser;
 const pages: OpenPage[] = [];
 
 beforeAll(async () => {
-  // The same build `npm ci` runs (prepare), so the page under test is the one users get.
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
+  ensureBuilt('web');
   [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });
 afterAll(async () => {

@@ -6,7 +6,6 @@
  * answers --help and --version and verifies a reference log there. One pack and one install
  * prove both ways the docs show (the tarball and its URL are the same bytes).
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -15,6 +14,7 @@ import { TOOL_HELP } from '../../functions/cli/usage.ts';
 import { versionText } from '../../functions/cli/version.ts';
 import { CLI_PACKAGE_PATH } from '../../functions/web/assets.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
 import { startServiceRuntime } from '../support/http.ts';
 import { npm, run } from '../support/npm.ts';
 
@@ -27,8 +27,7 @@ let tarball: string;
 let packed: { files: { path: string }[] };
 
 beforeAll(async () => {
-  // What `npm ci` runs (prepare): the bundle, and the package packed into dist/web/cli.
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
+  ensureBuilt('cli');
   away = mkdtempSync(join(tmpdir(), 'arbiter-pack-'));
   const [started, result] = await Promise.all([startServiceRuntime(), npm(['pack', '--json', '--pack-destination', away], pkg)]);
   runtime = started;

@@ -4,7 +4,6 @@
  * verified in the page; a tampered log; a live game followed by its id and key.
  */
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +17,7 @@ import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
 import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -34,8 +34,7 @@ let browser: Browser;
 const pages: OpenPage[] = [];
 
 beforeAll(async () => {
-  // The same build `npm ci` runs (prepare), so the page under test is the one users get.
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
+  ensureBuilt('web');
   mkdirSync(shots, { recursive: true });
   [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });

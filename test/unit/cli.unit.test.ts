@@ -3,7 +3,7 @@
  * spawned as a process, reading the recorded reference logs. Starts no database.
  */
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { run } from '../../functions/cli/run.ts';
 import { drawBattlefield } from '../../web/render/index.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
 
 const RULESETS = everyRuleset();
 
@@ -62,8 +63,7 @@ const expectUsageError = (result: Ran, sentence: RegExp) => {
 let dir: string;
 
 beforeAll(() => {
-  // The same build `npm ci` runs (the prepare script), so the test exercises what users run.
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
+  ensureBuilt('cli');
   dir = mkdtempSync(join(tmpdir(), 'arbiter-cli-'));
 });
 

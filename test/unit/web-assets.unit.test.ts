@@ -3,18 +3,18 @@
  * page and its script from the built folder, with a policy that keeps a log opened in the
  * page from loading or sending anything elsewhere.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROUTE_KEYS, webAssets } from '../../functions/web/assets.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const built = join(root, 'dist', 'web');
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
+  ensureBuilt('web');
 });
 
 describe('the viewer files', () => {
@@ -66,7 +66,7 @@ describe('the viewer files', () => {
   });
 
   it('DOC-4 /cli/arbiter-cli.tgz is the packed command, base64-encoded as API Gateway wants a binary body', () => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root });
+    ensureBuilt('cli');
     const answer = webAssets(built)('/cli/arbiter-cli.tgz');
     expect(answer?.statusCode).toBe(200);
     expect(answer?.headers?.['content-type']).toBe('application/gzip');

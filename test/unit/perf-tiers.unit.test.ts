@@ -31,13 +31,20 @@ describe('the test tiers', () => {
     const named = [...(scripts['test:unit'] ?? '').matchAll(/--project (\S+)/g)].map((m) => m[1]);
     expect(named.sort()).toEqual(['unit', 'unit-isolated']);
     for (const name of named) expect(projects.find((p) => p.name === name)?.globalSetup).toBeUndefined();
-    expect(projects.find((p) => p.name === 'storage')?.globalSetup).toEqual(['test/support/global-setup.ts']);
+    expect(projects.find((p) => p.name === 'storage')?.globalSetup).toEqual([
+      'test/support/build-setup.ts',
+      'test/support/global-setup.ts',
+    ]);
   });
 
-  it('ARC-3 npm run test:fast runs the tiers without DynamoDB Local: unit and service, no global setup, no storage adapter in a service test', () => {
+  it('ARC-3 npm run test:fast runs the tiers without DynamoDB Local: unit and service, no DynamoDB Local in their setup, no storage adapter in a service test', () => {
     const named = [...(scripts['test:fast'] ?? '').matchAll(/--project (\S+)/g)].map((m) => m[1]);
     expect(named.sort()).toEqual(['service', 'unit', 'unit-isolated']);
-    for (const name of named) expect(projects.find((p) => p.name === name)?.globalSetup).toBeUndefined();
+    // The service tier's one global setup builds the pages and the package; it starts no process.
+    for (const name of named)
+      expect(projects.find((p) => p.name === name)?.globalSetup ?? [], name).toEqual(
+        name === 'service' ? ['test/support/build-setup.ts'] : [],
+      );
     const service = readdirSync(join(root, 'test', 'service')).filter((f) => f.endsWith('.test.ts'));
     expect(service.length).toBeGreaterThan(10);
     for (const file of service) {

@@ -77,15 +77,23 @@ it('PBM-7 PBM-11 a match with short deadlines, reminders and one absent player r
   // retried delivery is a retried command). Deliveries drive her; she never reads the game.
   let gameId = '';
   let annSecret = '';
-  const annActs: Promise<number>[] = [];
+  // By delivery id: a delivery retried (its answer was slow on a busy machine) is one act.
+  const annActs = new Map<string, Promise<number>>();
+  const annCommands: Promise<unknown>[] = [];
   const annHook = await subscribe(ann, { kinds }, (request) => {
     const payload = new Webhook(annSecret).verify(request.body, request.headers) as JsonPayload;
     if (payload.type !== 'your-turn' || payload.data.gameId !== gameId) return;
+    const delivery = String(request.headers['webhook-id']);
     const act = ann.post(`/games/${gameId}/commands`, {
-      commandId: `ann.${request.headers['webhook-id']}`,
+      commandId: `ann.${delivery}`,
       command: { type: 'EndPhase', phase: payload.data.phase },
     });
-    annActs.push(act.then((reply) => reply.status));
+    annCommands.push(act);
+    if (!annActs.has(delivery))
+      annActs.set(
+        delivery,
+        act.then((reply) => reply.status),
+      );
   });
   annSecret = annHook.secret;
   const bobHook = await subscribe(bob, { kinds });
@@ -106,7 +114,7 @@ it('PBM-7 PBM-11 a match with short deadlines, reminders and one absent player r
   await letTimePass(
     runtime,
     () => [endedFor(annHook), endedFor(bobHook)].every((d) => d.length === 1),
-    () => annActs,
+    () => annCommands,
   );
   const [ended] = endedFor(bobHook);
   expect(ended?.data.result).toMatchObject({ winner: { seat: 'red' }, reason: 'blue missed 2 deadlines in a row (PBM-11)' });
@@ -115,7 +123,7 @@ it('PBM-7 PBM-11 a match with short deadlines, reminders and one absent player r
   expect(view.body).toMatchObject({ status: 'ended', result: { winner: 'red', reason: 'blue missed 2 deadlines in a row (PBM-11)' } });
 
   // Ann ended all eight phases of her turn, each on its your-turn delivery, and each command held.
-  expect(await Promise.all(annActs)).toEqual(Array(8).fill(200));
+  expect(await Promise.all(annActs.values())).toEqual(Array(8).fill(200));
 
   // Reminders went only to the seat that had not acted: Bob, once before each deadline he missed.
   const reminders = (hook: Hook) =>

@@ -15,10 +15,13 @@ const shared = {
 const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
 
 /**
- * Three tiers (docs/design.md §17): unit tests are pure and start nothing, so
+ * Four tiers (docs/design.md §17): unit tests are pure and start nothing, so
  * `npm run test:unit` is quick; service tests run the local runtime over HTTP on the memory
- * adapters (no Java; `npm run test:fast` runs both); the storage tier shares one DynamoDB
- * Local started by the global setup. `vitest run` (inside `npm test`) runs every project.
+ * adapters (no Java; `npm run test:fast` runs both); browser tests drive Chromium against that
+ * runtime (`npm run test:browser`: the pages, not the service, are their subject); the storage
+ * tier shares one DynamoDB Local started by its global setup. `vitest run` (inside `npm test`)
+ * runs every project. The service, browser and storage tiers build the pages and the CLI
+ * package once per run (test/support/build-setup.ts).
  *
  * Most of a unit file's time was importing the domain afresh (every ruleset's schemas), once
  * per file: the `unit` project shares one module graph across its files (`isolate: false`),
@@ -47,9 +50,18 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          isolate: false,
+          globalSetup: ['test/support/build-setup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
           name: 'storage',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/unit/**', 'test/service/**'],
+          exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
           globalSetup: ['test/support/build-setup.ts', 'test/support/global-setup.ts'],
         },
       },

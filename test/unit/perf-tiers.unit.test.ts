@@ -50,7 +50,25 @@ describe('the test tiers', () => {
     for (const file of service) {
       expect(file).toMatch(/\.service\.test\.ts$/);
       const text = readFileSync(join(root, 'test', 'service', file), 'utf8');
+      // Chromium is the browser tier's: the service tier is what a change to the service runs.
+      expect({ file, chromium: /launchBrowser|playwright-core/.test(text) }).toEqual({ file, chromium: false });
       // DynamoDB Local, its client or the runtime around it: what the storage tier is for.
+      expect({ file, storage: /client-dynamodb|dynamo-client|startTestRuntime|startRuntime\b|inject\(/.test(text) }).toEqual({
+        file,
+        storage: false,
+      });
+    }
+  });
+
+  it('ARC-3 npm run test:browser runs the Chromium tests, on the memory runtime: no DynamoDB Local, a build-only global setup', () => {
+    expect(scripts['test:browser']).toBe('vitest run --project browser');
+    expect(projects.find((p) => p.name === 'browser')?.globalSetup).toEqual(['test/support/build-setup.ts']);
+    const browser = readdirSync(join(root, 'test', 'browser')).filter((f) => f.endsWith('.test.ts'));
+    expect(browser.length).toBeGreaterThan(1);
+    for (const file of browser) {
+      expect(file).toMatch(/\.browser\.test\.ts$/);
+      const text = readFileSync(join(root, 'test', 'browser', file), 'utf8');
+      expect({ file, chromium: text.includes('launchBrowser') }).toEqual({ file, chromium: true });
       expect({ file, storage: /client-dynamodb|dynamo-client|startTestRuntime|startRuntime\b|inject\(/.test(text) }).toEqual({
         file,
         storage: false,

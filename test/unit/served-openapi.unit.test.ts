@@ -1,7 +1,7 @@
 /**
  * DOC-3: GET /openapi.json names as its one server where the client reached the API: on AWS the
  * API's URL, from the domain name API Gateway puts in the event (the execute-api host or a
- * custom domain); locally the address the stand-in listens on (test/service/api-docs). A
+ * custom domain); locally the address the stand-in listens on (test/browser/api-docs). A
  * hand-built event that names no domain gets the document as built, with its two example servers.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

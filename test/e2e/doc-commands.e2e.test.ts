@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type NpmStart, startNpmStart } from '../support/browser.ts';
+import { eventually } from '../support/client.ts';
 import { commandId, type DocFile, explainMismatch, matches, parseDoc, readRun, type ShellBlock, scriptFor } from '../support/doc-blocks.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
@@ -74,7 +75,7 @@ const workspace = () => {
 
 const bash = (script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> =>
   new Promise((done, fail) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 90_000 });
+    const child = spawn('bash', ['--noprofile', '--norc', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
@@ -151,7 +152,11 @@ const runDoc = async (file: string): Promise<Outcome> => {
       } else {
         // Deliveries follow the stream, so the last may still be on its way when the blocks end.
         const heard = () => receiver.received.some((r) => matches(shown.lines, channelText(r.body)));
-        for (let waited = 0; !heard() && waited < WEBHOOK_WAIT_MS; waited += 100) await new Promise((r) => setTimeout(r, 100));
+        await eventually(
+          async () => heard(),
+          (yes) => yes,
+          WEBHOOK_WAIT_MS,
+        ).catch(() => undefined);
         const texts = receiver.received.map((r) => channelText(r.body));
         if (!heard()) problems.push(`${where}: no webhook the receiver got reads so; it got:\n${texts.join('\n--\n')}`);
       }
@@ -190,6 +195,6 @@ describe('DOC-2 every docs file runs as written against its own npm start', () =
       const { problems, slowest } = await runDoc(file);
       expect(problems, `slowest command: ${slowest}`).toEqual([]);
     },
-    150_000,
+    240_000,
   );
 });

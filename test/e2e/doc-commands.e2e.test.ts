@@ -1,7 +1,7 @@
 /**
  * DOC-2: every shell block of README.md and docs/ runs as written, against a real `npm start`.
- * Each docs file gets a fresh `npm start -- --port 0 --memory` (DynamoDB Local in memory: this
- * is the storage tier because npm start always runs it, and so needs Java) and runs its blocks
+ * Each docs file gets a fresh `npm start -- --port 0 --memory` (with DynamoDB Local: this is
+ * the storage tier, as npm start needs one, and so Java; see runtimeEnv) and runs its blocks
  * in order in ONE bash process, so variables carry from block to block; a page that goes on
  * from the README's match (`<!-- doc-run: after README.md -->`) runs the README's blocks first.
  * What each command printed and its exit status are checked against what the text shows
@@ -9,10 +9,11 @@
  * changes made to what a reader pastes.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type NpmStart, startNpmStart } from '../support/browser.ts';
 import { eventually } from '../support/client.ts';
 import { commandId, type DocFile, explainMismatch, matches, parseDoc, readRun, type ShellBlock, scriptFor } from '../support/doc-blocks.ts';
@@ -40,6 +41,8 @@ const runnable = [...docs.keys()].filter((f) => docs.get(f)?.shells.some((b) => 
 
 /** Chat webhook URLs a reader pastes; the test's loopback receiver takes their place. */
 const CHAT_WEBHOOK = /https:\/\/(?:discord\.com\/api\/webhooks|hooks\.slack\.com\/services)\/[^\s"']*/g;
+/** A block that subscribes a webhook: its runtime delivers to loopback, where the receiver is. */
+const SUBSCRIBES = /\/me\/webhooks/;
 
 /**
  * The only changes made to what a reader pastes, shown here: the address npm start listens on
@@ -93,6 +96,17 @@ const channelText = (body: string): string => {
   return (parsed.content ?? parsed.text ?? parsed.data?.text ?? '').replace(/\\(.)/g, '$1');
 };
 
+/**
+ * The README's npm start is the one a reader runs, DynamoDB Local and all (its banner is
+ * checked). Every other file's npm start makes fresh tables of its own on the storage tier's
+ * DynamoDB Local (ARBITER_DYNAMODB_ENDPOINT): the same runtime, without one more JVM starting
+ * on a 2-core machine.
+ */
+const runtimeEnv = (file: string): Record<string, string> =>
+  file === 'README.md'
+    ? {}
+    : { ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), ARBITER_TABLE_PREFIX: `docs${randomBytes(4).toString('hex')}-` };
+
 /** npm start's banner with the test's own settings put back to the defaults the README shows. */
 const bannerAsShown = (server: NpmStart): string => {
   const printed = server.output();
@@ -112,8 +126,11 @@ interface Outcome {
 const runDoc = async (file: string): Promise<Outcome> => {
   const blocks = blocksOf(file);
   const doc = docs.get(file) as DocFile;
-  const needsWebhooks = blocks.some((b) => CHAT_WEBHOOK.test(b.source) || /webhooks/.test(b.source));
-  const [server, receiver] = await Promise.all([startNpmStart(needsWebhooks ? ['--allow-loopback-webhooks'] : []), Receiver.start()]);
+  const needsWebhooks = blocks.some((b) => SUBSCRIBES.test(b.source));
+  const [server, receiver] = await Promise.all([
+    startNpmStart(needsWebhooks ? ['--allow-loopback-webhooks'] : [], runtimeEnv(file)),
+    Receiver.start(),
+  ]);
   const { dir, env } = workspace();
   try {
     const printed = await bash(scriptFor(blocks, SUBSTITUTIONS(server.url, receiver.url)), dir, env);

@@ -133,7 +133,11 @@ const runDoc = async (file: string): Promise<Outcome> => {
   ]);
   const { dir, env } = workspace();
   try {
-    const printed = await bash(scriptFor(blocks, SUBSTITUTIONS(server.url, receiver.url)), dir, env);
+    const script = scriptFor(blocks, SUBSTITUTIONS(server.url, receiver.url));
+    // Nothing leaves this machine: a URL the substitutions missed fails here, before anything runs.
+    const away = script.match(/\bhttps?:\/\/(?!127\.0\.0\.1[:/])[^\s"']+/g);
+    if (away) return { problems: [`${file}: the blocks would reach beyond this machine: ${away.join(', ')}`], slowest: '' };
+    const printed = await bash(script, dir, env);
     const ran = readRun(printed);
     const problems: string[] = [];
     let slowest = { ms: 0, where: '' };

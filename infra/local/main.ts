@@ -54,6 +54,8 @@ From the environment only:
   ARBITER_RATE_LIMITS        requests an hour over the defaults, e.g. games=1000,players=500
                              (default ${rateLimitsText(defaultRateLimits)})
   ${MAX_WAITS_ENV}  waiting requests (?wait=) one API key may hold at once (default ${DEFAULT_WAIT_LIMITS.maxWaitsPerKey})
+  ARBITER_DYNAMODB_ENDPOINT  a DynamoDB Local already running, to use instead of starting one (no Java needed then)
+  ARBITER_TABLE_PREFIX       the prefix of the tables made there (default arbiter-)
 
 It needs Node.js ${NODE_VERSIONS} and Java 17 or later (README, "Prerequisites").`;
 
@@ -113,6 +115,9 @@ const cors = checked(() => corsPolicyFromEnv(process.env));
 const rateLimits = checked(() => rateLimitsFrom(process.env.ARBITER_RATE_LIMITS));
 // The runtime reads it again when it starts; read here, a malformed value stops nothing half-started.
 checked(() => waitLimitsFromEnv(process.env));
+// A DynamoDB Local already running (the test suite's, DOC-2): its own tables, and no Java or data folder of ours.
+const dynamoEndpoint = process.env.ARBITER_DYNAMODB_ENDPOINT || null;
+const tablePrefix = process.env.ARBITER_TABLE_PREFIX || null;
 
 /** Before DynamoDB Local starts, so a busy port costs one sentence, not a Java start and stop. */
 const portFree = (): Promise<NodeJS.ErrnoException | null> =>
@@ -128,14 +133,18 @@ if (busy) refuse(`cannot listen on ${host}:${port} (${busy.code ?? busy.message}
 
 const { DataDirInUse, dataDirInUse, probeJava } = await import('./dynamodb-local.ts');
 // Without a Java that runs it, DynamoDB Local would only say that it exited.
-const noJava = javaProblem(probeJava());
+const noJava = dynamoEndpoint ? null : javaProblem(probeJava());
 if (noJava) refuse(noJava, 1);
 // Also refused when DynamoDB Local starts (two runtimes starting at once); asked here, it is said before "starting".
-const inUse = memory ? null : dataDirInUse(dataDir);
+const inUse = memory || dynamoEndpoint ? null : dataDirInUse(dataDir);
 if (inUse) refuse(inUse.message, 1);
 const { startRuntime } = await import('./runtime.ts');
 
-console.log(`Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`}); it takes a few seconds…`);
+console.log(
+  dynamoEndpoint
+    ? `Arbiter: using the DynamoDB Local at ${dynamoEndpoint} (tables ${tablePrefix ?? 'arbiter-'}…).`
+    : `Arbiter: starting DynamoDB Local (${memory ? 'in memory' : `data in ${dataDir}`}); it takes a few seconds…`,
+);
 const started = Date.now();
 const runtime = await startRuntime({
   port,
@@ -145,6 +154,8 @@ const runtime = await startRuntime({
   log: (line) => console.log(line),
   webhooks: { allowLoopback },
   rateLimits,
+  ...(dynamoEndpoint ? { dynamoEndpoint } : {}),
+  ...(tablePrefix ? { tablePrefix } : {}),
 }).catch((error: unknown) => (error instanceof DataDirInUse ? refuse(error.message, 1) : Promise.reject(error)));
 console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');

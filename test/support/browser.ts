@@ -128,11 +128,13 @@ export interface NpmStart {
  * `npm start -- --port 0 --memory <args>` as a user runs it, in a process group of its own
  * (npm, its shell, tsx, the runtime; DynamoDB Local goes with the runtime). Resolves when it
  * has printed its banner (where it listens, the origins it allows); rejects if it exits first.
+ * `env` adds to the environment (e.g. ARBITER_DYNAMODB_ENDPOINT, to use the suite's DynamoDB Local).
  */
-export const startNpmStart = (args: readonly string[] = []): Promise<NpmStart> =>
+export const startNpmStart = (args: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<NpmStart> =>
   new Promise((done, fail) => {
     const child: ChildProcess = spawn('npm', ['start', '--', '--port', '0', '--memory', ...args], {
       cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -58,6 +58,7 @@ export const run = async (argv: string[]): Promise<number> => {
       explain: { type: 'string' },
       json: { type: 'boolean' },
       svg: { type: 'string' },
+      arcs: { type: 'boolean' },
     });
     if (values.help) return help(REPLAY_HELP);
     if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
@@ -72,6 +73,7 @@ export const run = async (argv: string[]): Promise<number> => {
       explain: text('explain'),
       json: values.json === true,
       svg: text('svg'),
+      arcs: values.arcs === true,
     };
     return replay(positionals[0], options);
   }

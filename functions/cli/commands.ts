@@ -10,7 +10,7 @@ import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { drawBattlefield } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../web/render/index.ts';
 import { summarize } from './summary.ts';
 import { EXIT, UsageError } from './usage.ts';
 
@@ -67,10 +67,12 @@ export interface ReplayOptions {
   readonly explain?: string | undefined;
   readonly json?: boolean | undefined;
   readonly svg?: string | undefined;
+  readonly arcs?: boolean | undefined;
 }
 
 export const replay = (file: string | undefined, options: ReplayOptions): number => {
   if (options.json && options.svg !== undefined) throw new UsageError('--json and --svg each print the state their own way; choose one');
+  if (options.arcs && options.svg === undefined) throw new UsageError('--arcs draws firing arcs on the --svg picture; give --svg FILE too');
   const log = load(file);
   const { header, events } = log;
   if (events.length === 0) throw new UsageError(`${file} has no events to replay`);
@@ -96,7 +98,7 @@ export const replay = (file: string | undefined, options: ReplayOptions): number
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
   if (options.svg !== undefined) {
     try {
-      writeFileSync(options.svg, `${drawBattlefield(view)}\n`);
+      writeFileSync(options.svg, `${standaloneSvg(view, events, upTo, { arcs: options.arcs === true })}\n`);
     } catch (error) {
       throw new UsageError(`cannot write ${options.svg} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
     }

@@ -13,7 +13,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
-import { drawBattlefield } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../web/render/index.ts';
 
 const RULESETS = everyRuleset();
 
@@ -115,7 +115,7 @@ describe('the arbiter command', () => {
     expect(result.stdout).toBe(`wrote the battlefield after event 60 to ${file}\n`);
     expect(result.status).toBe(0);
     const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, 60)), 'red');
-    expect(readFileSync(file, 'utf8')).toBe(`${drawBattlefield(view as NonNullable<typeof view>)}\n`);
+    expect(readFileSync(file, 'utf8')).toBe(`${standaloneSvg(view as NonNullable<typeof view>, log.events, 60)}\n`);
     expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*viewBox=[\s\S]*data-piece="red-cc"/);
     expectUsageError(
       arbiter('replay', PG, '--json', '--svg', file),

@@ -15,7 +15,7 @@ import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
 import { describeEvent } from './describe.ts';
-import { drawBattlefield } from './render/index.ts';
+import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -47,6 +47,8 @@ let log: ParsedLog | null = null;
 let at = 0;
 let seat: string | null = null;
 let checkpoints = new Map<number, GameState>();
+/** The table area of the whole log: the board keeps one scale through the game (VIEW-10). */
+let extent: Bounds | undefined;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
 
@@ -72,6 +74,9 @@ const firstSealed = (upTo: number): EventEnvelope | undefined => {
   return undefined;
 };
 
+/** The pixels the board may take: its column's width, and most of the window's height (VIEW-10: words at 12 px there). */
+const boardFit = () => ({ width: Math.max(200, ui.board.clientWidth), height: Math.max(240, window.innerHeight * 0.75) });
+
 const render = (): void => {
   if (!log) return;
   const total = log.events.length;
@@ -83,7 +88,7 @@ const render = (): void => {
     ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
   } else {
     const view = viewGame(RULESETS, stateAt(at), seat);
-    ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
+    ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit() }) : '<p>The game has not been created yet.</p>';
   }
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
@@ -138,6 +143,7 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   session += 1;
   log = parsed;
   checkpoints = new Map();
+  extent = logExtent(parsed.events);
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
@@ -184,6 +190,7 @@ const follow = async (gameId: string, key: string): Promise<void> => {
     if (events.length === 0) continue;
     const atEnd = at === after;
     log = { ...log, events: [...log.events, ...events] };
+    extent = logExtent(log.events);
     listEvents(after);
     ui.status.textContent = `game ${gameId} (live): ${log.events.length} events.`;
     if (atEnd) at = log.events.length;
@@ -191,6 +198,11 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   }
 };
 
+let resized = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(resized);
+  resized = requestAnimationFrame(render);
+});
 ui.slider.addEventListener('input', () => go(Number(ui.slider.value)));
 $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));

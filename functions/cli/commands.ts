@@ -3,6 +3,7 @@
  * so `arbiter --help` does not pay for the rules of three games.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -94,11 +95,15 @@ export const replay = (file: string | undefined, options: ReplayOptions): number
   const sealed = shown.find((e) => e.type === 'Sealed');
   if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
   const rulesets = everyRuleset();
-  const view = viewGame(rulesets, foldGame(rulesets, shown), options.seat ?? header.viewer);
+  const seat = options.seat ?? header.viewer;
+  const before = foldGame(rulesets, shown.slice(0, -1));
+  const view = viewGame(rulesets, foldGame(rulesets, shown.slice(-1), before), seat);
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
   if (options.svg !== undefined) {
     try {
-      writeFileSync(options.svg, `${standaloneSvg(view, events, upTo, { arcs: options.arcs === true })}\n`);
+      // The event shown is drawn on the board too (VIEW-11): its shot, move or loss.
+      const event = { event: shown[shown.length - 1] as EventEnvelope, before: viewGame(rulesets, before, seat) };
+      writeFileSync(options.svg, `${standaloneSvg(view, events, upTo, { arcs: options.arcs === true, event })}\n`);
     } catch (error) {
       throw new UsageError(`cannot write ${options.svg} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
     }

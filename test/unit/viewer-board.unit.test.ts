@@ -12,10 +12,11 @@ import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { type GameView, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
+import { eventMarks } from '../../web/render/event.ts';
 import { boardLabels, drawBattlefield, logExtent, pictureOf } from '../../web/render/index.ts';
 import { intersects } from '../../web/render/layout.ts';
 import { OKABE_ITO, seatColour, seatColours } from '../../web/render/palette.ts';
-import type { Picture } from '../../web/render/svg.ts';
+import { layoutOf, type Picture } from '../../web/render/svg.ts';
 
 const RULESETS = everyRuleset();
 const root = resolve(import.meta.dirname, '..', '..');
@@ -23,13 +24,15 @@ const REFERENCE_LOGS = ['post-galactica', 'post-galactica-battle', 'soluna', 'gs
 const read = (name: string): ParsedLog => parseLog(readFileSync(join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`), 'utf8'));
 
 /** Every event's view of one log, folded once: what the page shows at each step. */
-const viewsOf = (log: ParsedLog, seat: string | null = null): { at: number; view: GameView }[] => {
+const viewsOf = (log: ParsedLog, seat: string | null = null): { at: number; view: GameView; before: GameView | null }[] => {
   let state: GameState = emptyGame;
-  const views: { at: number; view: GameView }[] = [];
+  let before: GameView | null = null;
+  const views: { at: number; view: GameView; before: GameView | null }[] = [];
   for (const [i, event] of log.events.entries()) {
     state = foldGame(RULESETS, [event as EventEnvelope], state);
     const view = viewGame(RULESETS, state, seat);
-    if (view?.game) views.push({ at: i + 1, view });
+    if (view?.game) views.push({ at: i + 1, view, before });
+    before = view;
   }
   return views;
 };
@@ -80,12 +83,20 @@ describe('VIEW-10 a legible board', () => {
       let checked = 0;
       const faults: string[] = [];
       const seen = new Set<string>();
-      for (const { at, view } of viewsOf(log)) {
+      for (const { at, view, before } of viewsOf(log)) {
         for (const fit of [DESKTOP, PHONE]) {
-          const picture = pictureOf(view, { extent, fit });
+          // With the event's marks and outcome words, as the page draws it.
+          const picture = pictureOf(view, { extent, fit, event: { event: log.events[at - 1] as EventEnvelope, before } });
           if (!picture) continue;
           // Most events move nothing (a phase begins, a deadline passes): a board laid out once is checked once.
-          const key = JSON.stringify([fit, picture.bounds, picture.pieces, picture.names, picture.legend.map((l) => l.text)]);
+          const key = JSON.stringify([
+            fit,
+            picture.bounds,
+            picture.pieces,
+            picture.names,
+            picture.legend.map((l) => l.text),
+            picture.marks,
+          ]);
           if (seen.has(key)) continue;
           seen.add(key);
           const { layout, labels } = boardLabels(picture);
@@ -117,6 +128,8 @@ describe('VIEW-10 a legible board', () => {
     expect(keys).toEqual([
       'seat:red',
       'seat:blue',
+      'unit',
+      'building',
       'zone',
       'objective',
       'node:carbon',
@@ -130,10 +143,123 @@ describe('VIEW-10 a legible board', () => {
   it('VIEW-10 the GSC2 board keeps one frame from its first event to its last', () => {
     const log = read('gsc2');
     const extent = logExtent(log.events);
-    const frames = new Set(viewsOf(log).map(({ view }) => /viewBox="([^"]+)"/.exec(drawBattlefield(view, { extent, fit: DESKTOP }))?.[1]));
-    expect(frames.size).toBe(1);
+    const frameOf = (view: GameView, withExtent: boolean) => {
+      const picture = pictureOf(view, { extent: withExtent ? extent : undefined, fit: DESKTOP }) as Picture;
+      return JSON.stringify(layoutOf(picture.bounds, picture.legend, false, DESKTOP).viewBox);
+    };
+    const views = viewsOf(log);
+    expect(new Set(views.map(({ view }) => frameOf(view, true))).size).toBe(1);
     // Without the log's extent the frame follows the pieces, and moves: what VIEW-10 forbids.
-    const loose = new Set(viewsOf(log).map(({ view }) => /viewBox="([^"]+)"/.exec(drawBattlefield(view, { fit: DESKTOP }))?.[1]));
-    expect(loose.size).toBeGreaterThan(1);
+    expect(new Set(views.map(({ view }) => frameOf(view, false))).size).toBeGreaterThan(1);
+  });
+});
+
+describe('VIEW-11 the current event drawn', () => {
+  /** The marks drawn for event `seq` of a log: kind, ends, outcome, and the outcome words laid out with the labels. */
+  const marksAt = (log: ParsedLog, seq: number, event?: EventEnvelope) => {
+    const before = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, seq - 1)), null);
+    const shown = event ?? (log.events[seq - 1] as EventEnvelope);
+    const after = event ? before : viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, seq)), null);
+    const marks = eventMarks(log.header.ruleset, shown, before?.game, after?.game);
+    const attrs = (name: string) => [...(marks?.svg ?? '').matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
+    return {
+      kinds: attrs('data-event-mark'),
+      from: attrs('data-from'),
+      to: attrs('data-to'),
+      outcomes: attrs('data-outcome'),
+      ends: attrs('data-ends'),
+      words: marks?.labels.map((l) => l.text) ?? [],
+      before: before?.game as Record<string, unknown>,
+    };
+  };
+  const first = (log: ParsedLog, type: string) => log.events.find((e) => e.type === type) as EventEnvelope;
+  const ship = (game: Record<string, unknown>, id: string) =>
+    (game.ships as Record<string, { at: { x: number; y: number } }>)[id]?.at as { x: number; y: number };
+
+  it('VIEW-11 GSC2: a beam is a line from the firing ship to its target, with hit or miss; a move its path; a missile its track; a loss a cross', () => {
+    const log = read('gsc2');
+    const beam = first(log, 'BeamFired');
+    const d = beam.data as { ship: string; target: string; hit: boolean };
+    const shot = marksAt(log, beam.seq);
+    const a = ship(shot.before, d.ship);
+    const b = ship(shot.before, d.target);
+    expect(shot).toMatchObject({ kinds: ['shot'], from: [d.ship], to: [d.target], outcomes: [d.hit ? 'hit' : 'miss'] });
+    expect(shot.ends).toEqual([`${a.x},${a.y} ${b.x},${b.y}`]);
+    expect(shot.words).toEqual([d.hit ? 'hit' : 'miss']);
+    const hit = log.events.find((e) => e.type === 'BeamFired' && (e.data as { hit: boolean }).hit) as EventEnvelope;
+    expect(marksAt(log, hit.seq).outcomes).toEqual(['hit']);
+
+    const move = first(log, 'ShipMoved');
+    const m = move.data as { ship: string; from: { x: number; y: number }; to: { x: number; y: number } };
+    expect(marksAt(log, move.seq)).toMatchObject({
+      kinds: ['move'],
+      from: [m.ship],
+      ends: [`${m.from.x},${m.from.y} ${m.to.x},${m.to.y}`],
+    });
+    expect(marksAt(log, first(log, 'MissileMoved').seq).kinds).toEqual(['track']);
+    expect(marksAt(log, first(log, 'MissilesLaunched').seq).kinds).toEqual(['track']);
+    expect(marksAt(log, first(log, 'MissileAttacked').seq).kinds).toEqual(['shot']);
+    const lost = first(log, 'ShipDestroyed');
+    // The ship is gone after the event; the cross is where it stood before it.
+    expect(marksAt(log, lost.seq)).toMatchObject({
+      kinds: ['destroyed'],
+      to: [(lost.data as { ship: string }).ship],
+      words: ['destroyed'],
+    });
+  });
+
+  it('VIEW-11 GSC2: an assault pod ramming its target and boarders landing are drawn from the pod or ship to the target', () => {
+    const log = read('gsc2');
+    const beam = first(log, 'BeamFired');
+    const envelope = (type: string, data: unknown) => ({ ...beam, type, data }) as EventEnvelope;
+    // The reference battle has no boarding: the events a boarding writes, over its board.
+    const boarding = marksAt(log, beam.seq, envelope('BoardersLanded', { ship: 'valiant', target: 'viper', method: 'contact' }));
+    expect(boarding).toMatchObject({ kinds: ['boarding'], from: ['valiant'], to: ['viper'], words: ['boarders land'] });
+    const before = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, beam.seq - 1)), null)?.game as Record<string, unknown>;
+    const withPod = { ...before, podsInFlight: { p1: { id: 'p1', seat: 'red', at: { x: 21, y: 30 } } } };
+    const rammed = eventMarks('gsc2', envelope('PodRammed', { pod: 'p1', target: 'viper', hit: true }), withPod, withPod);
+    expect(rammed?.svg).toMatch(/data-event-mark="ram" data-from="p1" data-to="viper" data-outcome="hit" data-ends="21,30 /);
+    expect(rammed?.labels.map((l) => l.text)).toEqual(['rammed: aboard']);
+  });
+
+  it('VIEW-11 Post Galactica: an attack, a move along its path, a Worker building, a unit destroyed', () => {
+    const log = read('post-galactica-battle');
+    const attack = first(log, 'AttackResolved');
+    const d = attack.data as { attackerId: string; targetId: string; hits: number };
+    expect(marksAt(log, attack.seq)).toMatchObject({
+      kinds: ['shot'],
+      from: [d.attackerId],
+      to: [d.targetId],
+      outcomes: [d.hits > 0 ? 'hit' : 'miss'],
+    });
+    const move = first(log, 'UnitMoved');
+    const path = (move.data as { path: { x: number; y: number }[] }).path;
+    expect(marksAt(log, move.seq).ends).toEqual([`${path[0]?.x},${path[0]?.y} ${path.at(-1)?.x},${path.at(-1)?.y}`]);
+    const build = first(log, 'ConstructionStarted');
+    const b = build.data as { builderId: string; unitId: string };
+    expect(marksAt(log, build.seq)).toMatchObject({ kinds: ['build'], from: [b.builderId], to: [b.unitId], words: ['building'] });
+    expect(marksAt(log, first(log, 'UnitDestroyed').seq)).toMatchObject({ kinds: ['destroyed'], words: ['destroyed'] });
+  });
+
+  it("VIEW-11 Sol'una: a model's move along its squares and an attack with its outcome", () => {
+    const log = read('soluna');
+    const move = first(log, 'ModelMoved');
+    const m = move.data as { from: [number, number]; to: [number, number] };
+    expect(marksAt(log, move.seq).ends).toEqual([`${m.from[0] + 0.5},${m.from[1] + 0.5} ${m.to[0] + 0.5},${m.to[1] + 0.5}`]);
+    const attack = first(log, 'AttackResolved');
+    const hit = (attack.data as { roll: { success: boolean } }).roll.success;
+    expect(marksAt(log, attack.seq)).toMatchObject({ kinds: ['shot'], outcomes: [hit ? 'hit' : 'miss'] });
+  });
+
+  it('VIEW-11 the drawn board carries the marks and their words, and the words keep clear of every other label', () => {
+    const log = read('gsc2');
+    const beam = first(log, 'BeamFired');
+    const before = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, beam.seq - 1)), null);
+    const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, beam.seq)), null) as GameView;
+    const options = { extent: logExtent(log.events), fit: DESKTOP, event: { event: beam, before } };
+    expect(drawBattlefield(view, options)).toMatch(/<g class="event-marks"><g class="event-mark" data-event-mark="shot"/);
+    const { labels } = boardLabels(pictureOf(view, options) as Picture);
+    expect(labels.map((l) => l.text)).toContain('miss');
+    for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) expect(intersects(a.box, b.box)).toBe(false);
   });
 });

@@ -112,11 +112,9 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawi
   const parts: string[] = [];
   const names: FixedLabel[] = [];
   const pieces: PieceLabel[] = [];
-  const keys = new Set<string>();
 
   for (const t of terrain) {
     const { x, y } = { x: num(t.x), y: num(t.y) };
-    keys.add(t.kind === 'dust' ? 'dust' : 'terrain');
     names.push({
       id: `terrain:${text(t.id)}`,
       text: text(t.id),
@@ -203,13 +201,11 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawi
     );
     const letter = seat.charAt(0).toUpperCase();
     pieces.push({ id: text(s.id), seat, letter, text: `${letter} ${text(s.name)}`, at: { x, y }, reach: length });
-    keys.add('ship');
   }
 
   const flying = (kind: 'missile' | 'pod', m: Json, target: { x: number; y: number } | undefined) => {
     const { x, y } = at(m);
     const colour = seatColour(seats, text(m.seat));
-    keys.add(kind);
     const line = target
       ? el('line', { x1: x, y1: y, x2: target.x, y2: target.y, stroke: colour, 'stroke-width': 0.08, 'stroke-dasharray': '0.3 0.3' })
       : '';
@@ -311,7 +307,8 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawi
     body: grid + parts.join(''),
     pieces,
     names,
-    legend: [...seatLegend(seats), ...keyed.filter((k) => keys.has(k.key))],
+    // Every key, always: a legend that grew as missiles appeared would change the picture's scale (VIEW-10).
+    legend: [...seatLegend(seats), ...keyed],
     seats,
     label: `GSC2 battle, turn ${num(game.turn)}; the frame spans x ${bounds.minX} to ${bounds.maxX}, y ${bounds.minY} to ${bounds.maxY} inches`,
   };

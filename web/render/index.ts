@@ -1,11 +1,25 @@
 /** The battlefield of any game view as an SVG string: the page and `arbiter replay --svg` both draw with this. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameView } from '../../domain/match/view.ts';
+import { eventMarks } from './event.ts';
 import { drawGsc2 } from './gsc2.ts';
 import type { PlacedLabel } from './layout.ts';
 import { drawPostGalactica } from './post-galactica.ts';
 import { drawSoluna } from './soluna.ts';
-import { arrange, type Bounds, DEFAULT_FIT, esc, type Fit, FONT, frame, type Json, type Layout, obj, type Picture } from './svg.ts';
+import {
+  arrange,
+  type Bounds,
+  DEFAULT_FIT,
+  esc,
+  type Fit,
+  FONT,
+  frame,
+  type Json,
+  type Layout,
+  layoutOf,
+  obj,
+  type Picture,
+} from './svg.ts';
 
 export type { Bounds } from './svg.ts';
 
@@ -18,8 +32,8 @@ export interface DrawOptions {
   readonly arcs?: 'hover' | 'all' | 'none' | undefined;
   /** A line above the table: game, event n of N, turn and phase (VIEW-15). */
   readonly caption?: string | undefined;
-  /** The current event's marks over the board, in table units (VIEW-11). */
-  readonly marks?: string | undefined;
+  /** The current event and the game just before it: drawn over the board with its outcome (VIEW-11). */
+  readonly event?: { readonly event: EventEnvelope; readonly before: GameView | null } | undefined;
 }
 
 type Drawer = (game: Json, seats: readonly string[], options: DrawOptions) => Omit<Picture, 'fit' | 'caption' | 'marks'>;
@@ -32,25 +46,32 @@ const DRAW: Readonly<Record<string, Drawer>> = {
 
 export const drawBattlefield = (view: GameView, options: DrawOptions = {}): string => {
   const draw = DRAW[view.ruleset];
-  const seats = view.seats.map((s) => s.name);
   if (!draw || view.game === null) {
     const why = draw ? 'the battle has not begun yet' : `no picture for the ruleset ${view.ruleset}`;
     const fit = options.fit ?? DEFAULT_FIT;
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10" width="${Math.floor(fit.width)}" height="${Math.floor(fit.width / 4)}" font-family="${FONT}" role="img" aria-label="${esc(why)}"><text x="20" y="5" font-size="2" text-anchor="middle">${esc(why)}</text></svg>`;
   }
-  return frame({ ...draw(obj(view.game), seats, options), fit: options.fit, caption: options.caption, marks: options.marks });
+  return frame(pictureOf(view, options) as Picture);
 };
 
 /** What `drawBattlefield` lays out: the pieces and names to label, the legend, the frame; null with no board. */
 export const pictureOf = (view: GameView, options: DrawOptions = {}): Picture | null => {
   const draw = DRAW[view.ruleset];
   if (!draw || view.game === null) return null;
+  const picture = draw(
+    obj(view.game),
+    view.seats.map((s) => s.name),
+    options,
+  );
+  // Marks 3 px wide at the scale the picture is shown at, whatever the table's size.
+  const { pxPerUnit } = layoutOf(picture.bounds, picture.legend, options.caption !== undefined, options.fit ?? DEFAULT_FIT);
+  const marks = options.event
+    ? eventMarks(view.ruleset, options.event.event, options.event.before?.game ?? null, view.game, 3 / pxPerUnit)
+    : null;
   return {
-    ...draw(
-      obj(view.game),
-      view.seats.map((s) => s.name),
-      options,
-    ),
+    ...picture,
+    names: [...(marks?.labels ?? []), ...picture.names],
+    marks: marks?.svg,
     fit: options.fit,
     caption: options.caption,
   };
@@ -110,11 +131,11 @@ export const standaloneSvg = (
   view: GameView,
   events: readonly EventEnvelope[],
   at: number,
-  options: { readonly arcs?: boolean; readonly marks?: string } = {},
+  options: { readonly arcs?: boolean; readonly event?: DrawOptions['event'] } = {},
 ): string =>
   drawBattlefield(view, {
     extent: logExtent(events),
     arcs: options.arcs ? 'all' : 'none',
     caption: captionOf(view, at, events.length),
-    marks: options.marks,
+    event: options.event,
   });

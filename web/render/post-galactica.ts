@@ -215,7 +215,8 @@ export const drawPostGalactica = (game: Json, seats: readonly string[]): Omit<Pi
     { key: 'terrain:blocking', swatch: swatch('rect', TERRAIN.blocking), text: TERRAIN_WORDS.blocking },
     { key: 'terrain:open', swatch: swatch('rect', TERRAIN.open), text: TERRAIN_WORDS.open },
   ];
-  legend.push(...keyed.filter((k) => keys.has(k.key)));
+  // Units and buildings always: the legend may not grow in a game, or the scale would change (VIEW-10).
+  legend.push(...keyed.filter((k) => keys.has(k.key) || k.key === 'unit' || k.key === 'building'));
   const width = bounds.maxX - bounds.minX;
   const height = bounds.maxY - bounds.minY;
   return {

@@ -16,6 +16,7 @@ import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
 import { describeEvent } from './describe.ts';
 import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
+import { seatColours } from './render/palette.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -30,6 +31,8 @@ const ui = {
   seatLabel: $('seat-label'),
   seat: $<HTMLSelectElement>('seat'),
   explain: $('explain'),
+  beside: $('beside'),
+  inspect: $('inspect'),
   verdict: $('verdict'),
   checks: $('checks'),
   events: $('events'),
@@ -88,7 +91,12 @@ const render = (): void => {
     ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
   } else {
     const view = viewGame(RULESETS, stateAt(at), seat);
-    ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit() }) : '<p>The game has not been created yet.</p>';
+    // VIEW-11: the current event drawn on the board, found in the game just before it.
+    const shown = log.events[at - 1];
+    const event = shown
+      ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
+      : undefined;
+    ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit(), event }) : '<p>The game has not been created yet.</p>';
   }
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
@@ -107,10 +115,17 @@ const go = (n: number): void => {
 const listEvents = (from: number): void => {
   if (!log) return;
   const items = document.createDocumentFragment();
+  const colours = seatColours(log.header.seats.map((s) => s.name));
   for (const [i, event] of log.events.slice(from).entries()) {
     const li = document.createElement('li');
     li.textContent = describeEvent(redactEvent(event, seat, log.events[from + i - 1]));
     li.dataset.seq = String(event.seq);
+    // VIEW-9: the same colour as the seat's pieces and its legend.
+    const colour = colours.get(event.actor);
+    if (colour) {
+      li.dataset.seat = event.actor;
+      li.style.setProperty('--seat', colour);
+    }
     items.append(li);
   }
   ui.events.append(items);
@@ -150,6 +165,7 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   // A seat's export hides the others' sealed orders: it can only be seen as that seat.
   ui.seat.disabled = parsed.header.viewer !== null;
   ui.seatLabel.classList.remove('hidden');
+  ui.beside.classList.remove('hidden');
   ui.stepper.classList.remove('hidden');
   ui.events.replaceChildren();
   listEvents(0);

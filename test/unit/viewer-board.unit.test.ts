@@ -12,6 +12,7 @@ import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { type GameView, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
+import { inspectPiece } from '../../web/inspect.ts';
 import { eventMarks } from '../../web/render/event.ts';
 import { boardLabels, drawBattlefield, logExtent, pictureOf } from '../../web/render/index.ts';
 import { intersects } from '../../web/render/layout.ts';
@@ -261,5 +262,56 @@ describe('VIEW-11 the current event drawn', () => {
     const { labels } = boardLabels(pictureOf(view, options) as Picture);
     expect(labels.map((l) => l.text)).toContain('miss');
     for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) expect(intersects(a.box, b.box)).toBe(false);
+  });
+});
+
+describe('VIEW-13 inspecting a piece', () => {
+  const rowsOf = (view: GameView | null, id: string) => Object.fromEntries(inspectPiece(view as GameView, id)?.rows ?? []);
+
+  it("VIEW-13 Sol'una: a model's Mind, wounds and profile; its seat's sealed orders to that seat only", () => {
+    const log = read('soluna');
+    const sealed = log.events.find((e) => e.type === 'ActionsSealed' && e.visibleTo === 'moon') as EventEnvelope;
+    const state = foldGame(RULESETS, log.events.slice(0, sealed.seq));
+    const action = (sealed.data as { actions: { model: string; action: unknown }[] }).actions[0] as { model: string; action: unknown };
+    const asMoon = rowsOf(viewGame(RULESETS, state, 'moon'), action.model);
+    expect(asMoon['sealed orders']).toBe(JSON.stringify(action.action));
+    expect(asMoon.Mind).toMatch(/^\d+ of \d+$/);
+    expect(asMoon.wounds).toMatch(/^\d+ taken of \d+$/);
+    const asSun = rowsOf(viewGame(RULESETS, state, 'sun'), action.model);
+    expect(asSun['sealed orders']).toBe('sent, sealed from this seat until they are revealed');
+    expect(JSON.stringify(asSun)).not.toContain(JSON.stringify(action.action));
+  });
+
+  it("VIEW-13 GSC2: a ship's hull and every system with its damage, as the fold has them", () => {
+    const log = read('gsc2');
+    const damage = log.events.find((e) => e.type === 'DamageInflicted' && (e.data as { system: unknown }).system) as
+      | EventEnvelope
+      | undefined;
+    const hurt = damage ?? (log.events.find((e) => e.type === 'DamageInflicted') as EventEnvelope);
+    const d = hurt.data as { target: string };
+    const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, hurt.seq)), null);
+    const rows = rowsOf(view, d.target);
+    const game = view?.game as {
+      ships: Record<string, { hull: number; design: string; systems: Record<string, { level: number; max: number; hits: number }> }>;
+      designs: Record<string, { hull: number }>;
+    };
+    const ship = game.ships[d.target] as (typeof game.ships)[string];
+    expect(ship.hull).toBeLessThan(game.designs[ship.design]?.hull as number);
+    expect(rows.hull).toBe(`${ship.hull} of ${game.designs[ship.design]?.hull}`);
+    const drive = ship.systems.drive as { level: number; max: number; hits: number };
+    expect(rows.systems).toContain(`drive ${drive.level}/${drive.max}${drive.hits ? `, ${drive.hits} hit(s)` : ''}`);
+  });
+
+  it("VIEW-13 Post Galactica: a unit's Cohesion, weapons and the counters on a building under construction", () => {
+    const log = read('post-galactica-battle');
+    const build = log.events.find((e) => e.type === 'ConstructionStarted') as EventEnvelope;
+    const b = build.data as { unitId: string; counters: number };
+    const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, build.seq)), 'red');
+    const depot = rowsOf(view, b.unitId);
+    expect(depot.counters).toMatch(new RegExp(`: ${b.counters} counter\\(s\\) \\(construction\\)$`));
+    expect(depot.construction).toBe('under construction');
+    const gunners = rowsOf(view, 'red-gunners-1');
+    expect(gunners.Cohesion).toBe('10 of 10');
+    expect(gunners.weapons).toContain('Rifle (ranged, range 30", 2 attack(s), damage 1)');
   });
 });

@@ -8,13 +8,14 @@
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
-import { redactEvent, viewGame } from '../domain/match/view.ts';
+import { type GameView, redactEvent, viewGame } from '../domain/match/view.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
 import { describeEvent } from './describe.ts';
+import { inspectPiece } from './inspect.ts';
 import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
 import { seatColours } from './render/palette.ts';
 
@@ -52,6 +53,9 @@ let seat: string | null = null;
 let checkpoints = new Map<number, GameState>();
 /** The table area of the whole log: the board keeps one scale through the game (VIEW-10). */
 let extent: Bounds | undefined;
+/** VIEW-13: the piece whose state the panel shows, and the view it is read from (the seat's, never the raw state). */
+let inspected: string | null = null;
+let shownView: GameView | null = null;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
 
@@ -96,14 +100,49 @@ const render = (): void => {
     const event = shown
       ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
       : undefined;
+    // A piece focused by keyboard keeps the focus as the board is drawn again for the next event.
+    const focused = ui.board.contains(document.activeElement) ? inspected : null;
     ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit(), event }) : '<p>The game has not been created yet.</p>';
+    shownView = view;
+    if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   }
+  showInspected();
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
   ui.events.querySelector('[aria-current]')?.removeAttribute('aria-current');
   const current = ui.events.children[at - 1] as HTMLElement | undefined;
   current?.setAttribute('aria-current', 'step');
   current?.scrollIntoView({ block: 'nearest' });
+};
+
+/** VIEW-13: the inspected piece's state at this event, as the viewer's seat may see it. */
+const showInspected = (): void => {
+  for (const el of ui.board.querySelectorAll('[aria-pressed]')) el.removeAttribute('aria-pressed');
+  if (inspected === null) return;
+  const found = shownView ? inspectPiece(shownView, inspected) : null;
+  if (!found) {
+    ui.inspect.textContent = `${inspected} is not on the table at this event.`;
+    return;
+  }
+  ui.board.querySelector(`[data-piece="${CSS.escape(inspected)}"]`)?.setAttribute('aria-pressed', 'true');
+  const heading = document.createElement('h3');
+  heading.textContent = found.heading;
+  const list = document.createElement('dl');
+  for (const [name, value] of found.rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = name;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+  }
+  ui.inspect.replaceChildren(heading, list);
+};
+
+const inspect = (target: EventTarget | null): void => {
+  const piece = (target as Element | null)?.closest?.('[data-piece]')?.getAttribute('data-piece');
+  if (!piece) return;
+  inspected = piece;
+  showInspected();
 };
 
 const go = (n: number): void => {
@@ -159,6 +198,8 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   log = parsed;
   checkpoints = new Map();
   extent = logExtent(parsed.events);
+  inspected = null;
+  ui.inspect.textContent = 'Click, tap or focus a piece to see its state at this event.';
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
@@ -219,6 +260,8 @@ window.addEventListener('resize', () => {
   cancelAnimationFrame(resized);
   resized = requestAnimationFrame(render);
 });
+ui.board.addEventListener('click', (e) => inspect(e.target));
+ui.board.addEventListener('focusin', (e) => inspect(e.target));
 ui.slider.addEventListener('input', () => go(Number(ui.slider.value)));
 $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));

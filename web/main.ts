@@ -8,14 +8,16 @@
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
-import { redactEvent, viewGame } from '../domain/match/view.ts';
+import { type GameView, redactEvent, viewGame } from '../domain/match/view.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
 import { describeEvent } from './describe.ts';
-import { drawBattlefield } from './render/index.ts';
+import { inspectPiece } from './inspect.ts';
+import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
+import { seatColours } from './render/palette.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -30,6 +32,8 @@ const ui = {
   seatLabel: $('seat-label'),
   seat: $<HTMLSelectElement>('seat'),
   explain: $('explain'),
+  beside: $('beside'),
+  inspect: $('inspect'),
   verdict: $('verdict'),
   checks: $('checks'),
   events: $('events'),
@@ -47,26 +51,32 @@ let log: ParsedLog | null = null;
 let at = 0;
 let seat: string | null = null;
 let checkpoints = new Map<number, GameState>();
+/** The table area of the whole log: the board keeps one scale through the game (VIEW-10). */
+let extent: Bounds | undefined;
+/** VIEW-13: the piece whose state the panel shows, and the view it is read from (the seat's, never the raw state). */
+let inspected: string | null = null;
+let shownView: GameView | null = null;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
 
 /**
- * The state at the last event shown: stepping forward one event folds one event, not the
- * whole stretch since the last checkpoint (a reader stepping through a game waits on this).
+ * The states at the last few events shown (the board draws the event before the current one
+ * too): stepping forward one event folds one event, not the whole stretch since the last
+ * checkpoint (a reader holding an arrow key waits on this).
  */
-let shown: { readonly n: number; readonly state: GameState } | null = null;
+let recent: { readonly n: number; readonly state: GameState }[] = [];
 
 const stateAt = (n: number): GameState => {
   const events = log?.events ?? [];
   let from = Math.floor(n / CHECKPOINT) * CHECKPOINT;
   while (from > 0 && !checkpoints.has(from)) from -= CHECKPOINT;
   let state = checkpoints.get(from) ?? emptyGame;
-  if (shown && shown.n >= from && shown.n <= n) ({ n: from, state } = shown);
+  for (const kept of recent) if (kept.n >= from && kept.n <= n) ({ n: from, state } = kept);
   for (let i = from; i < n; i += 1) {
     state = foldGame(RULESETS, [events[i] as EventEnvelope], state);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
-  shown = { n, state };
+  recent = [...recent.filter((kept) => kept.n !== n), { n, state }].slice(-3);
   return state;
 };
 
@@ -80,6 +90,9 @@ const firstSealed = (upTo: number): EventEnvelope | undefined => {
   return undefined;
 };
 
+/** The pixels the board may take: its column's width, and most of the window's height (VIEW-10: words at 12 px there). */
+const boardFit = () => ({ width: Math.max(200, ui.board.clientWidth), height: Math.max(240, window.innerHeight * 0.75) });
+
 const render = (): void => {
   if (!log) return;
   const total = log.events.length;
@@ -91,14 +104,54 @@ const render = (): void => {
     ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
   } else {
     const view = viewGame(RULESETS, stateAt(at), seat);
-    ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
+    // VIEW-11: the current event drawn on the board, found in the game just before it.
+    const shown = log.events[at - 1];
+    const event = shown
+      ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
+      : undefined;
+    // A piece focused by keyboard keeps the focus as the board is drawn again for the next event.
+    const focused = ui.board.contains(document.activeElement) ? inspected : null;
+    ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit(), event }) : '<p>The game has not been created yet.</p>';
+    shownView = view;
+    if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   }
+  showInspected();
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
   ui.events.querySelector('[aria-current]')?.removeAttribute('aria-current');
   const current = ui.events.children[at - 1] as HTMLElement | undefined;
   current?.setAttribute('aria-current', 'step');
   current?.scrollIntoView({ block: 'nearest' });
+};
+
+/** VIEW-13: the inspected piece's state at this event, as the viewer's seat may see it. */
+const showInspected = (): void => {
+  for (const el of ui.board.querySelectorAll('[aria-pressed]')) el.removeAttribute('aria-pressed');
+  if (inspected === null) return;
+  const found = shownView ? inspectPiece(shownView, inspected) : null;
+  if (!found) {
+    ui.inspect.textContent = `${inspected} is not on the table at this event.`;
+    return;
+  }
+  ui.board.querySelector(`[data-piece="${CSS.escape(inspected)}"]`)?.setAttribute('aria-pressed', 'true');
+  const heading = document.createElement('h3');
+  heading.textContent = found.heading;
+  const list = document.createElement('dl');
+  for (const [name, value] of found.rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = name;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+  }
+  ui.inspect.replaceChildren(heading, list);
+};
+
+const inspect = (target: EventTarget | null): void => {
+  const piece = (target as Element | null)?.closest?.('[data-piece]')?.getAttribute('data-piece');
+  if (!piece) return;
+  inspected = piece;
+  showInspected();
 };
 
 const go = (n: number): void => {
@@ -110,10 +163,17 @@ const go = (n: number): void => {
 const listEvents = (from: number): void => {
   if (!log) return;
   const items = document.createDocumentFragment();
+  const colours = seatColours(log.header.seats.map((s) => s.name));
   for (const [i, event] of log.events.slice(from).entries()) {
     const li = document.createElement('li');
     li.textContent = describeEvent(redactEvent(event, seat, log.events[from + i - 1]));
     li.dataset.seq = String(event.seq);
+    // VIEW-9: the same colour as the seat's pieces and its legend.
+    const colour = colours.get(event.actor);
+    if (colour) {
+      li.dataset.seat = event.actor;
+      li.style.setProperty('--seat', colour);
+    }
     items.append(li);
   }
   ui.events.append(items);
@@ -146,13 +206,17 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   session += 1;
   log = parsed;
   checkpoints = new Map();
-  shown = null;
+  recent = [];
+  extent = logExtent(parsed.events);
+  inspected = null;
+  ui.inspect.textContent = 'Click, tap or focus a piece to see its state at this event.';
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
   // A seat's export hides the others' sealed orders: it can only be seen as that seat.
   ui.seat.disabled = parsed.header.viewer !== null;
   ui.seatLabel.classList.remove('hidden');
+  ui.beside.classList.remove('hidden');
   ui.stepper.classList.remove('hidden');
   ui.events.replaceChildren();
   listEvents(0);
@@ -193,6 +257,7 @@ const follow = async (gameId: string, key: string): Promise<void> => {
     if (events.length === 0) continue;
     const atEnd = at === after;
     log = { ...log, events: [...log.events, ...events] };
+    extent = logExtent(log.events);
     listEvents(after);
     ui.status.textContent = `game ${gameId} (live): ${log.events.length} events.`;
     if (atEnd) at = log.events.length;
@@ -200,6 +265,13 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   }
 };
 
+let resized = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(resized);
+  resized = requestAnimationFrame(render);
+});
+ui.board.addEventListener('click', (e) => inspect(e.target));
+ui.board.addEventListener('focusin', (e) => inspect(e.target));
 ui.slider.addEventListener('input', () => go(Number(ui.slider.value)));
 $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));

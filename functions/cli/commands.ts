@@ -3,6 +3,7 @@
  * so `arbiter --help` does not pay for the rules of three games.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -10,7 +11,7 @@ import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { drawBattlefield } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../web/render/index.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 
@@ -68,11 +69,13 @@ export interface ReplayOptions {
   readonly explain?: string | undefined;
   readonly json?: boolean | undefined;
   readonly svg?: string | undefined;
+  readonly arcs?: boolean | undefined;
 }
 
 export const replay = (file: string | undefined, options: ReplayOptions, out: Output): number => {
   const print = lines(out);
   if (options.json && options.svg !== undefined) throw new UsageError('--json and --svg each print the state their own way; choose one');
+  if (options.arcs && options.svg === undefined) throw new UsageError('--arcs draws firing arcs on the --svg picture; give --svg FILE too');
   const log = load(file);
   const { header, events } = log;
   if (events.length === 0) throw new UsageError(`${file} has no events to replay`);
@@ -94,11 +97,15 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
   const sealed = shown.find((e) => e.type === 'Sealed');
   if (sealed) throw new UsageError(`event ${sealed.seq} is sealed in this export; replay the complete log of the ended game`);
   const rulesets = everyRuleset();
-  const view = viewGame(rulesets, foldGame(rulesets, shown), options.seat ?? header.viewer);
+  const seat = options.seat ?? header.viewer;
+  const before = foldGame(rulesets, shown.slice(0, -1));
+  const view = viewGame(rulesets, foldGame(rulesets, shown.slice(-1), before), seat);
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
   if (options.svg !== undefined) {
     try {
-      writeFileSync(options.svg, `${drawBattlefield(view)}\n`);
+      // The event shown is drawn on the board too (VIEW-11): its shot, move or loss.
+      const event = { event: shown[shown.length - 1] as EventEnvelope, before: viewGame(rulesets, before, seat) };
+      writeFileSync(options.svg, `${standaloneSvg(view, events, upTo, { arcs: options.arcs === true, event })}\n`);
     } catch (error) {
       throw new UsageError(`cannot write ${options.svg} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
     }

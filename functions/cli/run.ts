@@ -59,6 +59,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
       explain: { type: 'string' },
       json: { type: 'boolean' },
       svg: { type: 'string' },
+      arcs: { type: 'boolean' },
     });
     if (values.help) return help(out, REPLAY_HELP);
     if (positionals.length > 1) throw new UsageError('replay reads one log at a time');
@@ -73,6 +74,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
       explain: text('explain'),
       json: values.json === true,
       svg: text('svg'),
+      arcs: values.arcs === true,
     };
     return replay(positionals[0], options, out);
   }

@@ -43,14 +43,16 @@ exit status:
 `;
 
 export const REPLAY_HELP = `usage:
-  arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
+  arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE [--arcs]]
   arbiter replay <game.ndjson> --explain N
 
 options:
   --at N        the game after event N (default: the last event)
   --seat S      as seat S saw it (default: the seat the log was exported for, or a spectator)
   --json        print the state as JSON instead of a summary
-  --svg FILE    write the battlefield to FILE as SVG, the picture the viewer at / draws
+  --svg FILE    write the battlefield to FILE as SVG, the picture the viewer at / draws,
+                captioned with the game, the event, the turn and the phase
+  --arcs        with --svg: draw every GSC2 battery's firing arc
   --explain N   every roll of event N in sentences: target, modifiers, rule IDs
 
 exit status: 0 done, 2 the command was used wrongly or the file is not a readable log

@@ -237,7 +237,8 @@ describe('the replay viewer', () => {
     // Okabe–Ito blue and vermilion for the two seats; each piece also carries its seat's letter.
     const fills = await page.$$eval('#board [data-piece] > .base', (els) => [...new Set(els.map((el) => el.getAttribute('fill')))]);
     expect(fills.sort()).toEqual(['#0072B2', '#D55E00']);
-    const letters = await page.$$eval('#board [data-piece]', (els) => els.map((el) => el.querySelector('text')?.textContent?.charAt(0)));
+    // VIEW-10: the letter is on the piece's label, beside it (pieces too close share one, with a count).
+    const letters = await page.$$eval('#board .piece-label text', (els) => els.map((el) => el.textContent?.charAt(0)));
     expect(new Set(letters)).toEqual(new Set(['R', 'B']));
     // Every control is reachable by keyboard: the slider steps with the arrow keys too.
     await page.focus('#slider');

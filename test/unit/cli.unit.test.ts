@@ -14,7 +14,7 @@ import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { run } from '../../functions/cli/run.ts';
-import { drawBattlefield } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../web/render/index.ts';
 import { ensureBuilt } from '../support/build-setup.ts';
 
 const RULESETS = everyRuleset();
@@ -148,7 +148,9 @@ describe('the arbiter command', () => {
     expect(result.stdout).toBe(`wrote the battlefield after event 60 to ${file}\n`);
     expect(result.status).toBe(0);
     const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, 60)), 'red');
-    expect(readFileSync(file, 'utf8')).toBe(`${drawBattlefield(view as NonNullable<typeof view>)}\n`);
+    const before = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, 59)), 'red');
+    const event = { event: log.events[59] as (typeof log.events)[number], before };
+    expect(readFileSync(file, 'utf8')).toBe(`${standaloneSvg(view as NonNullable<typeof view>, log.events, 60, { event })}\n`);
     expect(readFileSync(file, 'utf8')).toMatch(/^<svg [^>]*viewBox=[\s\S]*data-piece="red-cc"/);
     expectUsageError(
       await arbiter('replay', PG, '--json', '--svg', file),

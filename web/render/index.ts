@@ -1,22 +1,141 @@
 /** The battlefield of any game view as an SVG string: the page and `arbiter replay --svg` both draw with this. */
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameView } from '../../domain/match/view.ts';
+import { eventMarks } from './event.ts';
 import { drawGsc2 } from './gsc2.ts';
+import type { PlacedLabel } from './layout.ts';
 import { drawPostGalactica } from './post-galactica.ts';
 import { drawSoluna } from './soluna.ts';
-import { esc, type Json, obj } from './svg.ts';
+import {
+  arrange,
+  type Bounds,
+  DEFAULT_FIT,
+  esc,
+  type Fit,
+  FONT,
+  frame,
+  type Json,
+  type Layout,
+  layoutOf,
+  obj,
+  type Picture,
+} from './svg.ts';
 
-const DRAW: Readonly<Record<string, (game: Json, seats: readonly string[]) => string>> = {
-  'post-galactica': drawPostGalactica,
-  soluna: drawSoluna,
-  gsc2: drawGsc2,
+export type { Bounds } from './svg.ts';
+
+export interface DrawOptions {
+  /** The table area the whole game uses (`logExtent`), so the scale holds through the game (VIEW-10). */
+  readonly extent?: Bounds | undefined;
+  /** The pixels the picture will be shown at: the words are laid out to be at least 12 px there. */
+  readonly fit?: Fit | undefined;
+  /** GSC2's firing arcs: the page shows them on hover or focus; a standalone SVG only when asked (VIEW-15). */
+  readonly arcs?: 'hover' | 'all' | 'none' | undefined;
+  /** A line above the table: game, event n of N, turn and phase (VIEW-15). */
+  readonly caption?: string | undefined;
+  /** The current event and the game just before it: drawn over the board with its outcome (VIEW-11). */
+  readonly event?: { readonly event: EventEnvelope; readonly before: GameView | null } | undefined;
+}
+
+type Drawer = (game: Json, seats: readonly string[], options: DrawOptions) => Omit<Picture, 'fit' | 'caption' | 'marks'>;
+
+const DRAW: Readonly<Record<string, Drawer>> = {
+  'post-galactica': (game, seats) => drawPostGalactica(game, seats),
+  soluna: (game, seats) => drawSoluna(game, seats),
+  gsc2: (game, seats, options) => drawGsc2(game, seats, { extent: options.extent, arcs: options.arcs }),
 };
 
-export const drawBattlefield = (view: GameView): string => {
+export const drawBattlefield = (view: GameView, options: DrawOptions = {}): string => {
   const draw = DRAW[view.ruleset];
-  const seats = view.seats.map((s) => s.name);
   if (!draw || view.game === null) {
     const why = draw ? 'the battle has not begun yet' : `no picture for the ruleset ${view.ruleset}`;
-    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10" role="img" aria-label="${esc(why)}"><text x="20" y="5" font-size="2" text-anchor="middle">${esc(why)}</text></svg>`;
+    const fit = options.fit ?? DEFAULT_FIT;
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10" width="${Math.floor(fit.width)}" height="${Math.floor(fit.width / 4)}" font-family="${FONT}" role="img" aria-label="${esc(why)}"><text x="20" y="5" font-size="2" text-anchor="middle">${esc(why)}</text></svg>`;
   }
-  return draw(obj(view.game), seats);
+  return frame(pictureOf(view, options) as Picture);
 };
+
+/** What `drawBattlefield` lays out: the pieces and names to label, the legend, the frame; null with no board. */
+export const pictureOf = (view: GameView, options: DrawOptions = {}): Picture | null => {
+  const draw = DRAW[view.ruleset];
+  if (!draw || view.game === null) return null;
+  const picture = draw(
+    obj(view.game),
+    view.seats.map((s) => s.name),
+    options,
+  );
+  // Marks 3 px wide at the scale the picture is shown at, whatever the table's size.
+  const { pxPerUnit } = layoutOf(picture.bounds, picture.legend, options.caption !== undefined, options.fit ?? DEFAULT_FIT);
+  const marks = options.event
+    ? eventMarks(view.ruleset, options.event.event, options.event.before?.game ?? null, view.game, 3 / pxPerUnit)
+    : null;
+  return {
+    ...picture,
+    names: [...(marks?.labels ?? []), ...picture.names],
+    marks: marks?.svg,
+    fit: options.fit,
+    caption: options.caption,
+  };
+};
+
+/** The layout and labels `drawBattlefield` would draw with: for tests of legibility (VIEW-10). */
+export const boardLabels = (picture: Picture): { layout: Layout; labels: PlacedLabel[] } => arrange(picture);
+
+/**
+ * Every point any event of the log names (where fleets start, where ships, missiles and
+ * terrain move to), with its radius where it has one: the frame that holds the whole game,
+ * so the picture keeps one scale from its first event to its last (VIEW-10).
+ */
+export const logExtent = (events: readonly EventEnvelope[]): Bounds | undefined => {
+  let b: { minX: number; minY: number; maxX: number; maxY: number } | undefined;
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v, depth + 1);
+      return;
+    }
+    const o = value as Json;
+    if (typeof o.x === 'number' && typeof o.y === 'number' && Number.isFinite(o.x) && Number.isFinite(o.y)) {
+      const r = typeof o.radius === 'number' ? o.radius : 0;
+      b = b ?? { minX: o.x - r, minY: o.y - r, maxX: o.x + r, maxY: o.y + r };
+      b.minX = Math.min(b.minX, o.x - r);
+      b.minY = Math.min(b.minY, o.y - r);
+      b.maxX = Math.max(b.maxX, o.x + r);
+      b.maxY = Math.max(b.maxY, o.y + r);
+    }
+    for (const v of Object.values(o)) visit(v, depth + 1);
+  };
+  for (const event of events) visit(event.data, 0);
+  return b;
+};
+
+/** Where the game stands, in each ruleset's words: its turn and phase (or step), for captions (VIEW-15). */
+export const turnAndPhase = (view: GameView): string => {
+  const game = obj(view.game);
+  if (view.game === null) return view.status;
+  if (view.ruleset === 'post-galactica')
+    return `round ${String(game.round)}, turn ${String(game.turn)}${game.activeSeat ? ` (${String(game.activeSeat)})` : ''}, ${String(game.phase)} phase`;
+  if (view.ruleset === 'gsc2') return `turn ${String(game.turn)}, ${String(game.step)} step`;
+  if (view.ruleset === 'soluna') return `turn ${String(game.turn)}, phase ${String(game.phase)}`;
+  return view.status;
+};
+
+/** The caption of a picture of the game after event `at` of `total` (VIEW-15). */
+export const captionOf = (view: GameView, at: number, total: number): string =>
+  `${view.gameId}: event ${at} of ${total}, ${turnAndPhase(view)}${view.status === 'ended' ? ', ended' : ''}`;
+
+/**
+ * `arbiter replay --svg`: the board after event `at` as a standalone picture, framed by the
+ * whole log and captioned with where it stands, firing arcs only when asked (VIEW-15).
+ */
+export const standaloneSvg = (
+  view: GameView,
+  events: readonly EventEnvelope[],
+  at: number,
+  options: { readonly arcs?: boolean; readonly event?: DrawOptions['event'] } = {},
+): string =>
+  drawBattlefield(view, {
+    extent: logExtent(events),
+    arcs: options.arcs ? 'all' : 'none',
+    caption: captionOf(view, at, events.length),
+    event: options.event,
+  });

@@ -1,19 +1,38 @@
 /**
- * Sol'una's grid (VIEW-2): squares, the blocking ones filled; each model in its square
- * with its Mind and wounds; slain models are gone from the grid.
+ * Sol'una's grid (VIEW-2, VIEW-10): squares, the blocking ones filled; each model in its
+ * square, its leader ringed in black, named by a label beside it; slain models are gone
+ * from the grid. Mind and wounds are in the piece's description and its inspection (VIEW-13).
  */
-import { el, frame, type Json, label, list, num, obj, seatColour, text, title } from './svg.ts';
+import type { PieceLabel } from './layout.ts';
+import { type Bounds, el, type Json, type LegendEntry, list, num, obj, type Picture, seatColour, seatLegend, text, title } from './svg.ts';
 
-export const drawSoluna = (game: Json, seats: readonly string[]): string => {
+/** Each model's square centre: what the event marks point at (VIEW-11). */
+export const solunaPlaces = (game: Json): Map<string, { x: number; y: number; r: number }> =>
+  new Map(
+    list(game.models)
+      .map(obj)
+      .filter((m) => !m.slain)
+      .map((m) => {
+        const [x, y] = list(m.at).map((n) => num(n));
+        return [text(m.id), { x: (x ?? 0) + 0.5, y: (y ?? 0) + 0.5, r: 0.42 }];
+      }),
+  );
+
+export const solunaBounds = (game: Json): Bounds => {
   const grid = obj(game.grid);
-  const width = num(grid.width, 12);
-  const height = num(grid.height, 12);
+  return { minX: 0, minY: 0, maxX: num(grid.width, 12), maxY: num(grid.height, 12) };
+};
+
+export const drawSoluna = (game: Json, seats: readonly string[]): Omit<Picture, 'fit' | 'caption' | 'marks'> => {
+  const bounds = solunaBounds(game);
+  const width = bounds.maxX;
+  const height = bounds.maxY;
   const parts: string[] = [];
   for (let x = 0; x < width; x += 1) {
     for (let y = 0; y < height; y += 1)
       parts.push(el('rect', { x, y, width: 1, height: 1, fill: 'none', stroke: '#bbb', 'stroke-width': 0.03 }));
   }
-  for (const square of list(grid.blocking)) {
+  for (const square of list(obj(game.grid).blocking)) {
     const [x, y] = list(square).map((n) => num(n));
     parts.push(
       el(
@@ -23,6 +42,7 @@ export const drawSoluna = (game: Json, seats: readonly string[]): string => {
       ),
     );
   }
+  const pieces: PieceLabel[] = [];
   for (const m of list(game.models).map(obj)) {
     if (m.slain) continue;
     const [x, y] = list(m.at).map((n) => num(n));
@@ -31,10 +51,19 @@ export const drawSoluna = (game: Json, seats: readonly string[]): string => {
     const seat = text(m.seat);
     const wounds = `${num(m.woundsTaken)}/${num(m.wounds)}`;
     const words = `${text(m.name)} (${text(m.id)}, ${seat}${m.leader ? ', leader' : ''}): Mind ${num(m.currentMind)}/${num(m.mind)}, wounds ${wounds}`;
+    const letter = seat.charAt(0).toUpperCase();
     parts.push(
       el(
         'g',
-        { 'data-piece': text(m.id), 'data-seat': seat, 'data-x': x ?? 0, 'data-y': y ?? 0, tabindex: 0 },
+        {
+          'data-piece': text(m.id),
+          'data-seat': seat,
+          'data-x': x ?? 0,
+          'data-y': y ?? 0,
+          tabindex: 0,
+          role: 'button',
+          'aria-label': words,
+        },
         title(words) +
           el('circle', {
             class: 'base',
@@ -43,12 +72,29 @@ export const drawSoluna = (game: Json, seats: readonly string[]): string => {
             r: 0.42,
             fill: seatColour(seats, seat),
             stroke: m.leader ? '#000' : '#fff',
-            'stroke-width': m.leader ? 0.08 : 0.04,
-          }) +
-          label(cx, cy + 0.12, `${seat.charAt(0).toUpperCase()}${text(m.name).charAt(0)}`, 0.3) +
-          label(cx, cy - 0.2, `M${num(m.currentMind)} W${num(m.woundsTaken)}`, 0.17),
+            'stroke-width': m.leader ? 0.1 : 0.04,
+          }),
       ),
     );
+    pieces.push({ id: text(m.id), seat, letter, text: `${letter} ${text(m.name)}`, at: { x: cx, y: cy }, reach: 0.42 });
   }
-  return frame(width, height, parts.join(''), seats, `${text(game.mission)}: Sol'una grid, ${width} by ${height} squares`);
+  const legend: LegendEntry[] = [
+    ...seatLegend(seats),
+    {
+      key: 'leader',
+      swatch: (x, y, s) =>
+        el('circle', { cx: x + s / 2, cy: y + s / 2, r: s * 0.42, fill: '#888', stroke: '#000', 'stroke-width': s * 0.12 }),
+      text: 'leader',
+    },
+    { key: 'blocking', swatch: (x, y, s) => el('rect', { x, y, width: s, height: s, fill: '#6b6b6b' }), text: 'blocking square' },
+  ];
+  return {
+    bounds,
+    body: parts.join(''),
+    pieces,
+    names: [],
+    legend,
+    seats,
+    label: `${text(game.mission)}: Sol'una grid, ${width} by ${height} squares`,
+  };
 };

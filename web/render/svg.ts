@@ -1,7 +1,12 @@
+import { type Box, emWidth, type FixedLabel, PAD, type PieceLabel, type PlacedLabel, placeLabels } from './layout.ts';
+import { seatColour } from './palette.ts';
+
 /**
  * The small SVG vocabulary the battlefield pictures are drawn with. Every picture is a
  * string, so the page (web/) and `arbiter replay --svg` draw exactly the same thing.
  * Table units (inches or squares) are SVG user units; y grows up the table, as in the rules.
+ * Words are not scaled with the table: each picture is laid out for the pixels it is shown at
+ * (VIEW-10), so its labels and legend are at least 12 px.
  */
 
 export type Json = Record<string, unknown>;
@@ -14,10 +19,7 @@ export const text = (value: unknown): string => (typeof value === 'string' || ty
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** Okabe–Ito colours: told apart with every common colour-vision deficiency. Each seat also has a letter. */
-const SEAT_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7'];
-export const seatColour = (seats: readonly string[], seat: string): string =>
-  SEAT_COLOURS[Math.max(0, seats.indexOf(seat)) % SEAT_COLOURS.length] as string;
+export { inkOn, seatColour } from './palette.ts';
 
 export const round = (n: number): string => String(Math.round(n * 1000) / 1000);
 
@@ -32,44 +34,208 @@ export const el = (name: string, a: Readonly<Record<string, string | number | un
 
 export const title = (words: string): string => `<title>${esc(words)}</title>`;
 
-/**
- * The picture's frame: a viewBox of the table with a margin, y flipped so the table's y
- * grows upwards, and a legend of the seats below it.
- */
-export const frame = (width: number, height: number, body: string, seats: readonly string[], label: string): string => {
-  const m = Math.max(0.5, Math.min(width, height) * 0.04);
-  const legend = seats
-    .map((seat, i) => {
-      const x = m + i * (width / Math.max(2, seats.length));
-      return (
-        el('rect', { x, y: height + m * 0.6, width: m, height: m, fill: seatColour(seats, seat) }) +
-        el('text', { x: x + m * 1.4, y: height + m * 1.45, 'font-size': m, fill: '#222' }, esc(`${seat} (${seat.charAt(0).toUpperCase()})`))
-      );
-    })
-    .join('');
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${round(-m)} ${round(-m)} ${round(width + 2 * m)} ${round(height + 3 * m)}" role="img" aria-label="${esc(label)}" data-table-width="${round(width)}" data-table-height="${round(height)}">` +
-    el('rect', { x: -m, y: -m, width: width + 2 * m, height: height + 3 * m, fill: '#fafafa' }) +
-    el('rect', { x: 0, y: 0, width, height, fill: '#f1efe7', stroke: '#555', 'stroke-width': 0.08 }) +
-    `<g transform="matrix(1 0 0 -1 0 ${round(height)})">${body}</g>` +
-    legend +
-    '</svg>'
+/** The area of the table a picture frames, in table units; fixed for a whole game (VIEW-10). */
+export interface Bounds {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** The pixels a picture may take: the page's board, or the standalone SVG's nominal size. */
+export interface Fit {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the picture is shown at when nothing says otherwise: a standalone SVG, as `arbiter replay --svg` writes it. */
+export const DEFAULT_FIT: Fit = { width: 960, height: 720 };
+
+/** The smallest text on the board, in screen pixels (VIEW-10), with a little to spare for rounding. */
+export const MIN_TEXT_PX = 12.5;
+
+/** The page's fonts (web/index.html), so a standalone SVG reads as the page does (VIEW-15). */
+export const FONT = 'system-ui, sans-serif';
+
+/** One key of the legend: a small shape drawn at (x, y) with side s, in screen units, and its words. */
+export interface LegendEntry {
+  readonly key: string;
+  readonly swatch: (x: number, y: number, s: number) => string;
+  readonly text: string;
+}
+
+export const seatLegend = (seats: readonly string[]): LegendEntry[] =>
+  seats.map((seat) => ({
+    key: `seat:${seat}`,
+    swatch: (x, y, s) => el('rect', { x, y, width: s, height: s, fill: seatColour(seats, seat), stroke: '#000', 'stroke-width': s * 0.06 }),
+    text: `${seat} (${seat.charAt(0).toUpperCase()})`,
+  }));
+
+export interface Picture {
+  readonly bounds: Bounds;
+  /** Everything drawn on the table, in table units (the group flips y so it grows up). */
+  readonly body: string;
+  /** The current event's marks (VIEW-11), over the pieces and under the words. */
+  readonly marks?: string | undefined;
+  readonly pieces: readonly PieceLabel[];
+  readonly names: readonly FixedLabel[];
+  readonly legend: readonly LegendEntry[];
+  readonly seats: readonly string[];
+  /** What a screen reader says for the whole picture. */
+  readonly label: string;
+  /** A line above the table: game, event n of N, turn and phase (VIEW-15). */
+  readonly caption?: string | undefined;
+  readonly fit?: Fit | undefined;
+}
+
+/** How the words are laid out: the font size and margin in table units, the legend's rows, the scale. */
+export interface Layout {
+  readonly size: number;
+  readonly margin: number;
+  readonly pxPerUnit: number;
+  readonly captionHeight: number;
+  readonly legendRows: readonly (readonly { entry: LegendEntry; x: number }[])[];
+  readonly viewBox: Box;
+}
+
+const legendRows = (entries: readonly LegendEntry[], width: number, size: number) => {
+  const rows: { entry: LegendEntry; x: number }[][] = [[]];
+  let x = 0;
+  for (const entry of entries) {
+    const w = size * (1.4 + emWidth(entry.text)) + size;
+    if (x > 0 && x + w > width) {
+      rows.push([]);
+      x = 0;
+    }
+    rows[rows.length - 1]?.push({ entry, x });
+    x += w;
+  }
+  return rows;
+};
+
+/** The scale, font size and margins that put every word at MIN_TEXT_PX or more when the picture fills `fit`. */
+export const layoutOf = (bounds: Bounds, legend: readonly LegendEntry[], caption: boolean, fit: Fit): Layout => {
+  const width = bounds.maxX - bounds.minX;
+  const height = bounds.maxY - bounds.minY;
+  let px = Math.min(fit.width / width, fit.height / height);
+  let layout: Layout | null = null;
+  // The legend's rows depend on the font size, the font size on the scale, the scale on the rows: a few rounds settle it.
+  for (let round = 0; round < 6; round += 1) {
+    const size = MIN_TEXT_PX / px;
+    const margin = Math.max(size * 1.2, Math.min(width, height) * 0.02);
+    const rows = legendRows(legend, width + 2 * margin, size);
+    const captionHeight = caption ? size * 1.8 : 0;
+    const legendHeight = rows.length * size * 1.6 + size * 0.4;
+    const viewBox = {
+      x: bounds.minX - margin,
+      y: -bounds.maxY - margin - captionHeight,
+      w: width + 2 * margin,
+      h: height + 2 * margin + captionHeight + legendHeight,
+    };
+    const fitted = Math.min(fit.width / viewBox.w, fit.height / viewBox.h);
+    layout = { size, margin, pxPerUnit: fitted, captionHeight, legendRows: rows, viewBox };
+    if (Math.abs(fitted - px) < px * 0.001) break;
+    px = fitted;
+  }
+  return layout as Layout;
+};
+
+/** A placed label, in screen coordinates (the table's y flipped): a light box, its words, the seat's colour as its border. */
+const drawLabel = (p: PlacedLabel, size: number, seats: readonly string[]): string => {
+  const colour = p.seat ? seatColour(seats, p.seat) : '#555';
+  const { box } = p;
+  return el(
+    'g',
+    {
+      class: p.kind === 'piece' ? 'label piece-label' : 'label',
+      'data-label-for': p.for.join(' '),
+      ...(p.seat ? { 'data-seat': p.seat } : {}),
+    },
+    el('rect', {
+      x: box.x,
+      y: -(box.y + box.h),
+      width: box.w,
+      height: box.h,
+      rx: size * 0.2,
+      fill: '#fff',
+      'fill-opacity': 0.88,
+      stroke: colour,
+      'stroke-width': size * (p.kind === 'piece' ? 0.12 : 0.06),
+    }) +
+      el(
+        'text',
+        { x: box.x + PAD * size, y: -(box.y + box.h / 2), 'font-size': size, 'dominant-baseline': 'central', fill: '#111' },
+        esc(p.text),
+      ),
   );
 };
 
-/** Text is drawn upright inside the flipped table group. */
-export const label = (x: number, y: number, words: string, size: number, fill = '#fff'): string =>
-  el(
-    'text',
-    {
-      x,
-      y: -y,
-      transform: 'scale(1 -1)',
-      'font-size': size,
-      'text-anchor': 'middle',
-      'dominant-baseline': 'central',
-      fill,
-      'font-family': 'sans-serif',
-    },
-    esc(words),
+/** The whole picture: caption, table, marks, labels and legend, laid out for the pixels it is shown at. */
+/** The picture's layout and every label placed: what `frame` draws, and what the tests check (VIEW-10). */
+export const arrange = (picture: Picture): { layout: Layout; labels: PlacedLabel[] } => {
+  const { bounds } = picture;
+  const layout = layoutOf(bounds, picture.legend, picture.caption !== undefined, picture.fit ?? DEFAULT_FIT);
+  const { size, margin } = layout;
+  const labelArea: Box = {
+    x: bounds.minX - margin,
+    y: bounds.minY - margin,
+    w: bounds.maxX - bounds.minX + 2 * margin,
+    h: bounds.maxY - bounds.minY + 2 * margin,
+  };
+  return { layout, labels: placeLabels(picture.pieces, picture.names, size, labelArea) };
+};
+
+export const frame = (picture: Picture): string => {
+  const { bounds, seats } = picture;
+  const { layout, labels } = arrange(picture);
+  const { size, margin, viewBox: vb, pxPerUnit } = layout;
+  const width = bounds.maxX - bounds.minX;
+  const height = bounds.maxY - bounds.minY;
+  const legendTop = -bounds.minY + margin;
+  const legend = layout.legendRows
+    .flatMap((row, r) =>
+      row.map(({ entry, x }) => {
+        const left = bounds.minX - margin + size * 0.5 + x;
+        const middle = legendTop + size * (0.9 + r * 1.6);
+        return el(
+          'g',
+          { 'data-legend': entry.key },
+          entry.swatch(left, middle - size * 0.5, size) +
+            el(
+              'text',
+              { x: left + size * 1.4, y: middle, 'font-size': size, 'dominant-baseline': 'central', fill: '#222' },
+              esc(entry.text),
+            ),
+        );
+      }),
+    )
+    .join('');
+  const caption =
+    picture.caption === undefined
+      ? ''
+      : el(
+          'text',
+          {
+            class: 'caption',
+            x: bounds.minX - margin + size * 0.5,
+            y: vb.y + layout.captionHeight * 0.55,
+            'font-size': size * 1.05,
+            'font-weight': 600,
+            'dominant-baseline': 'central',
+            fill: '#111',
+          },
+          esc(picture.caption),
+        );
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${round(vb.x)} ${round(vb.y)} ${round(vb.w)} ${round(vb.h)}"` +
+    ` width="${Math.floor(vb.w * pxPerUnit)}" height="${Math.floor(vb.h * pxPerUnit)}" font-family="${FONT}" role="img" aria-label="${esc(picture.label)}"` +
+    ` data-table-width="${round(width)}" data-table-height="${round(height)}" data-font-size="${round(size)}">` +
+    el('rect', { x: vb.x, y: vb.y, width: vb.w, height: vb.h, fill: '#fafafa' }) +
+    caption +
+    el('rect', { x: bounds.minX, y: -bounds.maxY, width, height, fill: '#f1efe7', stroke: '#555', 'stroke-width': size * 0.08 }) +
+    `<g class="table" transform="scale(1 -1)">${picture.body}${picture.marks ? `<g class="event-marks">${picture.marks}</g>` : ''}</g>` +
+    `<g class="labels">${labels.map((p) => drawLabel(p, size, seats)).join('')}</g>` +
+    `<g class="legend">${legend}</g>` +
+    '</svg>'
   );
+};

@@ -14,8 +14,13 @@ import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
-import { describeEvent } from './describe.ts';
+import { REFEREE } from './actor.ts';
+import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
+import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { drawBattlefield } from './render/index.ts';
+// VIEW-9 gives the board a palette by seat name; the list uses whatever the board uses.
+import { seatColour } from './render/svg.ts';
+import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -35,6 +40,7 @@ const ui = {
   events: $('events'),
   drop: $('drop'),
   file: $<HTMLInputElement>('file'),
+  samples: $('samples'),
   live: $<HTMLFormElement>('live'),
   gameId: $<HTMLInputElement>('game-id'),
   apiKey: $<HTMLInputElement>('api-key'),
@@ -47,8 +53,12 @@ let log: ParsedLog | null = null;
 let at = 0;
 let seat: string | null = null;
 let checkpoints = new Map<number, GameState>();
+/** The game after the last listed event, so a live game's next events are listed from there. */
+let listedUpTo: GameState = emptyGame;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
+/** Told after each render of a live game (VIEW-16: the seat's commands follow the game). */
+const afterRender: ((view: ReturnType<typeof viewGame>, atEnd: boolean) => void)[] = [];
 
 const stateAt = (n: number): GameState => {
   const events = log?.events ?? [];
@@ -72,6 +82,17 @@ const firstSealed = (upTo: number): EventEnvelope | undefined => {
   return undefined;
 };
 
+/**
+ * Scrolls the event list, and only the list, so `item` is in view: scrollIntoView would
+ * scroll the page too, and opening a second log would jump the page down (VIEW-12).
+ */
+const keepInList = (item: HTMLElement): void => {
+  const list = ui.events.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  if (box.top < list.top) ui.events.scrollTop -= list.top - box.top;
+  else if (box.bottom > list.bottom) ui.events.scrollTop += box.bottom - list.bottom;
+};
+
 const render = (): void => {
   if (!log) return;
   const total = log.events.length;
@@ -79,18 +100,33 @@ const render = (): void => {
   ui.slider.value = String(at);
   ui.position.textContent = `event ${at} of ${total}`;
   const sealed = firstSealed(at);
+  let view: ReturnType<typeof viewGame> = null;
   if (sealed) {
     ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
   } else {
-    const view = viewGame(RULESETS, stateAt(at), seat);
+    view = viewGame(RULESETS, stateAt(at), seat);
     ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
+    const note = view ? emptyTableNote(view) : null;
+    if (note) {
+      const p = ui.board.appendChild(document.createElement('p'));
+      p.id = 'board-note';
+      p.textContent = note;
+    }
   }
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
-  ui.events.querySelector('[aria-current]')?.removeAttribute('aria-current');
+  const was = ui.events.querySelector<HTMLElement>('[aria-current]');
+  was?.removeAttribute('aria-current');
+  was?.setAttribute('tabindex', '-1');
   const current = ui.events.children[at - 1] as HTMLElement | undefined;
   current?.setAttribute('aria-current', 'step');
-  current?.scrollIntoView({ block: 'nearest' });
+  // One stop in the tab order for the whole list: the current line (a roving tabindex).
+  current?.setAttribute('tabindex', '0');
+  if (current) {
+    if (was && document.activeElement === was) current.focus({ preventScroll: true });
+    keepInList(current);
+  }
+  for (const listener of afterRender) listener(view, at === total);
 };
 
 const go = (n: number): void => {
@@ -99,29 +135,74 @@ const go = (n: number): void => {
   render();
 };
 
+const colourOf = (actor: string): string => (actor === REFEREE ? '#555555' : seatColour(log?.header.seats.map((s) => s.name) ?? [], actor));
+
+const lineItem = (line: EventLine): HTMLLIElement => {
+  const li = document.createElement('li');
+  li.dataset.seq = String(line.seq);
+  li.dataset.actor = line.actor;
+  li.tabIndex = -1;
+  li.style.borderLeftColor = colourOf(line.actor);
+  const dot = li.appendChild(document.createElement('span'));
+  dot.className = 'who';
+  dot.style.background = colourOf(line.actor);
+  dot.setAttribute('aria-hidden', 'true');
+  li.append(line.text);
+  return li;
+};
+
+/** Lists the events from index `from` (all of them, or a live game's new page). */
 const listEvents = (from: number): void => {
   if (!log) return;
-  const items = document.createDocumentFragment();
-  for (const [i, event] of log.events.slice(from).entries()) {
-    const li = document.createElement('li');
-    li.textContent = describeEvent(redactEvent(event, seat, log.events[from + i - 1]));
-    li.dataset.seq = String(event.seq);
-    items.append(li);
+  if (from === 0) listedUpTo = emptyGame;
+  const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1]);
+  listedUpTo = after;
+  ui.events.append(...lines.map(lineItem));
+};
+
+const goToLine = (seq: number): HTMLElement => {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'to-event';
+  button.dataset.seq = String(seq);
+  button.textContent = `Go to event ${seq}`;
+  return button;
+};
+
+const checkItem = (result: ReturnType<typeof verifyLog>[number], outcome: string): HTMLLIElement => {
+  const li = document.createElement('li');
+  li.className = outcome;
+  li.dataset.check = result.check;
+  li.append(result.verdict);
+  // VIEW-14: a failed check links to the event it names (line 1 is the header, not an event).
+  const index = result.line === undefined ? -1 : result.line - 2;
+  const event = log?.events[index];
+  if (outcome === 'fail' && event) li.append(' ', goToLine(event.seq));
+  const diff = result.check === 'rules' ? rulesDifference(result.detail) : null;
+  if (diff) {
+    const table = document.createElement('table');
+    table.className = 'diff';
+    table.createCaption().textContent = 'The event, field by field: what the rules decide and what the log holds';
+    const head = table.createTHead().insertRow();
+    for (const h of ['field', 'the rules decide', 'the log holds']) head.appendChild(document.createElement('th')).textContent = h;
+    const body = table.createTBody();
+    for (const d of diff) {
+      const row = body.insertRow();
+      row.insertCell().textContent = d.path;
+      row.insertCell().textContent = d.expected;
+      row.insertCell().textContent = d.found;
+    }
+    li.append(table);
+  } else if (result.detail?.length) {
+    const more = li.appendChild(document.createElement('pre'));
+    more.textContent = result.detail.join('\n');
   }
-  ui.events.append(items);
+  return li;
 };
 
 const showVerdict = (parsed: ParsedLog, live: boolean): void => {
   const results = verifyLog(parsed, { rulesets: RULESETS }).map((result) => ({ result, outcome: outcomeOf(result) }));
-  ui.checks.replaceChildren(
-    ...results.map(({ result, outcome }) => {
-      const li = document.createElement('li');
-      li.className = outcome;
-      li.dataset.check = result.check;
-      li.textContent = [result.verdict, ...(result.detail ?? [])].join('\n');
-      return li;
-    }),
-  );
+  ui.checks.replaceChildren(...results.map(({ result, outcome }) => checkItem(result, outcome)));
   const failed = results.filter((r) => r.outcome === 'fail').length;
   const pending = results.filter((r) => r.outcome === 'pending').length;
   const as = live ? ` (the log as it was when you started watching, ${parsed.events.length} events)` : '';
@@ -134,10 +215,29 @@ const showVerdict = (parsed: ParsedLog, live: boolean): void => {
   ui.verdict.dataset.verdict = failed > 0 ? 'fail' : pending > 0 ? 'pending' : 'pass';
 };
 
-const open = (parsed: ParsedLog, source: string, live = false): void => {
+/** VIEW-14: nothing of the last log stays on the page once something else is opened. */
+const clear = (): void => {
   session += 1;
-  log = parsed;
+  log = null;
+  at = 0;
   checkpoints = new Map();
+  listedUpTo = emptyGame;
+  ui.board.replaceChildren();
+  ui.events.replaceChildren();
+  ui.checks.replaceChildren();
+  ui.verdict.textContent = '—';
+  delete ui.verdict.dataset.verdict;
+  ui.explain.textContent = 'No log open.';
+  ui.stepper.classList.add('hidden');
+  ui.seatLabel.classList.add('hidden');
+  // Nothing open: the reference matches are on offer again (VIEW-15).
+  ui.samples.classList.remove('hidden');
+  for (const listener of afterRender) listener(null, false);
+};
+
+const open = (parsed: ParsedLog, source: string, live = false): void => {
+  clear();
+  log = parsed;
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
@@ -145,7 +245,7 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   ui.seat.disabled = parsed.header.viewer !== null;
   ui.seatLabel.classList.remove('hidden');
   ui.stepper.classList.remove('hidden');
-  ui.events.replaceChildren();
+  ui.samples.classList.add('hidden');
   listEvents(0);
   ui.status.textContent = `${source}: ${parsed.header.ruleset} ${parsed.header.rulesVersion}, ${parsed.events.length} events, ${parsed.header.status}.`;
   at = parsed.events.length;
@@ -154,11 +254,32 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
 };
 
 const openText = (text: string, source: string): void => {
+  let parsed: ParsedLog;
   try {
-    open(parseLog(text), source);
+    if (text.trim() === '') throw new Error(emptyFile(source));
+    parsed = parseLog(text);
   } catch (error) {
-    ui.status.textContent = `${source} is not an Arbiter log: ${(error as Error).message}`;
+    clear();
+    ui.status.textContent = text.trim() === '' ? emptyFile(source) : whyNotALog(source, error);
+    return;
   }
+  try {
+    open(parsed, source);
+  } catch (error) {
+    // A header that parses over events that do not fold: still not a log the page can show.
+    clear();
+    ui.status.textContent = whyNotALog(source, error);
+  }
+};
+
+/** VIEW-15: a reference match, fetched from this origin (the same files the tests verify). */
+const openSample = async (file: string): Promise<void> => {
+  const answer = await fetch(`${SAMPLES_PATH}${encodeURIComponent(file)}`);
+  if (!answer.ok) {
+    ui.status.textContent = `The sample ${file} could not be fetched: the server answered ${answer.status}.`;
+    return;
+  }
+  openText(await answer.text(), file);
 };
 
 const follow = async (gameId: string, key: string): Promise<void> => {
@@ -167,6 +288,7 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   const answer = await fetch(`${base}/log`, { headers });
   if (!answer.ok) {
     const problem = (await answer.json().catch(() => ({}))) as { detail?: string; title?: string };
+    clear();
     ui.status.textContent = `Game ${gameId}: ${problem.detail ?? problem.title ?? answer.statusText}`;
     return;
   }
@@ -191,14 +313,54 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   }
 };
 
+/** The reference matches, offered while nothing is open. */
+ui.samples.querySelector('ul')?.replaceChildren(
+  ...SAMPLE_LOGS.map((sample) => {
+    const li = document.createElement('li');
+    const button = li.appendChild(document.createElement('button'));
+    button.type = 'button';
+    button.dataset.sample = sample.file;
+    button.textContent = sample.title;
+    return li;
+  }),
+);
+ui.samples.addEventListener('click', (e) => {
+  const file = (e.target as HTMLElement).closest<HTMLElement>('[data-sample]')?.dataset.sample;
+  if (file)
+    openSample(file).catch((error: Error) => {
+      ui.status.textContent = `The sample ${file} could not be fetched: ${error.message}.`;
+    });
+});
+
 ui.slider.addEventListener('input', () => go(Number(ui.slider.value)));
 $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));
 $('next').addEventListener('click', () => go(at + 1));
 $('last').addEventListener('click', () => go(Number.POSITIVE_INFINITY));
+ui.checks.addEventListener('click', (e) => {
+  const seq = (e.target as HTMLElement).closest<HTMLElement>('.to-event')?.dataset.seq;
+  if (!seq) return;
+  go(Number(seq));
+  (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
+});
 ui.events.addEventListener('click', (e) => {
   const seq = (e.target as HTMLElement).closest('li')?.dataset.seq;
   if (seq) go(Number(seq));
+});
+// VIEW-12: the list by keyboard: Enter or Space goes to the focused line, Up and Down move along it.
+ui.events.addEventListener('keydown', (e) => {
+  const item = (e.target as HTMLElement).closest('li');
+  if (!item || !log) return;
+  const steps: Record<string, number> = { ArrowUp: -1, ArrowDown: 1 };
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    go(Number(item.dataset.seq));
+  } else if (e.key in steps) {
+    e.preventDefault();
+    e.stopPropagation();
+    go(Number(item.dataset.seq) + (steps[e.key] ?? 0));
+    (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
+  }
 });
 ui.seat.addEventListener('change', () => {
   seat = ui.seat.value === '' ? null : ui.seat.value;
@@ -206,21 +368,28 @@ ui.seat.addEventListener('change', () => {
   listEvents(0);
   render();
 });
+/**
+ * The page's keys. PageUp/PageDown step ten events back/forward wherever the focus is (the
+ * slider and the list would otherwise move the other way or scroll); the arrows, Home and
+ * End leave text fields, selects and the slider (which steps by itself) to do their own.
+ */
 document.addEventListener('keydown', (e) => {
-  const typing = e.target instanceof HTMLInputElement && e.target.type !== 'range';
-  if (!log || typing || e.target instanceof HTMLSelectElement || e.target === ui.slider) return;
-  const moves: Record<string, number> = {
-    ArrowLeft: at - 1,
-    ArrowRight: at + 1,
-    PageUp: at - 10,
-    PageDown: at + 10,
-    Home: 1,
-    End: log.events.length,
-  };
-  const to = moves[e.key];
+  if (!log || e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target as HTMLElement;
+  const typing =
+    (target instanceof HTMLInputElement && target.type !== 'range') ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.isContentEditable;
+  if (typing) return;
+  const paging: Record<string, number> = { PageUp: at - 10, PageDown: at + 10 };
+  const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 1, End: log.events.length };
+  const to = paging[e.key] ?? (target === ui.slider ? undefined : moves[e.key]);
   if (to === undefined) return;
   e.preventDefault();
+  const inList = ui.events.contains(target);
   go(to);
+  if (inList) (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
 });
 ui.file.addEventListener('change', async () => {
   const file = ui.file.files?.[0];

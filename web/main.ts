@@ -17,6 +17,7 @@ import { verifyLog } from '../domain/verify/verify.ts';
 import { REFEREE } from './actor.ts';
 import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
+import { createPlay } from './play.ts';
 import { drawBattlefield } from './render/index.ts';
 // VIEW-9 gives the board a palette by seat name; the list uses whatever the board uses.
 import { seatColour } from './render/svg.ts';
@@ -57,8 +58,9 @@ let checkpoints = new Map<number, GameState>();
 let listedUpTo: GameState = emptyGame;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
-/** Told after each render of a live game (VIEW-16: the seat's commands follow the game). */
-const afterRender: ((view: ReturnType<typeof viewGame>, atEnd: boolean) => void)[] = [];
+/** The live game being followed with a seat's key (VIEW-16); null otherwise. */
+let following: { readonly gameId: string; readonly key: string } | null = null;
+const play = createPlay($('play'), ui.board);
 
 const stateAt = (n: number): GameState => {
   const events = log?.events ?? [];
@@ -66,20 +68,14 @@ const stateAt = (n: number): GameState => {
   while (from > 0 && !checkpoints.has(from)) from -= CHECKPOINT;
   let state = checkpoints.get(from) ?? emptyGame;
   for (let i = from; i < n; i += 1) {
-    state = foldGame(RULESETS, [events[i] as EventEnvelope], state);
+    const event = events[i] as EventEnvelope;
+    // Another seat's sealed orders, hidden in a seat's export, change nothing anyone sees
+    // until their reveal, which carries them (GSC2's fold skips them the same way): the
+    // board goes on past them, so a seat following its own game sees every move.
+    if (!(event.type === 'Sealed' && event.data === null)) state = foldGame(RULESETS, [event], state);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
   return state;
-};
-
-/** The first of the first `upTo` events that this export hides (another seat's sealed orders). */
-const firstSealed = (upTo: number): EventEnvelope | undefined => {
-  const events = log?.events ?? [];
-  for (let i = 0; i < upTo; i += 1) {
-    const event = events[i];
-    if (event?.type === 'Sealed' && event.data === null) return event;
-  }
-  return undefined;
 };
 
 /**
@@ -99,19 +95,13 @@ const render = (): void => {
   ui.slider.max = String(total);
   ui.slider.value = String(at);
   ui.position.textContent = `event ${at} of ${total}`;
-  const sealed = firstSealed(at);
-  let view: ReturnType<typeof viewGame> = null;
-  if (sealed) {
-    ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
-  } else {
-    view = viewGame(RULESETS, stateAt(at), seat);
-    ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
-    const note = view ? emptyTableNote(view) : null;
-    if (note) {
-      const p = ui.board.appendChild(document.createElement('p'));
-      p.id = 'board-note';
-      p.textContent = note;
-    }
+  const view = viewGame(RULESETS, stateAt(at), seat);
+  ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
+  const note = view ? emptyTableNote(view) : null;
+  if (note) {
+    const p = ui.board.appendChild(document.createElement('p'));
+    p.id = 'board-note';
+    p.textContent = note;
   }
   const event = log.events[at - 1];
   ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
@@ -126,7 +116,8 @@ const render = (): void => {
     if (was && document.activeElement === was) current.focus({ preventScroll: true });
     keepInList(current);
   }
-  for (const listener of afterRender) listener(view, at === total);
+  // VIEW-16: the seat plays on the game as it is now, whichever event the board shows.
+  if (following) play.update(following, total);
 };
 
 const go = (n: number): void => {
@@ -232,7 +223,8 @@ const clear = (): void => {
   ui.seatLabel.classList.add('hidden');
   // Nothing open: the reference matches are on offer again (VIEW-15).
   ui.samples.classList.remove('hidden');
-  for (const listener of afterRender) listener(null, false);
+  following = null;
+  play.update(null, 0);
 };
 
 const open = (parsed: ParsedLog, source: string, live = false): void => {
@@ -293,6 +285,8 @@ const follow = async (gameId: string, key: string): Promise<void> => {
     return;
   }
   open(parseLog(await answer.text()), `game ${gameId} (live)`, true);
+  following = { gameId, key };
+  render();
   const mine = session;
   while (mine === session && log) {
     const after = log.events.length;

@@ -1,23 +1,27 @@
 /**
  * What the viewer page computes, without a browser (issue 28): who acted in each event line
  * (VIEW-12), why a file is not a log and a rules difference field by field (VIEW-14), and
- * the reference matches it offers (VIEW-15). test/service/viewer-page.service.test.ts shows
+ * the reference matches it offers (VIEW-15), forms from the command schemas (VIEW-16). test/service/viewer-page.service.test.ts shows
  * the same in Chromium.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import * as z from '../../domain/kernel/zod.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { docsHandlers } from '../../functions/http/docs-routes.ts';
+import type { Request } from '../../functions/http/router.ts';
 import { WEB_FILES } from '../../functions/web/assets.ts';
 import { ACTORS, REFEREE } from '../../web/actor.ts';
 import { describeEvents } from '../../web/describe.ts';
 import { diffJson, emptyFile, rulesDifference, whyNotALog } from '../../web/failures.ts';
+import { assemble, type CommandDoc, commandsNow, formFor } from '../../web/form.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from '../../web/samples.ts';
 
 const RULESETS = everyRuleset();
@@ -139,5 +143,100 @@ describe('VIEW-15 the reference matches the empty page offers', () => {
         type: 'application/x-ndjson; charset=utf-8',
       });
     }
+  });
+});
+
+const publishedCommands = async (id: string): Promise<CommandDoc[]> => {
+  const reply = await docsHandlers.getRuleset({ params: { id }, headers: {}, query: {} } as unknown as Request, {
+    playerId: null,
+    query: undefined,
+    body: undefined,
+  });
+  return (JSON.parse(String(reply.body)) as { commands: CommandDoc[] }).commands;
+};
+const commandOf = async (ruleset: string, type: string): Promise<CommandDoc> =>
+  (await publishedCommands(ruleset)).find((c) => c.type === type) as CommandDoc;
+
+describe('VIEW-16 forms built from the published command schemas', () => {
+  it('VIEW-16 PG-9 Move: an id, then a list of waypoints each with x and y; entered text becomes the command the rules take', async () => {
+    const move = await commandOf('post-galactica', 'Move');
+    const form = formFor(move.schema);
+    expect(form).toMatchObject({
+      kind: 'object',
+      fields: [
+        { name: 'type', kind: 'const', value: 'Move' },
+        { name: 'unitId', kind: 'text', required: true },
+        {
+          name: 'path',
+          kind: 'list',
+          min: 1,
+          max: 50,
+          item: {
+            kind: 'object',
+            fields: [
+              { name: 'x', kind: 'number' },
+              { name: 'y', kind: 'number' },
+            ],
+          },
+        },
+      ],
+    });
+    const built = assemble(form, { type: '', unitId: 'red-gunners-1', path: [{ x: '14', y: '4.5' }] });
+    expect(built).toEqual({ ok: true, value: { type: 'Move', unitId: 'red-gunners-1', path: [{ x: 14, y: 4.5 }] } });
+    expect(z.safeParse(RULESETS.getRuleset('post-galactica').commandSchema, (built as { value: unknown }).value).success).toBe(true);
+    expect(assemble(form, { unitId: '', path: [] })).toEqual({ ok: false, error: 'unitId is required' });
+    expect(assemble(form, { unitId: 'u', path: [{ x: 'east', y: '1' }] })).toEqual({ ok: false, error: 'path[0].x must be a number' });
+  });
+
+  it("VIEW-16 SOL-3 Sol'una's sealed SubmitActions: a list of model actions, each one of move, attack, artifact or psionic; a square is an [x, y] pair", async () => {
+    const submit = await commandOf('soluna', 'SubmitActions');
+    const form = formFor(submit.schema);
+    const actions = form.kind === 'object' ? form.fields.find((f) => f.name === 'actions') : undefined;
+    expect(actions).toMatchObject({ kind: 'list', item: { kind: 'object' } });
+    const action =
+      actions?.kind === 'list' && actions.item.kind === 'object' ? actions.item.fields.find((f) => f.name === 'action') : undefined;
+    expect(action?.kind === 'choice' ? action.variants.map((v) => v.name) : []).toEqual(
+      expect.arrayContaining(['move', 'attack', 'artifact', 'psionic']),
+    );
+    const move = action?.kind === 'choice' ? action.variants[0] : undefined;
+    expect(move?.kind === 'object' ? move.fields.find((f) => f.name === 'to')?.kind : undefined).toBe('pair');
+    const built = assemble(form, {
+      turn: '',
+      phase: '',
+      actions: [{ model: 'meena', action: { variant: 0, value: { to: ['3', '4'], path: [] } } }],
+    });
+    expect(built).toEqual({
+      ok: true,
+      value: { type: 'SubmitActions', actions: [{ model: 'meena', action: { kind: 'move', to: [3, 4] } }] },
+    });
+    expect(z.safeParse(RULESETS.getRuleset('soluna').commandSchema, (built as { value: unknown }).value).success).toBe(true);
+  });
+
+  it('VIEW-16 GSC-6 GSC2 SubmitOrders: the orders are one of the sealed steps, missiles by default, with their launches', async () => {
+    const submit = await commandOf('gsc2', 'SubmitOrders');
+    const form = formFor(submit.schema);
+    const built = assemble(form, { orders: { variant: 0, value: { launches: [{ ship: 'valiant', battery: 'M1', target: 'viper' }] } } });
+    expect(built).toEqual({
+      ok: true,
+      value: { type: 'SubmitOrders', orders: { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'viper' }] } },
+    });
+    expect(z.safeParse(RULESETS.getRuleset('gsc2').commandSchema, (built as { value: unknown }).value).success).toBe(true);
+  });
+
+  it("VIEW-16 PG-4 the commands a seat may send now: none when not awaited, the first player while choosing, the phase's own in play", async () => {
+    const commands = await publishedCommands('post-galactica');
+    const types = (now: Parameters<typeof commandsNow>[1], seat: string) => commandsNow(commands, now, seat).map((c) => c.type);
+    expect(types({ status: 'playing', awaiting: ['blue'], step: { phase: 'movement' } }, 'red')).toEqual([]);
+    expect(types({ status: 'choosing', awaiting: ['red'], step: { phase: 'choose-first-player' } }, 'red')).toEqual(['ChooseFirstPlayer']);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'movement' } }, 'red')).toEqual([
+      'EndPhase',
+      'Deploy',
+      'Move',
+      'Concede',
+      'OfferDraw',
+      'RequestPause',
+    ]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'ranged' } }, 'red')).toContain('RangedAttack');
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'ranged' } }, 'red')).not.toContain('Move');
   });
 });

@@ -6,21 +6,21 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseLog } from '../../domain/verify/log.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { seatColour } from '../../web/render/svg.ts';
 import { SAMPLE_LOGS } from '../../web/samples.ts';
-import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
 import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`);
-/** VIEW-17: the pictures go to a temporary folder; `npm run screenshots` points ARBITER_SCREENSHOTS at docs/screenshots. */
-const shots = process.env.ARBITER_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
+/** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
+const shots = screenshotsDir();
 
 /** Chromium folds and verifies whole logs in each page, beside the other tests on two shared cores. */
 const SLOW = 120_000;
@@ -31,7 +31,6 @@ const pages: OpenPage[] = [];
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
-  mkdirSync(shots, { recursive: true });
   [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });
 afterAll(async () => {
@@ -228,4 +227,32 @@ describe('the page around the board', () => {
     );
     expect(await page.getAttribute('#board svg', 'data-table-width')).toBe('48');
   });
+
+  for (const [name, shot] of [
+    ['post-galactica-battle', 'AttackResolved'],
+    ['soluna', 'AttackResolved'],
+    ['gsc2', 'BeamFired'],
+  ] as const) {
+    it.concurrent(
+      `VIEW-17 MATCH ${name}: an event with a shot and a piece inspected, at 1280×800 and 375 px`,
+      async () => {
+        const { page } = await viewer();
+        await openLog(page, logFile(name), `${name}.ndjson`);
+        const seq = parseLog(readFileSync(logFile(name), 'utf8')).events.find((e) => e.type === shot)?.seq as number;
+        await page.click(`#events li[data-seq="${seq}"]`);
+        expect(await position(page)).toBe(seq);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+          const picture = await page.screenshot({ path: join(shots, `${name}-shot-${width}.png`), fullPage: width !== 1280 });
+          expect(picture.byteLength).toBeGreaterThan(10_000);
+          // VIEW-13 draws the inspect panel (#inspect); once it is there, a piece is photographed inspected.
+          await page.locator('#board [data-piece]').first().click({ force: true });
+          if (await page.isVisible('#inspect'))
+            await page.screenshot({ path: join(shots, `${name}-inspect-${width}.png`), fullPage: width !== 1280 });
+        }
+      },
+      SLOW,
+    );
+  }
 });

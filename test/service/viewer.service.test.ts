@@ -5,7 +5,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +17,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
 import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -25,9 +25,8 @@ const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name
 /** Every reference log: one per rule system, and the Post Galactica battle (DOC-7). */
 const REFERENCE_LOGS = ['post-galactica', 'post-galactica-battle', 'soluna', 'gsc2'] as const;
 const EVERY = everyRuleset();
-/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/service/viewer.service.test.ts` refreshes the pictures in docs/. */
-const shots =
-  process.env.ARBITER_SCREENSHOTS === 'docs' ? join(root, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
+/** VIEW-4, VIEW-17: `npm run screenshots` refreshes the pictures in docs/screenshots. */
+const shots = screenshotsDir();
 
 let runtime: MemoryRuntime;
 let browser: Browser;
@@ -36,7 +35,6 @@ const pages: OpenPage[] = [];
 beforeAll(async () => {
   // The same build `npm ci` runs (prepare), so the page under test is the one users get.
   execFileSync(process.execPath, [join(root, 'scripts', 'build-web.mjs')], { cwd: root });
-  mkdirSync(shots, { recursive: true });
   [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });
 afterAll(async () => {

@@ -205,28 +205,32 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent('VIEW-15 PG-4 a game created without a scenario shows its empty table and says why, and where the game is', async () => {
-    const anon = new Client(runtime.url);
-    const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
-    const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body;
-    expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
-    const view = (await ann.client.get<{ awaiting: string[] }>(`/games/${gameId}`)).body;
-    const chooser = view.awaiting[0] === 'red' ? ann : bob;
-    const chosen = await chooser.client.post(`/games/${gameId}/commands`, {
-      commandId: 'choose-first',
-      command: { type: 'ChooseFirstPlayer', seat: 'red' },
-    });
-    expect(chosen.status).toBe(200);
-    const { page } = await viewer();
-    await page.fill('#game-id', gameId);
-    await page.fill('#api-key', ann.client.apiKey as string);
-    await page.click('#live button[type=submit]');
-    await page.waitForSelector('#board-note');
-    expect(await page.textContent('#board-note')).toBe(
-      'No pieces on the table: this Post Galactica game was created without a scenario (no armies, fleets or terrain), so its table stays empty. The game is at turn 1, the command step, waiting for red.',
-    );
-    expect(await page.getAttribute('#board svg', 'data-table-width')).toBe('48');
-  });
+  it.concurrent(
+    'VIEW-15 PG-4 a game created without a scenario shows its empty table and says why, and where the game is',
+    async () => {
+      const anon = new Client(runtime.url);
+      const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+      const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body;
+      expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
+      const view = (await ann.client.get<{ awaiting: string[] }>(`/games/${gameId}`)).body;
+      const chooser = view.awaiting[0] === 'red' ? ann : bob;
+      const chosen = await chooser.client.post(`/games/${gameId}/commands`, {
+        commandId: 'choose-first',
+        command: { type: 'ChooseFirstPlayer', seat: 'red' },
+      });
+      expect(chosen.status).toBe(200);
+      const { page } = await viewer();
+      await page.fill('#game-id', gameId);
+      await page.fill('#api-key', ann.client.apiKey as string);
+      await page.click('#live button[type=submit]');
+      await page.waitForSelector('#board-note');
+      expect(await page.textContent('#board-note')).toBe(
+        'No pieces on the table: this Post Galactica game was created without a scenario (no armies, fleets or terrain), so its table stays empty. The game is at turn 1, the command step, waiting for red.',
+      );
+      expect(await page.getAttribute('#board svg', 'data-table-width')).toBe('48');
+    },
+    SLOW,
+  );
 
   for (const [name, shot] of [
     ['post-galactica-battle', 'AttackResolved'],

@@ -1,5 +1,6 @@
 /**
- * Builds the replay viewer (web/) into dist/web: index.html and one bundle, viewer.js.
+ * Builds the replay viewer (web/) into dist/web: index.html, one bundle, viewer.js, and the
+ * reference logs it offers (samples/).
  * The domain runs in the page as it runs on the server, with one substitution: the
  * kernel's digest.ts (Node's native crypto) is replaced by web/digest.ts (@noble/hashes),
  * which computes the same bytes. Runs from `npm ci` (prepare) and `npm run build:web`.
@@ -7,7 +8,7 @@
  * Also the API reference page (DOC-3) into dist/web/docs: web/docs/ and Swagger UI's
  * prebuilt bundle and stylesheet from the swagger-ui-dist package, served from this origin.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -38,6 +39,13 @@ await build({
   plugins: [browserDigest],
 });
 copyFileSync(here('../web/index.html'), `${out}/index.html`);
+
+// VIEW-15: the reference logs the empty page offers, served beside it at /samples/ (web/samples.ts
+// lists them; a unit test holds that list to these files).
+const samples = `${out}/samples`;
+mkdirSync(samples, { recursive: true });
+const logs = here('../test/fixtures/logs');
+for (const file of readdirSync(logs).filter((f) => f.endsWith('.ndjson'))) copyFileSync(join(logs, file), join(samples, file));
 
 // DOC-3: Swagger UI as its package ships it, less the source map comments (the maps are not served).
 const docs = `${out}/docs`;

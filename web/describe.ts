@@ -1,5 +1,14 @@
-/** Each event of a log as one sentence a player reads: who did what, with its main facts. */
+/**
+ * Each event of a log as one sentence a player reads: who did what, with its main facts.
+ * `actor` is the seat whose piece acted, or `referee` (web/actor.ts, VIEW-12), not the
+ * command's sender.
+ */
+import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
+import { foldGame } from '../domain/match/evolve.ts';
+import type { GameState } from '../domain/match/state.ts';
+import { type GameView, redactEvent } from '../domain/match/view.ts';
+import { actingSeat } from './actor.ts';
 
 const words = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -13,8 +22,7 @@ const fact = (key: string, value: unknown): string | null => {
   return null;
 };
 
-export const describeEvent = (event: EventEnvelope): string => {
-  const actor = event.actor === 'system' ? 'The referee' : event.actor;
+export const describeEvent = (event: EventEnvelope, actor: string): string => {
   if (event.type === 'Sealed' && event.data === null)
     return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
   const data = event.data !== null && typeof event.data === 'object' ? (event.data as Record<string, unknown>) : {};
@@ -24,4 +32,67 @@ export const describeEvent = (event: EventEnvelope): string => {
     .slice(0, 5);
   const rule = typeof data.rule === 'string' ? ` [${data.rule}]` : '';
   return `${event.seq}. ${actor}: ${words(event.type)}${facts.length ? `: ${facts.join(', ')}` : ''}${rule}`;
+};
+
+/** One line of the event list: its seq, the seat that acted (or `referee`) and its sentence. */
+export interface EventLine {
+  readonly seq: number;
+  readonly actor: string;
+  readonly text: string;
+}
+
+/**
+ * The lines of `events`, which follow the game `before` (and the event `previous`, for the
+ * redaction of a sealed batch), as `seat` may see them; also the game after them, so a
+ * live log's next page goes on from there.
+ */
+export const describeEvents = (
+  rulesets: Rulesets,
+  events: readonly EventEnvelope[],
+  before: GameState,
+  seat: string | null,
+  previous?: EventEnvelope,
+): { lines: EventLine[]; after: GameState } => {
+  let state = before;
+  const lines = events.map((event, i) => {
+    const seen = redactEvent(event, seat, i === 0 ? previous : events[i - 1]);
+    const actor = actingSeat(seen, state);
+    // A seat's export hides the other seats' sealed orders (they cannot be folded): the
+    // owners of the pieces after one are read from the game before it.
+    if (!(event.type === 'Sealed' && event.data === null)) {
+      try {
+        state = foldGame(rulesets, [event], state);
+      } catch {
+        // the same: keep the last game this export lets the page fold
+      }
+    }
+    return { seq: event.seq, actor, text: describeEvent(seen, actor) };
+  });
+  return { lines, after: state };
+};
+
+const RULESET_TITLES: Readonly<Record<string, string>> = { 'post-galactica': 'Post Galactica', soluna: "Sol'una", gsc2: 'GSC2' };
+
+/** The pieces a ruleset's view holds: objects with `id` and `seat` in its top-level lists and records (web/actor.ts). */
+export const piecesIn = (game: unknown): number => {
+  const top = game !== null && typeof game === 'object' ? Object.values(game as Record<string, unknown>) : [];
+  return top
+    .flatMap((held) => (Array.isArray(held) ? held : held !== null && typeof held === 'object' ? Object.values(held) : []))
+    .filter((p) => p !== null && typeof p === 'object' && typeof (p as { id?: unknown }).id === 'string' && 'seat' in p).length;
+};
+
+/**
+ * VIEW-15: what the page says under a board with no piece on it. A game created without a
+ * scenario (as the play-by-mail walkthroughs do) is played on an empty table: turns and
+ * phases go on with nothing to draw, so the page says so, and where the game is.
+ */
+export const emptyTableNote = (view: GameView): string | null => {
+  if (view.game === null || piecesIn(view.game) > 0) return null;
+  const game = view.game as { turn?: unknown; round?: unknown };
+  const title = RULESET_TITLES[view.ruleset] ?? view.ruleset;
+  const turn = typeof game.turn === 'number' ? `turn ${game.turn}` : null;
+  const where = [turn, view.step ? `the ${view.step.phase} step` : null].filter((w) => w !== null).join(', ');
+  const waits = view.awaiting.length > 0 ? `, waiting for ${view.awaiting.join(' and ')}` : '';
+  const now = view.status === 'ended' ? 'The game has ended' : `The game is at ${where || 'its start'}${waits}`;
+  return `No pieces on the table: this ${title} game was created without a scenario (no armies, fleets or terrain), so its table stays empty. ${now}.`;
 };

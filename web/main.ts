@@ -14,10 +14,14 @@ import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
-import { describeEvent } from './describe.ts';
+import { REFEREE } from './actor.ts';
+import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
+import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { inspectPiece } from './inspect.ts';
+import { createPlay } from './play.ts';
 import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
 import { seatColours } from './render/palette.ts';
+import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -39,6 +43,7 @@ const ui = {
   events: $('events'),
   drop: $('drop'),
   file: $<HTMLInputElement>('file'),
+  samples: $('samples'),
   live: $<HTMLFormElement>('live'),
   gameId: $<HTMLInputElement>('game-id'),
   apiKey: $<HTMLInputElement>('api-key'),
@@ -56,8 +61,13 @@ let extent: Bounds | undefined;
 /** VIEW-13: the piece whose state the panel shows, and the view it is read from (the seat's, never the raw state). */
 let inspected: string | null = null;
 let shownView: GameView | null = null;
+/** The game after the last listed event, so a live game's next events are listed from there. */
+let listedUpTo: GameState = emptyGame;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
+/** The live game being followed with a seat's key (VIEW-16); null otherwise. */
+let following: { readonly gameId: string; readonly key: string } | null = null;
+const play = createPlay($('play'), ui.board);
 
 /**
  * The states at the last few events shown (the board draws the event before the current one
@@ -73,21 +83,26 @@ const stateAt = (n: number): GameState => {
   let state = checkpoints.get(from) ?? emptyGame;
   for (const kept of recent) if (kept.n >= from && kept.n <= n) ({ n: from, state } = kept);
   for (let i = from; i < n; i += 1) {
-    state = foldGame(RULESETS, [events[i] as EventEnvelope], state);
+    const event = events[i] as EventEnvelope;
+    // Another seat's sealed orders, hidden in a seat's export, change nothing anyone sees
+    // until their reveal, which carries them (GSC2's fold skips them the same way): the
+    // board goes on past them, so a seat following its own game sees every move.
+    if (!(event.type === 'Sealed' && event.data === null)) state = foldGame(RULESETS, [event], state);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
   recent = [...recent.filter((kept) => kept.n !== n), { n, state }].slice(-3);
   return state;
 };
 
-/** The first of the first `upTo` events that this export hides (another seat's sealed orders). */
-const firstSealed = (upTo: number): EventEnvelope | undefined => {
-  const events = log?.events ?? [];
-  for (let i = 0; i < upTo; i += 1) {
-    const event = events[i];
-    if (event?.type === 'Sealed' && event.data === null) return event;
-  }
-  return undefined;
+/**
+ * Scrolls the event list, and only the list, so `item` is in view: scrollIntoView would
+ * scroll the page too, and opening a second log would jump the page down (VIEW-12).
+ */
+const keepInList = (item: HTMLElement): void => {
+  const list = ui.events.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  if (box.top < list.top) ui.events.scrollTop -= list.top - box.top;
+  else if (box.bottom > list.bottom) ui.events.scrollTop += box.bottom - list.bottom;
 };
 
 /** The pixels the board may take: its column's width, and most of the window's height (VIEW-10: words at 12 px there). */
@@ -99,29 +114,40 @@ const render = (): void => {
   ui.slider.max = String(total);
   ui.slider.value = String(at);
   ui.position.textContent = `event ${at} of ${total}`;
-  const sealed = firstSealed(at);
-  if (sealed) {
-    ui.board.textContent = `Event ${sealed.seq} holds another seat's sealed orders, hidden in this export: the board can be shown up to event ${sealed.seq - 1}.`;
-  } else {
-    const view = viewGame(RULESETS, stateAt(at), seat);
-    // VIEW-11: the current event drawn on the board, found in the game just before it.
-    const shown = log.events[at - 1];
-    const event = shown
-      ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
-      : undefined;
-    // A piece focused by keyboard keeps the focus as the board is drawn again for the next event.
-    const focused = ui.board.contains(document.activeElement) ? inspected : null;
-    ui.board.innerHTML = view ? drawBattlefield(view, { extent, fit: boardFit(), event }) : '<p>The game has not been created yet.</p>';
-    shownView = view;
-    if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  const view = viewGame(RULESETS, stateAt(at), seat);
+  // VIEW-11: the current event drawn on the board, found in the game just before it.
+  const shown = log.events[at - 1];
+  const drawn = shown
+    ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
+    : undefined;
+  // A piece focused by keyboard keeps the focus as the board is drawn again for the next event.
+  const focused = ui.board.contains(document.activeElement) ? inspected : null;
+  ui.board.innerHTML = view
+    ? drawBattlefield(view, { extent, fit: boardFit(), event: drawn })
+    : '<p>The game has not been created yet.</p>';
+  shownView = view;
+  if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  const note = view ? emptyTableNote(view) : null;
+  if (note) {
+    const p = ui.board.appendChild(document.createElement('p'));
+    p.id = 'board-note';
+    p.textContent = note;
   }
   showInspected();
-  const event = log.events[at - 1];
-  ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
-  ui.events.querySelector('[aria-current]')?.removeAttribute('aria-current');
+  ui.explain.textContent = drawn ? explainEvent(drawn.event).join('\n') : '';
+  const was = ui.events.querySelector<HTMLElement>('[aria-current]');
+  was?.removeAttribute('aria-current');
+  was?.setAttribute('tabindex', '-1');
   const current = ui.events.children[at - 1] as HTMLElement | undefined;
   current?.setAttribute('aria-current', 'step');
-  current?.scrollIntoView({ block: 'nearest' });
+  // One stop in the tab order for the whole list: the current line (a roving tabindex).
+  current?.setAttribute('tabindex', '0');
+  if (current) {
+    if (was && document.activeElement === was) current.focus({ preventScroll: true });
+    keepInList(current);
+  }
+  // VIEW-16: the seat plays on the game as it is now, whichever event the board shows.
+  if (following) play.update(following, total);
 };
 
 /** VIEW-13: the inspected piece's state at this event, as the viewer's seat may see it. */
@@ -160,36 +186,77 @@ const go = (n: number): void => {
   render();
 };
 
+/** VIEW-9: a seat's line in the colour of its pieces and its legend; the referee's in grey. */
+const colourOf = (actor: string): string =>
+  actor === REFEREE ? '#555555' : (seatColours(log?.header.seats.map((s) => s.name) ?? []).get(actor) ?? '#555555');
+
+const lineItem = (line: EventLine): HTMLLIElement => {
+  const li = document.createElement('li');
+  li.dataset.seq = String(line.seq);
+  li.dataset.actor = line.actor;
+  if (line.actor !== REFEREE) li.dataset.seat = line.actor;
+  li.tabIndex = -1;
+  li.style.borderLeftColor = colourOf(line.actor);
+  const dot = li.appendChild(document.createElement('span'));
+  dot.className = 'who';
+  dot.style.background = colourOf(line.actor);
+  dot.setAttribute('aria-hidden', 'true');
+  li.append(line.text);
+  return li;
+};
+
+/** Lists the events from index `from` (all of them, or a live game's new page). */
 const listEvents = (from: number): void => {
   if (!log) return;
-  const items = document.createDocumentFragment();
-  const colours = seatColours(log.header.seats.map((s) => s.name));
-  for (const [i, event] of log.events.slice(from).entries()) {
-    const li = document.createElement('li');
-    li.textContent = describeEvent(redactEvent(event, seat, log.events[from + i - 1]));
-    li.dataset.seq = String(event.seq);
-    // VIEW-9: the same colour as the seat's pieces and its legend.
-    const colour = colours.get(event.actor);
-    if (colour) {
-      li.dataset.seat = event.actor;
-      li.style.setProperty('--seat', colour);
+  if (from === 0) listedUpTo = emptyGame;
+  const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1]);
+  listedUpTo = after;
+  ui.events.append(...lines.map(lineItem));
+};
+
+const goToLine = (seq: number): HTMLElement => {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'to-event';
+  button.dataset.seq = String(seq);
+  button.textContent = `Go to event ${seq}`;
+  return button;
+};
+
+const checkItem = (result: ReturnType<typeof verifyLog>[number], outcome: string): HTMLLIElement => {
+  const li = document.createElement('li');
+  li.className = outcome;
+  li.dataset.check = result.check;
+  li.append(result.verdict);
+  // VIEW-14: a failed check links to the event it names (line 1 is the header, not an event).
+  const index = result.line === undefined ? -1 : result.line - 2;
+  const event = log?.events[index];
+  if (outcome === 'fail' && event) li.append(' ', goToLine(event.seq));
+  const diff = result.check === 'rules' ? rulesDifference(result.detail) : null;
+  if (diff) {
+    const table = document.createElement('table');
+    table.className = 'diff';
+    table.createCaption().textContent = 'The event, field by field: what the rules decide and what the log holds';
+    const head = table.createTHead().insertRow();
+    for (const h of ['field', 'the rules decide', 'the log holds']) head.appendChild(document.createElement('th')).textContent = h;
+    const body = table.createTBody();
+    for (const d of diff) {
+      const row = body.insertRow();
+      row.insertCell().textContent = d.path;
+      row.insertCell().textContent = d.expected;
+      row.insertCell().textContent = d.found;
     }
-    items.append(li);
+    li.append(table);
+  } else if (result.detail?.length) {
+    const more = li.appendChild(document.createElement('pre'));
+    more.textContent = result.detail.join('\n');
   }
-  ui.events.append(items);
+  return li;
 };
 
 const showVerdict = (parsed: ParsedLog, live: boolean): void => {
   const results = verifyLog(parsed, { rulesets: RULESETS }).map((result) => ({ result, outcome: outcomeOf(result) }));
-  ui.checks.replaceChildren(
-    ...results.map(({ result, outcome }) => {
-      const li = document.createElement('li');
-      li.className = outcome;
-      li.dataset.check = result.check;
-      li.textContent = [result.verdict, ...(result.detail ?? [])].join('\n');
-      return li;
-    }),
-  );
+  ui.checks.replaceChildren(...results.map(({ result, outcome }) => checkItem(result, outcome)));
   const failed = results.filter((r) => r.outcome === 'fail').length;
   const pending = results.filter((r) => r.outcome === 'pending').length;
   const as = live ? ` (the log as it was when you started watching, ${parsed.events.length} events)` : '';
@@ -202,14 +269,35 @@ const showVerdict = (parsed: ParsedLog, live: boolean): void => {
   ui.verdict.dataset.verdict = failed > 0 ? 'fail' : pending > 0 ? 'pending' : 'pass';
 };
 
-const open = (parsed: ParsedLog, source: string, live = false): void => {
+/** VIEW-14: nothing of the last log stays on the page once something else is opened. */
+const clear = (): void => {
   session += 1;
-  log = parsed;
+  log = null;
+  at = 0;
   checkpoints = new Map();
   recent = [];
-  extent = logExtent(parsed.events);
+  listedUpTo = emptyGame;
   inspected = null;
   ui.inspect.textContent = 'Click, tap or focus a piece to see its state at this event.';
+  ui.beside.classList.add('hidden');
+  ui.board.replaceChildren();
+  ui.events.replaceChildren();
+  ui.checks.replaceChildren();
+  ui.verdict.textContent = '—';
+  delete ui.verdict.dataset.verdict;
+  ui.explain.textContent = 'No log open.';
+  ui.stepper.classList.add('hidden');
+  ui.seatLabel.classList.add('hidden');
+  // Nothing open: the reference matches are on offer again (VIEW-15).
+  ui.samples.classList.remove('hidden');
+  following = null;
+  play.update(null, 0);
+};
+
+const open = (parsed: ParsedLog, source: string, live = false): void => {
+  clear();
+  log = parsed;
+  extent = logExtent(parsed.events);
   seat = parsed.header.viewer;
   const seats = parsed.header.seats.map((s) => s.name);
   ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
@@ -218,7 +306,7 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
   ui.seatLabel.classList.remove('hidden');
   ui.beside.classList.remove('hidden');
   ui.stepper.classList.remove('hidden');
-  ui.events.replaceChildren();
+  ui.samples.classList.add('hidden');
   listEvents(0);
   ui.status.textContent = `${source}: ${parsed.header.ruleset} ${parsed.header.rulesVersion}, ${parsed.events.length} events, ${parsed.header.status}.`;
   at = parsed.events.length;
@@ -227,11 +315,32 @@ const open = (parsed: ParsedLog, source: string, live = false): void => {
 };
 
 const openText = (text: string, source: string): void => {
+  let parsed: ParsedLog;
   try {
-    open(parseLog(text), source);
+    if (text.trim() === '') throw new Error(emptyFile(source));
+    parsed = parseLog(text);
   } catch (error) {
-    ui.status.textContent = `${source} is not an Arbiter log: ${(error as Error).message}`;
+    clear();
+    ui.status.textContent = text.trim() === '' ? emptyFile(source) : whyNotALog(source, error);
+    return;
   }
+  try {
+    open(parsed, source);
+  } catch (error) {
+    // A header that parses over events that do not fold: still not a log the page can show.
+    clear();
+    ui.status.textContent = whyNotALog(source, error);
+  }
+};
+
+/** VIEW-15: a reference match, fetched from this origin (the same files the tests verify). */
+const openSample = async (file: string): Promise<void> => {
+  const answer = await fetch(`${SAMPLES_PATH}${encodeURIComponent(file)}`);
+  if (!answer.ok) {
+    ui.status.textContent = `The sample ${file} could not be fetched: the server answered ${answer.status}.`;
+    return;
+  }
+  openText(await answer.text(), file);
 };
 
 const follow = async (gameId: string, key: string): Promise<void> => {
@@ -240,10 +349,13 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   const answer = await fetch(`${base}/log`, { headers });
   if (!answer.ok) {
     const problem = (await answer.json().catch(() => ({}))) as { detail?: string; title?: string };
+    clear();
     ui.status.textContent = `Game ${gameId}: ${problem.detail ?? problem.title ?? answer.statusText}`;
     return;
   }
   open(parseLog(await answer.text()), `game ${gameId} (live)`, true);
+  following = { gameId, key };
+  render();
   const mine = session;
   while (mine === session && log) {
     const after = log.events.length;
@@ -272,14 +384,54 @@ window.addEventListener('resize', () => {
 });
 ui.board.addEventListener('click', (e) => inspect(e.target));
 ui.board.addEventListener('focusin', (e) => inspect(e.target));
+/** The reference matches, offered while nothing is open. */
+ui.samples.querySelector('ul')?.replaceChildren(
+  ...SAMPLE_LOGS.map((sample) => {
+    const li = document.createElement('li');
+    const button = li.appendChild(document.createElement('button'));
+    button.type = 'button';
+    button.dataset.sample = sample.file;
+    button.textContent = sample.title;
+    return li;
+  }),
+);
+ui.samples.addEventListener('click', (e) => {
+  const file = (e.target as HTMLElement).closest<HTMLElement>('[data-sample]')?.dataset.sample;
+  if (file)
+    openSample(file).catch((error: Error) => {
+      ui.status.textContent = `The sample ${file} could not be fetched: ${error.message}.`;
+    });
+});
+
 ui.slider.addEventListener('input', () => go(Number(ui.slider.value)));
 $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));
 $('next').addEventListener('click', () => go(at + 1));
 $('last').addEventListener('click', () => go(Number.POSITIVE_INFINITY));
+ui.checks.addEventListener('click', (e) => {
+  const seq = (e.target as HTMLElement).closest<HTMLElement>('.to-event')?.dataset.seq;
+  if (!seq) return;
+  go(Number(seq));
+  (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
+});
 ui.events.addEventListener('click', (e) => {
   const seq = (e.target as HTMLElement).closest('li')?.dataset.seq;
   if (seq) go(Number(seq));
+});
+// VIEW-12: the list by keyboard: Enter or Space goes to the focused line, Up and Down move along it.
+ui.events.addEventListener('keydown', (e) => {
+  const item = (e.target as HTMLElement).closest('li');
+  if (!item || !log) return;
+  const steps: Record<string, number> = { ArrowUp: -1, ArrowDown: 1 };
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    go(Number(item.dataset.seq));
+  } else if (e.key in steps) {
+    e.preventDefault();
+    e.stopPropagation();
+    go(Number(item.dataset.seq) + (steps[e.key] ?? 0));
+    (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
+  }
 });
 ui.seat.addEventListener('change', () => {
   seat = ui.seat.value === '' ? null : ui.seat.value;
@@ -287,21 +439,28 @@ ui.seat.addEventListener('change', () => {
   listEvents(0);
   render();
 });
+/**
+ * The page's keys. PageUp/PageDown step ten events back/forward wherever the focus is (the
+ * slider and the list would otherwise move the other way or scroll); the arrows, Home and
+ * End leave text fields, selects and the slider (which steps by itself) to do their own.
+ */
 document.addEventListener('keydown', (e) => {
-  const typing = e.target instanceof HTMLInputElement && e.target.type !== 'range';
-  if (!log || typing || e.target instanceof HTMLSelectElement || e.target === ui.slider) return;
-  const moves: Record<string, number> = {
-    ArrowLeft: at - 1,
-    ArrowRight: at + 1,
-    PageUp: at - 10,
-    PageDown: at + 10,
-    Home: 1,
-    End: log.events.length,
-  };
-  const to = moves[e.key];
+  if (!log || e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target as HTMLElement;
+  const typing =
+    (target instanceof HTMLInputElement && target.type !== 'range') ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.isContentEditable;
+  if (typing) return;
+  const paging: Record<string, number> = { PageUp: at - 10, PageDown: at + 10 };
+  const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 1, End: log.events.length };
+  const to = paging[e.key] ?? (target === ui.slider ? undefined : moves[e.key]);
   if (to === undefined) return;
   e.preventDefault();
+  const inList = ui.events.contains(target);
   go(to);
+  if (inList) (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
 });
 ui.file.addEventListener('change', async () => {
   const file = ui.file.files?.[0];

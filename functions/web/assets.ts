@@ -1,12 +1,14 @@
 /**
  * The files served beside the API, locally by the runtime from dist/web and on AWS by the web
  * function from its own package: the replay viewer (VIEW-1), the API reference for people
- * (DOC-3, Swagger UI reading /openapi.json) and the `arbiter` command's package (DOC-4). One
+ * (DOC-3, Swagger UI reading /openapi.json), the `arbiter` command's package (DOC-4) and the
+ * reference logs the viewer offers (VIEW-15, web/samples.ts). One
  * list of routes, so the local server and the stack serve the same paths.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { SAMPLE_LOGS, SAMPLES_PATH } from '../../web/samples.ts';
 
 interface WebFile {
   readonly file: string;
@@ -26,6 +28,10 @@ export const WEB_FILES: Readonly<Record<string, WebFile>> = {
   '/docs/swagger-ui-bundle.js': { file: 'docs/swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
   '/docs/swagger-ui.css': { file: 'docs/swagger-ui.css', type: 'text/css; charset=utf-8' },
   [CLI_PACKAGE_PATH]: { file: 'cli/arbiter-cli.tgz', type: 'application/gzip', binary: true },
+  // VIEW-15: the reference matches the viewer offers to open.
+  ...Object.fromEntries(
+    SAMPLE_LOGS.map((s) => [`${SAMPLES_PATH}${s.file}`, { file: `samples/${s.file}`, type: 'application/x-ndjson; charset=utf-8' }]),
+  ),
 };
 
 /** The HTTP API routes of these files, as `METHOD /path`. */

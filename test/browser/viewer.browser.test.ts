@@ -4,7 +4,7 @@
  * verified in the page; a tampered log; a live game followed by its id and key.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
 import { ensureBuilt } from '../support/build-setup.ts';
 import { Client, eventually, startServiceRuntime } from '../support/http.ts';
 
@@ -25,9 +25,8 @@ const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name
 /** Every reference log: one per rule system, and the Post Galactica battle (DOC-7). */
 const REFERENCE_LOGS = ['post-galactica', 'post-galactica-battle', 'soluna', 'gsc2'] as const;
 const EVERY = everyRuleset();
-/** VIEW-4: `ARBITER_SCREENSHOTS=docs npx vitest run test/service/viewer.service.test.ts` refreshes the pictures in docs/. */
-const shots =
-  process.env.ARBITER_SCREENSHOTS === 'docs' ? join(root, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
+/** VIEW-4, VIEW-17: `npm run screenshots` refreshes the pictures in docs/screenshots. */
+const shots = screenshotsDir();
 
 let runtime: MemoryRuntime;
 let browser: Browser;
@@ -35,7 +34,6 @@ const pages: OpenPage[] = [];
 
 beforeAll(async () => {
   ensureBuilt('web');
-  mkdirSync(shots, { recursive: true });
   [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
 });
 afterAll(async () => {

@@ -4,9 +4,10 @@
  * host names resolve to nothing, and each page records any request that leaves loopback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -161,3 +162,17 @@ export const startNpmStart = (args: readonly string[] = [], env: Readonly<Record
       if (url === '') fail(new Error(`npm start exited (${code ?? signal}) before listening:\n${output}`));
     });
   });
+
+/**
+ * VIEW-17: where the browser tests put their screenshots. A temporary folder, so `npm test`
+ * never rewrites tracked files; `npm run screenshots` sets ARBITER_SCREENSHOTS=docs and they
+ * go to docs/screenshots, where the README and docs show them.
+ */
+export const screenshotsDir = (env: Readonly<Record<string, string | undefined>> = process.env): string => {
+  const dir =
+    env.ARBITER_SCREENSHOTS === 'docs'
+      ? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+      : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};

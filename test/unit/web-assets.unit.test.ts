@@ -39,6 +39,10 @@ describe('the viewer files', () => {
       'GET /docs/swagger-ui-bundle.js',
       'GET /docs/swagger-ui.css',
       'GET /cli/arbiter-cli.tgz',
+      'GET /samples/post-galactica-battle.ndjson',
+      'GET /samples/post-galactica.ndjson',
+      'GET /samples/soluna.ndjson',
+      'GET /samples/gsc2.ndjson',
     ]);
   });
 

@@ -1,0 +1,262 @@
+/**
+ * The page around the board in a real Chromium (issue 28): who acted in each event line and
+ * the list by keyboard (VIEW-12), honest failures (VIEW-14), the reference matches offered
+ * on the empty page and a game without a scenario (VIEW-15). One browser and one runtime for
+ * the file; each test has a page of its own and runs beside the others.
+ */
+
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseLog } from '../../domain/verify/log.ts';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { seatColour } from '../../web/render/svg.ts';
+import { SAMPLE_LOGS } from '../../web/samples.ts';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`);
+/** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
+const shots = screenshotsDir();
+
+/** Chromium folds and verifies whole logs in each page, beside the other tests on two shared cores. */
+const SLOW = 120_000;
+
+let runtime: MemoryRuntime;
+let browser: Browser;
+const pages: OpenPage[] = [];
+
+beforeAll(async () => {
+  ensureBuilt('web');
+  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(pages.map((p) => p.close()));
+  await browser?.close();
+  await runtime?.stop();
+});
+
+const viewer = async (size = { width: 1280, height: 800 }): Promise<OpenPage> => {
+  const opened = await openPage(browser, `${runtime.url}/`);
+  pages.push(opened);
+  await opened.page.setViewportSize(size);
+  return opened;
+};
+
+const openFile = async (page: Page, name: string, buffer: Buffer): Promise<void> => {
+  await page.setInputFiles('#file', { name, mimeType: 'application/x-ndjson', buffer });
+};
+const openLog = async (page: Page, file: string, name = 'game.ndjson'): Promise<void> => {
+  await openFile(page, name, readFileSync(file));
+  await page.waitForSelector('#verdict[data-verdict]');
+};
+const position = async (page: Page): Promise<number> => Number(/^event (\d+) of/.exec((await page.textContent('#position')) ?? '')?.[1]);
+
+describe('the page around the board', () => {
+  it.concurrent(
+    'VIEW-15 MATCH the empty page offers every reference match; each opens from this origin and verifies',
+    async () => {
+      const { page, strays, errors } = await viewer();
+      const offered = await page.$$eval('#samples [data-sample]', (els) => els.map((el) => el.getAttribute('data-sample')));
+      expect(offered).toEqual(SAMPLE_LOGS.map((s) => s.file));
+      for (const sample of SAMPLE_LOGS) {
+        const served = await fetch(`${runtime.url}/samples/${sample.file}`);
+        expect(served.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+        expect(await served.text()).toBe(readFileSync(join(root, 'test', 'fixtures', 'logs', sample.file), 'utf8'));
+      }
+      await page.click('[data-sample="gsc2.ndjson"]');
+      await page.waitForSelector('#verdict[data-verdict]');
+      expect(await page.textContent('#status')).toMatch(/^gsc2\.ndjson: gsc2 gsc2-[\d.]+, \d+ events, ended\.$/);
+      expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('pass');
+      expect(await page.isVisible('#samples')).toBe(false);
+      expect(strays).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    "VIEW-12 GSC-15 each line names the seat whose piece acted, in that seat's colour: event 45 is red's beam",
+    async () => {
+      const { page } = await viewer();
+      await openLog(page, logFile('gsc2'));
+      const line = page.locator('#events li[data-seq="45"]');
+      expect(await line.textContent()).toMatch(/^45\. red: beam fired: ship lance/);
+      expect(await line.getAttribute('data-actor')).toBe('red');
+      const colours = await page.$$eval('#events li[data-seq="45"], #events li[data-seq="43"]', (els) =>
+        els.map((el) => /border-left-color: ([^;]+)/.exec(el.getAttribute('style') ?? '')?.[1]),
+      );
+      const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+      expect(colours).toEqual([rgb('#555555'), rgb(seatColour(['red', 'blue'], 'red'))]);
+      expect(await page.textContent('#events li[data-seq="43"]')).toMatch(/^43\. referee: damage inflicted/);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-12 MATCH the list works by keyboard: one tab stop, arrows, Enter and Space; PageUp goes back wherever the focus is',
+    async () => {
+      const { page } = await viewer();
+      await openLog(page, logFile('soluna'));
+      const total = await position(page);
+      // The stepper's icons are drawn (no glyph a font may lack).
+      expect(
+        await page.$$eval('#stepper button', (els) => els.map((el) => [el.querySelector('svg') !== null, el.textContent?.trim()])),
+      ).toEqual(Array(4).fill([true, '']));
+      expect(await page.$$eval('#events li[tabindex="0"]', (els) => els.map((el) => el.getAttribute('data-seq')))).toEqual([String(total)]);
+      await page.focus('#events li[aria-current]');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect(await position(page)).toBe(total - 2);
+      expect(await page.evaluate('document.activeElement.dataset.seq')).toBe(String(total - 2));
+      await page.keyboard.press('PageUp');
+      expect(await position(page)).toBe(total - 12);
+      await page.focus('#events li[data-seq="5"]');
+      await page.keyboard.press('Enter');
+      expect(await position(page)).toBe(5);
+      await page.focus('#events li[data-seq="9"]');
+      await page.keyboard.press(' ');
+      expect(await position(page)).toBe(9);
+      // The same key the same way on the slider, the board's buttons and the page.
+      await page.focus('#slider');
+      await page.keyboard.press('PageDown');
+      expect(await position(page)).toBe(19);
+      await page.keyboard.press('PageUp');
+      expect(await position(page)).toBe(9);
+      await page.focus('#next');
+      await page.keyboard.press('PageDown');
+      expect(await position(page)).toBe(19);
+      // The current line is in the list's view, wherever the list was scrolled.
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home');
+      const [list, current] = await page.$$eval('#events, #events li[aria-current]', (els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom };
+        }),
+      );
+      expect(current?.top).toBeGreaterThanOrEqual(list?.top ?? Number.NaN);
+      expect(current?.bottom).toBeLessThanOrEqual(list?.bottom ?? Number.NaN);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-12 MATCH opening a second log leaves the page where it was',
+    async () => {
+      const { page } = await viewer();
+      await openLog(page, logFile('post-galactica-battle'));
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.setInputFiles('#file', { name: 'second.ndjson', mimeType: 'application/x-ndjson', buffer: readFileSync(logFile('gsc2')) });
+      await eventually(
+        async () => page.textContent('#status'),
+        (s) => s?.startsWith('second.ndjson') === true,
+      );
+      expect(await page.evaluate('window.scrollY')).toBe(0);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-14 MATCH a file that is not a log clears the last verdict, checks, events and board, and says why in one sentence',
+    async () => {
+      const { page } = await viewer();
+      await openLog(page, logFile('gsc2'));
+      await openFile(page, 'README.md', readFileSync(join(root, 'README.md')));
+      await eventually(
+        async () => page.textContent('#status'),
+        (s) => s?.startsWith('README.md') === true,
+      );
+      expect(await page.textContent('#status')).toBe(
+        'README.md is not an Arbiter log: its first line is not JSON, and an exported log starts with a JSON header line.',
+      );
+      expect(await page.textContent('#verdict')).toBe('—');
+      expect(await page.getAttribute('#verdict', 'data-verdict')).toBeNull();
+      expect(await page.$$eval('#checks li, #events li, #board *', (els) => els.length)).toBe(0);
+      expect(await page.isVisible('#stepper')).toBe(false);
+      expect(await page.isVisible('#samples')).toBe(true);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-14 GSC-15 a changed die: the rules check links to its event and shows the one field that differs',
+    async () => {
+      const { page } = await viewer();
+      const lines = readFileSync(logFile('gsc2'), 'utf8').split('\n');
+      lines[41] = (lines[41] as string).replace('"value":10,', '"value":1,');
+      await openFile(page, 'tampered.ndjson', Buffer.from(lines.join('\n')));
+      await page.waitForSelector('#verdict[data-verdict="fail"]');
+      const rules = page.locator('#checks li[data-check="rules"]');
+      expect(
+        await rules.locator('.diff tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent))),
+      ).toEqual([['data.roll.value', '10', '1']]);
+      await rules.locator('.to-event').click();
+      expect(await position(page)).toBe(41);
+      expect(await page.evaluate('document.activeElement.dataset.seq')).toBe('41');
+      expect(await page.getAttribute('#checks li[data-check="chain"] .to-event', 'data-seq')).toBe('41');
+      // The page stays within its width: no raw JSON blob overflows the column.
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+      await page.locator('main').screenshot({ path: join(shots, 'tampered.png') });
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-15 PG-4 a game created without a scenario shows its empty table and says why, and where the game is',
+    async () => {
+      const anon = new Client(runtime.url);
+      const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+      const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body;
+      expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
+      const view = (await ann.client.get<{ awaiting: string[] }>(`/games/${gameId}`)).body;
+      const chooser = view.awaiting[0] === 'red' ? ann : bob;
+      const chosen = await chooser.client.post(`/games/${gameId}/commands`, {
+        commandId: 'choose-first',
+        command: { type: 'ChooseFirstPlayer', seat: 'red' },
+      });
+      expect(chosen.status).toBe(200);
+      const { page } = await viewer();
+      await page.fill('#game-id', gameId);
+      await page.fill('#api-key', ann.client.apiKey as string);
+      await page.click('#live button[type=submit]');
+      await page.waitForSelector('#board-note');
+      expect(await page.textContent('#board-note')).toBe(
+        'No pieces on the table: this Post Galactica game was created without a scenario (no armies, fleets or terrain), so its table stays empty. The game is at turn 1, the command step, waiting for red.',
+      );
+      expect(await page.getAttribute('#board svg', 'data-table-width')).toBe('48');
+    },
+    SLOW,
+  );
+
+  for (const [name, shot] of [
+    ['post-galactica-battle', 'AttackResolved'],
+    ['soluna', 'AttackResolved'],
+    ['gsc2', 'BeamFired'],
+  ] as const) {
+    it.concurrent(
+      `VIEW-17 MATCH ${name}: an event with a shot and a piece inspected, at 1280×800 and 375 px`,
+      async () => {
+        const { page } = await viewer();
+        await openLog(page, logFile(name), `${name}.ndjson`);
+        const seq = parseLog(readFileSync(logFile(name), 'utf8')).events.find((e) => e.type === shot)?.seq as number;
+        await page.click(`#events li[data-seq="${seq}"]`);
+        expect(await position(page)).toBe(seq);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+          const picture = await page.screenshot({ path: join(shots, `${name}-shot-${width}.png`), fullPage: width !== 1280 });
+          expect(picture.byteLength).toBeGreaterThan(10_000);
+          // VIEW-13 draws the inspect panel (#inspect); once it is there, a piece is photographed inspected.
+          await page.locator('#board [data-piece]').first().click({ force: true });
+          if (await page.isVisible('#inspect'))
+            await page.screenshot({ path: join(shots, `${name}-inspect-${width}.png`), fullPage: width !== 1280 });
+        }
+      },
+      SLOW,
+    );
+  }
+});

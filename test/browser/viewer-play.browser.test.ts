@@ -1,0 +1,292 @@
+/**
+ * VIEW-16 in a real Chromium against the local runtime on the memory adapters: two seats, each in a browser
+ * context of its own with its own key, play the opening of a game of each ruleset from the
+ * page: the first player chosen from a form, commands built from the published schemas,
+ * board clicks filling ids and positions, a refusal shown with its rule, sealed orders seen
+ * only by their seat, and each page's board moved by the long-poll. VIEW-17: the seat's turn
+ * to play is photographed at 1280×800 and 375 px.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
+import { ensureBuilt } from '../support/build-setup.ts';
+import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+
+/** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
+const shots = screenshotsDir();
+const SLOW = 240_000;
+
+let server: { readonly url: string; stop(): Promise<void> };
+let browser: Browser;
+const pages: OpenPage[] = [];
+
+beforeAll(async () => {
+  ensureBuilt('web');
+  // The in-process runtime on the memory adapters serves the same page and API as `npm start
+  // -- --memory`. Under `startNpmStart(['--memory'])` a page's long-poll was seen not to wake
+  // for another seat's events within 30 s (see the report of issue 28), so this file does not
+  // use it until that is understood.
+  const runtime = await startServiceRuntime();
+  server = { url: runtime.url, stop: () => runtime.stop() };
+  browser = await launchBrowser();
+}, SLOW);
+afterAll(async () => {
+  await Promise.all(pages.map((p) => p.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+interface View {
+  version: number;
+  status: string;
+  awaiting: string[];
+  step: { phase: string } | null;
+  game: Record<string, unknown> | null;
+}
+
+interface Seat {
+  readonly name: string;
+  readonly client: Client;
+  readonly page: Page;
+}
+
+/** A game of `ruleset` between Ann (the creator's seat) and Bob, each watching it in a page of their own. */
+const table = async (ruleset: string, seats: [string, string]): Promise<{ gameId: string; seats: Seat[]; view(): Promise<View> }> => {
+  const anon = new Client(server.url);
+  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+  const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0] })).body;
+  expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
+  const opened = await Promise.all([openPage(browser, `${server.url}/`), openPage(browser, `${server.url}/`)]);
+  pages.push(...opened);
+  const players = [ann.client, bob.client];
+  const both = opened.map(({ page }, i) => ({ name: seats[i] as string, client: players[i] as Client, page }));
+  await Promise.all(
+    both.map(async ({ page, client }) => {
+      await page.fill('#game-id', gameId);
+      await page.fill('#api-key', client.apiKey as string);
+      await page.click('#live button[type=submit]');
+      await page.waitForSelector('#play:not(.hidden)');
+    }),
+  );
+  return { gameId, seats: both, view: async () => (await ann.client.get<View>(`/games/${gameId}`)).body };
+};
+
+/** The page has every event the server has, and its panel has caught up with them. */
+const caughtUp = async (page: Page, version: number): Promise<void> => {
+  try {
+    await eventually(
+      async () => page.$$eval('#events li', (els) => els.length),
+      (n) => n === version,
+      30_000,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the page says: ${await page.textContent('#status')}`);
+  }
+};
+
+/** Chooses `type` in the seat's panel once it is offered. */
+const pick = async (page: Page, type: string): Promise<void> => {
+  await page.waitForSelector(`#play select[name="command"] option[value="${type}"]`, { state: 'attached' });
+  await page.selectOption('#play select[name="command"]', type);
+};
+
+/** Sends the form and gives back the outcome and the sentence shown. */
+const send = async (page: Page): Promise<{ outcome: string; text: string }> => {
+  await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
+  await page.click('#play button[type="submit"]');
+  const result = await page.waitForSelector(
+    '#play .result:is([data-outcome="accepted"], [data-outcome="refused"], [data-outcome="incomplete"])',
+  );
+  return { outcome: (await result.getAttribute('data-outcome')) ?? '', text: (await result.textContent()) ?? '' };
+};
+
+const seatNamed = (seats: Seat[], name: string): Seat => seats.find((s) => s.name === name) as Seat;
+
+/** The first player is chosen from the page by the seat the game waits for (PBM-9). */
+const chooseFirst = async (game: Awaited<ReturnType<typeof table>>, first: string): Promise<void> => {
+  const view = await game.view();
+  const chooser = seatNamed(game.seats, view.awaiting[0] as string);
+  await caughtUp(chooser.page, view.version);
+  await pick(chooser.page, 'ChooseFirstPlayer');
+  await chooser.page.fill('#play input[name="seat"]', first);
+  expect(await send(chooser.page)).toMatchObject({
+    outcome: 'accepted',
+    text: expect.stringMatching(/^Accepted: \d+ event\(s\), FirstPlayerChosen/),
+  });
+};
+
+const photograph = async (page: Page, name: string): Promise<void> => {
+  await page.screenshot({ path: join(shots, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: join(shots, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+describe('playing from the page', () => {
+  it.concurrent(
+    "VIEW-16 PG-4 Post Galactica without a scenario: red's first turn, phase by phase, from red's page; a refusal shows its rule; blue's board follows",
+    async () => {
+      const game = await table('post-galactica', ['red', 'blue']);
+      await chooseFirst(game, 'red');
+      const red = seatNamed(game.seats, 'red');
+      const blue = seatNamed(game.seats, 'blue');
+      let view = await game.view();
+      expect(view).toMatchObject({ status: 'playing', awaiting: ['red'], step: { phase: 'command' } });
+      await caughtUp(red.page, view.version);
+      // Deploying is over before the first turn: the referee says so, with its rule.
+      await pick(red.page, 'Deploy');
+      const refused = await send(red.page);
+      expect(refused.outcome).toBe('refused');
+      expect(refused.text).toMatch(/^Refused under PG-\d+: \S/);
+      expect(await red.page.getAttribute('#play .result', 'data-rule')).toMatch(/^PG-\d+$/);
+      await photograph(red.page, 'play-post-galactica');
+      for (let phases = 0; view.awaiting.includes('red') && view.status === 'playing'; phases += 1) {
+        expect(phases).toBeLessThan(12);
+        await caughtUp(red.page, view.version);
+        await pick(red.page, 'EndPhase');
+        expect((await send(red.page)).outcome).toBe('accepted');
+        view = await game.view();
+      }
+      expect(view.awaiting).toEqual(['blue']);
+      // Blue's page moved with the long-poll: every event, and the table's sentence says whose turn it is.
+      await caughtUp(blue.page, view.version);
+      expect(await blue.page.textContent('#board-note')).toMatch(/waiting for blue\.$/);
+      await blue.page.waitForSelector('#play form:not(.hidden)');
+      expect(await blue.page.$$eval('#play select[name="command"] option', (els) => els.map((el) => el.textContent))).toContain('EndPhase');
+      expect(await red.page.textContent('#play .waiting')).toBe('Waiting for blue.');
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    "VIEW-16 SOL-3 Sol'una: each phase's sealed actions composed on the page with board clicks; the other seat sees them sealed; turn 1 played through",
+    async () => {
+      const game = await table('soluna', ['sun', 'moon']);
+      await chooseFirst(game, 'sun');
+      let view = await game.view();
+      let refusedOnce = false;
+      let sealedOnce = false;
+      for (let rounds = 0; view.status === 'playing' && (view.game?.turn as number) === 1; rounds += 1) {
+        expect(rounds).toBeLessThan(25);
+        const seatName = view.awaiting[0] as string;
+        const seat = seatNamed(game.seats, seatName);
+        const other = game.seats.find((s) => s !== seat) as Seat;
+        const eligible = (view.game?.eligible as Record<string, string[]> | undefined)?.[seatName] ?? [];
+        await caughtUp(seat.page, view.version);
+        await pick(seat.page, 'SubmitActions');
+        if (!refusedOnce) {
+          // No choice for a model that may act: SOL-3's refusal, in its own words.
+          const refused = await send(seat.page);
+          expect(refused).toEqual({
+            outcome: 'refused',
+            text: expect.stringMatching(/^Refused under SOL-3: Choose for every model of yours that may act in phase \d+: /),
+          });
+          refusedOnce = true;
+          await photograph(seat.page, 'play-soluna');
+        }
+        for (const [i, model] of eligible.entries()) {
+          await seat.page.click('#play fieldset.list > button.add');
+          const row = seat.page.locator('#play fieldset.list > ol > li').nth(i);
+          // A click on the piece fills the model's id.
+          await row.locator('input[name="model"]').focus();
+          await seat.page.click(`#board [data-piece="${model}"]`, { force: true });
+          expect(await row.locator('input[name="model"]').inputValue()).toBe(model);
+          if (i === 0 && rounds === 0) {
+            // A click on the table fills the focused square: the piece's own square, from the board.
+            await row.locator('input[name="to-0"]').focus();
+            await seat.page.click(`#board [data-piece="${model}"]`, { force: true });
+            const at = await seat.page.$eval(`#board [data-piece="${model}"]`, (el) => [
+              el.getAttribute('data-x'),
+              el.getAttribute('data-y'),
+            ]);
+            expect([await row.locator('input[name="to-0"]').inputValue(), await row.locator('input[name="to-1"]').inputValue()]).toEqual(
+              at,
+            );
+          }
+          await row.locator('select[name="action-variant"]').selectOption({ label: 'none' });
+        }
+        const sent = await send(seat.page);
+        expect(sent.outcome, sent.text).toBe('accepted');
+        if (!sealedOnce) {
+          const sealed = Number(/^Accepted: /.test(sent.text) ? (await game.view()).version : 0);
+          const events = (
+            await seat.client.get<{ events: { seq: number; type: string }[] }>(`/games/${game.gameId}/events?after=0&limit=500`)
+          ).body.events;
+          const mine = events.filter((e) => e.type === 'ActionsSealed').at(-1)?.seq as number;
+          await Promise.all([caughtUp(seat.page, sealed), caughtUp(other.page, sealed)]);
+          expect(await seat.page.textContent(`#events li[data-seq="${mine}"]`)).toMatch(
+            new RegExp(`^${mine}\\. ${seatName}: actions sealed: `),
+          );
+          expect(await other.page.textContent(`#events li[data-seq="${mine}"]`)).toBe(
+            `${mine}. ${seatName}: sealed orders (hidden from this seat until they are revealed)`,
+          );
+          sealedOnce = true;
+        }
+        view = await game.view();
+      }
+      expect(view.game?.turn).toBe(2);
+      for (const seat of game.seats) await caughtUp(seat.page, view.version);
+      expect(await game.seats[1]?.page.textContent('#events')).toMatch(/referee: turn started: turn 2/);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    'VIEW-16 GSC-3 GSC2: the movement step ship by ship from the page, then missile orders sealed by both seats and revealed together',
+    async () => {
+      const game = await table('gsc2', ['red', 'blue']);
+      await chooseFirst(game, 'red');
+      let view = await game.view();
+      for (let moves = 0; view.step?.phase === 'movement'; moves += 1) {
+        expect(moves).toBeLessThan(20);
+        const seat = seatNamed(game.seats, view.awaiting[0] as string);
+        const ships = Object.values(view.game?.ships as Record<string, { id: string; seat: string; moved?: boolean }>);
+        const movement = view.game?.movement as { mover: string; mode: string; quota: number };
+        await caughtUp(seat.page, view.version);
+        if (movement.mode === 'free' && moves > 0 && movement.quota > 0) {
+          await pick(seat.page, 'EndMoves');
+        } else {
+          const moved = new Set((view.game?.moved as string[] | undefined) ?? []);
+          const ship = ships.find((s) => s.seat === seat.name && !moved.has(s.id) && !s.moved) as { id: string };
+          await pick(seat.page, 'MoveShip');
+          await seat.page.focus('#play input[name="ship"]');
+          await seat.page.click(`#board [data-piece="${ship.id}"]`, { force: true });
+          expect(await seat.page.inputValue('#play input[name="ship"]')).toBe(ship.id);
+          await seat.page.click('#play fieldset.list > button.add');
+          await seat.page.fill('#play fieldset.list input[name="inches"]', '1');
+        }
+        const sent = await send(seat.page);
+        if (sent.outcome !== 'accepted') {
+          // The free mover may end its moves instead (GSC-3).
+          await pick(seat.page, 'EndMoves');
+          expect((await send(seat.page)).outcome).toBe('accepted');
+        }
+        view = await game.view();
+      }
+      expect(view.step?.phase).toBe('missiles');
+      expect(view.awaiting.sort()).toEqual(['blue', 'red']);
+      for (const seat of game.seats) {
+        await caughtUp(seat.page, (await game.view()).version);
+        await pick(seat.page, 'SubmitOrders');
+        expect(await seat.page.$eval('#play select[name="orders-variant"]', (el) => el.selectedOptions[0]?.textContent)).toBe('missiles');
+        expect((await send(seat.page)).outcome).toBe('accepted');
+      }
+      view = await game.view();
+      for (const seat of game.seats) await caughtUp(seat.page, view.version);
+      const red = seatNamed(game.seats, 'red');
+      const blue = seatNamed(game.seats, 'blue');
+      const redLines = await red.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
+      const blueLines = await blue.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
+      const redSealed = redLines.findIndex((l) => / red: orders sealed: /.test(l));
+      expect(redSealed).toBeGreaterThan(0);
+      expect(blueLines[redSealed]).toMatch(/^\d+\. red: sealed orders \(hidden from this seat until they are revealed\)$/);
+      expect(redLines.some((l) => / blue: sealed orders \(hidden/.test(l))).toBe(true);
+      expect(blueLines.at(-1)).toBe(redLines.at(-1));
+      expect(redLines.join('\n')).toMatch(/referee: orders revealed: turn 1, step missiles/);
+      await photograph(red.page, 'play-gsc2');
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,175 @@
+/**
+ * VIEW-12: who acted in an event. The envelope's `actor` is whoever sent the command, and a
+ * command's batch carries the other seat's pieces too (a GSC2 beam step fires both fleets;
+ * a Sol'una reveal resolves both warbands), so the page names the seat whose piece acted,
+ * read from the event and the state before it, or the referee for what the rules resolve on
+ * their own (turns, phases, damage, losses, deadlines).
+ */
+import type { EventEnvelope } from '../domain/kernel/envelope.ts';
+import type { GameState } from '../domain/match/state.ts';
+
+export const REFEREE = 'referee';
+
+/**
+ * Where each event says who acted: `seat` keys name a seat, `piece` keys a piece whose owner
+ * the state knows; `referee` events are resolutions nobody chose. Every event type of every
+ * ruleset is listed (a unit test holds the list to the rulesets' own), so a new event type
+ * is placed here on purpose rather than falling back to its command's sender.
+ */
+type Who = { readonly seat: string } | { readonly piece: string } | 'referee';
+
+const SEAT: Who = { seat: 'seat' };
+const REF: Who = 'referee';
+const piece = (key: string): Who => ({ piece: key });
+
+/** The match lifecycle every ruleset shares (domain/match/events.ts). */
+const MATCH: Readonly<Record<string, Who>> = {
+  GameCreated: REF,
+  SeatJoined: SEAT,
+  RolledOff: REF,
+  FirstPlayerChosen: { seat: 'chosenBy' },
+  PlayerConceded: SEAT,
+  GameEnded: REF,
+  DeadlinePassed: REF,
+  SeedRevealed: REF,
+  RulesVersionAdopted: REF,
+  DeadlineExtended: REF,
+  GamePaused: REF,
+  GameResumed: REF,
+  DrawOffered: SEAT,
+  DrawAccepted: SEAT,
+  DrawDeclined: SEAT,
+  PauseRequested: SEAT,
+  PauseAgreed: SEAT,
+  PauseDeclined: SEAT,
+};
+
+export const ACTORS: Readonly<Record<string, Readonly<Record<string, Who>>>> = {
+  'post-galactica': {
+    ...MATCH,
+    TurnStarted: REF,
+    PhaseStarted: REF,
+    RoundCompleted: REF,
+    DeploymentStarted: REF,
+    UnitsDeployed: SEAT,
+    FactionResourcesGained: REF,
+    CountersRemoved: REF,
+    CountdownCompleted: REF,
+    ResourcesGathered: SEAT,
+    UnitMoved: piece('unitId'),
+    ConstructionStarted: SEAT,
+    ProductionStarted: SEAT,
+    UnitRepaired: piece('by'),
+    ObjectiveInteracted: SEAT,
+    UnitAimed: piece('unitId'),
+    AttackResolved: piece('attackerId'),
+    UnitDestroyed: REF,
+    StatusesResolved: SEAT,
+    ObjectivesScored: REF,
+    TotalsConfirmed: REF,
+    ResearchStarted: SEAT,
+    SalvageStarted: SEAT,
+    StanceTaken: piece('unitId'),
+    UnitsLoaded: piece('transportId'),
+    UnitsUnloaded: piece('transportId'),
+    PassengersDisembarked: piece('transportId'),
+    AbilityActivated: SEAT,
+    AbilityTriggered: REF,
+    FactionAbilitiesRefreshed: REF,
+    FactionAbilityUsed: SEAT,
+  },
+  soluna: {
+    ...MATCH,
+    TurnStarted: REF,
+    PhaseStarted: REF,
+    ActionsSealed: SEAT,
+    ActionsCommitted: SEAT,
+    ActionsRevealed: REF,
+    ModelMoved: piece('model'),
+    MoveBlocked: piece('model'),
+    AttackResolved: piece('model'),
+    PowerUsed: piece('model'),
+    ActivationDeferred: piece('model'),
+    ActivationPassed: piece('model'),
+    PhaseEnded: REF,
+    TurnEnded: REF,
+  },
+  gsc2: {
+    ...MATCH,
+    TurnStarted: REF,
+    StepStarted: REF,
+    TerrainMoved: REF,
+    MoverChanged: REF,
+    ShipMoved: piece('ship'),
+    ShipStayed: piece('ship'),
+    MoveDeferred: piece('ship'),
+    TractorBeamUsed: piece('ship'),
+    TractorBeamArmed: piece('ship'),
+    MdsFired: piece('ship'),
+    SystemUsed: piece('ship'),
+    OrdersSubmitted: SEAT,
+    OrdersSealed: SEAT,
+    OrdersRevealed: REF,
+    InitiativeRolled: REF,
+    MissilesLaunched: piece('ship'),
+    MissileMoved: piece('missile'),
+    TrackingTested: piece('missile'),
+    MissileLost: REF,
+    MissileAttacked: piece('missile'),
+    BeamFired: piece('ship'),
+    DamageInflicted: REF,
+    ShipDestroyed: REF,
+    BoardersLanded: piece('ship'),
+    PodsLaunched: piece('ship'),
+    PodMoved: piece('pod'),
+    PodRammed: piece('pod'),
+    BoardingFought: REF,
+    ShipCaptured: REF,
+    RepairAttempted: piece('ship'),
+    RepairsDone: SEAT,
+  },
+};
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * The seat that owns the piece `id` in a ruleset's state: every ruleset keeps its pieces,
+ * each with `id` and `seat`, in top-level lists or records (PG `units`, Sol'una `models`,
+ * GSC2 `ships`, `missiles`, `podsInFlight`).
+ */
+export const ownerOf = (rules: unknown, id: string): string | null => {
+  for (const held of Object.values(record(rules))) {
+    const pieces = Array.isArray(held) ? held : Object.values(record(held));
+    for (const p of pieces) {
+      const r = record(p);
+      if (r.id === id && typeof r.seat === 'string') return r.seat;
+    }
+  }
+  return null;
+};
+
+/**
+ * The seat whose piece acted in `event` (or who chose it), or `referee`. A piece acts for its
+ * seat even in a batch the referee resolved after a deadline (sealed orders revealed then). `before` is the
+ * game before the event: a piece's owner is read there, so a ship captured later is still
+ * named for the seat that held it when it fired. A sealed event hidden from this viewer
+ * (`Sealed`) is its sealing seat's.
+ */
+export const actingSeat = (event: EventEnvelope, before: GameState): string => {
+  if (event.type === 'Sealed') return event.visibleTo ?? REFEREE;
+  const ruleset = before.status === 'empty' ? null : before.ruleset;
+  const seats = before.status === 'empty' ? [] : before.seats.map((s) => s.name);
+  const who = (ruleset ? ACTORS[ruleset]?.[event.type] : MATCH[event.type]) ?? REF;
+  if (who === 'referee') return REFEREE;
+  const data = record(event.data);
+  if ('seat' in who) {
+    // What the referee did for a seat that let its deadline pass (a default deployment, say) is the referee's.
+    if (event.actor === 'system') return REFEREE;
+    const seat = data[who.seat];
+    return typeof seat === 'string' && seats.includes(seat) ? seat : REFEREE;
+  }
+  const id = data[who.piece];
+  const rules = before.status === 'playing' || before.status === 'ended' ? before.rules : null;
+  return (typeof id === 'string' && ownerOf(rules, id)) || REFEREE;
+};

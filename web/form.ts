@@ -1,0 +1,227 @@
+/**
+ * VIEW-16: a form from a command's JSON Schema (as `GET /rulesets/{id}` publishes it), as
+ * plain values: `formFor` reads the schema into fields, `assemble` turns what was entered
+ * into the command. web/play.ts draws the fields and reads them back; the unit tests check
+ * both halves against the real schemas without a browser.
+ */
+
+export type Schema = Readonly<Record<string, unknown>>;
+
+interface Base {
+  /** The property name, or the item's place in a list. */
+  readonly name: string;
+  readonly label: string;
+  readonly required: boolean;
+  readonly description?: string;
+}
+export type Field =
+  | (Base & { readonly kind: 'const'; readonly value: unknown })
+  | (Base & { readonly kind: 'text' })
+  | (Base & { readonly kind: 'number'; readonly integer: boolean; readonly min?: number; readonly max?: number })
+  | (Base & { readonly kind: 'boolean'; readonly initial: boolean })
+  | (Base & { readonly kind: 'enum'; readonly options: readonly string[] })
+  | (Base & { readonly kind: 'object'; readonly fields: readonly Field[] })
+  /** One of several shapes (`oneOf`), each named by its constant `type` or `kind` or `step`. */
+  | (Base & { readonly kind: 'choice'; readonly variants: readonly Field[] })
+  /** A list of items of one shape; `pair` for `[x, y]` squares (prefixItems of two numbers). */
+  | (Base & { readonly kind: 'list'; readonly item: Field; readonly min: number; readonly max: number | null })
+  | (Base & { readonly kind: 'pair'; readonly items: readonly [Field, Field] })
+  /** What this builder cannot draw as fields: typed as JSON. */
+  | (Base & { readonly kind: 'json' });
+
+/** What a person entered: text for a single value, by name for an object, by item for a list. */
+export type Entry =
+  | string
+  | boolean
+  | { readonly [name: string]: Entry }
+  | readonly Entry[]
+  | { readonly variant: number; readonly value: Entry };
+
+const words = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+const obj = (v: unknown): Schema => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Schema) : {});
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** The constant that names a variant of a `oneOf`: its `type`, `kind` or `step`. */
+const variantName = (schema: Schema): string => {
+  const props = obj(schema.properties);
+  for (const key of ['type', 'kind', 'step', 'method']) {
+    const c = obj(props[key]).const;
+    if (typeof c === 'string') return c;
+  }
+  return 'value';
+};
+
+export const formFor = (schema: Schema, name = '', required = true): Field => {
+  const base = {
+    name,
+    label: words(name) || 'value',
+    required,
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  };
+  if ('const' in schema) return { ...base, kind: 'const', value: schema.const };
+  if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) {
+    const variants = arr(schema.oneOf ?? schema.anyOf).map((v) => {
+      const s = obj(v);
+      return formFor(s, variantName(s), true);
+    });
+    return { ...base, kind: 'choice', variants };
+  }
+  if (Array.isArray(schema.enum)) return { ...base, kind: 'enum', options: schema.enum.map(String) };
+  switch (schema.type) {
+    case 'string':
+      return { ...base, kind: 'text' };
+    case 'number':
+    case 'integer':
+      return {
+        ...base,
+        kind: 'number',
+        integer: schema.type === 'integer',
+        ...(typeof schema.minimum === 'number' ? { min: schema.minimum } : {}),
+        ...(typeof schema.maximum === 'number' && schema.maximum < Number.MAX_SAFE_INTEGER ? { max: schema.maximum } : {}),
+      };
+    case 'boolean':
+      return { ...base, kind: 'boolean', initial: schema.default === true };
+    case 'object': {
+      const needed = new Set(arr(schema.required).map(String));
+      const fields = Object.entries(obj(schema.properties)).map(([key, s]) => formFor(obj(s), key, needed.has(key)));
+      return { ...base, kind: 'object', fields };
+    }
+    case 'array': {
+      const prefix = arr(schema.prefixItems).map((s, i) => formFor(obj(s), String(i), true));
+      if (prefix.length === 2 && prefix.every((f) => f.kind === 'number'))
+        return { ...base, kind: 'pair', items: prefix as unknown as [Field, Field] };
+      return {
+        ...base,
+        kind: 'list',
+        item: formFor(obj(schema.items), 'item', true),
+        min: typeof schema.minItems === 'number' ? schema.minItems : 0,
+        max: typeof schema.maxItems === 'number' ? schema.maxItems : null,
+      };
+    }
+    default:
+      return { ...base, kind: 'json' };
+  }
+};
+
+export type Assembled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+
+/** Absent: an optional field left empty is left out of the command. */
+const ABSENT = Symbol('absent');
+
+const fail = (path: string, why: string): never => {
+  throw new Error(`${path || 'the command'} ${why}`);
+};
+
+const build = (field: Field, entry: Entry | undefined, path: string): unknown => {
+  const empty = entry === undefined || entry === '';
+  switch (field.kind) {
+    case 'const':
+      return field.value;
+    case 'text':
+      if (empty) return field.required ? fail(path, 'is required') : ABSENT;
+      return String(entry);
+    case 'enum':
+      if (empty) return field.required ? fail(path, 'is required') : ABSENT;
+      return String(entry);
+    case 'number': {
+      if (empty) return field.required ? fail(path, 'is required') : ABSENT;
+      const n = Number(entry);
+      if (!Number.isFinite(n)) return fail(path, 'must be a number');
+      if (field.integer && !Number.isInteger(n)) return fail(path, 'must be a whole number');
+      return n;
+    }
+    case 'boolean':
+      return entry === true || entry === 'true';
+    case 'json':
+      if (empty) return field.required ? fail(path, 'is required') : ABSENT;
+      try {
+        return JSON.parse(String(entry));
+      } catch {
+        return fail(path, 'is not JSON');
+      }
+    case 'pair': {
+      const items = Array.isArray(entry) ? entry : [];
+      if (items.every((i) => i === '' || i === undefined)) return field.required ? fail(path, 'is required') : ABSENT;
+      return field.items.map((f, i) => build(f, items[i] as Entry | undefined, `${path}[${i}]`));
+    }
+    case 'list': {
+      const items = Array.isArray(entry) ? (entry as readonly Entry[]) : [];
+      if (items.length === 0 && !field.required) return ABSENT;
+      if (items.length < field.min) return fail(path, `needs at least ${field.min} item(s)`);
+      return items.map((item, i) => build(field.item, item, `${path}[${i}]`));
+    }
+    case 'object': {
+      const given = (entry ?? {}) as Readonly<Record<string, Entry>>;
+      const out: Record<string, unknown> = {};
+      for (const f of field.fields) {
+        const v = build(f, given[f.name], path ? `${path}.${f.name}` : f.name);
+        if (v !== ABSENT) out[f.name] = v;
+      }
+      return out;
+    }
+    case 'choice': {
+      const chosen = (entry ?? { variant: 0, value: {} }) as { variant: number; value: Entry };
+      const variant = field.variants[chosen.variant];
+      return variant ? build(variant, chosen.value, path) : fail(path, 'has no such choice');
+    }
+  }
+};
+
+/** The command from what was entered, or the first thing missing or wrong, as a sentence's end. */
+export const assemble = (field: Field, entry: Entry): Assembled => {
+  try {
+    return { ok: true, value: build(field, entry, '') };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+};
+
+export interface CommandDoc {
+  readonly type: string;
+  readonly summary: string;
+  readonly rule: string | null;
+  readonly schema: Schema;
+}
+
+/** What the page knows of the game now: the view as `viewGame` gives it for the seat. */
+export interface Now {
+  readonly status: string;
+  readonly awaiting: readonly string[];
+  readonly step: { readonly phase: string } | null;
+}
+
+/** The commands the match lifecycle lets a seat send whenever it plays (PBM-13, MATCH). */
+const ANY_TIME = ['Concede', 'OfferDraw', 'RequestPause'];
+/** The organiser's, the server's and those with routes of their own: never offered to a seat here. */
+const NOT_FOR_SEATS = new Set([
+  'AdoptRules',
+  'ExtendDeadline',
+  'PauseGame',
+  'ResumeGame',
+  'AcceptDraw',
+  'DeclineDraw',
+  'AgreePause',
+  'DeclinePause',
+  'CreateGame',
+  'JoinGame',
+  'DeadlineReached',
+]);
+
+/**
+ * The commands `seat` may send now, from the ruleset's list: none unless the game awaits it;
+ * ChooseFirstPlayer while the first player is chosen; in play, the ruleset's own commands
+ * whose summary names no other phase (Post Galactica's say "Movement Phase: …"), then the
+ * lifecycle's few a seat may always send. The referee still decides: the page only offers.
+ */
+export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: string): CommandDoc[] => {
+  if (!now.awaiting.includes(seat)) return [];
+  if (now.status === 'choosing') return commands.filter((c) => c.type === 'ChooseFirstPlayer');
+  if (now.status !== 'playing') return [];
+  const phase = now.step?.phase.toLowerCase() ?? '';
+  const own = commands.filter((c) => {
+    if (NOT_FOR_SEATS.has(c.type) || ANY_TIME.includes(c.type) || c.type === 'ChooseFirstPlayer') return false;
+    const named = /^(\w+) Phase:/.exec(c.summary)?.[1]?.toLowerCase();
+    return named === undefined || named === phase;
+  });
+  return [...own, ...commands.filter((c) => ANY_TIME.includes(c.type))];
+};

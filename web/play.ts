@@ -1,0 +1,322 @@
+/**
+ * VIEW-16: play from the page. A seat following its live game (its API key stays in this
+ * page's memory, as for watching) sees the commands it may send now, each as a form drawn
+ * from the command's JSON Schema (`GET /rulesets/{id}`, read by web/form.ts); a click on a
+ * piece fills the focused id field, a click on the table the focused position. What the
+ * referee answers is shown: the events it gave, or the refusal's rule and sentence. The
+ * board itself moves with the long-poll (web/main.ts), not with the answer, so every seat
+ * sees the same game the same way. Sealed orders are sent like any command; the server
+ * redacts them for every other seat, so only their seat's page shows them back.
+ */
+import type { GameView } from '../domain/match/view.ts';
+import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor } from './form.ts';
+
+export interface Playing {
+  readonly gameId: string;
+  readonly key: string;
+}
+
+interface Drawn {
+  readonly el: HTMLElement | null;
+  read(): Entry;
+}
+
+const labelled = (field: Field, control: HTMLElement): HTMLElement => {
+  const label = document.createElement('label');
+  label.append(`${field.label}${field.required ? '' : ' (optional)'}`, control);
+  if (field.description) label.title = field.description;
+  return label;
+};
+
+/** One field as form controls, and how to read it back as an Entry (web/form.ts). */
+const draw = (field: Field): Drawn => {
+  switch (field.kind) {
+    case 'const':
+      return { el: null, read: () => '' };
+    case 'text':
+    case 'number': {
+      const input = document.createElement('input');
+      input.name = field.name;
+      input.dataset.kind = field.kind === 'number' ? (field.integer ? 'integer' : 'number') : 'text';
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      if (field.kind === 'number') {
+        input.type = 'number';
+        input.step = field.integer ? '1' : 'any';
+        if (field.min !== undefined) input.min = String(field.min);
+        if (field.max !== undefined) input.max = String(field.max);
+      }
+      return { el: labelled(field, input), read: () => input.value.trim() };
+    }
+    case 'boolean': {
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.name = field.name;
+      input.checked = field.initial;
+      return { el: labelled(field, input), read: () => input.checked };
+    }
+    case 'enum': {
+      const select = document.createElement('select');
+      select.name = field.name;
+      select.append(...(field.required ? [] : [new Option('—', '')]), ...field.options.map((o) => new Option(o, o)));
+      return { el: labelled(field, select), read: () => select.value };
+    }
+    case 'json': {
+      const area = document.createElement('textarea');
+      area.name = field.name;
+      area.rows = 3;
+      return { el: labelled(field, area), read: () => area.value };
+    }
+    case 'pair': {
+      const box = document.createElement('span');
+      box.className = 'pair';
+      box.dataset.kind = 'pair';
+      const parts = field.items.map((f, i) => {
+        const input = box.appendChild(document.createElement('input'));
+        input.type = 'number';
+        input.step = '1';
+        input.name = `${field.name}-${i}`;
+        input.dataset.kind = 'pair';
+        input.setAttribute('aria-label', `${field.label} ${i === 0 ? 'x' : 'y'}`);
+        input.size = 3;
+        return { f, input };
+      });
+      return { el: labelled(field, box), read: () => parts.map(({ input }) => input.value.trim()) };
+    }
+    case 'object': {
+      const set = document.createElement('fieldset');
+      set.className = 'object';
+      if (field.name) set.appendChild(document.createElement('legend')).textContent = field.label;
+      const parts = field.fields.map((f) => ({ f, drawn: draw(f) }));
+      for (const { drawn } of parts) if (drawn.el) set.append(drawn.el);
+      return {
+        el: set,
+        read: () => Object.fromEntries(parts.filter(({ drawn }) => drawn.el).map(({ f, drawn }) => [f.name, drawn.read()])),
+      };
+    }
+    case 'choice': {
+      const box = document.createElement('div');
+      box.className = 'choice';
+      const select = document.createElement('select');
+      select.name = `${field.name || 'choice'}-variant`;
+      select.append(...field.variants.map((v, i) => new Option(v.name, String(i))));
+      const slot = document.createElement('div');
+      let current = draw(field.variants[0] as Field);
+      const show = () => {
+        current = draw(field.variants[Number(select.value)] as Field);
+        slot.replaceChildren(...(current.el ? [current.el] : []));
+      };
+      select.addEventListener('change', show);
+      show();
+      box.append(labelled({ ...field, label: field.label === 'value' ? 'which' : field.label }, select), slot);
+      return { el: box, read: () => ({ variant: Number(select.value), value: current.read() }) };
+    }
+    case 'list': {
+      const box = document.createElement('fieldset');
+      box.className = 'list';
+      box.appendChild(document.createElement('legend')).textContent = field.label;
+      const items: Drawn[] = [];
+      const rows = box.appendChild(document.createElement('ol'));
+      const add = document.createElement('button');
+      add.type = 'button';
+      add.className = 'add';
+      add.textContent = `Add to ${field.label}`;
+      add.addEventListener('click', () => {
+        if (field.max !== null && items.length >= field.max) return;
+        const drawn = draw(field.item);
+        items.push(drawn);
+        const li = rows.appendChild(document.createElement('li'));
+        if (drawn.el) li.append(drawn.el);
+        const remove = li.appendChild(document.createElement('button'));
+        remove.type = 'button';
+        remove.textContent = 'Remove';
+        remove.addEventListener('click', () => {
+          items.splice(items.indexOf(drawn), 1);
+          li.remove();
+        });
+        li.querySelector<HTMLElement>('input, select, textarea')?.focus();
+      });
+      box.append(add);
+      for (let i = 0; i < field.min; i += 1) add.click();
+      return { el: box, read: () => items.map((d) => d.read()) };
+    }
+  }
+};
+
+/** Table coordinates of a click: the SVG's user units, y flipped as the board draws it (web/render/svg.ts). */
+const tablePoint = (svg: SVGSVGElement, e: MouseEvent): { x: number; y: number } | null => {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+  return { x: p.x, y: Number(svg.dataset.tableHeight) - p.y };
+};
+
+const round = (n: number): string => String(Math.round(n * 10) / 10);
+
+export interface PlayPanel {
+  /**
+   * The live game followed with a seat's key (null: none) and how many events the page has
+   * of it: the panel asks the server for the seat's view when that number moves, so what
+   * it offers follows the referee's own idea of whose turn it is.
+   */
+  update(playing: Playing | null, events: number): void;
+}
+
+export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel => {
+  const heading = panel.querySelector('h2') as HTMLElement;
+  const waiting = panel.querySelector('.waiting') as HTMLElement;
+  const form = panel.querySelector('form') as HTMLFormElement;
+  const choose = form.querySelector('select[name="command"]') as HTMLSelectElement;
+  const about = form.querySelector('.about') as HTMLElement;
+  const fields = form.querySelector('.fields') as HTMLElement;
+  const result = panel.querySelector('.result') as HTMLElement;
+  const rulesets = new Map<string, Promise<CommandDoc[]>>();
+  let playing: Playing | null = null;
+  let offered: CommandDoc[] = [];
+  let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
+  /** The field a board click fills: the last one focused in the form. */
+  let target: HTMLInputElement | null = null;
+  let version = 0;
+  /** The number of events the panel last asked the view for. */
+  let seen = -1;
+
+  const commandsOf = (ruleset: string): Promise<CommandDoc[]> => {
+    let known = rulesets.get(ruleset);
+    if (!known) {
+      known = fetch(`${location.origin}/rulesets/${encodeURIComponent(ruleset)}`)
+        .then((r) => r.json())
+        .then((body: { commands: CommandDoc[] }) => body.commands);
+      rulesets.set(ruleset, known);
+    }
+    return known;
+  };
+
+  const showCommand = (): void => {
+    const doc = offered.find((c) => c.type === choose.value);
+    target = null;
+    if (!doc) {
+      drawn = null;
+      fields.replaceChildren();
+      about.textContent = '';
+      return;
+    }
+    const field = formFor(doc.schema);
+    const d = draw(field);
+    drawn = { doc, field, read: d.read };
+    about.textContent = `${doc.summary}${doc.rule ? ` (${doc.rule})` : ''}`;
+    fields.replaceChildren(...(d.el ? [d.el] : []));
+  };
+
+  form.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.dataset.kind) target = e.target;
+  });
+  choose.addEventListener('change', showCommand);
+
+  board.addEventListener('click', (e) => {
+    if (!drawn || !target || !form.contains(target)) return;
+    const svg = (e.target as Element).closest('svg');
+    const piece = (e.target as Element).closest<SVGElement>('[data-piece]');
+    const kind = target.dataset.kind;
+    if (kind === 'text') {
+      if (piece?.dataset.piece) target.value = piece.dataset.piece;
+      return;
+    }
+    const point = piece
+      ? { x: Number(piece.dataset.x), y: Number(piece.dataset.y) }
+      : svg instanceof SVGSVGElement
+        ? tablePoint(svg, e as MouseEvent)
+        : null;
+    if (!point) return;
+    // A position is two fields side by side: x and y of one object, or an [x, y] square.
+    const group = target.closest('.pair, fieldset') as HTMLElement | null;
+    if (kind === 'pair') {
+      const [x, y] = [...(group?.querySelectorAll<HTMLInputElement>('input[data-kind="pair"]') ?? [])];
+      if (x && y)
+        [x.value, y.value] = piece ? [String(point.x), String(point.y)] : [String(Math.floor(point.x)), String(Math.floor(point.y))];
+      return;
+    }
+    const x = group?.querySelector<HTMLInputElement>(':scope > label > input[name="x"]');
+    const y = group?.querySelector<HTMLInputElement>(':scope > label > input[name="y"]');
+    if (x && y) [x.value, y.value] = [round(point.x), round(point.y)];
+    else target.value = round(target.name === 'y' ? point.y : point.x);
+  });
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (!drawn || !playing) return;
+    const built = assemble(drawn.field, drawn.read());
+    if (!built.ok) {
+      result.dataset.outcome = 'incomplete';
+      result.textContent = `Not sent: ${built.error}.`;
+      return;
+    }
+    const { gameId, key } = playing;
+    result.dataset.outcome = 'sending';
+    result.textContent = `Sending ${drawn.doc.type}…`;
+    const answer = await fetch(`${location.origin}/games/${encodeURIComponent(gameId)}/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ commandId: `page-${crypto.randomUUID()}`, command: built.value }),
+    });
+    const body = (await answer.json().catch(() => ({}))) as { events?: { type: string }[]; detail?: string; title?: string; rule?: string };
+    if (answer.ok) {
+      const types = (body.events ?? []).map((ev) => ev.type);
+      result.dataset.outcome = 'accepted';
+      result.textContent = `Accepted: ${types.length} event(s)${types.length ? `, ${types.join(', ')}` : ''}.`;
+      // A fresh form: the next order starts empty, not from the one just sent.
+      showCommand();
+    } else {
+      result.dataset.outcome = 'refused';
+      result.dataset.rule = body.rule ?? '';
+      const why = body.detail ?? body.title ?? answer.statusText;
+      result.textContent = body.rule ? `Refused under ${body.rule}: ${why}` : `Refused: ${why}`;
+    }
+  });
+
+  return {
+    update(next, events) {
+      if (next?.gameId === playing?.gameId && next?.key === playing?.key && events === seen) return;
+      seen = events;
+      version += 1;
+      playing = next;
+      if (!next) {
+        panel.classList.add('hidden');
+        return;
+      }
+      const mine = version;
+      const headers = { authorization: `Bearer ${next.key}` };
+      fetch(`${location.origin}/games/${encodeURIComponent(next.gameId)}`, { headers })
+        .then(async (answer) => {
+          if (!answer.ok) throw new Error(`the server answered ${answer.status}`);
+          const view = (await answer.json()) as GameView;
+          const seat = view.you;
+          if (mine !== version) return;
+          if (!seat) {
+            panel.classList.add('hidden');
+            return;
+          }
+          panel.classList.remove('hidden');
+          heading.textContent = `Play as ${seat}`;
+          const commands = await commandsOf(view.ruleset);
+          if (mine !== version) return;
+          const now = commandsNow(commands, view, seat);
+          const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join();
+          offered = now;
+          waiting.textContent =
+            now.length > 0
+              ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
+              : view.status === 'ended'
+                ? 'The game has ended.'
+                : `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
+          form.classList.toggle('hidden', now.length === 0);
+          if (same) return;
+          const was = choose.value;
+          choose.replaceChildren(...now.map((c) => new Option(c.type, c.type, false, c.type === was)));
+          showCommand();
+        })
+        .catch((error: Error) => {
+          waiting.textContent = `What this seat may send could not be read: ${error.message}.`;
+        });
+    },
+  };
+};

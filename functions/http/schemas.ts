@@ -218,11 +218,21 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
     .check(z.describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.')),
 );
 
+/** TB-1: a run of events a takeback voided, `from` to `to` inclusive, and the takeback's own seq. */
+const voidedSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({ from: z.number().check(z.int()), to: z.number().check(z.int()), by: z.number().check(z.int()) })
+    .check(z.describe('TB-1: events `from` to `to` were voided by the takeback at event `by`; they stay in the log.')),
+);
+
 export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     gameId: z.string(),
     version: z.number().check(z.int()),
     replayed: z.boolean(),
+    voided: z
+      .optional(z.literal(true))
+      .check(z.describe('TB-1: only on a retry of a command a takeback has since voided: its events stand in the log, void.')),
     events: z.array(envelopeSchema),
     inviteCode: z
       .optional(z.string())
@@ -287,6 +297,9 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
       .check(z.describe('PBM-12, PBM-13: only while the game is paused.')),
     drawOffer: z.optional(proposalSchema).check(z.describe('PBM-13: only while a draw offer is open.')),
     pauseRequest: z.optional(proposalSchema).check(z.describe('PBM-13: only while a request for a pause is open.')),
+    voided: z
+      .optional(z.array(voidedSchema))
+      .check(z.describe('TB-1: the runs of events takebacks voided; only once a takeback happened.')),
     options: z.unknown(),
     seedCommitment: z.string(),
     rollOff: z.unknown(),
@@ -341,6 +354,9 @@ export const rulesetResponse = /* @__PURE__ */ z.lazy(() =>
 export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     events: z.array(envelopeSchema),
+    voided: z
+      .optional(z.array(voidedSchema))
+      .check(z.describe("TB-1: the runs of this page's events that a takeback voided; only when there are any.")),
     next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null at the end of the log.')),
   }),
 );

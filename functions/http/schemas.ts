@@ -6,6 +6,7 @@
 import { MAX_DURATION } from '../../domain/kernel/duration.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { TAKEBACK_POLICIES } from '../../domain/match/events.ts';
 import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
@@ -89,6 +90,13 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
           .check(
             z.describe(
               'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+            ),
+          ),
+        takebacks: z
+          .optional(z.enum(TAKEBACK_POLICIES))
+          .check(
+            z.describe(
+              'TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.',
             ),
           ),
       }),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { postGalacticaGame } from '../support/games.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
@@ -194,5 +195,27 @@ describe('TB-4 the takeback policy over HTTP', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ rule: 'TB-4', code: 'TAKEBACKS_OFF' });
     expect((await runtime.deps.store.readAfter(gameId, 0)).length).toBe(version + 1);
+  });
+});
+
+describe('TB-7 the phase timer after a takeback', () => {
+  it('TB-7 PG-4 a takeback to an earlier step re-arms it with a fresh full duration and deletes the later step’s schedule', async () => {
+    const { gameId } = await postGalacticaGame(ann, bob, { deadlines: { default: 'PT1H' } });
+    const pendingAt = (phaseKey: string) => runtime.scheduler.pending.get(scheduleName(gameId, phaseKey))?.at ?? null;
+    const ended = await give(ann, gameId, { type: 'EndPhase' });
+    expect(ended.status).toBe(200);
+    await eventually(
+      async () => pendingAt('t1-resource'),
+      (at) => at !== null,
+    );
+    const taken = await give(ann, gameId, { type: 'TakeBack' });
+    const at = taken.body.events[0]?.at ?? '';
+    const fresh = new Date(Date.parse(at) + 3_600_000).toISOString();
+    const armed = await eventually(
+      async () => [pendingAt('t1-command'), pendingAt('t1-resource')],
+      ([command, resource]) => command === fresh && resource === null,
+    );
+    expect(armed).toEqual([fresh, null]);
+    expect((await viewAt(ann, gameId, taken.body.version)).body.step).toMatchObject({ key: 't1-command', openedAt: at, deadline: fresh });
   });
 });

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../domain/kernel/envelope.ts';
+import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import type { Match } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { Game, player, seat } from '../support/decider-spec.ts';
+import { readjudicate } from '../../domain/verify/readjudicate.ts';
+import type { IntegrationEvent } from '../../functions/app/ports.ts';
+import { integrationEvents } from '../../functions/app/publishing.ts';
+import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
+import { noticeText } from '../../functions/app/webhook-messages.ts';
+import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { rechain } from '../support/older-rules.ts';
 import { arena, rules, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
+import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
 const red = seat('red');
@@ -160,5 +167,88 @@ describe('TB-7 folds understand takebacks', () => {
     const resumed = foldGame(RULESETS, game.log.slice(cut), snapshot);
     expect(JSON.parse(JSON.stringify(resumed))).toEqual(JSON.parse(JSON.stringify(whole)));
     expect(position(game, TROOPERS)).toEqual({ x: 10, y: 14 });
+  });
+});
+
+describe("TB-1 SOL-3 a Sol'una seat takes back its sealed orders before the reveal", () => {
+  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
+  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
+  const sun = seat('sun', 'p_sun');
+  const moon = seat('moon', 'p_moon');
+
+  it('TB-1 SOL-3 sun takes back its sealed orders: sun is awaited again and the next seal draws a salt of its own seq', () => {
+    const game = playing(mission([meena], [xul]));
+    const start = game.state.version;
+    game.run(submit([shoot('meena', 'xul')]), sun);
+    expect(sol(game).sealed.sun).toBeDefined();
+    game.run({ type: 'TakeBack' }, sun);
+    expect(sol(game).sealed.sun).toBeUndefined();
+    expect(viewGame(RULESETS, game.state, 'moon')?.awaiting).toEqual(['sun', 'moon']);
+    expect(match(game).voided).toEqual([{ from: start + 1, to: start + 2, by: start + 3 }]);
+  });
+
+  it('TB-1 SOL-3 once the orders are revealed (moon sealed last) nothing is taken back, naming the reveal', () => {
+    const game = playing(mission([meena], [xul]));
+    game.run(submit([shoot('meena', 'xul')]), sun);
+    game.run(submit([act('xul', { kind: 'none' })]), moon);
+    const v = game.when({ type: 'TakeBack' }, moon).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
+    expect(v.message).toMatch(/^Nothing of yours to take back since event \d+: (sealed orders were revealed|a die was rolled)\.$/);
+  });
+});
+
+describe('TB-7 verify re-decides takebacks', () => {
+  const ended = () => {
+    const game = inMovement();
+    move(game, 12, 14);
+    game.run({ type: 'TakeBack', reason: 'misclick' }, red);
+    move(game, 11, 15);
+    game.run({ type: 'Concede' }, blue);
+    return game;
+  };
+
+  it('TB-7 the voided move, the takeback and the move after it are each re-decided and give the logged events', () => {
+    const game = ended();
+    // The harness records every batch under the label `test`: the creation, which names it, is not re-decided.
+    const result = readjudicate(game.log, { gameId: GAME_ID, seed: TEST_SEED, rulesets: RULESETS, decides: (i) => i > 0 });
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.decided).toBe(game.log.filter((e) => e.command !== undefined).length - 1);
+    expect(position(game, TROOPERS)).toEqual({ x: 11, y: 15 });
+  });
+
+  it('TB-7 a takeback forged across the other seat’s action is illegal at its own line', () => {
+    const game = ended();
+    const index = game.log.findIndex((e) => e.type === 'TakenBack');
+    // Forged: the takeback claims to go back to event 2, before blue joined.
+    const forged = rechain(
+      game.log.map((e, i) =>
+        i === index ? { ...e, command: { type: 'TakeBack', toVersion: 2 }, data: { ...(e.data as object), toVersion: 2 } } : e,
+      ),
+    );
+    const result = readjudicate(forged, { gameId: GAME_ID, seed: TEST_SEED, rulesets: RULESETS, decides: (i) => i > 0 });
+    expect(result).toMatchObject({
+      ok: false,
+      divergence: { kind: 'illegal', index, violation: { rule: 'TB-1', code: 'NOT_A_TAKEBACK_POINT' } },
+    });
+  });
+});
+
+describe('TB-7 every seat hears of a takeback', () => {
+  it('TB-7 the publisher turns a TakenBack into an integration event every seat’s your-turn or taken-back subscription hears', () => {
+    const game = inMovement();
+    move(game, 12, 14);
+    const before = game.state;
+    game.run({ type: 'TakeBack', reason: 'misclick' }, red);
+    const event = game.log.at(-1) as EventEnvelope;
+    const [published] = integrationEvents(RULESETS, [{ event, before, after: game.state }]).filter((e) => e.type === 'TakenBack');
+    expect(published).toMatchObject({ id: `${GAME_ID}:${event.seq}:TakenBack`, detail: { seat: 'red', reason: 'misclick' } });
+    const takenBack = published as IntegrationEvent;
+    expect(kindFor(takenBack, ['your-turn'], 'p_blue')).toBe('taken-back');
+    expect(kindFor(takenBack, ['taken-back'], 'p_red')).toBe('taken-back');
+    expect(kindFor(takenBack, ['game-ended'], 'p_blue')).toBeNull();
+    const names = new Map([['p_red', 'Ann']]);
+    const notice = noticeOf(RULESETS, takenBack, 'taken-back', 'wh_1', match(game), names);
+    expect(noticeText(notice).split('\n')[0]).toBe(
+      `Ann (red) took back 1 event of their own in Post Galactica game ${GAME_ID}, back to version ${event.seq - 2} (misclick).`,
+    );
   });
 });

@@ -94,7 +94,7 @@ const render = (): void => {
     ui.board.innerHTML = view ? drawBattlefield(view) : '<p>The game has not been created yet.</p>';
   }
   const event = log.events[at - 1];
-  ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2])).join('\n') : '';
+  ui.explain.textContent = event ? explainEvent(redactEvent(event, seat, log.events[at - 2]), log.events).join('\n') : '';
   ui.events.querySelector('[aria-current]')?.removeAttribute('aria-current');
   const current = ui.events.children[at - 1] as HTMLElement | undefined;
   current?.setAttribute('aria-current', 'step');

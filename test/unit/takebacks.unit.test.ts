@@ -4,6 +4,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import type { Match } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
+import { explainEvent } from '../../domain/verify/explain.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import type { IntegrationEvent } from '../../functions/app/ports.ts';
 import { integrationEvents } from '../../functions/app/publishing.ts';
@@ -250,5 +251,22 @@ describe('TB-7 every seat hears of a takeback', () => {
     expect(noticeText(notice).split('\n')[0]).toBe(
       `Ann (red) took back 1 event of their own in Post Galactica game ${GAME_ID}, back to version ${event.seq - 2} (misclick).`,
     );
+  });
+});
+
+describe('TB-7 explain marks voided events', () => {
+  it('TB-7 arbiter replay --explain says a voided event was taken back, by whom and why; other events say nothing of it', () => {
+    const game = inMovement();
+    move(game, 12, 14);
+    game.run({ type: 'TakeBack', reason: 'misclick' }, red);
+    const moved = game.log.at(-2) as EventEnvelope;
+    const taken = game.log.at(-1) as EventEnvelope;
+    expect(explainEvent(moved, game.log)[1]).toBe(
+      `  Void: red took it back at event ${taken.seq}, to version ${moved.seq - 1} (misclick); it stays in the log, and any roll in it stays spent.`,
+    );
+    expect(explainEvent(taken, game.log)).toEqual([
+      `Event ${taken.seq} (TakenBack) by red at ${taken.at}:`,
+      '  no dice were rolled in this event.',
+    ]);
   });
 });

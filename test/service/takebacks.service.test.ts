@@ -113,11 +113,21 @@ const viewAt = (client: Client, gameId: string, version: number) =>
     (r) => r.body.version === version,
   );
 
+/** The caller's inbox entry for the game once the projector has written `version`. */
+const inboxAt = async (client: Client, gameId: string, version: number) => {
+  const find = (games: { gameId: string; version: number; awaiting: boolean }[]) => games.find((g) => g.gameId === gameId);
+  const reply = await eventually(
+    () => client.get<{ games: { gameId: string; version: number; awaiting: boolean }[] }>('/me/games'),
+    (r) => find(r.body.games)?.version === version,
+  );
+  return find(reply.body.games) as { version: number; awaiting: boolean };
+};
+
 describe.each([
   ['post-galactica', postGalactica],
   ["Sol'una", soluna],
   ['GSC2', gsc2],
-])('TB-1 an own move taken back over HTTP (%s)', (_name, scenario) => {
+])('TB-1 an own move taken back over HTTP (%s)', (name, scenario) => {
   it.concurrent('TB-1 TB-7 the takeback voids the move; view, state?at, events page, retry and the exported log all know it', async () => {
     const { gameId, seat, mover, other, command } = await scenario();
     const before = (await viewAt(mover, gameId, (await mover.get<View>(`/games/${gameId}`)).body.version)).body;
@@ -133,6 +143,10 @@ describe.each([
     expect(refused.body).toMatchObject({ rule: 'TB-1', code: 'NOTHING_TO_TAKE_BACK' });
     expect(refused.body.detail).toMatch(new RegExp(`^Nothing of yours to take back since event \\d+: ${seat} acted\\.$`));
 
+    // Sol'una: once sealed, the seat's inbox no longer awaits it; the takeback awaits it again.
+    const sealed = (await inboxAt(mover, gameId, moved.at(-1)?.seq ?? 0)).awaiting;
+    expect(sealed).toBe(name !== "Sol'una");
+
     const taken = await give(mover, gameId, { type: 'TakeBack', reason: 'wrong order' });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     expect(taken.body.events.map((e) => [e.type, e.data])).toEqual([
@@ -147,6 +161,7 @@ describe.each([
     expect(after.voided).toEqual([{ ...voids[0], by }]);
     const stateAt = await mover.get<{ state: View }>(`/games/${gameId}/state?at=${by}`);
     expect(stateAt.body.state.game).toEqual(before.game);
+    expect(await inboxAt(mover, gameId, by)).toMatchObject({ awaiting: true, version: by });
     const otherView = (await viewAt(other, gameId, by)).body;
     expect(otherView.voided).toEqual([{ ...voids[0], by }]);
 

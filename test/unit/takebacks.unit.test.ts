@@ -138,6 +138,19 @@ describe('TB-1 nothing known to anyone else is taken back', () => {
   });
 });
 
+describe('TB-1 a deadline that has passed', () => {
+  it("TB-1 PBM-3 once the step's deadline has passed, its fire is due: the takeback is refused with 409, a minute earlier it is not", () => {
+    const game = inMovement({ deadlines: { default: 'PT1H' } });
+    move(game, 12, 14);
+    const deadline = match(game).step?.deadline ?? '';
+    const late = game.when({ type: 'TakeBack' }, red, undefined, deadline).thenRejects('TB-1', 'DEADLINE_PASSED');
+    expect(late.status).toBe(409);
+    expect(late.message).toBe(`The deadline of the step t1-movement passed at ${deadline}; nothing can be taken back past it.`);
+    const inTime = new Date(Date.parse(deadline) - 60_000).toISOString();
+    expect(game.when({ type: 'TakeBack' }, red, undefined, inTime).events.map((e) => e.type)).toEqual(['TakenBack']);
+  });
+});
+
 describe('TB-4 the takeback policy of a game', () => {
   it('TB-4 a game created with takebacks "none" records it and refuses every takeback', () => {
     const game = inMovement();

@@ -481,6 +481,18 @@ export interface components {
              */
             type: "DeclinePause";
         };
+        /** @description Take back your own latest commands, back to the last point something became known to anyone else (a roll, a reveal, another seat's action, a deadline, the step passing on); the voided events stay in the log. (TB-1) */
+        "Match.TakeBack": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TakeBack";
+            /** @description The version to go back to: the end of one of your own commands since the last point something became known to anyone else. Default: before your latest command. */
+            toVersion?: number;
+            /** @description Why, in a sentence; kept in the log. */
+            reason?: string;
+        };
         /** @description End the current phase; after the End Phase the turn passes (PG-4). (PG-4) */
         "PostGalactica.EndPhase": {
             /**
@@ -707,7 +719,7 @@ export interface components {
             }[];
         };
         /** @description A command of Post Galactica. */
-        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"];
+        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
         /** @description An event of Post Galactica or of its match. */
         PostGalacticaEvent: {
             /** @constant */
@@ -832,6 +844,13 @@ export interface components {
             /** @constant */
             type: "PauseDeclined";
             /** @description The PauseDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakenBack";
+            /** @description The TakenBack event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1097,7 +1116,7 @@ export interface components {
             }[];
         };
         /** @description A command of Sol'una. */
-        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"];
+        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
         /** @description An event of Sol'una or of its match. */
         SolunaEvent: {
             /** @constant */
@@ -1222,6 +1241,13 @@ export interface components {
             /** @constant */
             type: "PauseDeclined";
             /** @description The PauseDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakenBack";
+            /** @description The TakenBack event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1465,7 +1491,7 @@ export interface components {
             }[];
         };
         /** @description A command of GSC2. */
-        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"];
+        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
         /** @description An event of GSC2 or of its match. */
         Gsc2Event: {
             /** @constant */
@@ -1590,6 +1616,13 @@ export interface components {
             /** @constant */
             type: "PauseDeclined";
             /** @description The PauseDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakenBack";
+            /** @description The TakenBack event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1910,6 +1943,12 @@ export interface components {
                 /** @description The seats that agree, the proposer first. */
                 agreed: string[];
             };
+            /** @description TB-1: the runs of events takebacks voided; only once a takeback happened. */
+            voided?: {
+                from: number;
+                to: number;
+                by: number;
+            }[];
             options: unknown;
             seedCommitment: string;
             rollOff: unknown;
@@ -1931,12 +1970,23 @@ export interface components {
             gameId: string;
             version: number;
             replayed: boolean;
+            /**
+             * @description TB-1: only on a retry of a command a takeback has since voided: its events stand in the log, void.
+             * @constant
+             */
+            voided?: true;
             events: components["schemas"]["EventEnvelope"][];
             /** @description API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite. */
             inviteCode?: string;
         };
         EventsPage: {
             events: components["schemas"]["EventEnvelope"][];
+            /** @description TB-1: the runs of this page's events that a takeback voided; only when there are any. */
+            voided?: {
+                from: number;
+                to: number;
+                by: number;
+            }[];
             /** @description Pass as `after` for the next page; null at the end of the log. */
             next: number | null;
         };
@@ -2038,7 +2088,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2052,7 +2102,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2600,6 +2650,11 @@ export interface operations {
                          * @enum {string}
                          */
                         rulesVersion?: "latest" | "pinned";
+                        /**
+                         * @description TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.
+                         * @enum {string}
+                         */
+                        takebacks?: "none" | "own";
                     };
                     /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
                     commandId?: string;
@@ -3150,8 +3205,8 @@ export interface operations {
                     url: string;
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
-                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended. Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended")[];
+                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands; your-turn hears it too). Default: your-turn and game-ended. */
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -134,7 +134,8 @@ const render = (): void => {
     p.textContent = note;
   }
   showInspected();
-  ui.explain.textContent = drawn ? explainEvent(drawn.event).join('\n') : '';
+  // A takeback's voided events say so: explain reads the whole log for who took them back (TB-7).
+  ui.explain.textContent = drawn ? explainEvent(drawn.event, log.events).join('\n') : '';
   const was = ui.events.querySelector<HTMLElement>('[aria-current]');
   was?.removeAttribute('aria-current');
   was?.setAttribute('tabindex', '-1');

@@ -27,5 +27,6 @@ export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
   view,
   awaiting,
   step,
+  revealTypes: ['OrdersRevealed'],
   eventTypes: GSC_EVENT_TYPES,
 };

@@ -134,3 +134,17 @@ export const scriptedDice = (faces: readonly number[], seq = 0): Dice => {
     },
   };
 };
+
+/**
+ * Whether `data` holds a recorded roll anywhere (a `DieRoll`: purpose, sides, value and
+ * draw): a takeback may not cross a roll (TB-1), so the fold asks it of a seat's events.
+ * It stops at the first roll found.
+ */
+export const carriesRoll = (data: unknown): boolean => {
+  if (typeof data !== 'object' || data === null) return false;
+  if (Array.isArray(data)) return data.some(carriesRoll);
+  const v = data as Partial<DieRoll>;
+  if (typeof v.sides === 'number' && typeof v.value === 'number' && typeof v.purpose === 'string' && typeof v.draw === 'object')
+    return true;
+  return Object.values(data).some(carriesRoll);
+};

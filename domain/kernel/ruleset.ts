@@ -87,6 +87,11 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
   readonly step: (state: S) => { readonly key: string; readonly phase: string } | null;
   /** Event types this ruleset emits (for the log format and upcasting). */
   readonly eventTypes: readonly E['type'][];
+  /**
+   * The event types that reveal what seats had sealed (docs/design.md §7): a seat may not
+   * take back across one (TB-1). Absent: the ruleset seals nothing.
+   */
+  readonly revealTypes?: readonly E['type'][];
 }
 
 /** A whole ruleset: its fold, and the referee that decides commands and missed deadlines. */

@@ -27,6 +27,8 @@ import {
   type JoinGame,
   joinGameFields,
   type RulesCommand,
+  type TakeBack,
+  takeBackFields,
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
 import { create, join } from './lobby.ts';
@@ -36,6 +38,7 @@ import { adoptRules } from './rules-adoption.ts';
 import { deadlineReached } from './stalls.ts';
 import { chooseFirst } from './start.ts';
 import type { GameState, Match } from './state.ts';
+import { takeBack } from './takeback.ts';
 
 /**
  * Who may send a command. The decision enforces it (with its rule's refusal); the table
@@ -196,6 +199,15 @@ export const LIFECYCLE_COMMANDS = [
     rule: 'PBM-13',
     sentBy: 'seat',
     decide: (match, _command, ctx) => decline(match, ctx, PAUSE),
+  }),
+  declare({
+    type: 'TakeBack',
+    fields: takeBackFields,
+    summary:
+      "Take back your own latest commands, back to the last point something became known to anyone else (a roll, a reveal, another seat's action, a deadline, the step passing on); the voided events stay in the log.",
+    rule: 'TB-1',
+    sentBy: 'seat',
+    decide: (match, command: TakeBack, ctx) => takeBack(match, command, ctx),
   }),
 ] as const;
 

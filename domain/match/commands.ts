@@ -2,6 +2,7 @@
 
 import { isWithinMaxDuration, MAX_DURATION, MAX_DURATION_DAYS, parseDuration } from '../kernel/duration.ts';
 import * as z from '../kernel/zod.ts';
+import { TAKEBACK_POLICIES } from './events.ts';
 
 export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits')),
@@ -70,6 +71,7 @@ export const createGameFields = () => ({
       reminders: z.optional(remindersSchema),
       visibility: z.optional(z.enum(['public', 'private'])),
       rulesVersion: z.optional(z.enum(['latest', 'pinned'])),
+      takebacks: z.optional(z.enum(TAKEBACK_POLICIES)),
     }),
   ),
   seat: z.optional(z.string()),
@@ -86,12 +88,29 @@ export const extendDeadlineFields = () => ({
   ),
 });
 
+/** TB-1: how far back, and why; without `toVersion`, back to before the seat's latest command. */
+export const takeBackFields = () => ({
+  toVersion: z.optional(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0),
+        z.describe(
+          'The version to go back to: the end of one of your own commands since the last point something became known to anyone else. Default: before your latest command.',
+        ),
+      ),
+  ),
+  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500), z.describe('Why, in a sentence; kept in the log.'))),
+});
+
 type Fields<F extends () => z.core.$ZodLooseShape> = z.infer<z.ZodMiniObject<ReturnType<F>>>;
 export type CreateGame = Fields<typeof createGameFields>;
 export type JoinGame = Fields<typeof joinGameFields>;
 export type ChooseFirstPlayer = Fields<typeof chooseFirstPlayerFields>;
 export type DeadlineReached = Fields<typeof deadlineReachedFields>;
 export type ExtendDeadline = Fields<typeof extendDeadlineFields>;
+export type TakeBack = Fields<typeof takeBackFields>;
 
 /** Ruleset commands are `{ type, ...fields }`, validated by the game's ruleset's own schema when played. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;

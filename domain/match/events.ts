@@ -33,7 +33,17 @@ export interface MatchOptions {
    * Recorded only when set.
    */
   readonly rulesVersion?: 'latest' | 'pinned';
+  /**
+   * TB-4: what takebacks the game allows: `own` (a game without it too) lets a seat take back
+   * its own latest commands while nothing of them is known to anyone else (TB-1); `none`
+   * allows none (a tournament). Recorded only when set.
+   */
+  readonly takebacks?: Takebacks;
 }
+
+/** TB-4: the takeback policies; an agreed takeback (TB-2) will add its own. */
+export const TAKEBACK_POLICIES = ['none', 'own'] as const;
+export type Takebacks = (typeof TAKEBACK_POLICIES)[number];
 
 export interface AbsenceOptions {
   /** One more missed deadline in a row and the seat forfeits. */
@@ -103,6 +113,30 @@ export type PauseRequested = DomainEvent<'PauseRequested', { readonly seat: stri
 export type PauseAgreed = DomainEvent<'PauseAgreed', { readonly seat: string }>;
 export type PauseDeclined = DomainEvent<'PauseDeclined', { readonly seat: string }>;
 
+/** A run of voided events, `from` to `to` inclusive (TB-1). */
+export interface VoidedRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * TB-1: the game goes back to its state after event `toVersion`; the events `voids` names
+ * stay in the log, void. `how` says on whose authority: `own` is a seat taking back its own
+ * latest commands, which only that seat acted in and nothing of which is known to anyone
+ * else. An agreed takeback (TB-2) and an organiser's correction (TB-3) are meant to reuse
+ * this event with a `how` of their own (docs/design.md §8). `reason` only when given.
+ */
+export type TakenBack = DomainEvent<
+  'TakenBack',
+  {
+    readonly seat: string;
+    readonly toVersion: number;
+    readonly voids: readonly VoidedRange[];
+    readonly how: 'own';
+    readonly reason?: string;
+  }
+>;
+
 /** The organiser's controls and the seats' agreements (PBM-12, PBM-13). */
 export type ControlEvent =
   | DeadlineExtended
@@ -125,7 +159,8 @@ export type MatchEvent =
   | GameEnded
   | DeadlinePassed
   | SeedRevealed
-  | RulesVersionAdopted;
+  | RulesVersionAdopted
+  | TakenBack;
 
 export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
   'GameCreated',
@@ -146,6 +181,7 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'PauseRequested',
   'PauseAgreed',
   'PauseDeclined',
+  'TakenBack',
 ]);
 
 export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

@@ -9,10 +9,11 @@ import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { evolveControl, lapse } from './controls.ts';
-import type { GameCreated, MatchEvent } from './events.ts';
+import type { GameCreated, MatchEvent, TakenBack } from './events.ts';
 import { isMatchEvent } from './events.ts';
 import { emptyGame, type GameState, type Match } from './state.ts';
 import { nextRulesStep, nextStep } from './steps.ts';
+import { setWindow, windowAfter, windowBefore } from './undo.ts';
 
 /** Where a game was founded: the id and the time its `GameCreated` is recorded with. */
 export interface Origin {
@@ -88,6 +89,9 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
     case 'PauseAgreed':
     case 'PauseDeclined':
       return evolveControl(state, e);
+    case 'TakenBack':
+      // TB-1: the rewind needs the envelope's place in the chain; `evolveGame` folds it (rewind).
+      throw new Error('a takeback is folded from its logged event, never inside a decision');
     default:
       return assertNever(e);
   }
@@ -116,9 +120,15 @@ const eventOf = (envelope: EventEnvelope): DomainEvent =>
 export const evolveGame = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope): GameState => {
   const event = eventOf(envelope);
   try {
-    if ((state.status === 'playing' || state.status === 'ended') && !isMatchEvent(event))
-      return evolvePlay(state, event, envelope, rulesets);
-    return evolveLifecycle(evolveEvent(state, event, envelope, rulesets), event, envelope, rulesets);
+    if (event.type === 'TakenBack') return rewind(rulesets, state, envelope as EventEnvelope<TakenBack>);
+    // TB-1: the window is decided before the event (its checkpoint is the state before a seat's command).
+    const window = windowBefore(state, envelope, rulesets);
+    const next =
+      (state.status === 'playing' || state.status === 'ended') && !isMatchEvent(event)
+        ? evolvePlay(state, event, envelope, rulesets)
+        : evolveLifecycle(evolveEvent(state, event, envelope, rulesets), event, envelope, rulesets);
+    // Both paths return a match they made, so it takes its window in place.
+    return setWindow(next, windowAfter(window, envelope, next, rulesets));
   } catch (error) {
     throw new Error(`event ${envelope.seq}: ${(error as Error).message}`);
   }
@@ -187,7 +197,10 @@ export const foldEvents = (
   for (let i = from; i < to; i += 1) {
     const envelope = events[i] as EventEnvelope;
     if (owned && current.status === 'playing' && isPlainPlay(current, envelope)) {
+      // The window's checkpoint is a copy of the match taken before it changes in place.
+      const window = windowBefore(current, envelope, rulesets);
       evolveInPlace(current as Draft, envelope, rulesets);
+      setWindow(current, windowAfter(window, envelope, current, rulesets));
       continue;
     }
     current = evolveGame(rulesets, current, envelope);
@@ -210,6 +223,41 @@ const evolveInPlace = (draft: Draft, envelope: EventEnvelope, rulesets: Rulesets
   draft.lastHash = envelope.hash;
   draft.updatedAt = envelope.at;
 };
+/**
+ * TB-1: a takeback. The state is the state after `toVersion`: the seat's checkpoint folded
+ * with its own events up to it (the window keeps both, so a snapshot or a read model
+ * rewinds without the log before it). The voided events stay in the log and are listed in
+ * `voided`. A takeback that returns to an earlier step opens it again with a fresh full
+ * step duration (docs/design.md §8); within the same step the deadline stands.
+ */
+const rewind = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<TakenBack>): GameState => {
+  const { seat, toVersion, voids } = envelope.data;
+  const window = state.status === 'playing' ? state.undo : undefined;
+  if (state.status !== 'playing' || window?.kind !== 'open' || window.seat !== seat) {
+    throw new Error(`TakenBack: ${seat} has nothing to take back here`);
+  }
+  if (toVersion < window.checkpoint.version) throw new Error(`TakenBack: event ${toVersion} is before what ${seat} may take back`);
+  const kept = window.events.filter((e) => e.seq <= toVersion);
+  const restored = foldEvents(rulesets, window.checkpoint, kept);
+  if (restored.status !== 'playing') throw new Error(`TakenBack: the game was not in play at event ${toVersion}`);
+  const same = restored.step?.key === state.step?.key;
+  const step = same
+    ? restored.step
+    : nextRulesStep(rulesets.getFold(restored.ruleset), restored.rules, restored.options, null, envelope.at);
+  const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
+  const next: Match = {
+    ...restored,
+    step,
+    voided,
+    // Everything taken back: the seat's window stays open at its checkpoint, with nothing left in it.
+    undo: restored.undo ?? { ...window, events: [] },
+    version: envelope.seq,
+    lastHash: envelope.hash,
+    updatedAt: envelope.at,
+  };
+  return lapse(next.options.absence ? { ...next, missed: countMissed(next, envelope, envelope.actor) } : next);
+};
+
 /** PBM-11: a missed deadline counts against each seat it awaited; any event a seat acts in sets its count back to 0. */
 const countMissed = (state: Match, event: DomainEvent, actor: string): Readonly<Record<string, number>> => {
   const missed = { ...state.missed };

@@ -30,7 +30,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy } = command.options ?? {};
+  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy, takebacks } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -57,6 +57,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
         ...(reminders ? { reminders } : {}),
         ...(visibility ? { visibility } : {}),
         ...(rulesPolicy ? { rulesVersion: rulesPolicy } : {}),
+        ...(takebacks ? { takebacks } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

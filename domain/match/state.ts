@@ -2,9 +2,9 @@
  * The state of a match: the shared lifecycle (lobby, choosing the first player, playing,
  * ended) around the ruleset's own state, folded from the log (evolve.ts).
  */
-import type { DomainEvent } from '../kernel/envelope.ts';
+import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
-import type { MatchOptions, RolledOff } from './events.ts';
+import type { MatchOptions, RolledOff, VoidedRange } from './events.ts';
 import { isMatchEvent } from './events.ts';
 
 /** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
@@ -27,6 +27,28 @@ export interface Pause {
   readonly by: 'organiser' | 'seats';
   readonly phaseKey: string;
   readonly remainingMs: number | null;
+}
+
+/**
+ * TB-1: what a seat may take back. `open`: one seat's run of commands since `checkpoint`,
+ * the state before them (kept without a window of its own), in which nothing became known
+ * to anyone else; `events` are that run's events, none of them void. `closed`: the last
+ * event at which something became known, and what (a roll, a reveal, another seat, ...).
+ */
+export type UndoWindow =
+  | {
+      readonly kind: 'open';
+      readonly seat: string;
+      readonly checkpoint: Match;
+      /** The seats awaited at the checkpoint: the step changes hands when another becomes awaited. */
+      readonly awaited: readonly string[];
+      readonly events: readonly EventEnvelope[];
+    }
+  | { readonly kind: 'closed'; readonly seq: number; readonly why: string };
+
+/** TB-1: a run of events a takeback voided, and the seq of that takeback. */
+export interface Voided extends VoidedRange {
+  readonly by: number;
 }
 
 export interface Seat {
@@ -59,6 +81,10 @@ interface MatchBase {
   readonly drawOffer?: Proposal;
   /** PBM-13: present only while a seat's request for a pause is open. */
   readonly pauseRequest?: Proposal;
+  /** TB-1: what may be taken back; only while a game allowing takebacks is played. */
+  readonly undo?: UndoWindow;
+  /** TB-1: every run of events a takeback voided; present once a takeback happened. */
+  readonly voided?: readonly Voided[];
 }
 
 export type GameState =

@@ -5,7 +5,7 @@
 
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import type { GameState, Pause, Proposal, Step } from './state.ts';
+import type { GameState, Pause, Proposal, Step, Voided } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (rulesets: Rulesets, state: GameState): readonly string[] => {
@@ -40,6 +40,8 @@ export interface GameView {
   /** PBM-13: only while a draw offer, or a seat's request for a pause, is open: who proposed it, and who agrees. */
   readonly drawOffer?: Proposal;
   readonly pauseRequest?: Proposal;
+  /** TB-1: the runs of events takebacks voided (they stay in the log), each with the takeback's seq; only once one happened. */
+  readonly voided?: readonly Voided[];
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -70,6 +72,7 @@ export const viewGame = (rulesets: Rulesets, state: GameState, seat: string | nu
     ...(state.paused ? { paused: state.paused } : {}),
     ...(state.drawOffer ? { drawOffer: state.drawOffer } : {}),
     ...(state.pauseRequest ? { pauseRequest: state.pauseRequest } : {}),
+    ...(state.voided ? { voided: state.voided } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

@@ -28,5 +28,6 @@ export const solunaFold: RulesetFold<SolState, SolEvent, SolOptions> = {
   view,
   awaiting,
   step,
+  revealTypes: ['ActionsRevealed'],
   eventTypes: SOL_EVENT_TYPES,
 };

@@ -1,6 +1,7 @@
 /** `arbiter replay --explain N`: the rolls of one event in plain sentences, with the rules that shaped them. */
 import type { DieRoll, RollModifier } from '../kernel/dice.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import type { TakenBack } from '../match/events.ts';
 import { findRolls } from './rolls.ts';
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
@@ -23,9 +24,28 @@ export const explainRoll = (roll: DieRoll, n: number): string => {
   return `Roll ${n}${rule}: ${roll.purpose}. Rolled ${roll.value} on a d${roll.sides}${total}; ${mods}.${outcome(roll)} (draw ${roll.draw.seq}:${roll.draw.index})`;
 };
 
-export const explainEvent = (event: EventEnvelope): string[] => {
+/** TB-1: the takeback in `log` that voided event `seq`, if any. */
+const voidedBy = (log: readonly EventEnvelope[], seq: number): EventEnvelope<TakenBack> | undefined =>
+  log.find(
+    (e): e is EventEnvelope<TakenBack> =>
+      e.type === 'TakenBack' && (e.data as TakenBack['data']).voids.some((range) => seq >= range.from && seq <= range.to),
+  );
+
+/** TB-1: a voided event says so, and that its rolls stay spent (docs/design.md §6: a later command draws fresh ones). */
+const voidLine = (event: EventEnvelope, log: readonly EventEnvelope[]): string[] => {
+  const takeback = voidedBy(log, event.seq);
+  if (!takeback) return [];
+  const { seat, toVersion, reason } = takeback.data;
+  return [
+    `  Void: ${seat} took it back at event ${takeback.seq}, to version ${toVersion}${reason ? ` (${reason})` : ''}; it stays in the log, and any roll in it stays spent.`,
+  ];
+};
+
+/** One event's rolls in sentences; with the log around it, whether a takeback voided it (TB-1). */
+export const explainEvent = (event: EventEnvelope, log: readonly EventEnvelope[] = []): string[] => {
   const rolls = findRolls(event.data);
   const head = `Event ${event.seq} (${event.type}) by ${event.actor} at ${event.at}:`;
-  if (rolls.length === 0) return [head, '  no dice were rolled in this event.'];
-  return [head, ...rolls.map(({ roll }, i) => `  ${explainRoll(roll, i + 1)}`)];
+  const voided = voidLine(event, log);
+  if (rolls.length === 0) return [head, ...voided, '  no dice were rolled in this event.'];
+  return [head, ...voided, ...rolls.map(({ roll }, i) => `  ${explainRoll(roll, i + 1)}`)];
 };

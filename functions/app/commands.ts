@@ -10,6 +10,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
+import { isVoided } from '../../domain/match/undo.ts';
 import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import type { CommandRecord } from './ports.ts';
@@ -33,6 +34,8 @@ export interface CommandResult {
   readonly version: number;
   /** True when this was a retry of a command already accepted. */
   readonly replayed: boolean;
+  /** TB-1: a retry of a command a takeback has since voided; its events stay in the log, void. */
+  readonly voided?: true;
   readonly state: GameState | null;
 }
 
@@ -193,5 +196,6 @@ const replay = async (
     );
   }
   const events = await deps.store.readAfter(request.gameId, record.firstSeq - 1, record.lastSeq);
-  return { events, version: record.lastSeq, replayed: true, state: state.status === 'empty' ? null : state };
+  const voided = state.status !== 'empty' && isVoided(state.voided, record.lastSeq);
+  return { events, version: record.lastSeq, replayed: true, ...(voided ? { voided } : {}), state: state.status === 'empty' ? null : state };
 };

@@ -24,6 +24,9 @@ export const integrationEvents = (rulesets: Rulesets, batch: readonly Transition
       out.push({ ...base, id: `${event.gameId}:${event.seq}:TurnStarted`, type: 'TurnStarted', detail: { ...(visible.data as object) } });
     if (PHASE_EVENTS.has(visible.type))
       out.push({ ...base, id: `${event.gameId}:${event.seq}:PhaseStarted`, type: 'PhaseStarted', detail: { ...(visible.data as object) } });
+    // TB-7: every seat hears of a takeback (webhook-fanout.ts).
+    if (visible.type === 'TakenBack')
+      out.push({ ...base, id: `${event.gameId}:${event.seq}:TakenBack`, type: 'TakenBack', detail: { ...(visible.data as object) } });
     if (visible.type === 'GameEnded')
       out.push({ ...base, id: `${event.gameId}:${event.seq}:GameEnded`, type: 'GameEnded', detail: { ...(visible.data as object) } });
     out.push(...newlyAwaited(rulesets, before, after, base));

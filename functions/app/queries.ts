@@ -1,6 +1,7 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
+import type { TakenBack } from '../../domain/match/events.ts';
+import { emptyGame, type GameState, seatOf, type Voided } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import { rulesetIds } from '../../domain/ruleset-list.ts';
 import { mayRead, readableGame } from './access.ts';
@@ -41,7 +42,7 @@ const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & {
 };
 
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
-  await readableGame(deps, gameId, playerId);
+  const game = await readableGame(deps, gameId, playerId);
   // One event before the page too: whether an event is redacted can depend on the one before it.
   const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
   const before = after > 0 && read[0]?.seq === after ? read.shift() : undefined;
@@ -49,7 +50,23 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);
   const seat = await seatFor(deps, gameId, playerId, page);
   const events = redactEvents(page.slice(0, limit), seat, before);
-  return { events, next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
+  const voided = voidedOn(game, events);
+  return { events, ...(voided.length > 0 ? { voided } : {}), next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
+};
+
+/**
+ * TB-1: the runs of voided events that touch a page: those the game's state lists, and
+ * those a takeback on the page names (the read model may not have folded it yet).
+ */
+const voidedOn = (state: GameState, events: readonly EventEnvelope[]): Voided[] => {
+  const first = events[0]?.seq ?? 0;
+  const last = events.at(-1)?.seq ?? 0;
+  const onPage = events.flatMap((e) =>
+    e.type === 'TakenBack' ? (e.data as TakenBack['data']).voids.map((range) => ({ ...range, by: e.seq })) : [],
+  );
+  const known = state.status === 'empty' ? [] : (state.voided ?? []);
+  const all = [...known, ...onPage.filter((r) => !known.some((k) => k.by === r.by && k.from === r.from))];
+  return all.filter((r) => r.to >= first && r.from <= last);
 };
 
 /**

@@ -30,6 +30,8 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
     if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
     return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
   }
+  // TB-7: every seat hears of a takeback: a subscription for its own turn too, as the turn may be its again.
+  if (event.type === 'TakenBack') return kinds.includes('taken-back') || kinds.includes('your-turn') ? 'taken-back' : null;
   const kind = KIND_OF_EVENT[event.type];
   if (!kind || !kinds.includes(kind)) return null;
   if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
@@ -80,6 +82,14 @@ const counters = (rulesets: Rulesets, state: Exclude<GameState, { status: 'empty
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
+/** TB-1: a takeback says where the game went back to, how many events it voided, and why. */
+const takenBackOf = (event: IntegrationEvent): Pick<Notice, 'takenBack'> => {
+  if (event.type !== 'TakenBack') return {};
+  const voids = Array.isArray(event.detail.voids) ? (event.detail.voids as { from: number; to: number }[]) : [];
+  const voided = voids.reduce((sum, range) => sum + range.to - range.from + 1, 0);
+  return { takenBack: { toVersion: count(event.detail.toVersion) ?? 0, voided, reason: text(event.detail.reason) } };
+};
+
 /** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
 const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
   const before = text(event.detail.reminder);
@@ -120,5 +130,6 @@ export const noticeOf = (
     deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
     result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
     ...reminderOf(event),
+    ...takenBackOf(event),
   };
 };

@@ -11,7 +11,15 @@
 import { oneLine } from './names.ts';
 
 /** The kinds of notification a subscription may ask for. */
-export const WEBHOOK_KINDS = ['your-turn', 'seat-awaited', 'turn-started', 'phase-started', 'deadline-approaching', 'game-ended'] as const;
+export const WEBHOOK_KINDS = [
+  'your-turn',
+  'seat-awaited',
+  'turn-started',
+  'phase-started',
+  'deadline-approaching',
+  'game-ended',
+  'taken-back',
+] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
 
@@ -45,6 +53,8 @@ export interface Notice {
   readonly result: { readonly winner: NoticeSeat | null; readonly reason: string } | null;
   /** PBM-7, a reminder only: how long before the deadline it was asked for (ISO 8601), and the seconds left when it fired. */
   readonly reminder?: { readonly before: string; readonly secondsLeft: number };
+  /** TB-1, a takeback only: the version the game went back to, the events voided, and the reason if one was given. */
+  readonly takenBack?: { readonly toVersion: number; readonly voided: number; readonly reason: string | null };
 }
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
@@ -126,6 +136,16 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
       const unplayed = result?.reason.startsWith('expired') === true;
       const outcome = result?.winner ? `${who(result.winner, esc)} won` : unplayed ? 'it was never played' : 'it is a draw';
       return `${where.charAt(0).toUpperCase()}${where.slice(1)} has ended: ${outcome}${result?.reason ? ` (${esc(result.reason)})` : ''}.`;
+    }
+    case 'taken-back': {
+      const back = n.takenBack;
+      const reason = back?.reason ? ` (${esc(back.reason)})` : '';
+      const count = back ? `${back.voided} event${back.voided === 1 ? '' : 's'}` : 'events';
+      return lines(
+        `${seat ? who(seat, esc) : 'A player'} took back ${count} of their own in ${where}, back to version ${back?.toVersion ?? '?'}${reason}.`,
+        position(n, esc),
+        deadlineLine(n),
+      );
     }
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;

@@ -85,7 +85,7 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
     const seq = eventNumber('--explain', options.explain, events.length);
     const event = events.find((e) => e.seq === seq);
     if (!event) throw new UsageError(`there is no event ${seq} in this log`);
-    for (const line of explainEvent(event)) print(line);
+    for (const line of explainEvent(event, events)) print(line);
     return EXIT.holds;
   }
   const seatNames = header.seats.map((s) => s.name);

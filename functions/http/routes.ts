@@ -34,6 +34,7 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
   gameId,
   version: result.version,
   replayed: result.replayed,
+  ...(result.voided ? { voided: true } : {}),
   events: redactEvents(events, seat),
 });
 

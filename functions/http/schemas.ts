@@ -6,6 +6,7 @@
 import { MAX_DURATION } from '../../domain/kernel/duration.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
+import { TAKEBACK_POLICIES } from '../../domain/match/events.ts';
 import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
@@ -89,6 +90,13 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
           .check(
             z.describe(
               'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+            ),
+          ),
+        takebacks: z
+          .optional(z.enum(TAKEBACK_POLICIES))
+          .check(
+            z.describe(
+              'TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.',
             ),
           ),
       }),
@@ -218,11 +226,21 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
     .check(z.describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.')),
 );
 
+/** TB-1: a run of events a takeback voided, `from` to `to` inclusive, and the takeback's own seq. */
+const voidedSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({ from: z.number().check(z.int()), to: z.number().check(z.int()), by: z.number().check(z.int()) })
+    .check(z.describe('TB-1: events `from` to `to` were voided by the takeback at event `by`; they stay in the log.')),
+);
+
 export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     gameId: z.string(),
     version: z.number().check(z.int()),
     replayed: z.boolean(),
+    voided: z
+      .optional(z.literal(true))
+      .check(z.describe('TB-1: only on a retry of a command a takeback has since voided: its events stand in the log, void.')),
     events: z.array(envelopeSchema),
     inviteCode: z
       .optional(z.string())
@@ -287,6 +305,9 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
       .check(z.describe('PBM-12, PBM-13: only while the game is paused.')),
     drawOffer: z.optional(proposalSchema).check(z.describe('PBM-13: only while a draw offer is open.')),
     pauseRequest: z.optional(proposalSchema).check(z.describe('PBM-13: only while a request for a pause is open.')),
+    voided: z
+      .optional(z.array(voidedSchema))
+      .check(z.describe('TB-1: the runs of events takebacks voided; only once a takeback happened.')),
     options: z.unknown(),
     seedCommitment: z.string(),
     rollOff: z.unknown(),
@@ -341,6 +362,9 @@ export const rulesetResponse = /* @__PURE__ */ z.lazy(() =>
 export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     events: z.array(envelopeSchema),
+    voided: z
+      .optional(z.array(voidedSchema))
+      .check(z.describe("TB-1: the runs of this page's events that a takeback voided; only when there are any.")),
     next: z.nullable(z.number().check(z.int())).check(z.describe('Pass as `after` for the next page; null at the end of the log.')),
   }),
 );

@@ -26,6 +26,7 @@ import { Game, player, seat, TEST_SEED } from './decider-spec.ts';
 import { startBattle } from './gsc2.ts';
 import { ageLog, olderVersion } from './older-rules.ts';
 import { arena, given, passTo, RAIDERS, rules, TROOPERS, toPhase, withBuilding, withUnit } from './post-galactica.ts';
+import { mission, playing, profile } from './soluna.ts';
 
 const RULESETS = everyRuleset();
 const root = join(import.meta.dirname, '..', '..');
@@ -178,7 +179,39 @@ const lifecycle = (ruleset: string): Record<string, Scenario> => {
     RequestPause: () => onGame(started(ruleset), { type: 'RequestPause' }, first),
     AgreePause: () => onGame(offered('RequestPause'), { type: 'AgreePause' }, second),
     DeclinePause: () => onGame(offered('RequestPause'), { type: 'DeclinePause' }, second),
+    TakeBack: () => {
+      // TB-1: a seat's own command nothing of which anyone else knows yet, taken back.
+      // Sol'una's example mission awaits one seat at first: two warbands of one model, both awaited, here.
+      const game = ruleset === 'soluna' ? twoAwaited() : started(ruleset);
+      const [command, mover] = ownMove(ruleset, game);
+      game.run(command, seat(mover));
+      return onGame(game, { type: 'TakeBack', reason: 'I meant another order' }, mover);
+    },
   };
+};
+
+/** A Sol'una game whose first phase awaits both seats. */
+const twoAwaited = (): Game =>
+  playing(
+    mission([profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })], [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true })]),
+  );
+
+/** A command of the seat awaited first that rolls nothing and reveals nothing, and that seat. */
+const ownMove = (ruleset: string, game: Game): [GameCommand, string] => {
+  const state = game.state;
+  if (state.status !== 'playing') throw new Error(`${ruleset}: not playing`);
+  const awaited = RULESETS.getFold(ruleset).awaiting(state.rules)[0] ?? '';
+  if (ruleset === 'soluna') {
+    // Sealed while the other seat's orders are still awaited: only the commitment is public.
+    const eligible = (state.rules as { eligible: Record<string, string[]> }).eligible[awaited] ?? [];
+    return [{ type: 'SubmitActions', actions: eligible.map((model) => ({ model, action: { kind: 'none' } })) }, awaited];
+  }
+  if (ruleset === 'gsc2') {
+    // GSC-3: a move within a group keeps the move the mover's.
+    const ships = Object.values((state.rules as { ships: Record<string, { id: string; seat: string }> }).ships);
+    return [{ type: 'MoveShip', ship: ships.find((s) => s.seat === awaited)?.id ?? '', path: [] }, awaited];
+  }
+  return [{ type: 'EndPhase' }, awaited];
 };
 
 // ---- Post Galactica: the example armies in the arena of the rule tests ----

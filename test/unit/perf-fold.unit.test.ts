@@ -9,6 +9,7 @@ import { isMatchEvent } from '../../domain/match/events.ts';
 import { evolveEvent, evolveGame, foldEvents, foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { nextStep } from '../../domain/match/steps.ts';
+import { setWindow, windowAfter, windowBefore } from '../../domain/match/undo.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
@@ -35,10 +36,13 @@ const referenceEvolve = (state: GameState, envelope: EventEnvelope): GameState =
     data: envelope.data,
     ...(envelope.visibleTo === undefined ? {} : { visibleTo: envelope.visibleTo }),
   };
+  // TB-1: what a seat may take back is decided before the event and kept after it.
+  const window = windowBefore(state, envelope, RULESETS);
   const next = evolveEvent(state, event, envelope, RULESETS);
   const step = nextStep(next, next.step, envelope.at, RULESETS);
   const missed = next.options.absence ? { missed: countMissed(next, event, envelope.actor) } : {};
-  return lapse({ ...next, step, ...missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at });
+  const after = lapse({ ...next, step, ...missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at });
+  return setWindow(after, windowAfter(window, envelope, after, RULESETS));
 };
 
 /** Every state along the log, by the reference fold. */

@@ -42,6 +42,8 @@ const MATCH: Readonly<Record<string, Who>> = {
   PauseRequested: SEAT,
   PauseAgreed: SEAT,
   PauseDeclined: SEAT,
+  // TB-1: the seat that took its own commands back (an organiser's correction will name its own `how`).
+  TakenBack: SEAT,
 };
 
 export const ACTORS: Readonly<Record<string, Readonly<Record<string, Who>>>> = {

@@ -191,7 +191,8 @@ export interface Now {
 }
 
 /** The commands the match lifecycle lets a seat send whenever it plays (PBM-13, MATCH). */
-const ANY_TIME = ['Concede', 'OfferDraw', 'RequestPause'];
+// TB-1: a seat's own takeback is offered with them, first; the server says when there is nothing to take back.
+const ANY_TIME = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
 /** The organiser's, the server's and those with routes of their own: never offered to a seat here. */
 const NOT_FOR_SEATS = new Set([
   'AdoptRules',
@@ -223,5 +224,5 @@ export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: str
     const named = /^(\w+) Phase:/.exec(c.summary)?.[1]?.toLowerCase();
     return named === undefined || named === phase;
   });
-  return [...own, ...commands.filter((c) => ANY_TIME.includes(c.type))];
+  return [...own, ...ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type))];
 };

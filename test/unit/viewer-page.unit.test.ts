@@ -232,6 +232,7 @@ describe('VIEW-16 forms built from the published command schemas', () => {
       'EndPhase',
       'Deploy',
       'Move',
+      'TakeBack',
       'Concede',
       'OfferDraw',
       'RequestPause',

@@ -101,10 +101,16 @@ const dynamoLocalJar = (): { jar: string; libraries: string } => {
  * The command line the package's own spawn builds, plus -disableTelemetry: otherwise each
  * start reports to a host outside this machine. The package's spawn takes no extra
  * arguments, so we start Java ourselves. IPv4 only, so that the shim binds 127.0.0.1.
+ *
+ * -XX:TieredStopAtLevel=1 keeps the JVM to its quick C1 compiler. DynamoDB Local here lives
+ * for a session, not for weeks, and the optimising C2 compiler's work never paid back: with
+ * it off, the table answered its first request after 2.9 s instead of 4.3 s, on 2.6 CPU-s
+ * instead of 4.0, and 1,500 writes with 300 queries took 4.1 CPU-s instead of 8.3 (Java 17,
+ * 2 cores). `npm start` is ready sooner, and the tests' JVMs leave the cores to the tests.
  */
 const spawnJava = (port: number, path: string | null, shim: Shim): ChildProcess => {
   const { jar, libraries } = dynamoLocalJar();
-  const args = ['-Djava.net.preferIPv4Stack=true', `-Djava.library.path=${libraries}`, '-jar', jar];
+  const args = ['-XX:TieredStopAtLevel=1', '-Djava.net.preferIPv4Stack=true', `-Djava.library.path=${libraries}`, '-jar', jar];
   // claimDataDir finds the JVM serving a folder by `-dbPath <folder> `: keep -port after it.
   args.push(...(path === null ? ['-inMemory'] : ['-dbPath', path]), '-port', String(port), '-sharedDb', '-disableTelemetry');
   const preload = [shim.preload, process.env.LD_PRELOAD].filter(Boolean).join(' ');

@@ -285,7 +285,9 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
       }
       const mine = version;
       const headers = { authorization: `Bearer ${next.key}` };
-      fetch(`${location.origin}/games/${encodeURIComponent(next.gameId)}`, { headers })
+      // Never older than the events the page holds: the read model follows the stream, and a
+      // view from before the last event would offer the commands of a step that has passed.
+      fetch(`${location.origin}/games/${encodeURIComponent(next.gameId)}?minVersion=${events}`, { headers })
         .then(async (answer) => {
           if (!answer.ok) throw new Error(`the server answered ${answer.status}`);
           const view = (await answer.json()) as GameView;

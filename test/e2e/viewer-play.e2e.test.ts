@@ -1,17 +1,19 @@
 /**
- * VIEW-16 in a real Chromium against the local runtime on the memory adapters: two seats, each in a browser
+ * VIEW-16 in a real Chromium against `npm start` (on fresh tables of the storage tier's DynamoDB
+ * Local, so no second JVM starts; the stream, and so the read model's lag, are real): two seats, each in a browser
  * context of its own with its own key, play the opening of a game of each ruleset from the
  * page: the first player chosen from a form, commands built from the published schemas,
  * board clicks filling ids and positions, a refusal shown with its rule, sealed orders seen
  * only by their seat, and each page's board moved by the long-poll. VIEW-17: the seat's turn
  * to play is photographed at 1280×800 and 375 px.
  */
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type OpenPage, openPage, screenshotsDir, startNpmStart } from '../support/browser.ts';
 import { ensureBuilt } from '../support/build-setup.ts';
-import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+import { Client, eventually } from '../support/http.ts';
 
 /** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
 const shots = screenshotsDir();
@@ -23,11 +25,10 @@ const pages: OpenPage[] = [];
 
 beforeAll(async () => {
   ensureBuilt('web');
-  // The in-process runtime on the memory adapters serves the same page and API as `npm start
-  // -- --memory`. Under `startNpmStart(['--memory'])` a page's long-poll was seen not to wake
-  // for another seat's events within 30 s (see the report of issue 28), so this file does not
-  // use it until that is understood.
-  const runtime = await startServiceRuntime();
+  const runtime = await startNpmStart([], {
+    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    ARBITER_TABLE_PREFIX: `play${randomBytes(4).toString('hex')}-`,
+  });
   server = { url: runtime.url, stop: () => runtime.stop() };
   browser = await launchBrowser();
 }, SLOW);
@@ -69,7 +70,18 @@ const table = async (ruleset: string, seats: [string, string]): Promise<{ gameId
       await page.waitForSelector('#play:not(.hidden)');
     }),
   );
-  return { gameId, seats: both, view: async () => (await ann.client.get<View>(`/games/${gameId}`)).body };
+  // The read model follows the stream: read the log's newest event first, then ask for a view
+  // at least that new (minVersion), as a client reads its own writes.
+  let known = 0;
+  const latest = async (): Promise<number> => {
+    for (;;) {
+      const page = await ann.client.get<{ events: { seq: number }[] }>(`/games/${gameId}/events?after=${known}`);
+      const last = page.body.events.at(-1);
+      if (!last) return known;
+      known = last.seq;
+    }
+  };
+  return { gameId, seats: both, view: async () => (await ann.client.get<View>(`/games/${gameId}?minVersion=${await latest()}`)).body };
 };
 
 /** The page has every event the server has, and its panel has caught up with them. */
@@ -155,7 +167,13 @@ describe('playing from the page', () => {
       expect(await blue.page.textContent('#board-note')).toMatch(/waiting for blue\.$/);
       await blue.page.waitForSelector('#play form:not(.hidden)');
       expect(await blue.page.$$eval('#play select[name="command"] option', (els) => els.map((el) => el.textContent))).toContain('EndPhase');
-      expect(await red.page.textContent('#play .waiting')).toBe('Waiting for blue.');
+      // Red's panel asks for the view once the page has the events: it says so a moment later.
+      expect(
+        await eventually(
+          () => red.page.textContent('#play .waiting'),
+          (text) => text === 'Waiting for blue.',
+        ),
+      ).toBe('Waiting for blue.');
     },
     SLOW,
   );

@@ -16,7 +16,7 @@ import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.
 import { readjudicate, readjudicationStart, rulesVersionsOf } from '../../domain/verify/readjudicate.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { checkChain, checkDice, checkRules, checkSeed, checkState } from '../../domain/verify/verify.ts';
-import { startMatch } from '../support/finished-games.ts';
+import { Recorder, startMatch } from '../support/finished-games.ts';
 import { rechain } from '../support/older-rules.ts';
 
 const RULESETS = everyRuleset();
@@ -335,6 +335,34 @@ describe('RUL-9 verify: the chain, the seed, the dice and the state, condition b
     expect(checkDice(stranger)).toMatchObject({ ok: false });
     const noSeats = editAt(log, 0, (e) => ({ ...e, data: { ...(e.data as object), seats: undefined } }));
     expect(checkDice(noSeats)).toMatchObject({ ok: false });
+    expect(checkDice(editAt(log, 0, (e) => ({ ...e, data: null })))).toMatchObject({ ok: false, line: 5 });
+  });
+
+  it('RUL-9 verify: a seat that joined without a contribution adds nothing to the dice key', () => {
+    const game = new Recorder('g_no_contribution');
+    game.give(
+      {
+        type: 'CreateGame',
+        ruleset: 'post-galactica',
+        seat: 'red',
+        seedContribution: '00112233445566778899',
+        options: { deadlines: { default: 'PT1H' } },
+      },
+      { kind: 'player', playerId: 'p_one', seat: null },
+    );
+    game.give({ type: 'JoinGame' }, { kind: 'player', playerId: 'p_two', seat: null });
+    const state = game.state;
+    if (state.status === 'choosing' && state.rollOff)
+      game.give({ type: 'ChooseFirstPlayer', seat: 'red' }, game.seat(state.rollOff.winner));
+    game.give({ type: 'Concede' }, game.seat('blue'));
+    const log = game.log();
+    expect(log.events.find((e) => e.type === 'SeatJoined' && (e.data as { seat: string }).seat === 'blue')?.data).toMatchObject({
+      seedContribution: null,
+    });
+    expect(checkDice(log)).toMatchObject({
+      ok: true,
+      verdict: expect.stringMatching(/^dice: all [1-9]\d* rolls are the ones the seed gives$/),
+    });
   });
 
   it('RUL-9 verify: a log that does not fold fails the state check with the reason, not a throw', () => {
@@ -384,7 +412,7 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     expect(checkState({ ...newest, header: { ...newest.header, state: fewer } })).toEqual({
       check: 'state',
       ok: false,
-      verdict: expect.any(String),
+      verdict: `state: the fold of the log differs from the state the server reported (version ${state.version})`,
       line: 1,
     });
   });

@@ -1,0 +1,148 @@
+/**
+ * RUL-9 for the verifier's rules check across rules versions (PBM-14, RUL-10): the parts of
+ * a log that changed version, what each says, and what a replayed adoption claims. The
+ * survivors of the first mutation run these pin are listed in docs/mutation-survivors.md.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { checkRules } from '../../domain/verify/verify.ts';
+import { Recorder, startMatch } from '../support/finished-games.ts';
+import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
+
+const RULESETS = everyRuleset();
+const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
+/** A version this build does not decide (RUL-10 lists the ones it does). */
+const OLD = olderVersion('post-galactica');
+const SYSTEM = { kind: 'system' } as const;
+const lineOf = (index: number) => index + 2;
+
+const resume = (events: readonly EventEnvelope[]): Recorder => {
+  const game = new Recorder(events[0]?.gameId ?? '');
+  game.events.push(...events);
+  return game;
+};
+/** A Post Galactica match after two missed deadlines, recorded under `version` (with `edit`, what that version decided differently). */
+const olderGame = (version = OLD, edit?: (event: EventEnvelope) => unknown): Recorder => {
+  const game = startMatch('post-galactica');
+  game.missDeadline();
+  game.missDeadline();
+  return resume(ageLog(game.events, version, edit));
+};
+const finish = (game: Recorder): ParsedLog => {
+  game.missDeadline();
+  game.give({ type: 'Concede' }, game.seat('blue'));
+  const log = game.log();
+  return parseLog(serializeLog(log.header, log.events));
+};
+const partsOf = (log: ParsedLog) => checkRules(log).parts?.map((p) => [p.fromSeq, p.toSeq, p.rulesVersion, p.readjudicated]);
+const adoptionIndex = (log: ParsedLog) => log.events.findIndex((e) => e.type === 'RulesVersionAdopted');
+const commandCount = (log: ParsedLog, from = 0) => log.events.slice(from).filter((e) => e.command !== undefined).length;
+
+describe('RUL-9 PBM-14 a log in one rules version has no parts to tell', () => {
+  it('RUL-9 PBM-14 a log decided wholly under the current rules passes with no parts listed', () => {
+    const log = finish(startMatch('post-galactica'));
+    expect(checkRules(log)).toStrictEqual({
+      check: 'rules',
+      ok: true,
+      verdict: `rules: all ${commandCount(log)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events`,
+    });
+  });
+});
+
+describe('RUL-9 PBM-14 the organiser adopted newer rules: the part before is only told', () => {
+  it('RUL-9 PBM-14 RUL-10 a part under a version this build does not decide is listed, not re-adjudicated; the rest is', () => {
+    const game = olderGame();
+    game.give({ type: 'AdoptRules' }, game.seat('red'));
+    const log = finish(game);
+    const at = adoptionIndex(log);
+    expect(log.events[at]?.data).toMatchObject({ how: 'organiser' });
+    const last = log.events.at(-1)?.seq;
+    expect(partsOf(log)).toEqual([
+      [1, at, OLD, false],
+      [at + 1, last, CURRENT, true],
+    ]);
+    expect(checkRules(log).verdict).toBe(
+      `rules: all ${commandCount(log, at)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events; events 1–${at} were decided under ${OLD}, which this build does not implement; not re-adjudicated`,
+    );
+  });
+
+  it('RUL-9 PBM-14 what the older part decided differently is not held against it: it is not re-decided', () => {
+    const game = olderGame(OLD, withOldTurnLimit);
+    game.give({ type: 'AdoptRules' }, game.seat('red'));
+    expect(checkRules(finish(game)).ok).toBe(true);
+  });
+});
+
+describe('RUL-9 PBM-14 a replayed adoption claims the part before it decides the same under the version it adopted', () => {
+  it('RUL-9 PBM-14 the claimed part is re-decided under the adopted version, and the verdict says so', () => {
+    const game = olderGame();
+    game.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(game);
+    const at = adoptionIndex(log);
+    expect(log.events[at]?.data).toMatchObject({ how: 'replayed' });
+    expect(partsOf(log)).toEqual([
+      [1, at, OLD, true],
+      [at + 1, log.events.at(-1)?.seq, CURRENT, true],
+    ]);
+    expect(checkRules(log).verdict).toBe(
+      `rules: all ${commandCount(log)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events; events 1–${at} were decided under ${OLD} and re-decide the same under ${CURRENT}, as the adoption after them claims`,
+    );
+  });
+
+  it('RUL-9 PBM-14 a claim the adopted rules do not bear out fails at the first event they decide otherwise, GameCreated itself', () => {
+    const game = olderGame(OLD, withOldTurnLimit);
+    game.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(game);
+    expect(checkRules(log)).toMatchObject({ ok: false, line: lineOf(0) });
+  });
+});
+
+describe('RUL-9 verify: the rules check refuses what it cannot re-decide', () => {
+  it('RUL-9 REL-11 an ended game exported with a sealed event hidden is refused at that line', () => {
+    const log = finish(startMatch('post-galactica'));
+    const i = 5;
+    const sealed = { ...log, events: rechain(log.events.map((e, k) => (k === i ? { ...e, type: 'Sealed', data: null } : e))) };
+    expect(checkRules(sealed)).toMatchObject({ ok: false, line: lineOf(i) });
+  });
+
+  it('RUL-9 verify: a command the rules refuse is named at its line', () => {
+    const game = startMatch('post-galactica');
+    game.give({ type: 'PauseGame' }, game.seat('red'));
+    const paused = game.log();
+    const i = paused.events.findIndex((e) => e.type === 'GamePaused');
+    const forged = { ...paused, events: rechain(paused.events.map((e, k) => (k === i ? { ...e, actor: 'blue' } : e))) };
+    expect(checkRules(forged)).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
+  });
+});
+
+describe('RUL-9 RUL-10 a part under an older version this build decides is re-decided under it', () => {
+  /** The newest version before the current one: this build decides it too (RUL-10). */
+  const PREVIOUS = (RULESETS.getFold('post-galactica').rulesVersions ?? []).at(-2) ?? '';
+
+  it('RUL-9 RUL-10 after an organiser adoption the older part re-decides the same under its own version, and says so', () => {
+    expect(PREVIOUS).not.toBe('');
+    const game = olderGame(PREVIOUS);
+    game.give({ type: 'AdoptRules' }, game.seat('red'));
+    const log = finish(game);
+    const at = adoptionIndex(log);
+    expect(partsOf(log)).toEqual([
+      [1, at, PREVIOUS, true],
+      [at + 1, log.events.at(-1)?.seq, CURRENT, true],
+    ]);
+    expect(checkRules(log).verdict).toBe(
+      `rules: all ${commandCount(log)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events; events 1–${at} were decided under ${PREVIOUS} and re-decide the same under it`,
+    );
+  });
+
+  it('RUL-9 PBM-14 after a replayed adoption the older part re-decides the same under its own version and under the adopted one', () => {
+    const game = olderGame(PREVIOUS);
+    game.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(game);
+    const at = adoptionIndex(log);
+    expect(checkRules(log).verdict).toBe(
+      `rules: all ${commandCount(log)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events; events 1–${at} were decided under ${PREVIOUS} and re-decide the same under it and under ${CURRENT}, as the adoption after them claims`,
+    );
+  });
+});

@@ -107,7 +107,7 @@ describe('RUL-9 verify: re-adjudication walks the log batch by batch', () => {
     const i = log.events.findIndex((e, k) => k > 10 && e.command !== undefined);
     const forged = editAt(log, i, (e) => ({ ...e, command: 'SubmitActions' }));
     expect(readjudicate(forged.events, options(log))).toEqual({ ok: false, divergence: { kind: 'no-command', index: i } });
-    expect(checkRules(sealedAgain(forged))).toMatchObject({ ok: false, line: lineOf(i) });
+    expect(checkRules(sealedAgain(forged))).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
   });
 
   it('RUL-9 verify: only the commands it is asked to decide count, and the state it stops at is the one before that batch', () => {
@@ -187,7 +187,7 @@ describe('RUL-9 VIEW-8 a running export: only what the seed gives is taken as lo
     const log = base();
     expect(checkRules(log).ok).toBe(true);
     const at = pathTo(log, 5, (v) => typeof v === 'number');
-    expect(checkRules(forgeValue(log, at, 1234))).toMatchObject({ ok: false, line: lineOf(at[0]) });
+    expect(checkRules(forgeValue(log, at, 1234))).toMatchObject({ check: 'rules', ok: false, line: lineOf(at[0]) });
   });
 
   it('RUL-9 VIEW-8 a number logged as an empty object, a null logged as an object, an object logged as null: each fails at its line, none throws', () => {
@@ -197,13 +197,13 @@ describe('RUL-9 VIEW-8 a running export: only what the seed gives is taken as lo
       [isObject, null],
     ] as const) {
       const at = pathTo(log, 5, test);
-      expect(checkRules(forgeValue(log, at, forged))).toMatchObject({ ok: false, line: lineOf(at[0]) });
+      expect(checkRules(forgeValue(log, at, forged))).toMatchObject({ check: 'rules', ok: false, line: lineOf(at[0]) });
     }
     // Sol'una's log has no null; GSC2's has (a beam's armor roll, none when it missed)
     const gsc2 = running(referenceOf('gsc2'), 50);
     expect(checkRules(gsc2).ok).toBe(true);
     const at = pathTo(gsc2, 0, (v) => v === null);
-    expect(checkRules(forgeValue(gsc2, at, { hash: 'x' }))).toMatchObject({ ok: false, line: lineOf(at[0]) });
+    expect(checkRules(forgeValue(gsc2, at, { hash: 'x' }))).toMatchObject({ check: 'rules', ok: false, line: lineOf(at[0]) });
   });
 
   it("RUL-9 VIEW-8 a roll claiming an earlier command's draw is a roll its own command does not record: named at its command", () => {
@@ -286,23 +286,31 @@ describe('RUL-9 verify: the chain, the seed, the dice and the state, condition b
     const i = firstOf(log, 'ActionsCommitted');
     expect(log.events[i - 1]?.visibleTo).toBeDefined();
     // the event before is a seat's sealed orders, exported whole (not withheld): its successor's id is not hidden
-    expect(checkChain(editAt(log, i, (e) => ({ ...e, commandId: 'sealed' })))).toMatchObject({ ok: false, line: lineOf(i) });
+    expect(checkChain(editAt(log, i, (e) => ({ ...e, commandId: 'sealed' })))).toMatchObject({
+      check: 'chain',
+      ok: false,
+      line: lineOf(i),
+    });
     // an export whose first event claims a hidden command id has no sealed event before it
-    expect(checkChain(editAt(log, 0, (e) => ({ ...e, commandId: 'sealed' })))).toMatchObject({ ok: false, line: 2 });
+    expect(checkChain(editAt(log, 0, (e) => ({ ...e, commandId: 'sealed' })))).toMatchObject({ check: 'chain', ok: false, line: 2 });
   });
 
   it('RUL-9 verify: a GameCreated with no data has made no commitment the header can match', () => {
     const log = reference();
-    expect(checkSeed(editAt(log, 0, (e) => ({ ...e, data: null })))).toMatchObject({ ok: false, line: 2 });
-    expect(checkSeed({ ...log, events: [] })).toMatchObject({ ok: false, line: 2 });
+    expect(checkSeed(editAt(log, 0, (e) => ({ ...e, data: null })))).toMatchObject({ check: 'seed', ok: false, line: 2 });
+    expect(checkSeed({ ...log, events: [] })).toMatchObject({ check: 'seed', ok: false, line: 2 });
   });
 
   it('RUL-9 verify: a SeedRevealed naming another seed fails at its own line; one with no data names none', () => {
     const log = reference();
     const i = firstOf(log, 'SeedRevealed');
     expect(i).toBeGreaterThan(0);
-    expect(checkSeed(editAt(log, i, (e) => ({ ...e, data: { seed: 'f'.repeat(64) } })))).toMatchObject({ ok: false, line: lineOf(i) });
-    expect(checkSeed(editAt(log, i, (e) => ({ ...e, data: null })))).toMatchObject({ ok: false, line: lineOf(i) });
+    expect(checkSeed(editAt(log, i, (e) => ({ ...e, data: { seed: 'f'.repeat(64) } })))).toMatchObject({
+      check: 'seed',
+      ok: false,
+      line: lineOf(i),
+    });
+    expect(checkSeed(editAt(log, i, (e) => ({ ...e, data: null })))).toMatchObject({ check: 'seed', ok: false, line: lineOf(i) });
     expect(checkSeed(log)).toEqual({ check: 'seed', ok: true, verdict: 'seed: matches the commitment made at game creation' });
   });
 
@@ -332,10 +340,10 @@ describe('RUL-9 verify: the chain, the seed, the dice and the state, condition b
     const log = reference();
     const joined = firstOf(log, 'SeatJoined');
     const stranger = editAt(log, joined, (e) => ({ ...e, data: { ...(e.data as object), seat: 'stranger' } }));
-    expect(checkDice(stranger)).toMatchObject({ ok: false });
+    expect(checkDice(stranger)).toMatchObject({ check: 'dice', ok: false });
     const noSeats = editAt(log, 0, (e) => ({ ...e, data: { ...(e.data as object), seats: undefined } }));
-    expect(checkDice(noSeats)).toMatchObject({ ok: false });
-    expect(checkDice(editAt(log, 0, (e) => ({ ...e, data: null })))).toMatchObject({ ok: false, line: 5 });
+    expect(checkDice(noSeats)).toMatchObject({ check: 'dice', ok: false });
+    expect(checkDice(editAt(log, 0, (e) => ({ ...e, data: null })))).toMatchObject({ check: 'dice', ok: false, line: 5 });
   });
 
   it('RUL-9 verify: a seat that joined without a contribution adds nothing to the dice key', () => {
@@ -391,15 +399,19 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
       checkState({ ...log, header: { ...log.header, state: { ...state, ...changed } } });
     const items = state[list] as unknown[];
     expect(withState({})).toMatchObject({ ok: true });
-    expect(withState({ [list]: [...items, null] })).toMatchObject({ ok: false, detail: [`  first at state.${list}`] });
+    expect(withState({ [list]: [...items, null] })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${list}`] });
     expect(withState({ [list]: [...items.slice(0, -1), 'x'] })).toMatchObject({
       ok: false,
       detail: [`  first at state.${list}[${items.length - 1}]`],
     });
-    expect(withState({ [list]: { length: items.length } })).toMatchObject({ ok: false, detail: [`  first at state.${list}`] });
-    expect(withState({ [member]: [] })).toMatchObject({ ok: false, detail: [`  first at state.${member}`] });
-    expect(withState({ [member]: null })).toMatchObject({ ok: false, detail: [`  first at state.${member}`] });
-    expect(withState({ unreported: 1 })).toMatchObject({ ok: false, detail: ['  first at state.unreported'] });
+    expect(withState({ [list]: { length: items.length } })).toMatchObject({
+      check: 'state',
+      ok: false,
+      detail: [`  first at state.${list}`],
+    });
+    expect(withState({ [member]: [] })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${member}`] });
+    expect(withState({ [member]: null })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${member}`] });
+    expect(withState({ unreported: 1 })).toMatchObject({ check: 'state', ok: false, detail: ['  first at state.unreported'] });
   });
 
   it('RUL-10 a member the older server did not report is not compared; the newest version must match member for member', () => {
@@ -415,5 +427,88 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
       verdict: `state: the fold of the log differs from the state the server reported (version ${state.version})`,
       line: 1,
     });
+  });
+});
+
+describe('RUL-9 verify: every outcome names its check, its line and whether it is pending', () => {
+  const log = reference();
+  const i = 20;
+  const spectator = running(log, 60);
+  const sealedAt = 5;
+  const withSealed = sealedAgain(editAt(log, sealedAt, (e) => ({ ...e, type: 'Sealed', data: null })));
+  const rolled = editAt(log, 3, (e) => {
+    const [found] = findRolls(e.data);
+    const roll = found?.roll as { value: number; sides: number };
+    roll.value = (roll.value % roll.sides) + 1;
+    return e;
+  });
+  const unknown = { ...log, header: { ...log.header, ruleset: 'chess' } };
+  const cases: [string, () => unknown, Record<string, unknown>][] = [
+    [
+      'chain: another game',
+      () => checkChain(sealedAgain(editAt(log, i, (e) => ({ ...e, gameId: 'g_other' })))),
+      { check: 'chain', ok: false, line: lineOf(i) },
+    ],
+    [
+      'chain: a seq skipped',
+      () => checkChain(sealedAgain(editAt(log, i, (e) => ({ ...e, seq: e.seq + 1 })))),
+      { check: 'chain', ok: false, line: lineOf(i) },
+    ],
+    [
+      'chain: a prevHash',
+      () => checkChain(editAt(log, i, (e) => ({ ...e, prevHash: 'f'.repeat(64) }))),
+      { check: 'chain', ok: false, line: lineOf(i) },
+    ],
+    [
+      'chain: an edited event',
+      () => checkChain(editAt(log, i, (e) => ({ ...e, data: { edited: true } }))),
+      { check: 'chain', ok: false, line: lineOf(i) },
+    ],
+    ['chain: a sealed event', () => checkChain(withSealed), { check: 'chain', ok: true }],
+    ['seed: a running game', () => checkSeed(spectator), { check: 'seed', ok: false, pending: true }],
+    ['seed: an ended game without it', () => checkSeed({ ...log, header: { ...log.header, seed: null } }), { check: 'seed', ok: false }],
+    [
+      'seed: another commitment',
+      () => checkSeed({ ...log, header: { ...log.header, seedCommitment: 'f'.repeat(64) } }),
+      { check: 'seed', ok: false, line: 2 },
+    ],
+    [
+      'seed: another seed',
+      () => checkSeed({ ...log, header: { ...log.header, seed: 'f'.repeat(64) } }),
+      { check: 'seed', ok: false, line: 1 },
+    ],
+    ['dice: a running game', () => checkDice(spectator), { check: 'dice', ok: false, pending: true }],
+    [
+      'dice: an ended game without its seed',
+      () => checkDice({ ...log, header: { ...log.header, seed: null } }),
+      { check: 'dice', ok: false },
+    ],
+    ['dice: a face the seed does not give', () => checkDice(rolled), { check: 'dice', ok: false, line: 5 }],
+    ['dice: every face the seed gives', () => checkDice(log), { check: 'dice', ok: true }],
+    [
+      'state: a running export with a sealed event',
+      () => checkState({ ...withSealed, header: spectator.header }),
+      { check: 'state', ok: false, pending: true },
+    ],
+    ['state: an ended export with a sealed event', () => checkState(withSealed), { check: 'state', ok: false }],
+    ['state: an intact log', () => checkState(log), { check: 'state', ok: true }],
+    ['rules: an unknown ruleset', () => checkRules(unknown), { check: 'rules', ok: false, line: 1 }],
+    [
+      'rules: an unknown version',
+      () => checkRules({ ...log, header: { ...log.header, rulesVersion: 'sol-9.9.9' } }),
+      { check: 'rules', ok: false, line: 1 },
+    ],
+    [
+      'rules: an ended game without its seed',
+      () => checkRules({ ...log, header: { ...log.header, seed: null } }),
+      { check: 'rules', ok: false },
+    ],
+    ['rules: a running game', () => checkRules(spectator), { check: 'rules', ok: true }],
+  ];
+  it.each(cases)('RUL-9 verify: %s', (_name, check, expected) => {
+    const result = check() as Record<string, unknown>;
+    expect(result).toMatchObject(expected);
+    if (!('pending' in expected)) expect(result.pending).toBeUndefined();
+    if (!('line' in expected)) expect(result.line).toBeUndefined();
   });
 });

@@ -95,7 +95,7 @@ describe('RUL-9 PBM-14 a replayed adoption claims the part before it decides the
     const game = olderGame(OLD, withOldTurnLimit);
     game.give({ type: 'AdoptRules' }, SYSTEM);
     const log = finish(game);
-    expect(checkRules(log)).toMatchObject({ ok: false, line: lineOf(0) });
+    expect(checkRules(log)).toMatchObject({ check: 'rules', ok: false, line: lineOf(0) });
   });
 });
 
@@ -104,7 +104,7 @@ describe('RUL-9 verify: the rules check refuses what it cannot re-decide', () =>
     const log = finish(startMatch('post-galactica'));
     const i = 5;
     const sealed = { ...log, events: rechain(log.events.map((e, k) => (k === i ? { ...e, type: 'Sealed', data: null } : e))) };
-    expect(checkRules(sealed)).toMatchObject({ ok: false, line: lineOf(i) });
+    expect(checkRules(sealed)).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
   });
 
   it('RUL-9 verify: a command the rules refuse is named at its line', () => {

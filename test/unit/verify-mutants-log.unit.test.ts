@@ -414,6 +414,17 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     expect(withState({ unreported: 1 })).toMatchObject({ check: 'state', ok: false, detail: ['  first at state.unreported'] });
   });
 
+  it('RUL-9 verify: a header naming a ruleset this build does not know is compared member by member, not thrown', () => {
+    const log = reference();
+    const state = { ...(log.header.state as Record<string, unknown>), turn: -1 };
+    expect(checkState({ ...log, header: { ...log.header, ruleset: 'chess', state } })).toMatchObject({
+      check: 'state',
+      ok: false,
+      line: 1,
+      detail: ['  first at state.turn'],
+    });
+  });
+
   it('RUL-10 a member the older server did not report is not compared; the newest version must match member for member', () => {
     const log = older();
     const state = log.header.state as Record<string, unknown>;

@@ -68,6 +68,27 @@ describe('RUL-9 PBM-14 the organiser adopted newer rules: the part before is onl
     );
   });
 
+  it('RUL-9 PBM-14 a part of one event is told as one event', () => {
+    const created = new Recorder('g_one_event_part');
+    created.give(
+      { type: 'CreateGame', ruleset: 'post-galactica', options: { deadlines: { default: 'PT1H' } } },
+      { kind: 'player', playerId: 'p_one', seat: null },
+    );
+    expect(created.events).toHaveLength(1);
+    const game = resume(ageLog(created.events, OLD));
+    game.give({ type: 'AdoptRules' }, { kind: 'player', playerId: 'p_one', seat: null });
+    game.give({ type: 'JoinGame', seat: 'red' }, { kind: 'player', playerId: 'p_one', seat: null });
+    game.give({ type: 'JoinGame', seat: 'blue' }, { kind: 'player', playerId: 'p_two', seat: null });
+    const state = game.state;
+    if (state.status === 'choosing' && state.rollOff)
+      game.give({ type: 'ChooseFirstPlayer', seat: 'red' }, game.seat(state.rollOff.winner));
+    const log = finish(game);
+    expect(partsOf(log)?.[0]).toEqual([1, 1, OLD, false]);
+    expect(checkRules(log).verdict).toMatch(
+      new RegExp(`; event 1 was decided under ${OLD}, which this build does not implement; not re-adjudicated$`),
+    );
+  });
+
   it('RUL-9 PBM-14 what the older part decided differently is not held against it: it is not re-decided', () => {
     const game = olderGame(OLD, withOldTurnLimit);
     game.give({ type: 'AdoptRules' }, game.seat('red'));

@@ -10,6 +10,7 @@ import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
+import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
@@ -119,6 +120,15 @@ describe('RUL-9 verify: re-adjudication walks the log batch by batch', () => {
     const stopped = readjudicate(log.events, { ...options(log), until: until + 1 });
     expect(stopped).toMatchObject({ ok: true, decided: 5, checkedTo: until });
     expect(stopped.ok && stopped.state).toEqual(foldGame(RULESETS, log.events.slice(0, until)));
+  });
+
+  it('RUL-9 PERF-4 an event with text the fast comparison is unsure of (an emoji) is compared canonically, and re-decides the same', () => {
+    const scenario = exampleScenario();
+    const game = startMatch('post-galactica', { ...scenario, mission: { ...scenario.mission, name: 'The ridge 🌋' } });
+    game.give({ type: 'Concede' }, game.seat('blue'));
+    const log = game.log();
+    expect(JSON.stringify(log.events[0]?.data)).toContain('The ridge 🌋');
+    expect(readjudicate(log.events, options(log))).toMatchObject({ ok: true, checkedTo: log.events.length });
   });
 
   it('RUL-9 PERF-4 a fold of another log is refused, not walked', () => {

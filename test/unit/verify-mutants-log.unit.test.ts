@@ -261,6 +261,19 @@ describe('RUL-9 PBM-14 the rules version each event was decided under', () => {
     });
   });
 
+  it('RUL-9 PBM-14 an adoption from a version not in force is named at its own line, also where it is not the first event of its batch', () => {
+    const at = (seq: number, type: string, rulesVersion: string, data: unknown, command?: unknown) =>
+      ({ seq, type, rulesVersion, data, ...(command === undefined ? {} : { command }) }) as unknown as EventEnvelope;
+    const events = [
+      at(1, 'GameCreated', 'v1', { rulesVersion: 'v1' }, { type: 'CreateGame' }),
+      at(2, 'DeadlinePassed', 'v2', {}, { type: 'DeadlineReached' }),
+      at(3, 'RulesVersionAdopted', 'v2', { from: 'v0', to: 'v2', how: 'replayed' }),
+    ];
+    expect(rulesVersionsOf(events)).toEqual({ ok: false, index: 2, message: 'adopts rules from v0, but the game played under v1' });
+    const adopted = [...events.slice(0, 2), at(3, 'RulesVersionAdopted', 'v2', { from: 'v1', to: 'v2', how: 'replayed' })];
+    expect(rulesVersionsOf(adopted)).toEqual({ ok: true, versions: ['v1', 'v2', 'v2'] });
+  });
+
   it('RUL-9 PBM-14 a GameCreated with no data names no version: its own label is then out of force', () => {
     const log = reference();
     const forged = editAt(log, 0, (e) => ({ ...e, data: null }));

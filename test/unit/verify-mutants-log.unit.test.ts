@@ -131,6 +131,14 @@ describe('RUL-9 verify: re-adjudication walks the log batch by batch', () => {
     expect(readjudicate(log.events, options(log))).toMatchObject({ ok: true, checkedTo: log.events.length });
   });
 
+  it("RUL-9 verify: a move's destination is the rules' to decide: only an adoption's `to` is a label taken as logged", () => {
+    const log = reference();
+    const i = firstOf(log, 'ModelMoved');
+    const to = (log.events[i]?.data as { to: [number, number] }).to;
+    const forged = sealedAgain(editAt(log, i, (e) => ({ ...e, data: { ...(e.data as object), to: [to[0] + 1, to[1]] } })));
+    expect(checkRules(forged)).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
+  });
+
   it('RUL-9 PERF-4 a fold of another log is refused, not walked', () => {
     const log = reference();
     const fold = new LogFold(log.events.slice(0, 10), RULESETS);

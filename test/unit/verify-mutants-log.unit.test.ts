@@ -421,7 +421,7 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     return { ...log, header: { ...log.header, rulesVersion: 'sol-0.1.0' } };
   };
 
-  it('RUL-10 a reported array of another length, an item that differs, an object where a list was, a missing member: each is named', () => {
+  it('RUL-9 RUL-10 a reported array of another length, an item that differs, an object where a list was, a missing member: each is named', () => {
     const log = older();
     const state = log.header.state as Record<string, unknown>;
     const list = Object.keys(state).find((k) => Array.isArray(state[k]) && (state[k] as unknown[]).length > 0) as string;
@@ -456,7 +456,7 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     });
   });
 
-  it('RUL-10 a member the older server did not report is not compared; the newest version must match member for member', () => {
+  it('RUL-9 RUL-10 a member the older server did not report is not compared; the newest version must match member for member', () => {
     const log = older();
     const state = log.header.state as Record<string, unknown>;
     const [dropped = ''] = Object.keys(state);

@@ -167,3 +167,39 @@ describe('RUL-9 RUL-10 a part under an older version this build decides is re-de
     );
   });
 });
+
+describe('RUL-9 PBM-14 a claim reaches back to the organiser adoption before it, and no further', () => {
+  const PREVIOUS = (RULESETS.getFold('post-galactica').rulesVersions ?? []).at(-2) ?? '';
+  /** `events` from `from` on relabelled as adopted to, and played under, `version`. */
+  const underVersion = (events: readonly EventEnvelope[], from: number, version: string): EventEnvelope[] =>
+    rechain(
+      events.map((e, i) => {
+        if (i < from) return e;
+        const data = e.type === 'RulesVersionAdopted' ? { ...(e.data as object), to: version } : e.data;
+        return { ...e, data, rulesVersion: version };
+      }),
+    );
+
+  it('RUL-9 PBM-14 the part from the organiser adoption up to the replayed one is claimed; the part before it is not', () => {
+    const game = olderGame();
+    const organiser = game.events.length;
+    game.give({ type: 'AdoptRules' }, game.seat('red'));
+    game.missDeadline();
+    const moved = resume(underVersion(game.events, organiser, PREVIOUS));
+    const replayed = moved.events.length;
+    moved.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(moved);
+    expect(log.events[organiser]).toMatchObject({ type: 'RulesVersionAdopted', data: { how: 'organiser', to: PREVIOUS } });
+    expect(log.events[replayed]).toMatchObject({ type: 'RulesVersionAdopted', data: { how: 'replayed', to: CURRENT } });
+    expect(partsOf(log)).toEqual([
+      [1, organiser, OLD, false],
+      [organiser + 1, replayed, PREVIOUS, true],
+      [replayed + 1, log.events.at(-1)?.seq, CURRENT, true],
+    ]);
+    expect(checkRules(log).verdict).toBe(
+      `rules: all ${commandCount(log, organiser)} commands re-decided under Post Galactica ${CURRENT} give exactly the logged events; ` +
+        `events 1–${organiser} were decided under ${OLD}, which this build does not implement; not re-adjudicated; ` +
+        `events ${organiser + 1}–${replayed} were decided under ${PREVIOUS} and re-decide the same under it and under ${CURRENT}, as the adoption after them claims`,
+    );
+  });
+});

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
-import { checkRules } from '../../domain/verify/verify.ts';
+import { checkDice, checkRules } from '../../domain/verify/verify.ts';
 import { Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
 
@@ -201,5 +201,19 @@ describe('RUL-9 PBM-14 a claim reaches back to the organiser adoption before it,
         `events 1–${organiser} were decided under ${OLD}, which this build does not implement; not re-adjudicated; ` +
         `events ${organiser + 1}–${replayed} were decided under ${PREVIOUS} and re-decide the same under it and under ${CURRENT}, as the adoption after them claims`,
     );
+  });
+});
+
+describe('RUL-9 RUL-10 the dice of each part are keyed as the version it was decided under keyed them (§6)', () => {
+  const FIRST = (RULESETS.getFold('post-galactica').rulesVersions ?? [])[0] ?? '';
+
+  it('RUL-9 RUL-10 rolls keyed the newer way in a part labelled with the first version fail at their line; under the newest they pass', () => {
+    const game = olderGame(FIRST);
+    game.give({ type: 'AdoptRules' }, game.seat('red'));
+    const log = finish(game);
+    const rolled = log.events.findIndex((e) => e.type === 'RolledOff');
+    expect(log.events[rolled]?.rulesVersion).toBe(FIRST);
+    expect(checkDice(log)).toMatchObject({ check: 'dice', ok: false, line: lineOf(rolled) });
+    expect(checkDice(finish(startMatch('post-galactica')))).toMatchObject({ check: 'dice', ok: true });
   });
 });

@@ -367,6 +367,20 @@ describe('RUL-9 verify: the chain, the seed, the dice and the state, condition b
     });
   });
 
+  it('RUL-9 verify: the first event starts a batch even with no command and no command id: exactly one face of a roll there passes', () => {
+    const log = reference();
+    const roll = { purpose: 'test', sides: 6, draw: { seq: 1, index: 0 }, modifiers: [] };
+    const withFace = (value: number) =>
+      editAt(
+        log,
+        0,
+        ({ command: _c, commandId: _id, ...e }) =>
+          ({ ...e, data: { ...(e.data as object), roll: { ...roll, value, total: value } } }) as EventEnvelope,
+      );
+    const passing = [1, 2, 3, 4, 5, 6].filter((face) => checkDice(withFace(face)).ok);
+    expect(passing).toHaveLength(1);
+  });
+
   it('RUL-9 verify: the dice key mixes in only the contributions of the seats GameCreated lists', () => {
     const log = reference();
     const joined = firstOf(log, 'SeatJoined');

@@ -361,6 +361,7 @@ describe('RUL-9 verify: the chain, the seed, the dice and the state, condition b
   it('RUL-9 verify: an event with another command id starts a batch of its own, command or not: its rolls are drawn there', () => {
     const log = reference();
     expect(checkDice(editAt(log, 3, (e) => ({ ...e, commandId: 'other' })))).toMatchObject({
+      check: 'dice',
       ok: false,
       line: 5,
       verdict: "dice: line 5 (event 4, rounds[0].rolls[0].roll) claims draw 3:0 but its command's first event is 4",
@@ -540,6 +541,18 @@ describe('RUL-9 verify: every outcome names its check, its line and whether it i
       { check: 'dice', ok: false },
     ],
     ['dice: a face the seed does not give', () => checkDice(rolled), { check: 'dice', ok: false, line: 5 }],
+    [
+      'dice: a draw used twice',
+      () =>
+        checkDice(
+          editAt(log, 3, (e) => {
+            const [, second] = findRolls(e.data);
+            (second?.roll.draw as { index: number }).index = 0;
+            return e;
+          }),
+        ),
+      { check: 'dice', ok: false, line: 5 },
+    ],
     ['dice: every face the seed gives', () => checkDice(log), { check: 'dice', ok: true }],
     [
       'state: a running export with a sealed event',

@@ -247,6 +247,13 @@ describe('RUL-9 replay --explain: each roll in one sentence', () => {
     total: 3,
   };
 
+  it('RUL-9 a modifier that names no kind applies to the roll: the total after it is given', () => {
+    const roll: DieRoll = { ...base, modifiers: [{ value: 1, rule: 'PG-13', reason: 'cover' }], total: 4 };
+    expect(explainRoll(roll, 1)).toBe(
+      'Roll 1: hit: Plasma Rifles vs Raiders. Rolled 3 on a d6, 4 after modifiers; +1 to the roll for cover (PG-13). (draw 12:2)',
+    );
+  });
+
   it('RUL-9 a roll with no rule and no target says only what was rolled', () => {
     expect(explainRoll(base, 2)).toBe('Roll 2: hit: Plasma Rifles vs Raiders. Rolled 3 on a d6; no modifiers. (draw 12:2)');
   });

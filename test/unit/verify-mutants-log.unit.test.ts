@@ -458,6 +458,9 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     expect(withState({ [member]: [] })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${member}`] });
     expect(withState({ [member]: null })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${member}`] });
     expect(withState({ unreported: 1 })).toMatchObject({ check: 'state', ok: false, detail: ['  first at state.unreported'] });
+    // where the fold has null or a number, an object reported there differs at that member, not inside it
+    expect(withState({ step: { key: 'x' } })).toMatchObject({ check: 'state', ok: false, detail: ['  first at state.step'] });
+    expect(withState({ version: { key: 'x' } })).toMatchObject({ check: 'state', ok: false, detail: ['  first at state.version'] });
   });
 
   it('RUL-9 verify: a header naming a ruleset this build does not know is compared member by member, not thrown', () => {

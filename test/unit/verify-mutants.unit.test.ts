@@ -102,6 +102,8 @@ describe('RUL-9 PERF-4 the fast comparison of a re-decided event gives exactly t
     expect(sameJson({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
     expect(sameJson({ 0: 1 }, [1])).toBe(false);
     expect(sameJson([1], { 0: 1 })).toBe(false);
+    expect(sameJson([1], { 0: 1, length: 1 })).toBe(false);
+    expect(sameJson({ 0: 1, length: 1 }, [1])).toBe(false);
     expect(sameJson(Object.assign(Object.create(null) as object, { a: [true] }), { a: [true] })).toBe(true);
   });
 

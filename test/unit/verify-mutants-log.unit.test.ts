@@ -139,6 +139,12 @@ describe('RUL-9 verify: re-adjudication walks the log batch by batch', () => {
     expect(checkRules(forged)).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
   });
 
+  it('RUL-9 PBM-14 a logged GameCreated with no data differs from the one re-decided; it is not read through', () => {
+    const log = reference();
+    const result = readjudicate(editAt(log, 0, (e) => ({ ...e, data: null })).events, options(log));
+    expect(result).toMatchObject({ ok: false, divergence: { kind: 'differs', index: 0, logged: expect.stringContaining('"data":null') } });
+  });
+
   it('RUL-9 PERF-4 a fold of another log is refused, not walked', () => {
     const log = reference();
     const fold = new LogFold(log.events.slice(0, 10), RULESETS);
@@ -263,6 +269,7 @@ describe('RUL-9 PBM-14 the rules version each event was decided under', () => {
       message: `is recorded under rules version sol-0.0.1, but the game played under ${log.header.rulesVersion}`,
     });
     expect(checkRules(sealedAgain(forged))).toMatchObject({
+      check: 'rules',
       ok: false,
       line: lineOf(i),
       verdict: `rules: line ${lineOf(i)} is recorded under rules version sol-0.0.1, but the game played under ${log.header.rulesVersion}`,
@@ -447,6 +454,7 @@ describe('RUL-9 RUL-10 an older log is compared on the members its server report
     expect(withState({})).toMatchObject({ ok: true });
     expect(withState({ [list]: [...items, null] })).toMatchObject({ check: 'state', ok: false, detail: [`  first at state.${list}`] });
     expect(withState({ [list]: [...items.slice(0, -1), 'x'] })).toMatchObject({
+      check: 'state',
       ok: false,
       detail: [`  first at state.${list}[${items.length - 1}]`],
     });

@@ -112,6 +112,15 @@ describe('RUL-9 PBM-14 a replayed adoption claims the part before it decides the
     );
   });
 
+  it('RUL-9 PBM-14 a header naming another version than the log ends under is refused by the rules check, at line 1', () => {
+    const game = olderGame();
+    game.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(game);
+    // a version this build lists, so the header is not refused for naming one it does not decide
+    const listed = (RULESETS.getFold('post-galactica').rulesVersions ?? [])[0] ?? '';
+    expect(checkRules({ ...log, header: { ...log.header, rulesVersion: listed } })).toMatchObject({ check: 'rules', ok: false, line: 1 });
+  });
+
   it('RUL-9 PBM-14 a claim the adopted rules do not bear out fails at the first event they decide otherwise, GameCreated itself', () => {
     const game = olderGame(OLD, withOldTurnLimit);
     game.give({ type: 'AdoptRules' }, SYSTEM);
@@ -181,7 +190,8 @@ describe('RUL-9 PBM-14 a claim reaches back to the organiser adoption before it,
     );
 
   it('RUL-9 PBM-14 the part from the organiser adoption up to the replayed one is claimed; the part before it is not', () => {
-    const game = olderGame();
+    // the part before decided GameCreated otherwise: it must not be re-decided under the claim
+    const game = olderGame(OLD, withOldTurnLimit);
     const organiser = game.events.length;
     game.give({ type: 'AdoptRules' }, game.seat('red'));
     game.missDeadline();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { checkDice, checkRules } from '../../domain/verify/verify.ts';
 import { Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
@@ -119,6 +120,16 @@ describe('RUL-9 PBM-14 a replayed adoption claims the part before it decides the
     // a version this build lists, so the header is not refused for naming one it does not decide
     const listed = (RULESETS.getFold('post-galactica').rulesVersions ?? [])[0] ?? '';
     expect(checkRules({ ...log, header: { ...log.header, rulesVersion: listed } })).toMatchObject({ check: 'rules', ok: false, line: 1 });
+  });
+
+  it('RUL-9 PBM-14 a logged adoption with no data differs from the one re-decided; it is not read through', () => {
+    const game = olderGame();
+    game.give({ type: 'AdoptRules' }, SYSTEM);
+    const log = finish(game);
+    const at = adoptionIndex(log);
+    const events = log.events.map((e, i) => (i === at ? { ...e, data: null } : e));
+    const result = readjudicate(events, { gameId: log.header.gameId, seed: log.header.seed, rulesets: RULESETS, decides: (i) => i >= at });
+    expect(result).toMatchObject({ ok: false, divergence: { kind: 'differs', index: at } });
   });
 
   it('RUL-9 PBM-14 a claim the adopted rules do not bear out fails at the first event they decide otherwise, GameCreated itself', () => {

@@ -134,7 +134,7 @@ describe('RUL-9 verify: re-adjudication walks the log batch by batch', () => {
   it("RUL-9 verify: a move's destination is the rules' to decide: only an adoption's `to` is a label taken as logged", () => {
     const log = reference();
     const i = firstOf(log, 'ModelMoved');
-    const to = (log.events[i]?.data as { to: [number, number] }).to;
+    const { to } = (log.events[i] as EventEnvelope).data as { to: [number, number] };
     const forged = sealedAgain(editAt(log, i, (e) => ({ ...e, data: { ...(e.data as object), to: [to[0] + 1, to[1]] } })));
     expect(checkRules(forged)).toMatchObject({ check: 'rules', ok: false, line: lineOf(i) });
   });

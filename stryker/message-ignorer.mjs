@@ -4,24 +4,43 @@
  * verdict and an explanation are words for people; what the rules decide is the code, the
  * rule ID, the events and the numbers. This ignorer skips the mutants inside:
  * - the message argument of `reject(code, rule, message)`, `refuse(code, [rule,] message)`
- *   and `fail(check, message, line)` (domain/kernel/violation.ts, the rulesets, domain/verify);
+ *   (domain/kernel/violation.ts, the rulesets) and of a check's verdict in domain/verify:
+ *   `pass(check, verdict)`, `fail(check, verdict, line, detail)` (its detail lines too) and
+ *   `pending(check, verdict, line)`, also when the callee is chosen by a condition, as in
+ *   `(isRunning(header) ? pending : fail)(check, verdict)`; the check, the line and whether
+ *   it passed are data and stay mutated;
  * - the value of a `message` or `detail` property (a violation or a problem built by hand).
  */
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-/** Which argument of each call is its message: an index, or -1 for the last. */
-const MESSAGE_ARGUMENT = { reject: 2, refuse: -1, fail: 1 };
+/** Which arguments of each call are its message: indexes, -1 for the last. */
+const MESSAGE_ARGUMENTS = { reject: [2], refuse: [-1], pass: [1], fail: [1, 3], pending: [1] };
 const MESSAGE_KEYS = new Set(['message', 'detail']);
+
+/**
+ * The message indexes of a callee: a name above, or a condition choosing between two of them
+ * with the same message indexes (`(running ? pending : fail)(…)`).
+ * @param {import('@babel/types').Node} callee
+ * @returns {number[] | undefined}
+ */
+const messageIndexesOf = (callee) => {
+  if (callee.type === 'Identifier') return MESSAGE_ARGUMENTS[/** @type {keyof typeof MESSAGE_ARGUMENTS} */ (callee.name)];
+  if (callee.type !== 'ConditionalExpression') return undefined;
+  const [yes, no] = [messageIndexesOf(callee.consequent), messageIndexesOf(callee.alternate)];
+  if (!yes || !no) return undefined;
+  const shared = yes.filter((i) => no.includes(i));
+  return shared.length > 0 ? shared : undefined;
+};
 
 /** @param {import('@babel/core').NodePath} path */
 const isMessageArgument = (path) => {
   const call = path.parentPath;
-  if (!call?.isCallExpression() || call.node.callee.type !== 'Identifier') return false;
-  const wanted = MESSAGE_ARGUMENT[/** @type {keyof typeof MESSAGE_ARGUMENT} */ (call.node.callee.name)];
+  if (!call?.isCallExpression()) return false;
+  const wanted = messageIndexesOf(call.node.callee);
   if (wanted === undefined) return false;
   const args = call.node.arguments;
   const index = args.indexOf(/** @type {never} */ (path.node));
-  return index >= 0 && index === (wanted < 0 ? args.length - 1 : wanted);
+  return index >= 0 && wanted.some((w) => index === (w < 0 ? args.length - 1 : w));
 };
 
 /** @param {import('@babel/core').NodePath} path */

@@ -17,6 +17,7 @@ import type { MatchCtx } from '../match/match-ctx.ts';
 import type { GameState } from '../match/state.ts';
 import { LogFold } from './fold.ts';
 import { findRolls } from './rolls.ts';
+import { sameJson } from './same-json.ts';
 
 /** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */
 export type Divergence =
@@ -128,47 +129,6 @@ const recordedDice = (batch: readonly EventEnvelope[], seq: number): Dice => {
     },
   };
 };
-
-const isPlainObject = (value: object): boolean => {
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-};
-
-/**
- * PERF-4: whether two values certainly have the same canonical JSON, without writing it:
- * the same strings, finite numbers, booleans and nulls, in arrays (a hole or undefined
- * item is null) and plain objects (an undefined member is absent). Anything it is not
- * sure of (NaN, a surrogate, a toJSON, another kind of object) answers false, and the
- * caller compares the canonical JSON itself, so the verdict is exactly the canonical one.
- */
-const sameJson = (left: unknown, right: unknown): boolean => {
-  const a = left === undefined ? null : left;
-  const b = right === undefined ? null : right;
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
-    if (typeof a === 'number') return Number.isFinite(a) && a === b;
-    if (typeof a === 'string') return a === b && !SURROGATE.test(a);
-    return a === b && (a === null || typeof a === 'boolean');
-  }
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i += 1) {
-      if (!(i in a) || !(i in b) || !sameJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let members = 0;
-  for (const key of Object.keys(x)) {
-    if (x[key] === undefined) continue;
-    if (SURROGATE.test(key) || !Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
-    members += 1;
-  }
-  for (const key of Object.keys(y)) if (y[key] !== undefined) members -= 1;
-  return members === 0;
-};
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Re-decide one command's batch (`events[start..end)`) from `state`; null when the rules give exactly the logged events. */
 const redecide = (

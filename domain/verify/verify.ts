@@ -133,7 +133,9 @@ export const checkDice = (log: ParsedLog, rulesets: Rulesets = everyRuleset()): 
  * has every one with the same value. An array must have the same length, item by item.
  */
 const differsFrom = (view: unknown, reported: unknown, path = 'state'): string | null => {
-  if (reported === null || typeof reported !== 'object') return canonicalJson(view) === canonicalJson(reported) ? null : path;
+  // A member the fold does not have at all differs (canonical JSON has no form for `undefined`).
+  if (reported === null || typeof reported !== 'object')
+    return view !== undefined && canonicalJson(view) === canonicalJson(reported) ? null : path;
   if (view === null || typeof view !== 'object' || Array.isArray(view) !== Array.isArray(reported)) return path;
   if (Array.isArray(reported)) {
     const items = view as unknown[];

@@ -11,6 +11,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** The parts of a Babel path the ignorer reads. */
 interface NodePath {
   readonly node: { readonly value: string };
+  readonly parentPath: NodePath | null;
 }
 /** Babel comes with StrykerJS (it parses with it); its types are not installed, so only what is used is declared. */
 const babel = (await import('@babel/core' as string)) as {
@@ -22,13 +23,16 @@ const { strykerPlugins } = (await import(join(ROOT, 'stryker', 'message-ignorer.
 };
 const ignorer = strykerPlugins[0]?.value ?? { shouldIgnore: () => 'no ignorer' };
 
-/** Each string literal of `code`, with what the ignorer says of it. */
+/** Whether the ignorer skips `path`: StrykerJS skips every mutant inside a node it names, so an ancestor counts. */
+const skipped = (path: NodePath | null): boolean => path !== null && (ignorer.shouldIgnore(path) !== undefined || skipped(path.parentPath));
+
+/** Each string literal of `code`, with whether the ignorer skips it. */
 const judged = (code: string) => {
   const ast = babel.parseSync(code, { filename: 'rule.ts', configFile: false, babelrc: false });
   const found: [string, boolean][] = [];
   babel.traverse(ast, {
     StringLiteral(path) {
-      found.push([path.node.value, ignorer.shouldIgnore(path) !== undefined]);
+      found.push([path.node.value, skipped(path)]);
     },
   });
   return found;
@@ -41,7 +45,7 @@ describe('RUL-9 npm run mutate', () => {
     expect(scopes.sort()).toEqual([...rulesetIds, 'match', 'verify'].sort());
   });
 
-  it("RUL-9 the ignorer skips a refusal's sentence and a message, and keeps its code and rule ID", () => {
+  it("RUL-9 the ignorer skips a refusal's sentence, a check's verdict and a message, and keeps its code, check and rule ID", () => {
     expect(judged("reject('TOO_FAR', 'PG-11', 'The target is out of range.')")).toEqual([
       ['TOO_FAR', false],
       ['PG-11', false],
@@ -61,10 +65,30 @@ describe('RUL-9 npm run mutate', () => {
       ['GSC-4', false],
       ['Too slow.', true],
     ]);
+    // A check's verdict and detail lines in domain/verify, whichever of pass, fail and pending gives it.
+    expect(judged("pass('dice', 'dice: all rolls match')")).toEqual([
+      ['dice', false],
+      ['dice: all rolls match', true],
+    ]);
+    expect(judged("fail('state', 'state: differs', 1, ['  first at state.turn'])")).toEqual([
+      ['state', false],
+      ['state: differs', true],
+      ['  first at state.turn', true],
+    ]);
+    expect(judged("(isRunning(header) ? pending : fail)('seed', 'seed: not revealed yet')")).toEqual([
+      ['seed', false],
+      ['seed: not revealed yet', true],
+    ]);
     // Data the rules read is never text to skip, wherever it sits.
     expect(judged("accept({ type: 'UnitMoved', data: { unitId: 'red-1' } })")).toEqual([
       ['UnitMoved', false],
       ['red-1', false],
+    ]);
+    // GSC2's pending(state) names no message; a condition choosing some other callee is not one either.
+    expect(judged("pending('orders'); (a ? pending : accept)('x', 'y')")).toEqual([
+      ['orders', false],
+      ['x', false],
+      ['y', false],
     ]);
   });
 });

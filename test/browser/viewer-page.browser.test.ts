@@ -62,6 +62,8 @@ describe('the page around the board', () => {
       const { page, strays, errors } = await viewer();
       const offered = await page.$$eval('#samples [data-sample]', (els) => els.map((el) => el.getAttribute('data-sample')));
       expect(offered).toEqual(SAMPLE_LOGS.map((s) => s.file));
+      // VIEW-17: the empty page, with the matches on offer.
+      await page.screenshot({ path: join(shots, 'empty-page-1280.png') });
       for (const sample of SAMPLE_LOGS) {
         const served = await fetch(`${runtime.url}/samples/${sample.file}`);
         expect(served.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');

@@ -5,49 +5,32 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
-import { ensureBuilt } from '../support/build-setup.ts';
-import { startServiceRuntime } from '../support/http.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../support/browser-session.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const examples = JSON.parse(readFileSync(join(root, 'functions', 'http', 'openapi-examples.json'), 'utf8')) as {
   commands: Record<string, Record<string, unknown>>;
 };
 
-let runtime: MemoryRuntime;
-let browser: Browser;
-const pages: OpenPage[] = [];
-
-beforeAll(async () => {
-  ensureBuilt('web');
-  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await browser?.close();
-  await runtime?.stop();
-});
+const session = browserSession();
 
 interface Document {
   servers: { url: string }[];
   paths: Record<string, Record<string, { operationId: string }>>;
 }
 
-const served = async (): Promise<Document> => (await (await fetch(`${runtime.url}/openapi.json`)).json()) as Document;
+const served = async (): Promise<Document> => (await (await fetch(`${session.url}/openapi.json`)).json()) as Document;
 
 describe('DOC-3 the API reference at /docs', () => {
   it('DOC-3 the served document names the address the runtime listens on as its one server', async () => {
     const doc = await served();
-    expect(runtime.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(doc.servers.map((s) => s.url)).toEqual([runtime.url]);
+    expect(session.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(doc.servers.map((s) => s.url)).toEqual([session.url]);
   });
 
   it('DOC-3 GET /docs draws every operation of the live document in Chromium, with an example of every command, and no request leaves loopback', async () => {
-    const opened = await openPage(browser, `${runtime.url}/docs`);
-    pages.push(opened);
+    const opened = await session.open('/docs');
     const { page, strays, errors } = opened;
     expect(await page.title()).toBe('Arbiter API reference');
     const operations = Object.values((await served()).paths).flatMap((methods) => Object.values(methods).map((o) => o.operationId));
@@ -64,7 +47,7 @@ describe('DOC-3 the API reference at /docs', () => {
       await page.$eval('#api select', (el) =>
         Array.from((el as unknown as { options: ArrayLike<{ value: string }> }).options, (o) => o.value),
       ),
-    ).toEqual([runtime.url]);
+    ).toEqual([session.url]);
     // The command route opened: a request example of every command of every ruleset to choose from, and the answer's.
     await page.click('#operations-games-giveCommand .opblock-summary-control');
     await page.waitForSelector('#operations-games-giveCommand .examples-select select');

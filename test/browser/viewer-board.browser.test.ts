@@ -7,37 +7,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
-import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { launchBrowser, type OpenPage, openPage } from '../support/browser.ts';
-import { ensureBuilt } from '../support/build-setup.ts';
-import { startServiceRuntime } from '../support/http.ts';
+import { browserSession } from '../support/browser-session.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`);
 
-let runtime: MemoryRuntime;
-let browser: Browser;
-const pages: OpenPage[] = [];
-
-beforeAll(async () => {
-  ensureBuilt('web');
-  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await browser?.close();
-  await runtime?.stop();
-});
+const session = browserSession();
 
 /** The viewer at a window of `width`×`height` with the log `name` open at its last event. */
 const viewerWith = async (name: string, width: number, height: number): Promise<Page> => {
-  const opened = await openPage(browser, `${runtime.url}/`);
-  pages.push(opened);
+  const opened = await session.open();
   const { page } = opened;
   await page.setViewportSize({ width, height });
   await page.setInputFiles('#file', { name: `${name}.ndjson`, mimeType: 'application/x-ndjson', buffer: readFileSync(logFile(name)) });

@@ -7,15 +7,14 @@
 
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../domain/verify/log.ts';
-import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { seatColour } from '../../web/render/svg.ts';
 import { SAMPLE_LOGS } from '../../web/samples.ts';
-import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
-import { ensureBuilt } from '../support/build-setup.ts';
-import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+import { type OpenPage, screenshotsDir } from '../support/browser.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { Client, eventually } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`);
@@ -25,23 +24,10 @@ const shots = screenshotsDir();
 /** Chromium folds and verifies whole logs in each page, beside the other tests on two shared cores. */
 const SLOW = 120_000;
 
-let runtime: MemoryRuntime;
-let browser: Browser;
-const pages: OpenPage[] = [];
-
-beforeAll(async () => {
-  ensureBuilt('web');
-  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await browser?.close();
-  await runtime?.stop();
-});
+const session = browserSession();
 
 const viewer = async (size = { width: 1280, height: 800 }): Promise<OpenPage> => {
-  const opened = await openPage(browser, `${runtime.url}/`);
-  pages.push(opened);
+  const opened = await session.open();
   await opened.page.setViewportSize(size);
   return opened;
 };
@@ -65,7 +51,7 @@ describe('the page around the board', () => {
       // VIEW-17: the empty page, with the matches on offer.
       await page.screenshot({ path: join(shots, 'empty-page-1280.png') });
       for (const sample of SAMPLE_LOGS) {
-        const served = await fetch(`${runtime.url}/samples/${sample.file}`);
+        const served = await fetch(`${session.url}/samples/${sample.file}`);
         expect(served.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
         expect(await served.text()).toBe(readFileSync(join(root, 'test', 'fixtures', 'logs', sample.file), 'utf8'));
       }
@@ -210,7 +196,7 @@ describe('the page around the board', () => {
   it.concurrent(
     'VIEW-15 PG-4 a game created without a scenario shows its empty table and says why, and where the game is',
     async () => {
-      const anon = new Client(runtime.url);
+      const anon = new Client(session.url);
       const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
       const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body;
       expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);

@@ -7,18 +7,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
-import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { launchBrowser, type OpenPage, openPage, screenshotsDir } from '../support/browser.ts';
-import { ensureBuilt } from '../support/build-setup.ts';
-import { Client, eventually, startServiceRuntime } from '../support/http.ts';
+import { type OpenPage, screenshotsDir } from '../support/browser.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { Client, eventually } from '../support/http.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name}.ndjson`);
@@ -28,23 +27,10 @@ const EVERY = everyRuleset();
 /** VIEW-4, VIEW-17: `npm run screenshots` refreshes the pictures in docs/screenshots. */
 const shots = screenshotsDir();
 
-let runtime: MemoryRuntime;
-let browser: Browser;
-const pages: OpenPage[] = [];
-
-beforeAll(async () => {
-  ensureBuilt('web');
-  [runtime, browser] = await Promise.all([startServiceRuntime(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await browser?.close();
-  await runtime?.stop();
-});
+const session = browserSession();
 
 const viewer = async (): Promise<OpenPage> => {
-  const opened = await openPage(browser, `${runtime.url}/`);
-  pages.push(opened);
+  const opened = await session.open();
   return opened;
 };
 
@@ -199,7 +185,7 @@ describe('the replay viewer', () => {
   });
 
   it('VIEW-1 VIEW-5 a live game by its id and key updates as events arrive, and the key never enters the URL', async () => {
-    const anon = new Client(runtime.url);
+    const anon = new Client(session.url);
     const ann = await anon.register('Ann');
     const bob = await anon.register('Bob');
     const created = await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' });
@@ -221,7 +207,7 @@ describe('the replay viewer', () => {
     expect(await page.textContent('#events')).toMatch(/seat joined/);
     expect(await page.textContent('#status')).toMatch(new RegExp(`^game ${gameId} \\(live\\): \\d+ events\\.$`));
     expect(page.url()).not.toContain(apiKey);
-    expect(page.url()).toBe(`${runtime.url}/`);
+    expect(page.url()).toBe(`${session.url}/`);
     expect(strays).toEqual([]);
   });
 

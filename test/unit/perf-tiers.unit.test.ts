@@ -68,7 +68,7 @@ describe('the test tiers', () => {
     for (const file of browser) {
       expect(file).toMatch(/\.browser\.test\.ts$/);
       const text = readFileSync(join(root, 'test', 'browser', file), 'utf8');
-      expect({ file, chromium: text.includes('launchBrowser') }).toEqual({ file, chromium: true });
+      expect({ file, chromium: /launchBrowser|browserSession\(/.test(text) }).toEqual({ file, chromium: true });
       expect({ file, storage: /client-dynamodb|dynamo-client|startTestRuntime|startRuntime\b|inject\(/.test(text) }).toEqual({
         file,
         storage: false,

@@ -5,17 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
+import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
 
 beforeAll(async () => {
-  runtime = await startServiceRuntime();
-  const anon = new Client(runtime.url);
-  ann = (await anon.register('Ann')).client;
-  bob = (await anon.register('Bob')).client;
+  ({ runtime, ann, bob } = await annAndBob());
 });
 afterAll(() => runtime.stop());
 

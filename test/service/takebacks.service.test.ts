@@ -11,7 +11,7 @@ import { verifyLog } from '../../domain/verify/verify.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { postGalacticaGame } from '../support/games.ts';
-import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
+import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { mission, profile, shoot } from '../support/soluna.ts';
 
@@ -20,10 +20,7 @@ let ann: Client;
 let bob: Client;
 
 beforeAll(async () => {
-  runtime = await startServiceRuntime();
-  const anon = new Client(runtime.url);
-  ann = (await anon.register('Ann')).client;
-  bob = (await anon.register('Bob')).client;
+  ({ runtime, ann, bob } = await annAndBob());
 });
 afterAll(() => runtime.stop());
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type MemoryRuntime, startMemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { type Runtime, type RuntimeOptions, type ServiceOptions, startRuntime } from '../../infra/local/runtime.ts';
-import { eventually } from './client.ts';
+import { Client, eventually } from './client.ts';
 import { fakeResolver } from './resolver.ts';
 
 export { Client, commandId, eventually, type Reply, withPlayerNames } from './client.ts';
@@ -30,6 +30,14 @@ export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promi
  */
 export const startServiceRuntime = (overrides: Partial<ServiceOptions> = {}): Promise<MemoryRuntime> =>
   startMemoryRuntime({ port: 0, resolve: fakeResolver().resolve, ...overrides });
+
+/** The table most route tests set: a service runtime, and Ann and Bob registered on it. */
+export const annAndBob = async (): Promise<{ runtime: MemoryRuntime; ann: Client; bob: Client }> => {
+  const runtime = await startServiceRuntime();
+  const anon = new Client(runtime.url);
+  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+  return { runtime, ann: ann.client, bob: bob.client };
+};
 
 /**
  * Wait until a memory runtime has nothing left to do but wait for time: the stream's consumers

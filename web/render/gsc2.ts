@@ -101,6 +101,10 @@ export interface GscDrawing {
   readonly arcs?: 'hover' | 'all' | 'none' | undefined;
 }
 
+/** An asteroid field or satellite, or a dust cloud, as the board draws it; its legend swatch is the same disc. */
+const terrainDisc = (cx: number, cy: number, r: number, dust: boolean, strokeWidth: number): string =>
+  el('circle', { cx, cy, r, fill: dust ? '#d9cfe8' : '#a39e93', 'fill-opacity': 0.7, stroke: '#555', 'stroke-width': strokeWidth });
+
 export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawing = {}): Omit<Picture, 'fit' | 'caption' | 'marks'> => {
   const ships = Object.values(obj(game.ships)).map(obj);
   const missiles = Object.values(obj(game.missiles)).map(obj);
@@ -129,15 +133,7 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawi
         'g',
         { 'data-terrain': text(t.id) },
         title(`${text(t.kind)} ${text(t.id)}${moving ? `, drifting ${num(drift.x)}", ${num(drift.y)}" a turn` : ''}`) +
-          el('circle', {
-            cx: x,
-            cy: y,
-            r: Math.max(0.3, num(t.radius)),
-            fill: t.kind === 'dust' ? '#d9cfe8' : '#a39e93',
-            'fill-opacity': 0.7,
-            stroke: '#555',
-            'stroke-width': 0.08,
-          }) +
+          terrainDisc(x, y, Math.max(0.3, num(t.radius)), t.kind === 'dust', 0.08) +
           (moving
             ? el('line', {
                 x1: x,
@@ -275,30 +271,12 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawi
     },
     {
       key: 'terrain',
-      swatch: (x, y, s) =>
-        el('circle', {
-          cx: x + s / 2,
-          cy: y + s / 2,
-          r: s / 2,
-          fill: '#a39e93',
-          'fill-opacity': 0.7,
-          stroke: '#555',
-          'stroke-width': s * 0.06,
-        }),
+      swatch: (x, y, s) => terrainDisc(x + s / 2, y + s / 2, s / 2, false, s * 0.06),
       text: 'asteroids, satellites',
     },
     {
       key: 'dust',
-      swatch: (x, y, s) =>
-        el('circle', {
-          cx: x + s / 2,
-          cy: y + s / 2,
-          r: s / 2,
-          fill: '#d9cfe8',
-          'fill-opacity': 0.7,
-          stroke: '#555',
-          'stroke-width': s * 0.06,
-        }),
+      swatch: (x, y, s) => terrainDisc(x + s / 2, y + s / 2, s / 2, true, s * 0.06),
       text: 'dust cloud',
     },
   ];

@@ -8,6 +8,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { envelopeHash, GENESIS_HASH } from '../../domain/kernel/envelope.ts';
 import { isNewerRulesVersion } from '../../domain/kernel/rules-version.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
+import type { ParsedLog } from '../../domain/verify/log.ts';
 
 const RULESETS = everyRuleset();
 
@@ -58,3 +59,22 @@ export const withOldTurnLimit = (event: EventEnvelope): unknown => {
   const data = event.data as { options: { rules: Record<string, unknown> } };
   return { ...data, options: { ...data.options, rules: { ...data.options.rules, turnLimit: 6 } } };
 };
+
+/** The line of an exported log that holds event `index` (line 1 is the header). */
+export const lineOf = (index: number): number => index + 2;
+
+/** The log with event `index` changed by `change` (its hash left as it was: a forgery). */
+export const editAt = (log: ParsedLog, index: number, change: (event: EventEnvelope) => EventEnvelope): ParsedLog => ({
+  ...log,
+  events: log.events.map((e, i) => (i === index ? change(structuredClone(e)) : e)),
+});
+
+/** `events` from `from` on relabelled as adopted to, and played under, `version`, and chained again. */
+export const underVersion = (events: readonly EventEnvelope[], from: number, version: string): EventEnvelope[] =>
+  rechain(
+    events.map((e, i) => {
+      if (i < from) return e;
+      const data = e.type === 'RulesVersionAdopted' ? { ...(e.data as object), to: version } : e.data;
+      return { ...e, data, rulesVersion: version };
+    }),
+  );

@@ -24,18 +24,12 @@ import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { checkChain, checkDice, checkRules, checkSeed } from '../../domain/verify/verify.ts';
 import { REFERENCE_SEED, Recorder, startMatch } from '../support/finished-games.ts';
-import { ageLog, olderVersion, rechain } from '../support/older-rules.ts';
+import { ageLog, editAt, lineOf, olderVersion, rechain, underVersion } from '../support/older-rules.ts';
 
 const RULESETS = everyRuleset();
 const FIXTURE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', 'soluna.ndjson'), 'utf8');
 const reference = (): ParsedLog => parseLog(FIXTURE);
-const lineOf = (index: number) => index + 2;
 
-/** The log with event `index` changed by `change` (its hash left as it was). */
-const editAt = (log: ParsedLog, index: number, change: (event: EventEnvelope) => EventEnvelope): ParsedLog => ({
-  ...log,
-  events: log.events.map((e, i) => (i === index ? change(structuredClone(e)) : e)),
-});
 const firstOf = (log: ParsedLog, type: string) => log.events.findIndex((e) => e.type === type);
 
 describe('the hash chain: each link checked on its own', () => {
@@ -246,15 +240,6 @@ describe('rules versions: what the log names agrees, link by link (PBM-14)', () 
     const log = game.log();
     return parseLog(serializeLog(log.header, log.events));
   };
-  /** `events` from `from` on relabelled as adopted to, and played under, `version`. */
-  const underVersion = (events: readonly EventEnvelope[], from: number, version: string): EventEnvelope[] =>
-    rechain(
-      events.map((e, i) => {
-        if (i < from) return e;
-        const data = e.type === 'RulesVersionAdopted' ? { ...(e.data as object), to: version } : e.data;
-        return { ...e, data, rulesVersion: version };
-      }),
-    );
 
   it('RUL-8 PBM-14 an adoption from a version other than the one in force is named at its line', () => {
     const game = oldGame();

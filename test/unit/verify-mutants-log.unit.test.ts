@@ -18,20 +18,14 @@ import { readjudicate, readjudicationStart, rulesVersionsOf } from '../../domain
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { checkChain, checkDice, checkRules, checkSeed, checkState } from '../../domain/verify/verify.ts';
 import { Recorder, startMatch } from '../support/finished-games.ts';
-import { rechain } from '../support/older-rules.ts';
+import { editAt, lineOf, rechain } from '../support/older-rules.ts';
 
 const RULESETS = everyRuleset();
 const referenceOf = (id: string): ParsedLog =>
   parseLog(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', `${id}.ndjson`), 'utf8'));
 const FIXTURE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'logs', 'soluna.ndjson'), 'utf8');
 const reference = (): ParsedLog => parseLog(FIXTURE);
-const lineOf = (index: number) => index + 2;
 
-/** The log with event `index` changed by `change` (its hash left as it was). */
-const editAt = (log: ParsedLog, index: number, change: (event: EventEnvelope) => EventEnvelope): ParsedLog => ({
-  ...log,
-  events: log.events.map((e, i) => (i === index ? change(structuredClone(e)) : e)),
-});
 const sealedAgain = (log: ParsedLog): ParsedLog => ({ ...log, events: rechain(log.events) });
 const firstOf = (log: ParsedLog, type: string) => log.events.findIndex((e) => e.type === type);
 

@@ -10,14 +10,13 @@ import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { checkDice, checkRules } from '../../domain/verify/verify.ts';
 import { Recorder, startMatch } from '../support/finished-games.ts';
-import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
+import { ageLog, lineOf, olderVersion, rechain, underVersion, withOldTurnLimit } from '../support/older-rules.ts';
 
 const RULESETS = everyRuleset();
 const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 /** A version this build does not decide (RUL-10 lists the ones it does). */
 const OLD = olderVersion('post-galactica');
 const SYSTEM = { kind: 'system' } as const;
-const lineOf = (index: number) => index + 2;
 
 const resume = (events: readonly EventEnvelope[]): Recorder => {
   const game = new Recorder(events[0]?.gameId ?? '');
@@ -190,15 +189,6 @@ describe('RUL-9 RUL-10 a part under an older version this build decides is re-de
 
 describe('RUL-9 PBM-14 a claim reaches back to the organiser adoption before it, and no further', () => {
   const PREVIOUS = (RULESETS.getFold('post-galactica').rulesVersions ?? []).at(-2) ?? '';
-  /** `events` from `from` on relabelled as adopted to, and played under, `version`. */
-  const underVersion = (events: readonly EventEnvelope[], from: number, version: string): EventEnvelope[] =>
-    rechain(
-      events.map((e, i) => {
-        if (i < from) return e;
-        const data = e.type === 'RulesVersionAdopted' ? { ...(e.data as object), to: version } : e.data;
-        return { ...e, data, rulesVersion: version };
-      }),
-    );
 
   it('RUL-9 PBM-14 the part from the organiser adoption up to the replayed one is claimed; the part before it is not', () => {
     // the part before decided GameCreated otherwise: it must not be re-decided under the claim

@@ -60,7 +60,15 @@ export const checkSeed = ({ header, events }: ParsedLog): CheckResult => {
   if (seedCommitment(header.seed) !== committed)
     return fail('seed', 'seed: its SHA-256 does not match the commitment made at game creation', 1);
   const revealed = events.findIndex((e) => e.type === 'SeedRevealed');
-  if (revealed >= 0 && (events[revealed]?.data as { seed?: string } | undefined)?.seed !== header.seed) {
+  // The reveal is part of the game's end (docs/design.md §6): a header that shows the seed of a
+  // log whose chain never recorded publishing it is a log cut short or put together afterwards.
+  if (revealed < 0)
+    return fail(
+      'seed',
+      'seed: the header shows it, but no SeedRevealed event in the log records its reveal at the end of the game',
+      lineOf(events.length - 1),
+    );
+  if ((events[revealed]?.data as { seed?: string } | undefined)?.seed !== header.seed) {
     return fail('seed', 'seed: the SeedRevealed event names another seed than the header', lineOf(revealed));
   }
   return pass('seed', 'seed: matches the commitment made at game creation');

@@ -95,6 +95,19 @@ describe('the seed: the header, the creation and the reveal agree', () => {
       verdict: 'seed: its SHA-256 does not match the commitment made at game creation',
     });
   });
+
+  it('RUL-9 verify: an ended log whose header shows the right seed but whose chain never records SeedRevealed fails at its last line', () => {
+    const log = reference();
+    const revealed = firstOf(log, 'SeedRevealed');
+    expect(revealed).toBeGreaterThan(0);
+    const cut = { ...log, events: rechain(log.events.filter((_, i) => i !== revealed).map((e, i) => ({ ...e, seq: i + 1 }))) };
+    expect(checkSeed(cut)).toMatchObject({
+      ok: false,
+      line: lineOf(cut.events.length - 1),
+      verdict: 'seed: the header shows it, but no SeedRevealed event in the log records its reveal at the end of the game',
+    });
+    expect(checkSeed(log)).toMatchObject({ ok: true });
+  });
 });
 
 describe('the dice: each roll drawn once, by its own command', () => {

@@ -119,7 +119,7 @@ export const LIFECYCLE_COMMANDS = [
     type: 'DeadlineReached',
     fields: deadlineReachedFields,
     summary: "The phase timer's command when a step's deadline passes.",
-    rule: 'PBM-3',
+    rule: 'PBM-9',
     sentBy: 'server',
     reserved: 'Only the phase timer declares deadlines.',
     whilePaused: true,

@@ -309,6 +309,9 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
+          // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
+          panel.dataset.version = String(view.version);
+          panel.dataset.step = step?.key ?? '';
           const others = `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
           waiting.textContent = view.awaiting.includes(seat)
             ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`

@@ -147,13 +147,16 @@ describe('VIEW-15 the reference matches the empty page offers', () => {
   });
 });
 
-const publishedCommands = async (id: string): Promise<CommandDoc[]> => {
-  const reply = await docsHandlers.getRuleset({ params: { id }, headers: {}, query: {} } as unknown as Request, {
-    playerId: null,
-    query: undefined,
-    body: undefined,
-  });
-  return (JSON.parse(String(reply.body)) as { commands: CommandDoc[] }).commands;
+const published = new Map<string, Promise<CommandDoc[]>>();
+/** What `GET /rulesets/{id}` answers, once per ruleset: building the JSON Schemas is the slow part. */
+const publishedCommands = (id: string): Promise<CommandDoc[]> => {
+  const known =
+    published.get(id) ??
+    docsHandlers
+      .getRuleset({ params: { id }, headers: {}, query: {} } as unknown as Request, { playerId: null, query: undefined, body: undefined })
+      .then((reply) => (JSON.parse(String(reply.body)) as { commands: CommandDoc[] }).commands);
+  published.set(id, known);
+  return known;
 };
 const commandOf = async (ruleset: string, type: string): Promise<CommandDoc> =>
   (await publishedCommands(ruleset)).find((c) => c.type === type) as CommandDoc;

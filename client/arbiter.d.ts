@@ -2051,6 +2051,13 @@ export interface components {
                     type: string;
                     summary: string;
                     rule: string;
+                    /** @description VIEW-16: the phases (a game's `step.phase`) in which a seat may send it; absent: any phase of play. The referee still decides each command. */
+                    phases?: string[];
+                    /**
+                     * @description VIEW-16: a seat the game is not waiting for may send it too, in those phases; absent: only an awaited seat.
+                     * @constant
+                     */
+                    anySeat?: true;
                 } & {
                     [key: string]: unknown;
                 })[];
@@ -2070,6 +2077,13 @@ export interface components {
                 type: string;
                 summary: string;
                 rule: string;
+                /** @description VIEW-16: the phases (a game's `step.phase`) in which a seat may send it; absent: any phase of play. The referee still decides each command. */
+                phases?: string[];
+                /**
+                 * @description VIEW-16: a seat the game is not waiting for may send it too, in those phases; absent: only an awaited seat.
+                 * @constant
+                 */
+                anySeat?: true;
                 /** @description JSON Schema of this command; its `type` property is the command type as a const. */
                 schema: {
                     [key: string]: unknown;

@@ -180,6 +180,10 @@ export interface CommandDoc {
   readonly type: string;
   readonly summary: string;
   readonly rule: string | null;
+  /** The phases it may be sent in (absent: any phase of play), as the ruleset's command-docs.ts declares them. */
+  readonly phases?: readonly string[];
+  /** A seat the game is not waiting for may send it too (absent: only an awaited seat). */
+  readonly anySeat?: true;
   readonly schema: Schema;
 }
 
@@ -209,20 +213,37 @@ const NOT_FOR_SEATS = new Set([
 ]);
 
 /**
- * The commands `seat` may send now, from the ruleset's list: none unless the game awaits it;
- * ChooseFirstPlayer while the first player is chosen; in play, the ruleset's own commands
- * whose summary names no other phase (Post Galactica's say "Movement Phase: …"), then the
- * lifecycle's few a seat may always send. The referee still decides: the page only offers.
+ * The commands `seat` may send now, from the ruleset's list as `GET /rulesets/{id}` publishes
+ * it: ChooseFirstPlayer while the awaited seat chooses the first player; in play, the
+ * ruleset's own commands declared for the current phase (`phases`), to the seat the game
+ * awaits, then the lifecycle's few a seat may always send; to a seat it does not await, only
+ * those it may send meanwhile (`anySeat`: GSC-5's tractor beams). The referee still decides:
+ * the page only offers.
  */
 export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: string): CommandDoc[] => {
-  if (!now.awaiting.includes(seat)) return [];
-  if (now.status === 'choosing') return commands.filter((c) => c.type === 'ChooseFirstPlayer');
+  const awaited = now.awaiting.includes(seat);
+  if (now.status === 'choosing') return awaited ? commands.filter((c) => c.type === 'ChooseFirstPlayer') : [];
   if (now.status !== 'playing') return [];
-  const phase = now.step?.phase.toLowerCase() ?? '';
-  const own = commands.filter((c) => {
-    if (NOT_FOR_SEATS.has(c.type) || ANY_TIME.includes(c.type) || c.type === 'ChooseFirstPlayer') return false;
-    const named = /^(\w+) Phase:/.exec(c.summary)?.[1]?.toLowerCase();
-    return named === undefined || named === phase;
-  });
-  return [...own, ...ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type))];
+  const phase = now.step?.phase ?? null;
+  const own = commands.filter(
+    (c) =>
+      !NOT_FOR_SEATS.has(c.type) &&
+      !ANY_TIME.includes(c.type) &&
+      c.type !== 'ChooseFirstPlayer' &&
+      (c.phases === undefined || (phase !== null && c.phases.includes(phase))) &&
+      (awaited || c.anySeat === true),
+  );
+  return awaited ? [...own, ...ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type))] : own;
+};
+
+/**
+ * The variant a choice starts on: the one named after the current phase, if any (GSC2's
+ * SubmitOrders in the Beams step starts on `beams`), else the first.
+ */
+export const variantFor = (field: Field, phase: string | null): number => {
+  if (field.kind !== 'choice' || phase === null) return 0;
+  return Math.max(
+    0,
+    field.variants.findIndex((v) => v.name === phase),
+  );
 };

@@ -9,7 +9,7 @@
  * redacts them for every other seat, so only their seat's page shows them back.
  */
 import type { GameView } from '../domain/match/view.ts';
-import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor } from './form.ts';
+import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, variantFor } from './form.ts';
 
 export interface Playing {
   readonly gameId: string;
@@ -28,8 +28,8 @@ const labelled = (field: Field, control: HTMLElement): HTMLElement => {
   return label;
 };
 
-/** One field as form controls, and how to read it back as an Entry (web/form.ts). */
-const draw = (field: Field): Drawn => {
+/** One field as form controls, and how to read it back as an Entry (web/form.ts); a choice starts on the variant of `phase`. */
+const draw = (field: Field, phase: string | null = null): Drawn => {
   switch (field.kind) {
     case 'const':
       return { el: null, read: () => '' };
@@ -87,7 +87,7 @@ const draw = (field: Field): Drawn => {
       const set = document.createElement('fieldset');
       set.className = 'object';
       if (field.name) set.appendChild(document.createElement('legend')).textContent = field.label;
-      const parts = field.fields.map((f) => ({ f, drawn: draw(f) }));
+      const parts = field.fields.map((f) => ({ f, drawn: draw(f, phase) }));
       for (const { drawn } of parts) if (drawn.el) set.append(drawn.el);
       return {
         el: set,
@@ -100,10 +100,11 @@ const draw = (field: Field): Drawn => {
       const select = document.createElement('select');
       select.name = `${field.name || 'choice'}-variant`;
       select.append(...field.variants.map((v, i) => new Option(v.name, String(i))));
+      select.value = String(variantFor(field, phase));
       const slot = document.createElement('div');
-      let current = draw(field.variants[0] as Field);
+      let current = draw(field.variants[0] as Field, phase);
       const show = () => {
-        current = draw(field.variants[Number(select.value)] as Field);
+        current = draw(field.variants[Number(select.value)] as Field, phase);
         slot.replaceChildren(...(current.el ? [current.el] : []));
       };
       select.addEventListener('change', show);
@@ -123,7 +124,7 @@ const draw = (field: Field): Drawn => {
       add.textContent = `Add to ${field.label}`;
       add.addEventListener('click', () => {
         if (field.max !== null && items.length >= field.max) return;
-        const drawn = draw(field.item);
+        const drawn = draw(field.item, phase);
         items.push(drawn);
         const li = rows.appendChild(document.createElement('li'));
         if (drawn.el) li.append(drawn.el);
@@ -173,6 +174,8 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
   const rulesets = new Map<string, Promise<CommandDoc[]>>();
   let playing: Playing | null = null;
   let offered: CommandDoc[] = [];
+  /** The step the offer was made for (its key and phase): a new step redraws the form. */
+  let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
@@ -201,7 +204,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
       return;
     }
     const field = formFor(doc.schema);
-    const d = draw(field);
+    const d = draw(field, offeredIn?.phase ?? null);
     drawn = { doc, field, read: d.read };
     about.textContent = `${doc.summary}${doc.rule ? ` (${doc.rule})` : ''}`;
     fields.replaceChildren(...(d.el ? [d.el] : []));
@@ -302,14 +305,21 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           const commands = await commandsOf(view.ruleset);
           if (mine !== version) return;
           const now = commandsNow(commands, view, seat);
-          const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join();
+          const step = view.step ? { key: view.step.key, phase: view.step.phase } : null;
+          const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
-          waiting.textContent =
-            now.length > 0
-              ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
-              : view.status === 'ended'
-                ? 'The game has ended.'
-                : `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
+          offeredIn = step;
+          // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
+          panel.dataset.version = String(view.version);
+          panel.dataset.step = step?.key ?? '';
+          const others = `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
+          waiting.textContent = view.awaiting.includes(seat)
+            ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
+            : view.status === 'ended'
+              ? 'The game has ended.'
+              : now.length > 0
+                ? `${others} Meanwhile you may send ${now.map((c) => c.type).join(', ')}.`
+                : others;
           form.classList.toggle('hidden', now.length === 0);
           if (same) return;
           const was = choose.value;

@@ -21,7 +21,8 @@ export const USABLE_SYSTEMS: Readonly<Record<Step, readonly string[]>> = {
   repairs: [],
 };
 
-const OWN_COMMAND: Readonly<Record<string, string>> = {
+/** Systems UseSystem does not take: they have a command or order of their own (GSC-5, GSC-8, GSC-20). */
+export const OWN_COMMAND: Readonly<Record<string, string>> = {
   mds: 'an `mds` maneuver in MoveShip (or automatically against missiles in the Missiles step)',
   tractorBeams: 'UseTractorBeam or a `tractor` maneuver in MoveShip',
   assaultPods: 'a `pods` action in your boarding orders',

@@ -39,6 +39,14 @@ export interface CommandDoc {
   readonly type: string;
   readonly summary: string;
   readonly rule: string;
+  /**
+   * VIEW-16: the phases (a game's `step.phase`, among the ruleset's `phaseNames`) in which a
+   * seat may send it; absent: any phase of play. Published so a client offers only what may
+   * be sent now; the referee still decides each command.
+   */
+  readonly phases?: readonly string[];
+  /** VIEW-16: a seat the game is not waiting for may send it too, in those phases (GSC-5's tractor beams); absent: only an awaited seat. */
+  readonly anySeat?: true;
 }
 
 /**

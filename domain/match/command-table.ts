@@ -271,11 +271,11 @@ export const commandTable = (
     rule: c.rule ?? ruleset.firstPlayerRule,
     schema: c.schema,
   }));
-  const own = [...variants].map(([type, schema]) => ({
-    type,
-    summary: docs.get(type)?.summary ?? '',
-    rule: docs.get(type)?.rule ?? '',
-    schema,
-  }));
+  const own = [...variants].map(([type, schema]) => {
+    const doc = docs.get(type);
+    // VIEW-16: when it may be sent, as command-docs.ts declares it
+    const when = { ...(doc?.phases ? { phases: doc.phases } : {}), ...(doc?.anySeat ? { anySeat: doc.anySeat } : {}) };
+    return { type, summary: doc?.summary ?? '', rule: doc?.rule ?? '', ...when, schema };
+  });
   return [...lifecycle, ...own];
 };

@@ -42,9 +42,9 @@ const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepre
  * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
  */
 const commandsWithSchemas = (r: AnyRuleset) =>
-  commandTable(r, variantsByType(r.commandSchema)).map(({ type, summary, rule, schema }) => {
+  commandTable(r, variantsByType(r.commandSchema)).map(({ schema, ...doc }) => {
     const { $schema: _dialect, ...own } = jsonSchema(schema);
-    return { type, summary, rule, schema: own };
+    return { ...doc, schema: own };
   });
 
 /** The describing routes' handlers, by operationId; public, cached for five minutes. */

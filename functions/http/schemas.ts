@@ -327,7 +327,23 @@ export const stateResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-const commandDocSchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ type: z.string(), summary: z.string(), rule: z.string() }));
+const commandDocSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    type: z.string(),
+    summary: z.string(),
+    rule: z.string(),
+    phases: z
+      .optional(z.array(z.string()))
+      .check(
+        z.describe(
+          "VIEW-16: the phases (a game's `step.phase`) in which a seat may send it; absent: any phase of play. The referee still decides each command.",
+        ),
+      ),
+    anySeat: z
+      .optional(z.literal(true))
+      .check(z.describe('VIEW-16: a seat the game is not waiting for may send it too, in those phases; absent: only an awaited seat.')),
+  }),
+);
 
 export const rulesetSummarySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({

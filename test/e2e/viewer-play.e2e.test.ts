@@ -1,8 +1,9 @@
 /**
  * VIEW-16 in a real Chromium against `npm start` (on fresh tables of the storage tier's DynamoDB
  * Local, so no second JVM starts; the stream, and so the read model's lag, are real): two seats, each in a browser
- * context of its own with its own key, play the opening of a game of each ruleset from the
- * page: the first player chosen from a form, commands built from the published schemas,
+ * context of its own with its own key, play the first turn of a game of each ruleset from the
+ * page (GSC2's every step, Movement to Repairs, until turn 2 begins): the first player chosen
+ * from a form, only the commands of the current step offered, commands built from the published schemas,
  * board clicks filling ids and positions, a refusal shown with its rule, sealed orders seen
  * only by their seat, and each page's board moved by the long-poll. VIEW-17: the seat's turn
  * to play is photographed at 1280×800 and 375 px.
@@ -18,6 +19,36 @@ import { Client, eventually } from '../support/http.ts';
 /** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
 const shots = screenshotsDir();
 const SLOW = 240_000;
+
+/**
+ * GSC2's whole first turn with every step awaited by both seats (numbers ours, as in
+ * test/service/gsc2.service.test.ts): targeting 4 + aspect 8 hits on any d10; the missile's 1
+ * point takes the target's one shield level, so the beam's 1 point is full damage; armor 0
+ * fails every armor roll and every chart row starts with battery B, which the Repairs step
+ * then tries to mend. Squads and a transporter make both seats awaited in Boarding.
+ */
+const GUNSHIP = {
+  ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect: { bow: 8, broadside: 8, stern: 8 } },
+  ...{ deflectors: 0, shields: 1, armor: 0, hull: 100, repairUnits: 1, crew: 2, assaultSquads: 1, transporters: 1 },
+  batteries: [
+    { id: 'A', class: 'medium', weapons: 1, damage: 1, mount: 'T' },
+    { id: 'B', class: 'light', weapons: 1, damage: 1, mount: 'T' },
+  ],
+  missileBatteries: [{ id: 'M1', missiles: 1, damage: 1 }],
+  damageChart: Array.from({ length: 10 }, () => ['battery:B', 'drive']),
+};
+const gunship = (id: string, x: number, y: number, facing: number) => ({ id, name: id, design: 'gunship', x, y, facing });
+const GSC_SCENARIO = {
+  designs: { gunship: GUNSHIP },
+  fleets: {
+    red: [gunship('ram', 0, 0, 0), gunship('rook', 20, 0, 0)],
+    blue: [gunship('bee', 0, 10, 4), gunship('bat', 20, 10, 4)],
+  },
+  terrain: [],
+};
+const FLEETS = { red: ['ram', 'rook'], blue: ['bee', 'bat'] } as const;
+/** The ship that shoots and the enemy it shoots at, per seat. */
+const PAIR = { red: ['ram', 'bee'], blue: ['bee', 'ram'] } as const;
 
 let server: { readonly url: string; stop(): Promise<void> };
 let browser: Browser;
@@ -53,10 +84,15 @@ interface Seat {
 }
 
 /** A game of `ruleset` between Ann (the creator's seat) and Bob, each watching it in a page of their own. */
-const table = async (ruleset: string, seats: [string, string]): Promise<{ gameId: string; seats: Seat[]; view(): Promise<View> }> => {
+const table = async (
+  ruleset: string,
+  seats: [string, string],
+  options?: object,
+): Promise<{ gameId: string; seats: Seat[]; view(): Promise<View> }> => {
   const anon = new Client(server.url);
   const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
-  const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0] })).body;
+  const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], ...(options ? { options } : {}) }))
+    .body;
   expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
   const opened = await Promise.all([openPage(browser, `${server.url}/`), openPage(browser, `${server.url}/`)]);
   pages.push(...opened);
@@ -95,6 +131,12 @@ const caughtUp = async (page: Page, version: number): Promise<void> => {
   } catch (error) {
     throw new Error(`${(error as Error).message}; the page says: ${await page.textContent('#status')}`);
   }
+};
+
+/** The page has every event up to `version`, and its panel offers what the view at that version says. */
+const ready = async (page: Page, version: number): Promise<void> => {
+  await caughtUp(page, version);
+  await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
 };
 
 /** Chooses `type` in the seat's panel once it is offered. */
@@ -146,17 +188,23 @@ describe('playing from the page', () => {
       const blue = seatNamed(game.seats, 'blue');
       let view = await game.view();
       expect(view).toMatchObject({ status: 'playing', awaiting: ['red'], step: { phase: 'command' } });
-      await caughtUp(red.page, view.version);
-      // Deploying is over before the first turn: the referee says so, with its rule.
-      await pick(red.page, 'Deploy');
+      await ready(red.page, view.version);
+      // Deploying is over before the first turn, so Deploy is not offered now (VIEW-16).
+      expect(await red.page.$$eval('#play select[name="command"] option', (els) => els.map((el) => el.textContent))).not.toContain(
+        'Deploy',
+      );
+      // Ending a phase that is not the current one: the referee says no, with its rule.
+      await pick(red.page, 'EndPhase');
+      await red.page.selectOption('#play select[name="phase"]', 'resource');
       const refused = await send(red.page);
       expect(refused.outcome).toBe('refused');
-      expect(refused.text).toMatch(/^Refused under PG-\d+: \S/);
+      expect(refused.text).toBe('Refused under PG-4: You asked to end the Resource Phase, but it is the Command Phase.');
       expect(await red.page.getAttribute('#play .result', 'data-rule')).toMatch(/^PG-\d+$/);
       await photograph(red.page, 'play-post-galactica');
+      await red.page.selectOption('#play select[name="phase"]', '');
       for (let phases = 0; view.awaiting.includes('red') && view.status === 'playing'; phases += 1) {
         expect(phases).toBeLessThan(12);
-        await caughtUp(red.page, view.version);
+        await ready(red.page, view.version);
         await pick(red.page, 'EndPhase');
         expect((await send(red.page)).outcome).toBe('accepted');
         view = await game.view();
@@ -252,58 +300,143 @@ describe('playing from the page', () => {
   );
 
   it.concurrent(
-    'VIEW-16 GSC-3 GSC2: the movement step ship by ship from the page, then missile orders sealed by both seats and revealed together',
+    "VIEW-16 GSC-1 GSC2: both seats play the whole first turn from the page, Movement to Repairs, each step's commands offered; turn 2 begins",
     async () => {
-      const game = await table('gsc2', ['red', 'blue']);
+      const game = await table('gsc2', ['red', 'blue'], { rules: GSC_SCENARIO });
       await chooseFirst(game, 'red');
+      const red = seatNamed(game.seats, 'red');
+      const blue = seatNamed(game.seats, 'blue');
       let view = await game.view();
-      for (let moves = 0; view.step?.phase === 'movement'; moves += 1) {
-        expect(moves).toBeLessThan(20);
+      const offered = (page: Page) => page.$$eval('#play select[name="command"] option', (els) => els.map((el) => el.textContent));
+      /** Focuses `input` of the panel (in `within`) and clicks `piece` on the board: the id is filled from the click. */
+      const clickInto = async (page: Page, input: string, piece: string): Promise<void> => {
+        await page.focus(input);
+        await page.click(`#board [data-piece="${piece}"]`, { force: true });
+        expect(await page.inputValue(input)).toBe(piece);
+      };
+
+      // Movement (GSC-3): on equal fleets the seat that is not first opens with a group of its own size.
+      const moved = new Set<string>();
+      let refusedOnce = false;
+      for (let sends = 0; view.step?.phase === 'movement'; sends += 1) {
+        expect(sends).toBeLessThan(12);
         const seat = seatNamed(game.seats, view.awaiting[0] as string);
-        const ships = Object.values(view.game?.ships as Record<string, { id: string; seat: string; moved?: boolean }>);
-        const movement = view.game?.movement as { mover: string; mode: string; quota: number };
-        await caughtUp(seat.page, view.version);
-        if (movement.mode === 'free' && moves > 0 && movement.quota > 0) {
-          await pick(seat.page, 'EndMoves');
-        } else {
-          const moved = new Set((view.game?.moved as string[] | undefined) ?? []);
-          const ship = ships.find((s) => s.seat === seat.name && !moved.has(s.id) && !s.moved) as { id: string };
-          await pick(seat.page, 'MoveShip');
-          await seat.page.focus('#play input[name="ship"]');
-          await seat.page.click(`#board [data-piece="${ship.id}"]`, { force: true });
-          expect(await seat.page.inputValue('#play input[name="ship"]')).toBe(ship.id);
-          await seat.page.click('#play fieldset.list > button.add');
-          await seat.page.fill('#play fieldset.list input[name="inches"]', '1');
-        }
-        const sent = await send(seat.page);
-        if (sent.outcome !== 'accepted') {
-          // The free mover may end its moves instead (GSC-3).
+        const other = game.seats.find((s) => s !== seat) as Seat;
+        const movement = view.game?.movement as { mode: string; quota: number };
+        await Promise.all([ready(seat.page, view.version), ready(other.page, view.version)]);
+        expect(await offered(seat.page)).toEqual(expect.arrayContaining(['MoveShip', 'DeferMove', 'EndMoves']));
+        // GSC-5: the seat that waits may still hold back or arm against the mover; moving is not offered to it.
+        expect(await offered(other.page)).toEqual(['UseTractorBeam', 'ArmTractorBeam', 'UseSystem']);
+        expect(await other.page.textContent('#play .waiting')).toBe(
+          `Waiting for ${seat.name}. Meanwhile you may send UseTractorBeam, ArmTractorBeam, UseSystem.`,
+        );
+        if (movement.mode === 'free' && movement.quota > 0) {
           await pick(seat.page, 'EndMoves');
           expect((await send(seat.page)).outcome).toBe('accepted');
+        } else {
+          const ship = FLEETS[seat.name as 'red' | 'blue'].find((id) => !moved.has(id)) as string;
+          await pick(seat.page, 'MoveShip');
+          await clickInto(seat.page, '#play input[name="ship"]', ship);
+          await seat.page.click('#play fieldset.list > button.add');
+          if (!refusedOnce) {
+            // Farther than the drive (12"): refused with GSC-4's rule and sentence, nothing moved.
+            await seat.page.fill('#play fieldset.list input[name="inches"]', '30');
+            const refused = await send(seat.page);
+            expect(refused).toEqual({
+              outcome: 'refused',
+              text: `Refused under GSC-4: ${ship} has 12" of movement left but the path asks for 30" more.`,
+            });
+            expect(await seat.page.getAttribute('#play .result', 'data-rule')).toBe('GSC-4');
+            refusedOnce = true;
+          }
+          await seat.page.fill('#play fieldset.list input[name="inches"]', '1');
+          expect((await send(seat.page)).outcome).toBe('accepted');
+          moved.add(ship);
+          view = await game.view();
+          // The other seat's board moved with the long-poll: the ship is 1" further along its heading.
+          await caughtUp(other.page, view.version);
+          const at = (view.game?.ships as Record<string, { at: { x: number; y: number } }> | undefined)?.[ship]?.at;
+          expect(
+            await other.page.$eval(`#board [data-piece="${ship}"]`, (el) => [el.getAttribute('data-x'), el.getAttribute('data-y')]),
+          ).toEqual([String(at?.x), String(at?.y)]);
+          expect(at?.y).toBe(seat.name === 'red' ? 1 : 9);
         }
         view = await game.view();
       }
-      expect(view.step?.phase).toBe('missiles');
-      expect(view.awaiting.sort()).toEqual(['blue', 'red']);
-      for (const seat of game.seats) {
-        await caughtUp(seat.page, (await game.view()).version);
-        await pick(seat.page, 'SubmitOrders');
-        expect(await seat.page.$eval('#play select[name="orders-variant"]', (el) => el.selectedOptions[0]?.textContent)).toBe('missiles');
-        expect((await send(seat.page)).outcome).toBe('accepted');
-      }
-      view = await game.view();
+      expect(refusedOnce).toBe(true);
+      expect(moved.size).toBe(4);
+
+      /** Each seat seals `step`'s orders from the page, filling one line of `list` per order by clicks on the board. */
+      const sealedStep = async (step: string, list: string | null, fill: (seat: Seat) => Promise<void>): Promise<void> => {
+        expect(view).toMatchObject({ step: { phase: step } });
+        expect([...view.awaiting].sort()).toEqual(['blue', 'red']);
+        for (const seat of game.seats) {
+          await ready(seat.page, view.version);
+          expect(await offered(seat.page)).toContain('SubmitOrders');
+          expect(await offered(seat.page)).not.toContain('MoveShip');
+          await pick(seat.page, 'SubmitOrders');
+          // The orders start on the step's own kind (GSC-1).
+          expect(await seat.page.$eval('#play select[name="orders-variant"]', (el) => el.selectedOptions[0]?.textContent)).toBe(step);
+          if (list) {
+            await seat.page.click(`#play fieldset.list:has(> legend:text-is("${list}")) > button.add`);
+            await fill(seat);
+          }
+          const sent = await send(seat.page);
+          expect(sent.outcome, sent.text).toBe('accepted');
+          view = await game.view();
+        }
+      };
+      const row = '#play fieldset.list > ol > li';
+      const aimAtFoe = async (seat: Seat, battery: string) => {
+        const [ship, foe] = PAIR[seat.name as 'red' | 'blue'];
+        await clickInto(seat.page, `${row} input[name="ship"]`, ship);
+        await seat.page.fill(`${row} input[name="battery"]`, battery);
+        await clickInto(seat.page, `${row} input[name="target"]`, foe);
+      };
+
+      // Missiles (GSC-7): each seat launches one missile; the orders are sealed, then revealed together.
+      await sealedStep('missiles', 'launches', (seat) => aimAtFoe(seat, 'M1'));
       for (const seat of game.seats) await caughtUp(seat.page, view.version);
-      const red = seatNamed(game.seats, 'red');
-      const blue = seatNamed(game.seats, 'blue');
       const redLines = await red.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
       const blueLines = await blue.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
       const redSealed = redLines.findIndex((l) => / red: orders sealed: /.test(l));
       expect(redSealed).toBeGreaterThan(0);
       expect(blueLines[redSealed]).toMatch(/^\d+\. red: sealed orders \(hidden from this seat until they are revealed\)$/);
       expect(redLines.some((l) => / blue: sealed orders \(hidden/.test(l))).toBe(true);
-      expect(blueLines.at(-1)).toBe(redLines.at(-1));
       expect(redLines.join('\n')).toMatch(/referee: orders revealed: turn 1, step missiles/);
+
+      // Beams (GSC-11): each seat fires battery A at the ship its missile hit; shields are down, so the hull is hit.
+      await ready(red.page, view.version);
       await photograph(red.page, 'play-gsc2');
+      await sealedStep('beams', 'fire', (seat) => aimAtFoe(seat, 'A'));
+      // Boarding (GSC-20): both seats have squads and a transporter, so both are awaited; they send none.
+      await sealedStep('boarding', null, async () => {});
+
+      // Repairs (GSC-23): each damaged ship's repair unit tries its battery B; the last Repair ends the turn.
+      expect(view).toMatchObject({ step: { phase: 'repairs' } });
+      expect([...view.awaiting].sort()).toEqual(['blue', 'red']);
+      for (const seat of game.seats) {
+        await ready(seat.page, view.version);
+        expect(await offered(seat.page)).toEqual(['Repair', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
+        await pick(seat.page, 'Repair');
+        await seat.page.click('#play fieldset.list > button.add');
+        await clickInto(seat.page, `${row} input[name="ship"]`, PAIR[seat.name as 'red' | 'blue'][0]);
+        await seat.page.fill(`${row} input[name="system"]`, 'battery:B');
+        const sent = await send(seat.page);
+        expect(sent.outcome, sent.text).toBe('accepted');
+        view = await game.view();
+      }
+
+      expect(view).toMatchObject({ status: 'playing', game: { turn: 2 }, step: { phase: 'movement' }, awaiting: ['blue'] });
+      await Promise.all(game.seats.map((seat) => ready(seat.page, view.version)));
+      for (const seat of game.seats) {
+        const lines = (await seat.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''))).join('\n');
+        for (const step of ['missiles', 'beams', 'boarding'])
+          expect(lines).toMatch(new RegExp(`referee: orders revealed: turn 1, step ${step}`));
+        expect(lines).toMatch(/referee: turn started: turn 2/);
+      }
+      expect(await offered(blue.page)).toContain('MoveShip');
+      expect(await blue.page.textContent('#play .waiting')).toMatch(/^Your move \(movement\)/);
     },
     SLOW,
   );

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OWN_COMMAND, USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
@@ -21,7 +22,7 @@ import { WEB_FILES } from '../../functions/web/assets.ts';
 import { ACTORS, REFEREE } from '../../web/actor.ts';
 import { describeEvents } from '../../web/describe.ts';
 import { diffJson, emptyFile, rulesDifference, whyNotALog } from '../../web/failures.ts';
-import { assemble, type CommandDoc, commandsNow, formFor } from '../../web/form.ts';
+import { assemble, type CommandDoc, commandsNow, type Field, formFor, variantFor } from '../../web/form.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from '../../web/samples.ts';
 
 const RULESETS = everyRuleset();
@@ -146,13 +147,16 @@ describe('VIEW-15 the reference matches the empty page offers', () => {
   });
 });
 
-const publishedCommands = async (id: string): Promise<CommandDoc[]> => {
-  const reply = await docsHandlers.getRuleset({ params: { id }, headers: {}, query: {} } as unknown as Request, {
-    playerId: null,
-    query: undefined,
-    body: undefined,
-  });
-  return (JSON.parse(String(reply.body)) as { commands: CommandDoc[] }).commands;
+const published = new Map<string, Promise<CommandDoc[]>>();
+/** What `GET /rulesets/{id}` answers, once per ruleset: building the JSON Schemas is the slow part. */
+const publishedCommands = (id: string): Promise<CommandDoc[]> => {
+  const known =
+    published.get(id) ??
+    docsHandlers
+      .getRuleset({ params: { id }, headers: {}, query: {} } as unknown as Request, { playerId: null, query: undefined, body: undefined })
+      .then((reply) => (JSON.parse(String(reply.body)) as { commands: CommandDoc[] }).commands);
+  published.set(id, known);
+  return known;
 };
 const commandOf = async (ruleset: string, type: string): Promise<CommandDoc> =>
   (await publishedCommands(ruleset)).find((c) => c.type === type) as CommandDoc;
@@ -226,18 +230,105 @@ describe('VIEW-16 forms built from the published command schemas', () => {
   it("VIEW-16 PG-4 the commands a seat may send now: none when not awaited, the first player while choosing, the phase's own in play", async () => {
     const commands = await publishedCommands('post-galactica');
     const types = (now: Parameters<typeof commandsNow>[1], seat: string) => commandsNow(commands, now, seat).map((c) => c.type);
+    const LIFECYCLE = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
     expect(types({ status: 'playing', awaiting: ['blue'], step: { phase: 'movement' } }, 'red')).toEqual([]);
     expect(types({ status: 'choosing', awaiting: ['red'], step: { phase: 'choose-first-player' } }, 'red')).toEqual(['ChooseFirstPlayer']);
-    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'movement' } }, 'red')).toEqual([
+    expect(types({ status: 'choosing', awaiting: ['red'], step: { phase: 'choose-first-player' } }, 'blue')).toEqual([]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'deployment' } }, 'red')).toEqual(['Deploy', ...LIFECYCLE]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'command' } }, 'red')).toEqual(['EndPhase', ...LIFECYCLE]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'resource' } }, 'red')).toEqual([
       'EndPhase',
-      'Deploy',
-      'Move',
-      'TakeBack',
-      'Concede',
-      'OfferDraw',
-      'RequestPause',
+      'Gather',
+      ...LIFECYCLE,
     ]);
-    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'ranged' } }, 'red')).toContain('RangedAttack');
-    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'ranged' } }, 'red')).not.toContain('Move');
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'movement' } }, 'red')).toEqual(['EndPhase', 'Move', ...LIFECYCLE]);
+    const action = types({ status: 'playing', awaiting: ['red'], step: { phase: 'action' } }, 'red');
+    expect(action).toEqual(expect.arrayContaining(['EndPhase', 'Construct', 'Produce', 'Aim', 'Overwatch', 'UseFactionAbility']));
+    expect(action).not.toContain('Move');
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'ranged' } }, 'red')).toEqual([
+      'EndPhase',
+      'RangedAttack',
+      ...LIFECYCLE,
+    ]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'melee' } }, 'red')).toEqual([
+      'EndPhase',
+      'MeleeAttack',
+      ...LIFECYCLE,
+    ]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'status' } }, 'red')).toEqual([
+      'EndPhase',
+      'ResolveStatuses',
+      ...LIFECYCLE,
+    ]);
+    expect(types({ status: 'playing', awaiting: ['red'], step: { phase: 'end' } }, 'red')).toEqual(['EndPhase', ...LIFECYCLE]);
+    expect(types({ status: 'ended', awaiting: [], step: null }, 'red')).toEqual([]);
+  });
+
+  it('VIEW-16 GSC-1 GSC2 offers each step its own commands: moves to the mover, sealed orders in Missiles, Beams and Boarding, Repair last', async () => {
+    const commands = await publishedCommands('gsc2');
+    const types = (phase: string, awaiting: string[], seat = 'red') =>
+      commandsNow(commands, { status: 'playing', awaiting, step: { phase } }, seat).map((c) => c.type);
+    const LIFECYCLE = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
+    expect(types('movement', ['red'])).toEqual([
+      'MoveShip',
+      'DeferMove',
+      'EndMoves',
+      'UseTractorBeam',
+      'ArmTractorBeam',
+      'UseSystem',
+      ...LIFECYCLE,
+    ]);
+    // GSC-5: the seat that is not moving may still hold back or arm against an enemy's move; GSC-22: use its cloaks.
+    expect(types('movement', ['blue'])).toEqual(['UseTractorBeam', 'ArmTractorBeam', 'UseSystem']);
+    expect(types('missiles', ['red', 'blue'])).toEqual(['SubmitOrders', ...LIFECYCLE]);
+    expect(types('missiles', ['blue'])).toEqual([]);
+    expect(types('beams', ['red', 'blue'])).toEqual(['UseSystem', 'SubmitOrders', ...LIFECYCLE]);
+    expect(types('beams', ['blue'])).toEqual(['UseSystem']);
+    expect(types('boarding', ['red'])).toEqual(['UseSystem', 'SubmitOrders', ...LIFECYCLE]);
+    expect(types('repairs', ['red'])).toEqual(['Repair', ...LIFECYCLE]);
+    expect(types('repairs', ['blue'])).toEqual([]);
+  });
+
+  it('VIEW-16 GSC-22 UseSystem is offered in exactly the steps whose usable systems it takes (the others have their own command)', async () => {
+    const useSystem = await commandOf('gsc2', 'UseSystem');
+    const steps = Object.entries(USABLE_SYSTEMS)
+      .filter(([, systems]) => systems.some((s) => !(s in OWN_COMMAND)))
+      .map(([step]) => step);
+    expect(steps).toEqual(['movement', 'beams', 'boarding']);
+    expect(useSystem.phases).toEqual(steps);
+  });
+
+  it("VIEW-16 SOL-3 Sol'una offers SubmitActions in every phase to each seat awaited, and nothing to the others", async () => {
+    const commands = await publishedCommands('soluna');
+    const types = (phase: string, awaiting: string[], seat: string) =>
+      commandsNow(commands, { status: 'playing', awaiting, step: { phase } }, seat).map((c) => c.type);
+    for (const phase of RULESETS.getFold('soluna').phaseNames) {
+      expect(types(phase, ['sun', 'moon'], 'moon')).toEqual(['SubmitActions', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
+      expect(types(phase, ['sun'], 'moon')).toEqual([]);
+    }
+  });
+
+  it('VIEW-16 MATCH every phase a command is declared for is a phase of its ruleset, published as declared', async () => {
+    for (const id of ['post-galactica', 'soluna', 'gsc2']) {
+      const phases = RULESETS.getFold(id).phaseNames;
+      const published = await publishedCommands(id);
+      for (const doc of RULESETS.getRuleset(id).commands) {
+        for (const phase of doc.phases ?? []) expect(phases, `${id} ${doc.type}`).toContain(phase);
+        const out = published.find((c) => c.type === doc.type);
+        expect(out?.phases, `${id} ${doc.type}`).toEqual(doc.phases);
+        expect(out?.anySeat, `${id} ${doc.type}`).toEqual(doc.anySeat);
+      }
+    }
+  });
+
+  it('VIEW-16 GSC-1 a choice starts on the variant named after the current step: SubmitOrders in Beams starts on beams', async () => {
+    const form = formFor((await commandOf('gsc2', 'SubmitOrders')).schema);
+    const orders = form.kind === 'object' ? (form.fields.find((f) => f.name === 'orders') as Field) : form;
+    expect(orders.kind === 'choice' ? orders.variants.map((v) => v.name) : []).toEqual(['missiles', 'beams', 'boarding']);
+    expect(variantFor(orders, 'missiles')).toBe(0);
+    expect(variantFor(orders, 'beams')).toBe(1);
+    expect(variantFor(orders, 'boarding')).toBe(2);
+    expect(variantFor(orders, 'repairs')).toBe(0);
+    expect(variantFor(orders, null)).toBe(0);
   });
 });

@@ -188,7 +188,21 @@ export interface Now {
   readonly status: string;
   readonly awaiting: readonly string[];
   readonly step: { readonly phase: string } | null;
+  /** TB-5: the seat's own orders are sealed and wait for the reveal (`ownOrdersSealed`). */
+  readonly sealed?: boolean;
 }
+
+/** TB-5: the commands that seal orders, which a seat that has sealed may send again until the reveal. */
+const SEALING = new Set(['SubmitActions', 'SubmitOrders']);
+
+/**
+ * TB-5: whether `seat` has sealed orders the reveal has not yet carried, from its own view of the
+ * game: Sol'una's `orders[seat].submitted`, GSC2's `sealed[seat]` (another seat's never shows).
+ */
+export const ownOrdersSealed = (game: unknown, seat: string): boolean => {
+  const g = (game ?? {}) as { orders?: Record<string, { submitted?: boolean }>; sealed?: Record<string, unknown> };
+  return g.orders?.[seat]?.submitted === true || g.sealed?.[seat] !== undefined;
+};
 
 /** The commands the match lifecycle lets a seat send whenever it plays (PBM-13, MATCH). */
 // TB-1: a seat's own takeback is offered with them, first; the server says when there is nothing to take back.
@@ -209,12 +223,16 @@ const NOT_FOR_SEATS = new Set([
 ]);
 
 /**
- * The commands `seat` may send now, from the ruleset's list: none unless the game awaits it;
+ * The commands `seat` may send now, from the ruleset's list: none unless the game awaits it
+ * or holds its sealed orders (TB-5: it may seal again, or take back, until the reveal);
  * ChooseFirstPlayer while the first player is chosen; in play, the ruleset's own commands
  * whose summary names no other phase (Post Galactica's say "Movement Phase: …"), then the
  * lifecycle's few a seat may always send. The referee still decides: the page only offers.
  */
 export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: string): CommandDoc[] => {
+  if (!now.awaiting.includes(seat) && now.status === 'playing' && now.sealed) {
+    return [...commands.filter((c) => SEALING.has(c.type)), ...ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type))];
+  }
   if (!now.awaiting.includes(seat)) return [];
   if (now.status === 'choosing') return commands.filter((c) => c.type === 'ChooseFirstPlayer');
   if (now.status !== 'playing') return [];

@@ -9,7 +9,7 @@
  * redacts them for every other seat, so only their seat's page shows them back.
  */
 import type { GameView } from '../domain/match/view.ts';
-import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor } from './form.ts';
+import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed } from './form.ts';
 
 export interface Playing {
   readonly gameId: string;
@@ -301,15 +301,17 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           heading.textContent = `Play as ${seat}`;
           const commands = await commandsOf(view.ruleset);
           if (mine !== version) return;
-          const now = commandsNow(commands, view, seat);
+          const now = commandsNow(commands, { ...view, sealed: ownOrdersSealed(view.game, seat) }, seat);
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join();
           offered = now;
           waiting.textContent =
-            now.length > 0
-              ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
-              : view.status === 'ended'
-                ? 'The game has ended.'
-                : `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
+            now.length > 0 && !view.awaiting.includes(seat)
+              ? `Your orders are sealed; waiting for ${view.awaiting.join(' and ') || 'the referee'}. Until the reveal you may seal others in their place (TB-5).`
+              : now.length > 0
+                ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
+                : view.status === 'ended'
+                  ? 'The game has ended.'
+                  : `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
           form.classList.toggle('hidden', now.length === 0);
           if (same) return;
           const was = choose.value;

@@ -40,16 +40,16 @@ describe('TB-7 takebacks in the viewer', () => {
     await page.waitForSelector(`#events li[data-seq="${by}"]`);
 
     // Every voided line is struck through and names the takeback; the lines before it are not.
-    const lines = await page.$$eval('#events li', (els) =>
-      els.map((li) => ({
-        seq: Number(li.getAttribute('data-seq')),
-        mark: li.getAttribute('data-mark'),
-        by: li.getAttribute('data-by'),
-        note: li.querySelector('.mark')?.textContent ?? null,
-        struck: getComputedStyle(li.querySelector('.text') as Element).textDecorationLine,
-        text: li.querySelector('.text')?.textContent ?? '',
-      })),
-    );
+    type Line = { seq: number; mark: string | null; by: string | null; note: string | null; struck: string; text: string };
+    // A string, as the other browser tests pass code that needs the page's own globals (getComputedStyle).
+    const lines = (await page.evaluate(`[...document.querySelectorAll('#events li')].map((li) => ({
+      seq: Number(li.dataset.seq),
+      mark: li.getAttribute('data-mark'),
+      by: li.getAttribute('data-by'),
+      note: li.querySelector('.mark')?.textContent ?? null,
+      struck: getComputedStyle(li.querySelector('.text')).textDecorationLine,
+      text: li.querySelector('.text')?.textContent ?? '',
+    }))`)) as Line[];
     for (const line of lines) {
       const voided = ended.includes(line.seq);
       expect(line, `event ${line.seq}`).toMatchObject(

@@ -23,7 +23,8 @@ export const GSC_COMMANDS = [
   { type: 'UseSystem', summary: 'Use a cloak, thrusters, tunneling drive, scanners or internal defense in its step.', rule: 'GSC-22' },
   {
     type: 'SubmitOrders',
-    summary: 'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step.',
+    summary:
+      'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step; may be sealed again until the reveal (TB-5).',
     rule: 'GSC-11',
   },
   { type: 'Repair', summary: 'Name the systems each repair unit tries to repair, then roll (4 or less).', rule: 'GSC-23' },

@@ -90,6 +90,23 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(revealed.revealed.find((r) => r.seat === 'red')).toMatchObject({ orders: noLaunches, hash: second.hash });
     expect(events.some((e) => e.type === 'MissilesLaunched')).toBe(false);
   });
+  it('TB-5 TB-1 GSC-7 a seat withdraws its sealed orders by taking them back while nothing else happened: it is awaited again', () => {
+    const game = start();
+    game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    expect(viewGame(RULESETS, game.state, 'blue')?.awaiting).toEqual(['blue']);
+    game.run({ type: 'TakeBack' }, seat('red'));
+    expect(viewGame(RULESETS, game.state, 'blue')?.awaiting).toEqual(['red', 'blue']);
+    expect(viewGame(RULESETS, game.state, 'blue')?.game).toMatchObject({ sealed: {}, submitted: [] });
+  });
+  it('TB-5 TB-1 GSC-7 once the other seat has offered a draw the orders cannot be taken back, but they can still be replaced', () => {
+    const game = start();
+    game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    game.run({ type: 'OfferDraw' }, seat('blue'));
+    game.when({ type: 'TakeBack' }, seat('red')).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
+    const atTyrant = { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'tyrant' }] };
+    game.run({ type: 'SubmitOrders', orders: atTyrant }, seat('red'));
+    expect(rulesOf(game).sealed.red?.orders).toEqual(atTyrant);
+  });
   it('TB-5 GSC-11 after the reveal the step is over: sealing for it again is refused', () => {
     const game = atBeams();
     expect(rulesOf(game).step).toBe('beams');

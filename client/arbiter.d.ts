@@ -1425,7 +1425,7 @@ export interface components {
             /** @enum {string} */
             system: "cloaks" | "thrusters" | "tunnelingDrives" | "mds" | "tractorBeams" | "scanners" | "internalDefense" | "assaultPods" | "transporters";
         };
-        /** @description Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step. (GSC-11) */
+        /** @description Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step; may be sealed again until the reveal (TB-5). (GSC-11) */
         "Gsc2.SubmitOrders": {
             /**
              * @description discriminator enum property added by openapi-typescript

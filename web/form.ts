@@ -192,7 +192,21 @@ export interface Now {
   readonly status: string;
   readonly awaiting: readonly string[];
   readonly step: { readonly phase: string } | null;
+  /** TB-5: the seat's own orders are sealed and wait for the reveal (`ownOrdersSealed`). */
+  readonly sealed?: boolean;
 }
+
+/** TB-5: the commands that seal orders, which a seat that has sealed may send again until the reveal. */
+const SEALING = new Set(['SubmitActions', 'SubmitOrders']);
+
+/**
+ * TB-5: whether `seat` has sealed orders the reveal has not yet carried, from its own view of the
+ * game: Sol'una's `orders[seat].submitted`, GSC2's `sealed[seat]` (another seat's never shows).
+ */
+export const ownOrdersSealed = (game: unknown, seat: string): boolean => {
+  const g = (game ?? {}) as { orders?: Record<string, { submitted?: boolean }>; sealed?: Record<string, unknown> };
+  return g.orders?.[seat]?.submitted === true || g.sealed?.[seat] !== undefined;
+};
 
 /** The commands the match lifecycle lets a seat send whenever it plays (PBM-13, MATCH). */
 // TB-1: a seat's own takeback is offered with them, first; the server says when there is nothing to take back.
@@ -217,8 +231,9 @@ const NOT_FOR_SEATS = new Set([
  * it: ChooseFirstPlayer while the awaited seat chooses the first player; in play, the
  * ruleset's own commands declared for the current phase (`phases`), to the seat the game
  * awaits, then the lifecycle's few a seat may always send; to a seat it does not await, only
- * those it may send meanwhile (`anySeat`: GSC-5's tractor beams). The referee still decides:
- * the page only offers.
+ * those it may send meanwhile (`anySeat`: GSC-5's tractor beams), and, while its own sealed
+ * orders wait for the reveal, the sealing command again and the lifecycle's (TB-5: it may seal
+ * others in their place, or take back). The referee still decides: the page only offers.
  */
 export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: string): CommandDoc[] => {
   const awaited = now.awaiting.includes(seat);
@@ -233,7 +248,11 @@ export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: str
       (c.phases === undefined || (phase !== null && c.phases.includes(phase))) &&
       (awaited || c.anySeat === true),
   );
-  return awaited ? [...own, ...ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type))] : own;
+  const anyTime = ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type));
+  if (awaited) return [...own, ...anyTime];
+  if (!now.sealed) return own;
+  const sealing = commands.filter((c) => SEALING.has(c.type) && !own.includes(c));
+  return [...sealing, ...own, ...anyTime];
 };
 
 /**

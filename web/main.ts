@@ -22,6 +22,7 @@ import { createPlay } from './play.ts';
 import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
 import { seatColours } from './render/palette.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
+import { boardNote, type Mark, markText, voidMarks } from './voided.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -65,6 +66,8 @@ let shownView: GameView | null = null;
 let listedUpTo: GameState = emptyGame;
 /** Bumped on every new log, so a live game's poll loop stops when another log is opened. */
 let session = 0;
+/** TB-7: the events a takeback voided or a later sealing replaced, by seq, over the whole log. */
+let marks = new Map<number, Mark>();
 /** The live game being followed with a seat's key (VIEW-16); null otherwise. */
 let following: { readonly gameId: string; readonly key: string } | null = null;
 const play = createPlay($('play'), ui.board);
@@ -132,6 +135,14 @@ const render = (): void => {
     const p = ui.board.appendChild(document.createElement('p'));
     p.id = 'board-note';
     p.textContent = note;
+  }
+  // TB-7: the board at a voided event is the game as it was then, and says so.
+  const mark = shown ? marks.get(shown.seq) : undefined;
+  if (shown && mark) {
+    const p = ui.board.appendChild(document.createElement('p'));
+    p.id = 'void-note';
+    p.dataset.kind = mark.kind;
+    p.textContent = boardNote(shown.seq, mark);
   }
   showInspected();
   // A takeback's voided events say so: explain reads the whole log for who took them back (TB-7).
@@ -202,8 +213,33 @@ const lineItem = (line: EventLine): HTMLLIElement => {
   dot.className = 'who';
   dot.style.background = colourOf(line.actor);
   dot.setAttribute('aria-hidden', 'true');
-  li.append(line.text);
+  const text = li.appendChild(document.createElement('span'));
+  text.className = 'text';
+  text.textContent = line.text;
   return li;
+};
+
+/**
+ * TB-7: strikes through the lines a takeback voided and notes the lines replaced by a later
+ * sealing, from the whole log: a takeback voids lines listed before it arrived.
+ */
+const markLines = (): void => {
+  if (!log) return;
+  const reveals = RULESETS.getFold(log.header.ruleset).revealTypes ?? [];
+  marks = voidMarks(log.events, reveals);
+  for (const li of ui.events.querySelectorAll<HTMLLIElement>('li[data-seq]')) {
+    const mark = marks.get(Number(li.dataset.seq));
+    li.querySelector('.mark')?.remove();
+    if (!mark) {
+      delete li.dataset.mark;
+      continue;
+    }
+    li.dataset.mark = mark.kind;
+    li.dataset.by = String(mark.by);
+    const note = li.appendChild(document.createElement('span'));
+    note.className = 'mark';
+    note.textContent = ` (${markText(mark)})`;
+  }
 };
 
 /** Lists the events from index `from` (all of them, or a live game's new page). */
@@ -213,6 +249,7 @@ const listEvents = (from: number): void => {
   const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1]);
   listedUpTo = after;
   ui.events.append(...lines.map(lineItem));
+  markLines();
 };
 
 const goToLine = (seq: number): HTMLElement => {
@@ -278,6 +315,7 @@ const clear = (): void => {
   checkpoints = new Map();
   recent = [];
   listedUpTo = emptyGame;
+  marks = new Map();
   inspected = null;
   ui.inspect.textContent = 'Click, tap or focus a piece to see its state at this event.';
   ui.beside.classList.add('hidden');

@@ -9,7 +9,7 @@
  * redacts them for every other seat, so only their seat's page shows them back.
  */
 import type { GameView } from '../domain/match/view.ts';
-import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, variantFor } from './form.ts';
+import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
 
 export interface Playing {
   readonly gameId: string;
@@ -304,7 +304,8 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           heading.textContent = `Play as ${seat}`;
           const commands = await commandsOf(view.ruleset);
           if (mine !== version) return;
-          const now = commandsNow(commands, view, seat);
+          const sealed = ownOrdersSealed(view.game, seat);
+          const now = commandsNow(commands, { ...view, sealed }, seat);
           const step = view.step ? { key: view.step.key, phase: view.step.phase } : null;
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
@@ -317,9 +318,11 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
             ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
             : view.status === 'ended'
               ? 'The game has ended.'
-              : now.length > 0
-                ? `${others} Meanwhile you may send ${now.map((c) => c.type).join(', ')}.`
-                : others;
+              : sealed && now.length > 0
+                ? `Your orders are sealed; ${others.charAt(0).toLowerCase()}${others.slice(1)} Until the reveal you may seal others in their place (TB-5).`
+                : now.length > 0
+                  ? `${others} Meanwhile you may send ${now.map((c) => c.type).join(', ')}.`
+                  : others;
           form.classList.toggle('hidden', now.length === 0);
           if (same) return;
           const was = choose.value;

@@ -51,7 +51,8 @@ export const GSC_COMMANDS = [
   },
   {
     type: 'SubmitOrders',
-    summary: 'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step.',
+    summary:
+      'Seal missile launches, beam fire or boarding orders (with directions for assault pods in flight) for the simultaneous step; may be sealed again until the reveal (TB-5).',
     rule: 'GSC-11',
     phases: ['missiles', 'beams', 'boarding'],
   },

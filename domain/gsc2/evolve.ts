@@ -48,8 +48,12 @@ const startStep = (state: GscState, { step, awaiting }: StepStarted['data']): Gs
 };
 
 /** After `OrdersSealed` the seat's orders are known; in a redacted log only their hash is (orders null). */
+/**
+ * Who has sealed, from the public commitment. After the seat's own `OrdersSealed` the hashes
+ * agree; in another seat's log, where that event is hidden, a re-seal (TB-5) brings a new hash.
+ */
 const submitted = (state: GscState, seat: string, hash: string): GscState =>
-  seat in state.sealed ? state : { ...state, sealed: { ...state.sealed, [seat]: { orders: null, salt: '', hash } } };
+  state.sealed[seat]?.hash === hash ? state : { ...state, sealed: { ...state.sealed, [seat]: { orders: null, salt: '', hash } } };
 
 const launch = (state: GscState, { data }: MissilesLaunched): GscState => {
   const owner = state.ships[data.ship];

@@ -1,8 +1,8 @@
 /**
  * docs/design.md §7: the fire allocations of a simultaneous step are sealed to
- * their seat (`visibleTo`) with a secret salt, and only their hash is public. When the
- * last awaited seat is in, the same batch reveals every seat's orders, salt and hash,
- * and resolves the step.
+ * their seat (`visibleTo`) with a secret salt, and only their hash is public. A seat may
+ * seal again until the reveal, replacing what it sealed (TB-5). When the last awaited seat
+ * is in, the same batch reveals every seat's last orders, salt and hash, and resolves the step.
  */
 
 import type { RulesContext } from '../kernel/ruleset.ts';
@@ -47,13 +47,8 @@ export const submitOrders = (state: GscState, command: SubmitOrders, rc: RulesCo
   const seat = rc.seat;
   if (seat === null || !state.awaited.includes(seat))
     return reject('NOT_AWAITED', 'GSC-1', `${seat} has no orders to give in the ${state.sealedStep} step.`, 403);
-  if (seat in state.sealed)
-    return reject(
-      'ALREADY_SEALED',
-      'GSC-1',
-      `${seat}'s ${state.sealedStep} orders are already sealed; sealed orders cannot be changed.`,
-      409,
-    );
+  // TB-5: a seat that has sealed may seal again until the reveal; the last orders count. The
+  // sheet is silent, and nothing of a seat's orders is known to anyone before the reveal.
   const problem = check(state, seat, orders, rc.rulesVersion);
   if (problem) return problem;
   const salt = rc.salt(`t${state.turn}-${orders.step}-${seat}`);

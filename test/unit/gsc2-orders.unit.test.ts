@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
@@ -64,10 +65,52 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(folded).toEqual(viewGame(RULESETS, game.state, 'blue'));
     expect(folded?.game).toMatchObject({ sealed: {}, submitted: ['red'], awaiting: ['blue'] });
   });
-  it('GSC-7 sealed orders cannot be changed', () => {
+  it('TB-5 GSC-7 a seat seals again before the reveal: the last orders are revealed, and the other seat saw only a new hash', () => {
+    const game = start();
+    const atTyrant = { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'tyrant' }] };
+    game.run({ type: 'SubmitOrders', orders: atTyrant }, seat('red'));
+    const first = game.log.at(-1)?.data as { hash: string };
+    const resealed = game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    expect(resealed.map((e) => [e.type, e.visibleTo])).toEqual([
+      ['OrdersSealed', 'red'],
+      ['OrdersSubmitted', undefined],
+    ]);
+    const second = game.log.at(-1)?.data as { hash: string };
+    expect(second.hash).not.toBe(first.hash);
+    // Blue, folding its own redacted log, holds the new commitment and nothing of either order set.
+    const blueLog = game.log.map((e) => redactEvent(e, 'blue'));
+    expect(JSON.stringify(blueLog)).not.toContain('launches');
+    expect(viewGame(RULESETS, foldGame(RULESETS, blueLog), 'blue')).toEqual(viewGame(RULESETS, game.state, 'blue'));
+    const blueFold = foldGame(RULESETS, blueLog) as unknown as { rules: GscState };
+    expect(blueFold.rules.sealed.red).toEqual({ orders: null, salt: '', hash: second.hash });
+    const events = game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('blue'));
+    const revealed = events.find((e) => e.type === 'OrdersRevealed')?.data as {
+      revealed: { seat: string; orders: unknown; hash: string }[];
+    };
+    expect(revealed.revealed.find((r) => r.seat === 'red')).toMatchObject({ orders: noLaunches, hash: second.hash });
+    expect(events.some((e) => e.type === 'MissilesLaunched')).toBe(false);
+  });
+  it('TB-5 TB-1 GSC-7 a seat withdraws its sealed orders by taking them back while nothing else happened: it is awaited again', () => {
     const game = start();
     game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
-    game.when({ type: 'SubmitOrders', orders: noLaunches }, seat('red')).thenRejects('GSC-1', 'ALREADY_SEALED');
+    expect(viewGame(RULESETS, game.state, 'blue')?.awaiting).toEqual(['blue']);
+    game.run({ type: 'TakeBack' }, seat('red'));
+    expect(viewGame(RULESETS, game.state, 'blue')?.awaiting).toEqual(['red', 'blue']);
+    expect(viewGame(RULESETS, game.state, 'blue')?.game).toMatchObject({ sealed: {}, submitted: [] });
+  });
+  it('TB-5 TB-1 GSC-7 once the other seat has offered a draw the orders cannot be taken back, but they can still be replaced', () => {
+    const game = start();
+    game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    game.run({ type: 'OfferDraw' }, seat('blue'));
+    game.when({ type: 'TakeBack' }, seat('red')).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
+    const atTyrant = { step: 'missiles', launches: [{ ship: 'valiant', battery: 'M1', target: 'tyrant' }] };
+    game.run({ type: 'SubmitOrders', orders: atTyrant }, seat('red'));
+    expect(rulesOf(game).sealed.red?.orders).toEqual(atTyrant);
+  });
+  it('TB-5 GSC-11 after the reveal the step is over: sealing for it again is refused', () => {
+    const game = atBeams();
+    expect(rulesOf(game).step).toBe('beams');
+    game.when({ type: 'SubmitOrders', orders: noLaunches }, seat('red')).thenRejects('GSC-1', 'WRONG_STEP');
   });
   it('GSC-11 the last seat in reveals every order set with its salt and hash in the same batch, then resolves', () => {
     const game = atBeams();

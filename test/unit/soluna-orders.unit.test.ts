@@ -111,6 +111,21 @@ describe('sealed choices (SOL-3)', () => {
     expect(events.map((e) => e.type)).not.toContain('AttackResolved');
   });
 
+  it('TB-5 SOL-3 sealing the same choices again publishes a new commitment: the other seat cannot tell it from a change', () => {
+    const game = duel();
+    const hashes = [0, 1].map(() => {
+      game.run(submit([shoot('meena', 'xul')]), seat('sun'));
+      return dataOf<{ hash: string }>(game.log.at(-1)).hash;
+    });
+    expect(game.log.at(-1)?.type).toBe('ActionsCommitted');
+    expect(hashes[1]).not.toBe(hashes[0]);
+    // Both sealed events stay in the log, each with its own salt, and moon sees neither's content.
+    const sealed = game.log.filter((e) => e.type === 'ActionsSealed');
+    expect(sealed.map((e) => dataOf<{ actions: unknown }>(e).actions)).toEqual([[shoot('meena', 'xul')], [shoot('meena', 'xul')]]);
+    expect(new Set(sealed.map((e) => dataOf<{ salt: string }>(e).salt)).size).toBe(2);
+    expect(sealed.map((e) => redactEvent(e, 'moon').data)).toEqual([null, null]);
+  });
+
   it("SOL-3 refuses a choice for another seat's model", () => {
     duel()
       .when(submit([act('xul', { kind: 'none' })]), seat('sun'))

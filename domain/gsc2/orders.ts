@@ -5,6 +5,7 @@
  * is in, the same batch reveals every seat's last orders, salt and hash, and resolves the step.
  */
 
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import { sealedCommitment } from '../kernel/sealed.ts';
 import type { Decision } from '../kernel/violation.ts';
@@ -47,8 +48,16 @@ export const submitOrders = (state: GscState, command: SubmitOrders, rc: RulesCo
   const seat = rc.seat;
   if (seat === null || !state.awaited.includes(seat))
     return reject('NOT_AWAITED', 'GSC-1', `${seat} has no orders to give in the ${state.sealedStep} step.`, 403);
-  // TB-5: a seat that has sealed may seal again until the reveal; the last orders count. The
-  // sheet is silent, and nothing of a seat's orders is known to anyone before the reveal.
+  // TB-5: from gsc2-0.6.0 a seat that has sealed may seal again until the reveal; the last orders
+  // count. The sheet is silent, and nothing of a seat's orders is known to anyone before the
+  // reveal. A game begun before refuses it, as its rules did.
+  if (seat in state.sealed && !rulesSince(rc.rulesVersion, 'gsc2-0.6.0'))
+    return reject(
+      'ALREADY_SEALED',
+      'GSC-1',
+      `${seat}'s ${state.sealedStep} orders are already sealed; sealed orders cannot be changed.`,
+      409,
+    );
   const problem = check(state, seat, orders, rc.rulesVersion);
   if (problem) return problem;
   const salt = rc.salt(`t${state.turn}-${orders.step}-${seat}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type SubmitOrders, submitOrders } from '../../domain/gsc2/orders.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
@@ -8,7 +9,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
-import { rulesOf, startBattle } from '../support/gsc2.ts';
+import { rcFor, rulesOf, startBattle } from '../support/gsc2.ts';
 
 const RULESETS = everyRuleset();
 
@@ -90,6 +91,21 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(revealed.revealed.find((r) => r.seat === 'red')).toMatchObject({ orders: noLaunches, hash: second.hash });
     expect(events.some((e) => e.type === 'MissilesLaunched')).toBe(false);
   });
+  it('TB-5 RUL-10 GSC-7 a game begun under gsc2-0.5.0 refuses a second sealing, as its rules did; from gsc2-0.6.0 it is taken', () => {
+    const game = start();
+    game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));
+    const again: SubmitOrders = { type: 'SubmitOrders', orders: { step: 'missiles', launches: [] } };
+    expect(submitOrders(rulesOf(game), again, { ...rcFor('red', []), rulesVersion: 'gsc2-0.5.0' })).toMatchObject({
+      ok: false,
+      violation: {
+        code: 'ALREADY_SEALED',
+        rule: 'GSC-1',
+        message: "red's missiles orders are already sealed; sealed orders cannot be changed.",
+      },
+    });
+    expect(submitOrders(rulesOf(game), again, { ...rcFor('red', []), rulesVersion: 'gsc2-0.6.0' })).toMatchObject({ ok: true });
+  });
+
   it('TB-5 TB-1 GSC-7 a seat withdraws its sealed orders by taking them back while nothing else happened: it is awaited again', () => {
     const game = start();
     game.run({ type: 'SubmitOrders', orders: noLaunches }, seat('red'));

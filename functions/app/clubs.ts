@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { Deps } from './deps.ts';
-import { standings } from './ladder.ts';
+import { standings } from './leaderboard.ts';
 import type { Club, ClubMember } from './ports.ts';
 import { notFound, Problem } from './problems.ts';
 

@@ -4,7 +4,7 @@
  * service rates each game as it ends (club-reactions.ts) with `rateGame`, and `recomputeLadder`
  * gives the same ladder from the games' logs folded again, in the order the ladder rated them.
  */
-import { ordinal, rate, rating } from 'openskill';
+import { rate, rating } from 'openskill';
 import type { GameState } from '../../domain/match/state.ts';
 import type { Ladder, Rating, RatingChange, RatingChangeLine } from './ports.ts';
 
@@ -107,19 +107,3 @@ export const recomputeLadder = (games: readonly GameState[]): { ladder: LadderSt
   }
   return { ladder, changes };
 };
-
-/** The conservative rating a leaderboard ranks by: mu - 3 sigma (OpenSkill's ordinal). */
-export const displayRating = (r: Pick<Rating, 'mu' | 'sigma'>): number => round(ordinal(rating({ mu: r.mu, sigma: r.sigma })));
-
-export interface Standing extends Rating {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly rating: number;
-}
-
-/** Every rated player, best first: by rating, then more games, then player id, so the order is total. */
-export const standings = (ladder: LadderState): Standing[] =>
-  Object.entries(ladder.ratings)
-    .map(([playerId, r]) => ({ playerId, ...r, rating: displayRating(r) }))
-    .sort((a, b) => b.rating - a.rating || b.games - a.games || (a.playerId < b.playerId ? -1 : 1))
-    .map((s, i) => ({ ...s, rank: i + 1 }));

@@ -1,9 +1,11 @@
 /** CLUB-6: club ladders as pure functions of ended games (functions/app/ladder.ts). */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { ordinal, rating } from 'openskill';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../domain/match/state.ts';
-import { RATING_LIBRARY, ratedGameOf, rateGame, recomputeLadder, standings } from '../../functions/app/ladder.ts';
+import { RATING_LIBRARY, ratedGameOf, rateGame, recomputeLadder } from '../../functions/app/ladder.ts';
+import { displayRating, standings } from '../../functions/app/leaderboard.ts';
 
 /** An ended two-seat game as the fold leaves it: only what a ladder reads is real. */
 const ended = (
@@ -96,6 +98,8 @@ describe('CLUB-6 ladders', () => {
     ]);
     expect(rows[3]?.rating).toBe(rows[4]?.rating);
     expect(rows[0]?.rating).toBeCloseTo((rows[0]?.mu ?? 0) - 3 * (rows[0]?.sigma ?? 0), 6);
+    // The API ranks without the library in its bundle: its mu - 3 sigma is the library's ordinal.
+    for (const row of rows) expect(displayRating(row)).toBeCloseTo(ordinal(rating({ mu: row.mu, sigma: row.sigma })), 9);
   });
 
   it('CLUB-6 every change names the rating library version actually installed', () => {

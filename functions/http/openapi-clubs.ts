@@ -1,6 +1,6 @@
 /** The answers of the club routes in `/openapi.json` (CLUB-1, CLUB-6). */
 import type { ClubOperationId } from './club-routes.ts';
-import { problemRef } from './openapi-examples.ts';
+import { answerExample, problemRef } from './openapi-examples.ts';
 import { always, location, noContent, ok, problem, rateLimited, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 
 /** A private club answers a stranger as a club that does not exist (CLUB-1, as API-8). */
@@ -8,7 +8,24 @@ const noClub = { 404: problem('No such club (or a private club you are not a mem
 const organisersOnly = { 403: problem('Only an organiser of the club may do that.') };
 const read = (description: string, schema: string) => ({ ...withEtag(description, schema), ...unauthorized, ...noClub, ...always });
 
-export const clubResponses = (): Record<ClubOperationId, Record<string, unknown>> => ({
+/** Each answer with a recorded example (DOC-3) gets it, as the answer of a real request. */
+const withExamples = (operationId: string, responses: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const examples = answerExample(operationId, Number(status));
+      const content = (answer as { content?: Record<string, Record<string, unknown>> }).content;
+      const json = content?.['application/json'];
+      if (!examples || !json) return [status, answer];
+      return [status, { ...(answer as object), content: { ...content, 'application/json': { ...json, examples } } }];
+    }),
+  );
+
+export const clubResponses = (): Record<ClubOperationId, Record<string, unknown>> => {
+  const answers = clubAnswers();
+  return Object.fromEntries(Object.entries(answers).map(([id, responses]) => [id, withExamples(id, responses)])) as typeof answers;
+};
+
+const clubAnswers = (): Record<ClubOperationId, Record<string, unknown>> => ({
   createClub: {
     201: ok('The club; you are its organiser. A private club carries its invite code.', 'Club', location),
     200: ok('A retry (same requestId and body): the first answer again.', 'Club', location),

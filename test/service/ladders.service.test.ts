@@ -63,11 +63,12 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const id = (i: number) => players[i]?.playerId as string;
+const who = (i: number) => players[i] as { client: Client; playerId: string };
+const id = (i: number) => who(i).playerId;
 
 describe('CLUB-6 ladders', () => {
   it('CLUB-6 rated games rate their players per ruleset; an unrated game rates nobody', async () => {
-    const ladder = (await players[3]?.client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica`))?.body as Ladder;
+    const ladder = (await who(3).client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica`)).body;
     expect(ladder.rated).toBe(4);
     expect(ladder.players.map((p) => [p.playerId, p.games, p.wins])).toEqual([
       [id(0), 3, 2],
@@ -76,12 +77,11 @@ describe('CLUB-6 ladders', () => {
       [id(1), 2, 0],
     ]);
     expect(ladder.players.map((p) => p.rank)).toEqual([1, 2, 3, 4]);
-    expect((await players[0]?.client.get<Ladder>(`/clubs/${clubId}/ladders/soluna`))?.body.rated).toBe(0);
+    expect((await who(0).client.get<Ladder>(`/clubs/${clubId}/ladders/soluna`)).body.rated).toBe(0);
   });
 
   it('CLUB-6 each change says the game, opponent, result, before and after, and the library that computed it', async () => {
-    const { changes } = (await players[1]?.client.get<Changes>(`/clubs/${clubId}/ladders/post-galactica/changes?player=${id(1)}`))
-      ?.body as Changes;
+    const { changes } = (await who(1).client.get<Changes>(`/clubs/${clubId}/ladders/post-galactica/changes?player=${id(1)}`)).body;
     expect(changes.map((c) => [c.n, c.gameId])).toEqual([
       [1, played[0]],
       [2, played[1]],
@@ -94,9 +94,9 @@ describe('CLUB-6 ladders', () => {
   });
 
   it('CLUB-6 the leaderboard is paged', async () => {
-    const first = (await players[0]?.client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica?limit=3`))?.body as Ladder;
+    const first = (await who(0).client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica?limit=3`)).body;
     expect([first.players.length, first.next]).toEqual([3, 3]);
-    const rest = (await players[0]?.client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica?after=3&limit=3`))?.body as Ladder;
+    const rest = (await who(0).client.get<Ladder>(`/clubs/${clubId}/ladders/post-galactica?after=3&limit=3`)).body;
     expect(rest.players.map((p) => [p.rank, p.playerId])).toEqual([[4, id(1)]]);
     expect(rest.next).toBeNull();
   });

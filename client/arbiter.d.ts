@@ -288,6 +288,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a club; you are its organiser (CLUB-1).
+         * @description A private club's answer carries its invite code. With a requestId, a retry with the same id and body answers the first club (200).
+         */
+        post: operations["createClub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A club and your role in it.
+         * @description A private club is readable only by its members: to anyone else it is a 404, as a club that does not exist (CLUB-1, as API-8).
+         */
+        get: operations["getClub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a club: freely if it is public, with its invite code if it is private.
+         * @description Joining twice is one membership (200 again). A wrong or missing invite code is the 404 of a club that does not exist.
+         */
+        post: operations["joinClub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/invite-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new invite code for a private club (organisers only); the old one stops working at once. */
+        post: operations["rotateClubInviteCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's members and organisers. */
+        get: operations["listClubMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/organisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a member an organiser (organisers only). */
+        post: operations["addClubOrganiser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/members/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (organisers), or leave (your own id).
+         * @description The club's founder cannot be removed, so a club always has an organiser.
+         */
+        delete: operations["removeClubMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The games created in the club (POST /games with options.club). */
+        get: operations["listClubGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/ladders/{ruleset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the club's ladder for one ruleset, best first (CLUB-6).
+         * @description Rated with OpenSkill from the rated games of the club; ranked by mu - 3 sigma, then games played, then player id.
+         */
+        get: operations["getClubLadder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/ladders/{ruleset}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rating change of the ladder, oldest first: the game, opponents, result, before and after (CLUB-6). */
+        get: operations["listRatingChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/webhooks": {
         parameters: {
             query?: never;
@@ -2098,6 +2283,92 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Club: {
+            clubId: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            visibility: "public" | "private";
+            createdBy: string;
+            createdAt: string;
+            /** @description Your role in the club; null when you are not a member. */
+            role: ("organiser" | "member") | null;
+            /** @description A private club's invite code, shown to its organisers only. */
+            inviteCode?: string;
+        };
+        ClubMember: {
+            playerId: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "organiser" | "member";
+            joinedAt: string;
+        };
+        ClubMembers: {
+            clubId: string;
+            members: components["schemas"]["ClubMember"][];
+        };
+        InviteCode: {
+            inviteCode: string;
+        };
+        ClubGames: {
+            clubId: string;
+            games: {
+                gameId: string;
+                ruleset: string;
+                /** @description CLUB-6: whether the club's ladder rates it, as said at its creation. */
+                rated: boolean;
+                createdBy: string;
+                createdAt: string;
+            }[];
+        };
+        Ladder: {
+            clubId: string;
+            ruleset: string;
+            /** @description How many games the ladder has rated. */
+            rated: number;
+            players: {
+                rank: number;
+                playerId: string;
+                name: string | null;
+                /** @description mu - 3 sigma: the conservative OpenSkill rating the ladder ranks by. */
+                rating: number;
+                mu: number;
+                sigma: number;
+                games: number;
+                wins: number;
+                losses: number;
+                draws: number;
+            }[];
+            /** @description The `after` of the next page; null on the last. */
+            next: number | null;
+        };
+        RatingChanges: {
+            clubId: string;
+            ruleset: string;
+            changes: {
+                /** @description The order the ladder rated the game in, from 1. */
+                n: number;
+                gameId: string;
+                endedAt: string;
+                /** @description The rating library and version that computed this change, e.g. openskill@5.0.1. */
+                library: string;
+                players: {
+                    playerId: string;
+                    seat: string;
+                    opponents: string[];
+                    /** @enum {string} */
+                    result: "win" | "loss" | "draw";
+                    before: {
+                        mu: number;
+                        sigma: number;
+                    };
+                    after: {
+                        mu: number;
+                        sigma: number;
+                    };
+                }[];
+            }[];
+        };
         Webhook: {
             id: string;
             url: string;
@@ -2669,6 +2940,13 @@ export interface operations {
                          * @enum {string}
                          */
                         takebacks?: "none" | "own";
+                        /** @description CLUB-1: create the game in a club you are a member of; the club lists it. */
+                        club?: {
+                            /** @description A club you are a member of. */
+                            clubId: string;
+                            /** @description CLUB-6: the club's ladder for this ruleset rates the game when it ends (default false); said now or never. */
+                            rated?: boolean;
+                        };
                     };
                     /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
                     commandId?: string;
@@ -2700,6 +2978,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description CLUB-1: only members of a club create games in it. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description CLUB-1: no such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Another request changed the game at the same moment; retry. */
             409: {
                 headers: {
@@ -3165,6 +3463,567 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createClub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The club's name, e.g. "Tuesday Night Wargamers". */
+                    name: string;
+                    /** @description A sentence or two about the club. */
+                    description?: string;
+                    /**
+                     * @description "public" (default): anyone may read it and join it. "private": joining takes the invite code, and to anyone else it answers as a club that does not exist.
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
+                    /** @description Your id for this request: a retry with the same id and body answers the first club (200) instead of creating two. */
+                    requestId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A retry (same requestId and body): the first answer again. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            /** @description The club; you are its organiser. A private club carries its invite code. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The requestId was used for another club. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClub: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The club. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    joinClub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A private club's invite code, from one of its organisers; a wrong or missing one is the 404 of a club that does not exist. */
+                    inviteCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description You were a member already. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            /** @description You joined. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateClubInviteCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new code. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteCode"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Only an organiser of the club may do that. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A public club has no invite code. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClubMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubMembers"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addClubOrganiser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A member of the club, who becomes one of its organisers. */
+                    playerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The member, now an organiser. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Only an organiser of the club may do that. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description That player is not a member. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeClubMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+                /** @description The player id of the member, e.g. p_4f…. */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Only an organiser of the club may do that. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such club, or no such member. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The club's founder cannot be removed. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClubGames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The games. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubGames"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClubLadder: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+                /** @description The ruleset id of the ladder, e.g. post-galactica. */
+                ruleset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ladder"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRatingChanges: {
+        parameters: {
+            query?: {
+                player?: string;
+            };
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+                /** @description The ruleset id of the ladder, e.g. post-galactica. */
+                ruleset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingChanges"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
         };
     };

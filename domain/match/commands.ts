@@ -54,6 +54,14 @@ export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
  * declaration of each command (command-table.ts) adds its type, and the decisions take
  * these (lobby.ts, start.ts, stalls.ts, organiser.ts) without importing the table they are part of.
  */
+/** CLUB-1, CLUB-6: the club a game is created in, and whether its ladder rates it (said at creation, never afterwards). */
+export const clubOptionSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    clubId: z.string().check(z.minLength(1), z.maxLength(64)),
+    rated: z.optional(z.boolean()),
+  }),
+);
+
 export const createGameFields = () => ({
   ruleset: z.string(),
   options: z.optional(
@@ -72,6 +80,7 @@ export const createGameFields = () => ({
       visibility: z.optional(z.enum(['public', 'private'])),
       rulesVersion: z.optional(z.enum(['latest', 'pinned'])),
       takebacks: z.optional(z.enum(TAKEBACK_POLICIES)),
+      club: z.optional(clubOptionSchema),
     }),
   ),
   seat: z.optional(z.string()),

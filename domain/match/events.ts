@@ -39,6 +39,16 @@ export interface MatchOptions {
    * allows none (a tournament). Recorded only when set.
    */
   readonly takebacks?: Takebacks;
+  /**
+   * CLUB-1: the club the game was created in (only by a member), and CLUB-6 whether the
+   * club's ladder rates it: said here at creation and never afterwards. Recorded only when set.
+   */
+  readonly club?: ClubOption;
+}
+
+export interface ClubOption {
+  readonly clubId: string;
+  readonly rated: boolean;
 }
 
 /** TB-4: the takeback policies; an agreed takeback (TB-2) will add its own. */

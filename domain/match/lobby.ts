@@ -30,7 +30,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
   if (unknownPhase !== undefined) {
     return reject('UNKNOWN_PHASE', 'MATCH', `"${unknownPhase}" is not a ${ruleset.title} phase; the phases are ${phases.join(', ')}.`);
   }
-  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy, takebacks } = command.options ?? {};
+  const { openFor, absence, reminders, visibility, rulesVersion: rulesPolicy, takebacks, club } = command.options ?? {};
   if (absence && deadlines.default === undefined && Object.keys(deadlines.phases ?? {}).length === 0) {
     return reject('ABSENCE_WITHOUT_DEADLINES', 'PBM-11', 'options.absence counts missed deadlines, so the match needs options.deadlines.');
   }
@@ -58,6 +58,7 @@ export const create = (state: GameState, command: CreateGame, ctx: MatchCtx, gam
         ...(visibility ? { visibility } : {}),
         ...(rulesPolicy ? { rulesVersion: rulesPolicy } : {}),
         ...(takebacks ? { takebacks } : {}),
+        ...(club ? { club: { clubId: club.clubId, rated: club.rated ?? false } } : {}),
       },
       seedCommitment: seedCommitment(ctx.seed),
       createdBy: ctx.actor.playerId,

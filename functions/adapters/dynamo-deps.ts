@@ -7,6 +7,7 @@ import type { Resolve, WebhookSender } from '../app/ports.ts';
 import { defaultRateLimits } from '../app/rate-limits.ts';
 import { Waits } from '../app/waiting.ts';
 import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../app/webhooks.ts';
+import { ClubTable } from './club-table.ts';
 import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';
 import { RateLimitTable } from './rate-limit-table.ts';
@@ -37,6 +38,7 @@ export const createDeps = (
     waits: new Waits(),
     rateLimits: defaultRateLimits,
     rateCounter: new RateLimitTable(db, tables),
+    clubs: new ClubTable(db, tables),
     ...overrides,
   };
 };

@@ -5,7 +5,7 @@
  * functions/adapters/memory/deps.ts.
  */
 import type { RulesetSource } from '../../domain/catalogue.ts';
-import type { Clock, GameStore, GamesPort } from './ports.ts';
+import type { Clock, ClubStore, GameStore, GamesPort } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 import type { Waits } from './waiting.ts';
 import type { Webhooks } from './webhooks.ts';
@@ -29,4 +29,6 @@ export interface Deps {
   /** How often a key may create things or try invite codes (REL-26); tests that create many raise them. */
   readonly rateLimits: RateLimits;
   readonly rateCounter: RateCounter;
+  /** CLUB-1, CLUB-6: clubs, their members, games and ladders (docs/design.md §21). */
+  readonly clubs: ClubStore;
 }

@@ -288,3 +288,104 @@ export interface PhaseScheduler {
   /** Delete the schedule (the deadline's, or with `reminder` that reminder's) if it exists (idempotent). */
   cancel(gameId: string, phaseKey: string, reminder?: string): Promise<void>;
 }
+
+// ---- clubs and ladders (docs/design.md §21, CLUB-1, CLUB-6) ----
+
+export type ClubRole = 'organiser' | 'member';
+
+export interface Club {
+  readonly clubId: string;
+  readonly name: string;
+  readonly description: string | null;
+  /** CLUB-1: a public club is joined freely; a private one by its invite code, and to strangers it does not exist. */
+  readonly visibility: 'public' | 'private';
+  /** A private club's code; organisers rotate it. Null for a public club. */
+  readonly inviteCode: string | null;
+  readonly createdBy: string;
+  readonly createdAt: string;
+}
+
+export interface ClubMember {
+  readonly playerId: string;
+  readonly role: ClubRole;
+  readonly joinedAt: string;
+}
+
+/** A game created in a club (its GameCreated carries `options.club`). */
+export interface ClubGame {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly rated: boolean;
+  readonly createdBy: string;
+  readonly createdAt: string;
+}
+
+/** CLUB-6: one player's OpenSkill rating on one ladder (a club and a ruleset). */
+export interface Rating {
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+export interface Ladder {
+  readonly ratings: Readonly<Record<string, Rating>>;
+  /** How many games the ladder has rated; the next change is number `rated + 1`. */
+  readonly rated: number;
+  /** The revision this ladder was read at; a write lands only over it (0: no ladder yet). */
+  readonly rev: number;
+}
+
+export interface RatingChangeLine {
+  readonly playerId: string;
+  readonly seat: string;
+  readonly opponents: readonly string[];
+  readonly result: 'win' | 'loss' | 'draw';
+  readonly before: { readonly mu: number; readonly sigma: number };
+  readonly after: { readonly mu: number; readonly sigma: number };
+}
+
+/** CLUB-6: what one rated game did to a ladder, in the order the ladder rated it. */
+export interface RatingChange {
+  readonly n: number;
+  readonly gameId: string;
+  readonly endedAt: string;
+  /** The rating library and version that computed it (`openskill@5.0.1`): stored, never recomputed. */
+  readonly library: string;
+  readonly players: readonly RatingChangeLine[];
+}
+
+/** `rated`: written; `already`: that game has its change (a redelivered end); `conflict`: the ladder moved since it was read. */
+export type RateOutcome = 'rated' | 'already' | 'conflict';
+
+export interface ClubStore {
+  /** The club and its first organiser, both or neither; false when the club id exists. */
+  createClub(club: Club, organiser: ClubMember): Promise<boolean>;
+  club(clubId: string): Promise<Club | null>;
+  /** Replace a private club's invite code; false when there is no such club. */
+  setInviteCode(clubId: string, inviteCode: string): Promise<boolean>;
+  /** Add the member unless the player is one already (then nothing changes): concurrent joins lose nothing and duplicate nothing. */
+  addMember(clubId: string, member: ClubMember): Promise<'added' | 'exists'>;
+  member(clubId: string, playerId: string): Promise<ClubMember | null>;
+  /** Change a member's role; false when the player is not a member. */
+  setRole(clubId: string, playerId: string, role: ClubRole): Promise<boolean>;
+  /** Whether there was such a member to remove. */
+  removeMember(clubId: string, playerId: string): Promise<boolean>;
+  /** Every member, in player id order. */
+  members(clubId: string): Promise<ClubMember[]>;
+  /** Idempotent: a game recorded twice is one game. */
+  addGame(clubId: string, game: ClubGame): Promise<void>;
+  /** Every game created in the club, in game id order. */
+  games(clubId: string): Promise<ClubGame[]>;
+  /** The ladder of a club for one ruleset, null before its first rated game. */
+  ladder(clubId: string, ruleset: string): Promise<Ladder | null>;
+  /**
+   * Write the ladder (at `rev + 1`) over revision `rev` (0: where there is none) together with
+   * the game's change, only while that game has no change on this ladder: all or nothing.
+   */
+  rate(clubId: string, ruleset: string, rev: number, ladder: Omit<Ladder, 'rev'>, change: RatingChange): Promise<RateOutcome>;
+  /** Every change of the ladder, in the order it rated them. */
+  ratingChanges(clubId: string, ruleset: string): Promise<RatingChange[]>;
+}

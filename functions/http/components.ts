@@ -15,6 +15,15 @@ import { commandTable } from '../../domain/match/command-table.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import {
+  clubGamesSchema,
+  clubSchema,
+  inviteCodeSchema,
+  ladderSchema,
+  memberListSchema,
+  memberSchema,
+  ratingChangesSchema,
+} from './club-schemas.ts';
+import {
   commandResponse,
   envelopeSchema,
   eventsResponse,
@@ -139,6 +148,13 @@ export const buildComponents = (): Components => {
     ['PublicProfile', publicProfileResponse],
     ['RulesetList', rulesetListResponse],
     ['Ruleset', rulesetResponse],
+    ['Club', clubSchema],
+    ['ClubMember', memberSchema],
+    ['ClubMembers', z.extend(memberListSchema.def.getter(), { members: z.array(memberSchema) })],
+    ['InviteCode', inviteCodeSchema],
+    ['ClubGames', clubGamesSchema],
+    ['Ladder', ladderSchema],
+    ['RatingChanges', ratingChangesSchema],
     ['Webhook', webhookSchema],
     ['CreatedWebhook', createdWebhookSchema],
     ['WebhookList', z.extend(webhookListSchema.def.getter(), { webhooks: z.array(webhookSchema) })],

@@ -10,6 +10,11 @@ import recorded from './openapi-examples.json' with { type: 'json' };
 
 interface Recorded {
   readonly commands: Record<string, Record<string, { readonly summary: string; readonly request: unknown; readonly answer: unknown }>>;
+  /** CLUB-1, CLUB-6: an answer of each club route that has a body, by operationId. */
+  readonly answers: Record<
+    string,
+    { readonly summary: string; readonly request: string; readonly status: number; readonly value: unknown }
+  >;
   readonly problems: Record<
     ProblemType,
     { readonly summary: string; readonly request: string; readonly status: number; readonly value: Record<string, unknown> }
@@ -80,4 +85,11 @@ export const commandExamples = (titles: ReadonlyMap<string, string>): { requests
     }
   }
   return { requests, answers };
+};
+
+/** The recorded answer of an operation, as an inline example (`{ summary, value }`), when one is recorded with that status. */
+export const answerExample = (operationId: string, status: number): Record<string, { summary: string; value: unknown }> | undefined => {
+  const example = RECORDED.answers?.[operationId];
+  if (!example || example.status !== status) return undefined;
+  return { [operationId]: { summary: `${example.summary}: the answer to ${example.request}`, value: example.value } };
 };

@@ -8,6 +8,7 @@ import { rulesets } from '../../domain/rulesets.ts';
 import type { ProblemType } from '../app/problems.ts';
 import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import { buildComponents } from './components.ts';
+import { clubResponses } from './openapi-clubs.ts';
 import { commandExamples, problemRef, problemTable } from './openapi-examples.ts';
 import {
   always,
@@ -76,6 +77,8 @@ const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { 
     200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
     ...withBody,
     ...unauthorized,
+    403: problem('CLUB-1: only members of a club create games in it.'),
+    404: problem('CLUB-1: no such club (or a private club you are not a member of).'),
     409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
     422: problem('Against the rules (unknown ruleset, bad options); the detail names the rule.'),
     ...always,
@@ -207,7 +210,17 @@ const withCommandExamples = (operationId: string, requestBody: ReturnType<typeof
 
 /** One operation of the document, from its route in the table and its answers. */
 const operation = (route: RouteDeclaration, responses: Responses, commandRefs: readonly { $ref: string }[]) => {
-  const path = route.id === undefined ? [] : [pathId(route.id)];
+  const path = [
+    ...(route.id === undefined ? [] : [pathId(route.id)]),
+    // A path's other segments (a club member's `{playerId}`, a ladder's `{ruleset}`).
+    ...Object.entries(route.params ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+  ];
   const etag = route.method === 'GET' ? [ifNoneMatch] : [];
   const query = route.query ? queryParams(route.query) : [];
   // The path id and If-None-Match before the query; a route without a path id lists its query first.
@@ -232,6 +245,7 @@ const paths = (commandRefs: readonly { $ref: string }[]) => {
     ...docsResponses(),
     ...playerResponses(),
     ...gameResponses(),
+    ...clubResponses(),
     ...webhookResponses(),
   };
   const out: Record<string, Record<string, ReturnType<typeof operation>>> = {};
@@ -276,6 +290,7 @@ const buildDocument = () => {
       { name: 'players', description: 'Registering, your profile and name, API keys.' },
       { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
       { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
+      { name: 'clubs', description: 'Clubs, their members, games and ladders (CLUB-1, CLUB-6).' },
       { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
       { name: 'meta', description: 'This document.' },
     ],

@@ -11,6 +11,7 @@
  * table without the document's code (PERF-1).
  */
 import type * as z from '../../domain/kernel/zod.ts';
+import { addOrganiserBody, createClubBody, joinClubBody, ladderQuery, ratingChangesQuery } from './club-schemas.ts';
 import { parseBody, parseQuery } from './respond.ts';
 import { type Request, type Response, Router } from './router.ts';
 import {
@@ -36,11 +37,13 @@ export interface RouteDeclaration {
   readonly serves: 'api' | 'docs';
   /** `apiKey`: the router authenticates the bearer key before anything else, and hands the handler the player. */
   readonly auth: 'apiKey' | 'public';
-  readonly tag: 'players' | 'rulesets' | 'games' | 'webhooks' | 'meta';
+  readonly tag: 'players' | 'rulesets' | 'games' | 'clubs' | 'webhooks' | 'meta';
   readonly summary: string;
   readonly description?: string;
   /** What the path's `{id}` names, for a path that has one. */
   readonly id?: string;
+  /** What each other segment of the path names (`{playerId}`, `{ruleset}`), after `{id}`, in the path's order. */
+  readonly params?: Readonly<Record<string, string>>;
   /** Parsed (API-4) after authentication, before the handler runs. */
   readonly query?: z.core.$ZodType;
   /** Parsed (API-4) after authentication and the query, before the handler runs. */
@@ -49,6 +52,7 @@ export interface RouteDeclaration {
 
 const gameId = 'The game id.';
 const webhookId = 'The webhook id.';
+const clubId = 'The club id, e.g. c_4f….';
 
 /**
  * In the order the document lists them, which is also the order the router tries them:
@@ -237,6 +241,120 @@ export const ROUTES = [
     summary: 'Your matches, those waiting on you first, by deadline.',
     description: 'Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.',
     query: inboxQuery,
+  },
+  {
+    method: 'POST',
+    path: '/clubs',
+    operationId: 'createClub',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'Create a club; you are its organiser (CLUB-1).',
+    description:
+      "A private club's answer carries its invite code. With a requestId, a retry with the same id and body answers the first club (200).",
+    body: createClubBody,
+  },
+  {
+    method: 'GET',
+    path: '/clubs/{id}',
+    operationId: 'getClub',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'A club and your role in it.',
+    description:
+      'A private club is readable only by its members: to anyone else it is a 404, as a club that does not exist (CLUB-1, as API-8).',
+    id: clubId,
+  },
+  {
+    method: 'POST',
+    path: '/clubs/{id}/join',
+    operationId: 'joinClub',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'Join a club: freely if it is public, with its invite code if it is private.',
+    description: 'Joining twice is one membership (200 again). A wrong or missing invite code is the 404 of a club that does not exist.',
+    id: clubId,
+    body: joinClubBody,
+  },
+  {
+    method: 'POST',
+    path: '/clubs/{id}/invite-code',
+    operationId: 'rotateClubInviteCode',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'A new invite code for a private club (organisers only); the old one stops working at once.',
+    id: clubId,
+  },
+  {
+    method: 'GET',
+    path: '/clubs/{id}/members',
+    operationId: 'listClubMembers',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: "The club's members and organisers.",
+    id: clubId,
+  },
+  {
+    method: 'POST',
+    path: '/clubs/{id}/organisers',
+    operationId: 'addClubOrganiser',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'Make a member an organiser (organisers only).',
+    id: clubId,
+    body: addOrganiserBody,
+  },
+  {
+    method: 'DELETE',
+    path: '/clubs/{id}/members/{playerId}',
+    operationId: 'removeClubMember',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'Remove a member (organisers), or leave (your own id).',
+    description: "The club's founder cannot be removed, so a club always has an organiser.",
+    id: clubId,
+    params: { playerId: 'The player id of the member, e.g. p_4f….' },
+  },
+  {
+    method: 'GET',
+    path: '/clubs/{id}/games',
+    operationId: 'listClubGames',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'The games created in the club (POST /games with options.club).',
+    id: clubId,
+  },
+  {
+    method: 'GET',
+    path: '/clubs/{id}/ladders/{ruleset}',
+    operationId: 'getClubLadder',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: "A page of the club's ladder for one ruleset, best first (CLUB-6).",
+    description: 'Rated with OpenSkill from the rated games of the club; ranked by mu - 3 sigma, then games played, then player id.',
+    id: clubId,
+    params: { ruleset: 'The ruleset id of the ladder, e.g. post-galactica.' },
+    query: ladderQuery,
+  },
+  {
+    method: 'GET',
+    path: '/clubs/{id}/ladders/{ruleset}/changes',
+    operationId: 'listRatingChanges',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: 'Every rating change of the ladder, oldest first: the game, opponents, result, before and after (CLUB-6).',
+    id: clubId,
+    params: { ruleset: 'The ruleset id of the ladder, e.g. post-galactica.' },
+    query: ratingChangesQuery,
   },
   {
     method: 'POST',

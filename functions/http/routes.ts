@@ -10,6 +10,7 @@ import { emptyGame, seatOf } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
 import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
+import { checkClubGame } from '../app/clubs.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
@@ -17,6 +18,7 @@ import { exportLog } from '../app/export.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+import { type ClubOperationId, clubHandlers } from './club-routes.ts';
 import { rateLimited } from './rate-limited.ts';
 import { json, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
@@ -42,7 +44,7 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
 /** Players, games and their commands. */
-const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId | ClubOperationId> => ({
   registerPlayer: async (request, { body }) => {
     const refused = await rateLimited(deps(), 'players', request.sourceIp);
     if (refused) return refused;
@@ -58,6 +60,8 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     const { commandId, ...command } = body;
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
+    // CLUB-1: only a member creates a game in a club, and a private club is not revealed to a stranger.
+    if (command.options?.club) await checkClubGame(deps(), command.options.club.clubId, playerId);
     // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
     const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
     const result = await executeCommand(deps(), {
@@ -154,7 +158,11 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
 });
 
 /** The API function's handlers: players, games and their commands, webhooks. */
-export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({ ...gameHandlers(deps), ...webhookHandlers(deps) });
+export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
+  ...gameHandlers(deps),
+  ...clubHandlers(deps),
+  ...webhookHandlers(deps),
+});
 
 /** The API function's routes. */
 export const buildApiRouter = (deps: () => Deps): Router =>

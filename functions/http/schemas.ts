@@ -99,6 +99,18 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
               'TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.',
             ),
           ),
+        club: z
+          .optional(
+            z.strictObject({
+              clubId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('A club you are a member of.')),
+              rated: z
+                .optional(z.boolean())
+                .check(
+                  z.describe("CLUB-6: the club's ladder for this ruleset rates the game when it ends (default false); said now or never."),
+                ),
+            }),
+          )
+          .check(z.describe('CLUB-1: create the game in a club you are a member of; the club lists it.')),
       }),
     ),
     commandId: z.optional(commandId),

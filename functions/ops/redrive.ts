@@ -6,13 +6,16 @@
  * truth, so each step is re-derived from it and is safe to run twice.
  * - The projector's part: the game's read model is brought up to its log (conditionally,
  *   as the projector writes it); a read model that cannot be read is replaced by one folded
- *   from the whole log, with its inbox and lobby entries.
+ *   from the whole log, with its inbox and lobby entries; then, as the projector's consumer
+ *   does, the game's club reactions from its whole log (listed in its club, rated on its
+ *   ladder when it ended rated), each once however often it runs (CLUB-1, CLUB-6).
  * - The timer reactor's part: the deadline of the step the game waits in now. One already
  *   due is fired (`DeadlineReached` under `@deadline.<step>`, idempotent: a second fire
  *   writes nothing); one ahead is scheduled again when a scheduler is at hand (creating an
  *   existing schedule is a no-op).
  */
 import type { Step } from '../../domain/match/state.ts';
+import { reactForClubs } from '../app/club-reactions.ts';
 import type { Deps } from '../app/deps.ts';
 import { fireDeadline } from '../app/phase-timer.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
@@ -47,6 +50,16 @@ export const reprojectGame = async (deps: Deps, gameId: string): Promise<string>
   }
 };
 
+/** The projector consumer's club part (docs/design.md §21): idempotent, so the whole log is given again; null for a game in no club. */
+export const reactForClubsAgain = async (deps: Deps, gameId: string): Promise<string | null> => {
+  const events = await deps.store.readAfter(gameId, 0);
+  const club =
+    events[0]?.type === 'GameCreated' ? (events[0].data as { options?: { club?: { clubId: string } } }).options?.club : undefined;
+  if (!club) return null;
+  await reactForClubs(deps, gameId, events);
+  return `${gameId}: listed in club ${club.clubId}, and rated there if it ended rated`;
+};
+
 /** The timer reactor's part: the current step's deadline, fired when due, scheduled again when ahead. */
 export const rearmDeadline = async (deps: Deps, gameId: string, scheduler: PhaseScheduler | null): Promise<string> => {
   const { state } = await deps.store.load(gameId);
@@ -73,7 +86,11 @@ export interface RedriveContext {
 export const redriveGame = async (context: RedriveContext, gameId: string, consumers: readonly Consumer[]): Promise<Redriven> => {
   const lines: string[] = [];
   try {
-    if (consumers.includes('projector')) lines.push(await reprojectGame(context.deps, gameId));
+    if (consumers.includes('projector')) {
+      lines.push(await reprojectGame(context.deps, gameId));
+      const club = await reactForClubsAgain(context.deps, gameId);
+      if (club !== null) lines.push(club);
+    }
     if (consumers.includes('timer-reactor')) lines.push(await rearmDeadline(context.deps, gameId, context.scheduler));
     return { gameId, ok: true, lines };
   } catch (error) {

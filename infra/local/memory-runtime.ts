@@ -9,6 +9,7 @@ import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
 import { dnsResolve, HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
+import { reactForClubs } from '../../functions/app/club-reactions.ts';
 import { projectGame } from '../../functions/app/projection.ts';
 import { integrationEvents, publish } from '../../functions/app/publishing.ts';
 import { defaultRateLimits } from '../../functions/app/rate-limits.ts';
@@ -66,7 +67,13 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
   // The same three consumers, in the same order per batch, as the stream poller runs (§10).
   const stream = new MemoryStream(
     [
-      { name: 'projector', handle: (gameId, events) => projectGame(deps, gameId, events) },
+      {
+        name: 'projector',
+        handle: async (gameId, events) => {
+          await projectGame(deps, gameId, events);
+          await reactForClubs(deps, gameId, events);
+        },
+      },
       { name: 'timer-reactor', handle: (gameId, events) => reactToDeadlines(deps, services.scheduler, gameId, events, options.log) },
       {
         name: 'publisher',

@@ -13,7 +13,17 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
-import { type InboxEntry, type LobbyEntry, lobbyOrder, type Subscription, type WaitLeases } from '../../functions/app/ports.ts';
+import {
+  type Club,
+  type ClubMember,
+  type ClubRole,
+  type InboxEntry,
+  type LobbyEntry,
+  lobbyOrder,
+  type RatingChange,
+  type Subscription,
+  type WaitLeases,
+} from '../../functions/app/ports.ts';
 import { endPhase, give } from './commands.ts';
 
 export interface PortsUnderTest {
@@ -342,6 +352,121 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
       await leases.release(holder, 'w2');
       expect(await leases.acquire(holder, 'w4', 5_000, 2_500, 2)).toBeNull();
       expect(await leases.acquire(unique('p_other'), 'w1', 2_000, 1_000, 1)).toBeNull();
+    });
+
+    describe('clubs and ladders', () => {
+      const club = (clubId: string, createdBy: string): Club => ({
+        clubId,
+        name: 'Club',
+        description: null,
+        visibility: 'private',
+        inviteCode: 'one',
+        createdBy,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      const member = (playerId: string, role: ClubRole = 'member'): ClubMember => ({
+        playerId,
+        role,
+        joinedAt: '2026-01-01T00:00:00.000Z',
+      });
+
+      it('CLUB-1 ARC-2 a club is created once with its organiser; its code is replaced; roles change only for members', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        expect(await deps.clubs.club(clubId)).toBeNull();
+        expect(await deps.clubs.createClub(club(clubId, 'p_ann'), member('p_ann', 'organiser'))).toBe(true);
+        expect(await deps.clubs.createClub(club(clubId, 'p_bob'), member('p_bob', 'organiser'))).toBe(false);
+        expect(await deps.clubs.club(clubId)).toEqual(club(clubId, 'p_ann'));
+        expect(await deps.clubs.members(clubId)).toEqual([member('p_ann', 'organiser')]);
+        expect(await deps.clubs.setInviteCode(clubId, 'two')).toBe(true);
+        expect((await deps.clubs.club(clubId))?.inviteCode).toBe('two');
+        expect(await deps.clubs.setInviteCode(unique('c'), 'x')).toBe(false);
+        expect(await deps.clubs.setRole(clubId, 'p_bob', 'organiser')).toBe(false);
+        expect(await deps.clubs.member(clubId, 'p_bob')).toBeNull();
+      });
+
+      it('CLUB-1 ARC-2 concurrent joins lose nothing and duplicate nothing; a removed member is gone', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        await deps.clubs.createClub(club(clubId, 'p_a'), member('p_a', 'organiser'));
+        const ids = Array.from({ length: 10 }, (_, i) => `p_${i}`);
+        const outcomes = await Promise.all(
+          ids.flatMap((id) => [deps.clubs.addMember(clubId, member(id)), deps.clubs.addMember(clubId, member(id, 'organiser'))]),
+        );
+        expect(outcomes.filter((o) => o === 'added')).toHaveLength(10);
+        expect((await deps.clubs.members(clubId)).map((m) => m.playerId)).toEqual([
+          'p_0',
+          'p_1',
+          'p_2',
+          'p_3',
+          'p_4',
+          'p_5',
+          'p_6',
+          'p_7',
+          'p_8',
+          'p_9',
+          'p_a',
+        ]);
+        expect(await deps.clubs.setRole(clubId, 'p_3', 'organiser')).toBe(true);
+        expect((await deps.clubs.member(clubId, 'p_3'))?.role).toBe('organiser');
+        expect(await deps.clubs.removeMember(clubId, 'p_3')).toBe(true);
+        expect(await deps.clubs.removeMember(clubId, 'p_3')).toBe(false);
+        expect(await deps.clubs.member(clubId, 'p_3')).toBeNull();
+        expect(await deps.clubs.members(clubId)).toHaveLength(10);
+      });
+
+      it('CLUB-1 ARC-2 a club game is recorded once however often it is added', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        await deps.clubs.createClub(club(clubId, 'p_a'), member('p_a', 'organiser'));
+        const game = (gameId: string) => ({
+          gameId,
+          ruleset: 'soluna',
+          rated: true,
+          createdBy: 'p_a',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        });
+        await Promise.all([
+          deps.clubs.addGame(clubId, game('g_2')),
+          deps.clubs.addGame(clubId, game('g_2')),
+          deps.clubs.addGame(clubId, game('g_1')),
+        ]);
+        expect(await deps.clubs.games(clubId)).toEqual([game('g_1'), game('g_2')]);
+      });
+
+      it('CLUB-6 ARC-2 a ladder is written only over the revision it was read at, with its game rated once', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        await deps.clubs.createClub(club(clubId, 'p_a'), member('p_a', 'organiser'));
+        const rating = { mu: 26, sigma: 8, games: 1, wins: 1, losses: 0, draws: 0 };
+        const change = (n: number, gameId: string): RatingChange => ({
+          n,
+          gameId,
+          endedAt: '2026-01-01T00:00:00.000Z',
+          library: 'openskill@5.0.1',
+          players: [
+            {
+              playerId: 'p_a',
+              seat: 'red',
+              opponents: ['p_b'],
+              result: 'win',
+              before: { mu: 25, sigma: 8.3 },
+              after: { mu: 26, sigma: 8 },
+            },
+          ],
+        });
+        const ladder = (rated: number) => ({ ratings: { p_a: { ...rating, games: rated } }, rated });
+        expect(await deps.clubs.ladder(clubId, 'soluna')).toBeNull();
+        expect(await deps.clubs.rate(clubId, 'soluna', 1, ladder(1), change(1, 'g_1'))).toBe('conflict');
+        expect(await deps.clubs.rate(clubId, 'soluna', 0, ladder(1), change(1, 'g_1'))).toBe('rated');
+        expect(await deps.clubs.rate(clubId, 'soluna', 1, ladder(2), change(2, 'g_1'))).toBe('already');
+        expect(await deps.clubs.rate(clubId, 'soluna', 0, ladder(2), change(2, 'g_2'))).toBe('conflict');
+        expect(await deps.clubs.rate(clubId, 'soluna', 1, ladder(2), change(2, 'g_2'))).toBe('rated');
+        expect(await deps.clubs.ladder(clubId, 'soluna')).toEqual({ ...ladder(2), rev: 2 });
+        expect(await deps.clubs.ladder(clubId, 'post-galactica')).toBeNull();
+        expect(await deps.clubs.ratingChanges(clubId, 'soluna')).toEqual([change(1, 'g_1'), change(2, 'g_2')]);
+        expect(await deps.clubs.ratingChanges(clubId, 'post-galactica')).toEqual([]);
+      });
     });
   });
 };

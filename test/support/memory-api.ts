@@ -11,6 +11,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
+import { reactForClubs } from '../../functions/app/club-reactions.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { projectGame } from '../../functions/app/projection.ts';
 import type { WebhookPolicy } from '../../functions/app/webhooks.ts';
@@ -49,11 +50,9 @@ export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}, optio
     while (appended.length > 0) {
       const batch = appended.splice(0);
       for (const gameId of new Set(batch.map((e) => e.gameId))) {
-        await projectGame(
-          deps,
-          gameId,
-          batch.filter((e) => e.gameId === gameId),
-        );
+        const events = batch.filter((e) => e.gameId === gameId);
+        await projectGame(deps, gameId, events);
+        await reactForClubs(deps, gameId, events);
       }
     }
   };

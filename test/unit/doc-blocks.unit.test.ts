@@ -206,7 +206,7 @@ describe("DOC-2 the repo's docs", () => {
       "docs/aws.md: operates a deployed stack, or a stopped npm start's data folder; test/e2e/redrive.e2e.test.ts runs the local redrive",
     ]);
     const run = docs.filter((d) => d.shells.some((b) => b.skip === null)).map((d) => d.file);
-    expect(run.sort()).toEqual(['README.md', 'docs/api.md', 'docs/disputes.md', 'docs/play-by-mail.md']);
+    expect(run.sort()).toEqual(['README.md', 'docs/api.md', 'docs/clubs.md', 'docs/disputes.md', 'docs/play-by-mail.md']);
   });
 
   it('DOC-2 no command hides in a plain block, where nothing would run it', () => {

@@ -13,6 +13,7 @@ import { rulesets } from '../../domain/rulesets.ts';
 import { PROBLEM_TYPES } from '../../functions/app/problems.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
 import { PATH_PROBLEMS } from '../../functions/http/openapi-examples.ts';
+import { type AnswerExample, clubExamples } from '../support/club-examples.ts';
 import { type CommandExample, commandExamples } from '../support/command-examples.ts';
 import { type ProblemExample, problemExamples } from '../support/problem-examples.ts';
 
@@ -25,6 +26,7 @@ const COMMANDS = new Map([...rulesets.values()].map((r) => [r.id, [...matchComma
 
 interface Recorded {
   readonly commands: Record<string, Record<string, CommandExample>>;
+  readonly answers: Record<string, AnswerExample>;
   readonly problems: Record<string, ProblemExample>;
 }
 
@@ -32,7 +34,9 @@ let fresh: Recorded;
 let recorded: Recorded;
 
 beforeAll(async () => {
-  fresh = JSON.parse(JSON.stringify({ commands: commandExamples(COMMANDS), problems: await problemExamples() }));
+  fresh = JSON.parse(
+    JSON.stringify({ commands: commandExamples(COMMANDS), answers: await clubExamples(), problems: await problemExamples() }),
+  );
   if (WRITE) writeFileSync(FILE, `${JSON.stringify(fresh, null, 2)}\n`);
   recorded = JSON.parse(readFileSync(FILE, 'utf8'));
 });
@@ -42,6 +46,46 @@ describe('DOC-3 the examples of the OpenAPI document', () => {
     expect(Object.keys(recorded.commands)).toEqual([...COMMANDS.keys()]);
     for (const [ruleset, list] of COMMANDS) expect(Object.keys(recorded.commands[ruleset] ?? {}), ruleset).toEqual(list.map((c) => c.type));
     expect(recorded.commands).toEqual(fresh.commands);
+  });
+
+  it('CLUB-1 CLUB-6 DOC-3 every club route with a body has its answer recorded from a real request, and the document shows it', () => {
+    expect(recorded.answers).toEqual(fresh.answers);
+    const doc = openApiDocument() as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }>;
+          }
+        >
+      >;
+    };
+    const shown = new Map(
+      Object.values(doc.paths)
+        .flatMap((p) => Object.values(p))
+        .map((o) => [o.operationId, o.responses]),
+    );
+    expect(Object.keys(recorded.answers).sort()).toEqual([
+      'addClubOrganiser',
+      'createClub',
+      'getClub',
+      'getClubLadder',
+      'joinClub',
+      'listClubGames',
+      'listClubMembers',
+      'listRatingChanges',
+      'rotateClubInviteCode',
+    ]);
+    for (const [operationId, example] of Object.entries(recorded.answers)) {
+      expect(example.status, operationId).toBeLessThan(300);
+      const answer = shown.get(operationId)?.[String(example.status)]?.content?.['application/json']?.examples?.[operationId];
+      expect(answer?.value, operationId).toEqual(example.value);
+    }
+    // The ladder's example is a real rating: Ann above Bob after her win.
+    const ladder = recorded.answers.getClubLadder?.value as { players: { name: string }[] };
+    expect(ladder.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
   });
 
   it('DOC-3 every problem type has an example: the answer of the handler to a request that provokes it', () => {

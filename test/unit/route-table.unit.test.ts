@@ -47,14 +47,14 @@ const echoing = Object.fromEntries(
 ) as unknown as Handlers<'api' | 'docs'>;
 
 describe('ARC-5 one route table', () => {
-  it('ARC-5 declares each route once: operationIds and METHOD /path unique, an id description exactly where the path has {id}', () => {
+  it('ARC-5 declares each route once: operationIds and METHOD /path unique, an id description exactly where the path has {id}, and one for each other segment', () => {
     expect(new Set(table.map((r) => r.operationId)).size).toBe(table.length);
     expect(new Set(routeKeys()).size).toBe(table.length);
     for (const route of table) {
       expect(
         [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
         route.operationId,
-      ).toEqual(route.id === undefined ? [] : ['id']);
+      ).toEqual([...(route.id === undefined ? [] : ['id']), ...Object.keys(route.params ?? {})]);
     }
   });
 
@@ -84,7 +84,7 @@ describe('ARC-5 one route table', () => {
       const query = (operation?.parameters ?? []).filter((p) => p.in === 'query');
       expect(query, route.operationId).toEqual(route.query ? queryParams(route.query) : []);
       const path = (operation?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
-      expect(path, route.operationId).toEqual(route.id === undefined ? [] : ['id']);
+      expect(path, route.operationId).toEqual([...(route.id === undefined ? [] : ['id']), ...Object.keys(route.params ?? {})]);
       expect(operation?.requestBody === undefined, route.operationId).toBe(route.body === undefined);
       // The commands route's `command` is a $ref to the rulesets' command unions in place of the schema's loose object.
       if (route.body && route.operationId !== 'giveCommand') {

@@ -8,6 +8,7 @@ import type { Deps } from '../../app/deps.ts';
 import { defaultRateLimits } from '../../app/rate-limits.ts';
 import { Waits } from '../../app/waiting.ts';
 import { defaultWebhookPolicy } from '../../app/webhooks.ts';
+import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';
 import { MemoryGames } from './games.ts';
 import { MemoryRateCounter } from './limits.ts';
@@ -25,6 +26,7 @@ export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omi
     waits: new Waits(),
     rateLimits: defaultRateLimits,
     rateCounter: new MemoryRateCounter(),
+    clubs: new MemoryClubStore(),
     ...overrides,
   };
 };

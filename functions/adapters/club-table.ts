@@ -1,0 +1,233 @@
+/**
+ * Clubs in the `games` table (docs/design.md §9, §21), all under one partition per club,
+ * `CLUB#<clubId>`: the club itself (`PROFILE`), one item per member (`MEMBER#<playerId>`), per
+ * game created in it (`GAME#<gameId>`), per ladder (`LADDER#<ruleset>`) and per rated game of a
+ * ladder (`RATED#<ruleset>#<gameId>`). A member and a game are each an item of their own put on
+ * `attribute_not_exists`, so concurrent joins neither lose nor duplicate one; a ladder is written
+ * over the revision it was read at, in one transaction with its game's change, which is put only
+ * where that game has none: a redelivered end rates nothing twice.
+ */
+import {
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import type { Club, ClubGame, ClubMember, ClubRole, ClubStore, Ladder, RateOutcome, RatingChange } from '../app/ports.ts';
+import { queryAll } from './dynamo-games.ts';
+import type { Item } from './event-codec.ts';
+import type { TableNames } from './tables.ts';
+
+const clubKey = (clubId: string) => `CLUB#${clubId}`;
+const key = (clubId: string, sk: string) => ({ pk: { S: clubKey(clubId) }, sk: { S: sk } });
+const PROFILE = 'PROFILE';
+const memberSk = (playerId: string) => `MEMBER#${playerId}`;
+const gameSk = (gameId: string) => `GAME#${gameId}`;
+const ladderSk = (ruleset: string) => `LADDER#${ruleset}`;
+const ratedSk = (ruleset: string, gameId: string) => `RATED#${ruleset}#${gameId}`;
+
+/** Each record is kept as JSON text in `body`, as the webhook table keeps its subscriptions. */
+const item = (clubId: string, sk: string, body: unknown, extra: Item = {}): Item => ({
+  ...key(clubId, sk),
+  body: { S: JSON.stringify(body) },
+  ...extra,
+});
+const bodyOf = <T>(found: Item): T => JSON.parse(found.body?.S ?? 'null') as T;
+
+const failedCondition = (error: unknown): boolean => error instanceof ConditionalCheckFailedException;
+
+export class ClubTable implements ClubStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly tables: TableNames,
+  ) {}
+
+  private async get<T>(clubId: string, sk: string): Promise<T | null> {
+    const { Item: found } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: key(clubId, sk), ConsistentRead: true }),
+    );
+    return found ? bodyOf<T>(found) : null;
+  }
+
+  private async put(record: Item, onlyNew: boolean): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: record,
+          ...(onlyNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  private async query<T>(clubId: string, prefix: string): Promise<T[]> {
+    const items = await queryAll(this.db, {
+      TableName: this.tables.games,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': { S: clubKey(clubId) }, ':p': { S: prefix } },
+      ConsistentRead: true,
+    });
+    return items.map((found) => bodyOf<T>(found));
+  }
+
+  async createClub(club: Club, organiser: ClubMember): Promise<boolean> {
+    try {
+      await this.db.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tables.games,
+                Item: item(club.clubId, PROFILE, club),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            { Put: { TableName: this.tables.games, Item: item(club.clubId, memberSk(organiser.playerId), organiser) } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && (error.CancellationReasons ?? [])[0]?.Code === 'ConditionalCheckFailed') {
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  club(clubId: string): Promise<Club | null> {
+    return this.get<Club>(clubId, PROFILE);
+  }
+
+  /** Read-modify-write of the club's record, conditioned on the body read (a rotation racing another: the last one wins whole). */
+  async setInviteCode(clubId: string, inviteCode: string): Promise<boolean> {
+    for (;;) {
+      const { Item: found } = await this.db.send(
+        new GetItemCommand({ TableName: this.tables.games, Key: key(clubId, PROFILE), ConsistentRead: true }),
+      );
+      if (!found?.body?.S) return false;
+      const club = bodyOf<Club>(found);
+      try {
+        await this.db.send(
+          new UpdateItemCommand({
+            TableName: this.tables.games,
+            Key: key(clubId, PROFILE),
+            UpdateExpression: 'SET body = :new',
+            ConditionExpression: 'body = :old',
+            ExpressionAttributeValues: { ':new': { S: JSON.stringify({ ...club, inviteCode }) }, ':old': { S: found.body.S } },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!failedCondition(error)) throw error;
+      }
+    }
+  }
+
+  async addMember(clubId: string, member: ClubMember): Promise<'added' | 'exists'> {
+    return (await this.put(item(clubId, memberSk(member.playerId), member), true)) ? 'added' : 'exists';
+  }
+
+  member(clubId: string, playerId: string): Promise<ClubMember | null> {
+    return this.get<ClubMember>(clubId, memberSk(playerId));
+  }
+
+  async setRole(clubId: string, playerId: string, role: ClubRole): Promise<boolean> {
+    const member = await this.member(clubId, playerId);
+    if (!member) return false;
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.tables.games,
+          Item: item(clubId, memberSk(playerId), { ...member, role }),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  async removeMember(clubId: string, playerId: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new DeleteItemCommand({
+          TableName: this.tables.games,
+          Key: key(clubId, memberSk(playerId)),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  members(clubId: string): Promise<ClubMember[]> {
+    return this.query<ClubMember>(clubId, 'MEMBER#');
+  }
+
+  async addGame(clubId: string, game: ClubGame): Promise<void> {
+    await this.put(item(clubId, gameSk(game.gameId), game), true);
+  }
+
+  games(clubId: string): Promise<ClubGame[]> {
+    return this.query<ClubGame>(clubId, 'GAME#');
+  }
+
+  async ladder(clubId: string, ruleset: string): Promise<Ladder | null> {
+    const { Item: found } = await this.db.send(
+      new GetItemCommand({ TableName: this.tables.games, Key: key(clubId, ladderSk(ruleset)), ConsistentRead: true }),
+    );
+    return found ? { ...bodyOf<Omit<Ladder, 'rev'>>(found), rev: Number(found.rev?.N ?? '0') } : null;
+  }
+
+  async rate(clubId: string, ruleset: string, rev: number, ladder: Omit<Ladder, 'rev'>, change: RatingChange): Promise<RateOutcome> {
+    const ladderItem = item(clubId, ladderSk(ruleset), ladder, { rev: { N: String(rev + 1) } });
+    try {
+      await this.db.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tables.games,
+                Item: item(clubId, ratedSk(ruleset, change.gameId), change, { n: { N: String(change.n) } }),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tables.games,
+                Item: ladderItem,
+                ConditionExpression: rev === 0 ? 'attribute_not_exists(pk)' : 'rev = :rev',
+                ...(rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': { N: String(rev) } } }),
+              },
+            },
+          ],
+        }),
+      );
+      return 'rated';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [changeReason] = error.CancellationReasons ?? [];
+      if (changeReason?.Code === 'ConditionalCheckFailed') return 'already';
+      return 'conflict';
+    }
+  }
+
+  async ratingChanges(clubId: string, ruleset: string): Promise<RatingChange[]> {
+    return (await this.query<RatingChange>(clubId, `RATED#${ruleset}#`)).sort((a, b) => a.n - b.n);
+  }
+}

@@ -1,0 +1,128 @@
+/** CLUB-1 clubs over HTTP on the memory runtime: create, join, invite codes, organisers, members, games. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { Client, startServiceRuntime } from '../support/http.ts';
+
+let runtime: MemoryRuntime;
+let ann: Client;
+let bob: Client;
+let cy: Client;
+let annId: string;
+let bobId: string;
+let cyId: string;
+
+beforeAll(async () => {
+  runtime = await startServiceRuntime();
+  const anon = new Client(runtime.url);
+  const [a, b, c] = await Promise.all([anon.register('Ann'), anon.register('Bob'), anon.register('Cy')]);
+  ann = a.client;
+  bob = b.client;
+  cy = c.client;
+  annId = a.playerId;
+  bobId = b.playerId;
+  cyId = c.playerId;
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+type ClubBody = { clubId: string; role: string | null; inviteCode?: string; visibility: string };
+const create = (client: Client, body: Record<string, unknown>) => client.post<ClubBody>('/clubs', body);
+
+describe('CLUB-1 clubs', () => {
+  it.concurrent('CLUB-1 a player creates a public club and is its organiser; anyone joins it freely, once', async () => {
+    const made = await create(ann, { name: 'Tuesday Night Wargamers' });
+    expect(made.status).toBe(201);
+    expect(made.body.role).toBe('organiser');
+    expect(made.body.inviteCode).toBeUndefined();
+    const id = made.body.clubId;
+    expect((await bob.get<ClubBody>(`/clubs/${id}`)).body.role).toBeNull();
+    expect((await bob.post<ClubBody>(`/clubs/${id}/join`, {})).status).toBe(201);
+    const again = await bob.post<ClubBody>(`/clubs/${id}/join`, {});
+    expect([again.status, again.body.role]).toEqual([200, 'member']);
+    const members = await cy.get<{ members: { name: string; role: string }[] }>(`/clubs/${id}/members`);
+    expect(members.body.members.map((m) => [m.name, m.role]).sort()).toEqual([
+      ['Ann', 'organiser'],
+      ['Bob', 'member'],
+    ]);
+  });
+
+  it.concurrent('CLUB-1 a private club answers a stranger exactly as an unknown club, and admits by its invite code', async () => {
+    const made = await create(ann, { name: 'The Back Room', visibility: 'private' });
+    const id = made.body.clubId;
+    const code = made.body.inviteCode as string;
+    expect(code).toMatch(/^[0-9a-f]{24}$/);
+    const unknown = await bob.get('/clubs/c_doesnotexist');
+    for (const path of [`/clubs/${id}`, `/clubs/${id}/members`, `/clubs/${id}/games`, `/clubs/${id}/ladders/soluna`]) {
+      const hidden = await bob.get(path);
+      expect(hidden.status).toBe(404);
+      expect({ ...hidden.body, detail: String(hidden.body.detail).replace(id, 'X'), instance: null }).toEqual({
+        ...unknown.body,
+        detail: String(unknown.body.detail).replace('c_doesnotexist', 'X'),
+        instance: null,
+      });
+    }
+    expect((await bob.post(`/clubs/${id}/join`, {})).status).toBe(404);
+    expect((await bob.post(`/clubs/${id}/join`, { inviteCode: 'wrong' })).status).toBe(404);
+    expect((await bob.post(`/clubs/${id}/join`, { inviteCode: code })).status).toBe(201);
+    // Rotating the code: the old one admits nobody, the new one does; only an organiser rotates.
+    expect((await bob.post(`/clubs/${id}/invite-code`)).status).toBe(403);
+    const rotated = await ann.post<{ inviteCode: string }>(`/clubs/${id}/invite-code`);
+    expect(rotated.body.inviteCode).not.toBe(code);
+    expect((await cy.post(`/clubs/${id}/join`, { inviteCode: code })).status).toBe(404);
+    expect((await cy.post(`/clubs/${id}/join`, { inviteCode: rotated.body.inviteCode })).status).toBe(201);
+  });
+
+  it.concurrent('CLUB-1 organisers add organisers and remove members; the founder stays; a member may leave', async () => {
+    const id = (await create(ann, { name: 'Organised' })).body.clubId;
+    await Promise.all([bob.post(`/clubs/${id}/join`, {}), cy.post(`/clubs/${id}/join`, {})]);
+    expect((await bob.call('DELETE', `/clubs/${id}/members/${cyId}`)).status).toBe(403);
+    expect((await ann.post(`/clubs/${id}/organisers`, { playerId: 'p_nobody' })).status).toBe(409);
+    const promoted = await ann.post<{ role: string }>(`/clubs/${id}/organisers`, { playerId: bobId });
+    expect([promoted.status, promoted.body.role]).toEqual([200, 'organiser']);
+    expect((await bob.call('DELETE', `/clubs/${id}/members/${cyId}`)).status).toBe(204);
+    expect((await cy.get<ClubBody>(`/clubs/${id}`)).body.role).toBeNull();
+    const founder = (await ann.get<ClubBody & { createdBy: string }>(`/clubs/${id}`)).body.createdBy;
+    expect((await bob.call('DELETE', `/clubs/${id}/members/${founder}`)).status).toBe(409);
+    expect((await bob.call('DELETE', `/clubs/${id}/members/${bobId}`)).status).toBe(204);
+    expect((await ann.get<{ members: unknown[] }>(`/clubs/${id}/members`)).body.members).toHaveLength(1);
+  });
+
+  it.concurrent('CLUB-1 concurrent joins lose nothing and duplicate nothing', async () => {
+    const id = (await create(ann, { name: 'Crowded' })).body.clubId;
+    const anon = new Client(runtime.url);
+    const players = await Promise.all(Array.from({ length: 12 }, (_, i) => anon.register(`P${i}`)));
+    const joins = await Promise.all(
+      players.flatMap((p) => [p.client.post(`/clubs/${id}/join`, {}), p.client.post(`/clubs/${id}/join`, {})]),
+    );
+    expect(joins.filter((j) => j.status === 201)).toHaveLength(12);
+    const members = (await ann.get<{ members: { playerId: string }[] }>(`/clubs/${id}/members`)).body.members;
+    // Ann, and each of the twelve once.
+    expect(members).toHaveLength(13);
+    expect(members.map((m) => m.playerId).sort()).toEqual([annId, ...players.map((p) => p.playerId)].sort());
+  });
+
+  it.concurrent('CLUB-1 a game is created in a club only by a member, recorded in GameCreated, and listed by the club', async () => {
+    const id = (await create(ann, { name: 'Players' })).body.clubId;
+    const secret = (await create(ann, { name: 'Hidden', visibility: 'private' })).body.clubId;
+    const outsider = await bob.post('/games', { ruleset: 'soluna', options: { club: { clubId: id } } });
+    expect([outsider.status, outsider.body.type]).toEqual([403, 'https://arbiter.dev/problems/not-allowed']);
+    expect((await bob.post('/games', { ruleset: 'soluna', options: { club: { clubId: secret } } })).status).toBe(404);
+    const made = await ann.post<{ gameId: string; events: { type: string; data: { options: unknown } }[] }>('/games', {
+      ruleset: 'soluna',
+      options: { club: { clubId: id, rated: true } },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.events[0]?.data.options).toMatchObject({ club: { clubId: id, rated: true } });
+    await runtime.stream.idle();
+    const listed = await ann.get<{ games: { gameId: string; rated: boolean; ruleset: string }[] }>(`/clubs/${id}/games`);
+    expect(listed.body.games).toMatchObject([{ gameId: made.body.gameId, rated: true, ruleset: 'soluna' }]);
+  });
+
+  it.concurrent('CLUB-1 bad input is a 400 with a sentence', async () => {
+    const empty = await ann.post('/clubs', { name: '   ' });
+    expect(empty.status).toBe(400);
+    expect(String(empty.body.detail)).toContain('/name');
+    expect((await ann.post('/clubs', { name: 'x', visibility: 'secret' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * DOC-3: the answer examples of the club routes (CLUB-1, CLUB-6), each the answer of the real
+ * handler on the in-memory adapters to the request it names, with ids, keys and the clock
+ * made deterministic so that they can be recorded once and compared with a fresh answer.
+ * Recorded by test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
+ */
+import { createHash } from 'node:crypto';
+import type { ClubOperationId } from '../../functions/http/club-routes.ts';
+import { type MemoryApi, memoryApi } from './memory-api.ts';
+
+export interface AnswerExample {
+  readonly summary: string;
+  readonly request: string;
+  readonly status: number;
+  readonly value: unknown;
+}
+
+const NOW = new Date('2026-05-01T10:00:00.000Z');
+
+const fixed = (): MemoryApi => {
+  let n = 0;
+  const randomHex = (bytes: number) => {
+    let hex = '';
+    while (hex.length < bytes * 2) hex += createHash('sha256').update(`arbiter-club-example-${n++}`).digest('hex');
+    return hex.slice(0, bytes * 2);
+  };
+  return memoryApi({ randomHex, clock: () => NOW });
+};
+
+const send = async (api: MemoryApi, key: string | null, method: string, path: string, body?: unknown) => {
+  const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await api.fetch(`${api.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await answer.text();
+  return { status: answer.status, value: text === '' ? null : (JSON.parse(text) as Record<string, unknown>) };
+};
+
+/** Ann founds a private club, Bob and Cy join it, Ann beats Bob in a rated game: each route's answer on the way. */
+export const clubExamples = async (): Promise<Partial<Record<ClubOperationId, AnswerExample>>> => {
+  const api = fixed();
+  const register = async (name: string) =>
+    (await send(api, null, 'POST', '/players', { name })).value as { apiKey: string; playerId: string };
+  const [ann, bob, cy] = [await register('Ann'), await register('Bob'), await register('Cy')];
+  const out: Partial<Record<ClubOperationId, AnswerExample>> = {};
+  const record = async (operationId: ClubOperationId, summary: string, key: string, method: string, path: string, body?: unknown) => {
+    const answer = await send(api, key, method, path, body);
+    out[operationId] = { summary, request: `${method} ${path}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`, ...answer };
+    return answer.value as Record<string, unknown>;
+  };
+  const club = await record('createClub', 'Ann founds a private club', ann.apiKey, 'POST', '/clubs', {
+    name: 'Tuesday Night Wargamers',
+    visibility: 'private',
+  });
+  const id = String(club.clubId);
+  await record('joinClub', 'Bob joins with the invite code', bob.apiKey, 'POST', `/clubs/${id}/join`, { inviteCode: club.inviteCode });
+  await send(api, cy.apiKey, 'POST', `/clubs/${id}/join`, { inviteCode: club.inviteCode });
+  await record('getClub', 'The club as its organiser sees it', ann.apiKey, 'GET', `/clubs/${id}`);
+  await record('rotateClubInviteCode', 'Ann rotates the code', ann.apiKey, 'POST', `/clubs/${id}/invite-code`);
+  await record('addClubOrganiser', 'Ann makes Cy an organiser', ann.apiKey, 'POST', `/clubs/${id}/organisers`, { playerId: cy.playerId });
+  await record('listClubMembers', 'The members', bob.apiKey, 'GET', `/clubs/${id}/members`);
+  const game = await send(api, ann.apiKey, 'POST', '/games', {
+    ruleset: 'post-galactica',
+    seat: 'red',
+    options: { firstPlayer: 'red', club: { clubId: id, rated: true } },
+  });
+  const gameId = String(game.value?.gameId);
+  await send(api, bob.apiKey, 'POST', `/games/${gameId}/join`, {});
+  await send(api, bob.apiKey, 'POST', `/games/${gameId}/commands`, { commandId: 'bob-concedes', command: { type: 'Concede' } });
+  await record('listClubGames', 'One rated game', bob.apiKey, 'GET', `/clubs/${id}/games`);
+  await record('getClubLadder', "The Post Galactica ladder after Ann's win", bob.apiKey, 'GET', `/clubs/${id}/ladders/post-galactica`);
+  await record(
+    'listRatingChanges',
+    "Bob's changes",
+    bob.apiKey,
+    'GET',
+    `/clubs/${id}/ladders/post-galactica/changes?player=${bob.playerId}`,
+  );
+  return out;
+};

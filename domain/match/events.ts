@@ -128,11 +128,14 @@ export interface UndoneCommand {
   readonly type: string;
 }
 
-/** TB-2, TB-3: one roll a far takeback discards; it stays spent (docs/design.md §6, §8). */
+/**
+ * TB-2, TB-3: one roll a far takeback discards; it stays spent (docs/design.md §6, §8). Its
+ * face is `face`, not a DieRoll's `value`, so no reader of the log takes the listing for a roll.
+ */
 export interface DiscardedRoll {
   readonly purpose: string;
   readonly sides: number;
-  readonly value: number;
+  readonly face: number;
   readonly draw: { readonly seq: number; readonly index: number };
 }
 

@@ -22,7 +22,7 @@ import type { DiscardedRoll, TakebackProposed, TakenBack, Undoing, UndoneCommand
 import type { LogAfter, MatchCtx } from './match-ctx.ts';
 import { isOrganiser } from './organiser.ts';
 import { standing } from './refusals.ts';
-import type { GameState, Match, TakebackProposal, UndoWindow } from './state.ts';
+import type { Match, TakebackProposal, UndoWindow } from './state.ts';
 import { isVoided } from './undo.ts';
 
 /**
@@ -68,11 +68,11 @@ export const undoingOf = (log: LogAfter, voided: Match['voided']): Undoing => {
   });
   const rolls: DiscardedRoll[] = events.flatMap((e) =>
     e.visibleTo === undefined
-      ? findRolls(e.data).map(({ roll }) => ({ purpose: roll.purpose, sides: roll.sides, value: roll.value, draw: roll.draw }))
+      ? findRolls(e.data).map(({ roll }) => ({ purpose: roll.purpose, sides: roll.sides, face: roll.value, draw: roll.draw }))
       : [],
   );
   const what = commands.map((c) => `${c.type} by ${c.actor} at ${c.seq}`).join(', ');
-  const dice = rolls.map((r) => `${r.purpose} d${r.sides} = ${r.value} (draw ${r.draw.seq}:${r.draw.index})`).join(', ');
+  const dice = rolls.map((r) => `${r.purpose} d${r.sides} = ${r.face} (draw ${r.draw.seq}:${r.draw.index})`).join(', ');
   const summary =
     `Undoes ${voids.map(span).join(' and ')}: ${plural(commands.length, 'command')}${what ? ` (${what})` : ''}; ` +
     (rolls.length === 0 ? 'discards no roll.' : `discards ${plural(rolls.length, 'roll')}: ${dice}; they stay spent.`);

@@ -294,7 +294,7 @@ const takebackProposalSchema = /* @__PURE__ */ z.lazy(() =>
           z.object({
             purpose: z.string(),
             sides: z.number().check(z.int()),
-            value: z.number().check(z.int()),
+            face: z.number().check(z.int()),
             draw: z.object({ seq: z.number().check(z.int()), index: z.number().check(z.int()) }),
           }),
         )

@@ -55,8 +55,10 @@ describe('TB-2 a takeback proposed lists exactly what it undoes, rolls included'
       { seq: start + 3, actor: 'moon', type: 'SubmitActions' },
     ]);
     expect(data.undoes.rolls).toEqual(
-      rolls.map(({ roll }) => ({ purpose: roll.purpose, sides: roll.sides, value: roll.value, draw: roll.draw })),
+      rolls.map(({ roll }) => ({ purpose: roll.purpose, sides: roll.sides, face: roll.value, draw: roll.draw })),
     );
+    // The listing is no roll itself: a reader of the log finds each roll once, where it was drawn.
+    expect(findRolls(data)).toEqual([]);
     expect(data.undoes.summary).toContain(`discards ${rolls.length} roll${rolls.length === 1 ? '' : 's'}: `);
     expect(data.undoes.summary).toMatch(
       /^Undoes events \d+ to \d+: 2 commands \(SubmitActions by sun at \d+, SubmitActions by moon at \d+\); /,

@@ -2072,7 +2072,7 @@ export interface components {
                     rolls: {
                         purpose: string;
                         sides: number;
-                        value: number;
+                        face: number;
                         draw: {
                             seq: number;
                             index: number;

@@ -14,18 +14,34 @@ import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { postGalacticaGame } from '../support/games.ts';
-import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, mission, profile, shoot } from '../support/soluna.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
+/** Bob's `taken-back` subscription (JSON), heard on 127.0.0.1: every game of this file. */
+let hook: Receiver;
 
 beforeAll(async () => {
-  ({ runtime, ann, bob } = await annAndBob());
+  runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
+  const anon = new Client(runtime.url);
+  [ann, bob] = (await Promise.all([anon.register('Ann'), anon.register('Bob')])).map((r) => r.client) as [Client, Client];
+  hook = await Receiver.start();
+  expect((await bob.post('/me/webhooks', { url: hook.url, kinds: ['taken-back'], format: 'json' })).status).toBe(201);
 });
-afterAll(() => runtime.stop());
+afterAll(async () => {
+  await runtime.stop();
+  await hook.close();
+});
+
+/** The texts Bob's subscription received of `gameId`, by event type. */
+const heard = (gameId: string) =>
+  hook.received
+    .map((r) => (JSON.parse(r.body) as { data: { gameId: string; event: string; text: string } }).data)
+    .filter((n) => n.gameId === gameId);
 
 type Reply = { events: EventEnvelope[]; version: number; rule?: string; code?: string; detail?: string };
 type Proposal = { by: string; agreed: string[]; toVersion: number; undoes: Undoing };
@@ -231,6 +247,26 @@ describe.each([
     const refused = await give(bob, gameId, { type: 'CorrectGame', toVersion: again, reason: 'mine' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ rule: 'TB-3', code: 'NOT_ORGANISER' });
+
+    // TB-7: Bob's webhook heard every step, the organiser's reason and the listing included.
+    const notices = await eventually(
+      async () => heard(gameId),
+      (n) => n.filter((x) => x.event === 'TakenBack').length === 2,
+    );
+    expect(notices.map((n) => n.event)).toEqual([
+      'TakebackProposed',
+      'TakebackDeclined',
+      'TakebackProposed',
+      'TakebackAccepted',
+      'TakenBack',
+      'TakebackProposed',
+      'TakenBack',
+    ]);
+    expect(notices[0]?.text).toContain(`back to version ${start} (misread); every other seat must accept.\n${undoes.summary}`);
+    expect(notices[1]?.text).toMatch(/ declines taking .* back to version \d+; the game goes on\.$/);
+    expect(notices.at(-1)?.text).toMatch(
+      new RegExp(`^The organiser took .* back to version ${again}, voiding \\d+ events? \\(the shot was out of range\\)\\.\nUndoes `),
+    );
 
     // An ended game has revealed its seed: it is never taken back, and the refusal points at forks.
     await ok(s.mover, gameId, { type: 'Concede' });

@@ -120,6 +120,18 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     expect(fresh.filter((d) => discarded.includes(d))).toEqual([]);
   });
 
+  it('TB-2 TB-7 the step the game goes back to opens again with a fresh full step duration from the takeback', () => {
+    const { game, start } = afterAShot({ deadlines: { default: 'PT1H' } });
+    const then = foldGame(RULESETS, game.log.slice(0, start));
+    game.run({ type: 'ProposeTakeback', toVersion: start }, moon, undefined, '2026-01-01T00:20:00.000Z');
+    game.run({ type: 'AcceptTakeback' }, sun, undefined, '2026-01-01T00:30:00.000Z');
+    expect(match(game).step).toEqual({
+      ...(then.status === 'empty' ? null : then.step),
+      openedAt: '2026-01-01T00:30:00.000Z',
+      deadline: '2026-01-01T01:30:00.000Z',
+    });
+  });
+
   it('TB-2 sun declines: the proposal is gone and an acceptance is refused; the proposer may withdraw the same way', () => {
     const { game, start } = afterAShot();
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);

@@ -297,8 +297,10 @@ const rewind = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<Ta
     ? restored.step
     : nextRulesStep(rulesets.getFold(restored.ruleset), restored.rules, restored.options, null, envelope.at);
   const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
+  // TB-2: a takeback proposal open at the checkpoint lapsed when the seat acted; taking that back does not revive it.
+  const { takebackProposal: _lapsed, ...rest } = restored;
   const next: Match = {
-    ...restored,
+    ...rest,
     step,
     voided,
     // Everything taken back: the seat's window stays open at its checkpoint, with nothing left in it.

@@ -152,6 +152,10 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     expect(match(game).takebackProposal).toBeUndefined();
     const v = game.when({ type: 'AcceptTakeback' }, sun).thenRejects('TB-2', 'NOTHING_PROPOSED');
     expect(v.message).toContain('lapses at the end of its phase or when anything else is recorded');
+    // Sun taking its orders back returns to the state before them, but the lapsed proposal stays lapsed.
+    game.run({ type: 'TakeBack' }, sun);
+    expect(match(game).takebackProposal).toBeUndefined();
+    game.when({ type: 'AcceptTakeback' }, sun).thenRejects('TB-2', 'NOTHING_PROPOSED');
   });
 });
 

@@ -170,6 +170,9 @@ describe('TB-3 the organiser corrects a running game', () => {
     const view = viewGame(RULESETS, game.state, 'moon');
     expect(view?.game).toEqual(atStart?.game);
     expect(view?.correction).toEqual({ seq: last(game).seq, toVersion: start, reason: 'the shot ignored cover' });
+    expect(explainEvent(game.log[start] as EventEnvelope, game.log)[1]).toBe(
+      `  Void: the organiser took the game back at event ${last(game).seq}, to version ${start} (the shot ignored cover); it stays in the log, and any roll in it stays spent.`,
+    );
     expect(sol(game).sealed.sun).toBeUndefined();
   });
 

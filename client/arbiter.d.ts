@@ -678,6 +678,46 @@ export interface components {
             /** @description Why, in a sentence; kept in the log. */
             reason?: string;
         };
+        /** @description Propose taking the game back to an earlier version, across other seats' actions, rolls and reveals; the proposal lists exactly what it undoes, rolls included, and every other seat must accept. It lapses at the end of the phase or when anything else is recorded. (TB-2) */
+        "Match.ProposeTakeback": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ProposeTakeback";
+            /** @description The version to take the game back to: any version since play began, before the current one. Every other seat must accept. */
+            toVersion: number;
+            /** @description Why, in a sentence; kept in the log. */
+            reason?: string;
+        };
+        /** @description Accept the takeback proposed; when every seat has, the game goes back to its version (the rolls it discards stay spent). (TB-2) */
+        "Match.AcceptTakeback": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AcceptTakeback";
+        };
+        /** @description Decline (or, as its proposer, withdraw) the takeback proposed. (TB-2) */
+        "Match.DeclineTakeback": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DeclineTakeback";
+        };
+        /** @description The organiser's ruling: take a running game back to an earlier version, with a stated reason, without agreement; every seat is notified. An ended game is never taken back (a fork, TB-6, continues it). (TB-3) */
+        "Match.CorrectGame": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CorrectGame";
+            /** @description The version to take the game back to: any version since play began, before the current one. */
+            toVersion: number;
+            /** @description The ruling, in a sentence; kept in the log and shown to every seat. */
+            reason: string;
+        };
         /** @description End the current phase; after the End Phase the turn passes (PG-4). (PG-4) */
         "PostGalactica.EndPhase": {
             /**
@@ -904,7 +944,7 @@ export interface components {
             }[];
         };
         /** @description A command of Post Galactica. */
-        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
+        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
         /** @description An event of Post Galactica or of its match. */
         PostGalacticaEvent: {
             /** @constant */
@@ -1036,6 +1076,27 @@ export interface components {
             /** @constant */
             type: "TakenBack";
             /** @description The TakenBack event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackProposed";
+            /** @description The TakebackProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackAccepted";
+            /** @description The TakebackAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackDeclined";
+            /** @description The TakebackDeclined event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1301,7 +1362,7 @@ export interface components {
             }[];
         };
         /** @description A command of Sol'una. */
-        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
+        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
         /** @description An event of Sol'una or of its match. */
         SolunaEvent: {
             /** @constant */
@@ -1433,6 +1494,27 @@ export interface components {
             /** @constant */
             type: "TakenBack";
             /** @description The TakenBack event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackProposed";
+            /** @description The TakebackProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackAccepted";
+            /** @description The TakebackAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackDeclined";
+            /** @description The TakebackDeclined event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1676,7 +1758,7 @@ export interface components {
             }[];
         };
         /** @description A command of GSC2. */
-        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"];
+        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
         /** @description An event of GSC2 or of its match. */
         Gsc2Event: {
             /** @constant */
@@ -1808,6 +1890,27 @@ export interface components {
             /** @constant */
             type: "TakenBack";
             /** @description The TakenBack event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackProposed";
+            /** @description The TakebackProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackAccepted";
+            /** @description The TakebackAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "TakebackDeclined";
+            /** @description The TakebackDeclined event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -2127,6 +2230,49 @@ export interface components {
                 phaseKey: string;
                 /** @description The seats that agree, the proposer first. */
                 agreed: string[];
+            };
+            /** @description TB-2: only while a proposal to take the game back is open: where to, what it undoes, who accepts. */
+            takebackProposal?: {
+                /** @description The seat that proposed it. */
+                by: string;
+                phaseKey: string;
+                /** @description The seats that accept, the proposer first. */
+                agreed: string[];
+                /** @description The version the game would go back to. */
+                toVersion: number;
+                /** @description The chain hash at that version. */
+                toHash: string;
+                undoes: {
+                    /** @description The runs of events it would void (none a takeback voided already). */
+                    voids: {
+                        from: number;
+                        to: number;
+                    }[];
+                    commands: {
+                        seq: number;
+                        actor: string;
+                        type: string;
+                    }[];
+                    /** @description Every roll it would discard; they stay spent, and play after it draws fresh rolls. */
+                    rolls: {
+                        purpose: string;
+                        sides: number;
+                        face: number;
+                        draw: {
+                            seq: number;
+                            index: number;
+                        };
+                    }[];
+                    /** @description The same in a sentence: "Undoes events 12 to 19: 2 commands (…); discards 3 rolls: …". */
+                    summary: string;
+                };
+                reason?: string;
+            };
+            /** @description TB-3: the organiser's latest correction: the takeback's seq, the version it went back to, and its reason. */
+            correction?: {
+                seq: number;
+                toVersion: number;
+                reason: string;
             };
             /** @description TB-1: the runs of events takebacks voided; only once a takeback happened. */
             voided?: {
@@ -2936,10 +3082,10 @@ export interface operations {
                          */
                         rulesVersion?: "latest" | "pinned";
                         /**
-                         * @description TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.
+                         * @description TB-4: "agreed" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1), and propose taking the game back further (ProposeTakeback), which every other seat must accept (TB-2); "own" allows only the first; "none" allows no takeback by the seats, as in a tournament. The organiser's correction (CorrectGame, TB-3) is allowed under every policy.
                          * @enum {string}
                          */
-                        takebacks?: "none" | "own";
+                        takebacks?: "none" | "own" | "agreed";
                         /** @description CLUB-1: create the game in a club you are a member of; the club lists it. */
                         club?: {
                             /** @description A club you are a member of. */
@@ -4078,7 +4224,7 @@ export interface operations {
                     url: string;
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
-                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands; your-turn hears it too). Default: your-turn and game-ended. */
+                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too). Default: your-turn and game-ended. */
                     kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).

@@ -10,15 +10,17 @@
  * what is published before the ruleset loads, commands.ts for the schema); `commandTable`
  * puts both together for one ruleset.
  */
-import type { DomainEvent } from '../kernel/envelope.ts';
+import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import type { CommandDoc } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
 import {
   type ChooseFirstPlayer,
+  type CorrectGame,
   type CreateGame,
   chooseFirstPlayerFields,
+  correctGameFields,
   createGameFields,
   type DeadlineReached,
   deadlineReachedFields,
@@ -26,13 +28,16 @@ import {
   extendDeadlineFields,
   type JoinGame,
   joinGameFields,
+  type ProposeTakeback,
+  proposeTakebackFields,
   type RulesCommand,
   type TakeBack,
   takeBackFields,
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
+import { acceptTakeback, correctGame, declineTakeback, proposeTakeback } from './far-takeback.ts';
 import { create, join } from './lobby.ts';
-import type { MatchCtx } from './match-ctx.ts';
+import type { LogAfter, MatchCtx } from './match-ctx.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { deadlineReached } from './stalls.ts';
@@ -66,6 +71,11 @@ export interface CommandDeclaration<T extends string = string, C = unknown> {
   readonly whilePaused?: true;
   /** Decided on the state as loaded, even a game that does not exist yet (CreateGame). */
   readonly founds?: true;
+  /**
+   * TB-2, TB-3: a far takeback, decided on what it would undo: its host gives the decider the
+   * log after the command's `toVersion` (`ctx.undone`; `undoneVersion`).
+   */
+  readonly undoes?: true;
   readonly decide: (state: Match, command: { type: T } & C, ctx: MatchCtx, at: At) => Decision<DomainEvent>;
 }
 
@@ -209,6 +219,40 @@ export const LIFECYCLE_COMMANDS = [
     sentBy: 'seat',
     decide: (match, command: TakeBack, ctx) => takeBack(match, command, ctx),
   }),
+  declare({
+    type: 'ProposeTakeback',
+    fields: proposeTakebackFields,
+    summary:
+      "Propose taking the game back to an earlier version, across other seats' actions, rolls and reveals; the proposal lists exactly what it undoes, rolls included, and every other seat must accept. It lapses at the end of the phase or when anything else is recorded.",
+    rule: 'TB-2',
+    sentBy: 'seat',
+    undoes: true,
+    decide: (match, command: ProposeTakeback, ctx) => proposeTakeback(match, command, ctx),
+  }),
+  declare({
+    type: 'AcceptTakeback',
+    summary: 'Accept the takeback proposed; when every seat has, the game goes back to its version (the rolls it discards stay spent).',
+    rule: 'TB-2',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => acceptTakeback(match, ctx),
+  }),
+  declare({
+    type: 'DeclineTakeback',
+    summary: 'Decline (or, as its proposer, withdraw) the takeback proposed.',
+    rule: 'TB-2',
+    sentBy: 'seat',
+    decide: (match, _command, ctx) => declineTakeback(match, ctx),
+  }),
+  declare({
+    type: 'CorrectGame',
+    fields: correctGameFields,
+    summary:
+      "The organiser's ruling: take a running game back to an earlier version, with a stated reason, without agreement; every seat is notified. An ended game is never taken back (a fork, TB-6, continues it).",
+    rule: 'TB-3',
+    sentBy: 'organiser',
+    undoes: true,
+    decide: (match, command: CorrectGame, ctx) => correctGame(match, command, ctx),
+  }),
 ] as const;
 
 type Lifecycle = (typeof LIFECYCLE_COMMANDS)[number];
@@ -230,6 +274,23 @@ const BY_TYPE: ReadonlyMap<string, CommandDeclaration> = new Map(
  * ruleset's command types never shadow the lifecycle's (RUL-4).
  */
 export const lifecycleCommand = (type: string): CommandDeclaration | undefined => BY_TYPE.get(type);
+
+/** TB-2, TB-3: the version a command takes the game back to when it is a far takeback, whose decider is given the log after it. */
+export const undoneVersion = (command: { readonly type: string; readonly toVersion?: unknown }): number | null =>
+  lifecycleCommand(command.type)?.undoes === true && typeof command.toVersion === 'number' && Number.isInteger(command.toVersion)
+    ? command.toVersion
+    : null;
+
+/** `ctx.undone` for a command decided on `state`, taken from a whole log (verify, the tests); nothing for any other command. */
+export const undoneFromLog = (
+  command: { readonly type: string; readonly toVersion?: unknown },
+  state: GameState,
+  log: readonly EventEnvelope[],
+): { undone?: LogAfter } => {
+  const after = undoneVersion(command);
+  if (after === null || after < 0 || after >= state.version) return {};
+  return { undone: { after, events: log.filter((e) => e.seq > after && e.seq <= state.version) } };
+};
 
 export const isMatchCommand = (command: { readonly type: string }): command is MatchCommand => BY_TYPE.has(command.type);
 

@@ -113,6 +113,25 @@ export const takeBackFields = () => ({
   reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500), z.describe('Why, in a sentence; kept in the log.'))),
 });
 
+/** TB-2, TB-3: the version a far takeback goes back to. */
+const farVersion = (what: string) => z.number().check(z.int(), z.gte(1), z.describe(what));
+
+/** TB-2: how far back, and why. */
+export const proposeTakebackFields = () => ({
+  toVersion: farVersion(
+    'The version to take the game back to: any version since play began, before the current one. Every other seat must accept.',
+  ),
+  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500), z.describe('Why, in a sentence; kept in the log.'))),
+});
+
+/** TB-3: how far back, and the ruling's reason, which is required. */
+export const correctGameFields = () => ({
+  toVersion: farVersion('The version to take the game back to: any version since play began, before the current one.'),
+  reason: z
+    .string()
+    .check(z.minLength(1), z.maxLength(500), z.describe('The ruling, in a sentence; kept in the log and shown to every seat.')),
+});
+
 type Fields<F extends () => z.core.$ZodLooseShape> = z.infer<z.ZodMiniObject<ReturnType<F>>>;
 export type CreateGame = Fields<typeof createGameFields>;
 export type JoinGame = Fields<typeof joinGameFields>;
@@ -120,6 +139,8 @@ export type ChooseFirstPlayer = Fields<typeof chooseFirstPlayerFields>;
 export type DeadlineReached = Fields<typeof deadlineReachedFields>;
 export type ExtendDeadline = Fields<typeof extendDeadlineFields>;
 export type TakeBack = Fields<typeof takeBackFields>;
+export type ProposeTakeback = Fields<typeof proposeTakebackFields>;
+export type CorrectGame = Fields<typeof correctGameFields>;
 
 /** Ruleset commands are `{ type, ...fields }`, validated by the game's ruleset's own schema when played. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;

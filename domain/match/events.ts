@@ -34,9 +34,11 @@ export interface MatchOptions {
    */
   readonly rulesVersion?: 'latest' | 'pinned';
   /**
-   * TB-4: what takebacks the game allows: `own` (a game without it too) lets a seat take back
-   * its own latest commands while nothing of them is known to anyone else (TB-1); `none`
-   * allows none (a tournament). Recorded only when set.
+   * TB-4: what takebacks the game allows: `agreed` (a game without it too) lets a seat take
+   * back its own latest commands while nothing of them is known to anyone else (TB-1) and
+   * propose taking the game back further, which every other seat must accept (TB-2); `own`
+   * allows only the first; `none` allows no takeback by the seats (a tournament). The
+   * organiser's correction (TB-3) is a ruling, allowed under every policy. Recorded only when set.
    */
   readonly takebacks?: Takebacks;
   /**
@@ -51,8 +53,8 @@ export interface ClubOption {
   readonly rated: boolean;
 }
 
-/** TB-4: the takeback policies; an agreed takeback (TB-2) will add its own. */
-export const TAKEBACK_POLICIES = ['none', 'own'] as const;
+/** TB-4: the takeback policies, fewest first. */
+export const TAKEBACK_POLICIES = ['none', 'own', 'agreed'] as const;
 export type Takebacks = (typeof TAKEBACK_POLICIES)[number];
 
 export interface AbsenceOptions {
@@ -129,23 +131,72 @@ export interface VoidedRange {
   readonly to: number;
 }
 
+/** TB-2, TB-3: one command a far takeback undoes: where its events begin, who gave it, and what it was. */
+export interface UndoneCommand {
+  readonly seq: number;
+  readonly actor: string;
+  readonly type: string;
+}
+
 /**
- * TB-1: the game goes back to its state after event `toVersion`; the events `voids` names
- * stay in the log, void. `how` says on whose authority: `own` is a seat taking back its own
- * latest commands, which only that seat acted in and nothing of which is known to anyone
- * else. An agreed takeback (TB-2) and an organiser's correction (TB-3) are meant to reuse
- * this event with a `how` of their own (docs/design.md §8). `reason` only when given.
+ * TB-2, TB-3: one roll a far takeback discards; it stays spent (docs/design.md §6, §8). Its
+ * face is `face`, not a DieRoll's `value`, so no reader of the log takes the listing for a roll.
+ */
+export interface DiscardedRoll {
+  readonly purpose: string;
+  readonly sides: number;
+  readonly face: number;
+  readonly draw: { readonly seq: number; readonly index: number };
+}
+
+/**
+ * TB-2, TB-3: exactly what taking the game back to a version undoes, listed before anyone
+ * accepts: the events voided (those no earlier takeback voided), the commands among them,
+ * every roll they discard, and the same in a sentence.
+ */
+export interface Undoing {
+  readonly voids: readonly VoidedRange[];
+  readonly commands: readonly UndoneCommand[];
+  readonly rolls: readonly DiscardedRoll[];
+  readonly summary: string;
+}
+
+/**
+ * TB-1, TB-2, TB-3: the game goes back to its state after event `toVersion`; the events
+ * `voids` names stay in the log, void. `how` says on whose authority: `own` is a seat taking
+ * back its own latest commands, which only that seat acted in and nothing of which is known
+ * to anyone else; `agreed` a seat's proposal (`seat`) every other seat accepted; `organiser`
+ * the organiser's correction (`seat` null), with its `reason`. A far takeback (`agreed`,
+ * `organiser`) names the chain hash at `toVersion` (`toHash`), which the state it folds onto
+ * must end with, and says what it undid (`summary`). `reason` only when given.
  */
 export type TakenBack = DomainEvent<
   'TakenBack',
   {
-    readonly seat: string;
+    readonly seat: string | null;
     readonly toVersion: number;
     readonly voids: readonly VoidedRange[];
-    readonly how: 'own';
+    readonly how: 'own' | 'agreed' | 'organiser';
+    readonly toHash?: string;
+    readonly summary?: string;
     readonly reason?: string;
   }
 >;
+
+/** TB-2: a seat proposes taking the game back to `toVersion` (chain hash `toHash`); `undoes` lists exactly what that undoes. */
+export type TakebackProposed = DomainEvent<
+  'TakebackProposed',
+  {
+    readonly seat: string;
+    readonly phaseKey: string;
+    readonly toVersion: number;
+    readonly toHash: string;
+    readonly undoes: Undoing;
+    readonly reason?: string;
+  }
+>;
+export type TakebackAccepted = DomainEvent<'TakebackAccepted', { readonly seat: string }>;
+export type TakebackDeclined = DomainEvent<'TakebackDeclined', { readonly seat: string }>;
 
 /** The organiser's controls and the seats' agreements (PBM-12, PBM-13). */
 export type ControlEvent =
@@ -170,7 +221,10 @@ export type MatchEvent =
   | DeadlinePassed
   | SeedRevealed
   | RulesVersionAdopted
-  | TakenBack;
+  | TakenBack
+  | TakebackProposed
+  | TakebackAccepted
+  | TakebackDeclined;
 
 export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
   'GameCreated',
@@ -192,6 +246,9 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'PauseAgreed',
   'PauseDeclined',
   'TakenBack',
+  'TakebackProposed',
+  'TakebackAccepted',
+  'TakebackDeclined',
 ]);
 
 export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

@@ -11,9 +11,17 @@ import { assertNever } from '../kernel/violation.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent, TakenBack } from './events.ts';
 import { isMatchEvent } from './events.ts';
-import { emptyGame, type GameState, type Match } from './state.ts';
+import { closedBy, isFar } from './far-takeback.ts';
+import { emptyGame, type GameState, type Match, type TakebackProposal } from './state.ts';
 import { nextRulesStep, nextStep } from './steps.ts';
 import { setWindow, windowAfter, windowBefore } from './undo.ts';
+
+/**
+ * TB-2, TB-3: the state after event `version`, for a far takeback's fold (docs/design.md §8):
+ * undefined when the folder cannot give it. A fold over a log from its start gives it itself;
+ * the service's hosts take it from the store (`loadAt`).
+ */
+export type History = (version: number) => GameState | undefined;
 
 /** Where a game was founded: the id and the time its `GameCreated` is recorded with. */
 export interface Origin {
@@ -92,6 +100,27 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
     case 'TakenBack':
       // TB-1: the rewind needs the envelope's place in the chain; `evolveGame` folds it (rewind).
       throw new Error('a takeback is folded from its logged event, never inside a decision');
+    case 'TakebackProposed': {
+      const { seat, phaseKey, toVersion, toHash, undoes, reason } = e.data;
+      const proposal: TakebackProposal = {
+        by: seat,
+        phaseKey,
+        agreed: [seat],
+        toVersion,
+        toHash,
+        undoes,
+        ...(reason === undefined ? {} : { reason }),
+      };
+      return { ...state, takebackProposal: proposal };
+    }
+    case 'TakebackAccepted': {
+      const proposal = state.takebackProposal;
+      return proposal ? { ...state, takebackProposal: { ...proposal, agreed: [...proposal.agreed, e.data.seat] } } : state;
+    }
+    case 'TakebackDeclined': {
+      const { takebackProposal: _declined, ...rest } = state;
+      return rest as Match;
+    }
     default:
       return assertNever(e);
   }
@@ -116,18 +145,31 @@ const eventOf = (envelope: EventEnvelope): DomainEvent =>
     ? { type: envelope.type, data: envelope.data }
     : { type: envelope.type, data: envelope.data, visibleTo: envelope.visibleTo };
 
-/** Fold one logged event: the domain event, then what the envelope records (its place in the chain, its time, its actor). */
-export const evolveGame = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope): GameState => {
+/** TB-2: the events an open takeback proposal survives; anything else recorded would change what it undoes, so it lapses. */
+const KEEPS_PROPOSAL: ReadonlySet<string> = new Set(['TakebackProposed', 'TakebackAccepted']);
+
+/**
+ * Fold one logged event: the domain event, then what the envelope records (its place in the
+ * chain, its time, its actor). `history` gives the state at an earlier version, which only a
+ * far takeback (TB-2, TB-3) needs.
+ */
+export const evolveGame = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope, history?: History): GameState => {
   const event = eventOf(envelope);
   try {
-    if (event.type === 'TakenBack') return rewind(rulesets, state, envelope as EventEnvelope<TakenBack>);
+    if (event.type === 'TakenBack') {
+      const takeback = envelope as EventEnvelope<TakenBack>;
+      return isFar(takeback.data) ? rewindFar(rulesets, state, takeback, history) : rewind(rulesets, state, takeback);
+    }
     // TB-1: the window is decided before the event (its checkpoint is the state before a seat's command).
     const window = windowBefore(state, envelope, rulesets);
     const next =
       (state.status === 'playing' || state.status === 'ended') && !isMatchEvent(event)
         ? evolvePlay(state, event, envelope, rulesets)
         : evolveLifecycle(evolveEvent(state, event, envelope, rulesets), event, envelope, rulesets);
-    // Both paths return a match they made, so it takes its window in place.
+    // Both paths return a match they made, so they take their window and the lapse of a proposal in place.
+    if (next.status !== 'empty' && next.takebackProposal && (!KEEPS_PROPOSAL.has(event.type) || next.status !== 'playing')) {
+      delete (next as { takebackProposal?: TakebackProposal }).takebackProposal;
+    }
     return setWindow(next, windowAfter(window, envelope, next, rulesets));
   } catch (error) {
     throw new Error(`event ${envelope.seq}: ${(error as Error).message}`);
@@ -150,7 +192,8 @@ const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay
   !isMatchEvent(envelope) &&
   state.paused === undefined &&
   state.drawOffer === undefined &&
-  state.pauseRequest === undefined;
+  state.pauseRequest === undefined &&
+  state.takebackProposal === undefined;
 
 /** The new rules, step and (PBM-11) missed counts a ruleset's event gives a game in play. */
 const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets) => {
@@ -191,9 +234,18 @@ export const foldEvents = (
   events: readonly EventEnvelope[],
   from = 0,
   to = events.length,
+  history?: History,
 ): GameState => {
   let current = state;
   let owned = false;
+  // TB-2, TB-3: a far takeback folds onto the state at its version: re-folded from these events when they hold it.
+  const at: History = (version) => {
+    if (version === state.version) return state;
+    const end = events.findIndex((e) => e.seq === version);
+    if (end >= from && version > state.version) return foldEvents(rulesets, state, events, from, end + 1, history);
+    if (end >= 0 && events[0]?.seq === 1) return foldEvents(rulesets, emptyGame, events, 0, end + 1, history);
+    return history?.(version);
+  };
   for (let i = from; i < to; i += 1) {
     const envelope = events[i] as EventEnvelope;
     if (owned && current.status === 'playing' && isPlainPlay(current, envelope)) {
@@ -203,7 +255,7 @@ export const foldEvents = (
       setWindow(current, windowAfter(window, envelope, current, rulesets));
       continue;
     }
-    current = evolveGame(rulesets, current, envelope);
+    current = evolveGame(rulesets, current, envelope, at);
     owned = true;
   }
   return current;
@@ -245,8 +297,10 @@ const rewind = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<Ta
     ? restored.step
     : nextRulesStep(rulesets.getFold(restored.ruleset), restored.rules, restored.options, null, envelope.at);
   const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
+  // TB-2: a takeback proposal open at the checkpoint lapsed when the seat acted; taking that back does not revive it.
+  const { takebackProposal: _lapsed, ...rest } = restored;
   const next: Match = {
-    ...restored,
+    ...rest,
     step,
     voided,
     // Everything taken back: the seat's window stays open at its checkpoint, with nothing left in it.
@@ -256,6 +310,44 @@ const rewind = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<Ta
     updatedAt: envelope.at,
   };
   return lapse(next.options.absence ? { ...next, missed: countMissed(next, envelope, envelope.actor) } : next);
+};
+
+/**
+ * TB-2, TB-3: a far takeback (by agreement, or the organiser's correction). The state is the
+ * state after `toVersion`, which the folder gives (`history`): it must end with the chain hash
+ * the takeback names. Nothing of the current state survives but the voided runs: an open
+ * proposal, offer or pause of then is gone, nothing before it may be taken back by a seat
+ * alone (its window is closed here), and the step it returns to opens again with a fresh
+ * full duration (docs/design.md §8). The draw position is the log's seq (§6), so no roll is
+ * drawn again.
+ */
+const rewindFar = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<TakenBack>, history?: History): GameState => {
+  const { toVersion, toHash, voids } = envelope.data;
+  if (state.status !== 'playing') throw new Error(`TakenBack: the game is ${state.status}, not in play`);
+  const at = history?.(toVersion);
+  if (at === undefined) throw new Error(`TakenBack: the state at event ${toVersion} was not given to the fold (docs/design.md §8)`);
+  if (at.status !== 'playing') throw new Error(`TakenBack: the game was not in play at event ${toVersion}`);
+  if (at.version !== toVersion || at.lastHash !== toHash) {
+    throw new Error(`TakenBack: the state given for event ${toVersion} does not end with the chain hash ${toHash}`);
+  }
+  const { takebackProposal: _p, drawOffer: _d, pauseRequest: _r, paused: _s, undo: _u, correction: _c, ...restored } = at;
+  const step = nextRulesStep(rulesets.getFold(at.ruleset), at.rules, at.options, null, envelope.at);
+  const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
+  const next: Match = {
+    ...restored,
+    step,
+    voided,
+    ...(at.options.takebacks === 'none' ? {} : { undo: closedBy(envelope) }),
+    ...(envelope.data.how === 'organiser'
+      ? { correction: { seq: envelope.seq, toVersion, reason: envelope.data.reason ?? '' } }
+      : state.correction
+        ? { correction: state.correction }
+        : {}),
+    version: envelope.seq,
+    lastHash: envelope.hash,
+    updatedAt: envelope.at,
+  };
+  return next.options.absence ? { ...next, missed: countMissed(next, envelope, envelope.actor) } : next;
 };
 
 /** PBM-11: a missed deadline counts against each seat it awaited; any event a seat acts in sets its count back to 0. */
@@ -273,5 +365,12 @@ const countMissed = (state: Match, event: DomainEvent, actor: string): Readonly<
  * The state after `events`, folded onto `from` with the folds `rulesets` holds (PERF-3: runs
  * of ruleset events update one new match in place).
  */
-export const foldGame = (rulesets: Rulesets, events: Iterable<EventEnvelope>, from: GameState = emptyGame): GameState =>
-  foldEvents(rulesets, from, Array.isArray(events) ? (events as readonly EventEnvelope[]) : [...events]);
+export const foldGame = (
+  rulesets: Rulesets,
+  events: Iterable<EventEnvelope>,
+  from: GameState = emptyGame,
+  history?: History,
+): GameState => {
+  const list = Array.isArray(events) ? (events as readonly EventEnvelope[]) : [...events];
+  return foldEvents(rulesets, from, list, 0, list.length, history);
+};

@@ -5,6 +5,13 @@
  */
 import type { Rulesets } from '../catalogue.ts';
 import type { Ctx } from '../kernel/context.ts';
+import type { EventEnvelope } from '../kernel/envelope.ts';
+
+/** TB-2, TB-3: the log after version `after`, up to the state's version: what a far takeback to `after` would undo. */
+export interface LogAfter {
+  readonly after: number;
+  readonly events: readonly EventEnvelope[];
+}
 
 export interface MatchCtx extends Ctx {
   readonly rulesets: Rulesets;
@@ -15,4 +22,10 @@ export interface MatchCtx extends Ctx {
    * newest version and every other command is decided under the game's.
    */
   readonly rulesVersion?: string;
+  /**
+   * TB-2, TB-3: the log after the version a far takeback names (`ProposeTakeback`,
+   * `CorrectGame`; `undoneVersion` says which), given by whoever holds the log: the command
+   * path reads it from the store, verify and the tests slice their log. Absent for any other command.
+   */
+  readonly undone?: LogAfter;
 }

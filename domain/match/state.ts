@@ -4,7 +4,7 @@
  */
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
-import type { MatchOptions, RolledOff, VoidedRange } from './events.ts';
+import type { MatchOptions, RolledOff, Undoing, VoidedRange } from './events.ts';
 import { isMatchEvent } from './events.ts';
 
 /** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
@@ -20,6 +20,21 @@ export interface Proposal {
   readonly by: string;
   readonly phaseKey: string;
   readonly agreed: readonly string[];
+}
+
+/** TB-2: a takeback a seat proposed in the step `phaseKey`: where to, what it undoes, and the seats that accept (the proposer first). */
+export interface TakebackProposal extends Proposal {
+  readonly toVersion: number;
+  readonly toHash: string;
+  readonly undoes: Undoing;
+  readonly reason?: string;
+}
+
+/** TB-3: the organiser's latest correction: back to `toVersion` by the takeback at event `seq`, and why. */
+export interface Correction {
+  readonly seq: number;
+  readonly toVersion: number;
+  readonly reason: string;
 }
 
 /** PBM-12, PBM-13: a paused game, by whom, and what was left of its step's deadline (null without one). */
@@ -81,6 +96,10 @@ interface MatchBase {
   readonly drawOffer?: Proposal;
   /** PBM-13: present only while a seat's request for a pause is open. */
   readonly pauseRequest?: Proposal;
+  /** TB-2: present only while a seat's proposal to take the game back is open. */
+  readonly takebackProposal?: TakebackProposal;
+  /** TB-3: the organiser's latest correction, kept so the view shows its reason; present once there was one. */
+  readonly correction?: Correction;
   /** TB-1: what may be taken back; only while a game allowing takebacks is played. */
   readonly undo?: UndoWindow;
   /** TB-1: every run of events a takeback voided; present once a takeback happened. */

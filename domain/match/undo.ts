@@ -25,6 +25,9 @@ const LIFECYCLE_WHY: Readonly<Record<string, string>> = {
   DrawOffered: 'a draw was offered',
   PauseRequested: 'a pause was asked for',
   RulesVersionAdopted: 'the game adopted new rules',
+  TakebackProposed: 'a takeback was proposed',
+  TakebackAccepted: 'a takeback was accepted',
+  TakebackDeclined: 'a takeback was declined',
 };
 
 const closed = (seq: number, why: string): UndoWindow => ({ kind: 'closed', seq, why });

@@ -5,7 +5,7 @@
 
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import type { GameState, Pause, Proposal, Step, Voided } from './state.ts';
+import type { Correction, GameState, Pause, Proposal, Step, TakebackProposal, Voided } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (rulesets: Rulesets, state: GameState): readonly string[] => {
@@ -40,6 +40,10 @@ export interface GameView {
   /** PBM-13: only while a draw offer, or a seat's request for a pause, is open: who proposed it, and who agrees. */
   readonly drawOffer?: Proposal;
   readonly pauseRequest?: Proposal;
+  /** TB-2: only while a seat's proposal to take the game back is open: where to, exactly what it undoes (rolls included), who accepts. */
+  readonly takebackProposal?: TakebackProposal;
+  /** TB-3: the organiser's latest correction: the version it went back to, at which event, and its reason; only once there was one. */
+  readonly correction?: Correction;
   /** TB-1: the runs of events takebacks voided (they stay in the log), each with the takeback's seq; only once one happened. */
   readonly voided?: readonly Voided[];
   readonly options: unknown;
@@ -72,6 +76,8 @@ export const viewGame = (rulesets: Rulesets, state: GameState, seat: string | nu
     ...(state.paused ? { paused: state.paused } : {}),
     ...(state.drawOffer ? { drawOffer: state.drawOffer } : {}),
     ...(state.pauseRequest ? { pauseRequest: state.pauseRequest } : {}),
+    ...(state.takebackProposal ? { takebackProposal: state.takebackProposal } : {}),
+    ...(state.correction ? { correction: state.correction } : {}),
     ...(state.voided ? { voided: state.voided } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,

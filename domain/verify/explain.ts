@@ -35,9 +35,16 @@ const voidedBy = (log: readonly EventEnvelope[], seq: number): EventEnvelope<Tak
 const voidLine = (event: EventEnvelope, log: readonly EventEnvelope[]): string[] => {
   const takeback = voidedBy(log, event.seq);
   if (!takeback) return [];
-  const { seat, toVersion, reason } = takeback.data;
+  const { seat, toVersion, reason, how } = takeback.data;
+  // TB-2, TB-3: on whose authority: the seat's own, every seat's agreement, or the organiser's ruling.
+  const who =
+    how === 'organiser'
+      ? 'the organiser took the game back'
+      : how === 'agreed'
+        ? `the seats agreed to ${seat}'s takeback`
+        : `${seat} took it back`;
   return [
-    `  Void: ${seat} took it back at event ${takeback.seq}, to version ${toVersion}${reason ? ` (${reason})` : ''}; it stays in the log, and any roll in it stays spent.`,
+    `  Void: ${who} at event ${takeback.seq}, to version ${toVersion}${reason ? ` (${reason})` : ''}; it stays in the log, and any roll in it stays spent.`,
   ];
 };
 

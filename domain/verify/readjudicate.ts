@@ -10,6 +10,7 @@ import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
+import { undoneFromLog } from '../match/command-table.ts';
 import { asGameCommand } from '../match/commands.ts';
 import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
@@ -141,6 +142,8 @@ const redecide = (
 ) => {
   const first = events[start] as EventEnvelope;
   const running = options.seed === null;
+  const command = asGameCommand(first.command);
+  if (!command) return { kind: 'no-command', index: start } as const;
   const ctx: MatchCtx = {
     rulesets,
     now: first.at,
@@ -148,9 +151,9 @@ const redecide = (
     seed: options.seed ?? UNREVEALED,
     rulesVersion: options.under ?? first.rulesVersion,
     ...(running ? { dice: recordedDice(events.slice(start, end), first.seq) } : {}),
+    // TB-2, TB-3: a far takeback is decided on what it undoes, recomputed from this log.
+    ...undoneFromLog(command, state, events),
   };
-  const command = asGameCommand(first.command);
-  if (!command) return { kind: 'no-command', index: start } as const;
   let decision: ReturnType<typeof decideGame>;
   try {
     decision = decideGame(state, command, ctx, options.gameId);

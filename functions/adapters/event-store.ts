@@ -29,6 +29,7 @@ import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { historyFor } from '../app/history.ts';
 import type { AppendRequest, AppendResult, GameStore, LoadedGame } from '../app/ports.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
@@ -100,7 +101,9 @@ export class EventStore implements GameStore {
     const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
     const ruleset = from.status === 'empty' ? created : from.ruleset;
     if (typeof ruleset === 'string') await this.rulesets.load(ruleset);
-    return foldGame(this.rulesets, events, from);
+    // TB-2, TB-3: a far takeback in `events` folds onto the state at its version, loaded as any other.
+    const history = from.status === 'empty' ? undefined : await historyFor(events, from, (v) => this.loadAt(from.gameId, v));
+    return foldGame(this.rulesets, events, from, history);
   }
 
   /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */

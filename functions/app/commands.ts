@@ -5,7 +5,7 @@
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
-import { type GameCommand, lifecycleCommand } from '../../domain/match/command-table.ts';
+import { type GameCommand, lifecycleCommand, undoneVersion } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { recordCommand } from '../../domain/match/record.ts';
@@ -13,6 +13,7 @@ import { type GameState, seatOf } from '../../domain/match/state.ts';
 import { isVoided } from '../../domain/match/undo.ts';
 import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
+import { historyFor } from './history.ts';
 import type { CommandRecord } from './ports.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
 import { ADOPT_RULES, adoptionRefused, rulesToAdopt } from './rules-migration.ts';
@@ -113,12 +114,19 @@ const attemptOnce = async (
   if (migration === 'conflict') return 'conflict';
   const base = migration?.state ?? state;
   const adopted = migration?.events ?? [];
-  const ctx: MatchCtx = { rulesets: deps.rulesets, now: deps.clock().toISOString(), actor: actorFor(request.caller, base), seed };
+  const ctx: MatchCtx = {
+    rulesets: deps.rulesets,
+    now: deps.clock().toISOString(),
+    actor: actorFor(request.caller, base),
+    seed,
+    ...(await undoneFor(deps, request, base)),
+  };
   const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
   if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
-  const stateAfter = foldGame(deps.rulesets, events, base);
+  const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
+  const stateAfter = foldGame(deps.rulesets, events, base, history);
   // A retry answers what this answer says, the adoption included (REL-8).
   const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const appended = await deps.store.append({
@@ -131,6 +139,13 @@ const attemptOnce = async (
   });
   if (!appended.ok) return 'conflict';
   return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/** TB-2, TB-3: a far takeback's decider is given the log after its version, read from the store (docs/design.md §8). */
+const undoneFor = async (deps: Deps, request: CommandRequest, state: GameState): Promise<Pick<MatchCtx, 'undone'>> => {
+  const after = undoneVersion(request.command);
+  if (after === null || after < 0 || after >= state.version) return {};
+  return { undone: { after, events: await deps.store.readAfter(request.gameId, after, state.version) } };
 };
 
 /**

@@ -5,11 +5,12 @@
  */
 import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { foldGame } from '../../domain/match/evolve.ts';
+import { evolveGame, foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
+import { historyFor } from './history.ts';
 import type { InboxEntry, LobbyEntry, ProjectedView } from './ports.ts';
 
 const ATTEMPTS = 3;
@@ -37,7 +38,7 @@ export const projectGame = async (deps: Deps, gameId: string, incoming: readonly
     const fresh = dedupe(incoming.filter((e) => e.seq > version));
     const contiguous = fresh.every((e, i) => e.seq === version + 1 + i);
     const events = contiguous ? fresh : await deps.store.readAfter(gameId, version, newest);
-    const next = foldChecked(deps.rulesets, state, events);
+    const next = await foldChecked(deps, gameId, state, events);
     if (await deps.games.putReadModel(gameId, viewOf(next), version)) {
       await updateInboxes(deps, next);
       return next.version;
@@ -51,17 +52,25 @@ const viewOf = (state: GameState): ProjectedView => ({ version: state.version, s
 const dedupe = (events: readonly EventEnvelope[]): EventEnvelope[] =>
   [...new Map(events.map((e) => [e.seq, e])).values()].sort((a, b) => a.seq - b.seq);
 
-/** Fold, refusing events that do not chain onto the state: a broken log must not be projected. */
-const foldChecked = (rulesets: Rulesets, state: GameState, events: readonly EventEnvelope[]): GameState => {
+/**
+ * Fold, refusing events that do not chain onto the state: a broken log must not be projected.
+ * A far takeback (TB-2, TB-3) folds onto the state at its version, taken from the store.
+ */
+const foldChecked = async (deps: Deps, gameId: string, state: GameState, events: readonly EventEnvelope[]): Promise<GameState> => {
+  const history = await historyFor(events, state, (v) => deps.store.loadAt(gameId, v));
   let current = state;
   for (const event of events) {
     if (event.seq !== current.version + 1 || event.prevHash !== current.lastHash) {
       throw new Error(`event ${event.gameId}#${event.seq} does not chain onto version ${current.version}`);
     }
-    current = foldGame(rulesets, [event], current);
+    current = evolveGame(deps.rulesets, current, event, (v) => history?.(v) ?? foldedFrom(deps.rulesets, events, v));
   }
   return current;
 };
+
+/** The state at `version` from a log given from its start (a rebuild), or undefined. */
+const foldedFrom = (rulesets: Rulesets, events: readonly EventEnvelope[], version: number): GameState | undefined =>
+  events[0]?.seq === 1 && events.some((e) => e.seq === version) ? foldGame(rulesets, events.slice(0, version)) : undefined;
 
 /** Each seated player's inbox entry for this game, as the projector writes them. */
 export const inboxEntriesOf = (rulesets: Rulesets, state: GameState): { playerId: string; entry: InboxEntry }[] => {
@@ -107,7 +116,7 @@ export const rebuildAll = async (deps: Deps, log: (line: string) => void = () =>
   let rebuilt = 0;
   for await (const gameId of deps.store.gameIds()) {
     const events = await deps.store.readAfter(gameId, 0);
-    const state = foldChecked(deps.rulesets, emptyGame, events);
+    const state = await foldChecked(deps, gameId, emptyGame, events);
     await deps.games.putReadModel(gameId, viewOf(state), 'any');
     await updateInboxes(deps, state);
     rebuilt += 1;

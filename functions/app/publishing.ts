@@ -15,6 +15,15 @@ const ATTEMPTS = 4;
 
 const PHASE_EVENTS = new Set(['PhaseStarted', 'StepStarted']);
 
+type TakebackEvent = 'TakenBack' | 'TakebackProposed' | 'TakebackAccepted' | 'TakebackDeclined';
+/** TB-1, TB-2, TB-3: the events every seat hears of. */
+const TAKEBACK_EVENTS: ReadonlySet<string> = new Set<TakebackEvent>([
+  'TakenBack',
+  'TakebackProposed',
+  'TakebackAccepted',
+  'TakebackDeclined',
+]);
+
 export const integrationEvents = (rulesets: Rulesets, batch: readonly Transition[]): IntegrationEvent[] => {
   const out: IntegrationEvent[] = [];
   for (const { event, before, after } of batch) {
@@ -24,9 +33,11 @@ export const integrationEvents = (rulesets: Rulesets, batch: readonly Transition
       out.push({ ...base, id: `${event.gameId}:${event.seq}:TurnStarted`, type: 'TurnStarted', detail: { ...(visible.data as object) } });
     if (PHASE_EVENTS.has(visible.type))
       out.push({ ...base, id: `${event.gameId}:${event.seq}:PhaseStarted`, type: 'PhaseStarted', detail: { ...(visible.data as object) } });
-    // TB-7: every seat hears of a takeback (webhook-fanout.ts).
-    if (visible.type === 'TakenBack')
-      out.push({ ...base, id: `${event.gameId}:${event.seq}:TakenBack`, type: 'TakenBack', detail: { ...(visible.data as object) } });
+    // TB-7: every seat hears of a takeback, and of a proposal to take the game back and its answers (webhook-fanout.ts).
+    if (TAKEBACK_EVENTS.has(visible.type)) {
+      const type = visible.type as TakebackEvent;
+      out.push({ ...base, id: `${event.gameId}:${event.seq}:${type}`, type, detail: { ...(visible.data as object) } });
+    }
     if (visible.type === 'GameEnded')
       out.push({ ...base, id: `${event.gameId}:${event.seq}:GameEnded`, type: 'GameEnded', detail: { ...(visible.data as object) } });
     out.push(...newlyAwaited(rulesets, before, after, base));

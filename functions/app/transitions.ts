@@ -7,6 +7,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { evolveGame } from '../../domain/match/evolve.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
+import { historyFor } from './history.ts';
 
 export interface Transition {
   readonly event: EventEnvelope;
@@ -22,9 +23,11 @@ export const transitions = async (deps: Deps, gameId: string, incoming: readonly
   let state = await deps.store.loadAt(gameId, first.seq - 1);
   const contiguous = events.every((e, i) => e.seq === first.seq + i);
   const ordered = contiguous ? events : await deps.store.readAfter(gameId, first.seq - 1, events.at(-1)?.seq);
+  // TB-2, TB-3: a far takeback folds onto the state at its version.
+  const history = await historyFor(ordered, state, (v) => deps.store.loadAt(gameId, v));
   return ordered.map((event) => {
     const before = state;
-    state = evolveGame(deps.rulesets, state, event);
+    state = evolveGame(deps.rulesets, state, event, history);
     return { event, before, after: state };
   });
 };

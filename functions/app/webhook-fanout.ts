@@ -6,10 +6,11 @@
 
 import type { Rulesets } from '../../domain/catalogue.ts';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { GameState } from '../../domain/match/state.ts';
+import type { Undoing } from '../../domain/match/events.ts';
+import type { GameState, TakebackProposal } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
 import type { IntegrationEvent } from './ports.ts';
-import type { Notice, NoticeSeat, WebhookKind } from './webhook-messages.ts';
+import type { Notice, NoticeSeat, TakenBackHow, WebhookKind } from './webhook-messages.ts';
 import type { Delivery } from './webhooks.ts';
 
 export const deliveryId = (eventId: string, subscriptionId: string): string =>
@@ -30,8 +31,11 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
     if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
     return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
   }
-  // TB-7: every seat hears of a takeback: a subscription for its own turn too, as the turn may be its again.
-  if (event.type === 'TakenBack') return kinds.includes('taken-back') || kinds.includes('your-turn') ? 'taken-back' : null;
+  // TB-7: every seat hears of a takeback, a proposal of one and its answers: a subscription for its own turn too, as
+  // the turn may be its again, or its acceptance is asked for.
+  if (event.type.startsWith('Taken') || event.type.startsWith('Takeback')) {
+    return kinds.includes('taken-back') || kinds.includes('your-turn') ? 'taken-back' : null;
+  }
   const kind = KIND_OF_EVENT[event.type];
   if (!kind || !kinds.includes(kind)) return null;
   if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
@@ -47,6 +51,9 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
 export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
   const state = await deps.store.loadAt(event.gameId, event.seq);
   if (state.status === 'empty') return [];
+  // TB-2: a decline removed the proposal it answers; the notice names it from the state before.
+  const before = event.type === 'TakebackDeclined' ? await deps.store.loadAt(event.gameId, event.seq - 1) : state;
+  const proposal = before.status === 'empty' ? undefined : before.takebackProposal;
   const creator = event.type === 'GameEnded' ? [state.createdBy] : [];
   const players = [...new Set([...state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])), ...creator])];
   const wanted = (
@@ -68,7 +75,7 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
     id: deliveryId(event.id, subscription.id),
     playerId: subscription.playerId,
     subscriptionId: subscription.id,
-    notice: noticeOf(deps.rulesets, event, kind, subscription.id, state, names),
+    notice: noticeOf(deps.rulesets, event, kind, subscription.id, state, names, proposal),
   }));
 };
 
@@ -82,12 +89,52 @@ const counters = (rulesets: Rulesets, state: Exclude<GameState, { status: 'empty
   return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
 };
 
-/** TB-1: a takeback says where the game went back to, how many events it voided, and why. */
-const takenBackOf = (event: IntegrationEvent): Pick<Notice, 'takenBack'> => {
-  if (event.type !== 'TakenBack') return {};
-  const voids = Array.isArray(event.detail.voids) ? (event.detail.voids as { from: number; to: number }[]) : [];
+const HOWS: ReadonlySet<string> = new Set(['own', 'agreed', 'organiser']);
+
+/**
+ * TB-1, TB-2, TB-3: a takeback says where the game went back to, how many events it voided,
+ * on whose authority, what it undid, and why; a proposal says the same of what it would do,
+ * an acceptance or a decline only who answered (the notice's seat).
+ */
+const takenBackOf = (event: IntegrationEvent, proposal: TakebackProposal | undefined): Pick<Notice, 'takenBack'> => {
+  const d = event.detail;
+  const undoes = event.type === 'TakebackProposed' ? (d.undoes as Undoing | undefined) : undefined;
+  const ranges = event.type === 'TakenBack' ? d.voids : event.type === 'TakebackProposed' ? undoes?.voids : proposal?.undoes.voids;
+  const voids = Array.isArray(ranges) ? (ranges as { from: number; to: number }[]) : [];
   const voided = voids.reduce((sum, range) => sum + range.to - range.from + 1, 0);
-  return { takenBack: { toVersion: count(event.detail.toVersion) ?? 0, voided, reason: text(event.detail.reason) } };
+  switch (event.type) {
+    case 'TakenBack': {
+      const how = typeof d.how === 'string' && HOWS.has(d.how) ? (d.how as TakenBackHow) : 'own';
+      return {
+        takenBack: { step: 'taken', how, toVersion: count(d.toVersion) ?? 0, voided, reason: text(d.reason), summary: text(d.summary) },
+      };
+    }
+    case 'TakebackProposed':
+      return {
+        takenBack: {
+          step: 'proposed',
+          how: 'agreed',
+          toVersion: count(d.toVersion) ?? 0,
+          voided,
+          reason: text(d.reason),
+          summary: undoes?.summary ?? null,
+        },
+      };
+    case 'TakebackAccepted':
+    case 'TakebackDeclined':
+      return {
+        takenBack: {
+          step: event.type === 'TakebackAccepted' ? 'accepted' : 'declined',
+          how: 'agreed',
+          toVersion: proposal?.toVersion ?? 0,
+          voided,
+          reason: proposal?.reason ?? null,
+          summary: proposal?.undoes.summary ?? null,
+        },
+      };
+    default:
+      return {};
+  }
 };
 
 /** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
@@ -104,6 +151,7 @@ export const noticeOf = (
   subscriptionId: string,
   state: Exclude<GameState, { status: 'empty' }>,
   names: ReadonlyMap<string, string | null>,
+  proposal: TakebackProposal | undefined = state.takebackProposal,
 ): Notice => {
   const seatOf = (name: string | null): NoticeSeat | null => {
     if (!name) return null;
@@ -130,6 +178,6 @@ export const noticeOf = (
     deadline: ended ? null : (text(detail.deadline) ?? state.step?.deadline ?? null),
     result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
     ...reminderOf(event),
-    ...takenBackOf(event),
+    ...takenBackOf(event, proposal),
   };
 };

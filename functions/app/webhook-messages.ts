@@ -26,6 +26,9 @@ export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended']
 export const WEBHOOK_FORMATS = ['json', 'discord', 'slack'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
+/** TB-1, TB-2, TB-3: on whose authority a game is taken back. */
+export type TakenBackHow = 'own' | 'agreed' | 'organiser';
+
 export interface NoticeSeat {
   readonly seat: string;
   readonly playerId: string | null;
@@ -53,8 +56,20 @@ export interface Notice {
   readonly result: { readonly winner: NoticeSeat | null; readonly reason: string } | null;
   /** PBM-7, a reminder only: how long before the deadline it was asked for (ISO 8601), and the seconds left when it fired. */
   readonly reminder?: { readonly before: string; readonly secondsLeft: number };
-  /** TB-1, a takeback only: the version the game went back to, the events voided, and the reason if one was given. */
-  readonly takenBack?: { readonly toVersion: number; readonly voided: number; readonly reason: string | null };
+  /**
+   * TB-1, TB-2, TB-3, a takeback only: what happened (`taken` back, or a proposal `proposed`,
+   * `accepted`, `declined`), on whose authority (`own`, `agreed`, `organiser`), the version
+   * the game goes back to, the events voided, the reason if one was given, and what it undoes
+   * (a far takeback's sentence, rolls included).
+   */
+  readonly takenBack?: {
+    readonly step?: 'taken' | 'proposed' | 'accepted' | 'declined';
+    readonly how?: TakenBackHow;
+    readonly toVersion: number;
+    readonly voided: number;
+    readonly reason: string | null;
+    readonly summary?: string | null;
+  };
 }
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
@@ -137,19 +152,40 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
       const outcome = result?.winner ? `${who(result.winner, esc)} won` : unplayed ? 'it was never played' : 'it is a draw';
       return `${where.charAt(0).toUpperCase()}${where.slice(1)} has ended: ${outcome}${result?.reason ? ` (${esc(result.reason)})` : ''}.`;
     }
-    case 'taken-back': {
-      const back = n.takenBack;
-      const reason = back?.reason ? ` (${esc(back.reason)})` : '';
-      const count = back ? `${back.voided} event${back.voided === 1 ? '' : 's'}` : 'events';
-      return lines(
-        `${seat ? who(seat, esc) : 'A player'} took back ${count} of their own in ${where}, back to version ${back?.toVersion ?? '?'}${reason}.`,
-        position(n, esc),
-        deadlineLine(n),
-      );
-    }
+    case 'taken-back':
+      return takenBackText(n, esc, where);
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;
   }
+};
+
+/** TB-1, TB-2, TB-3: a takeback, or a proposal of one and its answers, in sentences. */
+const takenBackText = (n: Notice, esc: Escape, where: string): string => {
+  const back = n.takenBack;
+  const seat = n.seat;
+  const actor = seat ? who(seat, esc) : 'A player';
+  const reason = back?.reason ? ` (${esc(back.reason)})` : '';
+  const count = back ? `${back.voided} event${back.voided === 1 ? '' : 's'}` : 'events';
+  const to = `version ${back?.toVersion ?? '?'}`;
+  // The summary is the server's own sentence, built from the log; it names seats and purposes, so it is escaped too.
+  const summary = back?.summary ? esc(back.summary) : '';
+  switch (back?.step) {
+    case 'proposed':
+      return lines(`${actor} proposes taking ${where} back to ${to}${reason}; every other seat must accept.`, summary);
+    case 'accepted':
+      return lines(`${actor} accepts taking ${where} back to ${to}.`);
+    case 'declined':
+      return lines(`${actor} declines taking ${where} back to ${to}; the game goes on.`);
+    default:
+      break;
+  }
+  const head =
+    back?.how === 'organiser'
+      ? `The organiser took ${where} back to ${to}, voiding ${count}${reason}.`
+      : back?.how === 'agreed'
+        ? `${where.charAt(0).toUpperCase()}${where.slice(1)} was taken back to ${to} by agreement, voiding ${count}${reason}.`
+        : `${actor} took back ${count} of their own in ${where}, back to ${to}${reason}.`;
+  return lines(head, back?.how === 'own' || back?.how === undefined ? '' : summary, position(n, esc), deadlineLine(n));
 };
 
 /**

@@ -99,7 +99,9 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
   const rulesets = everyRuleset();
   const seat = options.seat ?? header.viewer;
   const before = foldGame(rulesets, shown.slice(0, -1));
-  const view = viewGame(rulesets, foldGame(rulesets, shown.slice(-1), before), seat);
+  // TB-2, TB-3: a far takeback as the last event shown folds onto the state at its version, re-folded from the log.
+  const at = (version: number) => foldGame(rulesets, shown.slice(0, version));
+  const view = viewGame(rulesets, foldGame(rulesets, shown.slice(-1), before, at), seat);
   if (!view) throw new UsageError(`the game has not started by event ${upTo}`);
   if (options.svg !== undefined) {
     try {

@@ -96,7 +96,7 @@ export const createGameBody = /* @__PURE__ */ z.lazy(() =>
           .optional(z.enum(TAKEBACK_POLICIES))
           .check(
             z.describe(
-              'TB-4: "own" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1); "none" allows no takeback, as in a tournament.',
+              'TB-4: "agreed" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1), and propose taking the game back further (ProposeTakeback), which every other seat must accept (TB-2); "own" allows only the first; "none" allows no takeback by the seats, as in a tournament. The organiser\'s correction (CorrectGame, TB-3) is allowed under every policy.',
             ),
           ),
         club: z
@@ -288,6 +288,35 @@ const proposalSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+const rangeSchema = /* @__PURE__ */ z.lazy(() => z.object({ from: z.number().check(z.int()), to: z.number().check(z.int()) }));
+
+/** TB-2: an open proposal to take the game back, with exactly what it undoes. */
+const takebackProposalSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    by: z.string().check(z.describe('The seat that proposed it.')),
+    phaseKey: z.string(),
+    agreed: z.array(z.string()).check(z.describe('The seats that accept, the proposer first.')),
+    toVersion: z.number().check(z.int(), z.describe('The version the game would go back to.')),
+    toHash: z.string().check(z.describe('The chain hash at that version.')),
+    undoes: z.object({
+      voids: z.array(rangeSchema).check(z.describe('The runs of events it would void (none a takeback voided already).')),
+      commands: z.array(z.object({ seq: z.number().check(z.int()), actor: z.string(), type: z.string() })),
+      rolls: z
+        .array(
+          z.object({
+            purpose: z.string(),
+            sides: z.number().check(z.int()),
+            face: z.number().check(z.int()),
+            draw: z.object({ seq: z.number().check(z.int()), index: z.number().check(z.int()) }),
+          }),
+        )
+        .check(z.describe('Every roll it would discard; they stay spent, and play after it draws fresh rolls.')),
+      summary: z.string().check(z.describe('The same in a sentence: "Undoes events 12 to 19: 2 commands (…); discards 3 rolls: …".')),
+    }),
+    reason: z.optional(z.string()),
+  }),
+);
+
 export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     gameId: z.string(),
@@ -317,6 +346,12 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
       .check(z.describe('PBM-12, PBM-13: only while the game is paused.')),
     drawOffer: z.optional(proposalSchema).check(z.describe('PBM-13: only while a draw offer is open.')),
     pauseRequest: z.optional(proposalSchema).check(z.describe('PBM-13: only while a request for a pause is open.')),
+    takebackProposal: z
+      .optional(takebackProposalSchema)
+      .check(z.describe('TB-2: only while a proposal to take the game back is open: where to, what it undoes, who accepts.')),
+    correction: z
+      .optional(z.object({ seq: z.number().check(z.int()), toVersion: z.number().check(z.int()), reason: z.string() }))
+      .check(z.describe("TB-3: the organiser's latest correction: the takeback's seq, the version it went back to, and its reason.")),
     voided: z
       .optional(z.array(voidedSchema))
       .check(z.describe('TB-1: the runs of events takebacks voided; only once a takeback happened.')),

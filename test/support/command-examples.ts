@@ -13,6 +13,7 @@ import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { undoneFromLog } from '../../domain/match/command-table.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
@@ -46,6 +47,8 @@ interface Moment {
   readonly actor: Actor;
   readonly now: string;
   readonly seed: string;
+  /** TB-2, TB-3: the log before the command, whose tail a far takeback's decider is given. */
+  readonly log?: readonly EventEnvelope[];
 }
 
 /** A command id as a client makes one: 8 to 128 letters, digits, `_ . : -`. */
@@ -61,7 +64,7 @@ const decided = (ruleset: string, summary: string, m: Moment): CommandExample =>
   const decision = recordCommand(
     state,
     m.command,
-    { rulesets: RULESETS, now: m.now, actor: m.actor, seed: m.seed },
+    { rulesets: RULESETS, now: m.now, actor: m.actor, seed: m.seed, ...(m.log ? undoneFromLog(m.command, state, m.log) : {}) },
     state.gameId,
     commandId,
   );
@@ -91,6 +94,7 @@ const onGame = (game: Game, command: Record<string, unknown>, by: string | Actor
   // A minute after the rule tests' clock: within any deadline they set.
   now: '2026-01-01T00:01:00.000Z',
   seed: TEST_SEED,
+  log: game.log,
 });
 
 /** The first command of `type` in the reference match of `ruleset`, at its place in the log. */
@@ -146,6 +150,18 @@ const started = (ruleset: string): Game => {
 
 const lifecycle = (ruleset: string): Record<string, Scenario> => {
   const [first, second] = seatsOf(ruleset);
+  const moved = () => {
+    const game = ruleset === 'soluna' ? twoAwaited() : started(ruleset);
+    const toVersion = game.state.version;
+    const [command, mover] = ownMove(ruleset, game);
+    game.run(command, seat(mover));
+    return { game, toVersion, mover, other: mover === first ? second : first };
+  };
+  const proposed = () => {
+    const { game, toVersion, mover, other } = moved();
+    game.run({ type: 'ProposeTakeback', toVersion, reason: 'I misread the range' }, seat(mover));
+    return { game, other };
+  };
   const offered = (type: string) => {
     const game = started(ruleset);
     game.run({ type } as GameCommand, seat(first));
@@ -186,6 +202,17 @@ const lifecycle = (ruleset: string): Record<string, Scenario> => {
       const [command, mover] = ownMove(ruleset, game);
       game.run(command, seat(mover));
       return onGame(game, { type: 'TakeBack', reason: 'I meant another order' }, mover);
+    },
+    // TB-2, TB-3: the first seat's own move, then a proposal to take it back (and the other seat's answer), or the organiser's ruling.
+    ProposeTakeback: () => {
+      const { game, toVersion, mover } = moved();
+      return onGame(game, { type: 'ProposeTakeback', toVersion, reason: 'I misread the range' }, mover);
+    },
+    AcceptTakeback: () => onGame(proposed().game, { type: 'AcceptTakeback' }, proposed().other),
+    DeclineTakeback: () => onGame(proposed().game, { type: 'DeclineTakeback' }, proposed().other),
+    CorrectGame: () => {
+      const { game, toVersion } = moved();
+      return onGame(game, { type: 'CorrectGame', toVersion, reason: 'the ruling after the dispute over the range' }, first);
     },
   };
 };

@@ -207,7 +207,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(ids).toContain(gameId);
       });
 
-      it('ARC-2 a game longer than a snapshot interval loads the state its whole log folds to', async () => {
+      it('ARC-2 TB-3 a game longer than a snapshot interval loads the state its whole log folds to, also once taken back before the snapshot', async () => {
         const { deps } = await make();
         const gameId = unique('g_long');
         await give(deps, gameId, 'p_red', { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red' });
@@ -221,6 +221,18 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         const log = await deps.store.readAfter(gameId, 0);
         expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, log));
         expect(await deps.store.loadAt(gameId, 55)).toEqual(foldGame(RULESETS, log.slice(0, 55)));
+
+        // TB-3: the organiser takes it back before the snapshot: the store folds the takeback onto the state at that version.
+        const started = log.findIndex((e) => e.type === 'FirstPlayerChosen');
+        const toVersion = (log.find((e, i) => i > started + 5 && e.command !== undefined)?.seq ?? 0) - 1;
+        const corrected = await give(deps, gameId, 'p_red', { type: 'CorrectGame', toVersion, reason: 'a ruling' });
+        expect(corrected.events.map((e) => e.type)).toEqual(['TakenBack']);
+        const { state } = await deps.store.load(gameId);
+        await endPhase(deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+        const after = await deps.store.readAfter(gameId, 0);
+        expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, after));
+        expect(await deps.store.loadAt(gameId, corrected.version)).toEqual(foldGame(RULESETS, after.slice(0, corrected.version)));
+        expect((await deps.store.loadAt(gameId, corrected.version)).version).toBe(corrected.version);
       });
     });
 

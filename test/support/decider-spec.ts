@@ -10,6 +10,7 @@ import { actorLabel } from '../../domain/kernel/context.ts';
 import type { Dice } from '../../domain/kernel/dice.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import type { RuleViolation } from '../../domain/kernel/violation.ts';
+import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
@@ -62,7 +63,9 @@ export class Game {
     const cache = this.#folded;
     const intact = cache.log === log && cache.seen.every((event, i) => log[i] === event);
     const seen = intact ? cache.seen : [];
-    const state = foldGame(this.rulesets, log.slice(seen.length), intact ? cache.state : emptyGame);
+    // TB-2, TB-3: a far takeback in the new events folds onto the state at its version, re-folded from the log.
+    const history = (version: number) => foldGame(this.rulesets, log.slice(0, version));
+    const state = foldGame(this.rulesets, log.slice(seen.length), intact ? cache.state : emptyGame, history);
     this.#folded = { log, seen: seen.length === log.length ? seen : [...log], state };
     return state;
   }
@@ -84,7 +87,8 @@ export class Game {
 
   run(command: GameCommand, actor: Actor, dice?: Dice, now?: string): readonly DomainEvent[] {
     const state = this.state;
-    const ctx = { ...ctxFor(actor, dice, now), rulesets: this.rulesets };
+    // TB-2, TB-3: a far takeback's decider is given the log after its version, as the command path gives it.
+    const ctx = { ...ctxFor(actor, dice, now), rulesets: this.rulesets, ...undoneFromLog(command, state, this.log) };
     const decision = decideGame(state, command, ctx, GAME_ID);
     if (!decision.ok) throw new Error(`${decision.violation.code} (${decision.violation.rule}): ${decision.violation.message}`);
     const head = this.log.at(-1) ?? null;
@@ -102,7 +106,8 @@ export class Game {
   }
   when(command: GameCommand, actor: Actor, dice?: Dice, now?: string): When {
     const state = this.state;
-    const decision = decideGame(state, command, { ...ctxFor(actor, dice, now), rulesets: this.rulesets }, GAME_ID);
+    const ctx = { ...ctxFor(actor, dice, now), rulesets: this.rulesets, ...undoneFromLog(command, state, this.log) };
+    const decision = decideGame(state, command, ctx, GAME_ID);
     return {
       state,
       events: decision.ok ? decision.events : [],

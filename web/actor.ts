@@ -42,8 +42,12 @@ const MATCH: Readonly<Record<string, Who>> = {
   PauseRequested: SEAT,
   PauseAgreed: SEAT,
   PauseDeclined: SEAT,
-  // TB-1: the seat that took its own commands back (an organiser's correction will name its own `how`).
+  // TB-1, TB-2: the seat that took its own commands back, or proposed the agreed takeback; an
+  // organiser's correction (TB-3) records no seat, so it reads as the referee's ruling.
   TakenBack: SEAT,
+  TakebackProposed: SEAT,
+  TakebackAccepted: SEAT,
+  TakebackDeclined: SEAT,
 };
 
 export const ACTORS: Readonly<Record<string, Readonly<Record<string, Who>>>> = {

@@ -6,7 +6,7 @@
 import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import type { TakenBack } from '../domain/match/events.ts';
-import { foldGame } from '../domain/match/evolve.ts';
+import { foldGame, type History } from '../domain/match/evolve.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from './actor.ts';
@@ -47,7 +47,8 @@ export interface EventLine {
 /**
  * The lines of `events`, which follow the game `before` (and the event `previous`, for the
  * redaction of a sealed batch), as `seat` may see them; also the game after them, so a
- * live log's next page goes on from there.
+ * live log's next page goes on from there. `history` gives the game at an earlier version, which
+ * an agreed takeback or a correction rewinds to (TB-2, TB-3; docs/design.md §8).
  */
 export const describeEvents = (
   rulesets: Rulesets,
@@ -55,6 +56,7 @@ export const describeEvents = (
   before: GameState,
   seat: string | null,
   previous?: EventEnvelope,
+  history?: History,
 ): { lines: EventLine[]; after: GameState } => {
   let state = before;
   const lines = events.map((event, i) => {
@@ -64,7 +66,7 @@ export const describeEvents = (
     // owners of the pieces after one are read from the game before it.
     if (!(event.type === 'Sealed' && event.data === null)) {
       try {
-        state = foldGame(rulesets, [event], state);
+        state = foldGame(rulesets, [event], state, history);
       } catch {
         // the same: keep the last game this export lets the page fold
       }

@@ -194,6 +194,8 @@ export interface Now {
   readonly step: { readonly phase: string } | null;
   /** TB-5: the seat's own orders are sealed and wait for the reveal (`ownOrdersSealed`). */
   readonly sealed?: boolean;
+  /** TB-2: a takeback proposed and not yet agreed, with the seats that accepted (the proposer first). */
+  readonly takebackProposal?: { readonly agreed: readonly string[] } | undefined;
 }
 
 /** TB-5: the commands that seal orders, which a seat that has sealed may send again until the reveal. */
@@ -209,8 +211,11 @@ export const ownOrdersSealed = (game: unknown, seat: string): boolean => {
 };
 
 /** The commands the match lifecycle lets a seat send whenever it plays (PBM-13, MATCH). */
-// TB-1: a seat's own takeback is offered with them, first; the server says when there is nothing to take back.
-const ANY_TIME = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
+// TB-1, TB-2: a seat's own takeback and a proposal to take the game back further are offered with
+// them, first; the server says when there is nothing to take back.
+const ANY_TIME = ['TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause'];
+/** TB-2: the answers to a takeback another seat proposed, offered to every seat that has not accepted it. */
+const ANSWERS = ['AcceptTakeback', 'DeclineTakeback'];
 /** The organiser's, the server's and those with routes of their own: never offered to a seat here. */
 const NOT_FOR_SEATS = new Set([
   'AdoptRules',
@@ -219,6 +224,7 @@ const NOT_FOR_SEATS = new Set([
   'ResumeGame',
   'AcceptDraw',
   'DeclineDraw',
+  'CorrectGame',
   'AgreePause',
   'DeclinePause',
   'CreateGame',
@@ -233,7 +239,8 @@ const NOT_FOR_SEATS = new Set([
  * awaits, then the lifecycle's few a seat may always send; to a seat it does not await, only
  * those it may send meanwhile (`anySeat`: GSC-5's tractor beams), and, while its own sealed
  * orders wait for the reveal, the sealing command again and the lifecycle's (TB-5: it may seal
- * others in their place, or take back). The referee still decides: the page only offers.
+ * others in their place, or take back); to every seat that has not accepted a takeback another
+ * proposed, its answers first (TB-2). The referee still decides: the page only offers.
  */
 export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: string): CommandDoc[] => {
   const awaited = now.awaiting.includes(seat);
@@ -244,15 +251,17 @@ export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: str
     (c) =>
       !NOT_FOR_SEATS.has(c.type) &&
       !ANY_TIME.includes(c.type) &&
+      !ANSWERS.includes(c.type) &&
       c.type !== 'ChooseFirstPlayer' &&
       (c.phases === undefined || (phase !== null && c.phases.includes(phase))) &&
       (awaited || c.anySeat === true),
   );
-  const anyTime = ANY_TIME.flatMap((type) => commands.filter((c) => c.type === type));
-  if (awaited) return [...own, ...anyTime];
-  if (!now.sealed) return own;
+  const named = (types: readonly string[]) => types.flatMap((type) => commands.filter((c) => c.type === type));
+  const answers = now.takebackProposal && !now.takebackProposal.agreed.includes(seat) ? named(ANSWERS) : [];
+  if (awaited) return [...answers, ...own, ...named(ANY_TIME)];
+  if (!now.sealed) return [...answers, ...own];
   const sealing = commands.filter((c) => SEALING.has(c.type) && !own.includes(c));
-  return [...sealing, ...own, ...anyTime];
+  return [...answers, ...sealing, ...own, ...named(ANY_TIME)];
 };
 
 /**

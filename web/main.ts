@@ -90,7 +90,8 @@ const stateAt = (n: number): GameState => {
     // Another seat's sealed orders, hidden in a seat's export, change nothing anyone sees
     // until their reveal, which carries them (GSC2's fold skips them the same way): the
     // board goes on past them, so a seat following its own game sees every move.
-    if (!(event.type === 'Sealed' && event.data === null)) state = foldGame(RULESETS, [event], state);
+    // An agreed takeback or a correction rewinds to an earlier version: this same function gives it (TB-2, TB-3).
+    if (!(event.type === 'Sealed' && event.data === null)) state = foldGame(RULESETS, [event], state, stateAt);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
   recent = [...recent.filter((kept) => kept.n !== n), { n, state }].slice(-3);
@@ -246,7 +247,7 @@ const markLines = (): void => {
 const listEvents = (from: number): void => {
   if (!log) return;
   if (from === 0) listedUpTo = emptyGame;
-  const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1]);
+  const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1], stateAt);
   listedUpTo = after;
   ui.events.append(...lines.map(lineItem));
   markLines();

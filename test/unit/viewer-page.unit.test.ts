@@ -230,7 +230,7 @@ describe('VIEW-16 forms built from the published command schemas', () => {
   it("VIEW-16 PG-4 the commands a seat may send now: none when not awaited, the first player while choosing, the phase's own in play", async () => {
     const commands = await publishedCommands('post-galactica');
     const types = (now: Parameters<typeof commandsNow>[1], seat: string) => commandsNow(commands, now, seat).map((c) => c.type);
-    const LIFECYCLE = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
+    const LIFECYCLE = ['TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause'];
     expect(types({ status: 'playing', awaiting: ['blue'], step: { phase: 'movement' } }, 'red')).toEqual([]);
     expect(types({ status: 'choosing', awaiting: ['red'], step: { phase: 'choose-first-player' } }, 'red')).toEqual(['ChooseFirstPlayer']);
     expect(types({ status: 'choosing', awaiting: ['red'], step: { phase: 'choose-first-player' } }, 'blue')).toEqual([]);
@@ -268,7 +268,7 @@ describe('VIEW-16 forms built from the published command schemas', () => {
     const commands = await publishedCommands('gsc2');
     const types = (phase: string, awaiting: string[], seat = 'red') =>
       commandsNow(commands, { status: 'playing', awaiting, step: { phase } }, seat).map((c) => c.type);
-    const LIFECYCLE = ['TakeBack', 'Concede', 'OfferDraw', 'RequestPause'];
+    const LIFECYCLE = ['TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause'];
     expect(types('movement', ['red'])).toEqual([
       'MoveShip',
       'DeferMove',
@@ -303,7 +303,14 @@ describe('VIEW-16 forms built from the published command schemas', () => {
     const types = (phase: string, awaiting: string[], seat: string) =>
       commandsNow(commands, { status: 'playing', awaiting, step: { phase } }, seat).map((c) => c.type);
     for (const phase of RULESETS.getFold('soluna').phaseNames) {
-      expect(types(phase, ['sun', 'moon'], 'moon')).toEqual(['SubmitActions', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
+      expect(types(phase, ['sun', 'moon'], 'moon')).toEqual([
+        'SubmitActions',
+        'TakeBack',
+        'ProposeTakeback',
+        'Concede',
+        'OfferDraw',
+        'RequestPause',
+      ]);
       expect(types(phase, ['sun'], 'moon')).toEqual([]);
     }
   });

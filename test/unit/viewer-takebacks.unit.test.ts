@@ -5,6 +5,7 @@
  * are sealed. test/browser/viewer-takebacks.browser.test.ts shows the same in Chromium.
  */
 import { describe, expect, it } from 'vitest';
+import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -109,8 +110,8 @@ describe('TB-5 the play panel offers a seat whose orders are sealed what it may 
       return commandsNow(commands, { ...view, sealed: ownOrdersSealed(view.game, who) }, who).map((c) => c.type);
     };
     expect(viewGame(RULESETS, game.state, 'sun')?.awaiting).toEqual(['moon']);
-    expect(offered('sun')).toEqual(['SubmitActions', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
-    expect(offered('moon')).toEqual(['SubmitActions', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
+    expect(offered('sun')).toEqual(['SubmitActions', 'TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause']);
+    expect(offered('moon')).toEqual(['SubmitActions', 'TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause']);
     // Moon's view holds only that sun submitted: nothing there is moon's own sealing.
     expect(ownOrdersSealed(viewGame(RULESETS, game.state, 'moon')?.game, 'moon')).toBe(false);
     expect(ownOrdersSealed(viewGame(RULESETS, game.state, 'sun')?.game, 'sun')).toBe(true);
@@ -120,5 +121,56 @@ describe('TB-5 the play panel offers a seat whose orders are sealed what it may 
     expect(ownOrdersSealed({ sealed: { red: { orders: {}, salt: 's', hash: 'h' } }, submitted: ['red'] }, 'red')).toBe(true);
     expect(ownOrdersSealed({ sealed: {}, submitted: ['red'] }, 'red')).toBe(false);
     expect(ownOrdersSealed(null, 'red')).toBe(false);
+  });
+});
+
+describe("TB-7 TB-2 TB-3 a game taken back further than a seat's own window, in the page", () => {
+  /** Sun's shot and moon's orders revealed and resolved, then moon proposes going back before them. */
+  const proposed = () => {
+    const { game } = duel();
+    const start = game.log.findIndex((e) => (e.command as { type?: string } | undefined)?.type === 'SubmitActions');
+    game.run(submit([act('xul', { kind: 'none' })]), seat('moon'));
+    game.run({ type: 'ProposeTakeback', toVersion: start }, seat('moon'));
+    return { game, start };
+  };
+
+  it('TB-7 TB-2 the event list folds an agreed takeback with the states the page keeps, and the board is the game at that version', () => {
+    const { game, start } = proposed();
+    game.run({ type: 'AcceptTakeback' }, seat('sun'));
+    const at = (version: number) => foldGame(RULESETS, game.log.slice(0, version));
+    // The page folds event by event; without the earlier states it could not fold the rewind.
+    const { lines, after } = describeEvents(RULESETS, game.log, emptyGame, 'sun', undefined, at);
+    expect(lines).toHaveLength(game.log.length);
+    expect(lines.at(-1)?.text).toMatch(/^\d+\. moon: takeback by moon: back to version \d+, voiding events? /);
+    expect(viewGame(RULESETS, after, 'sun')?.game).toEqual(viewGame(RULESETS, at(start), 'sun')?.game);
+    const marks = voidMarks(game.log, REVEALS);
+    expect(
+      [...marks.values()]
+        .filter((m) => m.kind === 'voided')
+        .every((m) => m.kind === 'voided' && m.seat === 'moon' && m.toVersion === start),
+    ).toBe(true);
+  });
+
+  it("TB-7 TB-3 an organiser correction reads as the organiser's under the board", () => {
+    const { game, start } = proposed();
+    game.run({ type: 'CorrectGame', toVersion: start, reason: 'the shot ignored cover' }, seat('sun'));
+    const marks = voidMarks(game.log, REVEALS);
+    const voided = marks.get(start + 1);
+    if (voided?.kind !== 'voided') throw new Error('event after the version is not voided');
+    expect(boardNote(start + 1, voided)).toContain('the organiser took the game back to version');
+    expect(boardNote(start + 1, voided)).toContain('("the shot ignored cover")');
+  });
+
+  it('TB-7 TB-2 the play panel offers the answers to a proposal to the seat that has not accepted, never to the proposer', async () => {
+    const { game } = proposed();
+    const commands = await publishedCommands('soluna');
+    const offered = (who: string) => {
+      const view = viewGame(RULESETS, game.state, who);
+      if (!view) throw new Error('no view');
+      return commandsNow(commands, { ...view, sealed: ownOrdersSealed(view.game, who) }, who).map((c) => c.type);
+    };
+    expect(offered('sun').slice(0, 2)).toEqual(['AcceptTakeback', 'DeclineTakeback']);
+    expect(offered('moon')).not.toContain('AcceptTakeback');
+    expect(offered('moon')).not.toContain('CorrectGame');
   });
 });

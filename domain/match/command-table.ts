@@ -31,6 +31,16 @@ import {
   takeBackFields,
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
+import {
+  acceptFork,
+  declineFork,
+  type ForkGame,
+  forkGame,
+  forkGameFields,
+  type ProposeFork,
+  proposeFork,
+  proposeForkFields,
+} from './fork.ts';
 import { create, join } from './lobby.ts';
 import type { MatchCtx } from './match-ctx.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
@@ -208,6 +218,43 @@ export const LIFECYCLE_COMMANDS = [
     rule: 'TB-1',
     sentBy: 'seat',
     decide: (match, command: TakeBack, ctx) => takeBack(match, command, ctx),
+  }),
+  declare({
+    type: 'ProposeFork',
+    fields: proposeForkFields,
+    summary:
+      'Propose continuing the game from an earlier version in a new game with the same seats and fresh deadlines; every seat must accept. The organiser may propose it as a ruling, on an ended game too.',
+    rule: 'TB-6',
+    sentBy: 'seat or organiser',
+    reserved: 'Propose a continuation with POST /games/{id}/forks.',
+    whilePaused: true,
+    decide: (match, command: ProposeFork, ctx, { firstSeq }) => proposeFork(match, command, ctx, firstSeq),
+  }),
+  declare({
+    type: 'AcceptFork',
+    summary: 'Accept the continuation proposed; when every seat has, the service starts it as a new game.',
+    rule: 'TB-6',
+    sentBy: 'seat',
+    whilePaused: true,
+    decide: (match, _command, ctx, { firstSeq }) => acceptFork(match, ctx, firstSeq),
+  }),
+  declare({
+    type: 'DeclineFork',
+    summary: 'Decline (or, as its proposer, withdraw) the continuation proposed.',
+    rule: 'TB-6',
+    sentBy: 'seat or organiser',
+    whilePaused: true,
+    decide: (match, _command, ctx) => declineFork(match, ctx),
+  }),
+  declare({
+    type: 'ForkGame',
+    fields: forkGameFields,
+    summary: 'Start a fork from the state of another game at one of its versions: a sandbox, or an agreed continuation.',
+    rule: 'TB-6',
+    sentBy: 'any player',
+    reserved: 'Fork a game with POST /games/{id}/forks.',
+    founds: true,
+    decide: (state: GameState, command: ForkGame, ctx, { gameId }) => forkGame(state, command, ctx, gameId),
   }),
 ] as const;
 

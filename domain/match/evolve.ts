@@ -11,6 +11,7 @@ import { assertNever } from '../kernel/violation.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent, TakenBack } from './events.ts';
 import { isMatchEvent } from './events.ts';
+import { evolveFork, forkedMatch } from './fork.ts';
 import { emptyGame, type GameState, type Match } from './state.ts';
 import { nextRulesStep, nextStep } from './steps.ts';
 import { setWindow, windowAfter, windowBefore } from './undo.ts';
@@ -40,6 +41,7 @@ const created = (data: GameCreated['data'], origin: Origin): Match => ({
 
 const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: Rulesets): Match => {
   if (e.type === 'GameCreated') return created(e.data, origin);
+  if (e.type === 'GameForked') return forkedMatch(e.data, origin.gameId, origin.at);
   if (state.status === 'empty') throw new Error(`${e.type} before GameCreated`);
   switch (e.type) {
     case 'SeatJoined':
@@ -89,6 +91,12 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
     case 'PauseAgreed':
     case 'PauseDeclined':
       return evolveControl(state, e);
+    case 'ForkProposed':
+    case 'ForkAccepted':
+    case 'ForkDeclined':
+    case 'ForkAgreed':
+      // The seq is the envelope's; a decision folding its own events takes the next one.
+      return evolveFork(state, e, 'seq' in origin ? (origin as { seq: number }).seq : state.version + 1);
     case 'TakenBack':
       // TB-1: the rewind needs the envelope's place in the chain; `evolveGame` folds it (rewind).
       throw new Error('a takeback is folded from its logged event, never inside a decision');
@@ -150,7 +158,8 @@ const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay
   !isMatchEvent(envelope) &&
   state.paused === undefined &&
   state.drawOffer === undefined &&
-  state.pauseRequest === undefined;
+  state.pauseRequest === undefined &&
+  state.forkProposal === undefined;
 
 /** The new rules, step and (PBM-11) missed counts a ruleset's event gives a game in play. */
 const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets) => {
@@ -172,7 +181,7 @@ const evolvePlay = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, 
     missed === undefined
       ? { ...state, rules, step, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at }
       : { ...state, rules, step, missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at };
-  return next.status === 'ended' || next.paused || next.drawOffer || next.pauseRequest ? lapse(next) : next;
+  return next.status === 'ended' || next.paused || next.drawOffer || next.pauseRequest || next.forkProposal ? lapse(next) : next;
 };
 
 /** A match this fold made itself and nobody else holds, so it may take the next event in place. */

@@ -5,6 +5,7 @@
  */
 import type { Rulesets } from '../catalogue.ts';
 import type { Ctx } from '../kernel/context.ts';
+import type { ForkOrigin } from './fork.ts';
 
 export interface MatchCtx extends Ctx {
   readonly rulesets: Rulesets;
@@ -15,4 +16,6 @@ export interface MatchCtx extends Ctx {
    * newest version and every other command is decided under the game's.
    */
   readonly rulesVersion?: string;
+  /** TB-6: a fork's origin, for its `ForkGame`: the service loads it, `arbiter verify --origin` folds it from the origin's log. */
+  readonly origin?: ForkOrigin;
 }

@@ -5,7 +5,7 @@
 
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import type { GameState, Pause, Proposal, Step, Voided } from './state.ts';
+import type { AgreedFork, ForkProposal, GameState, Match, Pause, Proposal, Step, Voided } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (rulesets: Rulesets, state: GameState): readonly string[] => {
@@ -42,6 +42,12 @@ export interface GameView {
   readonly pauseRequest?: Proposal;
   /** TB-1: the runs of events takebacks voided (they stay in the log), each with the takeback's seq; only once one happened. */
   readonly voided?: readonly Voided[];
+  /** TB-6: only in a fork: the game, version and chain hash it came from, and its kind. */
+  readonly fork?: Match['fork'];
+  /** TB-6: only while a continuation is proposed: from which version, by whom (null: the organiser), who accepts. */
+  readonly forkProposal?: ForkProposal;
+  /** TB-6: the continuations agreed on this game, each with the id of the game it started; only once one is. */
+  readonly forks?: readonly AgreedFork[];
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -73,6 +79,9 @@ export const viewGame = (rulesets: Rulesets, state: GameState, seat: string | nu
     ...(state.drawOffer ? { drawOffer: state.drawOffer } : {}),
     ...(state.pauseRequest ? { pauseRequest: state.pauseRequest } : {}),
     ...(state.voided ? { voided: state.voided } : {}),
+    ...(state.fork ? { fork: state.fork } : {}),
+    ...(state.forkProposal ? { forkProposal: state.forkProposal } : {}),
+    ...(state.forks ? { forks: state.forks } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

@@ -12,6 +12,7 @@ import { SEALED_COMMAND_ID, viewGame } from '../match/view.ts';
 import { everyRuleset } from '../rulesets.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
+import { checkOrigin } from './origin-check.ts';
 import { rulesVersionsOf } from './readjudicate.ts';
 import { type CheckResult, fail, isRunning, isSealed, pass, pending } from './result.ts';
 import { findRolls } from './rolls.ts';
@@ -185,5 +186,14 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
  */
 export const verifyLog = (
   log: ParsedLog,
-  { rulesets = everyRuleset(), fold = new LogFold(log.events, rulesets) }: { readonly rulesets?: Rulesets; readonly fold?: LogFold } = {},
-): CheckResult[] => [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];
+  {
+    rulesets = everyRuleset(),
+    fold = new LogFold(log.events, rulesets),
+    origin,
+  }: { readonly rulesets?: Rulesets; readonly fold?: LogFold; readonly origin?: ParsedLog } = {},
+): CheckResult[] => {
+  const checks = [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];
+  // TB-6: a fork's log is checked with its origin's too (origin-check.ts).
+  const forked = checkOrigin(log, origin, rulesets);
+  return forked ? [...checks, forked] : checks;
+};

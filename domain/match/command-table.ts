@@ -10,11 +10,10 @@
  * what is published before the ruleset loads, commands.ts for the schema); `commandTable`
  * puts both together for one ruleset.
  */
-import type { DomainEvent } from '../kernel/envelope.ts';
 import type { CommandDoc } from '../kernel/ruleset.ts';
-import type { Decision } from '../kernel/violation.ts';
-import * as z from '../kernel/zod.ts';
+import type * as z from '../kernel/zod.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
+import { type CommandDeclaration, declare } from './command-declaration.ts';
 import {
   type ChooseFirstPlayer,
   type CreateGame,
@@ -42,51 +41,14 @@ import {
   proposeForkFields,
 } from './fork.ts';
 import { create, join } from './lobby.ts';
-import type { MatchCtx } from './match-ctx.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { deadlineReached } from './stalls.ts';
 import { chooseFirst } from './start.ts';
-import type { GameState, Match } from './state.ts';
+import type { GameState } from './state.ts';
 import { takeBack } from './takeback.ts';
 
-/**
- * Who may send a command. The decision enforces it (with its rule's refusal); the table
- * says it so the documentation and the reserved list can be derived from it.
- */
-export type Sender = 'any player' | 'seat' | 'organiser' | 'seat or organiser' | 'organiser or server' | 'server';
-
-/** Where a decision lands: the game a CreateGame founds, and the seq the command's first event takes. */
-export interface At {
-  readonly gameId: string;
-  readonly firstSeq: number;
-}
-
-export interface CommandDeclaration<T extends string = string, C = unknown> {
-  readonly type: T;
-  /** The command's whole shape, `type` included: what the strictness check and the documents read. */
-  readonly schema: z.ZodMiniType<{ type: T } & C>;
-  readonly summary: string;
-  /** The rule that governs it; null for ChooseFirstPlayer, whose rule is each ruleset's `firstPlayerRule`. */
-  readonly rule: string | null;
-  readonly sentBy: Sender;
-  /** Not accepted at /commands, and why: it has its own route, or only the server gives it. */
-  readonly reserved?: string;
-  /** A paused game still takes it (PBM-12, PBM-13). */
-  readonly whilePaused?: true;
-  /** Decided on the state as loaded, even a game that does not exist yet (CreateGame). */
-  readonly founds?: true;
-  readonly decide: (state: Match, command: { type: T } & C, ctx: MatchCtx, at: At) => Decision<DomainEvent>;
-}
-
-/** One command's declaration; its schema is `{ type, ...fields }`, built when first used (PERF-1). */
-const declare = <T extends string, S extends z.core.$ZodLooseShape = Record<never, never>>(
-  declaration: Omit<CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>, 'schema'> & { readonly fields?: () => S },
-): CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>> => {
-  const { fields, ...rest } = declaration;
-  const schema = z.lazy(() => z.object({ type: z.literal(declaration.type), ...(fields?.() ?? ({} as S)) }));
-  return { ...rest, schema: schema as unknown as CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>['schema'] };
-};
+export type { At, CommandDeclaration, Sender } from './command-declaration.ts';
 
 /** Every lifecycle command, in the order the documents list them. */
 export const LIFECYCLE_COMMANDS = [
@@ -254,6 +216,7 @@ export const LIFECYCLE_COMMANDS = [
     sentBy: 'any player',
     reserved: 'Fork a game with POST /games/{id}/forks.',
     founds: true,
+    needsOrigin: true,
     decide: (state: GameState, command: ForkGame, ctx, { gameId }) => forkGame(state, command, ctx, gameId),
   }),
 ] as const;

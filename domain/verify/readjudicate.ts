@@ -10,6 +10,7 @@ import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
+import { lifecycleCommand } from '../match/command-table.ts';
 import { asGameCommand } from '../match/commands.ts';
 import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
@@ -70,11 +71,14 @@ export interface ReadjudicateOptions {
 }
 
 /**
- * TB-6: a fork's `ForkGame` is decided on its origin's state, which only the origin's log
+ * TB-6: a fork's first command is decided on its origin's state, which only the origin's log
  * gives: without it (`arbiter verify` of the fork alone, PBM-14's check of the fork) it is
  * folded, not re-decided; `verify --origin` re-decides it (origin-check.ts).
  */
-const needsOrigin = (event: EventEnvelope): boolean => asGameCommand(event.command)?.type === 'ForkGame';
+const needsOrigin = (event: EventEnvelope): boolean => {
+  const type = asGameCommand(event.command)?.type;
+  return type !== undefined && lifecycleCommand(type)?.needsOrigin === true;
+};
 
 export const actorOf = (label: string, state: GameState): Actor => {
   if (label === 'system') return { kind: 'system' };

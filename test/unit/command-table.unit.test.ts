@@ -74,7 +74,7 @@ describe('ARC-4 one command table', () => {
   });
 
   it('ARC-4 the reserved ids are the declarations that name a route of their own or the server as sender', () => {
-    expect([...RESERVED_COMMANDS.keys()]).toEqual(['CreateGame', 'JoinGame', 'DeadlineReached']);
+    expect([...RESERVED_COMMANDS.keys()]).toEqual(['CreateGame', 'JoinGame', 'DeadlineReached', 'ProposeFork', 'ForkGame']);
     expect(LIFECYCLE_COMMANDS.filter((c) => c.sentBy === 'server').map((c) => c.type)).toEqual(['DeadlineReached']);
     for (const type of RESERVED_COMMANDS.keys()) expect('reserved' in (lifecycleCommand(type) ?? {})).toBe(true);
   });

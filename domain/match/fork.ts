@@ -89,8 +89,10 @@ const refuse = (code: string, message: string, status: 403 | 409 = 409) => rejec
 const notForkable = (at: GameState, version: number): Decision<never> | null => {
   if (at.status === 'empty' || at.version < version)
     return refuse('NO_SUCH_VERSION', `The game has no version ${version}; fork from a version it has reached.`);
-  if (at.status !== 'playing')
-    return refuse('NOT_IN_PLAY', `At version ${version} the game was not in play, so there is no position to fork. ${standing(at)}`);
+  if (at.status !== 'playing') {
+    const when = at.status === 'ended' ? 'had ended' : 'had not started yet';
+    return refuse('NOT_IN_PLAY', `At version ${version} the game ${when}, so there is no position in play to fork.`);
+  }
   return null;
 };
 

@@ -2255,7 +2255,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2269,7 +2269,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -3476,8 +3476,8 @@ export interface operations {
                     url: string;
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
-                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands; your-turn hears it too). Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too). Default: your-turn and game-ended. */
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -9,10 +9,14 @@ import { decideGame } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { actingSeat, continuationId, type ForkOrigin } from '../../domain/match/fork.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
-import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
 import { checkOrigin } from '../../domain/verify/origin-check.ts';
+import type { IntegrationEvent } from '../../functions/app/ports.ts';
+import { integrationEvents } from '../../functions/app/publishing.ts';
+import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
+import { noticeText } from '../../functions/app/webhook-messages.ts';
 import { ctxFor, GAME_ID, type Game, player, seat, startedPostGalactica } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
 import { mission, playing, profile, shoot } from '../support/soluna.ts';
@@ -200,5 +204,50 @@ describe('TB-6 verify proves the shared prefix with the origin’s log', () => {
     const result = checkOrigin(forgedLog, origin, RULESETS);
     expect(result).toMatchObject({ ok: false, line: 2 });
     expect(result?.verdict).toBe(`origin: line 2 (event 1) differs from the fork its origin's log decides at version ${version}`);
+  });
+});
+
+describe('TB-7 every seat hears of a continuation', () => {
+  it('TB-7 a proposal and a started continuation become integration events every seat’s continuation or your-turn subscription hears', () => {
+    const game = startedPostGalactica();
+    const version = game.state.version;
+    const before = game.state;
+    game.run({ type: 'ProposeFork', version }, seat('red'));
+    const proposal = game.log.at(-1) as EventEnvelope;
+    const [proposed] = integrationEvents(RULESETS, [{ event: proposal, before, after: game.state }]);
+    expect(proposed).toMatchObject({ id: `${GAME_ID}:${proposal.seq}:ForkProposed`, type: 'ForkProposed', detail: { by: 'red', version } });
+    const event = proposed as IntegrationEvent;
+    expect(kindFor(event, ['your-turn'], 'p_blue')).toBe('continuation');
+    expect(kindFor(event, ['continuation'], 'p_red')).toBe('continuation');
+    expect(kindFor(event, ['game-ended'], 'p_blue')).toBeNull();
+    const state = game.state as Match;
+    const notice = noticeOf(RULESETS, event, 'continuation', 'wh_1', state, new Map([['p_red', 'Ann']]));
+    expect(noticeText(notice)).toBe(
+      `Ann (red) proposed continuing Post Galactica game ${GAME_ID} from version ${version} in a new game; it starts when every seat accepts (AcceptFork).`,
+    );
+
+    const seq = game.state.version + 2;
+    game.run({ type: 'AcceptFork' }, seat('blue'));
+    const [forked] = sealBatch(
+      null,
+      (decideGameAs(game, version, continuationId(GAME_ID, seq)) as { events: readonly DomainEvent[] }).events,
+      {
+        gameId: FORK_ID,
+        at: NOW,
+        actor: 'system',
+        commandId: '@fork',
+        rulesVersion: 'test',
+        command: null,
+      },
+    ) as [EventEnvelope];
+    const after = foldGame(RULESETS, [forked]);
+    const [started] = integrationEvents(RULESETS, [{ event: forked, before: emptyGame, after }]);
+    // Only where it came from: never the state the event carries.
+    expect(started).toMatchObject({ type: 'ContinuationStarted', detail: { from: { gameId: GAME_ID, version } } });
+    expect(Object.keys((started as IntegrationEvent).detail)).toEqual(['from']);
+    const startedNotice = noticeOf(RULESETS, started as IntegrationEvent, 'continuation', 'wh_1', after as Match, new Map());
+    expect(noticeText(startedNotice)).toBe(
+      `Post Galactica game ${FORK_ID} has started: it continues game ${GAME_ID} from version ${version}, with the same seats and new deadlines.`,
+    );
   });
 });

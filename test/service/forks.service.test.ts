@@ -168,9 +168,14 @@ describe.each([
     const origin = (await viewAt(ann, gameId, open)).body;
     expect(origin.status).toBe('ended');
 
-    const started = await fork(ann, gameId, open, 'sandbox');
+    const request = { version: open, kind: 'sandbox', commandId: commandId() };
+    const started = await ann.post<Reply>(`/games/${gameId}/forks`, request);
     ok(started, 201);
     const forkId = started.body.gameId;
+    // A retry with the same command id answers the first sandbox again and starts none.
+    const retried = await ann.post<Reply>(`/games/${gameId}/forks`, request);
+    ok(retried);
+    expect(retried.body).toMatchObject({ gameId: forkId, replayed: true, version: 1 });
     expect(forkId).not.toBe(gameId);
     expect(started.body.forks).toEqual([forkId]);
     expect(started.headers.get('location')).toBe(`/games/${forkId}`);
@@ -226,6 +231,16 @@ describe.each([
     const rechained = verifyLog(forkLog, { origin: { ...originLog, events: rechain(altered) } }).find((r) => r.check === 'origin');
     expect(rechained).toMatchObject({ ok: false, line: open + 1 });
     expect(rechained?.verdict).toContain(`line ${open + 1} of the origin log`);
+
+    // TB-3: the ended game continues by its organiser's ruling (Ann created it), which every seat accepts.
+    expect((await fork(bob, gameId, open, 'continuation')).body).toMatchObject({ rule: 'TB-6', code: 'RULING_NEEDED' });
+    ok(await fork(ann, gameId, open, 'continuation'), 202);
+    const accepted = await give(bob, gameId, { type: 'AcceptFork' });
+    ok(accepted);
+    const forkId2 = (accepted.body.events.find((e) => e.type === 'ForkAgreed')?.data as { forkId: string } | undefined)?.forkId ?? '';
+    const ruling = (await viewAt(bob, forkId2, 1)).body;
+    expect(ruling).toMatchObject({ status: 'playing', fork: { from: { gameId, version: open }, kind: 'continuation' } });
+    expect(ruling.seats.map((s) => s.playerId)).toEqual(origin.seats.map((s) => s.playerId));
   });
 
   it.concurrent('TB-6 a sandbox is refused while another seat’s sealed orders are pending; allowed to their sealer', async () => {

@@ -23,23 +23,18 @@ import {
   deadlineReachedFields,
   type ExtendDeadline,
   extendDeadlineFields,
+  type ForkGame,
+  forkGameFields,
   type JoinGame,
   joinGameFields,
+  type ProposeFork,
+  proposeForkFields,
   type RulesCommand,
   type TakeBack,
   takeBackFields,
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
-import {
-  acceptFork,
-  declineFork,
-  type ForkGame,
-  forkGame,
-  forkGameFields,
-  type ProposeFork,
-  proposeFork,
-  proposeForkFields,
-} from './fork.ts';
+import { acceptFork, declineFork, forkGame, proposeFork } from './fork.ts';
 import { create, join } from './lobby.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';

@@ -16,8 +16,8 @@ import type { DomainEvent } from '../kernel/envelope.ts';
 import { sha256Hex } from '../kernel/hash.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import * as z from '../kernel/zod.ts';
-import { FORK_KINDS, type ForkAgreed, type ForkKind, type GameForked, type MatchOptions } from './events.ts';
+import type { ForkGame, ProposeFork } from './commands.ts';
+import type { ForkAgreed, GameForked, MatchOptions } from './events.ts';
 import type { MatchCtx } from './match-ctx.ts';
 import { isOrganiser } from './organiser.ts';
 import { listed, standing } from './refusals.ts';
@@ -32,23 +32,6 @@ export interface ForkOrigin {
   /** The origin as it stood when the fork was decided: whether it had ended, what was agreed, who may read it. */
   readonly head: GameState;
 }
-
-export const forkVersionField = () =>
-  z
-    .number()
-    .check(
-      z.int(),
-      z.gte(1),
-      z.describe('The version (event seq) of the origin game whose state the fork starts from; the game must be in play there.'),
-    );
-
-export const proposeForkFields = () => ({ version: forkVersionField() });
-export const forkGameFields = () => ({
-  from: z.strictObject({ gameId: z.string(), version: forkVersionField() }),
-  kind: z.enum(FORK_KINDS),
-});
-export type ProposeFork = { readonly version: number };
-export type ForkGame = { readonly from: { readonly gameId: string; readonly version: number }; readonly kind: ForkKind };
 
 /**
  * The id of the continuation agreed at event `seq` of `gameId`: derived, so a retry of its

@@ -116,6 +116,7 @@ const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { 
     ),
     422: problem('Against the rules; the detail names the rule.'),
     ...always,
+    ...rateLimited,
   },
   listGameEvents: {
     ...withEtag('A page of events.', 'EventsPage'),

@@ -117,6 +117,9 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
   },
   forkGame: async (request, { playerId, body }) => {
+    // A sandbox is a new game: counted with the key's creations (REL-26), before any game is read.
+    const refused = body.kind === 'sandbox' ? await rateLimited(deps(), 'games', playerId) : null;
+    if (refused) return refused;
     const answer = await requestFork(deps(), { originId: request.params.id ?? '', playerId, ...body });
     const { gameId, result, started } = answer;
     const sandbox = body.kind === 'sandbox';

@@ -10,20 +10,32 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { annAndBob, Client, commandId, eventually } from '../support/http.ts';
+import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { mission, profile, shoot } from '../support/soluna.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
 let cy: Client;
 
+let receiver: Receiver;
+
 beforeAll(async () => {
-  ({ runtime, ann, bob } = await annAndBob());
-  cy = (await new Client(runtime.url).register('Cy')).client;
+  // Webhooks to this machine's receiver: the continuation's notices are delivered for real.
+  [runtime, receiver] = await Promise.all([startServiceRuntime({ webhooks: { allowLoopback: true } }), Receiver.start()]);
+  const anon = new Client(runtime.url);
+  [ann, bob, cy] = (await Promise.all([anon.register('Ann'), anon.register('Bob'), anon.register('Cy')])).map((r) => r.client) as [
+    Client,
+    Client,
+    Client,
+  ];
 });
-afterAll(() => runtime.stop());
+afterAll(async () => {
+  await runtime.stop();
+  await receiver.close();
+});
 
 type Reply = {
   gameId: string;
@@ -312,5 +324,34 @@ describe.each([
         (await cy.get<Reply>('/games/g_doesnotexist00000000')).body.detail?.replace('g_doesnotexist00000000', gameId),
       );
     }
+  });
+});
+
+describe('TB-7 every seat hears of a continuation', () => {
+  it('TB-7 PBM-1 a seat’s webhook hears the continuation proposed on its game and the new game started', async () => {
+    const { gameId, open } = await postGalactica();
+    const hook = await bob.post<{ id: string }>('/me/webhooks', { url: receiver.url, kinds: ['continuation'] });
+    ok(hook, 201);
+    ok(await fork(ann, gameId, open, 'continuation'), 202);
+    const accepted = await give(bob, gameId, { type: 'AcceptFork' });
+    ok(accepted);
+    const forkId = (accepted.body.events.find((e) => e.type === 'ForkAgreed')?.data as { forkId: string } | undefined)?.forkId;
+    type Delivered = { type: string; data: { event: string; gameId: string; subscriptionId: string; text: string } };
+    const mine = () => receiver.received.map((r) => JSON.parse(r.body) as Delivered).filter((d) => d.data.subscriptionId === hook.body.id);
+    // Two streams (the origin's and the fork's) deliver them: ordered here by event, not by arrival.
+    const heard = (
+      await eventually(
+        async () => mine(),
+        (list) => list.length >= 2,
+      )
+    ).sort((a, b) => a.data.event.localeCompare(b.data.event));
+    expect(heard.map((d) => [d.type, d.data.event, d.data.gameId])).toEqual([
+      ['continuation', 'ContinuationStarted', forkId],
+      ['continuation', 'ForkProposed', gameId],
+    ]);
+    expect(heard[1]?.data.text).toBe(
+      `Ann (red) proposed continuing Post Galactica game ${gameId} from version ${open} in a new game; it starts when every seat accepts (AcceptFork).`,
+    );
+    expect(heard[0]?.data.text).toContain(`continues game ${gameId} from version ${open}, with the same seats and new deadlines.`);
   });
 });

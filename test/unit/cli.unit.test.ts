@@ -244,7 +244,10 @@ describe('the arbiter command', () => {
     const fork = join(dir, 'fork.ndjson');
     writeFileSync(
       fork,
-      serializeLog({ ...header, seedCommitment: (events[0]?.data as { seedCommitment: string }).seedCommitment }, events),
+      serializeLog(
+        { ...header, seedCommitment: (events[0]?.data as { seedCommitment?: string } | undefined)?.seedCommitment ?? '' },
+        events,
+      ),
     );
 
     const alone = await arbiter('verify', fork);

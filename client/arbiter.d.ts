@@ -211,6 +211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a new game from the state of this one at a version: a sandbox now, or a continuation once every seat accepts.
+         * @description TB-6. A sandbox (201) is private and you move every seat; it is taken from an ended game, or from a running one at a version where no sealed orders hidden from you are pending. A continuation (202) proposes to the seats a new game with the same seats and fresh deadlines (`AcceptFork`, `DeclineFork` at /commands); the last acceptance starts it. Who may fork a private game is who may read it: to anyone else it is a 404. With a commandId, a retry answers what the first did.
+         */
+        post: operations["forkGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/events": {
         parameters: {
             query?: never;
@@ -718,6 +738,22 @@ export interface components {
             /** @description The ruling, in a sentence; kept in the log and shown to every seat. */
             reason: string;
         };
+        /** @description Accept the continuation proposed; when every seat has, the service starts it as a new game. (TB-6) */
+        "Match.AcceptFork": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "AcceptFork";
+        };
+        /** @description Decline (or, as its proposer, withdraw) the continuation proposed. (TB-6) */
+        "Match.DeclineFork": {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "DeclineFork";
+        };
         /** @description End the current phase; after the End Phase the turn passes (PG-4). (PG-4) */
         "PostGalactica.EndPhase": {
             /**
@@ -944,7 +980,7 @@ export interface components {
             }[];
         };
         /** @description A command of Post Galactica. */
-        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
+        PostGalacticaCommand: components["schemas"]["PostGalactica.EndPhase"] | components["schemas"]["PostGalactica.Deploy"] | components["schemas"]["PostGalactica.Gather"] | components["schemas"]["PostGalactica.Move"] | components["schemas"]["PostGalactica.Construct"] | components["schemas"]["PostGalactica.Produce"] | components["schemas"]["PostGalactica.Repair"] | components["schemas"]["PostGalactica.Interact"] | components["schemas"]["PostGalactica.Aim"] | components["schemas"]["PostGalactica.Research"] | components["schemas"]["PostGalactica.Salvage"] | components["schemas"]["PostGalactica.Overwatch"] | components["schemas"]["PostGalactica.Dodge"] | components["schemas"]["PostGalactica.Disengage"] | components["schemas"]["PostGalactica.Load"] | components["schemas"]["PostGalactica.Unload"] | components["schemas"]["PostGalactica.ActivateAbility"] | components["schemas"]["PostGalactica.UseFactionAbility"] | components["schemas"]["PostGalactica.RangedAttack"] | components["schemas"]["PostGalactica.MeleeAttack"] | components["schemas"]["PostGalactica.ResolveStatuses"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"] | components["schemas"]["Match.AcceptFork"] | components["schemas"]["Match.DeclineFork"];
         /** @description An event of Post Galactica or of its match. */
         PostGalacticaEvent: {
             /** @constant */
@@ -1097,6 +1133,41 @@ export interface components {
             /** @constant */
             type: "TakebackDeclined";
             /** @description The TakebackDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkProposed";
+            /** @description The ForkProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAccepted";
+            /** @description The ForkAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkDeclined";
+            /** @description The ForkDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAgreed";
+            /** @description The ForkAgreed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "GameForked";
+            /** @description The GameForked event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1362,7 +1433,7 @@ export interface components {
             }[];
         };
         /** @description A command of Sol'una. */
-        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
+        SolunaCommand: components["schemas"]["Soluna.SubmitActions"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"] | components["schemas"]["Match.AcceptFork"] | components["schemas"]["Match.DeclineFork"];
         /** @description An event of Sol'una or of its match. */
         SolunaEvent: {
             /** @constant */
@@ -1515,6 +1586,41 @@ export interface components {
             /** @constant */
             type: "TakebackDeclined";
             /** @description The TakebackDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkProposed";
+            /** @description The ForkProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAccepted";
+            /** @description The ForkAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkDeclined";
+            /** @description The ForkDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAgreed";
+            /** @description The ForkAgreed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "GameForked";
+            /** @description The GameForked event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -1758,7 +1864,7 @@ export interface components {
             }[];
         };
         /** @description A command of GSC2. */
-        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"];
+        Gsc2Command: components["schemas"]["Gsc2.MoveShip"] | components["schemas"]["Gsc2.DeferMove"] | components["schemas"]["Gsc2.EndMoves"] | components["schemas"]["Gsc2.UseTractorBeam"] | components["schemas"]["Gsc2.ArmTractorBeam"] | components["schemas"]["Gsc2.UseSystem"] | components["schemas"]["Gsc2.SubmitOrders"] | components["schemas"]["Gsc2.Repair"] | components["schemas"]["Match.ChooseFirstPlayer"] | components["schemas"]["Match.Concede"] | components["schemas"]["Match.AdoptRules"] | components["schemas"]["Match.ExtendDeadline"] | components["schemas"]["Match.PauseGame"] | components["schemas"]["Match.ResumeGame"] | components["schemas"]["Match.OfferDraw"] | components["schemas"]["Match.AcceptDraw"] | components["schemas"]["Match.DeclineDraw"] | components["schemas"]["Match.RequestPause"] | components["schemas"]["Match.AgreePause"] | components["schemas"]["Match.DeclinePause"] | components["schemas"]["Match.TakeBack"] | components["schemas"]["Match.ProposeTakeback"] | components["schemas"]["Match.AcceptTakeback"] | components["schemas"]["Match.DeclineTakeback"] | components["schemas"]["Match.CorrectGame"] | components["schemas"]["Match.AcceptFork"] | components["schemas"]["Match.DeclineFork"];
         /** @description An event of GSC2 or of its match. */
         Gsc2Event: {
             /** @constant */
@@ -1911,6 +2017,41 @@ export interface components {
             /** @constant */
             type: "TakebackDeclined";
             /** @description The TakebackDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkProposed";
+            /** @description The ForkProposed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAccepted";
+            /** @description The ForkAccepted event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkDeclined";
+            /** @description The ForkDeclined event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "ForkAgreed";
+            /** @description The ForkAgreed event's data. */
+            data: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            type: "GameForked";
+            /** @description The GameForked event's data. */
             data: {
                 [key: string]: unknown;
             };
@@ -2280,6 +2421,30 @@ export interface components {
                 to: number;
                 by: number;
             }[];
+            /** @description TB-6: only in a fork: the game, version and chain hash it starts from, and whether it is a sandbox or a continuation. */
+            fork?: {
+                from: {
+                    gameId: string;
+                    version: number;
+                    hash: string;
+                };
+                /** @enum {string} */
+                kind: "sandbox" | "continuation";
+            };
+            /** @description TB-6: only while a continuation is proposed. */
+            forkProposal?: {
+                /** @description The proposing seat; null for the organiser. */
+                by: string | null;
+                version: number;
+                phaseKey: string;
+                agreed: string[];
+            };
+            /** @description TB-6: the continuations agreed on this game and the games they started. */
+            forks?: {
+                version: number;
+                forkId: string;
+                seq: number;
+            }[];
             options: unknown;
             seedCommitment: string;
             rollOff: unknown;
@@ -2309,6 +2474,8 @@ export interface components {
             events: components["schemas"]["EventEnvelope"][];
             /** @description API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite. */
             inviteCode?: string;
+            /** @description TB-6: only from POST /games/{id}/forks: the ids of the forks this answer started (none while a continuation waits for its seats). */
+            forks?: string[];
         };
         EventsPage: {
             events: components["schemas"]["EventEnvelope"][];
@@ -2519,7 +2686,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2533,7 +2700,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -3383,6 +3550,110 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    forkGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version (event seq) of this game whose state the fork starts from; the game must be in play there. */
+                    version: number;
+                    /**
+                     * @description `sandbox`: a private game at once, in which you move every seat. `continuation`: a proposal to this game's seats (the organiser's ruling on an ended game); when every seat has accepted it (AcceptFork), a new game with the same seats and fresh deadlines starts.
+                     * @enum {string}
+                     */
+                    kind: "sandbox" | "continuation";
+                    /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
+                    commandId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A retry (same commandId and body): the first answer again, `replayed` true. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResponse"];
+                };
+            };
+            /** @description A sandbox: its first event, GameForked (the answer names the new game; Location points at it). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResponse"];
+                };
+            };
+            /** @description A continuation proposed: the ForkProposed event on this game; it starts when every seat has accepted it. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a seat or the organiser of this game (a continuation), or a ruling only the organiser may give. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TB-6: the game was not in play at that version, sealed orders hidden from you are pending there, a continuation is already proposed, or another request changed the game at the same moment. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Against the rules; the detail names the rule. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listGameEvents: {
         parameters: {
             query?: {
@@ -4224,8 +4495,8 @@ export interface operations {
                     url: string;
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
-                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too). Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too). Default: your-turn and game-ended. */
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -48,6 +48,13 @@ const MATCH: Readonly<Record<string, Who>> = {
   TakebackProposed: SEAT,
   TakebackAccepted: SEAT,
   TakebackDeclined: SEAT,
+  // TB-6: a continuation proposed by a seat (`by`; null: the organiser's ruling, read as the referee's),
+  // its answers, and the agreement and the fork's first event, which the server records.
+  ForkProposed: { seat: 'by' },
+  ForkAccepted: SEAT,
+  ForkDeclined: SEAT,
+  ForkAgreed: REF,
+  GameForked: REF,
 };
 
 export const ACTORS: Readonly<Record<string, Readonly<Record<string, Who>>>> = {

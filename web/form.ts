@@ -196,6 +196,8 @@ export interface Now {
   readonly sealed?: boolean;
   /** TB-2: a takeback proposed and not yet agreed, with the seats that accepted (the proposer first). */
   readonly takebackProposal?: { readonly agreed: readonly string[] } | undefined;
+  /** TB-6: a continuation proposed and not yet agreed, with the seats that accepted. */
+  readonly forkProposal?: { readonly agreed: readonly string[] } | undefined;
 }
 
 /** TB-5: the commands that seal orders, which a seat that has sealed may send again until the reveal. */
@@ -216,6 +218,8 @@ export const ownOrdersSealed = (game: unknown, seat: string): boolean => {
 const ANY_TIME = ['TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause'];
 /** TB-2: the answers to a takeback another seat proposed, offered to every seat that has not accepted it. */
 const ANSWERS = ['AcceptTakeback', 'DeclineTakeback'];
+/** TB-6: the answers to a continuation proposed, offered likewise (it is proposed at POST /games/{id}/forks). */
+const FORK_ANSWERS = ['AcceptFork', 'DeclineFork'];
 /** The organiser's, the server's and those with routes of their own: never offered to a seat here. */
 const NOT_FOR_SEATS = new Set([
   'AdoptRules',
@@ -252,12 +256,15 @@ export const commandsNow = (commands: readonly CommandDoc[], now: Now, seat: str
       !NOT_FOR_SEATS.has(c.type) &&
       !ANY_TIME.includes(c.type) &&
       !ANSWERS.includes(c.type) &&
+      !FORK_ANSWERS.includes(c.type) &&
       c.type !== 'ChooseFirstPlayer' &&
       (c.phases === undefined || (phase !== null && c.phases.includes(phase))) &&
       (awaited || c.anySeat === true),
   );
   const named = (types: readonly string[]) => types.flatMap((type) => commands.filter((c) => c.type === type));
-  const answers = now.takebackProposal && !now.takebackProposal.agreed.includes(seat) ? named(ANSWERS) : [];
+  const pending = (proposal: { readonly agreed: readonly string[] } | undefined) =>
+    proposal !== undefined && !proposal.agreed.includes(seat);
+  const answers = [...(pending(now.takebackProposal) ? named(ANSWERS) : []), ...(pending(now.forkProposal) ? named(FORK_ANSWERS) : [])];
   if (awaited) return [...answers, ...own, ...named(ANY_TIME)];
   if (!now.sealed) return [...answers, ...own];
   const sealing = commands.filter((c) => SEALING.has(c.type) && !own.includes(c));

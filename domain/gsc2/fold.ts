@@ -28,5 +28,6 @@ export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
   awaiting,
   step,
   revealTypes: ['OrdersRevealed'],
+  sealedBy: (state) => Object.keys(state.sealed),
   eventTypes: GSC_EVENT_TYPES,
 };

@@ -100,6 +100,12 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
    * take back across one (TB-1). Absent: the ruleset seals nothing.
    */
   readonly revealTypes?: readonly E['type'][];
+  /**
+   * TB-6: the seats whose sealed orders are pending in `state` (sealed, not yet revealed):
+   * hidden from every other seat, so a fork is not taken there by anyone they are hidden from.
+   * Absent: the ruleset seals nothing.
+   */
+  readonly sealedBy?: (state: S) => readonly string[];
 }
 
 /** A whole ruleset: its fold, and the referee that decides commands and missed deadlines. */

@@ -1,26 +1,11 @@
-/**
- * ARC-4: the one command table of the match lifecycle. Each lifecycle command is declared
- * here once: its type, its schema, what `GET /rulesets/{id}` says of it, the rule that
- * governs it, who may send it, whether a paused game takes it, and the decision that
- * handles it. The decider's dispatch (decide.ts), the commands /commands refuses as
- * reserved, the strictness check (functions/app/strict.ts), `GET /rulesets/{id}` and the
- * OpenAPI command unions all read this list (docs/design.md §19).
- *
- * The rulesets' own commands are declared per ruleset (domain/<ruleset>/command-docs.ts for
- * what is published before the ruleset loads, commands.ts for the schema); `commandTable`
- * puts both together for one ruleset.
- */
-import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import type { CommandDoc } from '../kernel/ruleset.ts';
-import type { Decision } from '../kernel/violation.ts';
-import * as z from '../kernel/zod.ts';
+import type * as z from '../kernel/zod.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
+import { type CommandDeclaration, declare } from './command-declaration.ts';
 import {
   type ChooseFirstPlayer,
-  type CorrectGame,
   type CreateGame,
   chooseFirstPlayerFields,
-  correctGameFields,
   createGameFields,
   type DeadlineReached,
   deadlineReachedFields,
@@ -28,65 +13,18 @@ import {
   extendDeadlineFields,
   type JoinGame,
   joinGameFields,
-  type ProposeTakeback,
-  proposeTakebackFields,
   type RulesCommand,
-  type TakeBack,
-  takeBackFields,
 } from './commands.ts';
 import { concede, revealAtEnd } from './ending.ts';
-import { acceptTakeback, correctGame, declineTakeback, proposeTakeback } from './far-takeback.ts';
 import { create, join } from './lobby.ts';
-import type { LogAfter, MatchCtx } from './match-ctx.ts';
 import { extendDeadline, pauseGame, resumeGame } from './organiser.ts';
 import { adoptRules } from './rules-adoption.ts';
 import { deadlineReached } from './stalls.ts';
 import { chooseFirst } from './start.ts';
-import type { GameState, Match } from './state.ts';
-import { takeBack } from './takeback.ts';
+import type { GameState } from './state.ts';
+import { TAKEBACK_COMMANDS } from './takeback-commands.ts';
 
-/**
- * Who may send a command. The decision enforces it (with its rule's refusal); the table
- * says it so the documentation and the reserved list can be derived from it.
- */
-export type Sender = 'any player' | 'seat' | 'organiser' | 'seat or organiser' | 'organiser or server' | 'server';
-
-/** Where a decision lands: the game a CreateGame founds, and the seq the command's first event takes. */
-export interface At {
-  readonly gameId: string;
-  readonly firstSeq: number;
-}
-
-export interface CommandDeclaration<T extends string = string, C = unknown> {
-  readonly type: T;
-  /** The command's whole shape, `type` included: what the strictness check and the documents read. */
-  readonly schema: z.ZodMiniType<{ type: T } & C>;
-  readonly summary: string;
-  /** The rule that governs it; null for ChooseFirstPlayer, whose rule is each ruleset's `firstPlayerRule`. */
-  readonly rule: string | null;
-  readonly sentBy: Sender;
-  /** Not accepted at /commands, and why: it has its own route, or only the server gives it. */
-  readonly reserved?: string;
-  /** A paused game still takes it (PBM-12, PBM-13). */
-  readonly whilePaused?: true;
-  /** Decided on the state as loaded, even a game that does not exist yet (CreateGame). */
-  readonly founds?: true;
-  /**
-   * TB-2, TB-3: a far takeback, decided on what it would undo: its host gives the decider the
-   * log after the command's `toVersion` (`ctx.undone`; `undoneVersion`).
-   */
-  readonly undoes?: true;
-  readonly decide: (state: Match, command: { type: T } & C, ctx: MatchCtx, at: At) => Decision<DomainEvent>;
-}
-
-/** One command's declaration; its schema is `{ type, ...fields }`, built when first used (PERF-1). */
-const declare = <T extends string, S extends z.core.$ZodLooseShape = Record<never, never>>(
-  declaration: Omit<CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>, 'schema'> & { readonly fields?: () => S },
-): CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>> => {
-  const { fields, ...rest } = declaration;
-  const schema = z.lazy(() => z.object({ type: z.literal(declaration.type), ...(fields?.() ?? ({} as S)) }));
-  return { ...rest, schema: schema as unknown as CommandDeclaration<T, z.infer<z.ZodMiniObject<S>>>['schema'] };
-};
+export type { At, CommandDeclaration, Sender } from './command-declaration.ts';
 
 /** Every lifecycle command, in the order the documents list them. */
 export const LIFECYCLE_COMMANDS = [
@@ -210,49 +148,7 @@ export const LIFECYCLE_COMMANDS = [
     sentBy: 'seat',
     decide: (match, _command, ctx) => decline(match, ctx, PAUSE),
   }),
-  declare({
-    type: 'TakeBack',
-    fields: takeBackFields,
-    summary:
-      "Take back your own latest commands, back to the last point something became known to anyone else (a roll, a reveal, another seat's action, a deadline, the step passing on); the voided events stay in the log.",
-    rule: 'TB-1',
-    sentBy: 'seat',
-    decide: (match, command: TakeBack, ctx) => takeBack(match, command, ctx),
-  }),
-  declare({
-    type: 'ProposeTakeback',
-    fields: proposeTakebackFields,
-    summary:
-      "Propose taking the game back to an earlier version, across other seats' actions, rolls and reveals; the proposal lists exactly what it undoes, rolls included, and every other seat must accept. It lapses at the end of the phase or when anything else is recorded.",
-    rule: 'TB-2',
-    sentBy: 'seat',
-    undoes: true,
-    decide: (match, command: ProposeTakeback, ctx) => proposeTakeback(match, command, ctx),
-  }),
-  declare({
-    type: 'AcceptTakeback',
-    summary: 'Accept the takeback proposed; when every seat has, the game goes back to its version (the rolls it discards stay spent).',
-    rule: 'TB-2',
-    sentBy: 'seat',
-    decide: (match, _command, ctx) => acceptTakeback(match, ctx),
-  }),
-  declare({
-    type: 'DeclineTakeback',
-    summary: 'Decline (or, as its proposer, withdraw) the takeback proposed.',
-    rule: 'TB-2',
-    sentBy: 'seat',
-    decide: (match, _command, ctx) => declineTakeback(match, ctx),
-  }),
-  declare({
-    type: 'CorrectGame',
-    fields: correctGameFields,
-    summary:
-      "The organiser's ruling: take a running game back to an earlier version, with a stated reason, without agreement; every seat is notified. An ended game is never taken back (a fork, TB-6, continues it).",
-    rule: 'TB-3',
-    sentBy: 'organiser',
-    undoes: true,
-    decide: (match, command: CorrectGame, ctx) => correctGame(match, command, ctx),
-  }),
+  ...TAKEBACK_COMMANDS,
 ] as const;
 
 type Lifecycle = (typeof LIFECYCLE_COMMANDS)[number];
@@ -274,23 +170,6 @@ const BY_TYPE: ReadonlyMap<string, CommandDeclaration> = new Map(
  * ruleset's command types never shadow the lifecycle's (RUL-4).
  */
 export const lifecycleCommand = (type: string): CommandDeclaration | undefined => BY_TYPE.get(type);
-
-/** TB-2, TB-3: the version a command takes the game back to when it is a far takeback, whose decider is given the log after it. */
-export const undoneVersion = (command: { readonly type: string; readonly toVersion?: unknown }): number | null =>
-  lifecycleCommand(command.type)?.undoes === true && typeof command.toVersion === 'number' && Number.isInteger(command.toVersion)
-    ? command.toVersion
-    : null;
-
-/** `ctx.undone` for a command decided on `state`, taken from a whole log (verify, the tests); nothing for any other command. */
-export const undoneFromLog = (
-  command: { readonly type: string; readonly toVersion?: unknown },
-  state: GameState,
-  log: readonly EventEnvelope[],
-): { undone?: LogAfter } => {
-  const after = undoneVersion(command);
-  if (after === null || after < 0 || after >= state.version) return {};
-  return { undone: { after, events: log.filter((e) => e.seq > after && e.seq <= state.version) } };
-};
 
 export const isMatchCommand = (command: { readonly type: string }): command is MatchCommand => BY_TYPE.has(command.type);
 
@@ -340,3 +219,5 @@ export const commandTable = (
   });
   return [...lifecycle, ...own];
 };
+
+export { undoneFromLog, undoneVersion } from './takeback-commands.ts';

@@ -2,7 +2,7 @@
 
 import { isWithinMaxDuration, MAX_DURATION, MAX_DURATION_DAYS, parseDuration } from '../kernel/duration.ts';
 import * as z from '../kernel/zod.ts';
-import { TAKEBACK_POLICIES } from './events.ts';
+import { FORK_KINDS, TAKEBACK_POLICIES } from './events.ts';
 
 export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits')),
@@ -132,6 +132,22 @@ export const correctGameFields = () => ({
     .check(z.minLength(1), z.maxLength(500), z.describe('The ruling, in a sentence; kept in the log and shown to every seat.')),
 });
 
+/** TB-6: the origin's version a fork starts from. */
+const forkVersionField = () =>
+  z
+    .number()
+    .check(
+      z.int(),
+      z.gte(1),
+      z.describe('The version (event seq) of the origin game whose state the fork starts from; the game must be in play there.'),
+    );
+
+export const proposeForkFields = () => ({ version: forkVersionField() });
+export const forkGameFields = () => ({
+  from: z.strictObject({ gameId: z.string(), version: forkVersionField() }),
+  kind: z.enum(FORK_KINDS),
+});
+
 type Fields<F extends () => z.core.$ZodLooseShape> = z.infer<z.ZodMiniObject<ReturnType<F>>>;
 export type CreateGame = Fields<typeof createGameFields>;
 export type JoinGame = Fields<typeof joinGameFields>;
@@ -141,6 +157,8 @@ export type ExtendDeadline = Fields<typeof extendDeadlineFields>;
 export type TakeBack = Fields<typeof takeBackFields>;
 export type ProposeTakeback = Fields<typeof proposeTakebackFields>;
 export type CorrectGame = Fields<typeof correctGameFields>;
+export type ProposeFork = Fields<typeof proposeForkFields>;
+export type ForkGame = Fields<typeof forkGameFields>;
 
 /** Ruleset commands are `{ type, ...fields }`, validated by the game's ruleset's own schema when played. */
 export type RulesCommand = { readonly type: string } & Record<string, unknown>;

@@ -5,6 +5,7 @@
  */
 import { assertNever } from '../kernel/violation.ts';
 import type { ControlEvent } from './events.ts';
+import { withoutProposal } from './fork.ts';
 import type { Match, Proposal, Step } from './state.ts';
 
 const withDeadline = (step: Step | null, deadline: string | null): Step | null => (step ? { ...step, deadline } : step);
@@ -56,5 +57,7 @@ export const lapse = (match: Match): Match => {
     const proposal = next[key];
     if (proposal && (next.status === 'ended' || proposal.phaseKey !== next.step?.key)) next = without(next, key);
   }
+  // TB-6: a continuation lapses with its phase too; one the organiser proposed on an ended game (phase '') stays.
+  if (next.forkProposal && next.forkProposal.phaseKey !== (next.step?.key ?? '')) next = withoutProposal(next);
   return next;
 };

@@ -198,6 +198,53 @@ export type TakebackProposed = DomainEvent<
 export type TakebackAccepted = DomainEvent<'TakebackAccepted', { readonly seat: string }>;
 export type TakebackDeclined = DomainEvent<'TakebackDeclined', { readonly seat: string }>;
 
+/**
+ * TB-6: a continuation of the game from the state after event `version`, in a new game (a
+ * fork). A seat proposes it while the game is played, or the organiser as a ruling (an ended
+ * game only so: its seed is revealed, so it is never rewound, TB-3); `by` is the proposing
+ * seat, null for the organiser. Like a draw (PBM-13) it lapses when the phase ends.
+ */
+export type ForkProposed = DomainEvent<'ForkProposed', { readonly by: string | null; readonly version: number; readonly phaseKey: string }>;
+export type ForkAccepted = DomainEvent<'ForkAccepted', { readonly seat: string }>;
+export type ForkDeclined = DomainEvent<'ForkDeclined', { readonly seat: string | null }>;
+/** TB-6: every seat accepted; the service starts the fork `forkId` (a server-side id, docs/design.md §8). */
+export type ForkAgreed = DomainEvent<'ForkAgreed', { readonly version: number; readonly forkId: string }>;
+
+/** TB-6: where a fork came from: the origin game, the version it was taken at, and the chain hash there. */
+export interface ForkSource {
+  readonly gameId: string;
+  readonly version: number;
+  readonly hash: string;
+}
+
+/** TB-6: a sandbox (private, its requester moves every seat) or a continuation (the same seats, new deadlines). */
+export const FORK_KINDS = ['sandbox', 'continuation'] as const;
+export type ForkKind = (typeof FORK_KINDS)[number];
+
+/**
+ * TB-6: the first event of a fork's log. It carries the origin's state at `from.version`
+ * (the ruleset's state and the match fields a fold needs), so the fork folds without its
+ * origin; verify with the origin's log re-decides it and so proves the carried state is the
+ * origin's fold at that version, whose chain hash is `from.hash` (docs/design.md §8). `seats`
+ * lists the seat names as `GameCreated` does; `players` who holds each.
+ */
+export type GameForked = DomainEvent<
+  'GameForked',
+  {
+    readonly from: ForkSource;
+    readonly kind: ForkKind;
+    readonly ruleset: string;
+    readonly rulesVersion: string;
+    readonly seats: readonly string[];
+    readonly players: Readonly<Record<string, string>>;
+    readonly options: MatchOptions;
+    readonly seedCommitment: string;
+    readonly createdBy: string;
+    readonly firstSeat: string;
+    readonly rules: unknown;
+  }
+>;
+
 /** The organiser's controls and the seats' agreements (PBM-12, PBM-13). */
 export type ControlEvent =
   | DeadlineExtended
@@ -224,7 +271,12 @@ export type MatchEvent =
   | TakenBack
   | TakebackProposed
   | TakebackAccepted
-  | TakebackDeclined;
+  | TakebackDeclined
+  | ForkProposed
+  | ForkAccepted
+  | ForkDeclined
+  | ForkAgreed
+  | GameForked;
 
 export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']>([
   'GameCreated',
@@ -249,6 +301,11 @@ export const MATCH_EVENT_TYPES: ReadonlySet<string> = new Set<MatchEvent['type']
   'TakebackProposed',
   'TakebackAccepted',
   'TakebackDeclined',
+  'ForkProposed',
+  'ForkAccepted',
+  'ForkDeclined',
+  'ForkAgreed',
+  'GameForked',
 ]);
 
 export const isMatchEvent = (event: DomainEvent): event is MatchEvent => MATCH_EVENT_TYPES.has(event.type);

@@ -11,17 +11,14 @@ import { assertNever } from '../kernel/violation.ts';
 import { evolveControl, lapse } from './controls.ts';
 import type { GameCreated, MatchEvent, TakenBack } from './events.ts';
 import { isMatchEvent } from './events.ts';
-import { closedBy, isFar } from './far-takeback.ts';
+import { isFar } from './far-takeback.ts';
+import { evolveFork, forkedMatch } from './fork.ts';
+import { countMissed, type History, rewind, rewindFar } from './rewind.ts';
 import { emptyGame, type GameState, type Match, type TakebackProposal } from './state.ts';
 import { nextRulesStep, nextStep } from './steps.ts';
 import { setWindow, windowAfter, windowBefore } from './undo.ts';
 
-/**
- * TB-2, TB-3: the state after event `version`, for a far takeback's fold (docs/design.md §8):
- * undefined when the folder cannot give it. A fold over a log from its start gives it itself;
- * the service's hosts take it from the store (`loadAt`).
- */
-export type History = (version: number) => GameState | undefined;
+export type { History } from './rewind.ts';
 
 /** Where a game was founded: the id and the time its `GameCreated` is recorded with. */
 export interface Origin {
@@ -48,6 +45,7 @@ const created = (data: GameCreated['data'], origin: Origin): Match => ({
 
 const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: Rulesets): Match => {
   if (e.type === 'GameCreated') return created(e.data, origin);
+  if (e.type === 'GameForked') return forkedMatch(e.data, origin.gameId, origin.at);
   if (state.status === 'empty') throw new Error(`${e.type} before GameCreated`);
   switch (e.type) {
     case 'SeatJoined':
@@ -97,6 +95,12 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
     case 'PauseAgreed':
     case 'PauseDeclined':
       return evolveControl(state, e);
+    case 'ForkProposed':
+    case 'ForkAccepted':
+    case 'ForkDeclined':
+    case 'ForkAgreed':
+      // The seq is the envelope's; a decision folding its own events takes the next one.
+      return evolveFork(state, e, 'seq' in origin ? (origin as { seq: number }).seq : state.version + 1);
     case 'TakenBack':
       // TB-1: the rewind needs the envelope's place in the chain; `evolveGame` folds it (rewind).
       throw new Error('a takeback is folded from its logged event, never inside a decision');
@@ -158,7 +162,7 @@ export const evolveGame = (rulesets: Rulesets, state: GameState, envelope: Event
   try {
     if (event.type === 'TakenBack') {
       const takeback = envelope as EventEnvelope<TakenBack>;
-      return isFar(takeback.data) ? rewindFar(rulesets, state, takeback, history) : rewind(rulesets, state, takeback);
+      return isFar(takeback.data) ? rewindFar(rulesets, state, takeback, history) : rewind(rulesets, state, takeback, foldEvents);
     }
     // TB-1: the window is decided before the event (its checkpoint is the state before a seat's command).
     const window = windowBefore(state, envelope, rulesets);
@@ -193,7 +197,8 @@ const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay
   state.paused === undefined &&
   state.drawOffer === undefined &&
   state.pauseRequest === undefined &&
-  state.takebackProposal === undefined;
+  state.takebackProposal === undefined &&
+  state.forkProposal === undefined;
 
 /** The new rules, step and (PBM-11) missed counts a ruleset's event gives a game in play. */
 const playFields = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, rulesets: Rulesets) => {
@@ -215,7 +220,7 @@ const evolvePlay = (state: InPlay, event: DomainEvent, envelope: EventEnvelope, 
     missed === undefined
       ? { ...state, rules, step, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at }
       : { ...state, rules, step, missed, version: envelope.seq, lastHash: envelope.hash, updatedAt: envelope.at };
-  return next.status === 'ended' || next.paused || next.drawOffer || next.pauseRequest ? lapse(next) : next;
+  return next.status === 'ended' || next.paused || next.drawOffer || next.pauseRequest || next.forkProposal ? lapse(next) : next;
 };
 
 /** A match this fold made itself and nobody else holds, so it may take the next event in place. */
@@ -275,92 +280,6 @@ const evolveInPlace = (draft: Draft, envelope: EventEnvelope, rulesets: Rulesets
   draft.lastHash = envelope.hash;
   draft.updatedAt = envelope.at;
 };
-/**
- * TB-1: a takeback. The state is the state after `toVersion`: the seat's checkpoint folded
- * with its own events up to it (the window keeps both, so a snapshot or a read model
- * rewinds without the log before it). The voided events stay in the log and are listed in
- * `voided`. A takeback that returns to an earlier step opens it again with a fresh full
- * step duration (docs/design.md §8); within the same step the deadline stands.
- */
-const rewind = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<TakenBack>): GameState => {
-  const { seat, toVersion, voids } = envelope.data;
-  const window = state.status === 'playing' ? state.undo : undefined;
-  if (state.status !== 'playing' || window?.kind !== 'open' || window.seat !== seat) {
-    throw new Error(`TakenBack: ${seat} has nothing to take back here`);
-  }
-  if (toVersion < window.checkpoint.version) throw new Error(`TakenBack: event ${toVersion} is before what ${seat} may take back`);
-  const kept = window.events.filter((e) => e.seq <= toVersion);
-  const restored = foldEvents(rulesets, window.checkpoint, kept);
-  if (restored.status !== 'playing') throw new Error(`TakenBack: the game was not in play at event ${toVersion}`);
-  const same = restored.step?.key === state.step?.key;
-  const step = same
-    ? restored.step
-    : nextRulesStep(rulesets.getFold(restored.ruleset), restored.rules, restored.options, null, envelope.at);
-  const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
-  // TB-2: a takeback proposal open at the checkpoint lapsed when the seat acted; taking that back does not revive it.
-  const { takebackProposal: _lapsed, ...rest } = restored;
-  const next: Match = {
-    ...rest,
-    step,
-    voided,
-    // Everything taken back: the seat's window stays open at its checkpoint, with nothing left in it.
-    undo: restored.undo ?? { ...window, events: [] },
-    version: envelope.seq,
-    lastHash: envelope.hash,
-    updatedAt: envelope.at,
-  };
-  return lapse(next.options.absence ? { ...next, missed: countMissed(next, envelope, envelope.actor) } : next);
-};
-
-/**
- * TB-2, TB-3: a far takeback (by agreement, or the organiser's correction). The state is the
- * state after `toVersion`, which the folder gives (`history`): it must end with the chain hash
- * the takeback names. Nothing of the current state survives but the voided runs: an open
- * proposal, offer or pause of then is gone, nothing before it may be taken back by a seat
- * alone (its window is closed here), and the step it returns to opens again with a fresh
- * full duration (docs/design.md §8). The draw position is the log's seq (§6), so no roll is
- * drawn again.
- */
-const rewindFar = (rulesets: Rulesets, state: GameState, envelope: EventEnvelope<TakenBack>, history?: History): GameState => {
-  const { toVersion, toHash, voids } = envelope.data;
-  if (state.status !== 'playing') throw new Error(`TakenBack: the game is ${state.status}, not in play`);
-  const at = history?.(toVersion);
-  if (at === undefined) throw new Error(`TakenBack: the state at event ${toVersion} was not given to the fold (docs/design.md §8)`);
-  if (at.status !== 'playing') throw new Error(`TakenBack: the game was not in play at event ${toVersion}`);
-  if (at.version !== toVersion || at.lastHash !== toHash) {
-    throw new Error(`TakenBack: the state given for event ${toVersion} does not end with the chain hash ${toHash}`);
-  }
-  const { takebackProposal: _p, drawOffer: _d, pauseRequest: _r, paused: _s, undo: _u, correction: _c, ...restored } = at;
-  const step = nextRulesStep(rulesets.getFold(at.ruleset), at.rules, at.options, null, envelope.at);
-  const voided = [...(state.voided ?? []), ...voids.map((range) => ({ ...range, by: envelope.seq }))];
-  const next: Match = {
-    ...restored,
-    step,
-    voided,
-    ...(at.options.takebacks === 'none' ? {} : { undo: closedBy(envelope) }),
-    ...(envelope.data.how === 'organiser'
-      ? { correction: { seq: envelope.seq, toVersion, reason: envelope.data.reason ?? '' } }
-      : state.correction
-        ? { correction: state.correction }
-        : {}),
-    version: envelope.seq,
-    lastHash: envelope.hash,
-    updatedAt: envelope.at,
-  };
-  return next.options.absence ? { ...next, missed: countMissed(next, envelope, envelope.actor) } : next;
-};
-
-/** PBM-11: a missed deadline counts against each seat it awaited; any event a seat acts in sets its count back to 0. */
-const countMissed = (state: Match, event: DomainEvent, actor: string): Readonly<Record<string, number>> => {
-  const missed = { ...state.missed };
-  if (isMatchEvent(event) && event.type === 'DeadlinePassed') {
-    for (const seat of event.data.awaiting) missed[seat] = (missed[seat] ?? 0) + 1;
-  } else if (state.seats.some((s) => s.name === actor)) {
-    missed[actor] = 0;
-  }
-  return missed;
-};
-
 /**
  * The state after `events`, folded onto `from` with the folds `rulesets` holds (PERF-3: runs
  * of ruleset events update one new match in place).

@@ -6,11 +6,21 @@
 import type { Rulesets } from '../catalogue.ts';
 import type { Ctx } from '../kernel/context.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import type { GameState } from './state.ts';
 
 /** TB-2, TB-3: the log after version `after`, up to the state's version: what a far takeback to `after` would undo. */
 export interface LogAfter {
   readonly after: number;
   readonly events: readonly EventEnvelope[];
+}
+
+/** What a fork's decision is given of its origin (`MatchCtx.origin`). */
+export interface ForkOrigin {
+  readonly gameId: string;
+  /** The origin's state after event `version` of the fork's command. */
+  readonly at: GameState;
+  /** The origin as it stood when the fork was decided: whether it had ended, what was agreed, who may read it. */
+  readonly head: GameState;
 }
 
 export interface MatchCtx extends Ctx {
@@ -28,4 +38,6 @@ export interface MatchCtx extends Ctx {
    * path reads it from the store, verify and the tests slice their log. Absent for any other command.
    */
   readonly undone?: LogAfter;
+  /** TB-6: a fork's origin, for its `ForkGame`: the service loads it, `arbiter verify --origin` folds it from the origin's log. */
+  readonly origin?: ForkOrigin;
 }

@@ -20,7 +20,8 @@ const recordedUnder = (state: GameState, events: readonly DomainEvent[]): string
   let version = state.status === 'empty' ? '' : state.rulesVersion;
   for (const event of events) {
     if (!isMatchEvent(event)) continue;
-    if (event.type === 'GameCreated' && state.status === 'empty') version = event.data.rulesVersion;
+    // TB-6: a fork plays on under the version its origin played under at that point.
+    if ((event.type === 'GameCreated' || event.type === 'GameForked') && state.status === 'empty') version = event.data.rulesVersion;
     if (event.type === 'RulesVersionAdopted') version = event.data.to;
   }
   return version;

@@ -4,7 +4,7 @@
  */
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
-import type { MatchOptions, RolledOff, Undoing, VoidedRange } from './events.ts';
+import type { ForkKind, ForkSource, MatchOptions, RolledOff, Undoing, VoidedRange } from './events.ts';
 import { isMatchEvent } from './events.ts';
 
 /** The step the game waits in, when it opened, and when its deadline passes (if it has one). */
@@ -61,6 +61,21 @@ export type UndoWindow =
     }
   | { readonly kind: 'closed'; readonly seq: number; readonly why: string };
 
+/** TB-6: a continuation proposed in the step `phaseKey` (by a seat, or null: the organiser), and the seats that accept. */
+export interface ForkProposal {
+  readonly by: string | null;
+  readonly version: number;
+  readonly phaseKey: string;
+  readonly agreed: readonly string[];
+}
+
+/** TB-6: a continuation every seat accepted: the fork the service starts, from `version`, agreed at event `seq`. */
+export interface AgreedFork {
+  readonly version: number;
+  readonly forkId: string;
+  readonly seq: number;
+}
+
 /** TB-1: a run of events a takeback voided, and the seq of that takeback. */
 export interface Voided extends VoidedRange {
   readonly by: number;
@@ -104,6 +119,12 @@ interface MatchBase {
   readonly undo?: UndoWindow;
   /** TB-1: every run of events a takeback voided; present once a takeback happened. */
   readonly voided?: readonly Voided[];
+  /** TB-6: present only in a fork: where it came from, and what kind it is. */
+  readonly fork?: { readonly from: ForkSource; readonly kind: ForkKind };
+  /** TB-6: present only while a continuation is proposed. */
+  readonly forkProposal?: ForkProposal;
+  /** TB-6: the continuations agreed on this game; present once one is. */
+  readonly forks?: readonly AgreedFork[];
 }
 
 export type GameState =

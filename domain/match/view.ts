@@ -5,7 +5,7 @@
 
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import type { Correction, GameState, Pause, Proposal, Step, TakebackProposal, Voided } from './state.ts';
+import type { AgreedFork, Correction, ForkProposal, GameState, Match, Pause, Proposal, Step, TakebackProposal, Voided } from './state.ts';
 
 /** The seats whose action the game waits for now. */
 export const awaitingSeats = (rulesets: Rulesets, state: GameState): readonly string[] => {
@@ -46,6 +46,12 @@ export interface GameView {
   readonly correction?: Correction;
   /** TB-1: the runs of events takebacks voided (they stay in the log), each with the takeback's seq; only once one happened. */
   readonly voided?: readonly Voided[];
+  /** TB-6: only in a fork: the game, version and chain hash it came from, and its kind. */
+  readonly fork?: Match['fork'];
+  /** TB-6: only while a continuation is proposed: from which version, by whom (null: the organiser), who accepts. */
+  readonly forkProposal?: ForkProposal;
+  /** TB-6: the continuations agreed on this game, each with the id of the game it started; only once one is. */
+  readonly forks?: readonly AgreedFork[];
   readonly options: unknown;
   readonly seedCommitment: string;
   readonly rollOff: unknown;
@@ -79,6 +85,9 @@ export const viewGame = (rulesets: Rulesets, state: GameState, seat: string | nu
     ...(state.takebackProposal ? { takebackProposal: state.takebackProposal } : {}),
     ...(state.correction ? { correction: state.correction } : {}),
     ...(state.voided ? { voided: state.voided } : {}),
+    ...(state.fork ? { fork: state.fork } : {}),
+    ...(state.forkProposal ? { forkProposal: state.forkProposal } : {}),
+    ...(state.forks ? { forks: state.forks } : {}),
     options: state.options,
     seedCommitment: state.seedCommitment,
     rollOff: state.rollOff,

@@ -29,5 +29,6 @@ export const solunaFold: RulesetFold<SolState, SolEvent, SolOptions> = {
   awaiting,
   step,
   revealTypes: ['ActionsRevealed'],
+  sealedBy: (state) => Object.keys(state.sealed),
   eventTypes: SOL_EVENT_TYPES,
 };

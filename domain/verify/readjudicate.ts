@@ -10,7 +10,7 @@ import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
-import { undoneFromLog } from '../match/command-table.ts';
+import { lifecycleCommand, undoneFromLog } from '../match/command-table.ts';
 import { asGameCommand } from '../match/commands.ts';
 import { decideGame } from '../match/decide.ts';
 import type { RulesVersionAdopted } from '../match/events.ts';
@@ -70,14 +70,28 @@ export interface ReadjudicateOptions {
   readonly fold?: LogFold;
 }
 
-const actorOf = (label: string, state: GameState): Actor => {
+/**
+ * TB-6: a fork's first command is decided on its origin's state, which only the origin's log
+ * gives: without it (`arbiter verify` of the fork alone, PBM-14's check of the fork) it is
+ * folded, not re-decided; `verify --origin` re-decides it (origin-check.ts).
+ */
+const needsOrigin = (event: EventEnvelope): boolean => {
+  const type = asGameCommand(event.command)?.type;
+  return type !== undefined && lifecycleCommand(type)?.needsOrigin === true;
+};
+
+export const actorOf = (label: string, state: GameState): Actor => {
   if (label === 'system') return { kind: 'system' };
   if (label.startsWith('player:')) return { kind: 'player', playerId: label.slice('player:'.length), seat: null };
   const playerId = state.status === 'empty' ? null : (state.seats.find((s) => s.name === label)?.playerId ?? null);
   return { kind: 'player', playerId: playerId ?? '', seat: label };
 };
 
-const recorded = (e: EventEnvelope) => ({ type: e.type, data: e.data, ...(e.visibleTo === undefined ? {} : { visibleTo: e.visibleTo }) });
+export const recorded = (e: EventEnvelope) => ({
+  type: e.type,
+  data: e.data,
+  ...(e.visibleTo === undefined ? {} : { visibleTo: e.visibleTo }),
+});
 
 /**
  * Which rules version an event names is a label, not a decision: re-deciding `CreateGame`
@@ -194,7 +208,7 @@ export const readjudicate = (events: readonly EventEnvelope[], options: Readjudi
     let end = i + 1;
     while (end < events.length && events[end]?.command === undefined) end += 1;
     if (options.until !== undefined && end > options.until) return { ok: true, decided, checkedTo: i, state };
-    if (options.decides?.(i) ?? true) {
+    if ((options.decides?.(i) ?? true) && !needsOrigin(first)) {
       const divergence = redecide(state, events, i, end, options, fold.rulesets);
       if (divergence) return { ok: false, divergence };
       decided += 1;

@@ -4,52 +4,23 @@
  */
 import type { Rulesets } from '../catalogue.ts';
 import { type KeyScheme, rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
-import { type EventEnvelope, envelopeHash, GENESIS_HASH } from '../kernel/envelope.ts';
+import type { EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import { keySchemeOf } from '../match/rules-context.ts';
 import type { GameState } from '../match/state.ts';
-import { SEALED_COMMAND_ID, viewGame } from '../match/view.ts';
+import { viewGame } from '../match/view.ts';
 import { everyRuleset } from '../rulesets.ts';
+import { checkChain } from './chain-check.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
+import { checkOrigin } from './origin-check.ts';
 import { rulesVersionsOf } from './readjudicate.ts';
 import { type CheckResult, fail, isRunning, isSealed, pass, pending } from './result.ts';
 import { findRolls } from './rolls.ts';
 import { checkRules } from './rules-check.ts';
 
 export type { CheckResult, RulesPart } from './result.ts';
-export { checkRules };
-
-/**
- * The public commitment after another seat's sealed event shows `commandId: "sealed"` in a
- * seat's export (REL-11), so its hash, which covers the real command id, is checked by its
- * links only, like the sealed event itself.
- */
-const hidesItsCommandId = (event: EventEnvelope, previous: EventEnvelope | undefined): boolean =>
-  event.commandId === SEALED_COMMAND_ID && previous !== undefined && isSealed(previous);
-
-export const checkChain = ({ header, events }: ParsedLog): CheckResult => {
-  let prev = { seq: 0, hash: GENESIS_HASH };
-  let sealed = 0;
-  for (const [i, event] of events.entries()) {
-    // written only when a link fails (PERF-4: not a string per event of an intact chain)
-    const at = () => `line ${lineOf(i)} (event ${event.seq})`;
-    if (event.gameId !== header.gameId)
-      return fail('chain', `hash chain: ${at()} belongs to game ${event.gameId}, not ${header.gameId}`, lineOf(i));
-    if (event.seq !== prev.seq + 1) return fail('chain', `hash chain: broken at ${at()}: expected event ${prev.seq + 1}`, lineOf(i));
-    if (event.prevHash !== prev.hash)
-      return fail('chain', `hash chain: broken at ${at()}: prevHash is not the hash of event ${prev.seq}`, lineOf(i));
-    if (isSealed(event)) sealed += 1;
-    else if (envelopeHash(event) !== event.hash) {
-      if (!hidesItsCommandId(event, events[i - 1]))
-        return fail('chain', `hash chain: broken at ${at()}: its content does not match its hash`, lineOf(i));
-      sealed += 1;
-    }
-    prev = event;
-  }
-  const note = sealed > 0 ? ` (${sealed} sealed event(s) checked by their links only)` : '';
-  return pass('chain', `hash chain: intact over ${events.length} events${note}`);
-};
+export { checkChain, checkRules };
 
 export const checkSeed = ({ header, events }: ParsedLog): CheckResult => {
   if (header.seed === null)
@@ -193,5 +164,14 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
  */
 export const verifyLog = (
   log: ParsedLog,
-  { rulesets = everyRuleset(), fold = new LogFold(log.events, rulesets) }: { readonly rulesets?: Rulesets; readonly fold?: LogFold } = {},
-): CheckResult[] => [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];
+  {
+    rulesets = everyRuleset(),
+    fold = new LogFold(log.events, rulesets),
+    origin,
+  }: { readonly rulesets?: Rulesets; readonly fold?: LogFold; readonly origin?: ParsedLog } = {},
+): CheckResult[] => {
+  const checks = [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];
+  // TB-6: a fork's log is checked with its origin's too (origin-check.ts).
+  const forked = checkOrigin(log, origin, rulesets);
+  return forked ? [...checks, forked] : checks;
+};

@@ -7,9 +7,10 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { type GameCommand, lifecycleCommand, undoneVersion } from '../../domain/match/command-table.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
+import { actingSeat, type ForkOrigin } from '../../domain/match/fork.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { recordCommand } from '../../domain/match/record.ts';
-import { type GameState, seatOf } from '../../domain/match/state.ts';
+import type { GameState } from '../../domain/match/state.ts';
 import { isVoided } from '../../domain/match/undo.ts';
 import { isPrivate, mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
@@ -27,6 +28,8 @@ export interface CommandRequest {
   readonly expectedVersion?: number | undefined;
   readonly command: GameCommand;
   readonly caller: Caller;
+  /** TB-6: a `ForkGame`'s origin, loaded by the fork route (forks.ts). */
+  readonly origin?: ForkOrigin;
 }
 
 export interface CommandResult {
@@ -117,9 +120,10 @@ const attemptOnce = async (
   const ctx: MatchCtx = {
     rulesets: deps.rulesets,
     now: deps.clock().toISOString(),
-    actor: actorFor(request.caller, base),
+    actor: actorFor(deps, request.caller, base),
     seed,
     ...(await undoneFor(deps, request, base)),
+    ...(request.origin ? { origin: request.origin } : {}),
   };
   const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
@@ -187,8 +191,11 @@ const refuseStranger = (request: CommandRequest, state: GameState): void => {
   if (isPrivate(state) && !mayRead(state, caller.playerId)) throw notFound(`game ${request.gameId}`);
 };
 
-const actorFor = (caller: Caller, state: GameState): Actor =>
-  caller.kind === 'system' ? caller : { kind: 'player', playerId: caller.playerId, seat: seatOf(state, caller.playerId) };
+/** TB-6: in a sandbox its player acts as the seat the game awaits (`actingSeat`). */
+const actorFor = (deps: Deps, caller: Caller, state: GameState): Actor =>
+  caller.kind === 'system'
+    ? caller
+    : { kind: 'player', playerId: caller.playerId, seat: actingSeat(deps.rulesets, state, caller.playerId) };
 
 /**
  * A retry answers what the first answer did (REL-8): the same events, seen from the same

@@ -260,7 +260,9 @@ export interface IntegrationEvent {
     | 'TakenBack'
     | 'TakebackProposed'
     | 'TakebackAccepted'
-    | 'TakebackDeclined';
+    | 'TakebackDeclined'
+    | 'ForkProposed'
+    | 'ContinuationStarted';
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;

@@ -3,6 +3,7 @@
  * see: every event passes through the same redaction as the API, sealed ones are skipped.
  */
 import type { Rulesets } from '../../domain/catalogue.ts';
+import type { GameForked } from '../../domain/match/events.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { awaitingSeats, redactEvent } from '../../domain/match/view.ts';
 import type { EventBus, IntegrationEvent } from './ports.ts';
@@ -38,6 +39,17 @@ export const integrationEvents = (rulesets: Rulesets, batch: readonly Transition
       const type = visible.type as TakebackEvent;
       out.push({ ...base, id: `${event.gameId}:${event.seq}:${type}`, type, detail: { ...(visible.data as object) } });
     }
+    // TB-7: every seat hears of a continuation proposed on its game, and of one started (its first event, not the state it carries).
+    if (visible.type === 'ForkProposed')
+      out.push({ ...base, id: `${event.gameId}:${event.seq}:ForkProposed`, type: 'ForkProposed', detail: { ...(visible.data as object) } });
+    const forked = visible.type === 'GameForked' ? (visible.data as GameForked['data']) : null;
+    if (forked?.kind === 'continuation')
+      out.push({
+        ...base,
+        id: `${event.gameId}:${event.seq}:ContinuationStarted`,
+        type: 'ContinuationStarted',
+        detail: { from: forked.from },
+      });
     if (visible.type === 'GameEnded')
       out.push({ ...base, id: `${event.gameId}:${event.seq}:GameEnded`, type: 'GameEnded', detail: { ...(visible.data as object) } });
     out.push(...newlyAwaited(rulesets, before, after, base));

@@ -1,6 +1,7 @@
 /** Reading games back: the read model for the current view, the log for history. */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { TakenBack } from '../../domain/match/events.ts';
+import { actingSeat } from '../../domain/match/fork.ts';
 import { emptyGame, type GameState, seatOf, type Voided } from '../../domain/match/state.ts';
 import { type GameView, redactEvents, viewGame } from '../../domain/match/view.ts';
 import { rulesetIds } from '../../domain/ruleset-list.ts';
@@ -23,7 +24,8 @@ export const gameView = async (deps: Deps, gameId: string, playerId: string, min
   // A private game the read model does not yet show the caller seated in is decided by the event store (API-8).
   const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await deps.store.load(gameId)).state;
   if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
-  const view = viewGame(deps.rulesets, state, seatOf(state, playerId));
+  // TB-6: in a sandbox its player sees the game as the seat it awaits, the seat they act as.
+  const view = viewGame(deps.rulesets, state, actingSeat(deps.rulesets, state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
   return withPlayerNames(deps, view);
 };
@@ -49,7 +51,9 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   const page = read;
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);
   const seat = await seatFor(deps, gameId, playerId, page);
-  const events = redactEvents(page.slice(0, limit), seat, before);
+  // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
+  const whole = game.status !== 'empty' && game.fork?.kind === 'sandbox' && game.createdBy === playerId;
+  const events = whole ? page.slice(0, limit) : redactEvents(page.slice(0, limit), seat, before);
   const voided = voidedOn(game, events);
   return { events, ...(voided.length > 0 ? { voided } : {}), next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
 };

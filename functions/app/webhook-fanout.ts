@@ -36,6 +36,9 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
   if (event.type.startsWith('Taken') || event.type.startsWith('Takeback')) {
     return kinds.includes('taken-back') || kinds.includes('your-turn') ? 'taken-back' : null;
   }
+  // TB-7: every seat hears of a continuation proposed or started; a your-turn subscription too, as it asks them to act.
+  if (event.type === 'ForkProposed' || event.type === 'ContinuationStarted')
+    return kinds.includes('continuation') || kinds.includes('your-turn') ? 'continuation' : null;
   const kind = KIND_OF_EVENT[event.type];
   if (!kind || !kinds.includes(kind)) return null;
   if (kind === 'deadline-approaching' && addressee !== null && addressee !== ownerId) return null;
@@ -137,6 +140,15 @@ const takenBackOf = (event: IntegrationEvent, proposal: TakebackProposal | undef
   }
 };
 
+/** TB-6: a continuation says its stage and where it comes from. */
+const continuationOf = (event: IntegrationEvent, gameId: string): Pick<Notice, 'continuation'> => {
+  if (event.type === 'ForkProposed')
+    return { continuation: { stage: 'proposed', from: { gameId, version: count(event.detail.version) ?? 0 } } };
+  if (event.type !== 'ContinuationStarted') return {};
+  const from = event.detail.from as { gameId?: unknown; version?: unknown } | undefined;
+  return { continuation: { stage: 'started', from: { gameId: text(from?.gameId) ?? '', version: count(from?.version) ?? 0 } } };
+};
+
 /** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
 const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
   const before = text(event.detail.reminder);
@@ -171,7 +183,7 @@ export const noticeOf = (
     at: event.at,
     ruleset: state.ruleset,
     rulesetTitle: rulesets.findFold(state.ruleset)?.title ?? state.ruleset,
-    seat: ended ? null : seatOf(text(detail.seat)),
+    seat: ended ? null : seatOf(text(detail.seat) ?? text(detail.by)),
     turn: ended ? null : (count(detail.turn) ?? count(view.turn)),
     round: ended ? null : count(view.round),
     phase: ended || event.type === 'TurnStarted' ? null : (text(detail.phase) ?? text(detail.step) ?? state.step?.phase ?? null),
@@ -179,5 +191,6 @@ export const noticeOf = (
     result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
     ...reminderOf(event),
     ...takenBackOf(event, proposal),
+    ...continuationOf(event, event.gameId),
   };
 };

@@ -19,6 +19,7 @@ export const WEBHOOK_KINDS = [
   'deadline-approaching',
   'game-ended',
   'taken-back',
+  'continuation',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
@@ -70,6 +71,11 @@ export interface Notice {
     readonly reason: string | null;
     readonly summary?: string | null;
   };
+  /**
+   * TB-6, a continuation only: `proposed` on the origin (the seat that proposed it is `seat`; none:
+   * the organiser), or `started` (the notice's game is the new one); the origin and its version.
+   */
+  readonly continuation?: { readonly stage: 'proposed' | 'started'; readonly from: { readonly gameId: string; readonly version: number } };
 }
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
@@ -154,6 +160,12 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
     }
     case 'taken-back':
       return takenBackText(n, esc, where);
+    case 'continuation': {
+      const from = n.continuation?.from;
+      if (n.continuation?.stage === 'started')
+        return `${where.charAt(0).toUpperCase()}${where.slice(1)} has started: it continues game ${from?.gameId ?? '?'} from version ${from?.version ?? '?'}, with the same seats and new deadlines.`;
+      return `${seat ? who(seat, esc) : 'The organiser'} proposed continuing ${where} from version ${from?.version ?? '?'} in a new game; it starts when every seat accepts (AcceptFork).`;
+    }
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;
   }

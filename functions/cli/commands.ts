@@ -32,12 +32,14 @@ const load = (file: string | undefined): ParsedLog => {
   }
 };
 
-export const verify = (file: string | undefined, out: Output): number => {
+export const verify = (file: string | undefined, out: Output, originFile?: string): number => {
   const print = lines(out);
   const log = load(file);
+  // TB-6: a fork is verified with the log it came from.
+  const origin = originFile === undefined ? undefined : load(originFile);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
-  const results = verifyLog(log).map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
+  const results = verifyLog(log, origin ? { origin } : {}).map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
   for (const { result, pending } of results) {
     print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
     for (const line of result.detail ?? []) print(line);

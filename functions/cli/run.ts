@@ -46,11 +46,11 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     return EXIT.holds;
   }
   if (command === 'verify') {
-    const { values, positionals } = parse('verify', rest, {});
+    const { values, positionals } = parse('verify', rest, { origin: { type: 'string' } });
     if (values.help) return help(out, VERIFY_HELP);
-    if (positionals.length > 1) throw new UsageError('verify checks one log at a time');
+    if (positionals.length > 1) throw new UsageError("verify checks one log at a time (a fork's origin goes with --origin)");
     const { verify } = await import('./commands.ts');
-    return verify(positionals[0], out);
+    return verify(positionals[0], out, typeof values.origin === 'string' ? values.origin : undefined);
   }
   if (command === 'replay') {
     const { values, positionals } = parse('replay', rest, {

@@ -13,6 +13,8 @@ export const TOOL_HELP = `arbiter: settle a dispute from an exported game log, w
 
 usage:
   arbiter verify <game.ndjson>                   check the log; one verdict per check
+  arbiter verify <fork.ndjson> --origin <game.ndjson>
+                                                 check a fork with the log it came from
   arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
                                                  the game after event N, as a seat saw it
   arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
@@ -25,7 +27,7 @@ options:
 Get a log with: curl -s "$API/games/$GAME/log" -H "authorization: Bearer $KEY" > game.ndjson
 `;
 
-export const VERIFY_HELP = `usage: arbiter verify <game.ndjson>
+export const VERIFY_HELP = `usage: arbiter verify <game.ndjson> [--origin <origin.ndjson>]
 
 Checks the log alone: the hash chain, the dice seed against its commitment, every roll
 against the seed, every command re-decided by the rules, and the final state against the
@@ -34,6 +36,11 @@ one the server reported. Prints one line per check: PASS, FAIL or PENDING.
 A log exported while the game runs has no seed yet (it is revealed when the game ends):
 its seed and dice checks are PENDING, not failed. Its commands are still re-decided, with
 the dice the log records, up to any sealed orders of another seat the export hides.
+
+A fork (TB-6) begins with GameForked, the state of another game at one of its versions.
+--origin names that game's exported log: the origin check proves the shared prefix (the
+origin's hash chain up to that version, its hash there, and the fork's first event
+re-decided on its state). Without --origin that check is PENDING.
 
 exit status:
   0  every check holds

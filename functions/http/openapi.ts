@@ -106,6 +106,21 @@ const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { 
     422: problem('Against the rules: the detail says which rule and why.'),
     ...always,
   },
+  forkGame: {
+    201: ok('A sandbox: its first event, GameForked (the answer names the new game; Location points at it).', 'CommandResponse', location),
+    202: ok('A continuation proposed: the ForkProposed event on this game; it starts when every seat has accepted it.', 'CommandResponse'),
+    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('Not a seat or the organiser of this game (a continuation), or a ruling only the organiser may give.'),
+    ...noGame,
+    409: problem(
+      'TB-6: the game was not in play at that version, sealed orders hidden from you are pending there, a continuation is already proposed, or another request changed the game at the same moment.',
+    ),
+    422: problem('Against the rules; the detail names the rule.'),
+    ...always,
+    ...rateLimited,
+  },
   listGameEvents: {
     ...withEtag('A page of events.', 'EventsPage'),
     400: withBody[400],

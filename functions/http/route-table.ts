@@ -18,6 +18,7 @@ import {
   commandBody,
   createGameBody,
   eventsQuery,
+  forkBody,
   gameQuery,
   inboxQuery,
   joinGameBody,
@@ -196,6 +197,19 @@ export const ROUTES = [
     description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
     id: gameId,
     body: commandBody,
+  },
+  {
+    method: 'POST',
+    path: '/games/{id}/forks',
+    operationId: 'forkGame',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Start a new game from the state of this one at a version: a sandbox now, or a continuation once every seat accepts.',
+    description:
+      'TB-6. A sandbox (201) is private and you move every seat; it is taken from an ended game, or from a running one at a version where no sealed orders hidden from you are pending. A continuation (202) proposes to the seats a new game with the same seats and fresh deadlines (`AcceptFork`, `DeclineFork` at /commands); the last acceptance starts it. Who may fork a private game is who may read it: to anyone else it is a 404. With a commandId, a retry answers what the first did.',
+    id: gameId,
+    body: forkBody,
   },
   {
     method: 'GET',

@@ -15,6 +15,7 @@ import { type CommandResult, executeCommand, systemCommandId } from '../app/comm
 import type { Deps } from '../app/deps.ts';
 import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
+import { requestFork, startAgreed } from '../app/forks.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
@@ -37,8 +38,11 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
   version: result.version,
   replayed: result.replayed,
   ...(result.voided ? { voided: true } : {}),
-  events: redactEvents(events, seat),
+  // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
+  events: isSandbox(result) ? [...events] : redactEvents(events, seat),
 });
+
+const isSandbox = (result: CommandResult): boolean => result.state?.status !== 'empty' && result.state?.fork?.kind === 'sandbox';
 
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
@@ -112,7 +116,20 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
       command: body.command as { type: string },
       caller: { kind: 'player', playerId },
     });
+    // TB-6: the last acceptance of a continuation starts it; a retry starts one a failure left unstarted.
+    await startAgreed(deps(), gameId, result.events);
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  forkGame: async (request, { playerId, body }) => {
+    // A sandbox is a new game: counted with the key's creations (REL-26), before any game is read.
+    const refused = body.kind === 'sandbox' ? await rateLimited(deps(), 'games', playerId) : null;
+    if (refused) return refused;
+    const answer = await requestFork(deps(), { originId: request.params.id ?? '', playerId, ...body });
+    const { gameId, result, started } = answer;
+    const sandbox = body.kind === 'sandbox';
+    const status = result.replayed ? 200 : sandbox || started.length > 0 ? 201 : 202;
+    const location = started[0] === undefined ? {} : { location: `/games/${started[0]}` };
+    return json(status, { ...commandResponse(gameId, result, seatAfter(result, playerId), result.events), forks: started }, location);
   },
   getGame: async (request, { playerId, query }) =>
     withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0)),

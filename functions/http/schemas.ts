@@ -6,7 +6,7 @@
 import { MAX_DURATION } from '../../domain/kernel/duration.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema, seedContributionSchema } from '../../domain/match/commands.ts';
-import { TAKEBACK_POLICIES } from '../../domain/match/events.ts';
+import { FORK_KINDS, TAKEBACK_POLICIES } from '../../domain/match/events.ts';
 import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
@@ -245,6 +245,27 @@ const voidedSchema = /* @__PURE__ */ z.lazy(() =>
     .check(z.describe('TB-1: events `from` to `to` were voided by the takeback at event `by`; they stay in the log.')),
 );
 
+/** TB-6: POST /games/{id}/forks. */
+export const forkBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    version: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1),
+        z.describe('The version (event seq) of this game whose state the fork starts from; the game must be in play there.'),
+      ),
+    kind: z
+      .enum(FORK_KINDS)
+      .check(
+        z.describe(
+          "`sandbox`: a private game at once, in which you move every seat. `continuation`: a proposal to this game's seats (the organiser's ruling on an ended game); when every seat has accepted it (AcceptFork), a new game with the same seats and fresh deadlines starts.",
+        ),
+      ),
+    commandId: z.optional(commandId),
+  }),
+);
+
 export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     gameId: z.string(),
@@ -257,6 +278,13 @@ export const commandResponse = /* @__PURE__ */ z.lazy(() =>
     inviteCode: z
       .optional(z.string())
       .check(z.describe('API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite.')),
+    forks: z
+      .optional(z.array(z.string()))
+      .check(
+        z.describe(
+          'TB-6: only from POST /games/{id}/forks: the ids of the forks this answer started (none while a continuation waits for its seats).',
+        ),
+      ),
   }),
 );
 
@@ -355,6 +383,29 @@ export const gameViewSchema = /* @__PURE__ */ z.lazy(() =>
     voided: z
       .optional(z.array(voidedSchema))
       .check(z.describe('TB-1: the runs of events takebacks voided; only once a takeback happened.')),
+    fork: z
+      .optional(
+        z.object({
+          from: z.object({ gameId: z.string(), version: z.number().check(z.int()), hash: z.string() }),
+          kind: z.enum(FORK_KINDS),
+        }),
+      )
+      .check(
+        z.describe('TB-6: only in a fork: the game, version and chain hash it starts from, and whether it is a sandbox or a continuation.'),
+      ),
+    forkProposal: z
+      .optional(
+        z.object({
+          by: z.nullable(z.string()).check(z.describe('The proposing seat; null for the organiser.')),
+          version: z.number().check(z.int()),
+          phaseKey: z.string(),
+          agreed: z.array(z.string()),
+        }),
+      )
+      .check(z.describe('TB-6: only while a continuation is proposed.')),
+    forks: z
+      .optional(z.array(z.object({ version: z.number().check(z.int()), forkId: z.string(), seq: z.number().check(z.int()) })))
+      .check(z.describe('TB-6: the continuations agreed on this game and the games they started.')),
     options: z.unknown(),
     seedCommitment: z.string(),
     rollOff: z.unknown(),

@@ -167,6 +167,11 @@ const lifecycle = (ruleset: string): Record<string, Scenario> => {
     game.run({ type } as GameCommand, seat(first));
     return game;
   };
+  const forkProposed = () => {
+    const game = started(ruleset);
+    game.run({ type: 'ProposeFork', version: game.state.version } as GameCommand, seat(first));
+    return game;
+  };
   const paused = () => {
     const game = started(ruleset);
     game.run({ type: 'PauseGame' }, seat(first));
@@ -195,6 +200,9 @@ const lifecycle = (ruleset: string): Record<string, Scenario> => {
     RequestPause: () => onGame(started(ruleset), { type: 'RequestPause' }, first),
     AgreePause: () => onGame(offered('RequestPause'), { type: 'AgreePause' }, second),
     DeclinePause: () => onGame(offered('RequestPause'), { type: 'DeclinePause' }, second),
+    // TB-6: a continuation from the current version, proposed by the first seat (POST /games/{id}/forks).
+    AcceptFork: () => onGame(forkProposed(), { type: 'AcceptFork' }, second),
+    DeclineFork: () => onGame(forkProposed(), { type: 'DeclineFork' }, second),
     TakeBack: () => {
       // TB-1: a seat's own command nothing of which anyone else knows yet, taken back.
       // Sol'una's example mission awaits one seat at first: two warbands of one model, both awaited, here.

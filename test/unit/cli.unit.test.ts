@@ -8,7 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sealBatch } from '../../domain/kernel/envelope.ts';
+import { decideGame } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
+import { emptyGame } from '../../domain/match/state.ts';
 // Folds the reference logs in-process too, to compare with what the command prints.
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -204,6 +207,63 @@ describe('the arbiter command', () => {
       new RegExp(`^FAIL {2}hash chain: broken at line ${line + 1} .*its content does not match its hash`, 'm'),
     );
     expect(tampered.status).toBe(1);
+  });
+
+  it('TB-6 verify --origin proves a fork’s shared prefix with its origin’s log, and names the origin’s line where it was altered', async () => {
+    const origin = parseLog(readFileSync(PG, 'utf8'));
+    const version = 60;
+    const requester = origin.header.seats[0]?.playerId ?? '';
+    const command = { type: 'ForkGame', from: { gameId: origin.header.gameId, version }, kind: 'sandbox' } as const;
+    const at = origin.events[version]?.at ?? '';
+    const ctx = {
+      rulesets: RULESETS,
+      now: at,
+      actor: { kind: 'player', playerId: requester, seat: null } as const,
+      seed: 'c'.repeat(64),
+      origin: {
+        gameId: origin.header.gameId,
+        at: foldGame(RULESETS, origin.events.slice(0, version)),
+        head: foldGame(RULESETS, origin.events),
+      },
+    };
+    const decision = decideGame(emptyGame, command, ctx, 'g_fork');
+    if (!decision.ok) throw new Error(decision.violation.message);
+    const label = `player:${requester}`;
+    const meta = { gameId: 'g_fork', at, actor: label, commandId: 'fork-1', rulesVersion: origin.header.rulesVersion, command };
+    const events = sealBatch(null, decision.events, meta);
+    const state = foldGame(RULESETS, events);
+    const seat = origin.header.seats[0]?.name ?? null;
+    const header = {
+      ...origin.header,
+      gameId: 'g_fork',
+      status: 'playing',
+      seed: null,
+      viewer: seat,
+      state: viewGame(RULESETS, state, seat),
+    };
+    const fork = join(dir, 'fork.ndjson');
+    writeFileSync(
+      fork,
+      serializeLog(
+        { ...header, seedCommitment: (events[0]?.data as { seedCommitment?: string } | undefined)?.seedCommitment ?? '' },
+        events,
+      ),
+    );
+
+    const alone = await arbiter('verify', fork);
+    expect(alone.stdout).toMatch(/^PENDING {2}origin: this log forks .* at version 60; give that game's log \(--origin\)/m);
+    const proved = await arbiter('verify', fork, '--origin', PG);
+    expect(proved.stdout).toMatch(/^PASS {2}origin: the fork starts from .* after event 60 \(chain hash [0-9a-f]{12}…\)/m);
+    expect(proved.stdout).not.toMatch(/^FAIL/m);
+    expect(proved.status).toBe(3);
+
+    // The origin altered in the shared prefix: the origin check fails at that line of the origin's log, exit 1.
+    const lines = readFileSync(PG, 'utf8').split('\n');
+    lines[10] = (lines[10] as string).replace(/"at":"[^"]+"/, '"at":"2000-01-01T00:00:00.000Z"');
+    writeFileSync(join(dir, 'origin-edited.ndjson'), lines.join('\n'));
+    const altered = await arbiter('verify', fork, '--origin', join(dir, 'origin-edited.ndjson'));
+    expect(altered.stdout).toMatch(/^FAIL {2}origin: in the origin log, the hash chain is broken at line 11 \(event 10\)/m);
+    expect(altered.status).toBe(1);
   });
 
   it('RUL-10 arbiter --version prints its version and every ruleset with every rules version it verifies', async () => {

@@ -191,3 +191,6 @@ export const decideTournament = (state: TournamentState, command: TournamentComm
       return deadlineReached(state, command.round, ctx);
   }
 };
+
+/** The version of these rules a tournament's batches are decided under (`rulesVersion` of its envelopes). */
+export const TOURNAMENT_RULES_VERSION = 'club-1.0.0';

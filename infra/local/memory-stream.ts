@@ -6,6 +6,7 @@
  * next batch goes on; retrying a poisoned batch is the storage tier's subject (REL-3).
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { isTournamentId } from '../../functions/app/ports.ts';
 
 export interface StreamConsumer {
   readonly name: string;
@@ -42,7 +43,8 @@ export class MemoryStream {
 
   private async drain(): Promise<void> {
     for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
-      for (const gameId of new Set(batch.map((e) => e.gameId))) {
+      // A tournament's stream shares the store (CLUB-2) but is not a game: the game consumers leave it.
+      for (const gameId of new Set(batch.map((e) => e.gameId).filter((id) => !isTournamentId(id)))) {
         const events = batch.filter((e) => e.gameId === gameId);
         for (const consumer of this.consumers) {
           await consumer.handle(gameId, events).catch((error: unknown) => {

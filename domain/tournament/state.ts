@@ -7,14 +7,17 @@ import { assertNever } from '../kernel/violation.ts';
 import type { Format, Pairing } from './pairing.ts';
 import type { PlayedGame } from './standings.ts';
 
-/** What every game of the tournament is created with (docs/design.md §8, §11). */
+/**
+ * What every game of the tournament is created with: CreateGame's own options (docs/design.md
+ * §8, §11), so a game of a tournament is refereed exactly as any other.
+ */
 export interface GameOptions {
-  readonly scenario?: string;
-  /** Per-phase deadlines, as CreateGame takes them. */
-  readonly deadlines?: Record<string, string>;
-  readonly reminders?: readonly string[];
+  /** The ruleset's options, the scenario among them (e.g. `{ scenario: "…" }`). */
+  readonly rules?: unknown;
+  readonly deadlines?: { readonly default?: string; readonly phases?: Readonly<Record<string, string>> };
+  readonly reminders?: unknown;
   /** Takebacks are off in tournament games unless the organiser says otherwise (CLUB-3). */
-  readonly takebacks: 'none' | 'agreed';
+  readonly takebacks: 'none' | 'own';
 }
 
 export interface TournamentCreated {

@@ -10,6 +10,8 @@ import { isTournamentId } from '../../functions/app/ports.ts';
 
 export interface StreamConsumer {
   readonly name: string;
+  /** A tournament's stream shares the store (CLUB-2): its consumer is handed tournaments' batches, every other one games'. */
+  readonly tournaments?: true;
   readonly handle: (gameId: string, events: readonly EventEnvelope[]) => Promise<unknown>;
 }
 
@@ -43,10 +45,9 @@ export class MemoryStream {
 
   private async drain(): Promise<void> {
     for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
-      // A tournament's stream shares the store (CLUB-2) but is not a game: the game consumers leave it.
-      for (const gameId of new Set(batch.map((e) => e.gameId).filter((id) => !isTournamentId(id)))) {
+      for (const gameId of new Set(batch.map((e) => e.gameId))) {
         const events = batch.filter((e) => e.gameId === gameId);
-        for (const consumer of this.consumers) {
+        for (const consumer of this.consumers.filter((c) => (c.tournaments === true) === isTournamentId(gameId))) {
           await consumer.handle(gameId, events).catch((error: unknown) => {
             this.log(`stream: ${consumer.name} failed on ${gameId} at seq ${events[0]?.seq}: ${String(error)}`);
           });

@@ -23,11 +23,11 @@ export type TournamentCommand =
       readonly tournamentId: string;
       readonly name: string;
       readonly format: Format;
-      readonly rounds?: number;
+      readonly rounds?: number | undefined;
       readonly ruleset: string;
-      readonly gameOptions?: Partial<GameOptions>;
-      readonly roundDeadline?: string;
-      readonly clubId?: string;
+      readonly gameOptions?: { readonly [K in keyof GameOptions]?: GameOptions[K] | undefined } | undefined;
+      readonly roundDeadline?: string | undefined;
+      readonly clubId?: string | undefined;
     }
   | { readonly type: 'JoinTournament' }
   | { readonly type: 'WithdrawFromTournament' }
@@ -39,6 +39,8 @@ export type TournamentCommand =
 export const MAX_PLAYERS = 1024;
 
 type Open = Extract<TournamentState, { status: 'open' }>;
+
+const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 const playerOf = (ctx: TournamentCtx) => (ctx.actor.kind === 'player' ? ctx.actor.playerId : null);
 
@@ -63,7 +65,8 @@ const create = (state: TournamentState, command: Extract<TournamentCommand, { ty
       format: command.format,
       rounds: command.format === 'swiss' ? (command.rounds ?? null) : null,
       ruleset: command.ruleset,
-      gameOptions: { ...command.gameOptions, takebacks: command.gameOptions?.takebacks ?? 'none' },
+      // Only the options given: an absent one is absent from the log, not a null its hash would carry.
+      gameOptions: { ...definedOnly(command.gameOptions ?? {}), takebacks: command.gameOptions?.takebacks ?? 'none' },
       roundDeadline: deadline ?? null,
       seedCommitment: seedCommitment(ctx.seed),
       pairing: PAIRING_LIBRARY,

@@ -14,7 +14,7 @@ import type { PlayedGame } from './standings.ts';
 export interface GameOptions {
   /** The ruleset's options, the scenario among them (e.g. `{ scenario: "…" }`). */
   readonly rules?: unknown;
-  readonly deadlines?: { readonly default?: string; readonly phases?: Readonly<Record<string, string>> };
+  readonly deadlines?: { readonly default?: string | undefined; readonly phases?: Readonly<Record<string, string>> | undefined };
   readonly reminders?: unknown;
   /** Takebacks are off in tournament games unless the organiser says otherwise (CLUB-3). */
   readonly takebacks: 'none' | 'own';

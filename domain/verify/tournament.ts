@@ -19,17 +19,9 @@ import {
   type TournamentEvent,
   type TournamentState,
 } from '../tournament/state.ts';
-import { LOG_FORMAT, LogFormatError, parseLog, serializeLog } from './log.ts';
+import { LOG_FORMAT, LogFormatError, parseLog } from './log.ts';
+import { TOURNAMENT_EXPORT_FORMAT, type TournamentExportHeader } from './tournament-export.ts';
 import { verifyLog } from './verify.ts';
-
-export const TOURNAMENT_EXPORT_FORMAT = 'arbiter-tournament/1';
-
-export interface TournamentExportHeader {
-  readonly format: typeof TOURNAMENT_EXPORT_FORMAT;
-  readonly tournamentId: string;
-  /** The game ids the log references, in the order their logs follow. */
-  readonly games: readonly string[];
-}
 
 export interface TournamentCheck {
   readonly check: 'format' | 'chain' | 'seed' | 'pairings' | 'results' | 'standings' | 'rules' | 'games';
@@ -51,15 +43,6 @@ interface ParsedExport {
   readonly events: readonly EventEnvelope<TournamentEvent>[];
   readonly games: readonly GameSection[];
 }
-
-/** The export as `GET /tournaments/{id}/export` writes it. */
-export const serializeTournamentExport = (
-  header: TournamentExportHeader,
-  events: readonly EventEnvelope[],
-  gameLogs: readonly string[],
-): string => `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n${gameLogs.join('')}`;
-
-export { serializeLog };
 
 const parseExport = (text: string): ParsedExport => {
   const lines = text.split('\n');
@@ -252,6 +235,3 @@ export const verifyTournament = (text: string, rulesets: Rulesets): TournamentCh
   if (checks.some((c) => !c.ok)) return checks;
   return [...checks, checkResults(parsed, rulesets, 'seats'), checkGames(parsed, rulesets)];
 };
-
-export const tournamentFold = (events: readonly EventEnvelope[]) =>
-  foldTournament(events.map(({ type, data }) => ({ type, data }) as TournamentEvent));

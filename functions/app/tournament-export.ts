@@ -3,7 +3,7 @@
  * game log it references as `GET /games/{id}/log` gives it to the caller (docs/tournaments.md).
  * `arbiter verify-tournament` checks it with no server.
  */
-import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament.ts';
+import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
 import type { Deps } from './deps.ts';
 import { exportLog } from './export.ts';
 import { notFound } from './problems.ts';

@@ -31,6 +31,7 @@ import {
   withBody,
   withEtag,
 } from './openapi-parts.ts';
+import { tournamentResponses } from './openapi-tournaments.ts';
 import { webhookResponses } from './openapi-webhooks.ts';
 import { type OperationId, ROUTES, type Route, type RouteDeclaration } from './route-table.ts';
 import { commandBody } from './schemas.ts';
@@ -232,6 +233,7 @@ const paths = (commandRefs: readonly { $ref: string }[]) => {
     ...docsResponses(),
     ...playerResponses(),
     ...gameResponses(),
+    ...tournamentResponses(),
     ...webhookResponses(),
   };
   const out: Record<string, Record<string, ReturnType<typeof operation>>> = {};
@@ -276,6 +278,7 @@ const buildDocument = () => {
       { name: 'players', description: 'Registering, your profile and name, API keys.' },
       { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
       { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
+      { name: 'tournaments', description: 'Swiss, round robin and single elimination, run by the server and verifiable (CLUB-2..CLUB-5).' },
       { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
       { name: 'meta', description: 'This document.' },
     ],

@@ -21,6 +21,7 @@ import { rateLimited } from './rate-limited.ts';
 import { json, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
+import { type TournamentOperationId, tournamentHandlers } from './tournament-routes.ts';
 import { type WebhookOperationId, webhookHandlers } from './webhook-routes.ts';
 
 /**
@@ -42,7 +43,7 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
 /** Players, games and their commands. */
-const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId | TournamentOperationId> => ({
   registerPlayer: async (request, { body }) => {
     const refused = await rateLimited(deps(), 'players', request.sourceIp);
     if (refused) return refused;
@@ -154,7 +155,11 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
 });
 
 /** The API function's handlers: players, games and their commands, webhooks. */
-export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({ ...gameHandlers(deps), ...webhookHandlers(deps) });
+export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
+  ...gameHandlers(deps),
+  ...tournamentHandlers(deps),
+  ...webhookHandlers(deps),
+});
 
 /** The API function's routes. */
 export const buildApiRouter = (deps: () => Deps): Router =>

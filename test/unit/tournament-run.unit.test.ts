@@ -61,7 +61,7 @@ const playSwissOfEight = async (): Promise<{ deps: Deps; exported: string }> => 
     const state = foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0));
     if (state.status !== 'running') throw new Error(`round ${round}: the tournament is ${state.status}`);
     for (const p of state.history.at(-1)?.pairings ?? []) {
-      const loser = p.red > p.blue ? p.red : p.blue;
+      const loser = [p.red, p.blue].sort().at(-1) as string;
       await executeCommand(deps, {
         gameId: p.gameId,
         commandId: `concede-${round}`,

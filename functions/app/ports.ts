@@ -86,13 +86,8 @@ export interface LoadedStream {
   readonly command: CommandRecord | null;
 }
 
-export interface StreamAppend {
-  readonly streamId: string;
-  readonly expectedVersion: number;
-  readonly events: readonly EventEnvelope[];
-  readonly command?: { readonly commandId: string; readonly record: CommandRecord } | undefined;
-  readonly seed?: string | undefined;
-}
+/** A game's append without its state: a tournament's stream is never snapshotted. */
+export type StreamAppend = Omit<AppendRequest, 'gameId' | 'stateAfter'> & { readonly streamId: string };
 
 /**
  * A tournament's stream, in the same store as games and with their guarantees: a batch lands

@@ -12,13 +12,12 @@ import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
-import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import { rateLimited } from './rate-limited.ts';
-import { json, withEtag } from './respond.ts';
+import { json, ndjsonDownload, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
 import { type TournamentOperationId, tournamentHandlers } from './tournament-routes.ts';
@@ -122,19 +121,7 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) }),
   exportGameLog: async (request, { playerId }) => {
     const gameId = request.params.id ?? '';
-    const body = await exportLog(deps(), gameId, playerId);
-    const etag = etagOf(body);
-    if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/x-ndjson',
-        'content-disposition': `attachment; filename="${gameId}.ndjson"`,
-        etag,
-        'cache-control': 'private, no-cache',
-      },
-      body,
-    };
+    return ndjsonDownload(request, await exportLog(deps(), gameId, playerId), `${gameId}.ndjson`);
   },
   listMyGames: async (request, { playerId, query }) => {
     const page = await awaitInbox(

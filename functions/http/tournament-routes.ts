@@ -5,12 +5,11 @@
 import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
-import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportTournament } from '../app/tournament-export.ts';
 import { tournamentRounds, tournamentStandings, tournamentView } from '../app/tournament-queries.ts';
 import { executeTournamentCommand, type TournamentResult } from '../app/tournaments.ts';
 import { rateLimited } from './rate-limited.ts';
-import { json, withEtag } from './respond.ts';
+import { json, ndjsonDownload, withEtag } from './respond.ts';
 import type { Handlers, Route } from './route-table.ts';
 import type { Request } from './router.ts';
 
@@ -53,19 +52,6 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'api'>, Tour
   },
   listTournamentRounds: async (request) => withEtag(request, await tournamentRounds(deps(), id(request))),
   getTournamentStandings: async (request) => withEtag(request, await tournamentStandings(deps(), id(request))),
-  exportTournament: async (request, { playerId }) => {
-    const body = await exportTournament(deps(), id(request), playerId);
-    const etag = etagOf(body);
-    if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/x-ndjson',
-        'content-disposition': `attachment; filename="${id(request)}.ndjson"`,
-        etag,
-        'cache-control': 'private, no-cache',
-      },
-      body,
-    };
-  },
+  exportTournament: async (request, { playerId }) =>
+    ndjsonDownload(request, await exportTournament(deps(), id(request), playerId), `${id(request)}.ndjson`),
 });

@@ -10,6 +10,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { Round } from '../../domain/tournament/state.ts';
 import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
+import type { PhaseScheduler } from './ports.ts';
 import { Problem } from './problems.ts';
 import { executeTournamentCommand, foldStream } from './tournaments.ts';
 
@@ -49,12 +50,29 @@ export const openRoundGames = async (deps: Deps, tournamentId: string, round: Ro
   return opened;
 };
 
-/** A tournament's new events: each RoundPaired opens its games. */
-export const reactToTournament = async (deps: Deps, tournamentId: string, events: readonly EventEnvelope[]): Promise<void> => {
+/** The schedule of round `round`'s deadline, beside games' step deadlines in the same scheduler. */
+export const roundDeadlineKey = (round: number) => `round-${round}`;
+
+/**
+ * A tournament's new events: each RoundPaired opens its games and schedules its deadline, if
+ * it has one; each RoundEnded cancels its round's (idempotent both, as the scheduler is).
+ */
+export const reactToTournament = async (
+  deps: Deps,
+  scheduler: PhaseScheduler | null,
+  tournamentId: string,
+  events: readonly EventEnvelope[],
+): Promise<void> => {
   for (const event of events) {
+    if (event.type === 'RoundEnded') {
+      await scheduler?.cancel(tournamentId, roundDeadlineKey((event.data as { round: number }).round));
+      continue;
+    }
     if (event.type !== 'RoundPaired') continue;
     const data = event.data as Omit<Round, 'results' | 'ended'>;
     await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
+    if (data.deadline !== null)
+      await scheduler?.schedule({ gameId: tournamentId, phaseKey: roundDeadlineKey(data.round), at: data.deadline });
   }
 };
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { Client, commandId, quiesce, startServiceRuntime } from '../support/http.ts';
+import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
 
 interface Pairing {
   table: number;
@@ -158,5 +158,38 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
       ),
     ).toBe(1);
     expect(out).toMatch(new RegExp(`FAIL {2}results: line ${at + 1}: game g_[0-9a-f]{20} ended red, but the result recorded is blue`));
+  });
+});
+
+describe('CLUB-4 a round deadline, by the same scheduler as games', () => {
+  it('CLUB-4 at the deadline a game still running is scored a draw by default, and the next round is paired', async () => {
+    const created = await organiser.post<{ tournamentId: string }>('/tournaments', {
+      name: 'Quick Swiss',
+      format: 'swiss',
+      rounds: 2,
+      ruleset: 'post-galactica',
+      roundDeadline: 'PT2M',
+    });
+    const id = created.body.tournamentId;
+    const four = [...players.entries()].slice(0, 4);
+    for (const [, client] of four)
+      await client.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+    await organiser.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'StartTournament' } });
+    await quiesce(runtime);
+    const roundsOf = async () =>
+      (
+        await organiser.get<{ rounds: { pairings: Pairing[]; results: { table: number; by: string; winner: string | null }[] }[] }>(
+          `/tournaments/${id}/rounds`,
+        )
+      ).body.rounds;
+    const [first, second] = (await roundsOf())[0]?.pairings ?? [];
+    if (!first || !second) throw new Error('two tables');
+    await players.get(first.blue)?.post(`/games/${first.gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+    await letTimePass(runtime, async () => (await roundsOf()).length === 2);
+    const [one] = await roundsOf();
+    expect(one?.results.map((r) => [r.table, r.by, r.winner])).toEqual([
+      [first.table, 'game', 'red'],
+      [second.table, 'default', null],
+    ]);
   });
 });

@@ -2196,7 +2196,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "tournament-paired")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2210,7 +2210,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "tournament-paired")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -3790,7 +3790,7 @@ export interface operations {
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
                     /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands; your-turn hears it too). Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back")[];
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "tournament-paired")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -280,7 +280,7 @@ export type Resolve = (hostname: string) => Promise<readonly string[]>;
 export interface IntegrationEvent {
   /** Stable per game, event and kind: subscribers de-duplicate on it. */
   readonly id: string;
-  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded' | 'DeadlineApproaching' | 'TakenBack';
+  readonly type: 'TurnStarted' | 'PhaseStarted' | 'SeatAwaited' | 'GameEnded' | 'DeadlineApproaching' | 'TakenBack' | 'TournamentPaired';
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;

@@ -10,8 +10,9 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { Round } from '../../domain/tournament/state.ts';
 import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
-import type { PhaseScheduler } from './ports.ts';
+import type { EventBus, IntegrationEvent, PhaseScheduler } from './ports.ts';
 import { Problem } from './problems.ts';
+import { publish } from './publishing.ts';
 import { executeTournamentCommand, foldStream } from './tournaments.ts';
 
 /** `@tournament.<tournamentId>.<round>.<table>.<step>`: a tournament game's creating and joining command ids. */
@@ -60,6 +61,7 @@ export const roundDeadlineKey = (round: number) => `round-${round}`;
 export const reactToTournament = async (
   deps: Deps,
   scheduler: PhaseScheduler | null,
+  bus: EventBus | null,
   tournamentId: string,
   events: readonly EventEnvelope[],
 ): Promise<void> => {
@@ -70,10 +72,50 @@ export const reactToTournament = async (
     }
     if (event.type !== 'RoundPaired') continue;
     const data = event.data as Omit<Round, 'results' | 'ended'>;
-    await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
+    const opened = await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
+    if (bus) await publish(bus, await pairingNotices(deps, tournamentId, event, opened));
     if (data.deadline !== null)
       await scheduler?.schedule({ gameId: tournamentId, phaseKey: roundDeadlineKey(data.round), at: data.deadline });
   }
+};
+
+/**
+ * CLUB-4: each paired player hears whom they play and where (`TournamentPaired`, a webhook of
+ * kind `tournament-paired` in every format). One event per player, its id stable per round and
+ * player, so a redelivered batch is de-duplicated downstream.
+ */
+const pairingNotices = async (
+  deps: Deps,
+  tournamentId: string,
+  event: EventEnvelope,
+  opened: readonly CommandResult[],
+): Promise<IntegrationEvent[]> => {
+  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  if (state.status === 'empty') return [];
+  const [redSeat, blueSeat] = deps.rulesets.getFold(state.tournament.ruleset).seatNames;
+  const data = event.data as Omit<Round, 'results' | 'ended'>;
+  return data.pairings.flatMap((p, i) => {
+    const version = opened[i]?.version ?? 0;
+    const told = (playerId: string, seat: string | undefined, opponentId: string, opponentSeat: string | undefined): IntegrationEvent => ({
+      id: `${tournamentId}:${event.seq}:paired:${playerId}`,
+      type: 'TournamentPaired',
+      gameId: p.gameId,
+      seq: version,
+      at: event.at,
+      detail: {
+        playerId,
+        seat,
+        opponentId,
+        opponentSeat,
+        tournamentId,
+        tournamentName: state.tournament.name,
+        round: data.round,
+        table: p.table,
+        deadline: data.deadline,
+      },
+    });
+    return [told(p.red, redSeat, p.blue, blueSeat), told(p.blue, blueSeat, p.red, redSeat)];
+  });
 };
 
 /** A game's new events: when they end a tournament's game, its result goes to the tournament. */

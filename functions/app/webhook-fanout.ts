@@ -31,6 +31,8 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
     return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
   }
   // TB-7: every seat hears of a takeback: a subscription for its own turn too, as the turn may be its again.
+  // CLUB-4: a pairing is told to the player it pairs, on a subscription for pairings.
+  if (event.type === 'TournamentPaired') return addressee === ownerId && kinds.includes('tournament-paired') ? 'tournament-paired' : null;
   if (event.type === 'TakenBack') return kinds.includes('taken-back') || kinds.includes('your-turn') ? 'taken-back' : null;
   const kind = KIND_OF_EVENT[event.type];
   if (!kind || !kinds.includes(kind)) return null;
@@ -90,6 +92,23 @@ const takenBackOf = (event: IntegrationEvent): Pick<Notice, 'takenBack'> => {
   return { takenBack: { toVersion: count(event.detail.toVersion) ?? 0, voided, reason: text(event.detail.reason) } };
 };
 
+/** CLUB-4: a pairing says the tournament, round, table and opponent (with the opponent's name). */
+const pairingOf = (event: IntegrationEvent, names: ReadonlyMap<string, string | null>): Pick<Notice, 'pairing'> => {
+  const d = event.detail;
+  const opponentId = text(d.opponentId);
+  if (event.type !== 'TournamentPaired' || opponentId === null) return {};
+  return {
+    pairing: {
+      tournamentId: text(d.tournamentId) ?? '',
+      tournamentName: text(d.tournamentName) ?? '',
+      round: count(d.round) ?? 0,
+      table: count(d.table) ?? 0,
+      opponent: { seat: text(d.opponentSeat) ?? '', playerId: opponentId, playerName: names.get(opponentId) ?? null },
+      deadline: text(d.deadline),
+    },
+  };
+};
+
 /** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
 const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
   const before = text(event.detail.reminder);
@@ -131,5 +150,6 @@ export const noticeOf = (
     result: ended ? { winner: seatOf(text(detail.winner)), reason: text(detail.reason) ?? '' } : null,
     ...reminderOf(event),
     ...takenBackOf(event),
+    ...pairingOf(event, names),
   };
 };

@@ -19,6 +19,7 @@ export const WEBHOOK_KINDS = [
   'deadline-approaching',
   'game-ended',
   'taken-back',
+  'tournament-paired',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
@@ -53,6 +54,16 @@ export interface Notice {
   readonly result: { readonly winner: NoticeSeat | null; readonly reason: string } | null;
   /** PBM-7, a reminder only: how long before the deadline it was asked for (ISO 8601), and the seconds left when it fired. */
   readonly reminder?: { readonly before: string; readonly secondsLeft: number };
+  /** CLUB-4, a tournament's pairing only: the round, the table, the opponent, the round's deadline (the game is `gameId`, the seat `seat`). */
+  readonly pairing?: {
+    readonly tournamentId: string;
+    readonly tournamentName: string;
+    readonly round: number;
+    readonly table: number;
+    readonly opponent: NoticeSeat;
+    /** When the round's games still running are decided, or null. */
+    readonly deadline: string | null;
+  };
   /** TB-1, a takeback only: the version the game went back to, the events voided, and the reason if one was given. */
   readonly takenBack?: { readonly toVersion: number; readonly voided: number; readonly reason: string | null };
 }
@@ -145,6 +156,14 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
         `${seat ? who(seat, esc) : 'A player'} took back ${count} of their own in ${where}, back to version ${back?.toVersion ?? '?'}${reason}.`,
         position(n, esc),
         deadlineLine(n),
+      );
+    }
+    case 'tournament-paired': {
+      const p = n.pairing;
+      const opponent = p ? who(p.opponent, esc) : 'an opponent';
+      return lines(
+        `Round ${p?.round ?? '?'} of ${p ? esc(p.tournamentName) : 'your tournament'}: you play ${opponent}${seat ? ` as ${esc(seat.seat)}` : ''} at table ${p?.table ?? '?'}, in ${where}.`,
+        p?.deadline ? `The round ends ${utc(p.deadline)}.` : 'The round has no deadline.',
       );
     }
     case 'ping':

@@ -75,7 +75,11 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
       },
       // CLUB-4: a game's end reaches its tournament, and a tournament's pairing opens its games.
       { name: 'tournament-results', handle: (gameId, events) => reportTournamentGame(deps, gameId, events) },
-      { name: 'tournament-rounds', tournaments: true, handle: (id, events) => reactToTournament(deps, services.scheduler, id, events) },
+      {
+        name: 'tournament-rounds',
+        tournaments: true,
+        handle: (id, events) => reactToTournament(deps, services.scheduler, services.bus, id, events),
+      },
     ],
     options.log,
   );

@@ -12,6 +12,7 @@ import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
 
 interface Pairing {
   table: number;
@@ -25,12 +26,14 @@ let organiser: Client;
 const players = new Map<string, Client>();
 let tournamentId = '';
 let exported = '';
+let hooks: Receiver;
 
 const rounds = async () =>
   (await organiser.get<{ rounds: { round: number; pairings: Pairing[] }[] }>(`/tournaments/${tournamentId}/rounds`)).body.rounds;
 
 beforeAll(async () => {
-  runtime = await startServiceRuntime();
+  runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
+  hooks = await Receiver.start();
   const registering = new Client(runtime.url);
   organiser = (await registering.register('Olga')).client;
   for (let i = 1; i <= 8; i++) {
@@ -38,7 +41,10 @@ beforeAll(async () => {
     players.set(playerId, client);
   }
 });
-afterAll(() => runtime.stop());
+afterAll(async () => {
+  await runtime.stop();
+  await hooks.close();
+});
 
 describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
   it('CLUB-2 a tournament is created once per command id, joined under expected versions, and started by its organiser', async () => {
@@ -48,6 +54,16 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
     tournamentId = created.body.tournamentId;
     const again = await organiser.post<{ tournamentId: string; replayed: boolean }>('/tournaments', body);
     expect([again.status, again.body.tournamentId, again.body.replayed]).toEqual([200, tournamentId, true]);
+    // Three players hear of their pairings, one in each format.
+    const [json, discord, slack] = [...players.values()];
+    for (const [client, format] of [
+      [json, 'json'],
+      [discord, 'discord'],
+      [slack, 'slack'],
+    ] as const) {
+      const hook = await client?.post('/me/webhooks', { url: hooks.url, kinds: ['tournament-paired'], format });
+      expect(hook?.status).toBe(201);
+    }
     let version = 1;
     for (const client of players.values()) {
       const joined = await client.post<{ version: number }>(`/tournaments/${tournamentId}/commands`, {
@@ -74,6 +90,27 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
       command: { type: 'StartTournament' },
     });
     expect(started.body.events.map((e) => e.type)).toEqual(['TournamentStarted', 'RoundPaired']);
+  });
+
+  it('CLUB-4 each paired player hears by webhook whom they play and where, in every format', async () => {
+    await quiesce(runtime);
+    const ids = [...players.keys()];
+    const table = (await rounds())[0]?.pairings.find((p) => p.red === ids[0] || p.blue === ids[0]);
+    const bodies = hooks.received.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    expect(bodies).toHaveLength(3);
+    const json = bodies.find((b) => b.type === 'tournament-paired') as {
+      data: { gameId: string; seat: { playerId: string }; text: string };
+    };
+    expect(json.data.gameId).toBe(table?.gameId);
+    expect(json.data.seat.playerId).toBe(ids[0]);
+    const seat = table?.red === ids[0] ? 'red' : 'blue';
+    expect(json.data.text).toMatch(
+      new RegExp(
+        `^Round 1 of Autumn Swiss: you play Player \\d \\((red|blue)\\) as ${seat} at table ${table?.table}, in Post Galactica game ${table?.gameId}\\.`,
+      ),
+    );
+    expect(bodies.some((b) => typeof b.content === 'string' && b.content.startsWith('Round 1 of Autumn Swiss: you play'))).toBe(true);
+    expect(bodies.some((b) => typeof b.text === 'string' && b.text.startsWith('Round 1 of Autumn Swiss: you play'))).toBe(true);
   });
 
   it('CLUB-4 each round opens its games with the players seated; when the last ends, the next is paired', async () => {

@@ -48,7 +48,7 @@ const playSwissOfEight = async (): Promise<{ deps: Deps; exported: string }> => 
   const stream = new MemoryStream([
     { name: 'projector', handle: (gameId, events) => projectGame(deps, gameId, events) },
     { name: 'tournament-results', handle: (gameId, events) => reportTournamentGame(deps, gameId, events) },
-    { name: 'tournament-rounds', tournaments: true, handle: (id, events) => reactToTournament(deps, null, id, events) },
+    { name: 'tournament-rounds', tournaments: true, handle: (id, events) => reactToTournament(deps, null, null, id, events) },
   ]);
   if (!(deps.store instanceof MemoryGameStore)) throw new Error('memory store expected');
   deps.store.onAppend(stream.push);

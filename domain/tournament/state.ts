@@ -4,8 +4,11 @@
  * first event and reveals it in its last; the seed breaks every tie of pairing and standings.
  */
 import { assertNever } from '../kernel/violation.ts';
+import type { TAKEBACK_POLICIES } from '../match/events.ts';
 import type { Format, Pairing } from './pairing.ts';
 import type { PlayedGame } from './standings.ts';
+
+type TakebackPolicy = (typeof TAKEBACK_POLICIES)[number];
 
 /**
  * What every game of the tournament is created with: CreateGame's own options (docs/design.md
@@ -17,7 +20,7 @@ export interface GameOptions {
   readonly deadlines?: { readonly default?: string | undefined; readonly phases?: Readonly<Record<string, string>> | undefined };
   readonly reminders?: unknown;
   /** Takebacks are off in tournament games unless the organiser says otherwise (CLUB-3). */
-  readonly takebacks: 'none' | 'own';
+  readonly takebacks: TakebackPolicy;
 }
 
 export interface TournamentCreated {

@@ -288,6 +288,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tournament; you are its organiser (CLUB-2, CLUB-3).
+         * @description With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing. The tournament commits to a secret seed that breaks every tie and is revealed at the end.
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournament: its format, players, the round being played, its seed commitment. */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join, withdraw, start (the organiser), or decide a game after the round deadline (the organiser).
+         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.
+         */
+        post: operations["giveTournamentCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every round's pairings (with each game's id), bye, deadline and results (CLUB-4). */
+        get: operations["listTournamentRounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The standings: points, Buchholz, head-to-head, then the seed; each row with its games (CLUB-5). */
+        get: operations["getTournamentStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`. */
+        get: operations["exportTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/games": {
         parameters: {
             query?: never;
@@ -2686,7 +2794,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2700,7 +2808,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2722,6 +2830,92 @@ export interface components {
             /** @description The receiver's HTTP status, when it answered. */
             status: number | null;
             error: string | null;
+        };
+        TournamentCommandResponse: {
+            tournamentId: string;
+            version: number;
+            replayed: boolean;
+            events: {
+                gameId: string;
+                seq: number;
+                type: string;
+                v: number;
+                data: unknown;
+                at: string;
+                actor: string;
+                commandId: string;
+                rulesVersion: string;
+                prevHash: string;
+                hash: string;
+                command?: unknown;
+                visibleTo?: string;
+            }[];
+        };
+        Tournament: {
+            tournamentId: string;
+            version: number;
+            /** @enum {string} */
+            status: "open" | "running" | "ended";
+            name: string;
+            organiser: string;
+            clubId: string | null;
+            /** @enum {string} */
+            format: "swiss" | "round-robin" | "single-elimination";
+            ruleset: string;
+            rounds: number | null;
+            /** @description The round being played; 0 before the start. */
+            round: number;
+            players: string[];
+            withdrawn: string[];
+            seedCommitment: string;
+            /** @description Revealed when the tournament ends. */
+            seed: string | null;
+            pairing: {
+                name: string;
+                version: string;
+            };
+        };
+        TournamentRounds: {
+            tournamentId: string;
+            rounds: {
+                round: number;
+                pairings: {
+                    table: number;
+                    red: string;
+                    blue: string;
+                    gameId: string;
+                }[];
+                bye: string | null;
+                deadline: string | null;
+                results: {
+                    round: number;
+                    table: number;
+                    gameId: string;
+                    winner: ("red" | "blue") | null;
+                    /** @enum {string} */
+                    by: "game" | "organiser" | "default";
+                }[];
+                ended: boolean;
+            }[];
+        };
+        TournamentStandings: {
+            tournamentId: string;
+            /** @description True once the tournament has ended. Before, the standings are provisional: ties that head-to-head leaves are broken without the secret seed. */
+            final: boolean;
+            rows: {
+                rank: number;
+                playerId: string;
+                points: number;
+                buchholz: number;
+                headToHead: number;
+                wins: number;
+                draws: number;
+                losses: number;
+                byes: number;
+                withdrawn: boolean;
+                /** @description The ids of the row's games, in round order: GET /games/{id}/log each. */
+                games: string[];
+            }[];
         };
         DeliveryLog: {
             subscription: components["schemas"]["Webhook"];
@@ -3826,6 +4020,396 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
+                    commandId?: string;
+                    /** @description The name players see. */
+                    name: string;
+                    /**
+                     * @description How rounds are paired (CLUB-3).
+                     * @enum {string}
+                     */
+                    format: "swiss" | "round-robin" | "single-elimination";
+                    /** @description Swiss only: at most half the field. */
+                    rounds?: number;
+                    /** @description The ruleset every game is played under, from GET /rulesets. */
+                    ruleset: string;
+                    gameOptions?: {
+                        /** @description The ruleset's options, the scenario among them. */
+                        rules?: unknown;
+                        deadlines?: {
+                            default?: string;
+                            phases?: {
+                                [key: string]: string;
+                            };
+                        };
+                        reminders?: unknown;
+                        /**
+                         * @description Off ("none") unless given (CLUB-3).
+                         * @enum {string}
+                         */
+                        takebacks?: "none" | "own" | "agreed";
+                    };
+                    /** @description How long each round runs before its games still running are decided (CLUB-4). */
+                    roundDeadline?: string;
+                    /** @description The club the tournament belongs to (CLUB-1). */
+                    clubId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A retry (same commandId and body): the first answer again, `replayed` true. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentCommandResponse"];
+                };
+            };
+            /** @description The tournament and its first event. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentCommandResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The tournament id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    giveTournamentCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your unique id for this command; a retry with the same id and body is answered from the first result. */
+                    commandId: string;
+                    /** @description Refuse with 409 unless the tournament is at this version. */
+                    expectedVersion?: number;
+                    command: {
+                        /** @constant */
+                        type: "JoinTournament";
+                    } | {
+                        /** @constant */
+                        type: "WithdrawFromTournament";
+                    } | {
+                        /** @constant */
+                        type: "StartTournament";
+                    } | {
+                        /** @constant */
+                        type: "DecideGame";
+                        gameId: string;
+                        /** @description The winning seat, or null for a draw. */
+                        winner: ("red" | "blue") | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new events (`replayed` true for a retry). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentCommandResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Only the organiser starts a tournament or decides a game; only an entered player withdraws. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such tournament. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not now: already joined, not open, before the deadline, the command id reused, or a version conflict. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTournamentRounds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The tournament id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rounds. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentRounds"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTournamentStandings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The tournament id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentStandings"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportTournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The tournament id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export: a header line, the tournament log, then each game log. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listMyGames: {
         parameters: {
             query?: {
@@ -4496,7 +5080,7 @@ export interface operations {
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
                     /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too). Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation")[];
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -12,6 +12,7 @@ import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';
 import { RateLimitTable } from './rate-limit-table.ts';
 import type { TableNames } from './tables.ts';
+import { StreamTournamentStore } from './tournament-store.ts';
 import { WebhookTable } from './webhook-table.ts';
 
 export const createWebhooks = (
@@ -28,9 +29,12 @@ export const createDeps = (
   rulesets: RulesetSource,
   overrides: Partial<Omit<Deps, 'rulesets'>> = {},
 ): Deps => {
+  const store = new EventStore(db, tables, rulesets);
+  const games = new DynamoGames(db, tables);
   return {
-    store: new EventStore(db, tables, rulesets),
-    games: new DynamoGames(db, tables),
+    store,
+    games,
+    tournaments: new StreamTournamentStore(store, games),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: createWebhooks(db, tables),

@@ -30,7 +30,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { historyFor } from '../app/history.ts';
-import type { AppendRequest, AppendResult, GameStore, LoadedGame } from '../app/ports.ts';
+import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../app/ports.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
 import type { TableNames } from './tables.ts';
@@ -146,7 +146,7 @@ export class EventStore implements GameStore {
       items.push({ Put: { TableName: this.tables.games, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     }
     const last = events.at(-1)?.seq ?? expectedVersion;
-    if (Math.floor(last / SNAPSHOT_EVERY) > Math.floor(expectedVersion / SNAPSHOT_EVERY)) {
+    if (request.stateAfter && Math.floor(last / SNAPSHOT_EVERY) > Math.floor(expectedVersion / SNAPSHOT_EVERY)) {
       const snapshot = this.snapshotItem(gameId, last, request.stateAfter);
       // Transactions on one game are ordered by the ConditionCheck on seq-1, so the fixed key always ends on the newest.
       items.push({ Put: { TableName: this.tables.games, Item: snapshot } });
@@ -237,7 +237,7 @@ export class EventStore implements GameStore {
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of page.Items ?? []) if (item.gameId?.S) yield item.gameId.S;
+      for (const item of page.Items ?? []) if (item.gameId?.S && !isTournamentId(item.gameId.S)) yield item.gameId.S;
       start = page.LastEvaluatedKey;
     } while (start);
   }

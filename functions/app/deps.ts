@@ -5,7 +5,7 @@
  * functions/adapters/memory/deps.ts.
  */
 import type { RulesetSource } from '../../domain/catalogue.ts';
-import type { Clock, ClubStore, GameStore, GamesPort } from './ports.ts';
+import type { Clock, ClubStore, GameStore, GamesPort, TournamentStore } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 import type { Waits } from './waiting.ts';
 import type { Webhooks } from './webhooks.ts';
@@ -13,6 +13,8 @@ import type { Webhooks } from './webhooks.ts';
 export interface Deps {
   readonly store: GameStore;
   readonly games: GamesPort;
+  /** CLUB-2: tournaments' streams, in the same store as games. */
+  readonly tournaments: TournamentStore;
   readonly clock: Clock;
   readonly randomHex: (bytes: number) => string;
   /** Subscriptions, their sender and policy (PBM-1..6); the local runtime relaxes the policy. */

@@ -7,9 +7,10 @@
 import { awaitingSeats } from '../../domain/match/view.ts';
 import { executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
-import type { EventBus, IntegrationEvent, TimerInput } from './ports.ts';
+import { type EventBus, type IntegrationEvent, isTournamentId, type TimerInput } from './ports.ts';
 import { Problem } from './problems.ts';
 import { publish } from './publishing.ts';
+import { executeTournamentCommand } from './tournaments.ts';
 
 /**
  * The phase timer: the schedule's target gives the system command `DeadlineReached`. The
@@ -18,6 +19,7 @@ import { publish } from './publishing.ts';
  * fire or one for a finished game decides nothing and writes nothing.
  */
 export const fireDeadline = async (deps: Deps, input: TimerInput) => {
+  if (isTournamentId(input.gameId)) return fireRoundDeadline(deps, input);
   try {
     const result = await executeCommand(deps, {
       gameId: input.gameId,
@@ -29,6 +31,29 @@ export const fireDeadline = async (deps: Deps, input: TimerInput) => {
   } catch (error) {
     // A schedule for a game that no longer exists: nothing to do, and nothing to retry.
     if (error instanceof Problem && error.status === 404) return { gameId: input.gameId, phaseKey: input.phaseKey, written: 0, version: 0 };
+    throw error;
+  }
+};
+
+/**
+ * CLUB-4: a tournament round's deadline (`round-<n>`, scheduled by the tournament's consumer)
+ * gives the server's `RoundDeadlineReached` under `@deadline.round-<n>`, by the same scheduler
+ * as games' steps. A round already closed (its last game ended first) decides nothing.
+ */
+const fireRoundDeadline = async (deps: Deps, input: TimerInput) => {
+  const round = Number(/^round-(\d+)$/.exec(input.phaseKey)?.[1] ?? Number.NaN);
+  const nothing = { gameId: input.gameId, phaseKey: input.phaseKey, written: 0, version: 0 };
+  if (!Number.isInteger(round)) return nothing;
+  try {
+    const result = await executeTournamentCommand(deps, {
+      tournamentId: input.gameId,
+      commandId: systemCommandId('deadline', input.phaseKey),
+      command: { type: 'RoundDeadlineReached', round },
+      caller: { kind: 'system' },
+    });
+    return { ...nothing, written: result.replayed ? 0 : result.events.length, version: result.version };
+  } catch (error) {
+    if (error instanceof Problem && (error.status === 404 || error.status === 409)) return nothing;
     throw error;
   }
 };

@@ -42,8 +42,11 @@ export interface AppendRequest {
   readonly command?: { readonly commandId: string; readonly record: CommandRecord } | undefined;
   /** The game's seed, written with the events when the game is created, only if it has none yet. */
   readonly seed?: string | undefined;
-  /** The state after the batch, snapshotted when the batch crosses a snapshot boundary. */
-  readonly stateAfter: GameState;
+  /**
+   * The state after the batch, snapshotted when the batch crosses a snapshot boundary; absent
+   * for a stream that is not a game (a tournament's, CLUB-2), which is short and never snapshotted.
+   */
+  readonly stateAfter?: GameState | undefined;
 }
 
 /** `version`: another batch took the place; `item`: the command id or the seed was there already. */
@@ -66,8 +69,34 @@ export interface GameStore {
   append(request: AppendRequest): Promise<AppendResult>;
   /** `events` folded onto `from`, once the game's ruleset is loaded. */
   fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState>;
-  /** The id of every game that has an event (a rebuild walks them). */
+  /** The id of every game that has an event (a rebuild walks them); a tournament's stream is not a game. */
   gameIds(): AsyncIterable<string>;
+}
+
+// ---- the tournament store (CLUB-2, docs/tournaments.md) ----
+
+/** A tournament's stream id: `t_` and hex, so nothing that reads games mistakes it for one. */
+export const isTournamentId = (id: string): boolean => id.startsWith('t_');
+
+/** A tournament's whole log (tournaments are short: at most a few hundred events), its seed and a command's record. */
+export interface LoadedStream {
+  readonly events: readonly EventEnvelope[];
+  /** Read only when `load` was given a command id. */
+  readonly seed: string | null;
+  readonly command: CommandRecord | null;
+}
+
+/** A game's append without its state: a tournament's stream is never snapshotted. */
+export type StreamAppend = Omit<AppendRequest, 'gameId' | 'stateAfter'> & { readonly streamId: string };
+
+/**
+ * A tournament's stream, in the same store as games and with their guarantees: a batch lands
+ * exactly after its expected version with its command record and seed, or not at all.
+ */
+export interface TournamentStore {
+  load(tournamentId: string, commandId?: string): Promise<LoadedStream>;
+  readAfter(tournamentId: string, after: number): Promise<EventEnvelope[]>;
+  append(request: StreamAppend): Promise<AppendResult>;
 }
 
 // ---- read models, inboxes and the lobby (docs/design.md §10.1) ----
@@ -262,7 +291,8 @@ export interface IntegrationEvent {
     | 'TakebackAccepted'
     | 'TakebackDeclined'
     | 'ForkProposed'
-    | 'ContinuationStarted';
+    | 'ContinuationStarted'
+    | 'TournamentPaired';
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;

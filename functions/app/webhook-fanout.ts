@@ -31,6 +31,8 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
     if (addressee === ownerId && kinds.includes('your-turn')) return 'your-turn';
     return kinds.includes('seat-awaited') ? 'seat-awaited' : null;
   }
+  // CLUB-4: a pairing is told to the player it pairs, on a subscription for pairings.
+  if (event.type === 'TournamentPaired') return addressee === ownerId && kinds.includes('tournament-paired') ? 'tournament-paired' : null;
   // TB-7: every seat hears of a takeback, a proposal of one and its answers: a subscription for its own turn too, as
   // the turn may be its again, or its acceptance is asked for.
   if (event.type.startsWith('Taken') || event.type.startsWith('Takeback')) {
@@ -149,6 +151,23 @@ const continuationOf = (event: IntegrationEvent, gameId: string): Pick<Notice, '
   return { continuation: { stage: 'started', from: { gameId: text(from?.gameId) ?? '', version: count(from?.version) ?? 0 } } };
 };
 
+/** CLUB-4: a pairing says the tournament, round, table and opponent (with the opponent's name). */
+const pairingOf = (event: IntegrationEvent, names: ReadonlyMap<string, string | null>): Pick<Notice, 'pairing'> => {
+  const d = event.detail;
+  const opponentId = text(d.opponentId);
+  if (event.type !== 'TournamentPaired' || opponentId === null) return {};
+  return {
+    pairing: {
+      tournamentId: text(d.tournamentId) ?? '',
+      tournamentName: text(d.tournamentName) ?? '',
+      round: count(d.round) ?? 0,
+      table: count(d.table) ?? 0,
+      opponent: { seat: text(d.opponentSeat) ?? '', playerId: opponentId, playerName: names.get(opponentId) ?? null },
+      deadline: text(d.deadline),
+    },
+  };
+};
+
 /** PBM-7: a reminder says how long before the deadline it was asked for and how long was left. */
 const reminderOf = (event: IntegrationEvent): Pick<Notice, 'reminder'> => {
   const before = text(event.detail.reminder);
@@ -192,5 +211,6 @@ export const noticeOf = (
     ...reminderOf(event),
     ...takenBackOf(event, proposal),
     ...continuationOf(event, event.gameId),
+    ...pairingOf(event, names),
   };
 };

@@ -20,6 +20,7 @@ export const WEBHOOK_KINDS = [
   'game-ended',
   'taken-back',
   'continuation',
+  'tournament-paired',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
@@ -76,6 +77,16 @@ export interface Notice {
    * the organiser), or `started` (the notice's game is the new one); the origin and its version.
    */
   readonly continuation?: { readonly stage: 'proposed' | 'started'; readonly from: { readonly gameId: string; readonly version: number } };
+  /** CLUB-4, a tournament's pairing only: the round, the table, the opponent, the round's deadline (the game is `gameId`, the seat `seat`). */
+  readonly pairing?: {
+    readonly tournamentId: string;
+    readonly tournamentName: string;
+    readonly round: number;
+    readonly table: number;
+    readonly opponent: NoticeSeat;
+    /** When the round's games still running are decided, or null. */
+    readonly deadline: string | null;
+  };
 }
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
@@ -165,6 +176,14 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
       if (n.continuation?.stage === 'started')
         return `${where.charAt(0).toUpperCase()}${where.slice(1)} has started: it continues game ${from?.gameId ?? '?'} from version ${from?.version ?? '?'}, with the same seats and new deadlines.`;
       return `${seat ? who(seat, esc) : 'The organiser'} proposed continuing ${where} from version ${from?.version ?? '?'} in a new game; it starts when every seat accepts (AcceptFork).`;
+    }
+    case 'tournament-paired': {
+      const p = n.pairing;
+      const opponent = p ? who(p.opponent, esc) : 'an opponent';
+      return lines(
+        `Round ${p?.round ?? '?'} of ${p ? esc(p.tournamentName) : 'your tournament'}: you play ${opponent}${seat ? ` as ${esc(seat.seat)}` : ''} at table ${p?.table ?? '?'}, in ${where}.`,
+        p?.deadline ? `The round ends ${utc(p.deadline)}.` : 'The round has no deadline.',
+      );
     }
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;

@@ -10,6 +10,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
+import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { standaloneSvg } from '../../web/render/index.ts';
 import { summarize } from './summary.ts';
@@ -56,6 +57,27 @@ export const verify = (file: string | undefined, out: Output, originFile?: strin
   }
   print('verdict: the log holds');
   return EXIT.holds;
+};
+
+const readText = (file: string | undefined, example: string): string => {
+  if (!file) throw new UsageError(`name the exported file, e.g. ${example}`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `there is no file ${file}` : `cannot read ${file} (${code ?? 'unknown error'})`);
+  }
+};
+
+/** CLUB-5: every check of a tournament export, one line each, a failure with its line. */
+export const verifyTournamentFile = (file: string | undefined, out: Output): number => {
+  const print = lines(out);
+  const checks = verifyTournament(readText(file, 'arbiter verify-tournament cup.ndjson'), everyRuleset());
+  if (checks[0]?.check === 'format' && !checks[0].ok) throw new UsageError(`${file} is not a tournament export: ${checks[0].verdict}`);
+  for (const c of checks) print(`${c.ok ? 'PASS' : 'FAIL'}  ${c.check}: ${c.line === undefined ? '' : `line ${c.line}: `}${c.verdict}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  print(failed > 0 ? `verdict: ${failed} check(s) failed` : 'verdict: the tournament holds');
+  return failed > 0 ? EXIT.failed : EXIT.holds;
 };
 
 /** A whole number from 1 to `max`, or a sentence saying what the option takes. */

@@ -8,7 +8,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { ReplayOptions } from './commands.ts';
-import { EXIT, type Output, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP } from './usage.ts';
+import { EXIT, type Output, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP, VERIFY_TOURNAMENT_HELP } from './usage.ts';
 
 /** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -26,7 +26,7 @@ const parse = (command: string, args: string[], options: Options): { values: Rec
   }
 };
 
-const HELP: Readonly<Record<string, string>> = { verify: VERIFY_HELP, replay: REPLAY_HELP };
+const HELP: Readonly<Record<string, string>> = { verify: VERIFY_HELP, replay: REPLAY_HELP, 'verify-tournament': VERIFY_TOURNAMENT_HELP };
 
 const dispatch = async (argv: readonly string[], out: Output): Promise<number> => {
   const [command, ...rest] = argv;
@@ -41,7 +41,8 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
   }
   if (command === 'help') {
     const topic = rest[0];
-    if (topic !== undefined && !HELP[topic]) throw new UsageError(`there is no command "${topic}"; the commands are verify and replay`);
+    if (topic !== undefined && !HELP[topic])
+      throw new UsageError(`there is no command "${topic}"; the commands are verify, verify-tournament and replay`);
     out(topic ? (HELP[topic] as string) : TOOL_HELP);
     return EXIT.holds;
   }
@@ -51,6 +52,13 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     if (positionals.length > 1) throw new UsageError("verify checks one log at a time (a fork's origin goes with --origin)");
     const { verify } = await import('./commands.ts');
     return verify(positionals[0], out, typeof values.origin === 'string' ? values.origin : undefined);
+  }
+  if (command === 'verify-tournament') {
+    const { values, positionals } = parse('verify-tournament', rest, {});
+    if (values.help) return help(out, VERIFY_TOURNAMENT_HELP);
+    if (positionals.length > 1) throw new UsageError('verify-tournament checks one export at a time');
+    const { verifyTournamentFile } = await import('./commands.ts');
+    return verifyTournamentFile(positionals[0], out);
   }
   if (command === 'replay') {
     const { values, positionals } = parse('replay', rest, {
@@ -78,7 +86,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     };
     return replay(positionals[0], options, out);
   }
-  throw new UsageError(`there is no command "${command}"; the commands are verify and replay (arbiter --help)`);
+  throw new UsageError(`there is no command "${command}"; the commands are verify, verify-tournament and replay (arbiter --help)`);
 };
 
 const help = (out: Output, text: string): number => {

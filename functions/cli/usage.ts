@@ -18,6 +18,7 @@ usage:
   arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
                                                  the game after event N, as a seat saw it
   arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
+  arbiter verify-tournament <export.ndjson>      check a tournament, its pairings, standings and games
   arbiter help <command>                         help on one command
 
 options:
@@ -63,4 +64,18 @@ options:
   --explain N   every roll of event N in sentences: target, modifiers, rule IDs
 
 exit status: 0 done, 2 the command was used wrongly or the file is not a readable log
+`;
+
+export const VERIFY_TOURNAMENT_HELP = `usage: arbiter verify-tournament <tournament.ndjson>
+
+Checks a tournament export (GET /tournaments/{id}/export: the tournament's log, then every
+game log it references): the tournament's hash chain, its revealed seed against the
+commitment, every command re-decided with that seed (so every round's pairing and the final
+standings are recomputed), every result against the game log it came from, and each game log
+as arbiter verify checks it. A failure names the export's line.
+
+exit status:
+  0  every check holds
+  1  a check failed
+  2  the command was used wrongly, or the file is not a tournament export
 `;

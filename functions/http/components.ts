@@ -39,6 +39,7 @@ import {
   rulesetResponse,
   stateResponse,
 } from './schemas.ts';
+import { roundsResponse, standingsResponse, tournamentCommandResponse, tournamentResponse } from './tournament-schemas.ts';
 import { createdWebhookSchema, deliveryLogSchema, pingResultSchema, webhookListSchema, webhookSchema } from './webhook-schemas.ts';
 
 /** `post-galactica` → `PostGalactica`: the prefix of a ruleset's component names. */
@@ -159,6 +160,10 @@ export const buildComponents = (): Components => {
     ['CreatedWebhook', createdWebhookSchema],
     ['WebhookList', z.extend(webhookListSchema.def.getter(), { webhooks: z.array(webhookSchema) })],
     ['PingResult', pingResultSchema],
+    ['TournamentCommandResponse', z.extend(tournamentCommandResponse.def.getter(), { events: z.array(envelopeObject) })],
+    ['Tournament', tournamentResponse],
+    ['TournamentRounds', roundsResponse],
+    ['TournamentStandings', standingsResponse],
     ['DeliveryLog', z.extend(deliveryLogSchema.def.getter(), { subscription: webhookSchema })],
   ];
   for (const [id, schema] of named) registry.add(schema, { id });

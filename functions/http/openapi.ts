@@ -32,6 +32,7 @@ import {
   withBody,
   withEtag,
 } from './openapi-parts.ts';
+import { tournamentResponses } from './openapi-tournaments.ts';
 import { webhookResponses } from './openapi-webhooks.ts';
 import { type OperationId, ROUTES, type Route, type RouteDeclaration } from './route-table.ts';
 import { commandBody } from './schemas.ts';
@@ -261,6 +262,7 @@ const paths = (commandRefs: readonly { $ref: string }[]) => {
     ...playerResponses(),
     ...gameResponses(),
     ...clubResponses(),
+    ...tournamentResponses(),
     ...webhookResponses(),
   };
   const out: Record<string, Record<string, ReturnType<typeof operation>>> = {};
@@ -306,6 +308,7 @@ const buildDocument = () => {
       { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
       { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
       { name: 'clubs', description: 'Clubs, their members, games and ladders (CLUB-1, CLUB-6).' },
+      { name: 'tournaments', description: 'Swiss, round robin and single elimination, run by the server and verifiable (CLUB-2..CLUB-5).' },
       { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
       { name: 'meta', description: 'This document.' },
     ],

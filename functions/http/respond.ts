@@ -16,6 +16,19 @@ export const json = (statusCode: number, body: unknown, headers: Record<string, 
   body: JSON.stringify(body),
 });
 
+/** An exported log (a game's or a tournament's) as an NDJSON download with its ETag; 304 when the client already has it. */
+export const ndjsonDownload = (request: Request, body: string, filename: string): Response => {
+  const etag = etagOf(body);
+  if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
+  const headers = {
+    'content-type': 'application/x-ndjson',
+    'content-disposition': `attachment; filename="${filename}"`,
+    etag,
+    'cache-control': 'private, no-cache',
+  };
+  return { statusCode: 200, headers, body };
+};
+
 /** A GET answer with its ETag; 304 when the client already has it. */
 export const withEtag = (request: Request, body: unknown, cacheControl = 'private, no-cache'): Response => {
   const etag = etagOf(body);

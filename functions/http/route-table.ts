@@ -27,6 +27,7 @@ import {
   renamePlayerBody,
   stateQuery,
 } from './schemas.ts';
+import { createTournamentBody, tournamentCommandBody } from './tournament-schemas.ts';
 import { createWebhookBody } from './webhook-schemas.ts';
 
 export interface RouteDeclaration {
@@ -38,7 +39,7 @@ export interface RouteDeclaration {
   readonly serves: 'api' | 'docs';
   /** `apiKey`: the router authenticates the bearer key before anything else, and hands the handler the player. */
   readonly auth: 'apiKey' | 'public';
-  readonly tag: 'players' | 'rulesets' | 'games' | 'clubs' | 'webhooks' | 'meta';
+  readonly tag: 'players' | 'rulesets' | 'games' | 'clubs' | 'tournaments' | 'webhooks' | 'meta';
   readonly summary: string;
   readonly description?: string;
   /** What the path's `{id}` names, for a path that has one. */
@@ -54,6 +55,7 @@ export interface RouteDeclaration {
 const gameId = 'The game id.';
 const webhookId = 'The webhook id.';
 const clubId = 'The club id, e.g. c_4f….';
+const tournamentId = 'The tournament id.';
 
 /**
  * In the order the document lists them, which is also the order the router tries them:
@@ -244,6 +246,70 @@ export const ROUTES = [
     summary: 'The whole log as NDJSON, for `npx arbiter verify`.',
     description: 'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
     id: gameId,
+  },
+  {
+    method: 'POST',
+    path: '/tournaments',
+    operationId: 'createTournament',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: 'Create a tournament; you are its organiser (CLUB-2, CLUB-3).',
+    description:
+      'With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing. The tournament commits to a secret seed that breaks every tie and is revealed at the end.',
+    body: createTournamentBody,
+  },
+  {
+    method: 'GET',
+    path: '/tournaments/{id}',
+    operationId: 'getTournament',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: 'The tournament: its format, players, the round being played, its seed commitment.',
+    id: tournamentId,
+  },
+  {
+    method: 'POST',
+    path: '/tournaments/{id}/commands',
+    operationId: 'giveTournamentCommand',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: 'Join, withdraw, start (the organiser), or decide a game after the round deadline (the organiser).',
+    description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
+    id: tournamentId,
+    body: tournamentCommandBody,
+  },
+  {
+    method: 'GET',
+    path: '/tournaments/{id}/rounds',
+    operationId: 'listTournamentRounds',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: "Every round's pairings (with each game's id), bye, deadline and results (CLUB-4).",
+    id: tournamentId,
+  },
+  {
+    method: 'GET',
+    path: '/tournaments/{id}/standings',
+    operationId: 'getTournamentStandings',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: 'The standings: points, Buchholz, head-to-head, then the seed; each row with its games (CLUB-5).',
+    id: tournamentId,
+  },
+  {
+    method: 'GET',
+    path: '/tournaments/{id}/export',
+    operationId: 'exportTournament',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'tournaments',
+    summary: 'The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`.',
+    id: tournamentId,
   },
   {
     method: 'GET',

@@ -13,7 +13,6 @@ import { checkInvite, inviteCode } from '../app/access.ts';
 import { checkClubGame } from '../app/clubs.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
-import { etagMatches, etagOf } from '../app/etag.ts';
 import { exportLog } from '../app/export.ts';
 import { requestFork, startAgreed } from '../app/forks.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
@@ -21,9 +20,10 @@ import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import { type ClubOperationId, clubHandlers } from './club-routes.ts';
 import { rateLimited } from './rate-limited.ts';
-import { json, withEtag } from './respond.ts';
+import { json, ndjsonDownload, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
+import { type TournamentOperationId, tournamentHandlers } from './tournament-routes.ts';
 import { type WebhookOperationId, webhookHandlers } from './webhook-routes.ts';
 
 /**
@@ -48,7 +48,7 @@ const isSandbox = (result: CommandResult): boolean => result.state?.status !== '
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
 /** Players, games and their commands. */
-const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId | ClubOperationId> => ({
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId | ClubOperationId | TournamentOperationId> => ({
   registerPlayer: async (request, { body }) => {
     const refused = await rateLimited(deps(), 'players', request.sourceIp);
     if (refused) return refused;
@@ -142,19 +142,7 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) }),
   exportGameLog: async (request, { playerId }) => {
     const gameId = request.params.id ?? '';
-    const body = await exportLog(deps(), gameId, playerId);
-    const etag = etagOf(body);
-    if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/x-ndjson',
-        'content-disposition': `attachment; filename="${gameId}.ndjson"`,
-        etag,
-        'cache-control': 'private, no-cache',
-      },
-      body,
-    };
+    return ndjsonDownload(request, await exportLog(deps(), gameId, playerId), `${gameId}.ndjson`);
   },
   listMyGames: async (request, { playerId, query }) => {
     const page = await awaitInbox(
@@ -178,6 +166,7 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
 export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
   ...gameHandlers(deps),
   ...clubHandlers(deps),
+  ...tournamentHandlers(deps),
   ...webhookHandlers(deps),
 });
 

@@ -10,7 +10,7 @@ import { FORK_KINDS, TAKEBACK_POLICIES } from '../../domain/match/events.ts';
 import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
-const commandId = /* @__PURE__ */ z.lazy(() =>
+export const commandId = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .check(

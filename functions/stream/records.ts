@@ -6,6 +6,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type Item, itemToEvent } from '../adapters/event-codec.ts';
+import { isTournamentId } from '../app/ports.ts';
 
 export interface GameBatch {
   readonly gameId: string;
@@ -76,7 +77,10 @@ export const perGame = async (
   handle: (batch: GameBatch) => Promise<unknown>,
   log: (line: string, error?: unknown) => void = console.error,
 ): Promise<DynamoDBBatchResponse> => {
-  const { games, unreadable } = decodeRecords(event);
+  const decoded = decodeRecords(event);
+  const { unreadable } = decoded;
+  // A tournament's stream shares the events table (CLUB-2) but is not a game: these consumers leave it.
+  const games = decoded.games.filter((batch) => !isTournamentId(batch.gameId));
   const failed = new Set<string>();
   for (const record of unreadable) {
     log(

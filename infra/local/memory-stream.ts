@@ -6,9 +6,12 @@
  * next batch goes on; retrying a poisoned batch is the storage tier's subject (REL-3).
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { isTournamentId } from '../../functions/app/ports.ts';
 
 export interface StreamConsumer {
   readonly name: string;
+  /** A tournament's stream shares the store (CLUB-2): its consumer is handed tournaments' batches, every other one games'. */
+  readonly tournaments?: true;
   readonly handle: (gameId: string, events: readonly EventEnvelope[]) => Promise<unknown>;
 }
 
@@ -44,7 +47,7 @@ export class MemoryStream {
     for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
       for (const gameId of new Set(batch.map((e) => e.gameId))) {
         const events = batch.filter((e) => e.gameId === gameId);
-        for (const consumer of this.consumers) {
+        for (const consumer of this.consumers.filter((c) => (c.tournaments === true) === isTournamentId(gameId))) {
           await consumer.handle(gameId, events).catch((error: unknown) => {
             this.log(`stream: ${consumer.name} failed on ${gameId} at seq ${events[0]?.seq}: ${String(error)}`);
           });

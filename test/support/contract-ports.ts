@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import { seedCommitment } from '../../domain/kernel/dice.ts';
+import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -24,6 +25,7 @@ import {
   type Subscription,
   type WaitLeases,
 } from '../../functions/app/ports.ts';
+import { executeTournamentCommand } from '../../functions/app/tournaments.ts';
 import { endPhase, give } from './commands.ts';
 
 export interface PortsUnderTest {
@@ -233,6 +235,55 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, after));
         expect(await deps.store.loadAt(gameId, corrected.version)).toEqual(foldGame(RULESETS, after.slice(0, corrected.version)));
         expect((await deps.store.loadAt(gameId, corrected.version)).version).toBe(corrected.version);
+      });
+    });
+
+    describe('the tournament store', () => {
+      const create = (deps: Deps, tournamentId: string, commandId = 'create') =>
+        executeTournamentCommand(deps, {
+          tournamentId,
+          commandId,
+          command: { type: 'CreateTournament', tournamentId, name: 'Cup', format: 'swiss', rounds: 2, ruleset: 'post-galactica' },
+          caller: { kind: 'player', playerId: 'p_org' },
+        });
+      it('CLUB-2 a tournament stream appends on its expected version, with its seed and command records once, hash-chained', async () => {
+        const { deps } = await make();
+        const tournamentId = unique('t_store');
+        const created = await create(deps, tournamentId);
+        expect(created.replayed).toBe(false);
+        const loaded = await deps.tournaments.load(tournamentId, 'create');
+        expect(loaded.seed).toMatch(/^[0-9a-f]{64}$/);
+        expect(created.events[0]?.data).toMatchObject({ seedCommitment: seedCommitment(loaded.seed ?? '') });
+        expect(loaded.command).toEqual({ bodyHash: expect.any(String), firstSeq: 1, lastSeq: 1 });
+        const join = (playerId: string, commandId: string, expectedVersion?: number) =>
+          executeTournamentCommand(deps, {
+            tournamentId,
+            commandId,
+            expectedVersion,
+            command: { type: 'JoinTournament' },
+            caller: { kind: 'player', playerId },
+          });
+        await join('p_a', 'join-a', 1);
+        await expect(join('p_b', 'join-b', 1)).rejects.toMatchObject({ status: 409, type: 'version-conflict' });
+        await join('p_b', 'join-b');
+        // A retry answers from the log and writes nothing; the same id for another command is refused.
+        expect((await join('p_a', 'join-a', 1)).replayed).toBe(true);
+        await expect(join('p_c', 'join-a')).rejects.toMatchObject({ status: 409, type: 'command-id-reused' });
+        const log = await deps.tournaments.readAfter(tournamentId, 0);
+        expect(log.map((e) => [e.seq, e.type, e.commandId])).toEqual([
+          [1, 'TournamentCreated', 'create'],
+          [2, 'PlayerJoined', 'join-a'],
+          [3, 'PlayerJoined', 'join-b'],
+        ]);
+        expect(findChainBreak(log)).toBeNull();
+        // The raw append holds a tournament to the game store's own conditions.
+        const late = sealBatch(log[1] ?? null, [{ type: 'PlayerJoined', data: { playerId: 'p_x', round: 1 } }], meta(tournamentId, 'x'));
+        expect(await deps.tournaments.append({ streamId: tournamentId, expectedVersion: 2, events: late })).toEqual({
+          ok: false,
+          conflict: 'version',
+        });
+        // Nothing that walks games meets a tournament.
+        for await (const id of deps.store.gameIds()) expect(id).not.toBe(tournamentId);
       });
     });
 

@@ -204,6 +204,7 @@ describe("DOC-2 the repo's docs", () => {
       'README.md: installs, then starts the service; the docs test starts npm start itself',
       'docs/aws.md: deploys to AWS: needs an account and credentials',
       "docs/aws.md: operates a deployed stack, or a stopped npm start's data folder; test/e2e/redrive.e2e.test.ts runs the local redrive",
+      'docs/tournaments.md: an outline with placeholders; test/service/tournaments.service.test.ts plays it through the API',
     ]);
     const run = docs.filter((d) => d.shells.some((b) => b.skip === null)).map((d) => d.file);
     expect(run.sort()).toEqual(['README.md', 'docs/api.md', 'docs/clubs.md', 'docs/disputes.md', 'docs/play-by-mail.md']);

@@ -8,6 +8,7 @@ import type { Deps } from '../../app/deps.ts';
 import { defaultRateLimits } from '../../app/rate-limits.ts';
 import { Waits } from '../../app/waiting.ts';
 import { defaultWebhookPolicy } from '../../app/webhooks.ts';
+import { StreamTournamentStore } from '../tournament-store.ts';
 import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';
 import { MemoryGames } from './games.ts';
@@ -16,9 +17,11 @@ import { MemoryWebhookStore } from './webhook-store.ts';
 
 export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omit<Deps, 'rulesets'>> = {}): Deps => {
   const store = new MemoryGameStore(rulesets);
+  const games = new MemoryGames(store);
   return {
     store,
-    games: new MemoryGames(store),
+    games,
+    tournaments: new StreamTournamentStore(store, games),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy },

@@ -10,7 +10,14 @@ import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../../domain/match/state.ts';
 import { historyFor } from '../../app/history.ts';
-import type { AppendRequest, AppendResult, CommandRecord, GameStore, LoadedGame } from '../../app/ports.ts';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type CommandRecord,
+  type GameStore,
+  isTournamentId,
+  type LoadedGame,
+} from '../../app/ports.ts';
 
 export class MemoryGameStore implements GameStore {
   private readonly logs = new Map<string, EventEnvelope[]>();
@@ -86,7 +93,7 @@ export class MemoryGameStore implements GameStore {
   }
 
   async *gameIds(): AsyncGenerator<string> {
-    for (const [gameId, log] of this.logs) if (log[0]?.seq === 1) yield gameId;
+    for (const [gameId, log] of this.logs) if (log[0]?.seq === 1 && !isTournamentId(gameId)) yield gameId;
   }
 
   /** Tells `listener` of each batch appended: the stream the DynamoDB table has, for whoever drives the projector in memory. */

@@ -1,0 +1,65 @@
+/**
+ * CLUB-5: reading a tournament: its summary, its rounds with their pairings and results, and
+ * its standings (docs/tournaments.md). Tournaments are public: anyone with an API key reads them.
+ */
+import { currentStandings, type Running } from '../../domain/tournament/rounds.ts';
+import type { Round, TournamentState } from '../../domain/tournament/state.ts';
+import type { Deps } from './deps.ts';
+import { notFound } from './problems.ts';
+import { foldStream } from './tournaments.ts';
+
+type Started = Extract<TournamentState, { status: 'open' | 'running' | 'ended' }>;
+
+const load = async (deps: Deps, tournamentId: string): Promise<Started> => {
+  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  if (state.status === 'empty') throw notFound(`tournament ${tournamentId}`);
+  return state;
+};
+
+const historyOf = (state: Started): readonly Round[] => (state.status === 'open' ? [] : state.history);
+
+export const tournamentView = async (deps: Deps, tournamentId: string) => {
+  const state = await load(deps, tournamentId);
+  const t = state.tournament;
+  return {
+    tournamentId,
+    version: state.version,
+    status: state.status,
+    name: t.name,
+    organiser: t.organiser,
+    clubId: t.clubId,
+    format: t.format,
+    ruleset: t.ruleset,
+    rounds: state.status === 'open' ? t.rounds : state.rounds,
+    round: historyOf(state).length,
+    players: [...state.players],
+    withdrawn: [...state.withdrawn],
+    seedCommitment: t.seedCommitment,
+    seed: state.status === 'ended' ? state.seed : null,
+    pairing: t.pairing,
+  };
+};
+
+export const tournamentRounds = async (deps: Deps, tournamentId: string) => ({
+  tournamentId,
+  rounds: historyOf(await load(deps, tournamentId)),
+});
+
+/**
+ * Before the end the seed is secret: a provisional table breaks the ties head-to-head leaves
+ * with an empty seed, so it tells nothing of the seed's order (and of the pairings it will break).
+ */
+export const tournamentStandings = async (deps: Deps, tournamentId: string) => {
+  const state = await load(deps, tournamentId);
+  const running: Running =
+    state.status === 'open' ? { ...state, status: 'running', rounds: 0, history: [] } : { ...state, status: 'running' };
+  const seed = state.status === 'ended' ? (state.seed ?? '') : '';
+  // Points are kept in halves (standings.ts); the answer gives them as points.
+  const rows = currentStandings(running, seed).map(({ halfPoints, buchholz, headToHead, ...row }) => ({
+    ...row,
+    points: halfPoints / 2,
+    buchholz: buchholz / 2,
+    headToHead: headToHead / 2,
+  }));
+  return { tournamentId, final: state.status === 'ended', rows };
+};

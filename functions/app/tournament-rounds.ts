@@ -1,0 +1,143 @@
+/**
+ * CLUB-4: rounds that run themselves, driven by the stream (docs/tournaments.md "Rounds").
+ * A tournament batch that pairs a round opens each of its games through the command path, the
+ * red player creating and the blue one joining under server ids (`@tournament.…`, REL-1), so a
+ * redelivered batch opens nothing twice. The game's creating command id names its tournament,
+ * round and table: a game batch that ends the game is reported to that tournament under
+ * `@result.<gameId>`, through the same command path, once however often it is delivered.
+ */
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { Round } from '../../domain/tournament/state.ts';
+import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
+import type { Deps } from './deps.ts';
+import type { EventBus, IntegrationEvent, PhaseScheduler } from './ports.ts';
+import { Problem } from './problems.ts';
+import { publish } from './publishing.ts';
+import { executeTournamentCommand, foldStream } from './tournaments.ts';
+
+/** `@tournament.<tournamentId>.<round>.<table>.<step>`: a tournament game's creating and joining command ids. */
+export const tournamentGameCommandId = (tournamentId: string, round: number, table: number, step: 'create' | 'join') =>
+  systemCommandId('tournament', `${tournamentId}.${round}.${table}.${step}`);
+
+/** The tournament, round and table a game's first event names, when the game was opened by a tournament. */
+export const tournamentOfGame = (first: EventEnvelope | undefined): { tournamentId: string; round: number; table: number } | null => {
+  const match = /^@tournament\.(t_[0-9a-z_]+)\.(\d+)\.(\d+)\.create$/.exec(first?.commandId ?? '');
+  return match ? { tournamentId: match[1] as string, round: Number(match[2]), table: Number(match[3]) } : null;
+};
+
+/** Create and join every game of `round`: red takes the ruleset's first seat, blue its second. */
+export const openRoundGames = async (deps: Deps, tournamentId: string, round: Round): Promise<CommandResult[]> => {
+  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  if (state.status === 'empty') return [];
+  const { ruleset, gameOptions } = state.tournament;
+  await deps.rulesets.load(ruleset);
+  const [redSeat, blueSeat] = deps.rulesets.getFold(ruleset).seatNames;
+  const opened: CommandResult[] = [];
+  for (const pairing of round.pairings) {
+    await executeCommand(deps, {
+      gameId: pairing.gameId,
+      commandId: tournamentGameCommandId(tournamentId, round.round, pairing.table, 'create'),
+      command: { type: 'CreateGame', ruleset, seat: redSeat, options: { ...(gameOptions as object) } },
+      caller: { kind: 'player', playerId: pairing.red },
+    });
+    const joined = await executeCommand(deps, {
+      gameId: pairing.gameId,
+      commandId: tournamentGameCommandId(tournamentId, round.round, pairing.table, 'join'),
+      command: { type: 'JoinGame', seat: blueSeat },
+      caller: { kind: 'player', playerId: pairing.blue },
+    });
+    opened.push(joined);
+  }
+  return opened;
+};
+
+/** The schedule of round `round`'s deadline, beside games' step deadlines in the same scheduler. */
+export const roundDeadlineKey = (round: number) => `round-${round}`;
+
+/**
+ * A tournament's new events: each RoundPaired opens its games and schedules its deadline, if
+ * it has one; each RoundEnded cancels its round's (idempotent both, as the scheduler is).
+ */
+export const reactToTournament = async (
+  deps: Deps,
+  scheduler: PhaseScheduler | null,
+  bus: EventBus | null,
+  tournamentId: string,
+  events: readonly EventEnvelope[],
+): Promise<void> => {
+  for (const event of events) {
+    if (event.type === 'RoundEnded') {
+      await scheduler?.cancel(tournamentId, roundDeadlineKey((event.data as { round: number }).round));
+      continue;
+    }
+    if (event.type !== 'RoundPaired') continue;
+    const data = event.data as Omit<Round, 'results' | 'ended'>;
+    const opened = await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
+    if (bus) await publish(bus, await pairingNotices(deps, tournamentId, event, opened));
+    if (data.deadline !== null)
+      await scheduler?.schedule({ gameId: tournamentId, phaseKey: roundDeadlineKey(data.round), at: data.deadline });
+  }
+};
+
+/**
+ * CLUB-4: each paired player hears whom they play and where (`TournamentPaired`, a webhook of
+ * kind `tournament-paired` in every format). One event per player, its id stable per round and
+ * player, so a redelivered batch is de-duplicated downstream.
+ */
+const pairingNotices = async (
+  deps: Deps,
+  tournamentId: string,
+  event: EventEnvelope,
+  opened: readonly CommandResult[],
+): Promise<IntegrationEvent[]> => {
+  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  if (state.status === 'empty') return [];
+  const [redSeat, blueSeat] = deps.rulesets.getFold(state.tournament.ruleset).seatNames;
+  const data = event.data as Omit<Round, 'results' | 'ended'>;
+  return data.pairings.flatMap((p, i) => {
+    const version = opened[i]?.version ?? 0;
+    const told = (playerId: string, seat: string | undefined, opponentId: string, opponentSeat: string | undefined): IntegrationEvent => ({
+      id: `${tournamentId}:${event.seq}:paired:${playerId}`,
+      type: 'TournamentPaired',
+      gameId: p.gameId,
+      seq: version,
+      at: event.at,
+      detail: {
+        playerId,
+        seat,
+        opponentId,
+        opponentSeat,
+        tournamentId,
+        tournamentName: state.tournament.name,
+        round: data.round,
+        table: p.table,
+        deadline: data.deadline,
+      },
+    });
+    return [told(p.red, redSeat, p.blue, blueSeat), told(p.blue, blueSeat, p.red, redSeat)];
+  });
+};
+
+/** A game's new events: when they end a tournament's game, its result goes to the tournament. */
+export const reportTournamentGame = async (deps: Deps, gameId: string, events: readonly EventEnvelope[]): Promise<void> => {
+  const ended = events.find((e) => e.type === 'GameEnded');
+  if (!ended) return;
+  const link = tournamentOfGame((await deps.store.readAfter(gameId, 0, 1))[0]);
+  if (!link) return;
+  const state = foldStream(await deps.tournaments.readAfter(link.tournamentId, 0));
+  if (state.status === 'empty') return;
+  await deps.rulesets.load(state.tournament.ruleset);
+  const [redSeat] = deps.rulesets.getFold(state.tournament.ruleset).seatNames;
+  const winnerSeat = (ended.data as { winner: string | null }).winner;
+  const winner = winnerSeat === null ? null : winnerSeat === redSeat ? 'red' : 'blue';
+  await executeTournamentCommand(deps, {
+    tournamentId: link.tournamentId,
+    commandId: systemCommandId('result', gameId),
+    command: { type: 'RecordGameResult', gameId, winner },
+    caller: { kind: 'system' },
+  }).catch((error: unknown) => {
+    // A game that ended after its round was closed at the deadline: the deadline's decision stands (docs/tournaments.md).
+    if (error instanceof Problem && error.status === 409) return;
+    throw error;
+  });
+};

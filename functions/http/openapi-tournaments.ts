@@ -1,0 +1,43 @@
+/** The answers of the tournament routes in `/openapi.json` (CLUB-2..CLUB-5). */
+import { always, header, location, ok, problem, rateLimited, requestId, unauthorized, withBody, withEtag } from './openapi-parts.ts';
+import type { TournamentOperationId } from './tournament-routes.ts';
+
+const noTournament = { 404: problem('No such tournament.') };
+
+export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => ({
+  createTournament: {
+    201: ok('The tournament and its first event.', 'TournamentCommandResponse', location),
+    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'TournamentCommandResponse', location),
+    ...withBody,
+    ...unauthorized,
+    409: problem('The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict).'),
+    422: problem('Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule.'),
+    ...always,
+    ...rateLimited,
+  },
+  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...unauthorized, ...noTournament, ...always },
+  giveTournamentCommand: {
+    200: ok('The new events (`replayed` true for a retry).', 'TournamentCommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('Only the organiser starts a tournament or decides a game; only an entered player withdraws.'),
+    ...noTournament,
+    409: problem('Not now: already joined, not open, before the deadline, the command id reused, or a version conflict.'),
+    422: problem('Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule.'),
+    ...always,
+  },
+  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...unauthorized, ...noTournament, ...always },
+  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...unauthorized, ...noTournament, ...always },
+  exportTournament: {
+    200: {
+      description:
+        'The export: a header line, the tournament log, then each game log. Its ETag names this answer: send it as If-None-Match.',
+      headers: { ...requestId, ETag: header('ETag') },
+      content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    },
+    304: withEtag('', 'EventsPage')[304],
+    ...unauthorized,
+    ...noTournament,
+    ...always,
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * The tournament routes' handlers (CLUB-2..CLUB-5): thin over the use cases in
+ * functions/app/tournament*.ts. The routes themselves are declared in the route table.
+ */
+import { sha256Hex } from '../../domain/kernel/digest.ts';
+import { systemCommandId } from '../app/commands.ts';
+import type { Deps } from '../app/deps.ts';
+import { exportTournament } from '../app/tournament-export.ts';
+import { tournamentRounds, tournamentStandings, tournamentView } from '../app/tournament-queries.ts';
+import { executeTournamentCommand, type TournamentResult } from '../app/tournaments.ts';
+import { rateLimited } from './rate-limited.ts';
+import { json, ndjsonDownload, withEtag } from './respond.ts';
+import type { Handlers, Route } from './route-table.ts';
+import type { Request } from './router.ts';
+
+export type TournamentOperationId = Extract<Route, { tag: 'tournaments' }>['operationId'];
+
+const id = (request: Request) => request.params.id ?? '';
+
+const answer = (tournamentId: string, result: TournamentResult) => ({
+  tournamentId,
+  version: result.version,
+  replayed: result.replayed,
+  events: result.events,
+});
+
+export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'api'>, TournamentOperationId> => ({
+  createTournament: async (_request, { playerId, body }) => {
+    const { commandId, ...fields } = body;
+    const refused = await rateLimited(deps(), 'games', playerId);
+    if (refused) return refused;
+    // As a game's: a retried creation carries its commandId, and the id derived from it finds the same tournament.
+    const tournamentId = `t_${commandId ? sha256Hex(`${playerId}:tournament:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
+    const result = await executeTournamentCommand(deps(), {
+      tournamentId,
+      commandId: commandId ?? systemCommandId('create', tournamentId),
+      command: { type: 'CreateTournament', tournamentId, ...fields },
+      caller: { kind: 'player', playerId },
+    });
+    return json(result.replayed ? 200 : 201, answer(tournamentId, result), { location: `/tournaments/${tournamentId}` });
+  },
+  getTournament: async (request) => withEtag(request, await tournamentView(deps(), id(request))),
+  giveTournamentCommand: async (request, { playerId, body }) => {
+    const result = await executeTournamentCommand(deps(), {
+      tournamentId: id(request),
+      commandId: body.commandId,
+      expectedVersion: body.expectedVersion,
+      command: body.command,
+      caller: { kind: 'player', playerId },
+    });
+    return json(200, answer(id(request), result));
+  },
+  listTournamentRounds: async (request) => withEtag(request, await tournamentRounds(deps(), id(request))),
+  getTournamentStandings: async (request) => withEtag(request, await tournamentStandings(deps(), id(request))),
+  exportTournament: async (request, { playerId }) =>
+    ndjsonDownload(request, await exportTournament(deps(), id(request), playerId), `${id(request)}.ndjson`),
+});

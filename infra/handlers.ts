@@ -5,6 +5,7 @@ import type { BuildOptions } from 'esbuild';
 export const handlerEntries = {
   api: 'functions/http/api.ts',
   docs: 'functions/http/docs.ts',
+  clubs: 'functions/http/clubs.ts',
   projector: 'functions/stream/projector.ts',
   timerReactor: 'functions/stream/timer-reactor.ts',
   publisher: 'functions/stream/publisher.ts',
@@ -29,6 +30,17 @@ export const unreachedCredentialSources = [
   '@smithy/credential-provider-imds',
 ] as const;
 
+/**
+ * Modules the SDK loads only in a browser: @aws-sdk/core's client entry re-exports the browser
+ * user-agent parser, whose `import("bowser")` only a browser client's runtime config calls; a
+ * Node client builds its user agent from the process (util-user-agent-node). Left out, every
+ * bundle is about 35 KiB smaller (PERF-1); test/unit/perf-bundles checks it is imported lazily only.
+ */
+export const browserOnlyModules = ['bowser'] as const;
+
+/** What no Lambda bundle carries: imported by `import()` only, on paths a Lambda never takes. */
+export const unreachedModules = [...unreachedCredentialSources, ...browserOnlyModules] as const;
+
 /** esbuild's settings for a Lambda bundle: the stack, the bundle benchmark and the PERF-1 test all build with them (`bundleOptions`). */
 export const bundleSettings = {
   format: 'esm',
@@ -44,7 +56,7 @@ export const bundleSettings = {
    * off compiling the API's bundle, on every cold start (PERF-1; `npm run bench` shows it).
    */
   supported: { arrow: false },
-  external: unreachedCredentialSources,
+  external: unreachedModules,
   /**
    * Built-in modules replaced by a stand-in of what the bundle uses of them, so that a cold start
    * does not load what it never runs: @middy/core imports node:stream/web for a test only a

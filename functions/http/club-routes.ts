@@ -24,7 +24,7 @@ export type ClubOperationId = Extract<Route, { tag: 'clubs' }>['operationId'];
 
 const id = (request: Request) => request.params.id ?? '';
 
-export const clubHandlers = (deps: () => Deps): Pick<Handlers<'api'>, ClubOperationId> => ({
+export const clubHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, ClubOperationId> => ({
   createClub: async (_request, { playerId, body }) => {
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;

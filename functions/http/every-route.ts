@@ -1,11 +1,13 @@
 /**
  * The whole HTTP API in one router: every route of the route table (route-table.ts), with the
- * API function's handlers (routes.ts) and those that describe the service (docs-routes.ts). On
- * AWS they are two functions behind one HTTP API, so that the API's bundle carries no
- * documentation code (PERF-1); the local runtime serves them all from one handler.
+ * API function's handlers and the club function's (routes.ts) and those that describe the
+ * service (docs-routes.ts). On AWS they are three functions behind one HTTP API, so that the
+ * API's bundle carries no documentation, club or tournament code (PERF-1); the local runtime
+ * serves them all from one handler.
  */
 import type { Deps } from '../app/deps.ts';
 import { authenticate } from '../app/players.ts';
+import { clubsHandlers } from './clubs-router.ts';
 import type { CorsPolicy } from './cors.ts';
 import { docsHandlers } from './docs-routes.ts';
 import { httpHandler, type LogLine } from './handler.ts';
@@ -15,7 +17,9 @@ import { apiHandlers } from './routes.ts';
 
 /** Every route of the service. */
 export const buildRouter = (deps: () => Deps): Router =>
-  routerFor(['api', 'docs'], { ...apiHandlers(deps), ...docsHandlers }, (authorization) => authenticate(deps(), authorization));
+  routerFor(['api', 'docs', 'clubs'], { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers }, (authorization) =>
+    authenticate(deps(), authorization),
+  );
 
 /** Every route in one handler: the local runtime's, and the tests'. */
 export const makeApi = (deps: () => Deps, log?: LogLine, cors?: CorsPolicy) => httpHandler(buildRouter(deps), log, cors);

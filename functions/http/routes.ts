@@ -18,12 +18,10 @@ import { requestFork, startAgreed } from '../app/forks.ts';
 import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
 import { Problem } from '../app/problems.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
-import { type ClubOperationId, clubHandlers } from './club-routes.ts';
 import { rateLimited } from './rate-limited.ts';
 import { json, ndjsonDownload, withEtag } from './respond.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
-import { type TournamentOperationId, tournamentHandlers } from './tournament-routes.ts';
 import { type WebhookOperationId, webhookHandlers } from './webhook-routes.ts';
 
 /**
@@ -48,7 +46,7 @@ const isSandbox = (result: CommandResult): boolean => result.state?.status !== '
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
 /** Players, games and their commands. */
-const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId | ClubOperationId | TournamentOperationId> => ({
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
   registerPlayer: async (request, { body }) => {
     const refused = await rateLimited(deps(), 'players', request.sourceIp);
     if (refused) return refused;
@@ -165,8 +163,6 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
 /** The API function's handlers: players, games and their commands, webhooks. */
 export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
   ...gameHandlers(deps),
-  ...clubHandlers(deps),
-  ...tournamentHandlers(deps),
   ...webhookHandlers(deps),
 });
 

@@ -24,7 +24,7 @@ const answer = (tournamentId: string, result: TournamentResult) => ({
   events: result.events,
 });
 
-export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'api'>, TournamentOperationId> => ({
+export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, TournamentOperationId> => ({
   createTournament: async (_request, { playerId, body }) => {
     const { commandId, ...fields } = body;
     const refused = await rateLimited(deps(), 'games', playerId);

@@ -35,6 +35,9 @@ export const apiRoutes: readonly string[] = routeKeys('api');
 /** The routes of the documentation function: the OpenAPI document and the rulesets (PERF-1). */
 export const docsRoutes: readonly string[] = routeKeys('docs');
 
+/** The routes of the club function: clubs, ladders and tournaments (PERF-1). */
+export const clubsRoutes: readonly string[] = routeKeys('clubs');
+
 export class ArbiterHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
@@ -48,7 +51,7 @@ export class ArbiterHttpApi extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    handlers: { readonly api: IFunction; readonly web: IFunction; readonly docs: IFunction },
+    handlers: { readonly api: IFunction; readonly web: IFunction; readonly docs: IFunction; readonly clubs: IFunction },
     corsOrigins: readonly string[],
     logRetention: RetentionDays = RetentionDays.ONE_MONTH,
     domain: StackConfig['domain'] = null,
@@ -72,9 +75,11 @@ export class ArbiterHttpApi extends Construct {
     const integration = new HttpLambdaIntegration('Handler', handlers.api);
     const page = new HttpLambdaIntegration('Web', handlers.web);
     const docs = new HttpLambdaIntegration('Docs', handlers.docs);
+    const clubs = new HttpLambdaIntegration('Clubs', handlers.clubs);
     for (const [routes, target] of [
       [apiRoutes, integration],
       [docsRoutes, docs],
+      [clubsRoutes, clubs],
       [WEB_ROUTE_KEYS, page],
     ] as const) {
       for (const route of routes) {

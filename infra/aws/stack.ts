@@ -66,6 +66,7 @@ interface Functions {
   readonly webhooks: ArbiterFunction;
   readonly web: ArbiterFunction;
   readonly docs: ArbiterFunction;
+  readonly clubs: ArbiterFunction;
 }
 
 const attributeTypes: Record<KeyAttribute['type'], AttributeType> = {
@@ -138,6 +139,12 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
     description: 'Serves the OpenAPI document and the rulesets with their JSON Schemas',
     timeout: Duration.seconds(10),
   },
+  clubs: {
+    id: 'Clubs',
+    entry: handlerEntries.clubs,
+    description: 'Arbiter HTTP API: clubs, ladders and tournaments',
+    timeout: Duration.seconds(29),
+  },
 };
 
 const key = (attribute: KeyAttribute) => ({ name: attribute.name, type: attributeTypes[attribute.type] });
@@ -167,15 +174,17 @@ export class ArbiterStack extends Stack {
     this.http = new ArbiterHttpApi(
       this,
       'Http',
-      { api: this.functions.api.fn, web: this.functions.web.fn, docs: this.functions.docs.fn },
+      { api: this.functions.api.fn, web: this.functions.web.fn, docs: this.functions.docs.fn, clubs: this.functions.clubs.fn },
       corsOrigins,
       this.config.logRetention,
       this.config.domain,
       this.config.throttle,
     );
     // The function allows the same origins, so a direct call answers as API Gateway does.
-    for (const { fn } of [this.functions.api, this.functions.docs]) fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
-    this.functions.api.fn.addEnvironment('ARBITER_RATE_LIMITS', rateLimitsText(this.config.rateLimits));
+    for (const { fn } of [this.functions.api, this.functions.docs, this.functions.clubs])
+      fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
+    for (const { fn } of [this.functions.api, this.functions.clubs])
+      fn.addEnvironment('ARBITER_RATE_LIMITS', rateLimitsText(this.config.rateLimits));
     const { projector, timerReactor, publisher } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),
@@ -267,6 +276,8 @@ export class ArbiterStack extends Stack {
       web: new ArbiterFunction(this, handlers.web.id, { ...handlers.web, tracing, logRetention }),
       // Nor does the documentation: the OpenAPI document and the rulesets are built from code.
       docs: new ArbiterFunction(this, handlers.docs.id, { ...handlers.docs, tracing, logRetention }),
+      // Clubs, ladders and tournaments: the API's own kind of function, apart so the API's bundle stays small (PERF-1).
+      clubs: make(handlers.clubs),
     };
   }
 
@@ -277,8 +288,9 @@ export class ArbiterStack extends Stack {
    */
   private grantTableAccess(): void {
     const { events, games } = this.tables;
-    const { api, projector, timerReactor, publisher, phaseTimer } = this.functions;
-    for (const writer of [api, phaseTimer]) {
+    const { api, clubs, projector, timerReactor, publisher, phaseTimer } = this.functions;
+    // The club function appends to tournaments' streams and creates their games, as the API does.
+    for (const writer of [api, clubs, phaseTimer]) {
       events.grantReadData(writer.fn);
       events.grant(writer.fn, 'dynamodb:PutItem');
       games.grantReadWriteData(writer.fn);

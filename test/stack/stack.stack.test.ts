@@ -23,7 +23,7 @@ import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { DEFAULT_THROTTLE } from '../../infra/aws/config.ts';
-import { apiRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
+import { apiRoutes, clubsRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
@@ -48,9 +48,9 @@ const tracedSynth = () => {
   traced ??= synth({ tracing: true });
   return traced;
 };
-const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs } = stack.functions;
+const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs, clubs } = stack.functions;
 const consumers = { projector, timerReactor, publisher } as const;
-const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs } as const;
+const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs, clubs } as const;
 
 interface ResourceJson {
   readonly Properties: Record<string, unknown>;
@@ -158,8 +158,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all eight handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 8);
+  it('runs all nine handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 9);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -179,7 +179,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(9);
+    expect(logGroups).toHaveLength(10);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -215,7 +215,7 @@ describe('the functions', () => {
 
   it('does not trace unless asked, and traces every function when asked', () => {
     template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: Match.anyValue() }, 0);
-    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 8);
+    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 9);
   });
 });
 
@@ -223,11 +223,11 @@ describe('table access', () => {
   const eventsArn = arnOf(stack.tables.events);
   const gamesArn = arnOf(stack.tables.games);
 
-  it('lets only the API and the phase timer append events, and no function update or delete one', () => {
+  it('lets only the API, the club function and the phase timer append events, and no function update or delete one', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
       expect({ name, put: allows(fn, 'dynamodb:PutItem', eventsArn) }).toEqual({
         name,
-        put: fn === api || fn === phaseTimer,
+        put: fn === api || fn === clubs || fn === phaseTimer,
       });
       for (const action of ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
         expect({ name, action, allowed: allows(fn, action, eventsArn) }).toEqual({ name, action, allowed: false });
@@ -235,9 +235,9 @@ describe('table access', () => {
     }
   });
 
-  it('lets the API, the projector, the phase timer and the webhook deliverer (delivery logs) write the games table, and no other function', () => {
+  it('lets the API, the club function, the projector, the phase timer and the webhook deliverer (delivery logs) write the games table, and no other function', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
-      const writes = fn === api || fn === projector || fn === phaseTimer || fn === webhooks;
+      const writes = fn === api || fn === clubs || fn === projector || fn === phaseTimer || fn === webhooks;
       expect({ name, writes: allows(fn, 'dynamodb:PutItem', gamesArn) }).toEqual({ name, writes });
     }
   });
@@ -263,10 +263,10 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('has exactly the routes of the design: the API, the documentation and the viewer each on one Lambda proxy integration to its function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length + docsRoutes.length + WEB_ROUTE_KEYS.length);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 3);
-    for (const fn of [api, docs, web]) {
+  it('has exactly the routes of the design: the API, the documentation, the clubs and the viewer each on one Lambda proxy integration to its function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', apiRoutes.length + docsRoutes.length + clubsRoutes.length + WEB_ROUTE_KEYS.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 4);
+    for (const fn of [api, docs, web, clubs]) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
         IntegrationType: 'AWS_PROXY',
         IntegrationUri: arnOf(fn.fn),
@@ -339,7 +339,7 @@ describe('the HTTP API', () => {
       Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
         ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(fn.fn)),
       )?.[0];
-    const targets = { api: integrationOf(api), docs: integrationOf(docs) };
+    const targets = { api: integrationOf(api), docs: integrationOf(docs), clubs: integrationOf(clubs) };
     const inTemplate = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
       (r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
@@ -815,9 +815,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
   });
 
   it('AWS-5 logRetentionDays sets every log group, the API access logs included, from cdk.json or the command line', () => {
-    expect(retentions(template)).toEqual(Array(9).fill(30));
-    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(9).fill(365));
-    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(9).fill(7));
+    expect(retentions(template)).toEqual(Array(10).fill(30));
+    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(10).fill(365));
+    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(10).fill(7));
     expect(() => synth({}, { logRetentionDays: 10 })).toThrow(
       /logRetentionDays context is one of CloudWatch Logs' periods \(1, 3, 5, 7, 14, 30/,
     );
@@ -901,9 +901,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       throttle: { rateLimit: 20, burstLimit: 40 },
       rateLimits: { ...defaultRateLimits, games: 10 },
     });
-    expect(retentions(built.template)).toEqual(Array(9).fill(90));
+    expect(retentions(built.template)).toEqual(Array(10).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
-    built.template.resourceCountIs('AWS::Lambda::Function', 8);
+    built.template.resourceCountIs('AWS::Lambda::Function', 9);
     expect(nagFindings(built)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { Problem } from '../../functions/app/problems.ts';
+import { buildClubsRouter } from '../../functions/http/clubs-router.ts';
 import { docsHandlers } from '../../functions/http/docs-routes.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
@@ -62,7 +63,8 @@ describe('ARC-5 one route table', () => {
     expect(buildRouter(noDeps).routeKeys).toEqual(routeKeys());
     expect(buildApiRouter(noDeps).routeKeys).toEqual(routeKeys('api'));
     expect(routerFor(['docs'], docsHandlers).routeKeys).toEqual(routeKeys('docs'));
-    expect([...routeKeys('api'), ...routeKeys('docs')].sort()).toEqual([...routeKeys()].sort());
+    expect(buildClubsRouter(noDeps).routeKeys).toEqual(routeKeys('clubs'));
+    expect([...routeKeys('api'), ...routeKeys('docs'), ...routeKeys('clubs')].sort()).toEqual([...routeKeys()].sort());
   });
 
   it('ARC-5 every operation of the OpenAPI document is a route of the table, and every route is one, as the table declares it', () => {

@@ -417,7 +417,7 @@ describe('playing from the page', () => {
       expect([...view.awaiting].sort()).toEqual(['blue', 'red']);
       for (const seat of game.seats) {
         await ready(seat.page, view.version);
-        expect(await offered(seat.page)).toEqual(['Repair', 'TakeBack', 'Concede', 'OfferDraw', 'RequestPause']);
+        expect(await offered(seat.page)).toEqual(['Repair', 'TakeBack', 'ProposeTakeback', 'Concede', 'OfferDraw', 'RequestPause']);
         await pick(seat.page, 'Repair');
         await seat.page.click('#play fieldset.list > button.add');
         await clickInto(seat.page, `${row} input[name="ship"]`, PAIR[seat.name as 'red' | 'blue'][0]);

@@ -19,8 +19,8 @@ import { rulesets } from '../../domain/rulesets.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const DOMAIN = join(ROOT, 'domain');
 
-/** The folders of domain/ that are not rulesets: the shared kernel, the match lifecycle, the log verifier. */
-const SHARED_FOLDERS = ['kernel', 'match', 'verify'];
+/** The folders of domain/ that are not rulesets: the shared kernel, the match lifecycle, the log verifier, tournaments (CLUB-2). */
+const SHARED_FOLDERS = ['kernel', 'match', 'tournament', 'verify'];
 
 /** The files every ruleset folder has, each for the same job (docs/adding-a-ruleset.md, section 2). */
 const SHARED_FILES = ['fold', 'ruleset', 'commands', 'command-docs', 'events', 'state', 'evolve', 'decide', 'view', 'options', 'examples'];

@@ -208,9 +208,10 @@ describe('npm start, from start to Ctrl-C and again', () => {
       const registered = await fetch(`${first.url}/players`, { method: 'POST', body: JSON.stringify({ name: 'Ann' }) });
       const { apiKey } = (await registered.json()) as { apiKey: string };
 
-      const exited = new Promise((done) => first.child.once('exit', done));
+      // 'close', not 'exit': npm exits at once on Ctrl-C; the runtime under it still holds the pipe while it stops.
+      const closed = new Promise((done) => first.child.once('close', done));
       process.kill(-group, 'SIGINT');
-      await exited;
+      await closed;
       expect(first.output()).toContain('Arbiter: stopped.');
       expect(await reachable(first.url)).toBe(false);
       expect(await reachable(first.dynamoEndpoint)).toBe(false);

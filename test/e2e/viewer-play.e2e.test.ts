@@ -240,7 +240,8 @@ describe('playing from the page', () => {
         const seat = seatNamed(game.seats, seatName);
         const other = game.seats.find((s) => s !== seat) as Seat;
         const eligible = (view.game?.eligible as Record<string, string[]> | undefined)?.[seatName] ?? [];
-        await caughtUp(seat.page, view.version);
+        // The panel, not only the board, at this version: a panel still redrawing would drop the rows added below.
+        await ready(seat.page, view.version);
         await pick(seat.page, 'SubmitActions');
         if (!refusedOnce) {
           // No choice for a model that may act: SOL-3's refusal, in its own words.

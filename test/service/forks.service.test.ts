@@ -10,6 +10,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { GUNSHIP, gunshipAt, gunshipTable } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { mission, profile, shoot } from '../support/soluna.ts';
@@ -124,22 +125,8 @@ const soluna = async (): Promise<Scenario> => {
   };
 };
 
-const GUNSHIP = {
-  ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect: { bow: 8, broadside: 8, stern: 8 } },
-  ...{ deflectors: 0, shields: 1, armor: 0, hull: 100, repairUnits: 1, crew: 2 },
-  batteries: [{ id: 'A', class: 'medium', weapons: 1, damage: 1, mount: 'T' }],
-  missileBatteries: [],
-  damageChart: Array.from({ length: 10 }, () => ['battery:A', 'drive']),
-};
-const ship = (id: string, x: number, y: number, facing: number) => ({ id, name: id, design: 'gunship', x, y, facing });
-
 const gsc2 = async (): Promise<Scenario> => {
-  const rules = {
-    designs: { gunship: GUNSHIP },
-    fleets: { red: [ship('ram', 0, 0, 0)], blue: [ship('bee', 0, 10, 4)] },
-    terrain: [],
-    longRangeBands: 0,
-  };
+  const rules = gunshipTable(GUNSHIP, { red: [gunshipAt('ram', 0, 0, 0)], blue: [gunshipAt('bee', 0, 10, 4)] });
   const { gameId, joined } = await privately('gsc2', 'red', { rules });
   const winner = (joined.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
   ok(await give(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' }));

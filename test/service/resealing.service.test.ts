@@ -11,6 +11,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { GUNSHIP, gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, mission, profile, shoot } from '../support/soluna.ts';
@@ -83,22 +84,8 @@ const soluna = async (): Promise<Scenario> => {
   };
 };
 
-const GUNSHIP = {
-  ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect: { bow: 8, broadside: 8, stern: 8 } },
-  ...{ deflectors: 0, shields: 1, armor: 0, hull: 100, repairUnits: 1, crew: 2 },
-  batteries: [{ id: 'A', class: 'medium', weapons: 1, damage: 1, mount: 'T' }],
-  missileBatteries: [{ id: 'M1', missiles: 1, damage: 1 }],
-  damageChart: Array.from({ length: 10 }, () => ['battery:A', 'drive']),
-};
-const ship = (id: string, x: number, y: number, facing: number) => ({ id, name: id, design: 'gunship', x, y, facing });
-
 const gsc2 = async (): Promise<Scenario> => {
-  const rules = {
-    designs: { gunship: GUNSHIP },
-    fleets: { red: [ship('ram', 0, 0, 0), ship('rook', 20, 0, 0)], blue: [ship('bee', 0, 10, 4), ship('bat', 20, 10, 4)] },
-    terrain: [],
-    longRangeBands: 0,
-  };
+  const rules = gunshipTable({ ...GUNSHIP, missileBatteries: [{ id: 'M1', missiles: 1, damage: 1 }] });
   const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'gsc2', seat: 'red', options: { rules } });
   expect(created.status).toBe(201);
   const gameId = created.body.gameId;

@@ -78,3 +78,27 @@ export const expectExplained = (roll: DieRoll) => {
   expect(roll.effectiveTarget).toBe(roll.modifiers.reduce((n, m) => n + m.value, roll.target));
   expect(roll.success).toBe(roll.value <= (roll.effectiveTarget ?? Number.NaN));
 };
+
+/**
+ * A GSC2 design whose numbers make every shot count (targeting 4 against aspect 8 everywhere),
+ * with one medium battery: the service tests' duels of takebacks, resealing and forks.
+ */
+export const GUNSHIP = {
+  ...{ size: 6, drive: 12, turnDistance: 4, targeting: 4, aspect: { bow: 8, broadside: 8, stern: 8 } },
+  ...{ deflectors: 0, shields: 1, armor: 0, hull: 100, repairUnits: 1, crew: 2 },
+  batteries: [{ id: 'A', class: 'medium', weapons: 1, damage: 1, mount: 'T' }],
+  missileBatteries: [] as { id: string; missiles: number; damage: number }[],
+  damageChart: Array.from({ length: 10 }, () => ['battery:A', 'drive']),
+};
+
+/** A gunship at (x, y) facing `facing` (0 to 11). */
+export const gunshipAt = (id: string, x: number, y: number, facing: number) => ({ id, name: id, design: 'gunship', x, y, facing });
+
+/** `options.rules` of a table with no terrain: red's ships on y 0 facing blue's, 10" away on y 10 (by default two a side). */
+export const gunshipTable = (
+  design: typeof GUNSHIP = GUNSHIP,
+  fleets = {
+    red: [gunshipAt('ram', 0, 0, 0), gunshipAt('rook', 20, 0, 0)],
+    blue: [gunshipAt('bee', 0, 10, 4), gunshipAt('bat', 20, 10, 4)],
+  },
+) => ({ designs: { gunship: design }, fleets, terrain: [], longRangeBands: 0 });

@@ -14,7 +14,8 @@ import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { GUNSHIP, gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
-import { act, mission, profile, shoot } from '../support/soluna.ts';
+import { act, shoot } from '../support/soluna.ts';
+import { solunaDuel } from '../support/soluna-http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -56,18 +57,10 @@ interface Scenario {
 }
 
 const soluna = async (): Promise<Scenario> => {
-  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
-  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
-  const created = await ann.post<{ gameId: string }>('/games', {
-    ruleset: 'soluna',
-    seat: 'sun',
-    options: { firstPlayer: 'sun', rules: { mission: mission([meena], [xul]) } },
-  });
-  expect(created.status).toBe(201);
-  expect((await bob.post(`/games/${created.body.gameId}/join`, {})).status).toBe(200);
+  const gameId = await solunaDuel(ann, bob);
   type Revealed = { orders: ({ seat: string; salt: string; hash: string } & Record<string, unknown>)[] };
   return {
-    gameId: created.body.gameId,
+    gameId,
     seat: 'sun',
     mover: ann,
     other: bob,

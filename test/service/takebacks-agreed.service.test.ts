@@ -17,7 +17,8 @@ import { postGalacticaGame } from '../support/games.ts';
 import { gunshipTable } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
-import { act, mission, profile, shoot } from '../support/soluna.ts';
+import { act, shoot } from '../support/soluna.ts';
+import { solunaDuel } from '../support/soluna-http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
@@ -93,19 +94,11 @@ const postGalactica = async (): Promise<Scenario> => {
 };
 
 const soluna = async (): Promise<Scenario> => {
-  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
   // Xul survives the shot, so the game goes on whatever the dice say.
-  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 10 });
-  const created = await ann.post<{ gameId: string }>('/games', {
-    ruleset: 'soluna',
-    seat: 'sun',
-    options: { firstPlayer: 'sun', rules: { mission: mission([meena], [xul]) } },
-  });
-  expect(created.status).toBe(201);
-  expect((await bob.post(`/games/${created.body.gameId}/join`, {})).status).toBe(200);
+  const gameId = await solunaDuel(ann, bob, 10);
   // Sun shoots, moon does nothing: moon's orders reveal both and the shot is rolled.
   return {
-    gameId: created.body.gameId,
+    gameId,
     mover: ann,
     other: bob,
     moverSeat: 'sun',

@@ -14,7 +14,8 @@ import { postGalacticaGame } from '../support/games.ts';
 import { gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
-import { mission, profile, shoot } from '../support/soluna.ts';
+import { shoot } from '../support/soluna.ts';
+import { solunaDuel } from '../support/soluna-http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -53,18 +54,10 @@ const postGalactica = async (): Promise<Scenario> => {
 };
 
 const soluna = async (): Promise<Scenario> => {
-  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
-  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
-  const created = await ann.post<{ gameId: string }>('/games', {
-    ruleset: 'soluna',
-    seat: 'sun',
-    options: { firstPlayer: 'sun', rules: { mission: mission([meena], [xul]) } },
-  });
-  expect(created.status).toBe(201);
-  expect((await bob.post(`/games/${created.body.gameId}/join`, {})).status).toBe(200);
+  const gameId = await solunaDuel(ann, bob);
   // Sun seals its orders while moon has not: only the commitment is public, nothing is revealed.
   return {
-    gameId: created.body.gameId,
+    gameId,
     seat: 'sun',
     mover: ann,
     other: bob,

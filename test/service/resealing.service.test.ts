@@ -11,11 +11,11 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { gsc2Game, solunaDuel } from '../support/games.ts';
 import { GUNSHIP, gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, shoot } from '../support/soluna.ts';
-import { solunaDuel } from '../support/soluna-http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -79,12 +79,7 @@ const soluna = async (): Promise<Scenario> => {
 
 const gsc2 = async (): Promise<Scenario> => {
   const rules = gunshipTable({ ...GUNSHIP, missileBatteries: [{ id: 'M1', missiles: 1, damage: 1 }] });
-  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'gsc2', seat: 'red', options: { rules } });
-  expect(created.status).toBe(201);
-  const gameId = created.body.gameId;
-  const joined = await bob.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, {});
-  const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
-  await give(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' });
+  const gameId = await gsc2Game(ann, bob, rules);
   // GSC-3: blue's free group, red matches it, and so on; nobody moves, so the Missiles step comes next.
   const stay = (client: Client, id: string) => give(client, gameId, { type: 'MoveShip', ship: id, path: [] });
   await stay(bob, 'bee');

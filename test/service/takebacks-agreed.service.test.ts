@@ -13,12 +13,11 @@ import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { postGalacticaGame } from '../support/games.ts';
+import { gsc2Game, postGalacticaGame, solunaDuel } from '../support/games.ts';
 import { gunshipTable } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, shoot } from '../support/soluna.ts';
-import { solunaDuel } from '../support/soluna-http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
@@ -109,12 +108,7 @@ const soluna = async (): Promise<Scenario> => {
 
 const gsc2 = async (): Promise<Scenario> => {
   const rules = gunshipTable();
-  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'gsc2', seat: 'red', options: { rules } });
-  expect(created.status).toBe(201);
-  const gameId = created.body.gameId;
-  const joined = await bob.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, {});
-  const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
-  await ok(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' });
+  const gameId = await gsc2Game(ann, bob, rules);
   // GSC-3: blue opens with a free group.
   return {
     gameId,

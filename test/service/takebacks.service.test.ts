@@ -10,12 +10,11 @@ import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { postGalacticaGame } from '../support/games.ts';
+import { gsc2Game, postGalacticaGame, solunaDuel } from '../support/games.ts';
 import { gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { shoot } from '../support/soluna.ts';
-import { solunaDuel } from '../support/soluna-http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -67,12 +66,7 @@ const soluna = async (): Promise<Scenario> => {
 
 const gsc2 = async (): Promise<Scenario> => {
   const rules = gunshipTable();
-  const created = await ann.post<{ gameId: string }>('/games', { ruleset: 'gsc2', seat: 'red', options: { rules } });
-  expect(created.status).toBe(201);
-  const gameId = created.body.gameId;
-  const joined = await bob.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, {});
-  const winner = (joined.body.events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
-  expect((await give(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' })).status).toBe(200);
+  const gameId = await gsc2Game(ann, bob, rules);
   // GSC-3: blue opens with a free group; a move within it keeps the move blue's.
   return {
     gameId,

@@ -80,6 +80,11 @@ beforeAll(async () => {
   await ok(ann, gameId, { type: 'EndPhase' });
   own = [takenBack(await ok(ann, gameId, { type: 'TakeBack', toVersion: first.version }))];
   own.push(takenBack(await ok(ann, gameId, { type: 'TakeBack', reason: 'meant to gather' })));
+  // Each ended one phase in one event: the second goes back to the end of the first, then the first to before it.
+  expect(own.map((e) => [e.data.toVersion, e.data.voids])).toEqual([
+    [first.version, [{ from: first.version + 1, to: first.version + 1 }]],
+    [first.version - 1, [{ from: first.version, to: first.version }]],
+  ]);
   for (let i = 0; i < 4; i += 1) await ok(ann, gameId, { type: 'EndPhase' });
 
   // TB-2: red shoots (rolls); blue proposes taking the shot back, red accepts; red shoots again, drawing fresh dice.
@@ -87,6 +92,7 @@ beforeAll(async () => {
   discarded = publicRolls(shot.events);
   await ok(bob, gameId, { type: 'ProposeTakeback', toVersion: shot.version - shot.events.length, reason: 'the target was in cover' });
   agreed = takenBack(await ok(ann, gameId, { type: 'AcceptTakeback' }));
+  expect(agreed.data.voids[0]?.from).toBe(shot.events[0]?.seq);
   const again = await ok(ann, gameId, SHOT);
   reshot = again.events[0] as EventEnvelope;
 

@@ -122,7 +122,7 @@ afterAll(async () => {
 const lineOf = (seq: number) => origin.events.findIndex((e) => e.seq === seq) + 2;
 
 describe('TB-7 a game with every kind of takeback and a fork, verified', () => {
-  it('TB-7 TB-6 arbiter verify passes the game and its fork: every takeback re-decided, every roll drawn once', async () => {
+  it('TB-7 TB-6 PG-11 arbiter verify passes the game and its fork: every takeback re-decided, every roll drawn once', async () => {
     expect([origin.header.status, fork.header.status]).toEqual(['ended', 'ended']);
     expect(own.map((e) => e.data.how)).toEqual(['own', 'own']);
     expect([agreed.data.how, corrected.data.how]).toEqual(['agreed', 'organiser']);
@@ -148,7 +148,7 @@ describe('TB-7 a game with every kind of takeback and a fork, verified', () => {
     );
   });
 
-  it('TB-7 TB-2 a takeback forged to go further back than was agreed, re-chained, fails verify naming its line', async () => {
+  it('TB-7 TB-2 PG-11 a takeback forged to go further back than was agreed, re-chained, fails verify naming its line', async () => {
     const at = origin.events.findIndex((e) => e.seq === agreed.seq);
     const forged = rechain(
       origin.events.map((e, i) => (i === at ? { ...e, data: { ...agreed.data, toVersion: agreed.data.toVersion - 1 } } : e)),
@@ -161,7 +161,7 @@ describe('TB-7 a game with every kind of takeback and a fork, verified', () => {
     );
   });
 
-  it('TB-7 TB-1 an own takeback forged to reach back across the other seat’s deployment, re-chained, fails verify naming its line', async () => {
+  it('TB-7 TB-1 PG-4 an own takeback forged to reach back across the other seat’s deployment, re-chained, fails verify naming its line', async () => {
     const [latest] = own;
     const at = origin.events.findIndex((e) => e.seq === latest?.seq);
     const forged = rechain(
@@ -183,7 +183,7 @@ describe('TB-7 a game with every kind of takeback and a fork, verified', () => {
     );
   });
 
-  it('TB-7 TB-2 the shot played again given a discarded roll (its face and draw), re-chained, fails verify naming its line', async () => {
+  it('TB-7 TB-2 PG-11 the shot played again given a discarded roll (its face and draw), re-chained, fails verify naming its line', async () => {
     const at = origin.events.findIndex((e) => e.seq === reshot.seq);
     const [first] = discarded;
     const path = publicRolls([reshot])[0]?.path ?? '';

@@ -14,8 +14,8 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { TakenBack } from '../../domain/match/events.ts';
 import { type ParsedLog, serializeLog } from '../../domain/verify/log.ts';
 import type { FoundRoll } from '../../domain/verify/rolls.ts';
-import { run } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { arbiterInProcess } from '../support/cli.ts';
 import { postGalacticaGame } from '../support/games.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
@@ -44,19 +44,10 @@ const ok = async (client: Client, gameId: string, command: object): Promise<Repl
   return reply.body;
 };
 
-/** `arbiter <args>` run by its own code in this process (functions/cli/run.ts), its exit code and what it printed. */
+/** `arbiter <args>` run by its own code in this process: its exit code, and all it printed. */
 const arbiter = async (...args: string[]) => {
-  let out = '';
-  const code = await run(
-    args,
-    (text) => {
-      out += text;
-    },
-    (text) => {
-      out += text;
-    },
-  );
-  return { code, out };
+  const { status, stdout, stderr } = await arbiterInProcess(...args);
+  return { code: status, out: stdout + stderr };
 };
 
 const file = (name: string, log: ParsedLog) => {

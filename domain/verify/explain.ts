@@ -25,7 +25,7 @@ export const explainRoll = (roll: DieRoll, n: number): string => {
 };
 
 /** TB-1: the takeback in `log` that voided event `seq`, if any. */
-const voidedBy = (log: readonly EventEnvelope[], seq: number): EventEnvelope<TakenBack> | undefined =>
+export const voidedBy = (log: readonly EventEnvelope[], seq: number): EventEnvelope<TakenBack> | undefined =>
   log.find(
     (e): e is EventEnvelope<TakenBack> =>
       e.type === 'TakenBack' && (e.data as TakenBack['data']).voids.some((range) => seq >= range.from && seq <= range.to),

@@ -11,6 +11,7 @@ import type { GameState } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
 import { everyRuleset } from '../rulesets.ts';
 import { checkChain } from './chain-check.ts';
+import { voidedBy } from './explain.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
 import { checkOrigin } from './origin-check.ts';
@@ -83,21 +84,32 @@ const diceKeys = (log: ParsedLog, seed: string, rulesets: Rulesets): ((index: nu
   };
 };
 
+/** TB-2: where the event at `index` was voided by a takeback, that its rolls were discarded there; else nothing. */
+const discardedAt = (events: readonly EventEnvelope[], index: number): string => {
+  const event = events[index];
+  const takeback = event && voidedBy(events, event.seq);
+  if (!takeback) return '';
+  return `, which line ${lineOf(index)} (event ${event.seq}) drew and the takeback at event ${takeback.seq} discarded: a discarded roll stays spent`;
+};
+
 export const checkDice = (log: ParsedLog, rulesets: Rulesets = everyRuleset()): CheckResult => {
   const { header, events } = log;
   if (header.seed === null) return (isRunning(header) ? pending : fail)('dice', 'dice: cannot be recomputed before the seed is revealed');
   const keyAt = diceKeys(log, header.seed, rulesets);
   const starts = batchStarts(events);
-  const seen = new Set<string>();
+  /** Each draw used so far, with the index of the event that used it. */
+  const seen = new Map<string, number>();
   let count = 0;
   for (const [i, event] of events.entries()) {
     for (const { path, roll } of findRolls(event.data)) {
       const at = `line ${lineOf(i)} (event ${event.seq}, ${path})`;
       const draw = `${roll.draw.seq}:${roll.draw.index}`;
+      // A draw used before is named as reused first, whatever else is wrong with it: a roll a takeback discarded stays spent (TB-2).
+      const first = seen.get(draw);
+      if (first !== undefined) return fail('dice', `dice: ${at} reuses draw ${draw}${discardedAt(events, first)}`, lineOf(i));
       if (roll.draw.seq !== starts[i])
         return fail('dice', `dice: ${at} claims draw ${draw} but its command's first event is ${starts[i]}`, lineOf(i));
-      if (seen.has(draw)) return fail('dice', `dice: ${at} reuses draw ${draw}`, lineOf(i));
-      seen.add(draw);
+      seen.set(draw, i);
       const face = rollFace(keyAt(i), header.gameId, roll.draw.seq, roll.draw.index, roll.sides);
       if (face !== roll.value)
         return fail('dice', `dice: ${at} records ${roll.value} on a d${roll.sides} but the seed gives ${face}`, lineOf(i));

@@ -12,6 +12,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { lifecycleCommand } from '../../domain/match/command-table.ts';
 import { TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
+import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { Problem } from './problems.ts';
 import { escapePointer, schemaProblem } from './schema-problems.ts';
 
@@ -87,7 +88,31 @@ export const refuseUnknownCommandFields = (rulesets: Rulesets, state: GameState,
   refuseUnknown(result, command, '/command');
   if (result.success) return;
   const issues = lifecycle ? result.error.issues.filter((issue) => issue.message === TOO_LONG) : result.error.issues;
-  if (issues.length > 0) throw schemaProblem(issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
+  if (issues.length === 0) return;
+  if (!lifecycle && state.status !== 'empty') refuseOtherRulesetsCommand(state.ruleset, command.type);
+  throw schemaProblem(issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
+};
+
+/**
+ * API-4, TB-5: a command of another ruleset (GSC2's `SubmitOrders` in a Post Galactica game,
+ * which seals nothing) says whose it is, so the client learns why it is no command of this
+ * game rather than only that its type is not allowed. Ids, not titles: the list names every
+ * ruleset without loading its rules.
+ */
+const refuseOtherRulesetsCommand = (ruleset: string, type: string): void => {
+  if (commandDocsOf(ruleset).some((doc) => doc.type === type)) return;
+  const owners = rulesetIds.filter((id) => id !== ruleset && commandDocsOf(id).some((doc) => doc.type === type));
+  if (owners.length === 0) return;
+  const detail = `The field /command/type is ${JSON.stringify(type)}, a command of ${owners.join(' and ')}, not of ${ruleset}; GET /rulesets/${ruleset} lists this game's commands.`;
+  throw new Problem(
+    400,
+    'invalid-body',
+    'The command is not valid',
+    `The command is not valid: ${detail[0]?.toLowerCase()}${detail.slice(1)}`,
+    {
+      errors: [{ pointer: '/command/type', detail }],
+    },
+  );
 };
 
 const refuseUnknownOptionFields = (rulesets: Rulesets, command: { ruleset?: unknown; options?: { rules?: unknown } }): void => {

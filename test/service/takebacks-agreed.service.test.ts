@@ -18,6 +18,7 @@ import { gunshipTable } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, shoot } from '../support/soluna.ts';
+import { withRoll } from '../support/takebacks.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
@@ -265,13 +266,3 @@ describe.each([
     }
   });
 });
-
-/** `data` with the value at a path `findRolls` names (`a.b[2].c`) replaced. */
-const withRoll = (data: unknown, path: string, roll: unknown): unknown => {
-  const copy = structuredClone(data) as Record<string, unknown>;
-  const parts = path.match(/[^.[\]]+/g) ?? [];
-  let node = copy;
-  for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
-  node[parts.at(-1) as string] = roll;
-  return copy;
-};

@@ -31,9 +31,9 @@ export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promi
 export const startServiceRuntime = (overrides: Partial<ServiceOptions> = {}): Promise<MemoryRuntime> =>
   startMemoryRuntime({ port: 0, resolve: fakeResolver().resolve, ...overrides });
 
-/** The table most route tests set: a service runtime, and Ann and Bob registered on it. */
-export const annAndBob = async (): Promise<{ runtime: MemoryRuntime; ann: Client; bob: Client }> => {
-  const runtime = await startServiceRuntime();
+/** The table most route tests set: a service runtime (with these options), and Ann and Bob registered on it. */
+export const annAndBob = async (overrides: Partial<ServiceOptions> = {}): Promise<{ runtime: MemoryRuntime; ann: Client; bob: Client }> => {
+  const runtime = await startServiceRuntime(overrides);
   const anon = new Client(runtime.url);
   const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
   return { runtime, ann: ann.client, bob: bob.client };

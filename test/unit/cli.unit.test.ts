@@ -16,9 +16,9 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
-import { run } from '../../functions/cli/run.ts';
 import { standaloneSvg } from '../../web/render/index.ts';
 import { ensureBuilt } from '../support/build-setup.ts';
+import { arbiterInProcess, type Ran } from '../support/cli.ts';
 
 const RULESETS = everyRuleset();
 
@@ -27,32 +27,14 @@ const bin = join(root, 'tools', 'arbiter-cli', 'bin', 'arbiter.mjs');
 const logs = join(root, 'test', 'fixtures', 'logs');
 const PG = join(logs, 'post-galactica.ndjson');
 
-type Ran = { status: number | null; stdout: string; stderr: string };
-
 /** The installed command as a user runs it: a Node process on the prebuilt bundle. */
 const arbiterBin = (...args: string[]): Ran => {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
-/**
- * The command's own code in this process, its output captured: what the bin runs (the first
- * tests hold the two to the same answers), without a Node start per case.
- */
-const arbiter = async (...args: string[]): Promise<Ran> => {
-  let stdout = '';
-  let stderr = '';
-  const status = await run(
-    args,
-    (text) => {
-      stdout += text;
-    },
-    (text) => {
-      stderr += text;
-    },
-  );
-  return { status, stdout, stderr };
-};
+/** The command's own code in this process: what the bin runs (the first tests hold the two to the same answers). */
+const arbiter = arbiterInProcess;
 
 /** One sentence on stderr, exit 2, and nothing that looks like a stack trace. */
 const expectUsageError = (result: Ran, sentence: RegExp) => {

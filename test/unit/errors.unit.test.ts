@@ -117,6 +117,10 @@ describe('API-4 bodies and commands', () => {
       command: { type: 'SubmitOrders', orders: [] },
     });
     expect(expectFieldErrors(other, 'invalid-body')[0]?.pointer).toBe('/command/type');
+    // TB-5: it says whose command it is (Post Galactica seals nothing), not only that its type is not allowed.
+    expect(other.body.detail).toBe(
+      'The command is not valid: the field /command/type is "SubmitOrders", a command of gsc2, not of post-galactica; GET /rulesets/post-galactica lists this game\'s commands.',
+    );
     expect(await eventCount(gameId)).toBe(version);
   });
 

@@ -6,16 +6,19 @@ import type { Match } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
+import { LOG_FORMAT, type LogHeader } from '../../domain/verify/log.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
+import { checkDice } from '../../domain/verify/verify.ts';
 import { versionsNeeded } from '../../functions/app/history.ts';
 import type { IntegrationEvent } from '../../functions/app/ports.ts';
 import { integrationEvents } from '../../functions/app/publishing.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText } from '../../functions/app/webhook-messages.ts';
-import { GAME_ID, type Game, seat } from '../support/decider-spec.ts';
+import { GAME_ID, type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
+import { withRoll } from '../support/takebacks.ts';
 
 const RULESETS = everyRuleset();
 const sun = seat('sun', 'p_sun');
@@ -245,6 +248,31 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
     expect(readjudicate(seized, { gameId: GAME_ID, seed: null, rulesets: RULESETS, decides })).toMatchObject({
       ok: false,
       divergence: { kind: 'illegal', index: index - 1 },
+    });
+  });
+
+  it('TB-7 TB-2 SOL-3 verify names a discarded roll used again: its draw, the line that drew it and the takeback that discarded it', () => {
+    const { game } = agreed();
+    const header: LogHeader = {
+      ...{ format: LOG_FORMAT, gameId: GAME_ID, ruleset: 'soluna', rulesVersion: match(game).rulesVersion },
+      ...{ seats: [], seedCommitment: '', status: 'ended', seed: TEST_SEED, viewer: null, state: null },
+    };
+    // The harness draws from the test seed, so the honest log's every roll is the seed's.
+    expect(checkDice({ header, events: game.log })).toMatchObject({ ok: true });
+    const taken = game.log.find((e) => e.type === 'TakenBack') as EventEnvelope;
+    const spent = game.log.findIndex((e) => e.seq < taken.seq && findRolls(e.data).length > 0);
+    const again = game.log.findIndex((e) => e.seq > taken.seq && findRolls(e.data).length > 0);
+    const [discarded] = findRolls(game.log[spent]?.data);
+    const [fresh] = findRolls(game.log[again]?.data);
+    expect(fresh?.roll.draw.seq).toBeGreaterThan(taken.seq);
+    // The shot played again claims the discarded roll, face and draw: the line is named, and why the draw is spent.
+    const reused = game.log.map((e, i) => (i === again ? { ...e, data: withRoll(e.data, fresh?.path ?? '', discarded?.roll) } : e));
+    const draw = `${discarded?.roll.draw.seq}:${discarded?.roll.draw.index}`;
+    expect(checkDice({ header, events: reused })).toEqual({
+      check: 'dice',
+      ok: false,
+      line: again + 2,
+      verdict: `dice: line ${again + 2} (event ${game.log[again]?.seq}, ${fresh?.path}) reuses draw ${draw}, which line ${spent + 2} (event ${game.log[spent]?.seq}) drew and the takeback at event ${taken.seq} discarded: a discarded roll stays spent`,
     });
   });
 

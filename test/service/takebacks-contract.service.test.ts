@@ -405,6 +405,13 @@ describe('TB-8 the contract of takebacks and forks', () => {
     };
     const doc = (await bob.get<Doc>('/openapi.json')).body;
     const schemas = doc.components.schemas;
+    // TB-4: the policy and its default are documented where a game is created.
+    const created = doc.paths['/games']?.post?.requestBody?.content['application/json']?.schema as {
+      properties: { options: { properties: { takebacks: { enum: string[]; description: string } } } };
+    };
+    const policy = created.properties.options.properties.takebacks;
+    expect([...policy.enum].sort()).toEqual(['agreed', 'none', 'own']);
+    expect(policy.description).toContain('"agreed" (default)');
     for (const command of Object.keys(TAKEBACK_COMMANDS)) expect(schemas[`Match.${command}`], command).toBeDefined();
     const events = [
       'TakenBack',

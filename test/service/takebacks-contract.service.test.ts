@@ -386,6 +386,7 @@ describe('TB-8 the contract of takebacks and forks', () => {
     expect(proposing.status).toBe(400);
     expect(proposing.body.detail).toBe('Propose a continuation with POST /games/{id}/forks.');
     const forking = await give(ann, gameId, { type: 'ForkGame', from: { gameId, version: 5 }, kind: 'sandbox' });
+    expect(forking.status).toBe(400);
     expect(forking.body.detail).toBe('Fork a game with POST /games/{id}/forks.');
   });
 

@@ -2,8 +2,9 @@
  * DOC-3: the examples of `/openapi.json`, recorded from real answers into openapi-examples.json
  * (`npm run examples`, test/unit/openapi-examples.unit.test.ts, which also checks that they
  * are still what this build answers): for every command of every ruleset, the request and the
- * answer of POST /games/{id}/commands, decided by the real rules on a real game; for every
- * problem type, the handler's answer to a request that provokes it.
+ * answer of POST /games/{id}/commands, decided by the real rules on a real game; a sandbox and a
+ * continuation of POST /games/{id}/forks; for every problem type, the handler's answer to a
+ * request that provokes it.
  */
 import type { ProblemType } from '../app/problems.ts';
 import recorded from './openapi-examples.json' with { type: 'json' };
@@ -14,6 +15,14 @@ interface Recorded {
   readonly answers: Record<
     string,
     { readonly summary: string; readonly request: string; readonly status: number; readonly value: unknown }
+  >;
+  /**
+   * TB-6, TB-8: POST /games/{id}/forks, a sandbox (201) and a continuation proposed (202).
+   * Optional: `npm run examples` builds the document from the file it is about to write.
+   */
+  readonly forks?: Record<
+    string,
+    { readonly summary: string; readonly request: string; readonly body: unknown; readonly status: number; readonly value: unknown }
   >;
   readonly problems: Record<
     ProblemType,
@@ -92,4 +101,18 @@ export const answerExample = (operationId: string, status: number): Record<strin
   const example = RECORDED.answers?.[operationId];
   if (!example || example.status !== status) return undefined;
   return { [operationId]: { summary: `${example.summary}: the answer to ${example.request}`, value: example.value } };
+};
+
+/**
+ * TB-8: the request and answer examples of POST /games/{id}/forks, one per kind, named by it;
+ * the answers by the status they were answered with (a sandbox 201, a continuation 202).
+ */
+export const forkExamples = (): { requests: Examples; answers: Record<number, Examples> } => {
+  const requests: Examples = {};
+  const answers: Record<number, Examples> = {};
+  for (const [kind, { summary, request, body, status, value }] of Object.entries(RECORDED.forks ?? {})) {
+    requests[kind] = { summary, value: body };
+    answers[status] = { ...answers[status], [kind]: { summary: `${summary}: the answer to ${request}`, value } };
+  }
+  return { requests, answers };
 };

@@ -9,7 +9,7 @@ import type { ProblemType } from '../app/problems.ts';
 import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import { buildComponents } from './components.ts';
 import { clubResponses } from './openapi-clubs.ts';
-import { commandExamples, problemRef, problemTable } from './openapi-examples.ts';
+import { commandExamples, forkExamples, problemRef, problemTable } from './openapi-examples.ts';
 import {
   always,
   body,
@@ -211,8 +211,25 @@ const withProblemExamples = (responses: Responses): Responses =>
     }),
   );
 
+/** TB-8: POST /games/{id}/forks with a request of each kind and the answer it got, by its status. */
+const withForkExamples = (requestBody: ReturnType<typeof body>, responses: Responses) => {
+  const { requests, answers } = forkExamples();
+  const json = requestBody.content['application/json'];
+  const answered = Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const examples = answers[Number(status)];
+      const content = (answer as Answer).content;
+      const media = content?.['application/json'];
+      if (!examples || !media) return [status, answer];
+      return [status, { ...(answer as Answer), content: { ...content, 'application/json': { ...media, examples } } }];
+    }),
+  );
+  return { requestBody: { ...requestBody, content: { 'application/json': { ...json, examples: requests } } }, responses: answered };
+};
+
 /** DOC-3: POST /games/{id}/commands with a request and its answer for every command of every ruleset. */
 const withCommandExamples = (operationId: string, requestBody: ReturnType<typeof body>, responses: Responses) => {
+  if (operationId === 'forkGame') return withForkExamples(requestBody, responses);
   if (operationId !== 'giveCommand') return { requestBody, responses };
   const { requests, answers } = commandExamples(new Map([...rulesets.values()].map((r) => [r.id, r.title])));
   const json = requestBody.content['application/json'];

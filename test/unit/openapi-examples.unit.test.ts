@@ -15,6 +15,7 @@ import { openApiDocument } from '../../functions/http/openapi.ts';
 import { PATH_PROBLEMS } from '../../functions/http/openapi-examples.ts';
 import { type AnswerExample, clubExamples } from '../support/club-examples.ts';
 import { type CommandExample, commandExamples } from '../support/command-examples.ts';
+import { type ForkExample, forkExamples } from '../support/fork-examples.ts';
 import { type ProblemExample, problemExamples } from '../support/problem-examples.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -27,6 +28,7 @@ const COMMANDS = new Map([...rulesets.values()].map((r) => [r.id, [...matchComma
 interface Recorded {
   readonly commands: Record<string, Record<string, CommandExample>>;
   readonly answers: Record<string, AnswerExample>;
+  readonly forks: Record<string, ForkExample>;
   readonly problems: Record<string, ProblemExample>;
 }
 
@@ -35,7 +37,12 @@ let recorded: Recorded;
 
 beforeAll(async () => {
   fresh = JSON.parse(
-    JSON.stringify({ commands: commandExamples(COMMANDS), answers: await clubExamples(), problems: await problemExamples() }),
+    JSON.stringify({
+      commands: commandExamples(COMMANDS),
+      answers: await clubExamples(),
+      forks: await forkExamples(),
+      problems: await problemExamples(),
+    }),
   );
   if (WRITE) writeFileSync(FILE, `${JSON.stringify(fresh, null, 2)}\n`);
   recorded = JSON.parse(readFileSync(FILE, 'utf8'));
@@ -86,6 +93,23 @@ describe('DOC-3 the examples of the OpenAPI document', () => {
     // The ladder's example is a real rating: Ann above Bob after her win.
     const ladder = recorded.answers.getClubLadder?.value as { players: { name: string }[] };
     expect(ladder.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+  });
+
+  it('TB-8 TB-6 DOC-3 POST /games/{id}/forks has a sandbox (201) and a continuation (202), each answered by a real request, and the document shows them', () => {
+    expect(recorded.forks).toEqual(fresh.forks);
+    expect(recorded.forks.sandbox).toMatchObject({ status: 201, body: { kind: 'sandbox' } });
+    expect(recorded.forks.continuation).toMatchObject({ status: 202, body: { kind: 'continuation' } });
+    const sandbox = recorded.forks.sandbox?.value as { events: { type: string }[] } | undefined;
+    expect(sandbox?.events.map((e) => e.type)).toEqual(['GameForked']);
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, { post: { requestBody: Media; responses: Record<string, Media> } }>;
+    };
+    type Media = { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+    const forks = doc.paths['/games/{id}/forks']?.post;
+    for (const [kind, example] of Object.entries(recorded.forks)) {
+      expect(forks?.requestBody.content['application/json']?.examples?.[kind]?.value, kind).toEqual(example.body);
+      expect(forks?.responses[String(example.status)]?.content['application/json']?.examples?.[kind]?.value, kind).toEqual(example.value);
+    }
   });
 
   it('DOC-3 every problem type has an example: the answer of the handler to a request that provokes it', () => {

@@ -3,18 +3,23 @@
  * timer Lambda, called as Lambda calls them (DynamoDB stream records; the schedule's input),
  * on the memory adapters with a catalogue that loads each rule system on first need, as the
  * deployed functions do. The scheduler and the bus are recorders standing in for EventBridge.
+ * The same tournament then shows how its export verifies with a deadline-decided game still
+ * running (CLUB-5), and how `npm run redrive` replays a batch the reactor gave up on (AWS-3).
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import type { EventBus, IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
+import { exportTournament } from '../../functions/app/tournament-export.ts';
 import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
 import { planRedrive, redriveGame } from '../../functions/ops/redrive.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -152,6 +157,38 @@ describe('CLUB-4 tournaments on AWS: the stream and the scheduler Lambdas', () =
     const two = await roundOf(2);
     expect([...scheduler.pending.values()]).toEqual([{ gameId: TOURNAMENT, phaseKey: 'round-2', at: two.deadline }]);
     for (const p of two.pairings) expect((await deps.store.load(p.gameId)).state.status).not.toBe('empty');
+  });
+});
+
+describe('CLUB-5 the export of a tournament whose deadline decided a game', () => {
+  it('CLUB-5 verifies with that game still running, its seed and dice pending; an edit of that game’s log still fails, naming its line', async () => {
+    // Round 2 ends by concessions, reported by the reactor; round 1's second game still runs.
+    for (const p of (await roundOf(2)).pairings)
+      await executeCommand(deps, {
+        gameId: p.gameId,
+        commandId: 'concede',
+        command: { type: 'Concede' },
+        caller: { kind: 'player', playerId: p.red },
+      });
+    expect((await reactor({ Records: newRecords() })).batchItemFailures).toEqual([]);
+    expect((await tournament()).status).toBe('ended');
+    const running = (await roundOf(1)).pairings[1]?.gameId ?? '';
+    expect((await deps.store.load(running)).state.status).not.toBe('ended');
+    const exported = await exportTournament(deps, TOURNAMENT, 'p_org');
+    const games = verifyTournament(exported, everyRuleset()).find((c) => c.check === 'games');
+    expect(games).toEqual({
+      check: 'games',
+      ok: true,
+      verdict:
+        "4 game logs verify (chain, seed, dice, rules, state); 1 of them, decided at their round's deadline, still run: their seed and dice are checked once they end",
+    });
+    // The running game's log is verified as any other but for what its end reveals: a broken link fails.
+    const lines = exported.split('\n');
+    const at = lines.findIndex((l) => l.includes(`"gameId":"${running}"`) && l.includes('"type":"SeatJoined"'));
+    lines[at] = (lines[at] as string).replace('"type":"SeatJoined"', '"type":"SeatJoined","edited":true');
+    const tampered = verifyTournament(lines.join('\n'), everyRuleset()).find((c) => !c.ok);
+    expect([tampered?.check, tampered?.line]).toEqual(['games', at + 1]);
+    expect(tampered?.verdict).toMatch(new RegExp(`^game ${running}, chain: `));
   });
 });
 

@@ -9,6 +9,7 @@ export const handlerEntries = {
   projector: 'functions/stream/projector.ts',
   timerReactor: 'functions/stream/timer-reactor.ts',
   publisher: 'functions/stream/publisher.ts',
+  tournaments: 'functions/stream/tournaments.ts',
   phaseTimer: 'functions/scheduler/phase-timer.ts',
   webhooks: 'functions/webhooks/deliver.ts',
   web: 'functions/web/handler.ts',

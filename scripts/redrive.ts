@@ -100,6 +100,7 @@ const aws = async (): Promise<boolean> => {
     ['projector on-failure queue', 'ProjectorFailuresQueueUrl', redriveStreamFailure(context, 'projector')],
     ['timer reactor on-failure queue', 'TimerReactorFailuresQueueUrl', redriveStreamFailure(context, 'timer-reactor')],
     ['publisher on-failure queue', 'PublisherFailuresQueueUrl', redriveStreamFailure(context, 'publisher')],
+    ['tournament reactor on-failure queue', 'TournamentReactorFailuresQueueUrl', redriveStreamFailure(context, 'tournaments')],
     ['deadline dead-letter queue', 'DeadlineDeadLettersQueueUrl', redriveDeadline(context)],
   ] as const;
   for (const [name, url, redrive] of queues) {

@@ -10,7 +10,7 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { Round } from '../../domain/tournament/state.ts';
 import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
-import type { EventBus, IntegrationEvent, PhaseScheduler } from './ports.ts';
+import { type EventBus, type IntegrationEvent, isTournamentId, type PhaseScheduler } from './ports.ts';
 import { Problem } from './problems.ts';
 import { publish } from './publishing.ts';
 import { executeTournamentCommand, foldStream } from './tournaments.ts';
@@ -141,3 +141,19 @@ export const reportTournamentGame = async (deps: Deps, gameId: string, events: r
     throw error;
   });
 };
+
+/**
+ * CLUB-4: the tournament reactor, one composition for every runtime (docs/design.md §10.4): the
+ * Lambda on AWS (functions/stream/tournaments.ts), `npm start`'s stream poller and the memory
+ * runtime's stream all hand it each stream's batch. A tournament's batch opens its paired games
+ * and arms or cancels its round deadlines; a game's batch reports the game's end to its
+ * tournament. The scheduler and the bus are optional only for tests of the application alone.
+ */
+export const reactForTournaments = (
+  deps: Deps,
+  scheduler: PhaseScheduler | null,
+  bus: EventBus | null,
+  streamId: string,
+  events: readonly EventEnvelope[],
+): Promise<void> =>
+  isTournamentId(streamId) ? reactToTournament(deps, scheduler, bus, streamId, events) : reportTournamentGame(deps, streamId, events);

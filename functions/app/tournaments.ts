@@ -7,7 +7,7 @@
 import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { decideTournament, TOURNAMENT_RULES_VERSION, type TournamentCommand } from '../../domain/tournament/decide.ts';
-import { foldTournament, type TournamentEvent, type TournamentState } from '../../domain/tournament/state.ts';
+import { evolveTournament, foldTournament, type TournamentEvent, type TournamentState } from '../../domain/tournament/state.ts';
 import type { Caller } from './commands.ts';
 import type { Deps } from './deps.ts';
 import { notFound, Problem, ruleViolation } from './problems.ts';
@@ -70,7 +70,8 @@ export const executeTournamentCommand = async (deps: Deps, request: TournamentRe
       command: { commandId: request.commandId, record },
       ...(creating ? { seed } : {}),
     });
-    if (appended.ok) return { events, version: record.lastSeq, replayed: false, state: foldStream([...loaded.events, ...events]) };
+    // The state after is the decided events on the state before, not a second fold of the whole log (CLUB-8: a 64-player round ends in 32 such commands).
+    if (appended.ok) return { events, version: record.lastSeq, replayed: false, state: decision.events.reduce(evolveTournament, state) };
     if (request.expectedVersion !== undefined || attempt >= RETRIES) throw versionConflict(request.expectedVersion ?? state.version, null);
   }
 };

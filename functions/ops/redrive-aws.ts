@@ -37,6 +37,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
 import type { EventBus, TimerInput } from '../app/ports.ts';
 import { makePublisher } from '../stream/publisher.ts';
+import { makeTournamentReactor } from '../stream/tournaments.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';
 
 /**
@@ -49,6 +50,7 @@ export const REDRIVE_OUTPUTS = [
   'ProjectorFailuresQueueUrl',
   'TimerReactorFailuresQueueUrl',
   'PublisherFailuresQueueUrl',
+  'TournamentReactorFailuresQueueUrl',
   'DeadlineDeadLettersQueueUrl',
   'DeadlineDeadLettersQueueArn',
   'WebhookDeadLettersQueueArn',
@@ -259,6 +261,19 @@ export const redriveStreamFailure =
           `the stream no longer has records ${batch.startSequenceNumber}..${batch.endSequenceNumber} (kept 24 h): run npm run rebuild, then delete this message`,
         ],
       };
+    if (consumer === 'tournaments') {
+      // As the publisher's: the records handed to the reactor again, bus and scheduler included (idempotent, CLUB-4).
+      const response = await makeTournamentReactor(
+        () => context.deps,
+        () => context.scheduler,
+        () => context.bus,
+      )({ Records: records });
+      const failures = response.batchItemFailures.length;
+      return {
+        ok: failures === 0,
+        lines: [`gave ${records.length} record(s) to the tournament reactor again${failures ? `; ${failures} still fail` : ''}`],
+      };
+    }
     if (consumer === 'publisher') {
       const response = await makePublisher(
         () => context.deps,

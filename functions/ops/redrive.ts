@@ -18,11 +18,12 @@ import type { Step } from '../../domain/match/state.ts';
 import { reactForClubs } from '../app/club-reactions.ts';
 import type { Deps } from '../app/deps.ts';
 import { fireDeadline } from '../app/phase-timer.ts';
-import type { PhaseScheduler } from '../app/ports.ts';
+import { isTournamentId, type PhaseScheduler } from '../app/ports.ts';
 import { projectGame } from '../app/projection.ts';
 import { reminderSchedules, remindersOf } from '../app/timer-reactor.ts';
+import { reactForTournaments } from '../app/tournament-rounds.ts';
 
-export type Consumer = 'projector' | 'timer-reactor' | 'publisher';
+export type Consumer = 'projector' | 'timer-reactor' | 'publisher' | 'tournaments';
 
 export interface Redriven {
   readonly gameId: string;
@@ -76,6 +77,21 @@ export const rearmDeadline = async (deps: Deps, gameId: string, scheduler: Phase
   return `${gameId}: the deadline of ${step.key} is ahead (${step.deadline}): scheduled again`;
 };
 
+/**
+ * The tournament reactor's part (CLUB-4): the whole log given to it again, which is idempotent
+ * (games opened under server command ids, results under `@result.<gameId>`, schedules by name).
+ * The pairing notices are not sent again from here: that needs the bus (on AWS the records are
+ * handed to the reactor itself, redrive-aws.ts).
+ */
+export const reactForTournamentsAgain = async (context: RedriveContext, streamId: string): Promise<string> => {
+  const tournament = isTournamentId(streamId);
+  const events = tournament ? await context.deps.tournaments.readAfter(streamId, 0) : await context.deps.store.readAfter(streamId, 0);
+  await reactForTournaments(context.deps, context.scheduler, null, streamId, events);
+  return tournament
+    ? `${streamId}: every paired round's games opened${context.scheduler ? ', its open round deadline armed' : ''}`
+    : `${streamId}: its result reported to its tournament, if it is a tournament's game and has ended`;
+};
+
 export interface RedriveContext {
   readonly deps: Deps;
   /** Where an ahead deadline is scheduled again; null when only the running runtime can (locally). */
@@ -92,6 +108,7 @@ export const redriveGame = async (context: RedriveContext, gameId: string, consu
       if (club !== null) lines.push(club);
     }
     if (consumers.includes('timer-reactor')) lines.push(await rearmDeadline(context.deps, gameId, context.scheduler));
+    if (consumers.includes('tournaments')) lines.push(await reactForTournamentsAgain(context, gameId));
     return { gameId, ok: true, lines };
   } catch (error) {
     lines.push(`${gameId}: still fails: ${(error as Error).message}`);
@@ -101,7 +118,7 @@ export const redriveGame = async (context: RedriveContext, gameId: string, consu
 
 /** Consumer names as the local stream poller writes them into the failure file. */
 const asConsumer = (name: string): Consumer | null =>
-  name === 'projector' || name === 'timer-reactor' || name === 'publisher' ? name : null;
+  name === 'projector' || name === 'timer-reactor' || name === 'publisher' || name === 'tournaments' ? name : null;
 
 /** A set-aside record as redrive needs it: its game and the consumers that gave up on it. */
 export interface SetAside {

@@ -1,13 +1,11 @@
 /** Lambda: the phase timer, target of the one-time deadline and reminder (PBM-7) schedules. */
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
-import { EventBridgeBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
 import type { EventBus } from '../app/ports.ts';
-import { required } from '../config.ts';
+import { busFromEnv } from '../bus-from-env.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 
 const timerInput = /* @__PURE__ */ z.lazy(() =>
@@ -24,12 +22,6 @@ export const makePhaseTimer = (deps: () => Deps, bus?: () => EventBus) => async 
   if (reminder === undefined) return fireDeadline(deps(), input);
   if (!bus) throw new Error('the phase timer was given a reminder but has no event bus');
   return remindDeadline(deps(), bus(), { ...input, reminder });
-};
-
-let bus: EventBus | undefined;
-const busFromEnv = (): EventBus => {
-  bus ??= new EventBridgeBus(new EventBridgeClient({}), required('EVENT_BUS_NAME'));
-  return bus;
 };
 
 /** It loads the rule system of each game it first acts on, so its cold start compiles none of them (PERF-1). */

@@ -1,13 +1,11 @@
 /** Lambda: the publisher, fed by the `events` stream: integration events to the EventBridge bus. */
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
-import { EventBridgeBus } from '../adapters/bus.ts';
 import type { Deps } from '../app/deps.ts';
 import type { EventBus } from '../app/ports.ts';
 import { integrationEvents, publish } from '../app/publishing.ts';
 import { transitions } from '../app/transitions.ts';
-import { required } from '../config.ts';
+import { busFromEnv } from '../bus-from-env.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { perGame } from './records.ts';
 
@@ -18,12 +16,6 @@ export const makePublisher =
       const all = deps();
       return publish(bus(), integrationEvents(all.rulesets, await transitions(all, batch.gameId, batch.events)));
     });
-
-let bus: EventBus | undefined;
-const busFromEnv = (): EventBus => {
-  bus ??= new EventBridgeBus(new EventBridgeClient({}), required('EVENT_BUS_NAME'));
-  return bus;
-};
 
 // Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
 export const handler = makePublisher(() => depsFromEnv({ rulesets: everyFold() }), busFromEnv);

@@ -72,15 +72,27 @@ const decode = (record: DynamoDBRecord): { event: EventEnvelope } | { gameId: st
  * it is harmless. A record that keeps failing is, after the mapping's bounded retries and
  * bisection, sent alone to the on-failure destination, and the shard moves on.
  */
-export const perGame = async (
+export const perGame = (
   event: DynamoDBStreamEvent,
   handle: (batch: GameBatch) => Promise<unknown>,
   log: (line: string, error?: unknown) => void = console.error,
+): Promise<DynamoDBBatchResponse> =>
+  // A tournament's stream shares the events table (CLUB-2) but is not a game: the game consumers leave it.
+  perStream(event, handle, log, (streamId) => !isTournamentId(streamId));
+
+/**
+ * As `perGame`, for a consumer of games' and tournaments' streams alike (the tournament
+ * reactor, CLUB-4): each stream's batch is handled by itself and fails by itself.
+ */
+export const perStream = async (
+  event: DynamoDBStreamEvent,
+  handle: (batch: GameBatch) => Promise<unknown>,
+  log: (line: string, error?: unknown) => void = console.error,
+  accept: (streamId: string) => boolean = () => true,
 ): Promise<DynamoDBBatchResponse> => {
   const decoded = decodeRecords(event);
   const { unreadable } = decoded;
-  // A tournament's stream shares the events table (CLUB-2) but is not a game: these consumers leave it.
-  const games = decoded.games.filter((batch) => !isTournamentId(batch.gameId));
+  const games = decoded.games.filter((batch) => accept(batch.gameId));
   const failed = new Set<string>();
   for (const record of unreadable) {
     log(

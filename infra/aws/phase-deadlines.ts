@@ -1,7 +1,8 @@
 /**
  * Phase deadlines: the timer reactor creates one one-time EventBridge Scheduler schedule
- * per deadline in a dedicated group; when it fires, Scheduler invokes the phase timer
- * through a role that can do nothing else. Deliveries that keep failing land in a queue.
+ * per deadline in a dedicated group (and the tournament reactor one per round deadline,
+ * CLUB-4); when it fires, Scheduler invokes the phase timer through a role that can do
+ * nothing else. Deliveries that keep failing land in a queue.
  */
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -15,8 +16,8 @@ import { deadLetterQueue } from './dead-letter-queue.ts';
 const scheduler = 'scheduler.amazonaws.com';
 
 export interface PhaseDeadlinesProps {
-  /** Creates and deletes the schedules. */
-  readonly timerReactor: ArbiterFunction;
+  /** Create and delete the schedules: the timer reactor (games' steps) and the tournament reactor (rounds). */
+  readonly reactors: readonly ArbiterFunction[];
   /** What a schedule invokes when its deadline passes. */
   readonly phaseTimer: IFunction;
 }
@@ -38,7 +39,7 @@ export class PhaseDeadlines extends Construct {
       'Scheduler could not invoke the phase timer for a deadline (or a reminder), so a game may be stuck waiting. Read the PhaseTimer log group and the message attributes (ERROR_CODE, ERROR_MESSAGE), fix the cause, then run npm run redrive: it fires each deadline again, which is idempotent.',
     );
     this.schedulerRole = this.createSchedulerRole(props.phaseTimer);
-    this.allowReactor(props.timerReactor, props.phaseTimer);
+    for (const reactor of props.reactors) this.allowReactor(reactor, props.phaseTimer);
   }
 
   /** Inline policies only, so the role's whole power is visible on the role itself. */

@@ -5,18 +5,21 @@
  * - DynamoDB `events` (the immutable log; stream of new images) and `games` (read model,
  *   snapshots, idempotency records, players), both from the shared definitions in
  *   functions/adapters/tables.ts: on-demand, point-in-time recovery, retained when the stack is deleted.
- * - Eight Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
- *   one-month log groups): the HTTP API, the documentation, the web viewer, the projector,
- *   the timer reactor, the publisher, the phase timer and the webhook deliverer.
+ * - Ten Lambda functions built by ArbiterFunction (Node.js 22, arm64, esbuild ESM bundles,
+ *   one-month log groups): the HTTP API, the club API (clubs, ladders, tournaments), the
+ *   documentation, the web viewer, the projector, the timer reactor, the publisher, the
+ *   tournament reactor, the phase timer and the webhook deliverer.
  * - An HTTP API (API Gateway v2) with every route of the route table
  *   (functions/http/route-table.ts) on the function it names, throttled and access-logged;
  *   its URL is the `ApiUrl` output.
- * - Stream event source mappings from `events` to the projector, the timer reactor and the
- *   publisher: INSERTs only, partial batch responses, bisect on error, bounded retries and
+ * - Stream event source mappings from `events` to the projector, the timer reactor, the
+ *   publisher and the tournament reactor (CLUB-4): INSERTs only, partial batch responses, bisect on error, bounded retries and
  *   age, one encrypted on-failure queue per consumer.
- * - An EventBridge Scheduler group for phase deadlines, the role Scheduler uses to invoke
- *   the phase timer (and nothing else), and a dead-letter queue for failed deliveries.
- * - The `arbiter` EventBridge bus the publisher (and the phase timer, for reminders) sends integration events to.
+ * - An EventBridge Scheduler group for phase deadlines and tournament round deadlines, the
+ *   role Scheduler uses to invoke the phase timer (and nothing else), and a dead-letter queue
+ *   for failed deliveries.
+ * - The `arbiter` EventBridge bus the publisher (the phase timer, for reminders; the tournament
+ *   reactor, for pairings) sends integration events to.
  * - Webhook deliveries: a rule from the bus to an encrypted queue read by the deliverer
  *   (partial batch responses, delayed retries on the queue), with a dead-letter queue.
  * - Alarms (AWS-2), each notifying one SNS topic (e-mail from the `alarmEmail` context): any
@@ -62,6 +65,7 @@ interface Functions {
   readonly projector: ArbiterFunction;
   readonly timerReactor: ArbiterFunction;
   readonly publisher: ArbiterFunction;
+  readonly tournaments: ArbiterFunction;
   readonly phaseTimer: ArbiterFunction;
   readonly webhooks: ArbiterFunction;
   readonly web: ArbiterFunction;
@@ -112,6 +116,12 @@ const handlers: Readonly<Record<keyof Functions, Handler>> = {
     description: 'Publishes integration events to the arbiter bus',
     timeout: streamTimeout,
   },
+  tournaments: {
+    id: 'TournamentReactor',
+    entry: handlerEntries.tournaments,
+    description: 'Opens tournament games, arms round deadlines, reports game results (CLUB-4)',
+    timeout: streamTimeout,
+  },
   phaseTimer: {
     id: 'PhaseTimer',
     entry: handlerEntries.phaseTimer,
@@ -153,7 +163,7 @@ export class ArbiterStack extends Stack {
   readonly tables: Tables;
   readonly functions: Functions;
   /** Each stream consumer's on-failure queue. */
-  readonly streamFailures: Readonly<Record<'projector' | 'timerReactor' | 'publisher', Queue>>;
+  readonly streamFailures: Readonly<Record<'projector' | 'timerReactor' | 'publisher' | 'tournaments', Queue>>;
   readonly http: ArbiterHttpApi;
   readonly deadlines: PhaseDeadlines;
   readonly bus: EventBus;
@@ -185,14 +195,16 @@ export class ArbiterStack extends Stack {
       fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     for (const { fn } of [this.functions.api, this.functions.clubs])
       fn.addEnvironment('ARBITER_RATE_LIMITS', rateLimitsText(this.config.rateLimits));
-    const { projector, timerReactor, publisher } = this.functions;
+    const { projector, timerReactor, publisher, tournaments } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),
       timerReactor: consumeEventStream(this, this.tables.events, timerReactor),
       publisher: consumeEventStream(this, this.tables.events, publisher),
+      tournaments: consumeEventStream(this, this.tables.events, tournaments),
     };
     this.deadlines = new PhaseDeadlines(this, 'PhaseDeadlines', {
-      timerReactor: this.functions.timerReactor,
+      // Games' step deadlines, and tournaments' round deadlines (CLUB-4): one group, one target.
+      reactors: [timerReactor, tournaments],
       phaseTimer: this.functions.phaseTimer.fn,
     });
     this.bus = this.createEventBus();
@@ -226,6 +238,7 @@ export class ArbiterStack extends Stack {
       ProjectorFailuresQueueUrl: [this.streamFailures.projector.queueUrl, 'Stream batches the projector gave up on'],
       TimerReactorFailuresQueueUrl: [this.streamFailures.timerReactor.queueUrl, 'Stream batches the timer reactor gave up on'],
       PublisherFailuresQueueUrl: [this.streamFailures.publisher.queueUrl, 'Stream batches the publisher gave up on'],
+      TournamentReactorFailuresQueueUrl: [this.streamFailures.tournaments.queueUrl, 'Stream batches the tournament reactor gave up on'],
       DeadlineDeadLettersQueueUrl: [this.deadlines.deadLetters.queueUrl, 'Phase deadlines Scheduler could not deliver'],
       WebhookDeadLettersQueueArn: [this.webhooks.deadLetters.queueArn, 'Webhook messages given up on'],
       WebhookQueueArn: [this.webhooks.queue.queueArn, 'The webhook delivery queue'],
@@ -270,6 +283,7 @@ export class ArbiterStack extends Stack {
       projector: make(handlers.projector),
       timerReactor: make(handlers.timerReactor),
       publisher: make(handlers.publisher),
+      tournaments: make(handlers.tournaments),
       phaseTimer: make(handlers.phaseTimer),
       webhooks: make(handlers.webhooks),
       // The page reads no table: only its own files.
@@ -288,9 +302,10 @@ export class ArbiterStack extends Stack {
    */
   private grantTableAccess(): void {
     const { events, games } = this.tables;
-    const { api, clubs, projector, timerReactor, publisher, phaseTimer } = this.functions;
-    // The club function appends to tournaments' streams and creates their games, as the API does.
-    for (const writer of [api, clubs, phaseTimer]) {
+    const { api, clubs, projector, timerReactor, publisher, phaseTimer, tournaments } = this.functions;
+    // The club function appends to tournaments' streams and creates their games, as the API does;
+    // the tournament reactor creates and joins games and records results (CLUB-4).
+    for (const writer of [api, clubs, phaseTimer, tournaments]) {
       events.grantReadData(writer.fn);
       events.grant(writer.fn, 'dynamodb:PutItem');
       games.grantReadWriteData(writer.fn);
@@ -309,8 +324,9 @@ export class ArbiterStack extends Stack {
 
   private createEventBus(): EventBus {
     const bus = new EventBus(this, 'Bus', { eventBusName: 'arbiter' });
-    // The publisher, and the phase timer for reminders (PBM-7), which it publishes and never logs.
-    for (const { fn } of [this.functions.publisher, this.functions.phaseTimer]) {
+    // The publisher, the phase timer for reminders (PBM-7), which it publishes and never logs,
+    // and the tournament reactor for each player's pairing (CLUB-4).
+    for (const { fn } of [this.functions.publisher, this.functions.phaseTimer, this.functions.tournaments]) {
       bus.grantPutEventsTo(fn);
       fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
     }

@@ -14,7 +14,7 @@ import { projectGame } from '../../functions/app/projection.ts';
 import { integrationEvents, publish } from '../../functions/app/publishing.ts';
 import { defaultRateLimits } from '../../functions/app/rate-limits.ts';
 import { reactToDeadlines } from '../../functions/app/timer-reactor.ts';
-import { reactToTournament, reportTournamentGame } from '../../functions/app/tournament-rounds.ts';
+import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
 import { transitions } from '../../functions/app/transitions.ts';
 import { Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
 import { MemoryStream } from './memory-stream.ts';
@@ -65,7 +65,7 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
   });
   const services = await startServices(deps, options, undefined, clock.now);
   clock.onSkip(() => services.scheduler.wake());
-  // The same three consumers, in the same order per batch, as the stream poller runs (§10).
+  // The same four consumers, in the same order per batch, as the stream poller runs (§10).
   const stream = new MemoryStream(
     [
       {
@@ -80,12 +80,11 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
         name: 'publisher',
         handle: async (gameId, events) => publish(services.bus, integrationEvents(deps.rulesets, await transitions(deps, gameId, events))),
       },
-      // CLUB-4: a game's end reaches its tournament, and a tournament's pairing opens its games.
-      { name: 'tournament-results', handle: (gameId, events) => reportTournamentGame(deps, gameId, events) },
+      // CLUB-4: a game's end reaches its tournament, and a tournament's pairing opens its games (§10.4).
       {
-        name: 'tournament-rounds',
-        tournaments: true,
-        handle: (id, events) => reactToTournament(deps, services.scheduler, services.bus, id, events),
+        name: 'tournaments',
+        streams: 'all',
+        handle: (id, events) => reactForTournaments(deps, services.scheduler, services.bus, id, events),
       },
     ],
     options.log,

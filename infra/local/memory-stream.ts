@@ -10,8 +10,11 @@ import { isTournamentId } from '../../functions/app/ports.ts';
 
 export interface StreamConsumer {
   readonly name: string;
-  /** A tournament's stream shares the store (CLUB-2): its consumer is handed tournaments' batches, every other one games'. */
-  readonly tournaments?: true;
+  /**
+   * A tournament's stream shares the store (CLUB-2): a consumer is handed games' batches unless
+   * it asks for tournaments' too (`all`, the tournament reactor) or only (`tournaments`).
+   */
+  readonly streams?: 'games' | 'tournaments' | 'all';
   readonly handle: (gameId: string, events: readonly EventEnvelope[]) => Promise<unknown>;
 }
 
@@ -47,7 +50,8 @@ export class MemoryStream {
     for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
       for (const gameId of new Set(batch.map((e) => e.gameId))) {
         const events = batch.filter((e) => e.gameId === gameId);
-        for (const consumer of this.consumers.filter((c) => (c.tournaments === true) === isTournamentId(gameId))) {
+        const kind = isTournamentId(gameId) ? 'tournaments' : 'games';
+        for (const consumer of this.consumers.filter((c) => (c.streams ?? 'games') === kind || c.streams === 'all')) {
           await consumer.handle(gameId, events).catch((error: unknown) => {
             this.log(`stream: ${consumer.name} failed on ${gameId} at seq ${events[0]?.seq}: ${String(error)}`);
           });

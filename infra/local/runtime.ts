@@ -24,6 +24,7 @@ import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
+import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { webAssets } from '../../functions/web/assets.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
@@ -130,6 +131,15 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
           name: 'publisher',
           handler: makePublisher(
             () => deps,
+            () => bus,
+          ),
+        },
+        // CLUB-4: the Lambda's composition, over this process's scheduler and bus (§10.4).
+        {
+          name: 'tournaments',
+          handler: makeTournamentReactor(
+            () => deps,
+            () => scheduler,
             () => bus,
           ),
         },

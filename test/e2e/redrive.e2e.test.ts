@@ -133,11 +133,11 @@ describe('AWS-3 npm run redrive against npm start', () => {
         const path = failedRecordsPath(dataDir);
         const setAside = await eventually(
           () => readFailedRecords(path),
-          // Each of the command's records is given up on by the projector, and the poison by all three
+          // Each of the command's records is given up on by the projector, and the poison by all four
           // consumers (each consumer sets it aside when its own queue reaches it).
           (entries) =>
             entries.filter((e) => e.gameId === gameId).length === ended.body.version - joined.body.version &&
-            new Set(entries.filter((e) => e.gameId === 'g_poison').flatMap((e) => e.consumers)).size === 3,
+            new Set(entries.filter((e) => e.gameId === 'g_poison').flatMap((e) => e.consumers)).size === 4,
         );
         const poisoned = setAside.filter((e) => e.gameId === 'g_poison').length;
         expect(setAside.filter((e) => e.gameId === gameId).map((e) => e.consumers)).toEqual(

@@ -14,6 +14,7 @@ import { failedRecordsPath, memoryFailedRecords, readFailedRecords } from '../..
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
+import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
 import { StreamPoller } from '../../infra/local/stream-poller.ts';
 import { give } from '../support/commands.ts';
@@ -49,7 +50,7 @@ const startTimedGame = async (deps: Deps, gameId: string) => {
   await give(deps, gameId, 'p_blue', { type: 'JoinGame' });
 };
 
-/** The three stream consumers exactly as the local runtime wires them. */
+/** The four stream consumers exactly as the local runtime wires them. */
 const consumersOf = (deps: Deps) => {
   const scheduler = new LocalScheduler(async () => {});
   const bus = new LocalBus();
@@ -66,6 +67,14 @@ const consumersOf = (deps: Deps) => {
       name: 'publisher',
       handler: makePublisher(
         () => deps,
+        () => bus,
+      ),
+    },
+    {
+      name: 'tournaments',
+      handler: makeTournamentReactor(
+        () => deps,
+        () => scheduler,
         () => bus,
       ),
     },
@@ -166,7 +175,7 @@ describe('one unreadable record in the stream (REL-5)', () => {
 });
 
 describe('REL-15 a poison record does not stop the other games', () => {
-  it('REL-15 with the three consumers on the real stream: the healthy game flows at once, the poison is set aside once after bounded retries', async () => {
+  it('REL-15 with the four consumers on the real stream: the healthy game flows at once, the poison is set aside once after bounded retries', async () => {
     const db = await freshTables();
     await putRaw(db, withoutV(eventItems('g_poison')[0]!));
     await startTimedGame(db.deps, 'g_healthy');
@@ -191,10 +200,10 @@ describe('REL-15 a poison record does not stop the other games', () => {
       for (let tick = 2; tick <= 4; tick += 1) await quietly(() => poller.pollOnce());
       const failed = await failedRecords.read();
       expect(failed.map((f) => [f.gameId, f.seq, f.consumers, f.record.dynamodb?.NewImage?.v])).toEqual([
-        ['g_poison', 1, ['projector', 'timer-reactor', 'publisher'], undefined],
+        ['g_poison', 1, ['projector', 'timer-reactor', 'publisher', 'tournaments'], undefined],
       ]);
       expect(log.filter((line) => line.includes('g_poison'))).toEqual([
-        expect.stringContaining('projector, timer-reactor, publisher gave up on record'),
+        expect.stringContaining('projector, timer-reactor, publisher, tournaments gave up on record'),
       ]);
 
       // Past it for good: the next command flows, and nothing more is set aside.
@@ -262,7 +271,7 @@ describe('REL-15 a poison record does not stop the other games', () => {
           (entries) => entries.length > 0,
         );
         expect(failed.map((f) => [f.gameId, f.seq, f.consumers, f.record.dynamodb?.NewImage?.data?.S])).toEqual([
-          ['g_poison', 1, ['projector', 'timer-reactor', 'publisher'], '{"phase": "command", '],
+          ['g_poison', 1, ['projector', 'timer-reactor', 'publisher', 'tournaments'], '{"phase": "command", '],
         ]);
 
         // The poller has moved past it: a later command flows, and the poison is not set aside again.

@@ -48,9 +48,9 @@ const tracedSynth = () => {
   traced ??= synth({ tracing: true });
   return traced;
 };
-const { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs, clubs } = stack.functions;
-const consumers = { projector, timerReactor, publisher } as const;
-const allFunctions = { api, projector, timerReactor, publisher, phaseTimer, webhooks, web, docs, clubs } as const;
+const { api, projector, timerReactor, publisher, tournaments, phaseTimer, webhooks, web, docs, clubs } = stack.functions;
+const consumers = { projector, timerReactor, publisher, tournaments } as const;
+const allFunctions = { api, projector, timerReactor, publisher, tournaments, phaseTimer, webhooks, web, docs, clubs } as const;
 
 interface ResourceJson {
   readonly Properties: Record<string, unknown>;
@@ -158,8 +158,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all nine handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 9);
+  it('runs all ten handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 10);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -179,7 +179,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(10);
+    expect(logGroups).toHaveLength(11);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -197,25 +197,31 @@ describe('the functions', () => {
     }
   });
 
-  it('tells the timer reactor the schedule group, scheduler role, phase timer and scheduler dead-letter queue', () => {
-    const { deadlines } = stack;
-    expect(environmentOf(timerReactor)).toMatchObject({
-      SCHEDULE_GROUP: deadlines.group.scheduleGroupName,
-      SCHEDULER_ROLE_ARN: arnOf(deadlines.schedulerRole),
-      PHASE_TIMER_ARN: arnOf(phaseTimer.fn),
-      SCHEDULER_DLQ_ARN: arnOf(deadlines.deadLetters),
-    });
+  it.each(['timerReactor', 'tournaments'] as const)(
+    'CLUB-4 tells the %s the schedule group, scheduler role, phase timer and scheduler dead-letter queue',
+    (name) => {
+      const { deadlines } = stack;
+      expect(environmentOf(allFunctions[name])).toMatchObject({
+        SCHEDULE_GROUP: deadlines.group.scheduleGroupName,
+        SCHEDULER_ROLE_ARN: arnOf(deadlines.schedulerRole),
+        PHASE_TIMER_ARN: arnOf(phaseTimer.fn),
+        SCHEDULER_DLQ_ARN: arnOf(deadlines.deadLetters),
+      });
+    },
+  );
+
+  it('CLUB-4 tells the publisher and the tournament reactor the event bus name', () => {
+    for (const fn of [publisher, tournaments]) expect(environmentOf(fn)).toMatchObject({ EVENT_BUS_NAME: ref(stack.bus) });
   });
 
-  it('tells the publisher the event bus name', () => {
-    expect(environmentOf(publisher)).toMatchObject({
-      EVENT_BUS_NAME: ref(stack.bus),
-    });
+  it('CLUB-4 the tournament reactor runs the tournament reactions on AWS: its handler is the one npm start and the memory runtime compose', () => {
+    expect(handlerEntries.tournaments).toBe('functions/stream/tournaments.ts');
+    expect(resourceOf(tournaments.fn).Properties).toMatchObject({ Timeout: 60 });
   });
 
   it('does not trace unless asked, and traces every function when asked', () => {
     template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: Match.anyValue() }, 0);
-    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 9);
+    tracedSynth().template.resourcePropertiesCountIs('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } }, 10);
   });
 });
 
@@ -223,11 +229,11 @@ describe('table access', () => {
   const eventsArn = arnOf(stack.tables.events);
   const gamesArn = arnOf(stack.tables.games);
 
-  it('lets only the API, the club function and the phase timer append events, and no function update or delete one', () => {
+  it('CLUB-4 lets only the API, the club function, the phase timer and the tournament reactor (its games, its results) append events, and no function update or delete one', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
       expect({ name, put: allows(fn, 'dynamodb:PutItem', eventsArn) }).toEqual({
         name,
-        put: fn === api || fn === clubs || fn === phaseTimer,
+        put: fn === api || fn === clubs || fn === phaseTimer || fn === tournaments,
       });
       for (const action of ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
         expect({ name, action, allowed: allows(fn, action, eventsArn) }).toEqual({ name, action, allowed: false });
@@ -235,9 +241,9 @@ describe('table access', () => {
     }
   });
 
-  it('lets the API, the club function, the projector, the phase timer and the webhook deliverer (delivery logs) write the games table, and no other function', () => {
+  it('CLUB-4 lets the API, the club function, the projector, the phase timer, the tournament reactor (command records) and the webhook deliverer (delivery logs) write the games table, and no other function', () => {
     for (const [name, fn] of Object.entries(allFunctions)) {
-      const writes = fn === api || fn === clubs || fn === projector || fn === phaseTimer || fn === webhooks;
+      const writes = fn === api || fn === clubs || fn === projector || fn === phaseTimer || fn === tournaments || fn === webhooks;
       expect({ name, writes: allows(fn, 'dynamodb:PutItem', gamesArn) }).toEqual({ name, writes });
     }
   });
@@ -405,11 +411,11 @@ describe('the HTTP API', () => {
 });
 
 describe('the stream consumers', () => {
-  it('subscribes exactly the projector, the timer reactor and the publisher to the events stream', () => {
+  it('CLUB-4 subscribes exactly the projector, the timer reactor, the publisher and the tournament reactor to the events stream', () => {
     const fromStream = template.findResources('AWS::Lambda::EventSourceMapping', {
       Properties: { EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.tables.events), 'StreamArn'] } },
     });
-    expect(Object.keys(fromStream)).toHaveLength(3);
+    expect(Object.keys(fromStream)).toHaveLength(4);
     for (const fn of Object.values(consumers)) {
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(fn.fn),
@@ -438,7 +444,7 @@ describe('the stream consumers', () => {
 
   it('keeps every queue encrypted and refuses it to plain HTTP', () => {
     const queues = template.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(6);
+    expect(Object.keys(queues)).toHaveLength(7);
     for (const [id, queue] of Object.entries(queues)) {
       expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
@@ -491,16 +497,22 @@ describe('phase deadlines', () => {
     expect(statementsOfRole(roleId)).toEqual([]);
   });
 
-  it('lets the timer reactor create, delete and read schedules only inside the deadline group', () => {
-    const scheduling = statementsOf(timerReactor).filter((s) => actionsOf(s).some((a) => a.startsWith('scheduler:')));
-    expect(scheduling).toHaveLength(1);
-    expect(actionsOf(scheduling[0] as Statement).sort()).toEqual([
-      'scheduler:CreateSchedule',
-      'scheduler:DeleteSchedule',
-      'scheduler:GetSchedule',
-    ]);
-    expect(JSON.stringify(scheduling[0]?.Resource)).toMatch(new RegExp(`:schedule/${group.scheduleGroupName}/\\*"\\]\\]}$`));
-    for (const other of [api, projector, publisher, phaseTimer]) {
+  it.each(['timerReactor', 'tournaments'] as const)(
+    'CLUB-4 lets the %s create, delete and read schedules only inside the deadline group',
+    (name) => {
+      const scheduling = statementsOf(allFunctions[name]).filter((s) => actionsOf(s).some((a) => a.startsWith('scheduler:')));
+      expect(scheduling).toHaveLength(1);
+      expect(actionsOf(scheduling[0] as Statement).sort()).toEqual([
+        'scheduler:CreateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:GetSchedule',
+      ]);
+      expect(JSON.stringify(scheduling[0]?.Resource)).toMatch(new RegExp(`:schedule/${group.scheduleGroupName}/\\*"\\]\\]}$`));
+    },
+  );
+
+  it('lets no function but the two reactors touch schedules', () => {
+    for (const other of [api, clubs, projector, publisher, phaseTimer, webhooks, web, docs]) {
       expect(
         statementsOf(other)
           .flatMap(actionsOf)
@@ -509,27 +521,30 @@ describe('phase deadlines', () => {
     }
   });
 
-  it('lets the timer reactor pass the scheduler role, to Scheduler only, and no other role', () => {
-    const passing = statementsOf(timerReactor).filter((s) => actionsOf(s).includes('iam:PassRole'));
-    expect(passing).toEqual([
-      {
-        Action: 'iam:PassRole',
-        Effect: 'Allow',
-        Resource: arnOf(schedulerRole),
-        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      },
-    ]);
-  });
+  it.each(['timerReactor', 'tournaments'] as const)(
+    'CLUB-4 lets the %s pass the scheduler role, to Scheduler only, and no other role',
+    (name) => {
+      const passing = statementsOf(allFunctions[name]).filter((s) => actionsOf(s).includes('iam:PassRole'));
+      expect(passing).toEqual([
+        {
+          Action: 'iam:PassRole',
+          Effect: 'Allow',
+          Resource: arnOf(schedulerRole),
+          Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        },
+      ]);
+    },
+  );
 });
 
 describe('the event bus', () => {
-  it('is named arbiter and only the publisher and the phase timer may put events on it', () => {
+  it('CLUB-4 is named arbiter and only the publisher, the phase timer and the tournament reactor (pairings) may put events on it', () => {
     template.hasResourceProperties('AWS::Events::EventBus', { Name: 'arbiter' });
     for (const [name, fn] of Object.entries(allFunctions)) {
       const puts = statementsOf(fn).some((s) => actionsOf(s).includes('events:PutEvents'));
-      expect({ name, puts }).toEqual({ name, puts: fn === publisher || fn === phaseTimer });
+      expect({ name, puts }).toEqual({ name, puts: fn === publisher || fn === phaseTimer || fn === tournaments });
     }
-    expect(allows(publisher, 'events:PutEvents', arnOf(stack.bus))).toBe(true);
+    for (const fn of [publisher, tournaments]) expect(allows(fn, 'events:PutEvents', arnOf(stack.bus))).toBe(true);
   });
 
   it('PBM-7 the phase timer publishes reminders: it may put events on the arbiter bus only, and is told its name', () => {
@@ -569,7 +584,7 @@ describe('PBM-6 webhook deliveries', () => {
       MaximumBatchingWindowInSeconds: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
   });
 
   it('PBM-6 the queue gives a message up to its dead-letter queue after bounded receives, and hides one for six function timeouts', () => {
@@ -759,6 +774,7 @@ describe('AWS-1/AWS-3 outputs for the smoke and the redrive', () => {
     expect(outputs.ProjectorFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.projector));
     expect(outputs.TimerReactorFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.timerReactor));
     expect(outputs.PublisherFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.publisher));
+    expect(outputs.TournamentReactorFailuresQueueUrl?.Value).toEqual(ref(stack.streamFailures.tournaments));
     expect(outputs.DeadlineDeadLettersQueueUrl?.Value).toEqual(ref(stack.deadlines.deadLetters));
     expect(outputs.DeadlineDeadLettersQueueArn?.Value).toEqual(arnOf(stack.deadlines.deadLetters));
     expect(outputs.WebhookDeadLettersQueueArn?.Value).toEqual(arnOf(stack.webhooks.deadLetters));
@@ -815,9 +831,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
   });
 
   it('AWS-5 logRetentionDays sets every log group, the API access logs included, from cdk.json or the command line', () => {
-    expect(retentions(template)).toEqual(Array(10).fill(30));
-    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(10).fill(365));
-    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(10).fill(7));
+    expect(retentions(template)).toEqual(Array(11).fill(30));
+    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(11).fill(365));
+    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(11).fill(7));
     expect(() => synth({}, { logRetentionDays: 10 })).toThrow(
       /logRetentionDays context is one of CloudWatch Logs' periods \(1, 3, 5, 7, 14, 30/,
     );
@@ -901,9 +917,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       throttle: { rateLimit: 20, burstLimit: 40 },
       rateLimits: { ...defaultRateLimits, games: 10 },
     });
-    expect(retentions(built.template)).toEqual(Array(10).fill(90));
+    expect(retentions(built.template)).toEqual(Array(11).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
-    built.template.resourceCountIs('AWS::Lambda::Function', 9);
+    built.template.resourceCountIs('AWS::Lambda::Function', 10);
     expect(nagFindings(built)).toEqual([]);
   });
 });

@@ -63,8 +63,8 @@ const VALIDATING = functions.filter((name) => !ZOD_FREE.includes(name));
 /** The functions that deliver webhooks: the API (its test ping) and the webhook worker. */
 const DELIVERING = ['api', 'webhooks'];
 const NOT_DELIVERING = functions.filter((name) => !DELIVERING.includes(name));
-/** The functions that load each rule system when a game first needs it (a catalogue over domain/ruleset-list.ts). */
-const LOADING_ON_NEED = ['api', 'phaseTimer'];
+/** The functions that load each rule system when a game first needs it (a catalogue over domain/ruleset-list.ts); the tournament reactor opens games (CLUB-4). */
+const LOADING_ON_NEED = ['api', 'phaseTimer', 'tournaments'];
 /** A module of a rule system's own folder. */
 const RULESET_FOLDER = /^domain[\\/](post-galactica|soluna|gsc2)[\\/]/;
 /** Built-ins our bundles imported for a name or two; importing one as an ES module builds every export. */

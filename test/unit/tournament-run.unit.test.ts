@@ -19,7 +19,7 @@ import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import { projectGame } from '../../functions/app/projection.ts';
 import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { reactToTournament, reportTournamentGame } from '../../functions/app/tournament-rounds.ts';
+import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
 import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import { MemoryStream } from '../../infra/local/memory-stream.ts';
@@ -47,8 +47,7 @@ const playSwissOfEight = async (): Promise<{ deps: Deps; exported: string }> => 
   const deps = createMemoryDeps(RULESETS, { randomHex });
   const stream = new MemoryStream([
     { name: 'projector', handle: (gameId, events) => projectGame(deps, gameId, events) },
-    { name: 'tournament-results', handle: (gameId, events) => reportTournamentGame(deps, gameId, events) },
-    { name: 'tournament-rounds', tournaments: true, handle: (id, events) => reactToTournament(deps, null, null, id, events) },
+    { name: 'tournaments', streams: 'all', handle: (id, events) => reactForTournaments(deps, null, null, id, events) },
   ]);
   if (!(deps.store instanceof MemoryGameStore)) throw new Error('memory store expected');
   deps.store.onAppend(stream.push);

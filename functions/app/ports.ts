@@ -292,7 +292,10 @@ export interface IntegrationEvent {
     | 'TakebackDeclined'
     | 'ForkProposed'
     | 'ContinuationStarted'
-    | 'TournamentPaired';
+    | 'TournamentPaired'
+    | 'TournamentRoundStarted'
+    | 'TournamentEnded';
+  /** The game's id; for a tournament's round start and end (no game), the tournament's. */
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;

@@ -1,6 +1,7 @@
 /**
  * CLUB-5: reading a tournament: its summary, its rounds with their pairings and results, and
- * its standings (docs/tournaments.md). Tournaments are public: anyone with an API key reads them.
+ * its standings (docs/tournaments.md). Tournaments are public: anyone reads these three, with no key
+ * (CLUB-7: the tournament page).
  */
 import { currentStandings, type Running } from '../../domain/tournament/rounds.ts';
 import type { Round, TournamentState } from '../../domain/tournament/state.ts';
@@ -21,6 +22,7 @@ const historyOf = (state: Started): readonly Round[] => (state.status === 'open'
 export const tournamentView = async (deps: Deps, tournamentId: string) => {
   const state = await load(deps, tournamentId);
   const t = state.tournament;
+  const names = await deps.games.playerNames([...new Set([t.organiser, ...state.players])]);
   return {
     tournamentId,
     version: state.version,
@@ -34,6 +36,8 @@ export const tournamentView = async (deps: Deps, tournamentId: string) => {
     round: historyOf(state).length,
     players: [...state.players],
     withdrawn: [...state.withdrawn],
+    // CLUB-7: the page names the players without reading each profile (which takes a key).
+    names: Object.fromEntries([...names].sort(([a], [b]) => (a < b ? -1 : 1))),
     seedCommitment: t.seedCommitment,
     seed: state.status === 'ended' ? state.seed : null,
     pairing: t.pairing,

@@ -15,7 +15,7 @@ export const tournamentResponses = (): Record<TournamentOperationId, Record<stri
     ...always,
     ...rateLimited,
   },
-  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...unauthorized, ...noTournament, ...always },
+  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...noTournament, ...always },
   giveTournamentCommand: {
     200: ok('The new events (`replayed` true for a retry).', 'TournamentCommandResponse'),
     ...withBody,
@@ -26,8 +26,8 @@ export const tournamentResponses = (): Record<TournamentOperationId, Record<stri
     422: problem('Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule.'),
     ...always,
   },
-  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...unauthorized, ...noTournament, ...always },
-  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...unauthorized, ...noTournament, ...always },
+  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...noTournament, ...always },
+  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...noTournament, ...always },
   exportTournament: {
     200: {
       description:

@@ -27,6 +27,8 @@ const players = new Map<string, Client>();
 let tournamentId = '';
 let exported = '';
 let hooks: Receiver;
+/** CLUB-7: the fourth player's channel, for round starts and the end (Discord format). */
+let rounds4: Receiver;
 
 const rounds = async () =>
   (await organiser.get<{ rounds: { round: number; pairings: Pairing[] }[] }>(`/tournaments/${tournamentId}/rounds`)).body.rounds;
@@ -34,6 +36,7 @@ const rounds = async () =>
 beforeAll(async () => {
   runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
   hooks = await Receiver.start();
+  rounds4 = await Receiver.start();
   const registering = new Client(runtime.url);
   organiser = (await registering.register('Olga')).client;
   for (let i = 1; i <= 8; i++) {
@@ -44,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime.stop();
   await hooks.close();
+  await rounds4.close();
 });
 
 describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
@@ -64,6 +68,13 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
       const hook = await client?.post('/me/webhooks', { url: hooks.url, kinds: ['tournament-paired'], format });
       expect(hook?.status).toBe(201);
     }
+    const fourth = [...players.values()][3];
+    const roundHook = await fourth?.post('/me/webhooks', {
+      url: rounds4.url,
+      kinds: ['tournament-round-started', 'tournament-ended'],
+      format: 'discord',
+    });
+    expect(roundHook?.status).toBe(201);
     let version = 1;
     for (const client of players.values()) {
       const joined = await client.post<{ version: number }>(`/tournaments/${tournamentId}/commands`, {
@@ -147,6 +158,37 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
     expect(body.rows.map((r) => r.points)).toEqual([2, 2, 2, 2, 1, 1, 1, 1]);
     expect(body.rows.every((r) => r.games.length === 3)).toBe(true);
     expect(new Set(body.rows.map((r) => r.playerId))).toEqual(new Set(players.keys()));
+  });
+
+  it('CLUB-7 a player hears each round start (table and game) and the end (the top three and their place) by webhook', async () => {
+    const fourth = [...players.keys()][3] as string;
+    const { body: standings } = await organiser.get<{ rows: { playerId: string; points: number }[] }>(
+      `/tournaments/${tournamentId}/standings`,
+    );
+    const { body: names } = await organiser.get<{ names: Record<string, string> }>(`/tournaments/${tournamentId}`);
+    const said = rounds4.received.map((r) => (JSON.parse(r.body) as { content: string }).content);
+    expect(said).toHaveLength(4);
+    const started = said.filter((c) => c.includes('has begun'));
+    const tables = (await rounds()).map((r) => r.pairings.find((p) => p.red === fourth || p.blue === fourth));
+    expect(started.map((c) => c.split('\n').slice(0, 2))).toEqual(
+      tables.map((t, i) => [
+        `Round ${i + 1} of 3 of Autumn Swiss has begun.`,
+        `You play at table ${t?.table}, in Post Galactica game ${t?.gameId}.`,
+      ]),
+    );
+    const end = said.find((c) => c.includes('has ended')) ?? '';
+    const top = standings.rows.slice(0, 3).map((r, i) => `${i + 1}. ${names.names[r.playerId]}, ${r.points} points`);
+    const place = standings.rows.findIndex((r) => r.playerId === fourth);
+    const mine =
+      place < 3
+        ? []
+        : [`You finished ${place + 1}. Player 4, ${standings.rows[place]?.points} point${standings.rows[place]?.points === 1 ? '' : 's'}.`];
+    expect(end.split('\n')).toEqual([
+      `Autumn Swiss has ended after 3 rounds: ${names.names[standings.rows[0]?.playerId ?? '']} wins.`,
+      ...top,
+      ...mine,
+      `Final standings and every game: /tournament?id=${tournamentId}`,
+    ]);
   });
 
   it('CLUB-5 the export verifies with arbiter verify-tournament, and a tampered result fails naming its line', async () => {

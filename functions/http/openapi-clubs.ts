@@ -72,6 +72,7 @@ const clubAnswers = (): Record<ClubOperationId, Record<string, unknown>> => ({
     ...always,
   },
   listClubGames: read('The games.', 'ClubGames'),
+  listClubTournaments: read('The tournaments.', 'ClubTournaments'),
   getClubLadder: { ...read('A page of the leaderboard.', 'Ladder'), 400: withBody[400] },
   listRatingChanges: { ...read('The changes.', 'RatingChanges'), 400: withBody[400] },
 });

@@ -10,6 +10,8 @@ export const tournamentResponses = (): Record<TournamentOperationId, Record<stri
     200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'TournamentCommandResponse', location),
     ...withBody,
     ...unauthorized,
+    403: problem('A tournament in a club is created by a member of that club (CLUB-1).'),
+    404: problem('No such club, or a private club you are not a member of (CLUB-1).'),
     409: problem('The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict).'),
     422: problem('Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule.'),
     ...always,

@@ -414,6 +414,17 @@ export const ROUTES = [
   },
   {
     method: 'GET',
+    path: '/clubs/{id}/tournaments',
+    operationId: 'listClubTournaments',
+    serves: 'clubs',
+    auth: 'apiKey',
+    tag: 'clubs',
+    summary: "The club's events: the tournaments created in it (POST /tournaments with clubId), each with its page.",
+    description: 'Only a member creates a tournament in a club. A private club is a 404 to anyone else, as every club route.',
+    id: clubId,
+  },
+  {
+    method: 'GET',
     path: '/clubs/{id}/ladders/{ruleset}',
     operationId: 'getClubLadder',
     serves: 'clubs',

@@ -1,10 +1,17 @@
 /** The answers of the tournament routes in `/openapi.json` (CLUB-2..CLUB-5). */
+import { withExamples } from './openapi-examples.ts';
 import { always, header, location, ok, problem, rateLimited, requestId, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 import type { TournamentOperationId } from './tournament-routes.ts';
 
 const noTournament = { 404: problem('No such tournament.') };
 
-export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => ({
+/** Each answer with a recorded example (DOC-3, test/support/club-examples.ts) gets it. */
+export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => {
+  const answers = tournamentAnswers();
+  return Object.fromEntries(Object.entries(answers).map(([id, responses]) => [id, withExamples(id, responses)])) as typeof answers;
+};
+
+const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unknown>> => ({
   createTournament: {
     201: ok('The tournament and its first event.', 'TournamentCommandResponse', location),
     200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'TournamentCommandResponse', location),

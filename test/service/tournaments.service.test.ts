@@ -7,10 +7,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '../../client/arbiter.d.ts';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { contractViolation } from '../support/contract.ts';
 import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
@@ -270,5 +273,79 @@ describe('CLUB-4 a round deadline, by the same scheduler as games', () => {
       [first.table, 'game', 'red'],
       [second.table, 'default', null],
     ]);
+  });
+});
+
+describe('CLUB-7 the typed client (client/arbiter.d.ts) runs a tournament', () => {
+  it('CLUB-7 it creates a Swiss, four players join, the organiser starts it, games are conceded, and it reads the final standings', async () => {
+    const violations: string[] = [];
+    // Every answer checked against /openapi.json: its status listed for the route, its body of the declared schema.
+    const checked: Middleware = {
+      async onResponse({ request, response }) {
+        const text = response.status === 204 || response.status === 304 ? '' : await response.clone().text();
+        const broken = contractViolation(
+          request.method,
+          new URL(request.url).pathname,
+          response.status,
+          response.headers.get('content-type'),
+          text,
+        );
+        if (broken) violations.push(broken);
+        return undefined;
+      },
+    };
+    const typed = (apiKey?: string) => {
+      const client = createClient<paths>({ baseUrl: runtime.url, ...(apiKey ? { headers: { authorization: `Bearer ${apiKey}` } } : {}) });
+      client.use(checked);
+      return client;
+    };
+    const four = [...players.entries()].slice(4, 8).map(([playerId, client]) => ({ playerId, api: typed(client.apiKey) }));
+    const org = typed(organiser.apiKey);
+    const created = await org.POST('/tournaments', {
+      body: { commandId: commandId(), name: 'Typed Cup', format: 'swiss', rounds: 1, ruleset: 'post-galactica' },
+    });
+    const id = created.data?.tournamentId ?? '';
+    expect([created.response.status, id]).toEqual([201, expect.stringMatching(/^t_[0-9a-f]{20}$/)]);
+    for (const { api } of four) {
+      const joined = await api.POST('/tournaments/{id}/commands', {
+        params: { path: { id } },
+        body: { commandId: commandId(), command: { type: 'JoinTournament' } },
+      });
+      expect(joined.data?.events.map((e) => e.type)).toEqual(['PlayerJoined']);
+    }
+    const started = await org.POST('/tournaments/{id}/commands', {
+      params: { path: { id } },
+      body: { commandId: commandId(), command: { type: 'StartTournament' } },
+    });
+    expect(started.data?.events.map((e) => e.type)).toEqual(['TournamentStarted', 'RoundPaired']);
+    await quiesce(runtime);
+    // Read with no key: the tournament page's routes are public.
+    const anyone = typed();
+    const round = (await anyone.GET('/tournaments/{id}/rounds', { params: { path: { id } } })).data?.rounds[0];
+    expect(round?.pairings).toHaveLength(2);
+    for (const p of round?.pairings ?? []) {
+      const blue = four.find((f) => f.playerId === p.blue)?.api;
+      const conceded = await blue?.POST('/games/{id}/commands', {
+        params: { path: { id: p.gameId } },
+        body: { commandId: commandId(), command: { type: 'Concede' } },
+      });
+      expect(conceded?.response.status).toBe(200);
+    }
+    await quiesce(runtime);
+    const standings = await anyone.GET('/tournaments/{id}/standings', { params: { path: { id } } });
+    const winners = new Set(round?.pairings.map((p) => p.red));
+    expect(standings.data?.final).toBe(true);
+    expect(standings.data?.rows.map((r) => [winners.has(r.playerId), r.points, r.games])).toEqual(
+      standings.data?.rows.map((r, i) => [
+        i < 2,
+        i < 2 ? 1 : 0,
+        [round?.pairings.find((p) => p.red === r.playerId || p.blue === r.playerId)?.gameId],
+      ]),
+    );
+    const tournament = await anyone.GET('/tournaments/{id}', { params: { path: { id } } });
+    const everyone = [...four.map((f) => f.playerId), tournament.data?.organiser ?? ''].sort();
+    expect(Object.keys(tournament.data?.names ?? {})).toEqual(everyone);
+    expect(tournament.data?.names[four[0]?.playerId ?? '']).toBe('Player 5');
+    expect(violations).toEqual([]);
   });
 });

@@ -6,11 +6,16 @@
  * What each picture says of other data is tested without a browser in
  * test/unit/tournament-page.unit.test.ts.
  */
+
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshotsDir } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { Client, commandId, eventually } from '../support/http.ts';
 
 const session = browserSession();
+/** VIEW-17: `npm run screenshots` puts the knockout's page in docs/screenshots for docs/tournaments.md. */
+const shots = screenshotsDir();
 
 interface Pairing {
   table: number;
@@ -143,6 +148,8 @@ describe('CLUB-7 the tournament page in Chromium', () => {
     expect(await page.getAttribute('#standings tbody tr:first-child', 'data-player')).toBe(champion);
     expect(await page.textContent('#summary')).toBe('Single elimination · post-galactica · round 2 of 2 · ended · 4 players');
     expect(errors).toEqual([]);
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.screenshot({ path: join(shots, 'tournament-knockout.png'), fullPage: true });
   });
 
   it('CLUB-7 a page without an id, or of an unknown tournament, says so', async () => {

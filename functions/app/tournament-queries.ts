@@ -22,7 +22,11 @@ const historyOf = (state: Started): readonly Round[] => (state.status === 'open'
 export const tournamentView = async (deps: Deps, tournamentId: string) => {
   const state = await load(deps, tournamentId);
   const t = state.tournament;
-  const names = await deps.games.playerNames([...new Set([t.organiser, ...state.players])]);
+  const ids = [...new Set([t.organiser, ...state.players])];
+  const names = new Map<string, string>();
+  // A batch read takes at most 100 keys (as clubMembers reads them); a field of 1,024 is eleven.
+  for (let i = 0; i < ids.length; i += 100)
+    for (const [id, name] of await deps.games.playerNames(ids.slice(i, i + 100))) names.set(id, name);
   return {
     tournamentId,
     version: state.version,

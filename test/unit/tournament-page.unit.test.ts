@@ -6,8 +6,12 @@
  * test/browser/tournament.browser.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { currentStandings } from '../../domain/tournament/rounds.ts';
 import type { TournamentState } from '../../domain/tournament/state.ts';
+import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
+import { tournamentView } from '../../functions/app/tournament-queries.ts';
+import { executeTournamentCommand } from '../../functions/app/tournaments.ts';
 import {
   bracket,
   bracketSvg,
@@ -185,5 +189,34 @@ describe('CLUB-7 the tournament page, rendered from data', () => {
     expect(columns.map((c) => c.length)).toEqual([4, 2, 1]);
     expect(columns[0]?.every((m) => m.gameId !== null && m.winner === null)).toBe(true);
     expect(bracketSvg(tournament, columns).match(/<path /g)).toHaveLength(6);
+  });
+});
+
+describe('CLUB-7 the names the page shows', () => {
+  it('CLUB-7 GET /tournaments/{id} names the organiser and all 150 players, read at most 100 at a time as a batch read allows', async () => {
+    const deps = createMemoryDeps(everyRuleset());
+    const asked: number[] = [];
+    const games = Object.assign(Object.create(Object.getPrototypeOf(deps.games)), deps.games, {
+      playerNames: async (ids: readonly string[]) => {
+        asked.push(ids.length);
+        return new Map(ids.map((id) => [id, `Name of ${id}`]));
+      },
+    });
+    const run = (playerId: string, commandId: string, command: Parameters<typeof executeTournamentCommand>[1]['command']) =>
+      executeTournamentCommand(deps, { tournamentId: 't_big', commandId, command, caller: { kind: 'player', playerId } });
+    await run('p_org', 'create-big-1', {
+      type: 'CreateTournament',
+      tournamentId: 't_big',
+      name: 'Big',
+      format: 'swiss',
+      rounds: 3,
+      ruleset: 'soluna',
+    });
+    const field = playerIds(150);
+    for (const p of field) await run(p, `join-${p}`, { type: 'JoinTournament' });
+    const view = await tournamentView({ ...deps, games }, 't_big');
+    expect(Object.keys(view.names)).toEqual([...field, 'p_org'].sort());
+    expect(view.names.p_0150).toBe('Name of p_0150');
+    expect(asked).toEqual([100, 51]);
   });
 });

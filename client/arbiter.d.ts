@@ -315,7 +315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tournament: its format, players, the round being played, its seed commitment. */
+        /**
+         * The tournament: its format, players and their names, the round being played, its seed commitment.
+         * @description Public, as its rounds and standings are: the tournament page (`/tournament?id=…`) reads them with no key (CLUB-7).
+         */
         get: operations["getTournament"];
         put?: never;
         post?: never;
@@ -556,6 +559,26 @@ export interface paths {
         };
         /** The games created in the club (POST /games with options.club). */
         get: operations["listClubGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clubs/{id}/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's events: the tournaments created in it (POST /tournaments with clubId), each with its page.
+         * @description Only a member creates a tournament in a club. A private club is a 404 to anyone else, as every club route.
+         */
+        get: operations["listClubTournaments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2742,6 +2765,20 @@ export interface components {
                 createdAt: string;
             }[];
         };
+        ClubTournaments: {
+            clubId: string;
+            tournaments: {
+                /** @description GET /tournaments/{id} reads it, its rounds and standings. */
+                tournamentId: string;
+                name: string;
+                format: string;
+                ruleset: string;
+                createdBy: string;
+                createdAt: string;
+                /** @description The tournament's page on this host: pairings, standings and bracket (CLUB-7). */
+                page: string;
+            }[];
+        };
         Ladder: {
             clubId: string;
             ruleset: string;
@@ -2794,7 +2831,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired" | "tournament-round-started" | "tournament-ended")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2808,7 +2845,7 @@ export interface components {
             id: string;
             url: string;
             gameId: string | null;
-            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
+            kinds: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired" | "tournament-round-started" | "tournament-ended")[];
             /** @enum {string} */
             format: "json" | "discord" | "slack";
             description: string | null;
@@ -2867,6 +2904,10 @@ export interface components {
             round: number;
             players: string[];
             withdrawn: string[];
+            /** @description The name of the organiser and of each player, by player id. */
+            names: {
+                [key: string]: string;
+            };
             seedCommitment: string;
             /** @description Revealed when the tournament ends. */
             seed: string | null;
@@ -4091,6 +4132,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description A tournament in a club is created by a member of that club (CLUB-1). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such club, or a private club you are not a member of (CLUB-1). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict). */
             409: {
                 headers: {
@@ -4151,7 +4212,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
             /** @description No such tournament. */
             404: {
                 headers: {
@@ -4295,7 +4355,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
             /** @description No such tournament. */
             404: {
                 headers: {
@@ -4345,7 +4404,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
             /** @description No such tournament. */
             404: {
                 headers: {
@@ -4917,6 +4975,56 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listClubTournaments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The club id, e.g. c_4f…. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournaments. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubTournaments"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such club (or a private club you are not a member of). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getClubLadder: {
         parameters: {
             query?: {
@@ -5079,8 +5187,8 @@ export interface operations {
                     url: string;
                     /** @description Only this game; every game you hold a seat in if omitted. */
                     gameId?: string;
-                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too). Default: your-turn and game-ended. */
-                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired")[];
+                    /** @description What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too), tournament-paired (a tournament paired you: round, table, opponent, game), tournament-round-started (a round of your tournament began: your table and game, or your bye, and its deadline), tournament-ended (the top of the final standings, your place, and the page /tournament?id=…). Default: your-turn and game-ended. */
+                    kinds?: ("your-turn" | "seat-awaited" | "turn-started" | "phase-started" | "deadline-approaching" | "game-ended" | "taken-back" | "continuation" | "tournament-paired" | "tournament-round-started" | "tournament-ended")[];
                     /**
                      * @description json (default; Standard Webhooks payload), discord ({"content": …}) or slack ({"text": …}).
                      * @enum {string}

@@ -1,6 +1,7 @@
 /**
  * Builds the replay viewer (web/) into dist/web: index.html, one bundle, viewer.js, and the
- * reference logs it offers (samples/).
+ * reference logs it offers (samples/); and the tournament page (CLUB-7): tournament.html and
+ * tournament.js.
  * The domain runs in the page as it runs on the server, with one substitution: the
  * kernel's digest.ts (Node's native crypto) is replaced by web/digest.ts (@noble/hashes),
  * which computes the same bytes. Runs from `npm ci` (prepare) and `npm run build:web`.
@@ -39,6 +40,20 @@ await build({
   plugins: [browserDigest],
 });
 copyFileSync(here('../web/index.html'), `${out}/index.html`);
+
+// CLUB-7: the tournament page, beside the viewer; its script imports no domain code, so it stays a few KiB.
+await build({
+  entryPoints: [here('../web/tournament.ts')],
+  outfile: `${out}/tournament.js`,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync(here('../web/tournament.html'), `${out}/tournament.html`);
 
 // VIEW-15: the reference logs the empty page offers, served beside it at /samples/ (web/samples.ts
 // lists them; a unit test holds that list to these files).

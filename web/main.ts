@@ -517,6 +517,9 @@ ui.drop.addEventListener('drop', async (e) => {
   const file = e.dataTransfer?.files[0];
   if (file) openText(await file.text(), file.name);
 });
+// CLUB-7: the tournament page links each game here as `/?game=<id>`: the id is filled in, the key is the visitor's to give.
+const linkedGame = new URLSearchParams(location.search).get('game');
+if (linkedGame) ui.gameId.value = linkedGame;
 ui.live.addEventListener('submit', (e) => {
   e.preventDefault();
   follow(ui.gameId.value.trim(), ui.apiKey.value).catch((error: Error) => {

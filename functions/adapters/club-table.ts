@@ -1,7 +1,7 @@
 /**
  * Clubs in the `games` table (docs/design.md §9, §21), all under one partition per club,
  * `CLUB#<clubId>`: the club itself (`PROFILE`), one item per member (`MEMBER#<playerId>`), per
- * game created in it (`GAME#<gameId>`), per ladder (`LADDER#<ruleset>`) and per rated game of a
+ * game created in it (`GAME#<gameId>`), per tournament created in it (`TOURNAMENT#<tournamentId>`), per ladder (`LADDER#<ruleset>`) and per rated game of a
  * ladder (`RATED#<ruleset>#<gameId>`). A member and a game are each an item of their own put on
  * `attribute_not_exists`, so concurrent joins neither lose nor duplicate one; a ladder is written
  * over the revision it was read at, in one transaction with its game's change, which is put only
@@ -17,7 +17,7 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { Club, ClubGame, ClubMember, ClubRole, ClubStore, Ladder, RateOutcome, RatingChange } from '../app/ports.ts';
+import type { Club, ClubGame, ClubMember, ClubRole, ClubStore, ClubTournament, Ladder, RateOutcome, RatingChange } from '../app/ports.ts';
 import { queryAll } from './dynamo-games.ts';
 import type { Item } from './event-codec.ts';
 import type { TableNames } from './tables.ts';
@@ -27,6 +27,7 @@ const key = (clubId: string, sk: string) => ({ pk: { S: clubKey(clubId) }, sk: {
 const PROFILE = 'PROFILE';
 const memberSk = (playerId: string) => `MEMBER#${playerId}`;
 const gameSk = (gameId: string) => `GAME#${gameId}`;
+const tournamentSk = (tournamentId: string) => `TOURNAMENT#${tournamentId}`;
 const ladderSk = (ruleset: string) => `LADDER#${ruleset}`;
 const ratedSk = (ruleset: string, gameId: string) => `RATED#${ruleset}#${gameId}`;
 
@@ -185,6 +186,14 @@ export class ClubTable implements ClubStore {
 
   games(clubId: string): Promise<ClubGame[]> {
     return this.query<ClubGame>(clubId, 'GAME#');
+  }
+
+  async addTournament(clubId: string, tournament: ClubTournament): Promise<void> {
+    await this.put(item(clubId, tournamentSk(tournament.tournamentId), tournament), true);
+  }
+
+  tournaments(clubId: string): Promise<ClubTournament[]> {
+    return this.query<ClubTournament>(clubId, 'TOURNAMENT#');
   }
 
   async ladder(clubId: string, ruleset: string): Promise<Ladder | null> {

@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { standings } from './leaderboard.ts';
 import type { Club, ClubMember } from './ports.ts';
 import { notFound, Problem } from './problems.ts';
+import { tournamentPage } from './webhook-messages.ts';
 
 export interface ClubView {
   readonly clubId: string;
@@ -161,8 +162,21 @@ export const removeMember = async (deps: Deps, clubId: string, playerId: string,
 
 export const clubGames = async (deps: Deps, clubId: string, playerId: string) => {
   await readableClub(deps, clubId, playerId);
-  // CLUB-2..5: a club's events (tournaments) will be listed beside its games once they exist.
   return { clubId, games: await deps.clubs.games(clubId) };
+};
+
+/** CLUB-1: a club's events, its tournaments (CLUB-2), each with the path of its page (CLUB-7). */
+export const clubTournaments = async (deps: Deps, clubId: string, playerId: string) => {
+  await readableClub(deps, clubId, playerId);
+  return { clubId, tournaments: (await deps.clubs.tournaments(clubId)).map((t) => ({ ...t, page: tournamentPage(t.tournamentId) })) };
+};
+
+/** CLUB-1: only a member creates a tournament in a club, as a game; to a stranger a private club does not exist. */
+export const checkClubTournament = async (deps: Deps, clubId: string, playerId: string): Promise<void> => {
+  const { member } = await readableClub(deps, clubId, playerId);
+  if (!member) {
+    throw new Problem(403, 'not-allowed', 'You may not do that', `Only members of club ${clubId} create tournaments in it; join it first.`);
+  }
 };
 
 /** CLUB-1: only a member creates a game in a club; to a stranger a private club does not exist. */

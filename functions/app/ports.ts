@@ -292,7 +292,10 @@ export interface IntegrationEvent {
     | 'TakebackDeclined'
     | 'ForkProposed'
     | 'ContinuationStarted'
-    | 'TournamentPaired';
+    | 'TournamentPaired'
+    | 'TournamentRoundStarted'
+    | 'TournamentEnded';
+  /** The game's id; for a tournament's round start and end (no game), the tournament's. */
   readonly gameId: string;
   readonly seq: number;
   readonly at: string;
@@ -361,6 +364,16 @@ export interface ClubGame {
   readonly createdAt: string;
 }
 
+/** CLUB-1: a tournament created in a club (CLUB-2), as the club lists it. */
+export interface ClubTournament {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly format: string;
+  readonly ruleset: string;
+  readonly createdBy: string;
+  readonly createdAt: string;
+}
+
 /** CLUB-6: one player's OpenSkill rating on one ladder (a club and a ruleset). */
 export interface Rating {
   readonly mu: number;
@@ -420,6 +433,10 @@ export interface ClubStore {
   addGame(clubId: string, game: ClubGame): Promise<void>;
   /** Every game created in the club, in game id order. */
   games(clubId: string): Promise<ClubGame[]>;
+  /** Idempotent: a tournament recorded twice is one tournament (the first record stays). */
+  addTournament(clubId: string, tournament: ClubTournament): Promise<void>;
+  /** Every tournament created in the club, in tournament id order. */
+  tournaments(clubId: string): Promise<ClubTournament[]>;
   /** The ladder of a club for one ruleset, null before its first rated game. */
   ladder(clubId: string, ruleset: string): Promise<Ladder | null>;
   /**

@@ -1,6 +1,7 @@
 /**
  * CLUB-5: reading a tournament: its summary, its rounds with their pairings and results, and
- * its standings (docs/tournaments.md). Tournaments are public: anyone with an API key reads them.
+ * its standings (docs/tournaments.md). Tournaments are public: anyone reads these three, with no key
+ * (CLUB-7: the tournament page).
  */
 import { currentStandings, type Running } from '../../domain/tournament/rounds.ts';
 import type { Round, TournamentState } from '../../domain/tournament/state.ts';
@@ -21,6 +22,11 @@ const historyOf = (state: Started): readonly Round[] => (state.status === 'open'
 export const tournamentView = async (deps: Deps, tournamentId: string) => {
   const state = await load(deps, tournamentId);
   const t = state.tournament;
+  const ids = [...new Set([t.organiser, ...state.players])];
+  const names = new Map<string, string>();
+  // A batch read takes at most 100 keys (as clubMembers reads them); a field of 1,024 is eleven.
+  for (let i = 0; i < ids.length; i += 100)
+    for (const [id, name] of await deps.games.playerNames(ids.slice(i, i + 100))) names.set(id, name);
   return {
     tournamentId,
     version: state.version,
@@ -34,6 +40,8 @@ export const tournamentView = async (deps: Deps, tournamentId: string) => {
     round: historyOf(state).length,
     players: [...state.players],
     withdrawn: [...state.withdrawn],
+    // CLUB-7: the page names the players without reading each profile (which takes a key).
+    names: Object.fromEntries([...names].sort(([a], [b]) => (a < b ? -1 : 1))),
     seedCommitment: t.seedCommitment,
     seed: state.status === 'ended' ? state.seed : null,
     pairing: t.pairing,

@@ -7,13 +7,14 @@
  * `@result.<gameId>`, through the same command path, once however often it is delivered.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { Round } from '../../domain/tournament/state.ts';
+import type { Round, TournamentState } from '../../domain/tournament/state.ts';
 import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
 import type { Deps } from './deps.ts';
 import { type EventBus, type IntegrationEvent, isTournamentId, type PhaseScheduler } from './ports.ts';
 import { Problem } from './problems.ts';
 import { publish } from './publishing.ts';
 import { executeTournamentCommand, foldStream } from './tournaments.ts';
+import type { TournamentDetail, TournamentDetailRow } from './webhook-fanout.ts';
 
 /** `@tournament.<tournamentId>.<round>.<table>.<step>`: a tournament game's creating and joining command ids. */
 export const tournamentGameCommandId = (tournamentId: string, round: number, table: number, step: 'create' | 'join') =>
@@ -70,10 +71,17 @@ export const reactToTournament = async (
       await scheduler?.cancel(tournamentId, roundDeadlineKey((event.data as { round: number }).round));
       continue;
     }
+    if (event.type === 'TournamentEnded') {
+      if (bus) await publish(bus, tournamentNotices(foldStream(await deps.tournaments.readAfter(tournamentId, 0)), event));
+      continue;
+    }
     if (event.type !== 'RoundPaired') continue;
     const data = event.data as Omit<Round, 'results' | 'ended'>;
     const opened = await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
-    if (bus) await publish(bus, await pairingNotices(deps, tournamentId, event, opened));
+    if (bus) {
+      await publish(bus, await pairingNotices(deps, tournamentId, event, opened));
+      await publish(bus, tournamentNotices(foldStream(await deps.tournaments.readAfter(tournamentId, 0)), event));
+    }
     if (data.deadline !== null)
       await scheduler?.schedule({ gameId: tournamentId, phaseKey: roundDeadlineKey(data.round), at: data.deadline });
   }
@@ -116,6 +124,51 @@ const pairingNotices = async (
     });
     return [told(p.red, redSeat, p.blue, blueSeat), told(p.blue, blueSeat, p.red, redSeat)];
   });
+};
+
+/** CLUB-7: how many rows of the final standings a `tournament-ended` notice carries. */
+export const TOP_OF_STANDINGS = 3;
+
+/**
+ * CLUB-7: a round's start (`TournamentRoundStarted`, to each player it pairs or gives the bye:
+ * their table and game, or the bye) and the tournament's end (`TournamentEnded`, to every player
+ * in the final standings: the top rows and their own). One event per player, its id stable per
+ * tournament event and player, so a redelivered batch is de-duplicated downstream. Pure: the
+ * state is the tournament's (any version from the event on), the event its own.
+ */
+export const tournamentNotices = (state: TournamentState, event: EventEnvelope): IntegrationEvent[] => {
+  if (state.status === 'empty' || state.status === 'open') return [];
+  const t = state.tournament;
+  const base = { tournamentId: event.gameId, tournamentName: t.name, ruleset: t.ruleset, rounds: state.rounds };
+  const told = (playerId: string, kind: string, detail: Omit<TournamentDetail, keyof typeof base | 'playerId'>): IntegrationEvent => ({
+    id: `${event.gameId}:${event.seq}:${kind}:${playerId}`,
+    type: kind === 'round-started' ? 'TournamentRoundStarted' : 'TournamentEnded',
+    gameId: event.gameId,
+    seq: event.seq,
+    at: event.at,
+    detail: { ...base, playerId, ...detail },
+  });
+  if (event.type === 'RoundPaired') {
+    const data = event.data as Omit<Round, 'results' | 'ended'>;
+    const common = { round: data.round, deadline: data.deadline };
+    return [
+      ...data.pairings.flatMap((p) =>
+        [p.red, p.blue].map((playerId) =>
+          told(playerId, 'round-started', { ...common, table: { table: p.table, gameId: p.gameId }, bye: false }),
+        ),
+      ),
+      ...(data.bye === null ? [] : [told(data.bye, 'round-started', { ...common, table: null, bye: true })]),
+    ];
+  }
+  if (event.type === 'TournamentEnded') {
+    const rows = (event.data as { standings: readonly { playerId: string; halfPoints: number }[] }).standings.map(
+      (row, i): TournamentDetailRow => ({ rank: i + 1, playerId: row.playerId, points: row.halfPoints / 2 }),
+    );
+    const round = state.history.length;
+    const top = rows.slice(0, TOP_OF_STANDINGS);
+    return rows.map((you) => told(you.playerId, 'ended', { round, top, you }));
+  }
+  return [];
 };
 
 /** A game's new events: when they end a tournament's game, its result goes to the tournament. */

@@ -10,7 +10,15 @@ import type { Undoing } from '../../domain/match/events.ts';
 import type { GameState, TakebackProposal } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
 import type { IntegrationEvent } from './ports.ts';
-import type { Notice, NoticeSeat, TakenBackHow, WebhookKind } from './webhook-messages.ts';
+import {
+  type Notice,
+  type NoticeSeat,
+  type NoticeStanding,
+  type TakenBackHow,
+  type TournamentNotice,
+  tournamentPage,
+  type WebhookKind,
+} from './webhook-messages.ts';
 import type { Delivery } from './webhooks.ts';
 
 export const deliveryId = (eventId: string, subscriptionId: string): string =>
@@ -24,6 +32,12 @@ const KIND_OF_EVENT: Readonly<Record<string, WebhookKind>> = {
   DeadlineApproaching: 'deadline-approaching',
 };
 
+/** CLUB-7: a tournament's events that name no game; each is addressed to one player (`detail.playerId`). */
+const TOURNAMENT_KINDS: Readonly<Record<string, WebhookKind>> = {
+  TournamentRoundStarted: 'tournament-round-started',
+  TournamentEnded: 'tournament-ended',
+};
+
 /** Which kind (if any) an event is for one subscription of `ownerId`. */
 export const kindFor = (event: IntegrationEvent, kinds: readonly string[], ownerId: string): WebhookKind | null => {
   const addressee = typeof event.detail.playerId === 'string' ? event.detail.playerId : null;
@@ -33,6 +47,9 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
   }
   // CLUB-4: a pairing is told to the player it pairs, on a subscription for pairings.
   if (event.type === 'TournamentPaired') return addressee === ownerId && kinds.includes('tournament-paired') ? 'tournament-paired' : null;
+  // CLUB-7: a round's start and the final standings are told to each entered player, on a subscription for them.
+  const ofTournament = TOURNAMENT_KINDS[event.type];
+  if (ofTournament) return addressee === ownerId && kinds.includes(ofTournament) ? ofTournament : null;
   // TB-7: every seat hears of a takeback, a proposal of one and its answers: a subscription for its own turn too, as
   // the turn may be its again, or its acceptance is asked for.
   if (event.type.startsWith('Taken') || event.type.startsWith('Takeback')) {
@@ -54,6 +71,7 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
  * names are read only when someone is to be told.
  */
 export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
+  if (Object.hasOwn(TOURNAMENT_KINDS, event.type)) return fanOutTournament(deps, event);
   const state = await deps.store.loadAt(event.gameId, event.seq);
   if (state.status === 'empty') return [];
   // TB-2: a decline removed the proposal it answers; the notice names it from the state before.
@@ -83,6 +101,81 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
     notice: noticeOf(deps.rulesets, event, kind, subscription.id, state, names, proposal),
   }));
 };
+
+/**
+ * CLUB-7: a tournament's round start or end has no game to fold: its addressee's subscriptions
+ * that ask for it hear it, those kept to one game do not. The names of the standings it
+ * carries are read when someone is to be told.
+ */
+const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
+  const playerId = text(event.detail.playerId);
+  if (playerId === null) return [];
+  const wanted = (await deps.webhooks.table.subscriptions(playerId)).flatMap((subscription) => {
+    if (!subscription.enabled || subscription.gameId !== null) return [];
+    const kind = kindFor(event, subscription.kinds, playerId);
+    return kind ? [{ subscription, kind }] : [];
+  });
+  if (wanted.length === 0) return [];
+  const d = event.detail as Partial<TournamentDetail>;
+  const rows = [...(d.top ?? []), ...(d.you ? [d.you] : [])];
+  const names = await deps.games.playerNames([...new Set(rows.map((row) => row.playerId))]);
+  const named = (row: TournamentDetailRow): NoticeStanding => ({ ...row, playerName: names.get(row.playerId) ?? null });
+  const ruleset = text(d.ruleset);
+  const tournament: TournamentNotice = {
+    tournamentId: text(d.tournamentId) ?? '',
+    tournamentName: text(d.tournamentName) ?? '',
+    round: count(d.round) ?? 0,
+    rounds: count(d.rounds) ?? 0,
+    page: tournamentPage(text(d.tournamentId) ?? ''),
+    ...(event.type === 'TournamentRoundStarted' ? { table: d.table ?? null, bye: d.bye === true, deadline: text(d.deadline) } : {}),
+    ...(event.type === 'TournamentEnded' ? { top: (d.top ?? []).map(named), you: d.you ? named(d.you) : null } : {}),
+  };
+  return wanted.map(({ subscription, kind }) => ({
+    id: deliveryId(event.id, subscription.id),
+    playerId: subscription.playerId,
+    subscriptionId: subscription.id,
+    notice: {
+      kind,
+      subscriptionId: subscription.id,
+      eventId: event.id,
+      event: event.type,
+      gameId: d.table?.gameId ?? null,
+      seq: event.seq,
+      at: event.at,
+      ruleset,
+      rulesetTitle: ruleset === null ? null : (deps.rulesets.findFold(ruleset)?.title ?? ruleset),
+      seat: null,
+      turn: null,
+      round: null,
+      phase: null,
+      deadline: event.type === 'TournamentRoundStarted' ? text(d.deadline) : null,
+      result: null,
+      tournament,
+    },
+  }));
+};
+
+/** CLUB-7: a standings row as a tournament's integration event carries it (names are added at fan-out). */
+export interface TournamentDetailRow {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly points: number;
+}
+
+/** CLUB-7: the detail of `TournamentRoundStarted` and `TournamentEnded` (functions/app/tournament-rounds.ts writes it). */
+export interface TournamentDetail {
+  readonly playerId: string;
+  readonly tournamentId: string;
+  readonly tournamentName: string;
+  readonly ruleset: string;
+  readonly round: number;
+  readonly rounds: number;
+  readonly table?: { readonly table: number; readonly gameId: string } | null;
+  readonly bye?: boolean;
+  readonly deadline?: string | null;
+  readonly top?: readonly TournamentDetailRow[];
+  readonly you?: TournamentDetailRow | null;
+}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
 const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);

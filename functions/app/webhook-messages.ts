@@ -21,6 +21,8 @@ export const WEBHOOK_KINDS = [
   'taken-back',
   'continuation',
   'tournament-paired',
+  'tournament-round-started',
+  'tournament-ended',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const DEFAULT_KINDS: readonly WebhookKind[] = ['your-turn', 'game-ended'];
@@ -87,7 +89,41 @@ export interface Notice {
     /** When the round's games still running are decided, or null. */
     readonly deadline: string | null;
   };
+  /**
+   * CLUB-7, a tournament's round start or end only: the tournament, the round (of how many), the
+   * addressee's table and game in it or their bye, the round's deadline; at the end, the top of
+   * the final standings and the addressee's own row; and the path of the tournament's page.
+   */
+  readonly tournament?: TournamentNotice;
 }
+
+/** CLUB-7: one row of a tournament's final standings, as a notice names it. */
+export interface NoticeStanding {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly playerName: string | null;
+  readonly points: number;
+}
+
+export interface TournamentNotice {
+  readonly tournamentId: string;
+  readonly tournamentName: string;
+  /** The round that started, or the last round played at the end. */
+  readonly round: number;
+  readonly rounds: number;
+  /** Round start: the addressee's table and game, null for a bye (or a round without a game of theirs). */
+  readonly table?: { readonly table: number; readonly gameId: string } | null;
+  readonly bye?: boolean;
+  readonly deadline?: string | null;
+  /** End: the top of the final standings (at most three rows), and the addressee's own row. */
+  readonly top?: readonly NoticeStanding[];
+  readonly you?: NoticeStanding | null;
+  /** The tournament's page on the API's own host (pairings, standings, bracket): `/tournament?id=…`. */
+  readonly page: string;
+}
+
+/** CLUB-7: where a tournament's page is served, beside the viewer (functions/web/assets.ts). */
+export const tournamentPage = (tournamentId: string): string => `/tournament?id=${encodeURIComponent(tournamentId)}`;
 
 /** `2025-01-03T12:00:00.000Z` → `2025-01-03 12:00 UTC`. */
 export const utc = (iso: string): string => {
@@ -185,9 +221,54 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
         p?.deadline ? `The round ends ${utc(p.deadline)}.` : 'The round has no deadline.',
       );
     }
+    case 'tournament-round-started':
+      return roundStartedText(n, esc);
+    case 'tournament-ended':
+      return tournamentEndedText(n, esc);
     case 'ping':
       return `Test ping from Arbiter for webhook ${n.subscriptionId}: notifications will arrive here.`;
   }
+};
+
+/** `2`, `1½`, `½`: points as a standings table shows them. */
+export const pointsText = (points: number): string => {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5 ? '½' : '';
+  return whole === 0 && half ? half : `${whole}${half}`;
+};
+
+const standingText = (row: NoticeStanding, esc: Escape): string =>
+  `${row.rank}. ${row.playerName === null ? esc(row.playerId) : esc(row.playerName)}, ${pointsText(row.points)} point${row.points === 1 ? '' : 's'}`;
+
+/** CLUB-7: a round has begun: its number, the addressee's table and game or bye, its deadline, the page. */
+const roundStartedText = (n: Notice, esc: Escape): string => {
+  const t = n.tournament;
+  if (!t) return 'A round of your tournament has begun.';
+  const yours = t.bye
+    ? 'You have the bye this round (1 point).'
+    : t.table
+      ? `You play at table ${t.table.table}, in ${n.rulesetTitle === null ? 'the' : esc(n.rulesetTitle)} game ${t.table.gameId}.`
+      : 'You have no game this round.';
+  return lines(
+    `Round ${t.round} of ${t.rounds} of ${esc(t.tournamentName)} has begun.`,
+    yours,
+    t.deadline ? `The round ends ${utc(t.deadline)}.` : 'The round has no deadline.',
+    `Pairings and standings: ${t.page}`,
+  );
+};
+
+/** CLUB-7: the tournament has ended: the top of its final standings, the addressee's place, the page. */
+const tournamentEndedText = (n: Notice, esc: Escape): string => {
+  const t = n.tournament;
+  if (!t) return 'Your tournament has ended.';
+  const top = t.top ?? [];
+  const you = t.you && !top.some((row) => row.playerId === t.you?.playerId) ? `You finished ${standingText(t.you, esc)}.` : '';
+  return lines(
+    `${esc(t.tournamentName)} has ended after ${t.round} round${t.round === 1 ? '' : 's'}${top[0] ? `: ${top[0].playerName === null ? esc(top[0].playerId) : esc(top[0].playerName)} wins` : ''}.`,
+    ...top.map((row) => standingText(row, esc)),
+    you,
+    `Final standings and every game: ${t.page}`,
+  );
 };
 
 /** TB-1, TB-2, TB-3: a takeback, or a proposal of one and its answers, in sentences. */

@@ -6,6 +6,7 @@ import {
   addOrganiser,
   clubGames,
   clubMembers,
+  clubTournaments,
   clubView,
   createClub,
   joinClub,
@@ -48,6 +49,7 @@ export const clubHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, ClubOper
     return { statusCode: 204 };
   },
   listClubGames: async (request, { playerId }) => withEtag(request, await clubGames(deps(), id(request), playerId)),
+  listClubTournaments: async (request, { playerId }) => withEtag(request, await clubTournaments(deps(), id(request), playerId)),
   getClubLadder: async (request, { playerId, query }) =>
     withEtag(request, await leaderboard(deps(), id(request), request.params.ruleset ?? '', playerId, query.after, query.limit)),
   listRatingChanges: async (request, { playerId, query }) =>

@@ -104,6 +104,23 @@ export const clubGamesSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+export const clubTournamentsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    clubId: z.string(),
+    tournaments: z.array(
+      z.object({
+        tournamentId: z.string().check(z.describe('GET /tournaments/{id} reads it, its rounds and standings.')),
+        name: z.string(),
+        format: z.string(),
+        ruleset: z.string(),
+        createdBy: z.string(),
+        createdAt: z.string(),
+        page: z.string().check(z.describe("The tournament's page on this host: pairings, standings and bracket (CLUB-7).")),
+      }),
+    ),
+  }),
+);
+
 export const ladderSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     clubId: z.string(),

@@ -17,6 +17,7 @@ import { rulesets } from '../../domain/rulesets.ts';
 import {
   clubGamesSchema,
   clubSchema,
+  clubTournamentsSchema,
   inviteCodeSchema,
   ladderSchema,
   memberListSchema,
@@ -154,6 +155,7 @@ export const buildComponents = (): Components => {
     ['ClubMembers', z.extend(memberListSchema.def.getter(), { members: z.array(memberSchema) })],
     ['InviteCode', inviteCodeSchema],
     ['ClubGames', clubGamesSchema],
+    ['ClubTournaments', clubTournamentsSchema],
     ['Ladder', ladderSchema],
     ['RatingChanges', ratingChangesSchema],
     ['Webhook', webhookSchema],

@@ -1,24 +1,12 @@
 /** The answers of the club routes in `/openapi.json` (CLUB-1, CLUB-6). */
 import type { ClubOperationId } from './club-routes.ts';
-import { answerExample, problemRef } from './openapi-examples.ts';
+import { problemRef, withExamples } from './openapi-examples.ts';
 import { always, location, noContent, ok, problem, rateLimited, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 
 /** A private club answers a stranger as a club that does not exist (CLUB-1, as API-8). */
 const noClub = { 404: problem('No such club (or a private club you are not a member of).') };
 const organisersOnly = { 403: problem('Only an organiser of the club may do that.') };
 const read = (description: string, schema: string) => ({ ...withEtag(description, schema), ...unauthorized, ...noClub, ...always });
-
-/** Each answer with a recorded example (DOC-3) gets it, as the answer of a real request. */
-const withExamples = (operationId: string, responses: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(responses).map(([status, answer]) => {
-      const examples = answerExample(operationId, Number(status));
-      const content = (answer as { content?: Record<string, Record<string, unknown>> }).content;
-      const json = content?.['application/json'];
-      if (!examples || !json) return [status, answer];
-      return [status, { ...(answer as object), content: { ...content, 'application/json': { ...json, examples } } }];
-    }),
-  );
 
 export const clubResponses = (): Record<ClubOperationId, Record<string, unknown>> => {
   const answers = clubAnswers();
@@ -72,6 +60,7 @@ const clubAnswers = (): Record<ClubOperationId, Record<string, unknown>> => ({
     ...always,
   },
   listClubGames: read('The games.', 'ClubGames'),
+  listClubTournaments: read('The tournaments.', 'ClubTournaments'),
   getClubLadder: { ...read('A page of the leaderboard.', 'Ladder'), 400: withBody[400] },
   listRatingChanges: { ...read('The changes.', 'RatingChanges'), 400: withBody[400] },
 });

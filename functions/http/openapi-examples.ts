@@ -11,10 +11,10 @@ import recorded from './openapi-examples.json' with { type: 'json' };
 
 interface Recorded {
   readonly commands: Record<string, Record<string, { readonly summary: string; readonly request: unknown; readonly answer: unknown }>>;
-  /** CLUB-1, CLUB-6: an answer of each club route that has a body, by operationId. */
+  /** CLUB-1 to CLUB-7: an answer of each club and tournament route that has a body, by operationId, with the request's body if it has one. */
   readonly answers: Record<
     string,
-    { readonly summary: string; readonly request: string; readonly status: number; readonly value: unknown }
+    { readonly summary: string; readonly request: string; readonly body?: unknown; readonly status: number; readonly value: unknown }
   >;
   /**
    * TB-6, TB-8: POST /games/{id}/forks, a sandbox (201) and a continuation proposed (202).
@@ -115,4 +115,23 @@ export const forkExamples = (): { requests: Examples; answers: Record<number, Ex
     answers[status] = { ...answers[status], [kind]: { summary: `${summary}: the answer to ${request}`, value } };
   }
   return { requests, answers };
+};
+
+/** Each answer with a recorded example (DOC-3) gets it, as the answer of a real request. */
+export const withExamples = (operationId: string, responses: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const examples = answerExample(operationId, Number(status));
+      const content = (answer as { content?: Record<string, Record<string, unknown>> }).content;
+      const json = content?.['application/json'];
+      if (!examples || !json) return [status, answer];
+      return [status, { ...(answer as object), content: { ...content, 'application/json': { ...json, examples } } }];
+    }),
+  );
+
+/** CLUB-7: the body of the request a recorded answer answers, as the operation's request example. */
+export const requestExample = (operationId: string): Record<string, { summary: string; value: unknown }> | undefined => {
+  const example = RECORDED.answers?.[operationId];
+  if (example?.body === undefined) return undefined;
+  return { [operationId]: { summary: example.summary, value: example.body } };
 };

@@ -1,21 +1,30 @@
 /** The answers of the tournament routes in `/openapi.json` (CLUB-2..CLUB-5). */
+import { withExamples } from './openapi-examples.ts';
 import { always, header, location, ok, problem, rateLimited, requestId, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 import type { TournamentOperationId } from './tournament-routes.ts';
 
 const noTournament = { 404: problem('No such tournament.') };
 
-export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => ({
+/** Each answer with a recorded example (DOC-3, test/support/club-examples.ts) gets it. */
+export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => {
+  const answers = tournamentAnswers();
+  return Object.fromEntries(Object.entries(answers).map(([id, responses]) => [id, withExamples(id, responses)])) as typeof answers;
+};
+
+const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unknown>> => ({
   createTournament: {
     201: ok('The tournament and its first event.', 'TournamentCommandResponse', location),
     200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'TournamentCommandResponse', location),
     ...withBody,
     ...unauthorized,
+    403: problem('A tournament in a club is created by a member of that club (CLUB-1).'),
+    404: problem('No such club, or a private club you are not a member of (CLUB-1).'),
     409: problem('The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict).'),
     422: problem('Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule.'),
     ...always,
     ...rateLimited,
   },
-  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...unauthorized, ...noTournament, ...always },
+  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...noTournament, ...always },
   giveTournamentCommand: {
     200: ok('The new events (`replayed` true for a retry).', 'TournamentCommandResponse'),
     ...withBody,
@@ -26,8 +35,8 @@ export const tournamentResponses = (): Record<TournamentOperationId, Record<stri
     422: problem('Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule.'),
     ...always,
   },
-  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...unauthorized, ...noTournament, ...always },
-  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...unauthorized, ...noTournament, ...always },
+  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...noTournament, ...always },
+  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...noTournament, ...always },
   exportTournament: {
     200: {
       description:

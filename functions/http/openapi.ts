@@ -9,7 +9,7 @@ import type { ProblemType } from '../app/problems.ts';
 import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import { buildComponents } from './components.ts';
 import { clubResponses } from './openapi-clubs.ts';
-import { commandExamples, forkExamples, problemRef, problemTable } from './openapi-examples.ts';
+import { commandExamples, forkExamples, problemRef, problemTable, requestExample } from './openapi-examples.ts';
 import {
   always,
   body,
@@ -230,7 +230,13 @@ const withForkExamples = (requestBody: ReturnType<typeof body>, responses: Respo
 /** DOC-3: POST /games/{id}/commands with a request and its answer for every command of every ruleset. */
 const withCommandExamples = (operationId: string, requestBody: ReturnType<typeof body>, responses: Responses) => {
   if (operationId === 'forkGame') return withForkExamples(requestBody, responses);
-  if (operationId !== 'giveCommand') return { requestBody, responses };
+  if (operationId !== 'giveCommand') {
+    // CLUB-7: a club or tournament route's request, recorded with its answer.
+    const examples = requestExample(operationId);
+    if (!examples) return { requestBody, responses };
+    const json = requestBody.content['application/json'];
+    return { requestBody: { ...requestBody, content: { 'application/json': { ...json, examples } } }, responses };
+  }
   const { requests, answers } = commandExamples(new Map([...rulesets.values()].map((r) => [r.id, r.title])));
   const json = requestBody.content['application/json'];
   const ok = responses[200] as Answer;

@@ -3,6 +3,7 @@
  * functions/app/tournament*.ts. The routes themselves are declared in the route table.
  */
 import { sha256Hex } from '../../domain/kernel/digest.ts';
+import { checkClubTournament } from '../app/clubs.ts';
 import { systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
 import { exportTournament } from '../app/tournament-export.ts';
@@ -29,6 +30,8 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, To
     const { commandId, ...fields } = body;
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
+    // CLUB-1: a club's tournament is created by a member of it, and listed by the club (once, however often retried).
+    if (fields.clubId !== undefined) await checkClubTournament(deps(), fields.clubId, playerId);
     // As a game's: a retried creation carries its commandId, and the id derived from it finds the same tournament.
     const tournamentId = `t_${commandId ? sha256Hex(`${playerId}:tournament:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
     const result = await executeTournamentCommand(deps(), {
@@ -37,6 +40,17 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, To
       command: { type: 'CreateTournament', tournamentId, ...fields },
       caller: { kind: 'player', playerId },
     });
+    if (fields.clubId !== undefined) {
+      const created = result.events[0];
+      await deps().clubs.addTournament(fields.clubId, {
+        tournamentId,
+        name: fields.name,
+        format: fields.format,
+        ruleset: fields.ruleset,
+        createdBy: playerId,
+        createdAt: created?.at ?? deps().clock().toISOString(),
+      });
+    }
     return json(result.replayed ? 200 : 201, answer(tournamentId, result), { location: `/tournaments/${tournamentId}` });
   },
   getTournament: async (request) => withEtag(request, await tournamentView(deps(), id(request))),

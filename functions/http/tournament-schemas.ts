@@ -102,6 +102,7 @@ export const tournamentResponse = /* @__PURE__ */ z.lazy(() =>
     round: z.number().check(z.int(), z.describe('The round being played; 0 before the start.')),
     players: z.array(z.string()),
     withdrawn: z.array(z.string()),
+    names: z.record(z.string(), z.string()).check(z.describe('The name of the organiser and of each player, by player id.')),
     seedCommitment: z.string(),
     seed: z.nullable(z.string()).check(z.describe('Revealed when the tournament ends.')),
     pairing: z.object({ name: z.string(), version: z.string() }),

@@ -21,7 +21,7 @@ export const createWebhookBody = /* @__PURE__ */ z.lazy(() =>
       .optional(z.array(z.enum(WEBHOOK_KINDS)).check(z.minLength(1), z.maxLength(WEBHOOK_KINDS.length)))
       .check(
         z.describe(
-          'What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too). Default: your-turn and game-ended.',
+          'What to be told: your-turn (a seat of yours must act), seat-awaited (any seat must act: for a group channel), turn-started, phase-started, deadline-approaching, game-ended, taken-back (a seat took back its own commands, a takeback was proposed, accepted or declined, the seats agreed to one, or the organiser corrected the game; your-turn hears it too), continuation (TB-6: a continuation proposed to your seats, or started; your-turn hears it too), tournament-paired (a tournament paired you: round, table, opponent, game), tournament-round-started (a round of your tournament began: your table and game, or your bye, and its deadline), tournament-ended (the top of the final standings, your place, and the page /tournament?id=…). Default: your-turn and game-ended.',
         ),
       ),
     format: z

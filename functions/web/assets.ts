@@ -1,8 +1,8 @@
 /**
  * The files served beside the API, locally by the runtime from dist/web and on AWS by the web
  * function from its own package: the replay viewer (VIEW-1), the API reference for people
- * (DOC-3, Swagger UI reading /openapi.json), the `arbiter` command's package (DOC-4) and the
- * reference logs the viewer offers (VIEW-15, web/samples.ts). One
+ * (DOC-3, Swagger UI reading /openapi.json), the `arbiter` command's package (DOC-4), the
+ * reference logs the viewer offers (VIEW-15, web/samples.ts) and the tournament page (CLUB-7). One
  * list of routes, so the local server and the stack serve the same paths.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +23,9 @@ export const CLI_PACKAGE_PATH = '/cli/arbiter-cli.tgz';
 export const WEB_FILES: Readonly<Record<string, WebFile>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/viewer.js': { file: 'viewer.js', type: 'text/javascript; charset=utf-8' },
+  // CLUB-7: a tournament's pairings, standings and bracket, read from the public tournament routes.
+  '/tournament': { file: 'tournament.html', type: 'text/html; charset=utf-8' },
+  '/tournament.js': { file: 'tournament.js', type: 'text/javascript; charset=utf-8' },
   '/docs': { file: 'docs/index.html', type: 'text/html; charset=utf-8' },
   '/docs/docs.js': { file: 'docs/docs.js', type: 'text/javascript; charset=utf-8' },
   '/docs/swagger-ui-bundle.js': { file: 'docs/swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },

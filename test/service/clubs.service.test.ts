@@ -53,7 +53,13 @@ describe('CLUB-1 clubs', () => {
     const code = made.body.inviteCode as string;
     expect(code).toMatch(/^[0-9a-f]{24}$/);
     const unknown = await bob.get('/clubs/c_doesnotexist');
-    for (const path of [`/clubs/${id}`, `/clubs/${id}/members`, `/clubs/${id}/games`, `/clubs/${id}/ladders/soluna`]) {
+    for (const path of [
+      `/clubs/${id}`,
+      `/clubs/${id}/members`,
+      `/clubs/${id}/games`,
+      `/clubs/${id}/tournaments`,
+      `/clubs/${id}/ladders/soluna`,
+    ]) {
       const hidden = await bob.get(path);
       expect(hidden.status).toBe(404);
       expect({ ...hidden.body, detail: String(hidden.body.detail).replace(id, 'X'), instance: null }).toEqual({
@@ -117,6 +123,36 @@ describe('CLUB-1 clubs', () => {
     await runtime.stream.idle();
     const listed = await ann.get<{ games: { gameId: string; rated: boolean; ruleset: string }[] }>(`/clubs/${id}/games`);
     expect(listed.body.games).toMatchObject([{ gameId: made.body.gameId, rated: true, ruleset: 'soluna' }]);
+  });
+
+  it.concurrent('CLUB-1 a club lists its events: the tournaments its members create in it, once each; a stranger is refused', async () => {
+    const made = await create(ann, { name: 'League Night', visibility: 'private' });
+    const id = made.body.clubId;
+    const body = { commandId: 'league-cup-1', name: 'Winter Cup', format: 'round-robin', ruleset: 'soluna', clubId: id };
+    // Bob is no member: the private club does not exist for him, and he creates nothing in it.
+    const stranger = await bob.post('/tournaments', { ...body, name: "Bob's Cup" });
+    expect(stranger.status).toBe(404);
+    const first = await ann.post<{ tournamentId: string }>('/tournaments', body);
+    const retry = await ann.post<{ tournamentId: string }>('/tournaments', body);
+    expect([first.status, retry.status, retry.body.tournamentId]).toEqual([201, 200, first.body.tournamentId]);
+    const listed = await ann.get<{ tournaments: Record<string, unknown>[] }>(`/clubs/${id}/tournaments`);
+    expect(listed.body.tournaments).toEqual([
+      {
+        tournamentId: first.body.tournamentId,
+        name: 'Winter Cup',
+        format: 'round-robin',
+        ruleset: 'soluna',
+        createdBy: annId,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        page: `/tournament?id=${first.body.tournamentId}`,
+      },
+    ]);
+    expect((await bob.get(`/clubs/${id}/tournaments`)).status).toBe(404);
+    // A public club refuses a stranger's tournament (403), as it refuses their game.
+    const open = (await create(ann, { name: 'Open Night' })).body.clubId;
+    const refused = await cy.post('/tournaments', { ...body, commandId: 'cy-cup-create-1', clubId: open });
+    expect(refused.status).toBe(403);
+    expect((await cy.get<{ tournaments: unknown[] }>(`/clubs/${open}/tournaments`)).body.tournaments).toEqual([]);
   });
 
   it.concurrent('CLUB-1 bad input is a 400 with a sentence', async () => {

@@ -7,10 +7,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '../../client/arbiter.d.ts';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { contractViolation } from '../support/contract.ts';
 import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
@@ -27,6 +30,8 @@ const players = new Map<string, Client>();
 let tournamentId = '';
 let exported = '';
 let hooks: Receiver;
+/** CLUB-7: the fourth player's channel, for round starts and the end (Discord format). */
+let rounds4: Receiver;
 
 const rounds = async () =>
   (await organiser.get<{ rounds: { round: number; pairings: Pairing[] }[] }>(`/tournaments/${tournamentId}/rounds`)).body.rounds;
@@ -34,6 +39,7 @@ const rounds = async () =>
 beforeAll(async () => {
   runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
   hooks = await Receiver.start();
+  rounds4 = await Receiver.start();
   const registering = new Client(runtime.url);
   organiser = (await registering.register('Olga')).client;
   for (let i = 1; i <= 8; i++) {
@@ -44,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime.stop();
   await hooks.close();
+  await rounds4.close();
 });
 
 describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
@@ -64,6 +71,13 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
       const hook = await client?.post('/me/webhooks', { url: hooks.url, kinds: ['tournament-paired'], format });
       expect(hook?.status).toBe(201);
     }
+    const fourth = [...players.values()][3];
+    const roundHook = await fourth?.post('/me/webhooks', {
+      url: rounds4.url,
+      kinds: ['tournament-round-started', 'tournament-ended'],
+      format: 'discord',
+    });
+    expect(roundHook?.status).toBe(201);
     let version = 1;
     for (const client of players.values()) {
       const joined = await client.post<{ version: number }>(`/tournaments/${tournamentId}/commands`, {
@@ -149,6 +163,37 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
     expect(new Set(body.rows.map((r) => r.playerId))).toEqual(new Set(players.keys()));
   });
 
+  it('CLUB-7 a player hears each round start (table and game) and the end (the top three and their place) by webhook', async () => {
+    const fourth = [...players.keys()][3] as string;
+    const { body: standings } = await organiser.get<{ rows: { playerId: string; points: number }[] }>(
+      `/tournaments/${tournamentId}/standings`,
+    );
+    const { body: names } = await organiser.get<{ names: Record<string, string> }>(`/tournaments/${tournamentId}`);
+    const said = rounds4.received.map((r) => (JSON.parse(r.body) as { content: string }).content);
+    expect(said).toHaveLength(4);
+    const started = said.filter((c) => c.includes('has begun'));
+    const tables = (await rounds()).map((r) => r.pairings.find((p) => p.red === fourth || p.blue === fourth));
+    expect(started.map((c) => c.split('\n').slice(0, 2))).toEqual(
+      tables.map((t, i) => [
+        `Round ${i + 1} of 3 of Autumn Swiss has begun.`,
+        `You play at table ${t?.table}, in Post Galactica game ${t?.gameId}.`,
+      ]),
+    );
+    const end = said.find((c) => c.includes('has ended')) ?? '';
+    const top = standings.rows.slice(0, 3).map((r, i) => `${i + 1}. ${names.names[r.playerId]}, ${r.points} points`);
+    const place = standings.rows.findIndex((r) => r.playerId === fourth);
+    const mine =
+      place < 3
+        ? []
+        : [`You finished ${place + 1}. Player 4, ${standings.rows[place]?.points} point${standings.rows[place]?.points === 1 ? '' : 's'}.`];
+    expect(end.split('\n')).toEqual([
+      `Autumn Swiss has ended after 3 rounds: ${names.names[standings.rows[0]?.playerId ?? '']} wins.`,
+      ...top,
+      ...mine,
+      `Final standings and every game: /tournament?id=${tournamentId}`,
+    ]);
+  });
+
   it('CLUB-5 the export verifies with arbiter verify-tournament, and a tampered result fails naming its line', async () => {
     const response = await fetch(`${runtime.url}/tournaments/${tournamentId}/export`, {
       headers: { authorization: `Bearer ${organiser.apiKey}` },
@@ -228,5 +273,79 @@ describe('CLUB-4 a round deadline, by the same scheduler as games', () => {
       [first.table, 'game', 'red'],
       [second.table, 'default', null],
     ]);
+  });
+});
+
+describe('CLUB-7 the typed client (client/arbiter.d.ts) runs a tournament', () => {
+  it('CLUB-7 it creates a Swiss, four players join, the organiser starts it, games are conceded, and it reads the final standings', async () => {
+    const violations: string[] = [];
+    // Every answer checked against /openapi.json: its status listed for the route, its body of the declared schema.
+    const checked: Middleware = {
+      async onResponse({ request, response }) {
+        const text = response.status === 204 || response.status === 304 ? '' : await response.clone().text();
+        const broken = contractViolation(
+          request.method,
+          new URL(request.url).pathname,
+          response.status,
+          response.headers.get('content-type'),
+          text,
+        );
+        if (broken) violations.push(broken);
+        return undefined;
+      },
+    };
+    const typed = (apiKey?: string) => {
+      const client = createClient<paths>({ baseUrl: runtime.url, ...(apiKey ? { headers: { authorization: `Bearer ${apiKey}` } } : {}) });
+      client.use(checked);
+      return client;
+    };
+    const four = [...players.entries()].slice(4, 8).map(([playerId, client]) => ({ playerId, api: typed(client.apiKey) }));
+    const org = typed(organiser.apiKey);
+    const created = await org.POST('/tournaments', {
+      body: { commandId: commandId(), name: 'Typed Cup', format: 'swiss', rounds: 1, ruleset: 'post-galactica' },
+    });
+    const id = created.data?.tournamentId ?? '';
+    expect([created.response.status, id]).toEqual([201, expect.stringMatching(/^t_[0-9a-f]{20}$/)]);
+    for (const { api } of four) {
+      const joined = await api.POST('/tournaments/{id}/commands', {
+        params: { path: { id } },
+        body: { commandId: commandId(), command: { type: 'JoinTournament' } },
+      });
+      expect(joined.data?.events.map((e) => e.type)).toEqual(['PlayerJoined']);
+    }
+    const started = await org.POST('/tournaments/{id}/commands', {
+      params: { path: { id } },
+      body: { commandId: commandId(), command: { type: 'StartTournament' } },
+    });
+    expect(started.data?.events.map((e) => e.type)).toEqual(['TournamentStarted', 'RoundPaired']);
+    await quiesce(runtime);
+    // Read with no key: the tournament page's routes are public.
+    const anyone = typed();
+    const round = (await anyone.GET('/tournaments/{id}/rounds', { params: { path: { id } } })).data?.rounds[0];
+    expect(round?.pairings).toHaveLength(2);
+    for (const p of round?.pairings ?? []) {
+      const blue = four.find((f) => f.playerId === p.blue)?.api;
+      const conceded = await blue?.POST('/games/{id}/commands', {
+        params: { path: { id: p.gameId } },
+        body: { commandId: commandId(), command: { type: 'Concede' } },
+      });
+      expect(conceded?.response.status).toBe(200);
+    }
+    await quiesce(runtime);
+    const standings = await anyone.GET('/tournaments/{id}/standings', { params: { path: { id } } });
+    const winners = new Set(round?.pairings.map((p) => p.red));
+    expect(standings.data?.final).toBe(true);
+    expect(standings.data?.rows.map((r) => [winners.has(r.playerId), r.points, r.games])).toEqual(
+      standings.data?.rows.map((r, i) => [
+        i < 2,
+        i < 2 ? 1 : 0,
+        [round?.pairings.find((p) => p.red === r.playerId || p.blue === r.playerId)?.gameId],
+      ]),
+    );
+    const tournament = await anyone.GET('/tournaments/{id}', { params: { path: { id } } });
+    const everyone = [...four.map((f) => f.playerId), tournament.data?.organiser ?? ''].sort();
+    expect(Object.keys(tournament.data?.names ?? {})).toEqual(everyone);
+    expect(tournament.data?.names[four[0]?.playerId ?? '']).toBe('Player 5');
+    expect(violations).toEqual([]);
   });
 });

@@ -297,7 +297,7 @@ describe('the HTTP API', () => {
     expect(JSON.stringify(environmentOf(docs))).not.toContain('TABLE');
   });
 
-  it('VIEW-1 VIEW-15 DOC-3 DOC-4 the stack serves the viewer, its sample matches, the API reference and the CLI package from the web function, which reads no table', () => {
+  it('VIEW-1 VIEW-15 DOC-3 DOC-4 CLUB-7 the stack serves the viewer, its sample matches, the API reference, the CLI package and the tournament page from the web function, which reads no table', () => {
     expect([...WEB_ROUTE_KEYS].sort()).toEqual([
       'GET /',
       'GET /cli/arbiter-cli.tgz',
@@ -309,6 +309,8 @@ describe('the HTTP API', () => {
       'GET /samples/post-galactica-battle.ndjson',
       'GET /samples/post-galactica.ndjson',
       'GET /samples/soluna.ndjson',
+      'GET /tournament',
+      'GET /tournament.js',
       'GET /viewer.js',
     ]);
     const webIntegration = Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(

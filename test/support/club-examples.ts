@@ -1,16 +1,19 @@
 /**
- * DOC-3: the answer examples of the club routes (CLUB-1, CLUB-6), each the answer of the real
+ * DOC-3: the answer examples of the club and tournament routes (CLUB-1 to CLUB-7), each the answer of the real
  * handler on the in-memory adapters to the request it names, with ids, keys and the clock
  * made deterministic so that they can be recorded once and compared with a fresh answer.
  * Recorded by test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
 import { createHash } from 'node:crypto';
 import type { ClubOperationId } from '../../functions/http/club-routes.ts';
+import type { TournamentOperationId } from '../../functions/http/tournament-routes.ts';
 import { type MemoryApi, memoryApi } from './memory-api.ts';
 
 export interface AnswerExample {
   readonly summary: string;
   readonly request: string;
+  /** The request's body, for a route that takes one: the document's request example (CLUB-7). */
+  readonly body?: unknown;
   readonly status: number;
   readonly value: unknown;
 }
@@ -36,15 +39,22 @@ const send = async (api: MemoryApi, key: string | null, method: string, path: st
 };
 
 /** Ann founds a private club, Bob and Cy join it, Ann beats Bob in a rated game: each route's answer on the way. */
-export const clubExamples = async (): Promise<Partial<Record<ClubOperationId, AnswerExample>>> => {
+type OperationId = ClubOperationId | TournamentOperationId;
+
+export const clubExamples = async (): Promise<Partial<Record<OperationId, AnswerExample>>> => {
   const api = fixed();
   const register = async (name: string) =>
     (await send(api, null, 'POST', '/players', { name })).value as { apiKey: string; playerId: string };
   const [ann, bob, cy] = [await register('Ann'), await register('Bob'), await register('Cy')];
-  const out: Partial<Record<ClubOperationId, AnswerExample>> = {};
-  const record = async (operationId: ClubOperationId, summary: string, key: string, method: string, path: string, body?: unknown) => {
+  const out: Partial<Record<OperationId, AnswerExample>> = {};
+  const record = async (operationId: OperationId, summary: string, key: string | null, method: string, path: string, body?: unknown) => {
     const answer = await send(api, key, method, path, body);
-    out[operationId] = { summary, request: `${method} ${path}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`, ...answer };
+    out[operationId] = {
+      summary,
+      request: `${method} ${path}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`,
+      ...(body === undefined ? {} : { body }),
+      ...answer,
+    };
     return answer.value as Record<string, unknown>;
   };
   const club = await record('createClub', 'Ann founds a private club', ann.apiKey, 'POST', '/clubs', {
@@ -75,5 +85,66 @@ export const clubExamples = async (): Promise<Partial<Record<ClubOperationId, An
     'GET',
     `/clubs/${id}/ladders/post-galactica/changes?player=${bob.playerId}`,
   );
+  await tournamentExamples(api, record, id, [ann, bob, cy, await register('Dee')]);
   return out;
+};
+
+type Recorder = (
+  operationId: OperationId,
+  summary: string,
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<unknown>;
+
+/**
+ * CLUB-7: Ann runs a one-round Swiss of four in the club, Ann, Bob, Cy and Dee playing, blue
+ * conceding each game.
+ */
+const tournamentExamples = async (
+  api: MemoryApi,
+  record: Recorder,
+  clubId: string,
+  players: readonly { apiKey: string; playerId: string }[],
+): Promise<void> => {
+  const [ann, bob] = players as [{ apiKey: string; playerId: string }, { apiKey: string; playerId: string }];
+  const created = (await record('createTournament', 'Ann creates a one-round Swiss in her club', ann.apiKey, 'POST', '/tournaments', {
+    commandId: 'winter-cup-create-1',
+    name: 'Winter Cup',
+    format: 'swiss',
+    rounds: 1,
+    ruleset: 'post-galactica',
+    clubId,
+  })) as { tournamentId: string };
+  const t = created.tournamentId;
+  await record('giveTournamentCommand', 'Bob joins', bob.apiKey, 'POST', `/tournaments/${t}/commands`, {
+    commandId: 'bob-joins-cup-1',
+    command: { type: 'JoinTournament' },
+  });
+  for (const [i, p] of players.entries())
+    if (p !== bob)
+      await send(api, p.apiKey, 'POST', `/tournaments/${t}/commands`, {
+        commandId: `joins-cup-${i}-1`,
+        command: { type: 'JoinTournament' },
+      });
+  // The pairing opens the round's games, and each game's end is its result, as the stream does (memory-api.ts).
+  await send(api, ann.apiKey, 'POST', `/tournaments/${t}/commands`, {
+    commandId: 'ann-starts-cup-1',
+    command: { type: 'StartTournament' },
+  });
+  const { rounds } = (await send(api, null, 'GET', `/tournaments/${t}/rounds`)).value as {
+    rounds: { pairings: { gameId: string; blue: string }[] }[];
+  };
+  for (const p of rounds[0]?.pairings ?? []) {
+    const blue = players.find((player) => player.playerId === p.blue);
+    await send(api, blue?.apiKey ?? null, 'POST', `/games/${p.gameId}/commands`, {
+      commandId: `concede-${p.gameId}`,
+      command: { type: 'Concede' },
+    });
+  }
+  await record('getTournament', 'The Winter Cup once ended, its seed revealed (no key needed)', null, 'GET', `/tournaments/${t}`);
+  await record('listTournamentRounds', 'Its one round: two tables, red won both', null, 'GET', `/tournaments/${t}/rounds`);
+  await record('getTournamentStandings', 'The final standings', null, 'GET', `/tournaments/${t}/standings`);
+  await record('listClubTournaments', "The club's events", bob.apiKey, 'GET', `/clubs/${clubId}/tournaments`);
 };

@@ -497,6 +497,27 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(await deps.clubs.games(clubId)).toEqual([game('g_1'), game('g_2')]);
       });
 
+      it('CLUB-1 ARC-2 a club tournament is recorded once however often it is added, the first record kept', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        await deps.clubs.createClub(club(clubId, 'p_a'), member('p_a', 'organiser'));
+        const tournament = (tournamentId: string, name = 'Cup') => ({
+          tournamentId,
+          name,
+          format: 'swiss',
+          ruleset: 'soluna',
+          createdBy: 'p_a',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        });
+        await deps.clubs.addTournament(clubId, tournament('t_2'));
+        await Promise.all([
+          deps.clubs.addTournament(clubId, tournament('t_2', 'Other')),
+          deps.clubs.addTournament(clubId, tournament('t_1')),
+        ]);
+        expect(await deps.clubs.tournaments(clubId)).toEqual([tournament('t_1'), tournament('t_2')]);
+        expect(await deps.clubs.games(clubId)).toEqual([]);
+      });
+
       it('CLUB-6 ARC-2 a ladder is written only over the revision it was read at, with its game rated once', async () => {
         const { deps } = await make();
         const clubId = unique('c');

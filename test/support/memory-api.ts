@@ -2,7 +2,9 @@
  * The real HTTP handler of every route (functions/http/every-route.ts) on the in-memory adapters,
  * called in-process: route and lifecycle tests that are not about storage run here, in the unit
  * tier, without DynamoDB Local (ARC-3). Each appended batch is projected before the answer is
- * returned, as the stream's projector would shortly after, so reads see their writes at once.
+ * returned, as the stream's projector would shortly after, so reads see their writes at once;
+ * a tournament's batches open their games and a tournament game's end is reported, as the
+ * stream's tournament consumers do.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -13,7 +15,9 @@ import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
 import { reactForClubs } from '../../functions/app/club-reactions.ts';
 import type { Deps } from '../../functions/app/deps.ts';
+import { isTournamentId } from '../../functions/app/ports.ts';
 import { projectGame } from '../../functions/app/projection.ts';
+import { reactToTournament, reportTournamentGame } from '../../functions/app/tournament-rounds.ts';
 import type { WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
@@ -51,8 +55,14 @@ export const memoryApi = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}, optio
       const batch = appended.splice(0);
       for (const gameId of new Set(batch.map((e) => e.gameId))) {
         const events = batch.filter((e) => e.gameId === gameId);
+        // A tournament's stream opens its round's games; a game's end is its result (CLUB-4), as the stream does.
+        if (isTournamentId(gameId)) {
+          await reactToTournament(deps, null, null, gameId, events);
+          continue;
+        }
         await projectGame(deps, gameId, events);
         await reactForClubs(deps, gameId, events);
+        await reportTournamentGame(deps, gameId, events);
       }
     }
   };

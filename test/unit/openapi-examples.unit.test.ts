@@ -55,7 +55,7 @@ describe('DOC-3 the examples of the OpenAPI document', () => {
     expect(recorded.commands).toEqual(fresh.commands);
   });
 
-  it('CLUB-1 CLUB-6 DOC-3 every club route with a body has its answer recorded from a real request, and the document shows it', () => {
+  it('CLUB-1 CLUB-6 CLUB-7 DOC-3 every club and tournament route with a JSON body has its answer recorded from a real request, and the document shows it', () => {
     expect(recorded.answers).toEqual(fresh.answers);
     const doc = openApiDocument() as unknown as {
       paths: Record<
@@ -77,12 +77,18 @@ describe('DOC-3 the examples of the OpenAPI document', () => {
     expect(Object.keys(recorded.answers).sort()).toEqual([
       'addClubOrganiser',
       'createClub',
+      'createTournament',
       'getClub',
       'getClubLadder',
+      'getTournament',
+      'getTournamentStandings',
+      'giveTournamentCommand',
       'joinClub',
       'listClubGames',
       'listClubMembers',
+      'listClubTournaments',
       'listRatingChanges',
+      'listTournamentRounds',
       'rotateClubInviteCode',
     ]);
     for (const [operationId, example] of Object.entries(recorded.answers)) {
@@ -110,6 +116,36 @@ describe('DOC-3 the examples of the OpenAPI document', () => {
       expect(forks?.requestBody.content['application/json']?.examples?.[kind]?.value, kind).toEqual(example.body);
       expect(forks?.responses[String(example.status)]?.content['application/json']?.examples?.[kind]?.value, kind).toEqual(example.value);
     }
+  });
+
+  it('CLUB-7 DOC-3 every club and tournament route that takes a body shows the recorded request beside its answer; the tournament examples are a played Swiss', () => {
+    const doc = openApiDocument() as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId: string; requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> } }
+        >
+      >;
+    };
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    const withBodies = operations.filter((o) => o.requestBody && recorded.answers[o.operationId]);
+    expect(withBodies.map((o) => o.operationId).sort()).toEqual([
+      'addClubOrganiser',
+      'createClub',
+      'createTournament',
+      'giveTournamentCommand',
+      'joinClub',
+    ]);
+    for (const o of withBodies) {
+      const example = o.requestBody?.content['application/json']?.examples?.[o.operationId];
+      expect(example?.value, o.operationId).toEqual(recorded.answers[o.operationId]?.body);
+      expect(recorded.answers[o.operationId]?.request, o.operationId).toContain(JSON.stringify(example?.value));
+    }
+    const standings = recorded.answers.getTournamentStandings?.value as { final: boolean; rows: { points: number }[] };
+    expect([standings.final, standings.rows.map((r) => r.points)]).toEqual([true, [1, 1, 0, 0]]);
+    const tournament = recorded.answers.getTournament?.value as { status: string; names: Record<string, string> };
+    expect([tournament.status, Object.values(tournament.names).sort()]).toEqual(['ended', ['Ann', 'Bob', 'Cy', 'Dee']]);
   });
 
   it('DOC-3 every problem type has an example: the answer of the handler to a request that provokes it', () => {

@@ -78,7 +78,16 @@ describe('API-1 a typed spec', () => {
   });
 
   it('API-1 public routes say security: [], every other route needs the API key', () => {
-    const open = ['POST /players', 'GET /rulesets', 'GET /rulesets/{id}', 'GET /openapi.json'];
+    // CLUB-7: a tournament, its rounds and standings are read with no key, by the tournament page.
+    const open = [
+      'POST /players',
+      'GET /rulesets',
+      'GET /rulesets/{id}',
+      'GET /openapi.json',
+      'GET /tournaments/{id}',
+      'GET /tournaments/{id}/rounds',
+      'GET /tournaments/{id}/standings',
+    ];
     expect(doc.security).toEqual([{ apiKey: [] }]);
     for (const { key, operation } of operations) {
       expect(operation.security, key).toEqual(open.includes(key) ? [] : [{ apiKey: [] }]);

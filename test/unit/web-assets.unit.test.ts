@@ -34,6 +34,8 @@ describe('the viewer files', () => {
     expect(WEB_ROUTE_KEYS).toEqual([
       'GET /',
       'GET /viewer.js',
+      'GET /tournament',
+      'GET /tournament.js',
       'GET /docs',
       'GET /docs/docs.js',
       'GET /docs/swagger-ui-bundle.js',
@@ -44,6 +46,21 @@ describe('the viewer files', () => {
       'GET /samples/soluna.ndjson',
       'GET /samples/gsc2.ndjson',
     ]);
+  });
+
+  it('CLUB-7 /tournament is the tournament page and /tournament.js its script, under the same policy, the script a few KiB with no domain code', () => {
+    const serve = webAssets(built);
+    const page = serve('/tournament');
+    expect(page?.statusCode).toBe(200);
+    expect(page?.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    expect(page?.headers?.['content-security-policy']).toMatch(/default-src 'none'; script-src 'self';.*connect-src 'self'/);
+    expect(page?.body).toContain('<script type="module" src="./tournament.js"></script>');
+    const script = serve('/tournament.js');
+    expect(script?.headers?.['content-type']).toBe('text/javascript; charset=utf-8');
+    // The viewer carries every ruleset's fold and the verifier; this page only fetches and draws.
+    expect(script?.body?.length).toBeGreaterThan(2_000);
+    expect(script?.body?.length).toBeLessThan(16 * 1024);
+    expect(script?.body).not.toMatch(/TournamentCreated|noble/);
   });
 
   it('DOC-3 /docs is the API reference page: Swagger UI and its stylesheet from this origin, under the same policy, and nothing it names elsewhere', () => {

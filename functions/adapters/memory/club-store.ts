@@ -1,14 +1,25 @@
 /**
- * Clubs, members, club games and ladders in memory, with the club table's semantics
+ * Clubs, members, club games and tournaments, and ladders in memory, with the club table's semantics
  * (docs/design.md §21): a member or a game is added once however often it is added, and a
  * ladder is written only over the revision it was read at, with its game's change, once.
  */
-import type { Club, ClubGame, ClubMember, ClubRole, ClubStore, Ladder, RateOutcome, RatingChange } from '../../app/ports.ts';
+import type {
+  Club,
+  ClubGame,
+  ClubMember,
+  ClubRole,
+  ClubStore,
+  ClubTournament,
+  Ladder,
+  RateOutcome,
+  RatingChange,
+} from '../../app/ports.ts';
 
 interface Held {
   club: Club;
   readonly members: Map<string, ClubMember>;
   readonly games: Map<string, ClubGame>;
+  readonly tournaments: Map<string, ClubTournament>;
   readonly ladders: Map<string, { ladder: Ladder; changes: Map<string, RatingChange> }>;
 }
 
@@ -24,6 +35,7 @@ export class MemoryClubStore implements ClubStore {
       club: structuredClone(club),
       members: new Map([[organiser.playerId, structuredClone(organiser)]]),
       games: new Map(),
+      tournaments: new Map(),
       ladders: new Map(),
     });
     return true;
@@ -77,6 +89,15 @@ export class MemoryClubStore implements ClubStore {
 
   async games(clubId: string): Promise<ClubGame[]> {
     return byKey(this.clubs.get(clubId)?.games ?? new Map());
+  }
+
+  async addTournament(clubId: string, tournament: ClubTournament): Promise<void> {
+    const tournaments = this.clubs.get(clubId)?.tournaments;
+    if (tournaments && !tournaments.has(tournament.tournamentId)) tournaments.set(tournament.tournamentId, structuredClone(tournament));
+  }
+
+  async tournaments(clubId: string): Promise<ClubTournament[]> {
+    return byKey(this.clubs.get(clubId)?.tournaments ?? new Map());
   }
 
   async ladder(clubId: string, ruleset: string): Promise<Ladder | null> {

@@ -114,14 +114,18 @@ describe('CLUB-4 tournaments on AWS: the stream and the scheduler Lambdas', () =
     }
     expect([...scheduler.pending.values()]).toEqual([{ gameId: TOURNAMENT, phaseKey: 'round-1', at: round.deadline }]);
     expect(bus.events.map((e) => [e.type, (e.detail as { playerId: string }).playerId]).sort()).toEqual(
-      PLAYERS.map((p) => ['TournamentPaired', p]),
+      // CLUB-7: each player hears of the pairing and of the round's start.
+      PLAYERS.flatMap((p) => [
+        ['TournamentPaired', p],
+        ['TournamentRoundStarted', p],
+      ]).sort(),
     );
     // Lambda redelivers a batch at least once: the same records open nothing twice and tell nobody twice over a new id.
     newRecords();
     const versions = await Promise.all(round.pairings.map(async (p) => (await deps.store.load(p.gameId)).state.version));
     expect((await reactor({ Records: records })).batchItemFailures).toEqual([]);
     expect(await Promise.all(round.pairings.map(async (p) => (await deps.store.load(p.gameId)).state.version))).toEqual(versions);
-    expect(new Set(bus.events.map((e) => e.id)).size).toBe(4);
+    expect(new Set(bus.events.map((e) => e.id)).size).toBe(2 * PLAYERS.length);
   });
 
   it('CLUB-4 a game’s end, among the records, is recorded by the tournament once, however often it is delivered', async () => {

@@ -27,9 +27,8 @@ const browserDigest = {
   },
 };
 
-await build({
-  entryPoints: [here('../web/main.ts')],
-  outfile: `${out}/viewer.js`,
+/** Both pages' scripts: one minified ES module each, for the browsers the viewer supports. */
+const PAGE_SCRIPT = {
   bundle: true,
   platform: 'browser',
   format: 'esm',
@@ -37,6 +36,12 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+};
+
+await build({
+  entryPoints: [here('../web/main.ts')],
+  outfile: `${out}/viewer.js`,
+  ...PAGE_SCRIPT,
   plugins: [browserDigest],
 });
 copyFileSync(here('../web/index.html'), `${out}/index.html`);
@@ -45,13 +50,7 @@ copyFileSync(here('../web/index.html'), `${out}/index.html`);
 await build({
   entryPoints: [here('../web/tournament.ts')],
   outfile: `${out}/tournament.js`,
-  bundle: true,
-  platform: 'browser',
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
+  ...PAGE_SCRIPT,
 });
 copyFileSync(here('../web/tournament.html'), `${out}/tournament.html`);
 

@@ -4,10 +4,9 @@
  * made deterministic so that they can be recorded once and compared with a fresh answer.
  * Recorded by test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
-import { createHash } from 'node:crypto';
 import type { ClubOperationId } from '../../functions/http/club-routes.ts';
 import type { TournamentOperationId } from '../../functions/http/tournament-routes.ts';
-import { type MemoryApi, memoryApi } from './memory-api.ts';
+import { fixedMemoryApi, type MemoryApi } from './memory-api.ts';
 
 export interface AnswerExample {
   readonly summary: string;
@@ -17,18 +16,6 @@ export interface AnswerExample {
   readonly status: number;
   readonly value: unknown;
 }
-
-const NOW = new Date('2026-05-01T10:00:00.000Z');
-
-const fixed = (): MemoryApi => {
-  let n = 0;
-  const randomHex = (bytes: number) => {
-    let hex = '';
-    while (hex.length < bytes * 2) hex += createHash('sha256').update(`arbiter-club-example-${n++}`).digest('hex');
-    return hex.slice(0, bytes * 2);
-  };
-  return memoryApi({ randomHex, clock: () => NOW });
-};
 
 const send = async (api: MemoryApi, key: string | null, method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
@@ -42,7 +29,7 @@ const send = async (api: MemoryApi, key: string | null, method: string, path: st
 type OperationId = ClubOperationId | TournamentOperationId;
 
 export const clubExamples = async (): Promise<Partial<Record<OperationId, AnswerExample>>> => {
-  const api = fixed();
+  const api = fixedMemoryApi('arbiter-club-example');
   const register = async (name: string) =>
     (await send(api, null, 'POST', '/players', { name })).value as { apiKey: string; playerId: string };
   const [ann, bob, cy] = [await register('Ann'), await register('Bob'), await register('Cy')];

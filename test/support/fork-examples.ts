@@ -5,8 +5,7 @@
  * recorded once and compared with a fresh answer. Recorded by
  * test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
-import { createHash } from 'node:crypto';
-import { type MemoryApi, memoryApi } from './memory-api.ts';
+import { fixedMemoryApi, type MemoryApi } from './memory-api.ts';
 
 export interface ForkExample {
   readonly summary: string;
@@ -16,18 +15,6 @@ export interface ForkExample {
   readonly status: number;
   readonly value: unknown;
 }
-
-const NOW = new Date('2026-05-01T10:00:00.000Z');
-
-const fixed = (): MemoryApi => {
-  let n = 0;
-  const randomHex = (bytes: number) => {
-    let hex = '';
-    while (hex.length < bytes * 2) hex += createHash('sha256').update(`arbiter-fork-example-${n++}`).digest('hex');
-    return hex.slice(0, bytes * 2);
-  };
-  return memoryApi({ randomHex, clock: () => NOW });
-};
 
 const send = async (api: MemoryApi, key: string, method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
@@ -42,7 +29,7 @@ const send = async (api: MemoryApi, key: string, method: string, path: string, b
  * accept with AcceptFork at /commands.
  */
 export const forkExamples = async (): Promise<{ sandbox: ForkExample; continuation: ForkExample }> => {
-  const api = fixed();
+  const api = fixedMemoryApi('arbiter-fork-example');
   const register = async (name: string) => {
     const answer = await api.fetch(`${api.url}/players`, {
       method: 'POST',

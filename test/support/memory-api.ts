@@ -6,7 +6,7 @@
  * a tournament's batches open their games and a tournament game's end is reported, as the
  * stream's tournament consumers do.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -127,3 +127,24 @@ const lambdaContext = (): Context =>
     getRemainingTimeInMillis: () => 29_000,
     clientGone: new AbortController().signal,
   }) as unknown as Context;
+
+/** The clock of the recorded examples (DOC-3): it stands still, so answers are the same every run. */
+export const EXAMPLES_NOW = new Date('2026-05-01T10:00:00.000Z');
+
+/**
+ * A memory API whose ids, keys and seeds come from a counter under `label` and whose clock stands
+ * at EXAMPLES_NOW: `npm run examples` records the same answers every run.
+ */
+export const fixedMemoryApi = (
+  label: string,
+  overrides: Partial<Omit<Deps, 'rulesets'>> = {},
+  options: MemoryApiOptions = {},
+): MemoryApi => {
+  let n = 0;
+  const randomHex = (bytes: number) => {
+    let hex = '';
+    while (hex.length < bytes * 2) hex += createHash('sha256').update(`${label}-${n++}`).digest('hex');
+    return hex.slice(0, bytes * 2);
+  };
+  return memoryApi({ randomHex, clock: () => EXAMPLES_NOW, ...overrides }, options);
+};

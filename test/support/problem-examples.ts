@@ -5,7 +5,6 @@
  * recorded once and compared with a fresh answer. Recorded by
  * test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
-import { createHash } from 'node:crypto';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
@@ -17,7 +16,7 @@ import { MAX_BODY_BYTES, MAX_DEPTH } from '../../functions/http/input-guard.ts';
 import { problemResponse } from '../../functions/http/respond.ts';
 import { malformedRequest } from '../../infra/local/http-server.ts';
 import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
-import { type MemoryApi, type MemoryApiOptions, memoryApi } from './memory-api.ts';
+import { EXAMPLES_NOW, fixedMemoryApi, type MemoryApi, type MemoryApiOptions } from './memory-api.ts';
 import { fakeResolver } from './resolver.ts';
 
 /** One problem as the API answers it, and the request that provoked it. */
@@ -28,26 +27,20 @@ export interface ProblemExample {
   readonly value: Record<string, unknown>;
 }
 
-const NOW = new Date('2026-05-01T10:00:00.000Z');
+const NOW = EXAMPLES_NOW;
 /** The one random value of an answer these examples cannot fix: the request id, which a 500 quotes. */
 export const REQUEST_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const SOME_REQUEST_ID = '4f6c1a9e-2b7d-4c3e-9a8f-0d1e2f3a4b5c';
 
 /** Ids, keys and seeds from a counter, and a clock that stands still: the same answers every run. */
 const fixed = (overrides: Partial<Omit<Deps, 'rulesets'>> = {}, options: MemoryApiOptions = {}): MemoryApi => {
-  let n = 0;
-  const randomHex = (bytes: number) => {
-    let hex = '';
-    while (hex.length < bytes * 2) hex += createHash('sha256').update(`arbiter-example-${n++}`).digest('hex');
-    return hex.slice(0, bytes * 2);
-  };
   // hooks.example resolves to a public address, as a receiver's name would; nothing is sent to it.
   const webhooks = {
     table: new MemoryWebhookStore(),
     policy: localWebhookPolicy(options.webhooks),
     resolve: fakeResolver({ 'hooks.example': ['93.184.216.34'] }).resolve,
   };
-  return memoryApi({ randomHex, clock: () => NOW, webhooks, ...overrides }, options);
+  return fixedMemoryApi('arbiter-example', { webhooks, ...overrides }, options);
 };
 
 interface Sent {

@@ -1,75 +1,14 @@
 /**
  * AWS-1 `npm run smoke -- --url <ApiUrl>`: a short match against a running Arbiter, with a
  * real deadline, that checks the projection, the deadline, a webhook, the log export and
- * verify, and prints each check with its timing (functions/ops/smoke.ts). Exit 0 when every
- * check passed, 1 when one failed, 2 for a mistake in how it was called.
+ * verify, and prints each check with its timing (functions/ops/smoke.ts; the command line is
+ * functions/ops/smoke-command.ts). Exit 0 when every check passed, 1 when one failed, 2 for a
+ * mistake in how it was called.
  *
  *   deployed: npm run smoke -- --outputs cdk-outputs.json --webhook-url https://<tunnel> --webhook-port 8787
  *   local:    npm start -- --allow-loopback-webhooks   then   npm run smoke -- --url http://127.0.0.1:3000 --deadline PT5S
  */
-import { parseDuration } from '../domain/kernel/duration.ts';
-import { commandLine, stackOutputs } from '../functions/ops/command-line.ts';
-import { runSmoke } from '../functions/ops/smoke.ts';
+import { processIo } from '../functions/ops/command-line.ts';
+import { smokeCommand } from '../functions/ops/smoke-command.ts';
 
-const USAGE = `usage: npm run smoke -- --url URL | --outputs cdk-outputs.json
-  [--deadline PT2M]         every phase's deadline (ISO 8601; Scheduler fires within a minute of it)
-  [--deadline-slack 180]    seconds after the deadline a DeadlinePassed may still arrive
-  [--webhook-wait 120]      seconds a webhook may take to arrive
-  [--webhook-url URL]       the public URL that reaches the receiver (a deployed stack calls only public https URLs)
-  [--webhook-port 0]        the receiver's port on --webhook-host (127.0.0.1); 0 picks a free one
-  [--skip-webhook]          no webhook check`;
-
-const { values, refuse } = commandLine('smoke', USAGE, {
-  url: { type: 'string' },
-  outputs: { type: 'string' },
-  deadline: { type: 'string', default: 'PT2M' },
-  'deadline-slack': { type: 'string', default: '180' },
-  'webhook-wait': { type: 'string', default: '120' },
-  'webhook-url': { type: 'string' },
-  'webhook-host': { type: 'string', default: '127.0.0.1' },
-  'webhook-port': { type: 'string', default: '0' },
-  'skip-webhook': { type: 'boolean', default: false },
-});
-
-const url =
-  values.url ?? (values.outputs ? (stackOutputs(values.outputs, 'ApiUrl', refuse).ApiUrl as string) : refuse('give --url or --outputs'));
-const target = (() => {
-  try {
-    return new URL(url);
-  } catch {
-    return refuse(`--url ${url} is not a URL`);
-  }
-})();
-const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(target.hostname);
-if (parseDuration(values.deadline) === null) refuse(`--deadline takes an ISO 8601 duration like PT2M, not "${values.deadline}"`);
-const number = (name: 'deadline-slack' | 'webhook-wait' | 'webhook-port') => {
-  const n = Number(values[name]);
-  return Number.isInteger(n) && n >= 0 ? n : refuse(`--${name} takes a whole number, not "${values[name]}"`);
-};
-if (!values['skip-webhook'] && !loopback && !values['webhook-url'])
-  refuse(
-    `${url} is not this machine: its webhooks go only to public https URLs. Run a tunnel to the receiver (for example cloudflared tunnel --url http://127.0.0.1:8787) and pass --webhook-url https://… --webhook-port 8787, or --skip-webhook`,
-  );
-
-console.log(`Arbiter smoke test against ${url} (every phase's deadline ${values.deadline})`);
-const started = performance.now();
-const checks = await runSmoke({
-  url,
-  deadline: values.deadline,
-  deadlineSlackMs: number('deadline-slack') * 1000,
-  webhookWaitMs: number('webhook-wait') * 1000,
-  webhook: values['skip-webhook']
-    ? null
-    : {
-        host: values['webhook-host'],
-        port: number('webhook-port'),
-        ...(values['webhook-url'] ? { publicUrl: values['webhook-url'] } : {}),
-      },
-  log: (line) => console.log(line),
-});
-const passed = checks.filter((c) => c.status === 'ok').length;
-const ok = passed === checks.length;
-console.log(
-  `${ok ? 'PASS' : 'FAIL'}: ${passed} of ${checks.length} checks passed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-);
-process.exit(ok ? 0 : 1);
+process.exit(await smokeCommand(process.argv.slice(2), processIo));

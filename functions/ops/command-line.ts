@@ -11,21 +11,40 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** Prints `sentence` and the usage, then exits 2. */
 export type Refuse = (sentence: string) => never;
 
-export const commandLine = <const O extends Options>(name: string, usage: string, options: O) => {
+/** Where a command line prints and how it exits: the process's own, or a caller's in the same process (the smoke's tests). */
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+  exit(code: number): never;
+}
+
+export const processIo: CommandIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  exit: (code) => process.exit(code),
+};
+
+export const commandLine = <const O extends Options>(
+  name: string,
+  usage: string,
+  options: O,
+  args: readonly string[] = process.argv.slice(2),
+  io: CommandIo = processIo,
+) => {
   const refuse: Refuse = (sentence) => {
-    console.error(`${name}: ${sentence}\n${usage}`);
-    process.exit(2);
+    io.err(`${name}: ${sentence}\n${usage}`);
+    return io.exit(2);
   };
   const parsed = (() => {
     try {
-      return parseArgs({ options: { ...options, help: { type: 'boolean', default: false } } as const });
+      return parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', default: false } } as const });
     } catch (error) {
       return refuse((error as Error).message);
     }
   })();
   if ((parsed.values as Record<string, unknown>).help === true) {
-    console.log(usage);
-    process.exit(0);
+    io.out(usage);
+    io.exit(0);
   }
   return { values: parsed.values as ReturnType<typeof parseArgs<{ options: O }>>['values'], refuse };
 };

@@ -2,10 +2,13 @@
  * API-5 in a real browser: a page served from another origin plays a Post Galactica turn
  * against `npm start` with fetch (JSON bodies and the bearer key, so every call is
  * preflighted), reading each answer's status, JSON and exposed headers in the page; and a
- * page from an origin not in --cors-origins cannot call it at all.
+ * page from an origin not in --cors-origins cannot call it at all. npm start uses fresh tables
+ * of its own on the storage tier's DynamoDB Local: its --cors-origins is the subject here, not
+ * its JVM (test/e2e/npm-start.e2e.test.ts starts that).
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   callInPage,
   launchBrowser,
@@ -103,7 +106,13 @@ const pages: OpenPage[] = [];
 beforeAll(async () => {
   [allowedSite, otherSite] = await Promise.all([servePage(TABLE_PAGE), servePage(TABLE_PAGE)]);
   // Only the table's origin: the default (any port on this machine) would let the other page in too.
-  const [started, launched] = await Promise.allSettled([startNpmStart(['--cors-origins', allowedSite.origin]), launchBrowser()]);
+  const [started, launched] = await Promise.allSettled([
+    startNpmStart(['--cors-origins', allowedSite.origin], {
+      ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+      ARBITER_TABLE_PREFIX: `cors${randomBytes(4).toString('hex')}-`,
+    }),
+    launchBrowser(),
+  ]);
   // Whichever came up is kept, so afterAll stops it even when the other failed.
   if (started.status === 'fulfilled') arbiter = started.value;
   if (launched.status === 'fulfilled') browser = launched.value;

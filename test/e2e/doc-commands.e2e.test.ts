@@ -1,9 +1,9 @@
 /**
  * DOC-2: every shell block of README.md and docs/ runs as written, against a real `npm start`.
- * Each docs file gets a fresh `npm start -- --port 0 --memory` (with DynamoDB Local: this is
- * the storage tier, as npm start needs one, and so Java; see runtimeEnv) and runs its blocks
- * in order in ONE bash process, so variables carry from block to block; a page that goes on
- * from the README's match (`<!-- doc-run: after README.md -->`) runs the README's blocks first.
+ * The README gets an `npm start -- --port 0 --memory` of its own, DynamoDB Local and all; the
+ * other docs files share one (see serverFor). Each file runs its blocks in order in ONE bash
+ * process, so variables carry from block to block; a page that goes on from the README's match
+ * (`<!-- doc-run: after README.md -->`) runs the README's blocks first.
  * What each command printed and its exit status are checked against what the text shows
  * (test/support/doc-blocks.ts). Nothing leaves this machine: see SUBSTITUTIONS, the only
  * changes made to what a reader pastes.
@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type NpmStart, startNpmStart } from '../support/browser.ts';
 import { eventually } from '../support/client.ts';
 import { commandId, type DocFile, explainMismatch, matches, parseDoc, readRun, type ShellBlock, scriptFor } from '../support/doc-blocks.ts';
@@ -98,14 +98,27 @@ const channelText = (body: string): string => {
 
 /**
  * The README's npm start is the one a reader runs, DynamoDB Local and all (its banner is
- * checked). Every other file's npm start makes fresh tables of its own on the storage tier's
- * DynamoDB Local (ARBITER_DYNAMODB_ENDPOINT): the same runtime, without one more JVM starting
- * on a 2-core machine.
+ * checked). The other files share one npm start, on fresh tables of its own on the storage
+ * tier's DynamoDB Local (ARBITER_DYNAMODB_ENDPOINT): the same runtime, without one more JVM,
+ * npm and tsx start per file on a 2-core machine. The files do not see each other there: each
+ * runs the README's blocks first, so it registers its own players and makes its own games, and
+ * every block reads only what its players may (their games, inboxes, webhooks, clubs); what
+ * they make together stays far below npm start's default rate limits. It delivers webhooks to
+ * loopback, as the files that subscribe one need (SUBSCRIBES): each file's receiver gets only
+ * its own subscriptions' deliveries.
  */
-const runtimeEnv = (file: string): Record<string, string> =>
-  file === 'README.md'
-    ? {}
-    : { ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), ARBITER_TABLE_PREFIX: `docs${randomBytes(4).toString('hex')}-` };
+let shared: Promise<NpmStart> | undefined;
+const serverFor = async (file: string, needsWebhooks: boolean): Promise<{ server: NpmStart; own: boolean }> => {
+  if (file === 'README.md') return { server: await startNpmStart(needsWebhooks ? ['--allow-loopback-webhooks'] : []), own: true };
+  shared ??= startNpmStart(['--allow-loopback-webhooks'], {
+    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    ARBITER_TABLE_PREFIX: `docs${randomBytes(4).toString('hex')}-`,
+  });
+  return { server: await shared, own: false };
+};
+afterAll(async () => {
+  await (await shared?.catch(() => undefined))?.stop();
+});
 
 /** npm start's banner with the test's own settings put back to the defaults the README shows. */
 const bannerAsShown = (server: NpmStart): string => {
@@ -122,15 +135,12 @@ interface Outcome {
   readonly slowest: string;
 }
 
-/** Runs one docs file's blocks against its own npm start; answers what does not hold. */
+/** Runs one docs file's blocks against its npm start (serverFor); answers what does not hold. */
 const runDoc = async (file: string): Promise<Outcome> => {
   const blocks = blocksOf(file);
   const doc = docs.get(file) as DocFile;
   const needsWebhooks = blocks.some((b) => SUBSCRIBES.test(b.source));
-  const [server, receiver] = await Promise.all([
-    startNpmStart(needsWebhooks ? ['--allow-loopback-webhooks'] : [], runtimeEnv(file)),
-    Receiver.start(),
-  ]);
+  const [{ server, own }, receiver] = await Promise.all([serverFor(file, needsWebhooks), Receiver.start()]);
   const { dir, env } = workspace();
   try {
     const script = scriptFor(blocks, SUBSTITUTIONS(server.url, receiver.url));
@@ -184,7 +194,7 @@ const runDoc = async (file: string): Promise<Outcome> => {
     }
     return { problems, slowest: slowest.where };
   } finally {
-    await Promise.all([server.stop(), receiver.close()]);
+    await Promise.all([own ? server.stop() : undefined, receiver.close()]);
     rmSync(dir, { recursive: true, force: true });
   }
 };
@@ -209,7 +219,7 @@ describe('DOC-2 every shell block of the docs parses', () => {
   });
 });
 
-describe('DOC-2 every docs file runs as written against its own npm start', () => {
+describe('DOC-2 every docs file runs as written against a real npm start', () => {
   it.concurrent.each(runnable)(
     'DOC-2 %s: each command exits as the text says and prints what it shows',
     async (file) => {

@@ -3,11 +3,19 @@
  * `npm run smoke` a deployer runs, with a three-second deadline instead of two minutes and
  * its webhook receiver on 127.0.0.1 (the runtime started with --allow-loopback-webhooks).
  * Every request goes to this machine's loopback.
+ *
+ * npm start uses the storage tier's DynamoDB Local (fresh tables of its own): npm start's own
+ * JVM is test/e2e/npm-start.e2e.test.ts's subject, not the smoke's. One case runs the real
+ * `npm run smoke`, the deployer's path from npm to its exit code; the failing check and the
+ * refusal run the same command line in this process (functions/ops/smoke-command.ts, which
+ * scripts/smoke.ts hands its argv and exits with), each saving an npm and a tsx start.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { smokeCommand } from '../../functions/ops/smoke-command.ts';
 import { type NpmStart, startNpmStart } from '../support/browser.ts';
 import { closedPort } from '../support/webhook-receiver.ts';
 
@@ -23,6 +31,21 @@ const smoke = async (...args: string[]) => {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+};
+
+/** The same command line in this process: its exit code and what it printed, line by line as the script prints it. */
+const smokeHere = async (...args: string[]) => {
+  let stdout = '';
+  let stderr = '';
+  const code = await smokeCommand(args, {
+    out: (line) => {
+      stdout += `${line}\n`;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+  });
+  return { code, stdout, stderr };
 };
 
 const CHECKS = [
@@ -46,7 +69,10 @@ const checkLines = (stdout: string) =>
 let server: NpmStart;
 
 beforeAll(async () => {
-  server = await startNpmStart(['--allow-loopback-webhooks']);
+  server = await startNpmStart(['--allow-loopback-webhooks'], {
+    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    ARBITER_TABLE_PREFIX: `smoke${randomBytes(4).toString('hex')}-`,
+  });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
@@ -71,7 +97,7 @@ describe('AWS-1 npm run smoke against npm start', () => {
   it('AWS-1 a webhook that never reaches the receiver fails its check, skips the rest and exits 1', async () => {
     // The API is told a URL where nothing listens, so no delivery can reach the smoke's receiver.
     const nowhere = `http://127.0.0.1:${await closedPort()}/hooks`;
-    const { code, stdout } = await smoke('--url', server.url, '--deadline', 'PT1H', '--webhook-url', nowhere, '--webhook-wait', '3');
+    const { code, stdout } = await smokeHere('--url', server.url, '--deadline', 'PT1H', '--webhook-url', nowhere, '--webhook-wait', '3');
     expect(code, stdout).toBe(1);
     const lines = checkLines(stdout);
     expect(lines.map((l) => l.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'FAIL', 'skipped', 'skipped', 'skipped']);
@@ -80,8 +106,9 @@ describe('AWS-1 npm run smoke against npm start', () => {
   }, 60_000);
 
   it('AWS-1 a deployed API without a public webhook URL is refused before anything is sent, exit 2', async () => {
-    const { code, stderr } = await smoke('--url', 'https://abc123.execute-api.eu-west-1.amazonaws.com/');
+    const { code, stdout, stderr } = await smokeHere('--url', 'https://abc123.execute-api.eu-west-1.amazonaws.com/');
     expect(code).toBe(2);
     expect(stderr).toMatch(/is not this machine: its webhooks go only to public https URLs.*--webhook-url/);
+    expect(stdout).toBe('');
   });
 });

@@ -1,19 +1,20 @@
 /**
- * VIEW-16 in a real Chromium against `npm start` (on fresh tables of the storage tier's DynamoDB
- * Local, so no second JVM starts; the stream, and so the read model's lag, are real): two seats, each in a browser
- * context of its own with its own key, play the first turn of a game of each ruleset from the
- * page (GSC2's every step, Movement to Repairs, until turn 2 begins): the first player chosen
- * from a form, only the commands of the current step offered, commands built from the published schemas,
- * board clicks filling ids and positions, a refusal shown with its rule, sealed orders seen
- * only by their seat, and each page's board moved by the long-poll. VIEW-17: the seat's turn
- * to play is photographed at 1280×800 and 375 px.
+ * VIEW-16 in a real Chromium against the memory runtime (`browserSession()`: its stream is
+ * asynchronous, as DynamoDB's is, so the read model's lag is real and the pages read their
+ * own writes with minVersion): two seats, each in a browser context of its own with its own
+ * key, play the first turn of a game of each ruleset from the page (GSC2's every step,
+ * Movement to Repairs, until turn 2 begins): the first player chosen from a form, only the
+ * commands of the current step offered, commands built from the published schemas, board
+ * clicks filling ids and positions, a refusal shown with its rule, sealed orders seen only by
+ * their seat, and each page's board moved by the long-poll. VIEW-17: the seat's turn to play
+ * is photographed at 1280×800 and 375 px. The page is the subject, not storage, so it runs in
+ * the browser tier (docs/design.md §17).
  */
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type OpenPage, openPage, screenshotsDir, startNpmStart } from '../support/browser.ts';
-import { ensureBuilt } from '../support/build-setup.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotsDir } from '../support/browser.ts';
+import { browserSession } from '../support/browser-session.ts';
 import { Client, eventually } from '../support/http.ts';
 
 /** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
@@ -50,24 +51,7 @@ const FLEETS = { red: ['ram', 'rook'], blue: ['bee', 'bat'] } as const;
 /** The ship that shoots and the enemy it shoots at, per seat. */
 const PAIR = { red: ['ram', 'bee'], blue: ['bee', 'ram'] } as const;
 
-let server: { readonly url: string; stop(): Promise<void> };
-let browser: Browser;
-const pages: OpenPage[] = [];
-
-beforeAll(async () => {
-  ensureBuilt('web');
-  const runtime = await startNpmStart([], {
-    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-    ARBITER_TABLE_PREFIX: `play${randomBytes(4).toString('hex')}-`,
-  });
-  server = { url: runtime.url, stop: () => runtime.stop() };
-  browser = await launchBrowser();
-}, SLOW);
-afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await browser?.close();
-  await server?.stop();
-});
+const session = browserSession();
 
 interface View {
   version: number;
@@ -89,13 +73,12 @@ const table = async (
   seats: [string, string],
   options?: object,
 ): Promise<{ gameId: string; seats: Seat[]; view(): Promise<View> }> => {
-  const anon = new Client(server.url);
+  const anon = new Client(session.url);
   const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
   const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], ...(options ? { options } : {}) }))
     .body;
   expect((await bob.client.post(`/games/${gameId}/join`, {})).status).toBe(200);
-  const opened = await Promise.all([openPage(browser, `${server.url}/`), openPage(browser, `${server.url}/`)]);
-  pages.push(...opened);
+  const opened = await Promise.all([session.open('/'), session.open('/')]);
   const players = [ann.client, bob.client];
   const both = opened.map(({ page }, i) => ({ name: seats[i] as string, client: players[i] as Client, page }));
   await Promise.all(

@@ -3,7 +3,8 @@
  * the list by keyboard (VIEW-12), honest failures (VIEW-14), the reference matches offered
  * on the empty page and a game without a scenario (VIEW-15). Each test has a page of its own;
  * they run one after another, so the session hands each the page the last one let go of,
- * navigated afresh, instead of a new context (docs/design.md §17).
+ * navigated afresh, instead of a new context (docs/design.md §17); the last test shows that a
+ * page handed on keeps nothing of its last holder (ARC-3).
  */
 
 import { readFileSync } from 'node:fs';
@@ -250,4 +251,36 @@ describe('the page around the board', () => {
       SLOW,
     );
   }
+});
+
+describe('ARC-3 the browser session hands on its pages', () => {
+  it("ARC-3 a page handed on has a new document, the default viewport and none of the last holder's strays, errors or listeners; pages held at once are distinct", async () => {
+    const first = await session.open();
+    const other = await session.open();
+    expect(other.page).not.toBe(first.page);
+    await first.page.setViewportSize({ width: 375, height: 740 });
+    let heard = 0;
+    first.page.on('request', () => {
+      heard += 1;
+    });
+    await first.page.evaluate(`console.error('left behind')`);
+    // The page's CSP refuses a fetch elsewhere; a navigation is a request the context sees.
+    await first.page.goto('http://example.invalid/').catch(() => undefined);
+    await eventually(
+      async () => [...first.errors],
+      (errors) => errors.includes('left behind') && first.strays.length === 1 && heard === 1,
+    );
+    expect(first.strays).toEqual(['http://example.invalid/']);
+    await first.close();
+
+    const next = await session.open();
+    expect(next.page).toBe(first.page);
+    expect(next.page.url()).toBe(`${session.url}/`);
+    expect(await next.page.title()).toBe('Arbiter: replay and verify a game');
+    expect(next.page.viewportSize()).toEqual({ width: 1280, height: 720 });
+    expect(next.strays).toEqual([]);
+    expect(next.errors).toEqual([]);
+    // The last holder's listener heard nothing of the new document's requests.
+    expect(heard).toBe(1);
+  });
 });

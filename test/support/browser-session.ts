@@ -26,6 +26,7 @@ export interface BrowserSession {
   /**
    * A page of this runtime (`path`, `/` by default), alone in its browser context, freshly
    * navigated, at playwright's default viewport (1280×720), with no strays or errors recorded yet.
+   * It is the test's until the test ends or it calls `close()`; then the next `open()` may reuse it.
    */
   open(path?: string): Promise<OpenPage>;
 }
@@ -49,11 +50,30 @@ const sharedChromium = (): Promise<Browser> => {
   return chromium;
 };
 
+/**
+ * Sends a page to about:blank: true once it is there. A navigation the last holder started (an
+ * error page still committing) may interrupt a try, and a later try may be reported interrupted
+ * though the page got there; a page that will not go is dropped.
+ */
+const blank = async (page: Page): Promise<boolean> => {
+  for (let tries = 0; tries < 3; tries += 1) {
+    try {
+      await page.goto('about:blank');
+      return true;
+    } catch {
+      if (page.url() === 'about:blank') return true;
+    }
+  }
+  return false;
+};
+
 const keep = async (): Promise<Kept> => {
   for (let free = idle.pop(); free; free = idle.pop()) {
-    if (free.page.isClosed()) continue;
     // The last test's document goes first, so nothing it still does reaches the next test's lists.
-    await free.page.goto('about:blank');
+    if (free.page.isClosed() || !(await blank(free.page))) {
+      await free.context.close().catch(() => undefined);
+      continue;
+    }
     await free.page.removeAllListeners();
     await free.page.setViewportSize(DEFAULT_VIEWPORT);
     return free;
@@ -114,8 +134,12 @@ export const browserSession = (): BrowserSession => {
         page,
         strays: kept.strays,
         errors: kept.errors,
-        // The page goes back to the pool when the test ends; closing it early would only cost a new context.
-        close: async () => undefined,
+        // Back to the pool now rather than when the test ends: the test is done with it.
+        close: async () => {
+          if (!held.includes(kept)) return;
+          held = held.filter((k) => k !== kept);
+          idle.push(kept);
+        },
       };
     },
   };

@@ -2,8 +2,9 @@
  * The battlefield a wargamer reads (VIEW-9, VIEW-10, VIEW-11, VIEW-13), in a real Chromium:
  * seat colours that match their names, labels at 12 px or more that never overlap on
  * screen, the current event drawn with its dice beside the board at 1280×800, and a piece
- * inspected by click or keyboard as the viewer's seat may see it. One browser and one
- * runtime for the file; the tests are independent and run concurrently.
+ * inspected by click or keyboard as the viewer's seat may see it. The tests are independent:
+ * each opens its own page. They run one after another, so the session hands each the page the
+ * last one let go of, navigated afresh, instead of a new context (docs/design.md §17).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
+import { screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -43,9 +45,9 @@ const labelsOnScreen = (page: Page): Promise<Rect[]> =>
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 
-// Each page verifies its log as it opens (VIEW-3): on 2 busy cores, a few concurrent pages take their time.
+// Each page verifies its log as it opens (VIEW-3): on 2 busy cores, that takes its time.
 describe('the board a wargamer reads', { timeout: 120_000 }, () => {
-  it.concurrent('VIEW-9 seat "red" is vermilion and "blue" blue on the board, in the legend and in the event list', async () => {
+  it('VIEW-9 seat "red" is vermilion and "blue" blue on the board, in the legend and in the event list', async () => {
     const page = await viewerWith('gsc2', 1280, 800);
     await page.click('#events li[data-seq="20"]');
     const fills = await page.$$eval('#board [data-piece] > .base', (els) =>
@@ -64,7 +66,7 @@ describe('the board a wargamer reads', { timeout: 120_000 }, () => {
     [1280, 800],
     [375, 740],
   ] as const) {
-    it.concurrent(`VIEW-10 at ${width} px wide every label is 12 px or more, holds its words, and meets no other on screen`, async () => {
+    it(`VIEW-10 at ${width} px wide every label is 12 px or more, holds its words, and meets no other on screen`, async () => {
       const page = await viewerWith('post-galactica', width, height);
       const total = parseLog(readFileSync(logFile('post-galactica'), 'utf8')).events.length;
       // Deployment just done (the most crowded baselines), and the end of the game.
@@ -92,7 +94,7 @@ describe('the board a wargamer reads', { timeout: 120_000 }, () => {
     });
   }
 
-  it.concurrent('VIEW-10 the GSC2 board keeps its scale from event to event', async () => {
+  it('VIEW-10 the GSC2 board keeps its scale from event to event', async () => {
     const page = await viewerWith('gsc2', 1280, 800);
     const frames = new Set<string | null>();
     for (const seq of [5, 15, 17, 41, 100, 299]) {
@@ -102,7 +104,7 @@ describe('the board a wargamer reads', { timeout: 120_000 }, () => {
     expect(frames.size).toBe(1);
   });
 
-  it.concurrent('VIEW-11 a beam is drawn from the firing ship to its target, and its dice sit beside the board at 1280×800', async () => {
+  it('VIEW-11 a beam is drawn from the firing ship to its target, and its dice sit beside the board at 1280×800', async () => {
     const page = await viewerWith('gsc2', 1280, 800);
     const log = parseLog(readFileSync(logFile('gsc2'), 'utf8'));
     const beam = log.events.find((e) => e.type === 'BeamFired') as EventEnvelope;
@@ -119,13 +121,14 @@ describe('the board a wargamer reads', { timeout: 120_000 }, () => {
     expect((dice?.y ?? 900) + (dice?.height ?? 0)).toBeLessThanOrEqual(800);
     const board = await page.locator('#board svg').boundingBox();
     expect(dice?.x).toBeGreaterThanOrEqual((board?.x ?? 0) + (board?.width ?? 0));
-    await page
-      .locator('main')
-      .screenshot({ path: join(root, 'dist', 'view-11-beam.png') })
-      .catch(() => undefined);
+    if (screenshotsForDocs())
+      await page
+        .locator('main')
+        .screenshot({ path: join(root, 'dist', 'view-11-beam.png') })
+        .catch(() => undefined);
   });
 
-  it.concurrent("VIEW-13 a piece clicked or focused by keyboard shows its state; the other seat's sealed orders stay sealed", async () => {
+  it("VIEW-13 a piece clicked or focused by keyboard shows its state; the other seat's sealed orders stay sealed", async () => {
     const page = await viewerWith('soluna', 1280, 800);
     const log = parseLog(readFileSync(logFile('soluna'), 'utf8'));
     const sealed = log.events.find((e) => e.type === 'ActionsSealed' && e.visibleTo === 'moon') as EventEnvelope;

@@ -1,8 +1,10 @@
 /**
  * The page around the board in a real Chromium (issue 28): who acted in each event line and
  * the list by keyboard (VIEW-12), honest failures (VIEW-14), the reference matches offered
- * on the empty page and a game without a scenario (VIEW-15). One browser and one runtime for
- * the file; each test has a page of its own and runs beside the others.
+ * on the empty page and a game without a scenario (VIEW-15). Each test has a page of its own;
+ * they run one after another, so the session hands each the page the last one let go of,
+ * navigated afresh, instead of a new context (docs/design.md §17); the last test shows that a
+ * page handed on keeps nothing of its last holder (ARC-3).
  */
 
 import { readFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../domain/verify/log.ts';
 import { seatColour } from '../../web/render/svg.ts';
 import { SAMPLE_LOGS } from '../../web/samples.ts';
-import { type OpenPage, screenshotsDir } from '../support/browser.ts';
+import { type OpenPage, screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { Client, eventually } from '../support/http.ts';
 
@@ -21,7 +23,7 @@ const logFile = (name: string) => join(root, 'test', 'fixtures', 'logs', `${name
 /** VIEW-17: a temporary folder, or docs/screenshots under `npm run screenshots`. */
 const shots = screenshotsDir();
 
-/** Chromium folds and verifies whole logs in each page, beside the other tests on two shared cores. */
+/** Chromium folds and verifies whole logs in each page, on two cores shared with the other files. */
 const SLOW = 120_000;
 
 const session = browserSession();
@@ -42,14 +44,14 @@ const openLog = async (page: Page, file: string, name = 'game.ndjson'): Promise<
 const position = async (page: Page): Promise<number> => Number(/^event (\d+) of/.exec((await page.textContent('#position')) ?? '')?.[1]);
 
 describe('the page around the board', () => {
-  it.concurrent(
+  it(
     'VIEW-15 MATCH the empty page offers every reference match; each opens from this origin and verifies',
     async () => {
       const { page, strays, errors } = await viewer();
       const offered = await page.$$eval('#samples [data-sample]', (els) => els.map((el) => el.getAttribute('data-sample')));
       expect(offered).toEqual(SAMPLE_LOGS.map((s) => s.file));
       // VIEW-17: the empty page, with the matches on offer.
-      await page.screenshot({ path: join(shots, 'empty-page-1280.png') });
+      if (screenshotsForDocs()) await page.screenshot({ path: join(shots, 'empty-page-1280.png') });
       for (const sample of SAMPLE_LOGS) {
         const served = await fetch(`${session.url}/samples/${sample.file}`);
         expect(served.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
@@ -66,7 +68,7 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent(
+  it(
     "VIEW-12 GSC-15 each line names the seat whose piece acted, in that seat's colour: event 45 is red's beam",
     async () => {
       const { page } = await viewer();
@@ -84,7 +86,7 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent(
+  it(
     'VIEW-12 MATCH the list works by keyboard: one tab stop, arrows, Enter and Space; PageUp goes back wherever the focus is',
     async () => {
       const { page } = await viewer();
@@ -132,7 +134,7 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent(
+  it(
     'VIEW-12 MATCH opening a second log leaves the page where it was',
     async () => {
       const { page } = await viewer();
@@ -148,7 +150,7 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent(
+  it(
     'VIEW-14 MATCH a file that is not a log clears the last verdict, checks, events and board, and says why in one sentence',
     async () => {
       const { page } = await viewer();
@@ -170,7 +172,7 @@ describe('the page around the board', () => {
     SLOW,
   );
 
-  it.concurrent(
+  it(
     'VIEW-14 GSC-15 a changed die: the rules check links to its event and shows the one field that differs',
     async () => {
       const { page } = await viewer();
@@ -188,12 +190,12 @@ describe('the page around the board', () => {
       expect(await page.getAttribute('#checks li[data-check="chain"] .to-event', 'data-seq')).toBe('41');
       // The page stays within its width: no raw JSON blob overflows the column.
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
-      await page.locator('main').screenshot({ path: join(shots, 'tampered.png') });
+      if (screenshotsForDocs()) await page.locator('main').screenshot({ path: join(shots, 'tampered.png') });
     },
     SLOW,
   );
 
-  it.concurrent(
+  it(
     'VIEW-15 PG-4 a game created without a scenario shows its empty table and says why, and where the game is',
     async () => {
       const anon = new Client(session.url);
@@ -225,7 +227,7 @@ describe('the page around the board', () => {
     ['soluna', 'AttackResolved'],
     ['gsc2', 'BeamFired'],
   ] as const) {
-    it.concurrent(
+    it(
       `VIEW-17 MATCH ${name}: an event with a shot and a piece inspected, at 1280×800 and 375 px`,
       async () => {
         const { page } = await viewer();
@@ -242,11 +244,43 @@ describe('the page around the board', () => {
           expect(picture.byteLength).toBeGreaterThan(10_000);
           // VIEW-13 draws the inspect panel (#inspect); once it is there, a piece is photographed inspected.
           await page.locator('#board [data-piece]').first().click({ force: true });
-          if (await page.isVisible('#inspect'))
+          if (screenshotsForDocs() && (await page.isVisible('#inspect')))
             await page.screenshot({ path: join(shots, `${name}-inspect-${width}.png`), fullPage: width !== 1280 });
         }
       },
       SLOW,
     );
   }
+});
+
+describe('ARC-3 the browser session hands on its pages', () => {
+  it("ARC-3 a page handed on has a new document, the default viewport and none of the last holder's strays, errors or listeners; pages held at once are distinct", async () => {
+    const first = await session.open();
+    const other = await session.open();
+    expect(other.page).not.toBe(first.page);
+    await first.page.setViewportSize({ width: 375, height: 740 });
+    let heard = 0;
+    first.page.on('request', () => {
+      heard += 1;
+    });
+    await first.page.evaluate(`console.error('left behind')`);
+    // The page's CSP refuses a fetch elsewhere; a navigation is a request the context sees.
+    await first.page.goto('http://example.invalid/').catch(() => undefined);
+    await eventually(
+      async () => [...first.errors],
+      (errors) => errors.includes('left behind') && first.strays.length === 1 && heard === 1,
+    );
+    expect(first.strays).toEqual(['http://example.invalid/']);
+    await first.close();
+
+    const next = await session.open();
+    expect(next.page).toBe(first.page);
+    expect(next.page.url()).toBe(`${session.url}/`);
+    expect(await next.page.title()).toBe('Arbiter: replay and verify a game');
+    expect(next.page.viewportSize()).toEqual({ width: 1280, height: 720 });
+    expect(next.strays).toEqual([]);
+    expect(next.errors).toEqual([]);
+    // The last holder's listener heard nothing of the new document's requests.
+    expect(heard).toBe(1);
+  });
 });

@@ -48,13 +48,18 @@ export interface OpenPage {
   close(): Promise<void>;
 }
 
+/** Hands `stray` every request of the context's pages to anywhere but 127.0.0.1. */
+export const recordStrays = (context: BrowserContext, stray: (url: string) => void): void => {
+  context.on('request', (request) => {
+    if (!LOOPBACK.test(request.url())) stray(request.url());
+  });
+};
+
 /** A page in a context of its own, loaded from `url`. */
 export const openPage = async (browser: Browser, url: string): Promise<OpenPage> => {
   const context: BrowserContext = await browser.newContext();
   const strays: string[] = [];
-  context.on('request', (request) => {
-    if (!LOOPBACK.test(request.url())) strays.push(request.url());
-  });
+  recordStrays(context, (url) => strays.push(url));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -169,10 +174,16 @@ export const startNpmStart = (args: readonly string[] = [], env: Readonly<Record
  * go to docs/screenshots, where the README and docs show them.
  */
 export const screenshotsDir = (env: Readonly<Record<string, string | undefined>> = process.env): string => {
-  const dir =
-    env.ARBITER_SCREENSHOTS === 'docs'
-      ? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
-      : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
+  const dir = screenshotsForDocs(env)
+    ? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+    : mkdtempSync(join(tmpdir(), 'arbiter-shots-'));
   mkdirSync(dir, { recursive: true });
   return dir;
 };
+
+/**
+ * VIEW-17: whether this run makes the docs' pictures (`npm run screenshots`). A picture no test
+ * asserts on is taken only then: each costs Chromium about 0.3 CPU-s (docs/design.md §17).
+ */
+export const screenshotsForDocs = (env: Readonly<Record<string, string | undefined>> = process.env): boolean =>
+  env.ARBITER_SCREENSHOTS === 'docs';

@@ -55,8 +55,12 @@ export const verdictOf = (
   as = '',
 ): Verdict => {
   const failed = results.filter((r) => r.outcome === 'fail').length;
-  if (failed > 0) return { text: `${failed} check(s) failed: this is not the log the referee wrote${as}.`, outcome: 'fail' };
   const origin = results.find((r) => r.result.check === 'origin');
+  // A failure of the origin's log given (another game's, cut short, altered) is that log's, not the fork's;
+  // only a first event its origin decides otherwise ("line 2 (event 1)", origin-check.ts) is the fork's.
+  if (failed === 1 && origin?.outcome === 'fail' && !origin.result.verdict.startsWith('origin: line 2'))
+    return { text: `The origin's log given does not hold up to this fork: ${origin.result.verdict}${as}.`, outcome: 'fail' };
+  if (failed > 0) return { text: `${failed} check(s) failed: this is not the log the referee wrote${as}.`, outcome: 'fail' };
   const seed = results.filter((r) => r.outcome === 'pending' && r.result.check !== 'origin').length;
   const waits = seed > 0 ? [`${seed} check(s) wait for the seed, revealed when the game ends`] : [];
   if (!fork || !origin) {

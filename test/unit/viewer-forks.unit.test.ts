@@ -21,6 +21,7 @@ import { drawBattlefield } from '../../web/render/index.ts';
 import type { Client } from '../support/client.ts';
 import { solunaDuel } from '../support/games.ts';
 import { memoryApi } from '../support/memory-api.ts';
+import { rechain } from '../support/older-rules.ts';
 import { act, shoot, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
@@ -152,9 +153,29 @@ describe('TB-7 TB-6 a fork’s log in the viewer', () => {
     const check = altered.results.find((r) => r.result.check === 'origin');
     expect(check?.outcome).toBe('fail');
     expect(check?.result.line).toBe(version + 1);
-    expect(altered.outcome).toBe('fail');
+    // The verdict blames the origin's log given, not the fork.
+    expect(altered).toMatchObject({
+      outcome: 'fail',
+      text: `The origin's log given does not hold up to this fork: ${check?.result.verdict}.`,
+    });
+    expect(check?.result.verdict).toMatch(new RegExp(`^origin: in the origin log, .*line ${version + 1}`));
     // That line is the origin's: the page offers no "go to event" into the fork for it.
     expect(linkedIndex(check?.result as never)).toBe(-1);
     expect(linkedIndex({ check: 'rules', ok: false, verdict: '', line: 2 })).toBe(0);
+    // The fork's own first event carrying another position, chained again: that is the fork's failure, linked to its event 1.
+    const [first, ...rest] = endedSandbox.events as [EventEnvelope, ...EventEnvelope[]];
+    const forged = rechain([{ ...first, data: { ...(first.data as object), firstSeat: 'moon' } }, ...rest]);
+    const fork = verdict({ ...endedSandbox, events: forged }, origin);
+    const own = fork.results.find((r) => r.result.check === 'origin');
+    expect(own).toMatchObject({ outcome: 'fail', result: { line: 2 } });
+    expect(outcomes(fork.results).chain).toBe('pass');
+    expect(fork.text).toMatch(/^\d check\(s\) failed: this is not the log the referee wrote\.$/);
+    expect(linkedIndex(own?.result as never)).toBe(0);
+    // Another game's log given as the origin: the fork is not blamed either.
+    const another = verdict(endedSandbox, { ...origin, header: { ...origin.header, gameId: 'g_another' } });
+    expect(another).toMatchObject({
+      outcome: 'fail',
+      text: `The origin's log given does not hold up to this fork: origin: the fork comes from ${originId}, but the origin log given is of g_another.`,
+    });
   });
 });

@@ -5,11 +5,12 @@
  */
 import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import type { TakenBack } from '../domain/match/events.ts';
+import type { GameForked, TakenBack } from '../domain/match/events.ts';
 import { foldGame, type History } from '../domain/match/evolve.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from './actor.ts';
+import { forkText } from './fork.ts';
 import { takebackText } from './voided.ts';
 
 const words = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -28,6 +29,8 @@ export const describeEvent = (event: EventEnvelope, actor: string): string => {
   if (event.type === 'Sealed' && event.data === null)
     return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
   if (event.type === 'TakenBack') return takebackText(event.seq, actor, event.data as TakenBack['data']);
+  // TB-6: a fork's first line says where the game came from, not the raw fields of the state it carries.
+  if (event.type === 'GameForked') return forkText(event.seq, actor, event.data as GameForked['data']);
   const data = event.data !== null && typeof event.data === 'object' ? (event.data as Record<string, unknown>) : {};
   const facts = Object.entries(data)
     .map(([k, v]) => fact(k, v))

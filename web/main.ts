@@ -17,6 +17,7 @@ import { verifyLog } from '../domain/verify/verify.ts';
 import { REFEREE } from './actor.ts';
 import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
+import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
 import { inspectPiece } from './inspect.ts';
 import { createPlay } from './play.ts';
 import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
@@ -48,6 +49,8 @@ const ui = {
   live: $<HTMLFormElement>('live'),
   gameId: $<HTMLInputElement>('game-id'),
   apiKey: $<HTMLInputElement>('api-key'),
+  forkOrigin: $('fork-origin'),
+  originFile: $<HTMLInputElement>('origin-file'),
 };
 
 /** A fold of every CHECKPOINT-th event is kept, so stepping anywhere folds at most that many. */
@@ -144,6 +147,13 @@ const render = (): void => {
     p.id = 'void-note';
     p.dataset.kind = mark.kind;
     p.textContent = boardNote(shown.seq, mark);
+  }
+  // TB-6: a fork's first event carries the position it starts from; the board is drawn from it.
+  const fork = at === 1 ? forkOf(log.events) : null;
+  if (fork) {
+    const p = ui.board.appendChild(document.createElement('p'));
+    p.id = 'fork-note';
+    p.textContent = forkBoardNote(fork);
   }
   showInspected();
   // A takeback's voided events say so: explain reads the whole log for who took them back (TB-7).
@@ -268,8 +278,7 @@ const checkItem = (result: ReturnType<typeof verifyLog>[number], outcome: string
   li.dataset.check = result.check;
   li.append(result.verdict);
   // VIEW-14: a failed check links to the event it names (line 1 is the header, not an event).
-  const index = result.line === undefined ? -1 : result.line - 2;
-  const event = log?.events[index];
+  const event = log?.events[linkedIndex(result)];
   if (outcome === 'fail' && event) li.append(' ', goToLine(event.seq));
   const diff = result.check === 'rules' ? rulesDifference(result.detail) : null;
   if (diff) {
@@ -293,19 +302,37 @@ const checkItem = (result: ReturnType<typeof verifyLog>[number], outcome: string
   return li;
 };
 
-const showVerdict = (parsed: ParsedLog, live: boolean): void => {
-  const results = verifyLog(parsed, { rulesets: RULESETS }).map((result) => ({ result, outcome: outcomeOf(result) }));
+/** TB-6: what the verdict was made of, so the origin's log, given later, checks the same log again. */
+let verified: { readonly parsed: ParsedLog; readonly live: boolean } | null = null;
+
+const showVerdict = (parsed: ParsedLog, live: boolean, origin?: ParsedLog): void => {
+  verified = { parsed, live };
+  const results = verifyLog(parsed, { rulesets: RULESETS, ...(origin ? { origin } : {}) }).map((result) => ({
+    result,
+    outcome: outcomeOf(result),
+  }));
   ui.checks.replaceChildren(...results.map(({ result, outcome }) => checkItem(result, outcome)));
-  const failed = results.filter((r) => r.outcome === 'fail').length;
-  const pending = results.filter((r) => r.outcome === 'pending').length;
   const as = live ? ` (the log as it was when you started watching, ${parsed.events.length} events)` : '';
-  ui.verdict.textContent =
-    failed > 0
-      ? `${failed} check(s) failed: this is not the log the referee wrote${as}.`
-      : pending > 0
-        ? `Nothing failed; ${pending} check(s) wait for the seed, revealed when the game ends${as}.`
-        : `The log holds: every check passed${as}.`;
-  ui.verdict.dataset.verdict = failed > 0 ? 'fail' : pending > 0 ? 'pending' : 'pass';
+  const fork = forkOf(parsed.events);
+  const verdict = verdictOf(results, fork, as);
+  ui.verdict.textContent = verdict.text;
+  ui.verdict.dataset.verdict = verdict.outcome;
+  // A fork's shared prefix is proved with its origin's log: the page offers to take it (TB-6).
+  ui.forkOrigin.classList.toggle('hidden', fork === null);
+};
+
+/** TB-6: the origin's log, given beside a fork's, checks the shared prefix in the page as `verify --origin` does. */
+const checkWithOrigin = (text: string, source: string): void => {
+  if (!verified) return;
+  let origin: ParsedLog;
+  try {
+    origin = parseLog(text);
+  } catch (error) {
+    ui.status.textContent = whyNotALog(source, error);
+    return;
+  }
+  showVerdict(verified.parsed, verified.live, origin);
+  ui.status.textContent = `Checked with ${source} as the origin's log.`;
 };
 
 /** VIEW-14: nothing of the last log stays on the page once something else is opened. */
@@ -325,6 +352,9 @@ const clear = (): void => {
   ui.checks.replaceChildren();
   ui.verdict.textContent = '—';
   delete ui.verdict.dataset.verdict;
+  verified = null;
+  ui.forkOrigin.classList.add('hidden');
+  ui.originFile.value = '';
   ui.explain.textContent = 'No log open.';
   ui.stepper.classList.add('hidden');
   ui.seatLabel.classList.add('hidden');
@@ -505,6 +535,10 @@ document.addEventListener('keydown', (e) => {
 ui.file.addEventListener('change', async () => {
   const file = ui.file.files?.[0];
   if (file) openText(await file.text(), file.name);
+});
+ui.originFile.addEventListener('change', async () => {
+  const file = ui.originFile.files?.[0];
+  if (file) checkWithOrigin(await file.text(), file.name);
 });
 ui.drop.addEventListener('dragover', (e) => {
   e.preventDefault();

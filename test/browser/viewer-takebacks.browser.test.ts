@@ -3,8 +3,10 @@
  * voided events are struck through and name the takeback; the takeback line shows the rewind;
  * stepping onto a voided event shows the game as it was then and says it was voided; the board
  * after the takeback is the rewound game; the play panel offers TakeBack with its form and shows
- * a refusal's rule and sentence. web/voided.ts is tested without a browser in
- * test/unit/viewer-takebacks.unit.test.ts.
+ * a refusal's rule and sentence. Then a sandbox forked from it is followed (TB-6): its first
+ * line names its origin, and the origin's log, given as a second file, proves the shared prefix.
+ * web/voided.ts and web/fork.ts are tested without a browser in
+ * test/unit/viewer-takebacks.unit.test.ts and test/unit/viewer-forks.unit.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
@@ -17,7 +19,7 @@ const session = browserSession();
 type Reply = { events: EventEnvelope[]; version: number };
 
 describe('TB-7 takebacks in the viewer', () => {
-  it('TB-7 TB-1 PG-4 voided events struck through, the rewind shown, the board at and after the takeback, and TakeBack offered', async () => {
+  it('TB-7 TB-1 TB-6 PG-4 voided events struck through, the rewind shown, the board at and after the takeback, TakeBack offered, and a fork of it followed', async () => {
     const anon = new Client(session.url);
     const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
     const { gameId, version } = await postGalacticaGame(ann.client, bob.client, {});
@@ -89,5 +91,38 @@ describe('TB-7 takebacks in the viewer', () => {
     );
     // Chromium logs the refused request itself; the page raised nothing.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+
+    // TB-6, TB-7: a sandbox forked from the game as it now stands, followed live in the same page
+    // (test/unit/viewer-forks.unit.test.ts pins the words): its first line names where it came
+    // from, its board is the carried position, and its verdict proves the shared prefix only once
+    // the origin's log is given too.
+    const forked = await ann.client.post<{ gameId: string }>(`/games/${gameId}/forks`, {
+      version: by,
+      kind: 'sandbox',
+      commandId: commandId(),
+    });
+    expect(forked.status, JSON.stringify(forked.body)).toBe(201);
+    await page.fill('#game-id', forked.body.gameId);
+    await page.click('#live button[type=submit]');
+    await page.waitForSelector('#fork-origin:not(.hidden)');
+    expect(await page.textContent('#events li[data-seq="1"] .text')).toMatch(
+      new RegExp(`^1\\. referee: forked from game ${gameId} at version ${by} \\(chain hash [0-9a-f]{12}…\\) as a sandbox: `),
+    );
+    expect(await page.$$eval('#events li', (els) => els.length)).toBe(1);
+    expect(await page.textContent('#board-note')).toContain('The game is at turn 1, the command step, waiting for red.');
+    expect(await page.textContent('#fork-note')).toContain(`This game starts from game ${gameId} as it stood after its event ${by}`);
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('pending');
+    expect(await page.textContent('#verdict')).toContain(`the shared prefix (events 1–${by} of game ${gameId}) is not proved here`);
+    const origin = await fetch(`${session.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${ann.client.apiKey}` } });
+    await page.setInputFiles('#origin-file', {
+      name: 'origin.ndjson',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(await origin.text()),
+    });
+    await page.waitForSelector('#checks li[data-check="origin"].pass');
+    expect(await page.textContent('#verdict')).toBe(
+      `Nothing failed, the shared prefix (events 1–${by} of game ${gameId}) included; 2 check(s) wait for the seed, revealed when the game ends (the log as it was when you started watching, 1 events).`,
+    );
+    expect(errors).toHaveLength(1);
   }, 120_000);
 });

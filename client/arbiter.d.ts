@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * The tournament: its format, players and their names, the round being played, its seed commitment.
-         * @description Public, as its rounds and standings are: the tournament page (`/tournament?id=…`) reads them with no key (CLUB-7).
+         * @description Anyone may read a tournament, its rounds and its standings with no key (the tournament page, `/tournament?id=…`, reads them so, CLUB-7), unless it was created in a private club: then only that club's members, the tournament's organiser and its players may, with their key; to anyone else, with a key or without, it is a 404, as a tournament that does not exist (CLUB-1, as API-8). A key sent must be valid (else 401).
          */
         get: operations["getTournament"];
         put?: never;
@@ -355,7 +355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every round's pairings (with each game's id), bye, deadline and results (CLUB-4). */
+        /**
+         * Every round's pairings (with each game's id), bye, deadline and results (CLUB-4).
+         * @description Anyone may read a tournament, its rounds and its standings with no key (the tournament page, `/tournament?id=…`, reads them so, CLUB-7), unless it was created in a private club: then only that club's members, the tournament's organiser and its players may, with their key; to anyone else, with a key or without, it is a 404, as a tournament that does not exist (CLUB-1, as API-8). A key sent must be valid (else 401).
+         */
         get: operations["listTournamentRounds"];
         put?: never;
         post?: never;
@@ -372,7 +375,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The standings: points, Buchholz, head-to-head, then the seed; each row with its games (CLUB-5). */
+        /**
+         * The standings: points, Buchholz, head-to-head, then the seed; each row with its games (CLUB-5).
+         * @description Anyone may read a tournament, its rounds and its standings with no key (the tournament page, `/tournament?id=…`, reads them so, CLUB-7), unless it was created in a private club: then only that club's members, the tournament's organiser and its players may, with their key; to anyone else, with a key or without, it is a 404, as a tournament that does not exist (CLUB-1, as API-8). A key sent must be valid (else 401).
+         */
         get: operations["getTournamentStandings"];
         put?: never;
         post?: never;
@@ -389,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`. */
+        /**
+         * The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`.
+         * @description Each game log as `GET /games/{id}/log` gives it to you: redacted while the game runs, complete once it has ended. A tournament created in a private club is exported only to that club's members, the tournament's organiser and its players: to anyone else it is a 404, as a tournament that does not exist (CLUB-1, as API-8).
+         */
         get: operations["exportTournament"];
         put?: never;
         post?: never;
@@ -4212,7 +4221,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such tournament. */
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4285,7 +4295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such tournament. */
+            /** @description No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4355,7 +4365,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such tournament. */
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4404,7 +4415,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such tournament. */
+            401: components["responses"]["Unauthorized"];
+            /** @description No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4454,7 +4466,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
-            /** @description No such tournament. */
+            /** @description No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

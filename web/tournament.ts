@@ -1,7 +1,10 @@
 /**
- * CLUB-7: the tournament page, beside the viewer (`/tournament?id=t_…`): read-only and with no
- * key, it reads the public tournament routes and shows the standings, every round's pairings
- * and results, and a single elimination's bracket, drawn by web/tournament/render.ts.
+ * CLUB-7: the tournament page, beside the viewer (`/tournament?id=t_…`): read-only, it reads the
+ * tournament routes with no key and shows the standings, every round's pairings and results, and
+ * a single elimination's bracket, drawn by web/tournament/render.ts. A private club's tournament
+ * is the 404 of an unknown one without a member's key (CLUB-1): when a read fails the page offers
+ * a key field, as the viewer's live form does; the key is kept in this page's memory only, never
+ * in the URL or in storage, and sent only with these reads.
  */
 import {
   bracket,
@@ -17,8 +20,13 @@ import {
 
 const $ = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
 
+/** The visitor's API key, once given (CLUB-1): held here only. */
+let apiKey = '';
+
 const read = async <T>(path: string): Promise<T> => {
-  const answer = await fetch(path, { headers: { accept: 'application/json' } });
+  const answer = await fetch(path, {
+    headers: { accept: 'application/json', ...(apiKey === '' ? {} : { authorization: `Bearer ${apiKey}` }) },
+  });
   if (!answer.ok) {
     const problem = (await answer.json().catch(() => ({}))) as { detail?: string; title?: string };
     throw new Error(problem.detail ?? problem.title ?? `the server answered ${answer.status}`);
@@ -49,9 +57,27 @@ const show = async (id: string): Promise<void> => {
   document.body.dataset.loaded = String(t.version ?? 0);
 };
 
+const load = (id: string): Promise<void> => {
+  $('status').textContent = 'Loading…';
+  return show(id).then(
+    () => {
+      $('key-form').hidden = true;
+    },
+    (error: Error) => {
+      $('status').textContent = `Tournament ${id}: ${error.message}`;
+      // The same for an unknown id as for a private club's tournament: the page tells them apart no more than the API.
+      $('key-form').hidden = false;
+    },
+  );
+};
+
 const id = new URLSearchParams(location.search).get('id');
 if (id === null || id === '') $('status').textContent = 'Which tournament? Open this page as /tournament?id=t_….';
-else
-  show(id).catch((error: Error) => {
-    $('status').textContent = `Tournament ${id}: ${error.message}`;
+else {
+  $('key-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    apiKey = ($('api-key') as HTMLInputElement).value.trim();
+    void load(id);
   });
+  void load(id);
+}

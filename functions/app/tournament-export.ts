@@ -6,13 +6,11 @@
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
 import type { Deps } from './deps.ts';
 import { exportLog } from './export.ts';
-import { notFound } from './problems.ts';
-import { foldStream } from './tournaments.ts';
+import { readableTournament } from './tournament-access.ts';
 
 export const exportTournament = async (deps: Deps, tournamentId: string, playerId: string): Promise<string> => {
-  const events = await deps.tournaments.readAfter(tournamentId, 0);
-  const state = foldStream(events);
-  if (state.status === 'empty') throw notFound(`tournament ${tournamentId}`);
+  // CLUB-1: a private club's tournament is exported to whom may see it; to anyone else it does not exist.
+  const { events, state } = await readableTournament(deps, tournamentId, playerId);
   const games = state.status === 'open' ? [] : state.history.flatMap((r) => r.pairings.map((p) => p.gameId));
   const logs = await Promise.all(games.map((gameId) => exportLog(deps, gameId, playerId)));
   return serializeTournamentExport({ format: TOURNAMENT_EXPORT_FORMAT, tournamentId, games }, events, logs);

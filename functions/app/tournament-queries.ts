@@ -1,26 +1,20 @@
 /**
  * CLUB-5: reading a tournament: its summary, its rounds with their pairings and results, and
- * its standings (docs/tournaments.md). Tournaments are public: anyone reads these three, with no key
- * (CLUB-7: the tournament page).
+ * its standings (docs/tournaments.md). Anyone reads these three, with no key (CLUB-7: the tournament
+ * page), unless the tournament is in a private club (CLUB-1: tournament-access.ts).
  */
 import { currentStandings, type Running } from '../../domain/tournament/rounds.ts';
-import type { Round, TournamentState } from '../../domain/tournament/state.ts';
+import type { Round } from '../../domain/tournament/state.ts';
 import type { Deps } from './deps.ts';
-import { notFound } from './problems.ts';
-import { foldStream } from './tournaments.ts';
+import { readableTournament, type StartedTournament as Started } from './tournament-access.ts';
 
-type Started = Extract<TournamentState, { status: 'open' | 'running' | 'ended' }>;
-
-const load = async (deps: Deps, tournamentId: string): Promise<Started> => {
-  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
-  if (state.status === 'empty') throw notFound(`tournament ${tournamentId}`);
-  return state;
-};
+const load = async (deps: Deps, tournamentId: string, playerId: string | null): Promise<Started> =>
+  (await readableTournament(deps, tournamentId, playerId)).state;
 
 const historyOf = (state: Started): readonly Round[] => (state.status === 'open' ? [] : state.history);
 
-export const tournamentView = async (deps: Deps, tournamentId: string) => {
-  const state = await load(deps, tournamentId);
+export const tournamentView = async (deps: Deps, tournamentId: string, playerId: string | null) => {
+  const state = await load(deps, tournamentId, playerId);
   const t = state.tournament;
   const ids = [...new Set([t.organiser, ...state.players])];
   const names = new Map<string, string>();
@@ -48,17 +42,17 @@ export const tournamentView = async (deps: Deps, tournamentId: string) => {
   };
 };
 
-export const tournamentRounds = async (deps: Deps, tournamentId: string) => ({
+export const tournamentRounds = async (deps: Deps, tournamentId: string, playerId: string | null) => ({
   tournamentId,
-  rounds: historyOf(await load(deps, tournamentId)),
+  rounds: historyOf(await load(deps, tournamentId, playerId)),
 });
 
 /**
  * Before the end the seed is secret: a provisional table breaks the ties head-to-head leaves
  * with an empty seed, so it tells nothing of the seed's order (and of the pairings it will break).
  */
-export const tournamentStandings = async (deps: Deps, tournamentId: string) => {
-  const state = await load(deps, tournamentId);
+export const tournamentStandings = async (deps: Deps, tournamentId: string, playerId: string | null) => {
+  const state = await load(deps, tournamentId, playerId);
   const running: Running =
     state.status === 'open' ? { ...state, status: 'running', rounds: 0, history: [] } : { ...state, status: 'running' };
   const seed = state.status === 'ended' ? (state.seed ?? '') : '';

@@ -59,6 +59,8 @@ export const ifNoneMatch = { $ref: '#/components/parameters/IfNoneMatch' };
 
 export const secured = [{ apiKey: [] }];
 export const PUBLIC: never[] = [];
+/** A key is optional (OpenAPI's empty requirement): without one the route answers what anyone may see (CLUB-1). */
+export const OPTIONAL_KEY = [{}, { apiKey: [] }];
 
 /** Statuses any operation may answer: throttling on AWS and an internal error. */
 export const always = { 429: response('Throttled'), 500: response('InternalError') };

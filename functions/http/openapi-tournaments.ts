@@ -3,7 +3,10 @@ import { withExamples } from './openapi-examples.ts';
 import { always, header, location, ok, problem, rateLimited, requestId, unauthorized, withBody, withEtag } from './openapi-parts.ts';
 import type { TournamentOperationId } from './tournament-routes.ts';
 
-const noTournament = { 404: problem('No such tournament.') };
+/** CLUB-1: a private club's tournament is the same 404 to whom may not see it. */
+const hidden = {
+  404: problem('No such tournament, or one created in a private club that you (or a caller without a key) may not see (CLUB-1).'),
+};
 
 /** Each answer with a recorded example (DOC-3, test/support/club-examples.ts) gets it. */
 export const tournamentResponses = (): Record<TournamentOperationId, Record<string, unknown>> => {
@@ -24,19 +27,19 @@ const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unkno
     ...always,
     ...rateLimited,
   },
-  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...noTournament, ...always },
+  getTournament: { ...withEtag('The tournament.', 'Tournament'), ...unauthorized, ...hidden, ...always },
   giveTournamentCommand: {
     200: ok('The new events (`replayed` true for a retry).', 'TournamentCommandResponse'),
     ...withBody,
     ...unauthorized,
     403: problem('Only the organiser starts a tournament or decides a game; only an entered player withdraws.'),
-    ...noTournament,
+    ...hidden,
     409: problem('Not now: already joined, not open, before the deadline, the command id reused, or a version conflict.'),
     422: problem('Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule.'),
     ...always,
   },
-  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...noTournament, ...always },
-  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...noTournament, ...always },
+  listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...unauthorized, ...hidden, ...always },
+  getTournamentStandings: { ...withEtag('The standings.', 'TournamentStandings'), ...unauthorized, ...hidden, ...always },
   exportTournament: {
     200: {
       description:
@@ -46,7 +49,7 @@ const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unkno
     },
     304: withEtag('', 'EventsPage')[304],
     ...unauthorized,
-    ...noTournament,
+    ...hidden,
     ...always,
   },
 });

@@ -18,6 +18,7 @@ import {
   ifNoneMatch,
   inline,
   location,
+  OPTIONAL_KEY,
   ok,
   PUBLIC,
   pathId,
@@ -270,7 +271,7 @@ const operation = (route: RouteDeclaration, responses: Responses, commandRefs: r
     tags: [route.tag],
     summary: route.summary,
     ...(route.description === undefined ? {} : { description: route.description }),
-    security: route.auth === 'public' ? PUBLIC : secured,
+    security: route.auth === 'public' ? PUBLIC : route.auth === 'optional' ? OPTIONAL_KEY : secured,
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(schema
       ? withCommandExamples(route.operationId, body(schema), withProblemExamples(responses))

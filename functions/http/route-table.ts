@@ -37,8 +37,12 @@ export interface RouteDeclaration {
   readonly operationId: string;
   /** The Lambda function that answers it on AWS: the documentation's routes load code the API's cold start does without (PERF-1). */
   readonly serves: 'api' | 'docs' | 'clubs';
-  /** `apiKey`: the router authenticates the bearer key before anything else, and hands the handler the player. */
-  readonly auth: 'apiKey' | 'public';
+  /**
+   * `apiKey`: the router authenticates the bearer key before anything else, and hands the handler the player.
+   * `optional`: the same when an Authorization header is sent (a bad key is still the 401), else the handler
+   * gets null: a route anyone may read whose answer may depend on who asks (a private club's tournament, CLUB-1).
+   */
+  readonly auth: 'apiKey' | 'optional' | 'public';
   readonly tag: 'players' | 'rulesets' | 'games' | 'clubs' | 'tournaments' | 'webhooks' | 'meta';
   readonly summary: string;
   readonly description?: string;
@@ -56,6 +60,9 @@ const gameId = 'The game id.';
 const webhookId = 'The webhook id.';
 const clubId = 'The club id, e.g. c_4f….';
 const tournamentId = 'The tournament id.';
+/** CLUB-1: what every read route of a tournament says of who may read it. */
+const privateTournament =
+  "Anyone may read a tournament, its rounds and its standings with no key (the tournament page, `/tournament?id=…`, reads them so, CLUB-7), unless it was created in a private club: then only that club's members, the tournament's organiser and its players may, with their key; to anyone else, with a key or without, it is a 404, as a tournament that does not exist (CLUB-1, as API-8). A key sent must be valid (else 401).";
 
 /**
  * In the order the document lists them, which is also the order the router tries them:
@@ -264,10 +271,10 @@ export const ROUTES = [
     path: '/tournaments/{id}',
     operationId: 'getTournament',
     serves: 'clubs',
-    auth: 'public',
+    auth: 'optional',
     tag: 'tournaments',
     summary: 'The tournament: its format, players and their names, the round being played, its seed commitment.',
-    description: 'Public, as its rounds and standings are: the tournament page (`/tournament?id=…`) reads them with no key (CLUB-7).',
+    description: privateTournament,
     id: tournamentId,
   },
   {
@@ -287,9 +294,10 @@ export const ROUTES = [
     path: '/tournaments/{id}/rounds',
     operationId: 'listTournamentRounds',
     serves: 'clubs',
-    auth: 'public',
+    auth: 'optional',
     tag: 'tournaments',
     summary: "Every round's pairings (with each game's id), bye, deadline and results (CLUB-4).",
+    description: privateTournament,
     id: tournamentId,
   },
   {
@@ -297,9 +305,10 @@ export const ROUTES = [
     path: '/tournaments/{id}/standings',
     operationId: 'getTournamentStandings',
     serves: 'clubs',
-    auth: 'public',
+    auth: 'optional',
     tag: 'tournaments',
     summary: 'The standings: points, Buchholz, head-to-head, then the seed; each row with its games (CLUB-5).',
+    description: privateTournament,
     id: tournamentId,
   },
   {
@@ -310,6 +319,8 @@ export const ROUTES = [
     auth: 'apiKey',
     tag: 'tournaments',
     summary: 'The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`.',
+    description:
+      "Each game log as `GET /games/{id}/log` gives it to you: redacted while the game runs, complete once it has ended. A tournament created in a private club is exported only to that club's members, the tournament's organiser and its players: to anyone else it is a 404, as a tournament that does not exist (CLUB-1, as API-8).",
     id: tournamentId,
   },
   {
@@ -526,7 +537,7 @@ export type OperationId = Route['operationId'];
 
 /** What the router hands a route's handler: the authenticated player, and the query and body parsed by the route's schemas. */
 export interface RouteInput<R extends RouteDeclaration> {
-  readonly playerId: R['auth'] extends 'apiKey' ? string : null;
+  readonly playerId: R['auth'] extends 'apiKey' ? string : R['auth'] extends 'optional' ? string | null : null;
   readonly query: R extends { readonly query: infer S extends z.core.$ZodType } ? z.infer<S> : undefined;
   readonly body: R extends { readonly body: infer S extends z.core.$ZodType } ? z.infer<S> : undefined;
 }
@@ -556,10 +567,11 @@ export const routerFor = <F extends RouteDeclaration['serves']>(
     if (!(serves as readonly string[]).includes(route.serves)) continue;
     const handler = byId[route.operationId];
     if (!handler) throw new Error(`no handler for ${route.operationId}`);
-    const auth = route.auth === 'apiKey' ? authenticate : undefined;
-    if (route.auth === 'apiKey' && !auth) throw new Error(`${route.operationId} needs the API key, and nothing checks it`);
+    const auth = route.auth === 'public' ? undefined : authenticate;
+    if (route.auth !== 'public' && !auth) throw new Error(`${route.operationId} needs the API key, and nothing checks it`);
     router.on(route.method, route.path, async (request) => {
-      const playerId = auth ? await auth(request.headers.authorization) : null;
+      const given = request.headers.authorization;
+      const playerId = !auth || (route.auth === 'optional' && given === undefined) ? null : await auth(given);
       const query = route.query ? parseQuery(request, route.query) : undefined;
       const body = route.body ? parseBody(request, route.body) : undefined;
       return handler(request, { playerId, query, body });

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { checkClubTournament } from '../app/clubs.ts';
 import { systemCommandId } from '../app/commands.ts';
 import type { Deps } from '../app/deps.ts';
+import { readableTournament } from '../app/tournament-access.ts';
 import { exportTournament } from '../app/tournament-export.ts';
 import { tournamentRounds, tournamentStandings, tournamentView } from '../app/tournament-queries.ts';
 import { executeTournamentCommand, type TournamentResult } from '../app/tournaments.ts';
@@ -53,8 +54,10 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, To
     }
     return json(result.replayed ? 200 : 201, answer(tournamentId, result), { location: `/tournaments/${tournamentId}` });
   },
-  getTournament: async (request) => withEtag(request, await tournamentView(deps(), id(request))),
+  getTournament: async (request, { playerId }) => withEtag(request, await tournamentView(deps(), id(request), playerId)),
   giveTournamentCommand: async (request, { playerId, body }) => {
+    // CLUB-1: a private club's tournament takes no command (a join among them) from one who may not see it: it does not exist to them.
+    await readableTournament(deps(), id(request), playerId);
     const result = await executeTournamentCommand(deps(), {
       tournamentId: id(request),
       commandId: body.commandId,
@@ -64,8 +67,8 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, To
     });
     return json(200, answer(id(request), result));
   },
-  listTournamentRounds: async (request) => withEtag(request, await tournamentRounds(deps(), id(request))),
-  getTournamentStandings: async (request) => withEtag(request, await tournamentStandings(deps(), id(request))),
+  listTournamentRounds: async (request, { playerId }) => withEtag(request, await tournamentRounds(deps(), id(request), playerId)),
+  getTournamentStandings: async (request, { playerId }) => withEtag(request, await tournamentStandings(deps(), id(request), playerId)),
   exportTournament: async (request, { playerId }) =>
     ndjsonDownload(request, await exportTournament(deps(), id(request), playerId), `${id(request)}.ndjson`),
 });

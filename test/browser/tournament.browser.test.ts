@@ -2,7 +2,8 @@
  * CLUB-7 in a real Chromium: the tournament page (`/tournament?id=…`) of a Swiss of 5 and of a
  * single elimination of 4, each played through the API to its end (blue concedes every game),
  * shows what the public routes answer: the standings in order with their points and games, every
- * round's tables and results, the bye, and the bracket. With no key: the page reads public routes.
+ * round's tables and results, the bye, and the bracket. With no key: the page reads public routes;
+ * a private club's tournament takes a member's key, given in the page (CLUB-1).
  * What each picture says of other data is tested without a browser in
  * test/unit/tournament-page.unit.test.ts.
  */
@@ -150,6 +151,49 @@ describe('CLUB-7 the tournament page in Chromium', () => {
     expect(errors).toEqual([]);
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.screenshot({ path: join(shots, 'tournament-knockout.png'), fullPage: true });
+  });
+
+  it.concurrent("CLUB-1 CLUB-7 a private club's tournament shows a stranger what an unknown one does; a member's key, given in the page, shows it", async () => {
+    const [annId, bobId] = [...players.keys()];
+    const ann = players.get(annId as string)?.client as Client;
+    const club = (await organiser.post<{ clubId: string; inviteCode: string }>('/clubs', { name: 'Back Room', visibility: 'private' }))
+      .body;
+    await ann.post(`/clubs/${club.clubId}/join`, { inviteCode: club.inviteCode });
+    const id = (
+      await organiser.post<{ tournamentId: string }>('/tournaments', {
+        name: 'Closed Cup',
+        format: 'round-robin',
+        ruleset: 'post-galactica',
+        clubId: club.clubId,
+      })
+    ).body.tournamentId;
+    await ann.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+    const { page, errors } = await session.open(`/tournament?id=${id}`);
+    await page.waitForSelector('#key-form:not([hidden])');
+    const hidden = await page.textContent('#status');
+    await page.goto(`${session.url}/tournament?id=t_00000000000000000000`);
+    await page.waitForSelector('#key-form:not([hidden])');
+    const unknown = await page.textContent('#status');
+    expect(hidden?.replaceAll(id, 'X')).toBe(unknown?.replaceAll('t_00000000000000000000', 'X'));
+    expect(hidden).toMatch(/^Tournament t_[0-9a-f]{20}: There is no tournament/);
+    // Bob's key is no member's: still nothing. Ann's is: the page shows the tournament, and the key is in no URL.
+    await page.goto(`${session.url}/tournament?id=${id}`);
+    await page.waitForSelector('#key-form:not([hidden])');
+    await page.fill('#api-key', players.get(bobId as string)?.client.apiKey as string);
+    await page.click('#key-form button');
+    // The click sets the status to Loading…, so this waits for the keyed reads' answer.
+    await page.waitForSelector('#status:has-text("There is no tournament")');
+    expect(await page.textContent('#status')).toBe(hidden);
+    expect(await page.isVisible('body[data-loaded]')).toBe(false);
+    await page.fill('#api-key', ann.apiKey as string);
+    await page.click('#key-form button');
+    await page.waitForSelector('body[data-loaded]');
+    expect(await page.textContent('#title')).toBe('Closed Cup');
+    expect(await page.isHidden('#key-form')).toBe(true);
+    expect(await page.textContent('#summary')).toBe('Round robin · post-galactica · not started · open to join · 1 players');
+    expect(page.url()).toBe(`${session.url}/tournament?id=${id}`);
+    // The 404s are answers the page reads, not script errors.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
   });
 
   it('CLUB-7 a page without an id, or of an unknown tournament, says so', async () => {

@@ -1,7 +1,7 @@
 /** CLUB-1 clubs over HTTP on the memory runtime: create, join, invite codes, organisers, members, games. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { Client, startServiceRuntime } from '../support/http.ts';
+import { Client, commandId, quiesce, startServiceRuntime } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -153,6 +153,75 @@ describe('CLUB-1 clubs', () => {
     const refused = await cy.post('/tournaments', { ...body, commandId: 'cy-cup-create-1', clubId: open });
     expect(refused.status).toBe(403);
     expect((await cy.get<{ tournaments: unknown[] }>(`/clubs/${open}/tournaments`)).body.tournaments).toEqual([]);
+  });
+
+  it.concurrent("CLUB-1 a private club's tournament is a 404 like an unknown one to a stranger, key or none, on every read and the export; members read it", async () => {
+    const anon = new Client(runtime.url);
+    const { client: dee } = await anon.register('Dee');
+    const made = await create(ann, { name: 'Inner Circle', visibility: 'private' });
+    const club = made.body.clubId;
+    for (const member of [bob, dee]) await member.post(`/clubs/${club}/join`, { inviteCode: made.body.inviteCode });
+    const created = await ann.post<{ tournamentId: string }>('/tournaments', {
+      name: 'Closed Cup',
+      format: 'round-robin',
+      ruleset: 'post-galactica',
+      clubId: club,
+    });
+    const id = created.body.tournamentId;
+    for (const player of [ann, bob])
+      expect(
+        (await player.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } })).status,
+      ).toBe(200);
+    await ann.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'StartTournament' } });
+    await quiesce(runtime);
+    const unknownId = 't_00000000000000000000';
+    const same = (reply: { status: number; body: Record<string, unknown> }, asked: string) => ({
+      status: reply.status,
+      body: { ...reply.body, detail: String(reply.body.detail).replace(asked, 'X'), instance: null },
+    });
+    const reads = ['', '/rounds', '/standings'];
+    for (const tail of [...reads, '/export']) {
+      // Cy has a key but is no member; a caller without a key is asked nothing of the export (401) but of the reads.
+      const strangers = tail === '/export' ? [cy] : [cy, anon];
+      for (const stranger of strangers) {
+        const hidden = await stranger.get(`/tournaments/${id}${tail}`);
+        const unknown = await stranger.get(`/tournaments/${unknownId}${tail}`);
+        expect(same(hidden, id), `${tail} ${stranger.apiKey ? 'key' : 'no key'}`).toEqual(same(unknown, unknownId));
+        expect(hidden.status).toBe(404);
+      }
+    }
+    expect((await anon.get(`/tournaments/${id}/export`)).status).toBe(401);
+    // Nor does it take a stranger's command: joining it, it does not exist.
+    const join = await cy.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+    expect([join.status, join.body.type]).toEqual([404, 'https://arbiter.dev/problems/not-found']);
+    // A member who plays in it (Bob), a member who does not (Dee), and its organiser read it all.
+    const rounds = await dee.get<{ rounds: { pairings: { gameId: string }[] }[] }>(`/tournaments/${id}/rounds`);
+    expect(rounds.status).toBe(200);
+    expect(rounds.body.rounds[0]?.pairings).toHaveLength(1);
+    for (const reader of [ann, bob, dee]) {
+      const view = await reader.get<{ clubId: string; names: Record<string, string> }>(`/tournaments/${id}`);
+      expect([view.status, view.body.clubId, Object.values(view.body.names).sort()]).toEqual([200, club, ['Ann', 'Bob']]);
+      expect((await reader.get<{ rows: unknown[] }>(`/tournaments/${id}/standings`)).body.rows).toHaveLength(2);
+      const exported = await fetch(`${runtime.url}/tournaments/${id}/export`, { headers: { authorization: `Bearer ${reader.apiKey}` } });
+      expect(exported.status).toBe(200);
+      expect((await exported.text()).split('\n')[0]).toContain(`"tournamentId":"${id}"`);
+    }
+    // Its game keeps a game's own rules: a public game (the tournament's gameOptions carry no visibility), read with any key.
+    const gameId = rounds.body.rounds[0]?.pairings[0]?.gameId as string;
+    expect((await cy.get(`/games/${gameId}`)).status).toBe(200);
+    // Bob leaves the club; as a player of the tournament he still reads it (and may withdraw).
+    expect((await bob.call('DELETE', `/clubs/${club}/members/${bobId}`)).status).toBe(204);
+    expect((await bob.get(`/clubs/${club}`)).status).toBe(404);
+    expect((await bob.get(`/tournaments/${id}/standings`)).status).toBe(200);
+    // A tournament in a public club stays anyone's, with no key.
+    const open = (await create(ann, { name: 'Open Door' })).body.clubId;
+    const shown = await ann.post<{ tournamentId: string }>('/tournaments', {
+      name: 'Open Cup',
+      format: 'round-robin',
+      ruleset: 'soluna',
+      clubId: open,
+    });
+    for (const tail of reads) expect((await anon.get(`/tournaments/${shown.body.tournamentId}${tail}`)).status).toBe(200);
   });
 
   it.concurrent('CLUB-1 bad input is a 400 with a sentence', async () => {

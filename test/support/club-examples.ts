@@ -52,7 +52,7 @@ export const clubExamples = async (): Promise<Partial<Record<OperationId, Answer
   await record('joinClub', 'Bob joins with the invite code', bob.apiKey, 'POST', `/clubs/${id}/join`, { inviteCode: club.inviteCode });
   await send(api, cy.apiKey, 'POST', `/clubs/${id}/join`, { inviteCode: club.inviteCode });
   await record('getClub', 'The club as its organiser sees it', ann.apiKey, 'GET', `/clubs/${id}`);
-  await record('rotateClubInviteCode', 'Ann rotates the code', ann.apiKey, 'POST', `/clubs/${id}/invite-code`);
+  const rotated = await record('rotateClubInviteCode', 'Ann rotates the code', ann.apiKey, 'POST', `/clubs/${id}/invite-code`);
   await record('addClubOrganiser', 'Ann makes Cy an organiser', ann.apiKey, 'POST', `/clubs/${id}/organisers`, { playerId: cy.playerId });
   await record('listClubMembers', 'The members', bob.apiKey, 'GET', `/clubs/${id}/members`);
   const game = await send(api, ann.apiKey, 'POST', '/games', {
@@ -72,7 +72,10 @@ export const clubExamples = async (): Promise<Partial<Record<OperationId, Answer
     'GET',
     `/clubs/${id}/ladders/post-galactica/changes?player=${bob.playerId}`,
   );
-  await tournamentExamples(api, record, id, [ann, bob, cy, await register('Dee')]);
+  // Dee joins with the new code: only the private club's members enter its tournament (CLUB-1).
+  const dee = await register('Dee');
+  await send(api, dee.apiKey, 'POST', `/clubs/${id}/join`, { inviteCode: rotated.inviteCode });
+  await tournamentExamples(api, record, id, [ann, bob, cy, dee]);
   return out;
 };
 
@@ -120,7 +123,8 @@ const tournamentExamples = async (
     commandId: 'ann-starts-cup-1',
     command: { type: 'StartTournament' },
   });
-  const { rounds } = (await send(api, null, 'GET', `/tournaments/${t}/rounds`)).value as {
+  // The club is private, so its tournament is read with a member's key (CLUB-1); a public one's needs none.
+  const { rounds } = (await send(api, ann.apiKey, 'GET', `/tournaments/${t}/rounds`)).value as {
     rounds: { pairings: { gameId: string; blue: string }[] }[];
   };
   for (const p of rounds[0]?.pairings ?? []) {
@@ -130,8 +134,14 @@ const tournamentExamples = async (
       command: { type: 'Concede' },
     });
   }
-  await record('getTournament', 'The Winter Cup once ended, its seed revealed (no key needed)', null, 'GET', `/tournaments/${t}`);
-  await record('listTournamentRounds', 'Its one round: two tables, red won both', null, 'GET', `/tournaments/${t}/rounds`);
-  await record('getTournamentStandings', 'The final standings', null, 'GET', `/tournaments/${t}/standings`);
+  await record(
+    'getTournament',
+    'The Winter Cup once ended, its seed revealed (read by a member of its private club)',
+    bob.apiKey,
+    'GET',
+    `/tournaments/${t}`,
+  );
+  await record('listTournamentRounds', 'Its one round: two tables, red won both', bob.apiKey, 'GET', `/tournaments/${t}/rounds`);
+  await record('getTournamentStandings', 'The final standings', bob.apiKey, 'GET', `/tournaments/${t}/standings`);
   await record('listClubTournaments', "The club's events", bob.apiKey, 'GET', `/clubs/${clubId}/tournaments`);
 };

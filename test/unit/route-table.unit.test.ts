@@ -76,7 +76,9 @@ describe('ARC-5 one route table', () => {
       expect(operation?.tags).toEqual([route.tag]);
       expect(operation?.summary).toBe(route.summary);
       expect(operation?.description).toBe(route.description);
-      expect(operation?.security, route.operationId).toEqual(route.auth === 'public' ? [] : [{ apiKey: [] }]);
+      expect(operation?.security, route.operationId).toEqual(
+        { public: [], optional: [{}, { apiKey: [] }], apiKey: [{ apiKey: [] }] }[route.auth],
+      );
     }
   });
 
@@ -110,6 +112,20 @@ describe('ARC-5 one route table', () => {
     expect(JSON.parse(renamed.body ?? '')).toEqual({ playerId: 'p_1', body: { name: 'Ann' } });
     const lobby = await router.handle(event('GET', '/games', undefined, { authorization: 'Bearer ok' }));
     expect(JSON.parse(lobby.body ?? '')).toEqual({ playerId: 'p_1', query: { after: 0, limit: 50 } });
+  });
+
+  it('ARC-5 CLUB-1 a route whose key is optional hands null without a key, the player with a good key, and a bad key is the 401', async () => {
+    const refused = new Problem(401, 'unauthorized', 'Unauthorized', 'Bad key.');
+    const router = routerFor(['clubs'], echoing as unknown as Handlers<'clubs'>, async (authorization) => {
+      if (authorization !== 'Bearer ok') throw refused;
+      return 'p_1';
+    });
+    const read = (headers?: Record<string, string>) => router.handle(event('GET', '/tournaments/t_1/standings', undefined, headers));
+    expect(JSON.parse((await read()).body ?? '')).toEqual({ playerId: null });
+    expect(JSON.parse((await read({ authorization: 'Bearer ok' })).body ?? '')).toEqual({ playerId: 'p_1' });
+    await expect(read({ authorization: 'Bearer wrong' })).rejects.toBe(refused);
+    // The clubs function serves optional-key routes: it must be given the check too.
+    expect(() => routerFor(['clubs'], echoing as unknown as Handlers<'clubs'>)).toThrow('needs the API key');
   });
 
   it('ARC-5 a public route is served without a key, and a function that serves one needing the key must be given a check', async () => {

@@ -214,7 +214,7 @@ describe('CLUB-7 the names the page shows', () => {
     });
     const field = playerIds(150);
     for (const p of field) await run(p, `join-${p}`, { type: 'JoinTournament' });
-    const view = await tournamentView({ ...deps, games }, 't_big');
+    const view = await tournamentView({ ...deps, games }, 't_big', null);
     expect(Object.keys(view.names)).toEqual([...field, 'p_org'].sort());
     expect(view.names.p_0150).toBe('Name of p_0150');
     expect(asked).toEqual([100, 51]);

@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament; you are its organiser (CLUB-2, CLUB-3).
-         * @description With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing. The tournament commits to a secret seed that breaks every tie and is revealed at the end.
+         * @description With a commandId, a retry with the same id and body answers what the first did (200) and creates nothing. The tournament commits to a secret seed that breaks every tie and is revealed at the end. Created in a private club (`clubId`), its games are private games (API-8): the server records `visibility: "private"` in its `gameOptions`, each game is created by you, its organiser, and read only by its two players and you (CLUB-1).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
         };
         /**
          * The tournament log and every game log it references, as NDJSON, for `npx arbiter verify-tournament`.
-         * @description Each game log as `GET /games/{id}/log` gives it to you: redacted while the game runs, complete once it has ended. A tournament created in a private club is exported only to that club's members, the tournament's organiser and its players: to anyone else it is a 404, as a tournament that does not exist (CLUB-1, as API-8).
+         * @description Each game log as `GET /games/{id}/log` gives it to you: redacted while the game runs, complete once it has ended. A tournament created in a private club is exported only to its organiser: its games are private (API-8), so its members and players, who read the tournament, are refused (403); to anyone else it is a 404, as a tournament that does not exist (CLUB-1).
          */
         get: operations["exportTournament"];
         put?: never;

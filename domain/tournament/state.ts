@@ -21,6 +21,12 @@ export interface GameOptions {
   readonly reminders?: unknown;
   /** Takebacks are off in tournament games unless the organiser says otherwise (CLUB-3). */
   readonly takebacks: TakebackPolicy;
+  /**
+   * CLUB-1: `private` when the tournament was created in a private club, set by the server (no
+   * client gives it), so each game is a private game (API-8) created by the tournament's
+   * organiser. Absent from every tournament created before it, whose games stay public.
+   */
+  readonly visibility?: 'private';
 }
 
 export interface TournamentCreated {

@@ -172,11 +172,12 @@ export const clubTournaments = async (deps: Deps, clubId: string, playerId: stri
 };
 
 /** CLUB-1: only a member creates a tournament in a club, as a game; to a stranger a private club does not exist. */
-export const checkClubTournament = async (deps: Deps, clubId: string, playerId: string): Promise<void> => {
-  const { member } = await readableClub(deps, clubId, playerId);
+export const checkClubTournament = async (deps: Deps, clubId: string, playerId: string): Promise<Club> => {
+  const { club, member } = await readableClub(deps, clubId, playerId);
   if (!member) {
     throw new Problem(403, 'not-allowed', 'You may not do that', `Only members of club ${clubId} create tournaments in it; join it first.`);
   }
+  return club;
 };
 
 /** CLUB-1: only a member creates a game in a club; to a stranger a private club does not exist. */

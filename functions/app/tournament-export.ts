@@ -6,11 +6,22 @@
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
 import type { Deps } from './deps.ts';
 import { exportLog } from './export.ts';
+import { Problem } from './problems.ts';
 import { readableTournament } from './tournament-access.ts';
 
 export const exportTournament = async (deps: Deps, tournamentId: string, playerId: string): Promise<string> => {
   // CLUB-1: a private club's tournament is exported to whom may see it; to anyone else it does not exist.
   const { events, state } = await readableTournament(deps, tournamentId, playerId);
+  // Its games are private (API-8): only their organiser, the tournament's, reads every one of them.
+  // The caller sees the tournament already, so a refusal tells nothing a 404 would hide.
+  if (state.tournament.gameOptions.visibility === 'private' && state.tournament.organiser !== playerId) {
+    throw new Problem(
+      403,
+      'not-allowed',
+      'You may not do that',
+      `The games of tournament ${tournamentId} are private: only its organiser reads every one of them, and so exports it.`,
+    );
+  }
   const games = state.status === 'open' ? [] : state.history.flatMap((r) => r.pairings.map((p) => p.gameId));
   const logs = await Promise.all(games.map((gameId) => exportLog(deps, gameId, playerId)));
   return serializeTournamentExport({ format: TOURNAMENT_EXPORT_FORMAT, tournamentId, games }, events, logs);

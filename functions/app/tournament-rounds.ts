@@ -17,7 +17,7 @@ import { executeTournamentCommand, foldStream } from './tournaments.ts';
 import type { TournamentDetail, TournamentDetailRow } from './webhook-fanout.ts';
 
 /** `@tournament.<tournamentId>.<round>.<table>.<step>`: a tournament game's creating and joining command ids. */
-export const tournamentGameCommandId = (tournamentId: string, round: number, table: number, step: 'create' | 'join') =>
+export const tournamentGameCommandId = (tournamentId: string, round: number, table: number, step: 'create' | 'join' | 'join-red') =>
   systemCommandId('tournament', `${tournamentId}.${round}.${table}.${step}`);
 
 /** The tournament, round and table a game's first event names, when the game was opened by a tournament. */
@@ -26,28 +26,47 @@ export const tournamentOfGame = (first: EventEnvelope | undefined): { tournament
   return match ? { tournamentId: match[1] as string, round: Number(match[2]), table: Number(match[3]) } : null;
 };
 
-/** Create and join every game of `round`: red takes the ruleset's first seat, blue its second. */
+/**
+ * Create and join every game of `round`: red takes the ruleset's first seat, blue its second.
+ * A public game is created by its red player, seated (as every tournament game before CLUB-1's
+ * private ones). A private club's game (`gameOptions.visibility`) is created, unseated, by the
+ * tournament's organiser, then red and blue join: so the organiser is the game's organiser, who
+ * reads it by API-8's own rule (its players and organiser) with no knowledge of tournaments.
+ */
 export const openRoundGames = async (deps: Deps, tournamentId: string, round: Round): Promise<CommandResult[]> => {
   const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
   if (state.status === 'empty') return [];
-  const { ruleset, gameOptions } = state.tournament;
+  const { ruleset, gameOptions, organiser } = state.tournament;
   await deps.rulesets.load(ruleset);
   const [redSeat, blueSeat] = deps.rulesets.getFold(ruleset).seatNames;
+  const options = { ...(gameOptions as object) };
   const opened: CommandResult[] = [];
   for (const pairing of round.pairings) {
-    await executeCommand(deps, {
-      gameId: pairing.gameId,
-      commandId: tournamentGameCommandId(tournamentId, round.round, pairing.table, 'create'),
-      command: { type: 'CreateGame', ruleset, seat: redSeat, options: { ...(gameOptions as object) } },
-      caller: { kind: 'player', playerId: pairing.red },
-    });
-    const joined = await executeCommand(deps, {
-      gameId: pairing.gameId,
-      commandId: tournamentGameCommandId(tournamentId, round.round, pairing.table, 'join'),
-      command: { type: 'JoinGame', seat: blueSeat },
-      caller: { kind: 'player', playerId: pairing.blue },
-    });
-    opened.push(joined);
+    const commandId = (step: 'create' | 'join' | 'join-red') => tournamentGameCommandId(tournamentId, round.round, pairing.table, step);
+    const join = (step: 'join' | 'join-red', seat: string | undefined, playerId: string) =>
+      executeCommand(deps, {
+        gameId: pairing.gameId,
+        commandId: commandId(step),
+        command: { type: 'JoinGame', seat },
+        caller: { kind: 'player', playerId },
+      });
+    if (gameOptions.visibility === 'private') {
+      await executeCommand(deps, {
+        gameId: pairing.gameId,
+        commandId: commandId('create'),
+        command: { type: 'CreateGame', ruleset, options },
+        caller: { kind: 'player', playerId: organiser },
+      });
+      await join('join-red', redSeat, pairing.red);
+    } else {
+      await executeCommand(deps, {
+        gameId: pairing.gameId,
+        commandId: commandId('create'),
+        command: { type: 'CreateGame', ruleset, seat: redSeat, options },
+        caller: { kind: 'player', playerId: pairing.red },
+      });
+    }
+    opened.push(await join('join', blueSeat, pairing.blue));
   }
   return opened;
 };

@@ -32,13 +32,16 @@ export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, To
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
     // CLUB-1: a club's tournament is created by a member of it, and listed by the club (once, however often retried).
-    if (fields.clubId !== undefined) await checkClubTournament(deps(), fields.clubId, playerId);
+    const club = fields.clubId === undefined ? null : await checkClubTournament(deps(), fields.clubId, playerId);
+    // CLUB-1: a private club's tournament plays private games. Put in the command, so its log
+    // records it and verify-tournament decides it again the same; a client cannot give it.
+    const hidden = club?.visibility === 'private' ? { gameOptions: { ...fields.gameOptions, visibility: 'private' as const } } : {};
     // As a game's: a retried creation carries its commandId, and the id derived from it finds the same tournament.
     const tournamentId = `t_${commandId ? sha256Hex(`${playerId}:tournament:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
     const result = await executeTournamentCommand(deps(), {
       tournamentId,
       commandId: commandId ?? systemCommandId('create', tournamentId),
-      command: { type: 'CreateTournament', tournamentId, ...fields },
+      command: { type: 'CreateTournament', tournamentId, ...fields, ...hidden },
       caller: { kind: 'player', playerId },
     });
     if (fields.clubId !== undefined) {

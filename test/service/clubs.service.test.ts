@@ -1,5 +1,7 @@
 /** CLUB-1 clubs over HTTP on the memory runtime: create, join, invite codes, organisers, members, games. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { verifyTournament } from '../../domain/verify/tournament.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, quiesce, startServiceRuntime } from '../support/http.ts';
 
@@ -25,6 +27,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
+
+/** A read whose answer is not one JSON document (a log, an export): its status and text. */
+const raw = async (client: Client, path: string) => {
+  const response = await fetch(`${client.base}${path}`, { headers: { authorization: `Bearer ${client.apiKey}` } });
+  return { status: response.status, text: await response.text() };
+};
 
 type ClubBody = { clubId: string; role: string | null; inviteCode?: string; visibility: string };
 const create = (client: Client, body: Record<string, unknown>) => client.post<ClubBody>('/clubs', body);
@@ -202,13 +210,15 @@ describe('CLUB-1 clubs', () => {
       const view = await reader.get<{ clubId: string; names: Record<string, string> }>(`/tournaments/${id}`);
       expect([view.status, view.body.clubId, Object.values(view.body.names).sort()]).toEqual([200, club, ['Ann', 'Bob']]);
       expect((await reader.get<{ rows: unknown[] }>(`/tournaments/${id}/standings`)).body.rows).toHaveLength(2);
+      // Its games are private: only its organiser reads them all, and so only she exports it.
       const exported = await fetch(`${runtime.url}/tournaments/${id}/export`, { headers: { authorization: `Bearer ${reader.apiKey}` } });
-      expect(exported.status).toBe(200);
-      expect((await exported.text()).split('\n')[0]).toContain(`"tournamentId":"${id}"`);
+      expect(exported.status).toBe(reader === ann ? 200 : 403);
+      if (reader === ann) expect((await exported.text()).split('\n')[0]).toContain(`"tournamentId":"${id}"`);
+      else await exported.body?.cancel();
     }
-    // Its game keeps a game's own rules: a public game (the tournament's gameOptions carry no visibility), read with any key.
+    // Its game is a private game (API-8): a stranger with a key finds nothing.
     const gameId = rounds.body.rounds[0]?.pairings[0]?.gameId as string;
-    expect((await cy.get(`/games/${gameId}`)).status).toBe(200);
+    expect((await cy.get(`/games/${gameId}`)).status).toBe(404);
     // Bob leaves the club; as a player of the tournament he still reads it (and may withdraw).
     expect((await bob.call('DELETE', `/clubs/${club}/members/${bobId}`)).status).toBe(204);
     expect((await bob.get(`/clubs/${club}`)).status).toBe(404);
@@ -222,6 +232,78 @@ describe('CLUB-1 clubs', () => {
       clubId: open,
     });
     for (const tail of reads) expect((await anon.get(`/tournaments/${shown.body.tournamentId}${tail}`)).status).toBe(200);
+  });
+
+  it.concurrent("CLUB-1 a private club's tournament plays private games: its players and organiser read them, a member or stranger gets a 404; the export verifies", async () => {
+    const anon = new Client(runtime.url);
+    const [dee, eve, fay] = await Promise.all([anon.register('Dee'), anon.register('Eve'), anon.register('Fay')]);
+    const made = await create(ann, { name: 'Back Room', visibility: 'private' });
+    const club = made.body.clubId;
+    for (const member of [dee, eve, fay]) await member.client.post(`/clubs/${club}/join`, { inviteCode: made.body.inviteCode });
+    // Ann organises and does not play; Dee and Eve play; Fay is a member who does not play; Cy is no member.
+    const playing = new Map([
+      [dee.playerId, dee.client],
+      [eve.playerId, eve.client],
+    ]);
+    const start = async (clubId: string, name: string) => {
+      const created = await ann.post<{ tournamentId: string }>('/tournaments', {
+        name,
+        format: 'round-robin',
+        ruleset: 'post-galactica',
+        clubId,
+      });
+      const id = created.body.tournamentId;
+      for (const player of playing.values())
+        await player.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+      await ann.post(`/tournaments/${id}/commands`, { commandId: commandId(), command: { type: 'StartTournament' } });
+      await quiesce(runtime);
+      const rounds = await ann.get<{ rounds: { pairings: { gameId: string; red: string; blue: string }[] }[] }>(
+        `/tournaments/${id}/rounds`,
+      );
+      return { id, pairing: rounds.body.rounds[0]?.pairings[0] as { gameId: string; red: string; blue: string } };
+    };
+    const { id, pairing } = await start(club, 'Back Room Cup');
+    const unknownGame = 'g_0000000000000000000000000000000000000000';
+    const same = (reply: { status: number; body: Record<string, unknown> }, asked: string) => ({
+      status: reply.status,
+      body: { ...reply.body, detail: String(reply.body.detail).replace(asked, 'X'), instance: null },
+    });
+    for (const tail of ['', '/events', '/log']) {
+      for (const outsider of [cy, fay.client]) {
+        const hidden = await outsider.get(`/games/${pairing.gameId}${tail}`);
+        expect(same(hidden, pairing.gameId), tail).toEqual(same(await outsider.get(`/games/${unknownGame}${tail}`), unknownGame));
+        expect(hidden.status).toBe(404);
+      }
+      for (const reader of [ann, dee.client, eve.client])
+        expect((await raw(reader, `/games/${pairing.gameId}${tail}`)).status, tail).toBe(200);
+    }
+    // Nor does a member who does not play give it a command: it does not exist to her.
+    const refused = await fay.client.post(`/games/${pairing.gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+    expect(refused.status).toBe(404);
+    // Blue concedes; the tournament ends; its organiser's export verifies, and its log records the private games.
+    const conceded = await playing
+      .get(pairing.blue)
+      ?.post(`/games/${pairing.gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+    expect(conceded?.status).toBe(200);
+    await quiesce(runtime);
+    const { status, text: exported } = await raw(ann, `/tournaments/${id}/export`);
+    expect(status).toBe(200);
+    const created = JSON.parse(exported.split('\n')[1] ?? '{}') as { type: string; data: { gameOptions: unknown } };
+    expect([created.type, created.data.gameOptions]).toEqual(['TournamentCreated', { takebacks: 'none', visibility: 'private' }]);
+    const checks = verifyTournament(exported, everyRuleset());
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checks.find((c) => c.check === 'games')?.verdict).toContain('1 game log');
+    // The game's log: created by the tournament's organiser, private, then red and blue seated.
+    const log = (await raw(ann, `/games/${pairing.gameId}/log`)).text;
+    expect(log).toContain(`"createdBy":"${annId}"`);
+    expect(log).toContain('"visibility":"private"');
+    // A public club's tournament plays public games, as before: any signed-in player reads them.
+    const open = (await create(ann, { name: 'Front Room' })).body.clubId;
+    for (const member of [dee, eve]) await member.client.post(`/clubs/${open}/join`, {});
+    const shown = await start(open, 'Front Room Cup');
+    expect((await cy.get(`/games/${shown.pairing.gameId}`)).status).toBe(200);
+    const openLog = await raw(cy, `/games/${shown.pairing.gameId}/log`);
+    expect([openLog.status, openLog.text.includes('visibility')]).toEqual([200, false]);
   });
 
   it.concurrent('CLUB-1 bad input is a 400 with a sentence', async () => {

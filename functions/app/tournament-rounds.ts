@@ -28,10 +28,12 @@ export const tournamentOfGame = (first: EventEnvelope | undefined): { tournament
 
 /**
  * Create and join every game of `round`: red takes the ruleset's first seat, blue its second.
- * A public game is created by its red player, seated (as every tournament game before CLUB-1's
- * private ones). A private club's game (`gameOptions.visibility`) is created, unseated, by the
- * tournament's organiser, then red and blue join: so the organiser is the game's organiser, who
- * reads it by API-8's own rule (its players and organiser) with no knowledge of tournaments.
+ * Each game is created, unseated, by the tournament's organiser, then red and blue join: so the
+ * tournament's organiser is every game's organiser. Created by its red player, as tournament
+ * games were before, a game gave one of its two players the organiser's powers over it (pause,
+ * extend a deadline, a TB-3 correction, which no takeback policy turns off); and a private
+ * club's game (`gameOptions.visibility`) is read by API-8's own rule, its players and organiser,
+ * with no knowledge of tournaments (CLUB-1).
  */
 export const openRoundGames = async (deps: Deps, tournamentId: string, round: Round): Promise<CommandResult[]> => {
   const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
@@ -50,22 +52,13 @@ export const openRoundGames = async (deps: Deps, tournamentId: string, round: Ro
         command: { type: 'JoinGame', seat },
         caller: { kind: 'player', playerId },
       });
-    if (gameOptions.visibility === 'private') {
-      await executeCommand(deps, {
-        gameId: pairing.gameId,
-        commandId: commandId('create'),
-        command: { type: 'CreateGame', ruleset, options },
-        caller: { kind: 'player', playerId: organiser },
-      });
-      await join('join-red', redSeat, pairing.red);
-    } else {
-      await executeCommand(deps, {
-        gameId: pairing.gameId,
-        commandId: commandId('create'),
-        command: { type: 'CreateGame', ruleset, seat: redSeat, options },
-        caller: { kind: 'player', playerId: pairing.red },
-      });
-    }
+    await executeCommand(deps, {
+      gameId: pairing.gameId,
+      commandId: commandId('create'),
+      command: { type: 'CreateGame', ruleset, options },
+      caller: { kind: 'player', playerId: organiser },
+    });
+    await join('join-red', redSeat, pairing.red);
     opened.push(await join('join', blueSeat, pairing.blue));
   }
   return opened;

@@ -26,6 +26,7 @@ interface Pairing {
 
 let runtime: MemoryRuntime;
 let organiser: Client;
+let organiserId = '';
 const players = new Map<string, Client>();
 let tournamentId = '';
 let exported = '';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   hooks = await Receiver.start();
   rounds4 = await Receiver.start();
   const registering = new Client(runtime.url);
-  organiser = (await registering.register('Olga')).client;
+  ({ client: organiser, playerId: organiserId } = await registering.register('Olga'));
   for (let i = 1; i <= 8; i++) {
     const { client, playerId } = await registering.register(`Player ${i}`);
     players.set(playerId, client);
@@ -127,7 +128,7 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
     expect(bodies.some((b) => typeof b.text === 'string' && b.text.startsWith('Round 1 of Autumn Swiss: you play'))).toBe(true);
   });
 
-  it('CLUB-4 each round opens its games with the players seated; when the last ends, the next is paired', async () => {
+  it("CLUB-4 TB-3 each round opens its games with the players seated, the tournament's organiser the organiser of each; when the last ends, the next is paired", async () => {
     for (let round = 1; round <= 3; round++) {
       await quiesce(runtime);
       const current = (await rounds()).at(-1);
@@ -139,6 +140,17 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
           ['red', p.red],
           ['blue', p.blue],
         ]);
+        if (round === 1 && p.table === 1) {
+          // TB-3, CLUB-4: the tournament's organiser is the game's organiser, never its red player,
+          // so no player may rule on their own game: red's correction is refused, Olga's is not.
+          const byRed = await players.get(p.red)?.post(`/games/${p.gameId}/commands`, {
+            commandId: commandId(),
+            command: { type: 'CorrectGame', toVersion: 1, reason: 'I would rather not' },
+          });
+          expect([byRed?.status, (byRed?.body as { rule?: string }).rule]).toEqual([403, 'TB-3']);
+          const events = await organiser.get<{ events: { type: string; data: { createdBy?: string } }[] }>(`/games/${p.gameId}/events`);
+          expect([events.body.events[0]?.type, events.body.events[0]?.data.createdBy]).toEqual(['GameCreated', organiserId]);
+        }
         // The shortest real game: blue concedes, and red wins it.
         const conceded = await players
           .get(p.blue)

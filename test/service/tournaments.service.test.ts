@@ -147,7 +147,7 @@ describe('CLUB-4 a Swiss tournament of 8 through the API', () => {
             commandId: commandId(),
             command: { type: 'CorrectGame', toVersion: 1, reason: 'I would rather not' },
           });
-          expect([byRed?.status, (byRed?.body as { rule?: string }).rule]).toEqual([403, 'TB-3']);
+          expect([byRed?.status, (byRed?.body as { rule?: string } | undefined)?.rule]).toEqual([403, 'TB-3']);
           const events = await organiser.get<{ events: { type: string; data: { createdBy?: string } }[] }>(`/games/${p.gameId}/events`);
           expect([events.body.events[0]?.type, events.body.events[0]?.data.createdBy]).toEqual(['GameCreated', organiserId]);
         }

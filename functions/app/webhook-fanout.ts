@@ -155,27 +155,19 @@ const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<De
   }));
 };
 
-/** CLUB-7: a standings row as a tournament's integration event carries it (names are added at fan-out). */
-export interface TournamentDetailRow {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly points: number;
-}
+/** CLUB-7: a standings row as a tournament's integration event carries it: the notice's, before names are added at fan-out. */
+export type TournamentDetailRow = Omit<NoticeStanding, 'playerName'>;
 
-/** CLUB-7: the detail of `TournamentRoundStarted` and `TournamentEnded` (functions/app/tournament-rounds.ts writes it). */
-export interface TournamentDetail {
+/**
+ * CLUB-7: the detail of `TournamentRoundStarted` and `TournamentEnded` (functions/app/tournament-rounds.ts
+ * writes it): the notice a player is sent, addressed, with unnamed rows and without the page's path.
+ */
+export type TournamentDetail = Omit<TournamentNotice, 'top' | 'you' | 'page'> & {
   readonly playerId: string;
-  readonly tournamentId: string;
-  readonly tournamentName: string;
   readonly ruleset: string;
-  readonly round: number;
-  readonly rounds: number;
-  readonly table?: { readonly table: number; readonly gameId: string } | null;
-  readonly bye?: boolean;
-  readonly deadline?: string | null;
   readonly top?: readonly TournamentDetailRow[];
   readonly you?: TournamentDetailRow | null;
-}
+};
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
 const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);

@@ -12,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../client/arbiter.d.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
@@ -19,28 +20,9 @@ import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '..
 const PLAYERS = 64;
 const ROUNDS = 6;
 
-interface Round {
-  round: number;
-  pairings: { table: number; red: string; blue: string; gameId: string }[];
-  bye: string | null;
-  deadline: string | null;
-  results: { table: number; gameId: string; winner: 'red' | 'blue' | null; by: string }[];
-  ended: boolean;
-}
-
-interface Row {
-  rank: number;
-  playerId: string;
-  points: number;
-  buchholz: number;
-  headToHead: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  byes: number;
-  withdrawn: boolean;
-  games: string[];
-}
+/** The answers' shapes, as the typed client has them from the OpenAPI document. */
+type Round = components['schemas']['TournamentRounds']['rounds'][number];
+type Row = components['schemas']['TournamentStandings']['rows'][number];
 
 let runtime: MemoryRuntime;
 let organiser: Client;

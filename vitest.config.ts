@@ -14,57 +14,78 @@ const shared = {
  */
 const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
 
+/** Builds the pages and the CLI package once per run (test/support/build-setup.ts). */
+const BUILD = 'test/support/build-setup.ts';
+
+/**
+ * One DynamoDB Local for the tier (test/support/global-setup.ts); every file makes tables of its
+ * own. Its files share modules too (`isolate: false`): each file starts its own runtime on its
+ * own tables, so nothing but code is shared, and importing the runtime and the AWS SDK afresh
+ * for each of its files cost about 50 CPU-s a run (357 → 287 to 321 CPU-s for the tier alone).
+ */
+const STORAGE = {
+  test: {
+    ...shared,
+    name: 'storage',
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
+    isolate: false,
+    globalSetup: [BUILD, 'test/support/global-setup.ts'],
+  },
+};
+
 /**
  * Four tiers (docs/design.md §17): unit tests are pure and start nothing, so
  * `npm run test:unit` is quick; service tests run the local runtime over HTTP on the memory
  * adapters (no Java; `npm run test:fast` runs both); browser tests drive Chromium against that
  * runtime (`npm run test:browser`: the pages, not the service, are their subject); the storage
- * tier shares one DynamoDB Local started by its global setup. `vitest run` (inside `npm test`)
- * runs every project. The service, browser and storage tiers build the pages and the CLI
- * package once per run (test/support/build-setup.ts).
+ * tier shares one DynamoDB Local started by its global setup. `vitest run` runs every tier; `npm test` runs the same files with the three tiers that need no Java as one
+ * project (SHARED_POOL, below). The service, browser and storage tiers build the pages and the
+ * CLI package once per run (test/support/build-setup.ts).
  *
  * Most of a unit file's time was importing the domain afresh (every ruleset's schemas), once
  * per file: the `unit` project shares one module graph across its files (`isolate: false`),
  * which halves the CPU the tier takes; `unit-isolated` keeps fresh modules for the files above.
  * The `service` project shares its modules too (each file starts its own runtime, so no state
- * is shared but the code): its import time fell from about 110 s to 25 s. The storage tier
- * keeps fresh modules: shared, a REL-25 race test saw another file's leftovers.
+ * is shared but the code): its import time fell from about 110 s to 25 s.
+ *
+ * Each tier is a project of its own: `npm run test:unit`, `test:fast`, `test:browser`,
+ * `--project storage`.
  */
+export const TIERS = [
+  { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
+  { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
+  { test: { ...shared, name: 'service', include: ['test/service/**/*.test.ts'], isolate: false, globalSetup: [BUILD] } },
+  { test: { ...shared, name: 'browser', include: ['test/browser/**/*.test.ts'], isolate: false, globalSetup: [BUILD] } },
+  STORAGE,
+];
+
+/**
+ * What `npm test` runs (scripts/test.mjs sets ARBITER_TEST_POOL=shared): the unit, service and
+ * browser tiers as ONE project, so their files share one module graph and one set of workers.
+ * As three projects each imports the domain, the runtime and vitest's own modules in workers of
+ * its own, and transforms every module again: 295 CPU-s for the three against 235 as one.
+ */
+export const SHARED_POOL = [
+  {
+    test: {
+      ...shared,
+      name: 'memory',
+      include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/browser/**/*.test.ts'],
+      exclude: ISOLATED_UNIT_FILES,
+      isolate: false,
+      globalSetup: [BUILD],
+    },
+  },
+  { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
+  STORAGE,
+];
+
 export default defineConfig({
   test: {
     // Service and storage files mostly wait on sockets, timers and DynamoDB Local, not on a
     // core: three workers keep both cores of a 2-core machine busy (vitest's default is one).
     maxWorkers: 3,
-    projects: [
-      { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
-      { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
-      {
-        test: {
-          ...shared,
-          name: 'service',
-          include: ['test/service/**/*.test.ts'],
-          isolate: false,
-          globalSetup: ['test/support/build-setup.ts'],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
-          isolate: false,
-          globalSetup: ['test/support/build-setup.ts'],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'storage',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
-          globalSetup: ['test/support/build-setup.ts', 'test/support/global-setup.ts'],
-        },
-      },
-    ],
+    projects: process.env.ARBITER_TEST_POOL === 'shared' ? SHARED_POOL : TIERS,
   },
 });

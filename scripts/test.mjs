@@ -4,7 +4,8 @@
  * first test started (ARC-3, docs/design.md §17); the storage tier waits on DynamoDB Local and
  * sockets often enough to take them in. The tests' output streams as they run; each check's
  * output is printed when it ends, so the two never interleave. Fails when anything fails.
- * Arguments go to vitest: `npm test -- --project unit`.
+ * Arguments go to vitest: `npm test -- --project unit`. Without them, the tiers that need no Java
+ * run as one project (ARBITER_TEST_POOL=shared, vitest.config.ts): they share modules and workers.
  */
 import { spawn } from 'node:child_process';
 
@@ -22,7 +23,9 @@ const check = (script) =>
   });
 
 const tests = new Promise((done) => {
-  const child = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const args = process.argv.slice(2);
+  const env = args.length === 0 ? { ...process.env, ARBITER_TEST_POOL: 'shared' } : process.env;
+  const child = spawn('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env });
   child.once('error', () => done(1));
   child.once('close', (status) => done(status ?? 1));
 });

@@ -1,17 +1,19 @@
 /**
  * PERF-6: the test tiers a developer runs. `npm run test:unit` runs only the unit projects,
  * which start nothing (no global setup, so no DynamoDB Local); `npm test` still runs every
- * project, every test file in exactly one of them. How long the tier takes is measured, not
+ * test file, each in exactly one project: the tiers without Java as one project there. How long the tier takes is measured, not
  * asserted (about 16 s on this machine).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../../vitest.config.ts';
+import { SHARED_POOL, TIERS } from '../../vitest.config.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 type Project = { test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] } };
-const projects = (config as { test: { projects: Project[] } }).test.projects.map((p) => p.test);
+// The tier projects, whatever ARBITER_TEST_POOL this run has (npm test sets it to `shared`).
+const projects = (TIERS as Project[]).map((p) => p.test);
+const pooled = (SHARED_POOL as Project[]).map((p) => p.test);
 const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** A vitest include/exclude glob as a regular expression: a double star and slash are any folders, one star stays within a name. */
@@ -76,17 +78,27 @@ describe('the test tiers', () => {
     }
   });
 
-  it('PERF-6 npm test runs every project, and every test file belongs to exactly one', () => {
-    // npm test runs the checks beside `vitest run` with no --project: every project (scripts/test.mjs).
+  it('PERF-6 ARC-3 npm test runs every test file in exactly one project, the tiers without Java as one project', () => {
+    // npm test runs the checks beside `vitest run`: with no arguments, every file, in the shared pool (scripts/test.mjs).
     expect(scripts.test).toBe('node scripts/test.mjs');
-    expect(readFileSync(join(root, 'scripts', 'test.mjs'), 'utf8')).toContain("spawn('npx', ['vitest', 'run', ...process.argv.slice(2)]");
+    const runner = readFileSync(join(root, 'scripts', 'test.mjs'), 'utf8');
+    expect(runner).toContain("spawn('npx', ['vitest', 'run', ...args]");
+    expect(runner).toContain("args.length === 0 ? { ...process.env, ARBITER_TEST_POOL: 'shared' }");
     const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.test.ts'))
       .map((f) => `test/${f}`);
     expect(files.length).toBeGreaterThan(50);
+    const owners = (layout: readonly Project['test'][], file: string) =>
+      layout.filter((p) => matches(file, p.include) && !matches(file, p.exclude)).map((p) => p.name);
     for (const file of files) {
-      const owners = projects.filter((p) => matches(file, p.include) && !matches(file, p.exclude)).map((p) => p.name);
-      expect({ file, owners: owners.length }).toEqual({ file, owners: 1 });
+      const tier = owners(projects, file);
+      expect({ file, owners: tier.length }).toEqual({ file, owners: 1 });
+      // The shared pool moves the unit, service and browser files into one project, and nothing else.
+      const moved = ['unit', 'service', 'browser'].includes(tier[0] ?? '') ? ['memory'] : tier;
+      expect({ file, owners: owners(pooled, file) }).toEqual({ file, owners: moved });
     }
+    // Only the storage tier starts DynamoDB Local, in either layout.
+    expect(pooled.find((p) => p.name === 'memory')?.globalSetup).toEqual(['test/support/build-setup.ts']);
+    expect(pooled.find((p) => p.name === 'storage')).toEqual(projects.find((p) => p.name === 'storage'));
   });
 });

@@ -78,7 +78,7 @@ if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback a
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);
 console.log(`Arbiter: API reference: ${runtime.url}/docs; the arbiter command anywhere: npm install -g ${runtime.url}${CLI_PACKAGE_PATH}`);
 console.log(`Arbiter: browser pages may call it from ${cors.origins.join(', ')} (--cors-origins).`);
-console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream polled every 250 ms. Ctrl-C stops everything.`);
+console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream read after each write. Ctrl-C stops everything.`);
 if (runtime.dynamoExposure) console.warn(`Arbiter: WARNING: ${runtime.dynamoExposure}`);
 
 let stopping = false;

@@ -28,7 +28,7 @@ import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { webAssets } from '../../functions/web/assets.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
-import { StreamPoller } from './stream-poller.ts';
+import { StreamPoller, writesTo } from './stream-poller.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
 import { WebhookRetries } from './webhook-retries.ts';
 
@@ -41,7 +41,13 @@ export interface RuntimeOptions {
   /** Use an already running DynamoDB (Local) instead of starting one. */
   readonly dynamoEndpoint?: string;
   readonly tablePrefix?: string;
+  /** How long the stream poller waits between reads when no write of this process nudges it (1 s). */
   readonly pollIntervalMs?: number;
+  /**
+   * Read the stream right after this process writes an event (true unless said): a test that
+   * needs the read model to stay behind its writes turns it off.
+   */
+  readonly readStreamOnWrite?: boolean;
   readonly log?: (line: string) => void;
   /** Webhook settings over the local defaults (http allowed; loopback only with `allowLoopback: true`). */
   readonly webhooks?: Partial<WebhookPolicy>;
@@ -61,7 +67,10 @@ export interface RuntimeOptions {
 }
 
 /** What the services need, whatever holds the data. */
-export type ServiceOptions = Omit<RuntimeOptions, 'memory' | 'dataDir' | 'dynamoEndpoint' | 'tablePrefix' | 'pollIntervalMs'>;
+export type ServiceOptions = Omit<
+  RuntimeOptions,
+  'memory' | 'dataDir' | 'dynamoEndpoint' | 'tablePrefix' | 'pollIntervalMs' | 'readStreamOnWrite'
+>;
 
 /** What a runtime serves, whatever holds its data. */
 export interface ServiceRuntime {
@@ -144,13 +153,25 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
           ),
         },
       ],
-      intervalMs: options.pollIntervalMs ?? 250,
+      ...(options.pollIntervalMs === undefined ? {} : { intervalMs: options.pollIntervalMs }),
       // Records the consumers gave up on: <dataDir>/failed-stream-records.ndjson, or in memory.
       failedRecords: failedRecordsFor(options),
       log,
     });
     poller.start();
     stops.push(() => poller.stop());
+    // Every event this process appends (commands, deadlines, reactions) is read off the stream
+    // at once, as AWS's mapping, always polling, would soon do; writes by other processes wait
+    // for the interval.
+    if (options.readStreamOnWrite !== false)
+      client.middlewareStack.add(
+        (next, context) => async (args) => {
+          const result = await next(args);
+          if (writesTo(String(context.commandName), args.input as object, tables.events)) poller.nudge();
+          return result;
+        },
+        { step: 'initialize', name: 'arbiterStreamNudge' },
+      );
     return {
       ...services,
       dynamoEndpoint: endpoint,

@@ -1,7 +1,7 @@
 /**
- * The local stand-in for Lambda's DynamoDB stream event source mapping: polls the
- * `events` table's stream about four times a second, keeps only INSERT records (the
- * mapping's filter), and hands each consumer the exact `DynamoDBStreamEvent` shape Lambda
+ * The local stand-in for Lambda's DynamoDB stream event source mapping: reads the `events`
+ * table's stream when this process has just written to the table (`nudge`, see
+ * `writesTo`) and otherwise once every interval, keeps only INSERT records (the mapping's filter), and hands each consumer the exact `DynamoDBStreamEvent` shape Lambda
  * would. Like the mapping, it honours `batchItemFailures` and bisects on error: it
  * redelivers from the first failed record, in order, a bounded number of times, then sets
  * that one record aside (REL-15), as bisection and the on-failure destination end up doing
@@ -29,6 +29,7 @@ export interface PollerOptions {
   readonly endpoint: string;
   readonly streamArn: string;
   readonly consumers: readonly StreamConsumer[];
+  /** How long the poller waits between reads when nothing nudges it (1 s). */
   readonly intervalMs?: number;
   readonly batchSize?: number;
   /** Failed deliveries of one record before it is set aside. */
@@ -55,6 +56,27 @@ interface ShardReader {
   closed: boolean;
 }
 
+/** How long an un-nudged poller waits between reads of the stream. */
+export const DEFAULT_INTERVAL_MS = 1000;
+
+interface WriteInput {
+  readonly TableName?: string;
+  readonly TransactItems?: readonly { readonly Put?: { readonly TableName?: string } }[];
+  readonly RequestItems?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Whether a DynamoDB request puts an item into `table`: what puts a record on its stream. Events
+ * are only ever put (appended), never updated or deleted, so these three are every way in.
+ */
+export const writesTo = (commandName: string, request: object, table: string): boolean => {
+  const input = request as WriteInput;
+  if (commandName === 'PutItemCommand') return input.TableName === table;
+  if (commandName === 'TransactWriteItemsCommand') return (input.TransactItems ?? []).some((item) => item.Put?.TableName === table);
+  if (commandName === 'BatchWriteItemCommand') return Object.hasOwn(input.RequestItems ?? {}, table);
+  return false;
+};
+
 export class StreamPoller {
   private readonly client: DynamoDBStreamsClient;
   private readonly shards = new Map<string, ShardReader>();
@@ -62,6 +84,9 @@ export class StreamPoller {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private tick: (() => Promise<void>) | undefined;
+  /** A nudge came while a read was running: read again as soon as it ends. */
+  private again = false;
   /** The newest sequence number read per shard, so a re-read after a lost iterator hands nothing twice. */
   private readonly lastRead = new Map<string, bigint>();
   /** Records given up on after `maxAttempts`: the local on-failure destination. */
@@ -92,9 +117,31 @@ export class StreamPoller {
       if (this.stopped) return;
       this.running = this.pollOnce().catch((error: unknown) => this.options.log?.(`stream poller: ${String(error)}`));
       await this.running;
-      if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 250);
+      this.running = undefined;
+      if (this.stopped) return;
+      const soon = this.again;
+      this.again = false;
+      this.timer = setTimeout(tick, soon ? 0 : (this.options.intervalMs ?? DEFAULT_INTERVAL_MS));
     };
+    this.tick = tick;
     this.timer = setTimeout(tick, 0);
+  }
+
+  /**
+   * Something was just written to the table: read the stream now instead of at the end of the
+   * interval (or right after the read under way, which may have missed it). The consumers so
+   * follow a local write within milliseconds, and an idle runtime reads the stream once a
+   * second instead of four times (at four, an idle runtime's poller and DynamoDB Local took
+   * about 7% of a core between them).
+   */
+  nudge(): void {
+    if (this.stopped || !this.tick) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(this.tick, 0);
   }
 
   async stop(): Promise<void> {
@@ -137,7 +184,7 @@ export class StreamPoller {
     }
   }
 
-  private async read(shardId: string, reader: ShardReader): Promise<DynamoDBRecord[]> {
+  private async read(shardId: string, reader: ShardReader, retaken = false): Promise<DynamoDBRecord[]> {
     const records: DynamoDBRecord[] = [];
     while (reader.iterator && !reader.closed) {
       let page: GetRecordsCommandOutput;
@@ -145,10 +192,14 @@ export class StreamPoller {
         page = await this.client.send(new GetRecordsCommand({ ShardIterator: reader.iterator, Limit: 1000 }));
       } catch (error) {
         // An expired iterator, or (DynamoDB Local) a trim-horizon iterator taken while the
-        // shard was empty: take a new one next tick. Consumers skip what they saw before.
+        // shard was empty: take a new one and read on, once (what it hands again, isNew skips).
+        // Waiting for the next tick instead would leave a nudge's records for a whole interval.
         if (!(error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException)) throw error;
         this.shards.delete(shardId);
-        return records;
+        if (retaken) return records;
+        await this.discoverShards();
+        const fresh = this.shards.get(shardId);
+        return fresh ? [...records, ...(await this.read(shardId, fresh, true))] : records;
       }
       records.push(...(page.Records ?? []).filter((r) => this.isNew(shardId, r)).map((r) => this.toLambdaRecord(r)));
       reader.iterator = page.NextShardIterator;

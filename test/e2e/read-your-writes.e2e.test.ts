@@ -1,18 +1,19 @@
 /**
  * API-6: a client that got version N from its command never reads an older game; every
- * GET has an ETag and answers a matching If-None-Match with 304.
+ * GET has an ETag and answers a matching If-None-Match with 304. The local runtime reads the
+ * stream right after its own writes, so its read model follows without waiting for a poll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../infra/local/runtime.ts';
-import { Client, commandId, startTestRuntime } from '../support/http.ts';
+import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 
 let runtime: Runtime;
 let red: Client;
 let blue: Client;
 
 beforeAll(async () => {
-  // A poller that effectively never runs: the read model stays behind every write.
-  runtime = await startTestRuntime({ pollIntervalMs: 3_600_000 });
+  // A poller that effectively never runs, and no read after a write: the read model stays behind every write.
+  runtime = await startTestRuntime({ pollIntervalMs: 3_600_000, readStreamOnWrite: false });
   const anon = new Client(runtime.url);
   red = (await anon.register('Ann')).client;
   blue = (await anon.register('Bob')).client;
@@ -71,5 +72,26 @@ describe('API-6 read your own writes', () => {
       headers: { authorization: `Bearer ${red.apiKey}`, 'if-none-match': etag },
     });
     expect([etag.length, unchanged.status]).toEqual([34, 304]);
+  });
+});
+
+describe('API-6 the local runtime reads the stream right after its own writes', () => {
+  it('API-6 with an hour between polls, a command still reaches the read model: the write itself has the stream read', async () => {
+    // The same runtime, reading the stream after each write (the default): its interval never comes.
+    const nudged = await startTestRuntime({ pollIntervalMs: 3_600_000 });
+    try {
+      const ann = (await new Client(nudged.url).register('Ann')).client;
+      const created = await ann.post<{ gameId: string; version: number }>('/games', { ruleset: 'soluna', seat: 'sun' });
+      expect(created.status).toBe(201);
+      // Only the projector, fed by the stream, writes a player's list of games.
+      const mine = await eventually(
+        () => ann.get<{ games: { gameId: string }[] }>('/me/games'),
+        (reply) => reply.status === 200 && reply.body.games.some((g) => g.gameId === created.body.gameId),
+      );
+      expect(mine.body.games.map((g) => g.gameId)).toContain(created.body.gameId);
+      expect(nudged.poller.delivered.get('projector')).toBe(created.body.version);
+    } finally {
+      await nudged.stop();
+    }
   });
 });

@@ -19,7 +19,6 @@ export const startTestRuntime = (overrides: Partial<RuntimeOptions> = {}): Promi
     dataDir: '',
     dynamoEndpoint: inject('dynamoEndpoint'),
     tablePrefix: `e${randomBytes(5).toString('hex')}-`,
-    pollIntervalMs: 250,
     resolve: fakeResolver().resolve,
     ...overrides,
   });

@@ -4,7 +4,9 @@
  * reads its options and words each refusal is a pure function, tested in the unit tier
  * (test/unit/start-options.unit.test.ts); here only what needs npm or the machine: npm keeping
  * an option, a busy port, no Java, and one whole lifecycle (two DynamoDB Local starts: each
- * costs seconds of both cores, so the checks that need a running one share it).
+ * costs seconds of both cores, so the checks that need a running one share it). That lifecycle's
+ * banner is also the one the README shows (DOC-2): the docs' walkthroughs run against an npm
+ * start on the storage tier's DynamoDB Local, whose banner says so instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/dynamodb-local.ts';
 import { listeningSockets } from '../../infra/local/listening-sockets.ts';
+import { explainMismatch, matches, parseDoc } from '../support/doc-blocks.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -181,6 +184,17 @@ describe('npm start, from start to Ctrl-C and again', () => {
         /starting DynamoDB Local .*it takes a few seconds…\n[\s\S]*DynamoDB Local and the API are up after \d+\.\d s\./,
       );
       expect(first.output()).not.toContain('WARNING');
+
+      // DOC-2: the banner README.md shows (its `output npm-start` block), with the README's port and folder put back.
+      const readme = parseDoc('README.md', readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8'));
+      const shown = readme.outputs.filter((output) => output.of === 'npm-start');
+      expect(shown).toHaveLength(1);
+      const printed = first.output();
+      const banner = printed
+        .slice(0, printed.indexOf('Ctrl-C stops everything.') + 'Ctrl-C stops everything.'.length)
+        .replaceAll(first.url, 'http://127.0.0.1:3000')
+        .replace(`data in ${dataDir}`, 'data in .data');
+      for (const { lines } of shown) expect(matches(lines, banner, 'tail'), explainMismatch(lines, banner)).toBe(true);
 
       // REL-19: every socket its processes listen on is on 127.0.0.1, and DynamoDB Local runs without telemetry.
       const processes = family(group);

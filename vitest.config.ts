@@ -31,6 +31,10 @@ const STORAGE = {
     exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
     isolate: false,
     globalSetup: [BUILD, 'test/support/global-setup.ts'],
+    // The Lambda bundles a test builds and loads cold (test/e2e/lambda-bundles.e2e.test.ts) are
+    // imported by Node itself, as Lambda imports them, not transformed again by vite: 600 KiB of
+    // bundle through vite's transforms at each of 24 cold loads was most of that file's time.
+    server: { deps: { external: [/\/arbiter-bundles-e2e-[^/]+\//] } },
   },
 };
 

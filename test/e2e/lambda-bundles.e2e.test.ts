@@ -2,7 +2,8 @@
  * PERF-1 through the code a deployment runs: the API and the phase timer as Lambda bundles
  * (code-split, built with the stack's settings), each loading a rule system only when a game
  * first needs it. The local runtime's HTTP stand-in serves the API bundle, on this run's
- * DynamoDB Local; the projector and the other consumers are the runtime's own.
+ * DynamoDB Local; the projector and the other consumers are the runtime's own. Node imports
+ * each copy itself, as Lambda does (vitest.config.ts keeps vite's transforms off them).
  *
  * Each step starts from a bundle that has loaded no ruleset (a fresh copy is a fresh module
  * graph, as a cold container is), so every way a game is first read is taken cold: creating

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { SHARED_POOL, TIERS } from '../../vitest.config.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
-type Project = { test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] } };
+type Project = {
+  test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[]; server?: { deps?: { external?: RegExp[] } } };
+};
 // The tier projects, whatever ARBITER_TEST_POOL this run has (npm test sets it to `shared`).
 const projects = (TIERS as Project[]).map((p) => p.test);
 const pooled = (SHARED_POOL as Project[]).map((p) => p.test);
@@ -100,5 +102,15 @@ describe('the test tiers', () => {
     // Only the storage tier starts DynamoDB Local, in either layout.
     expect(pooled.find((p) => p.name === 'memory')?.globalSetup).toEqual(['test/support/build-setup.ts']);
     expect(pooled.find((p) => p.name === 'storage')).toEqual(projects.find((p) => p.name === 'storage'));
+  });
+
+  it("ARC-3 the storage tier has Node import the Lambda bundles' copies itself, as Lambda does, not through vite", () => {
+    const external = projects.find((p) => p.name === 'storage')?.server?.deps?.external ?? [];
+    const source = readFileSync(join(root, 'test', 'e2e', 'lambda-bundles.e2e.test.ts'), 'utf8');
+    // The folder the test copies its bundles into, as mkdtemp names it.
+    const prefix = /mkdtempSync\(join\(tmpdir\(\), '([^']+)'\)\)/.exec(source)?.[1];
+    expect(prefix).toBe('arbiter-bundles-e2e-');
+    expect(external.some((pattern) => pattern.test(`/tmp/${prefix}Ab12Cd/api-1/index.mjs`))).toBe(true);
+    expect(external.some((pattern) => pattern.test('/work/main/functions/entry/api.ts'))).toBe(false);
   });
 });

@@ -39,7 +39,8 @@ export const sameJson = (left: unknown, right: unknown): boolean => {
   let members = 0;
   for (const key of Object.keys(x)) {
     if (x[key] === undefined) continue;
-    if (SURROGATE.test(key) || !Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    // A member undefined on the other side is absent from its JSON, whatever this side holds (null too).
+    if (SURROGATE.test(key) || !Object.hasOwn(y, key) || y[key] === undefined || !sameJson(x[key], y[key])) return false;
     members += 1;
   }
   for (const key of Object.keys(y)) if (y[key] !== undefined) members -= 1;

@@ -31,6 +31,10 @@ const STORAGE = {
     exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
     isolate: false,
     globalSetup: [BUILD, 'test/support/global-setup.ts'],
+    // After the other projects, three files at a time: the tier's files wait on JVMs, npm
+    // starts and timers often enough that a third one keeps both cores busy.
+    sequence: { groupOrder: 1 },
+    maxWorkers: 3,
     // The Lambda bundles a test builds and loads cold (test/e2e/lambda-bundles.e2e.test.ts) are
     // imported by Node itself, as Lambda imports them, not transformed again by vite: 600 KiB of
     // bundle through vite's transforms at each of 24 cold loads was most of that file's time.
@@ -87,9 +91,10 @@ export const SHARED_POOL = [
 
 export default defineConfig({
   test: {
-    // Service and storage files mostly wait on sockets, timers and DynamoDB Local, not on a
-    // core: three workers keep both cores of a 2-core machine busy (vitest's default is one).
-    maxWorkers: 3,
+    // Two workers for the tiers without Java, whose files mostly compute: a third one cost more
+    // in its own imports and in contention than it won (npm test 462 CPU-s and 252 s with two,
+    // against 499 to 532 CPU-s and 252 to 270 s with three, docs/design.md §17).
+    maxWorkers: 2,
     projects: process.env.ARBITER_TEST_POOL === 'shared' ? SHARED_POOL : TIERS,
   },
 });

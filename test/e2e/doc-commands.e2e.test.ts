@@ -31,11 +31,17 @@ const docPaths = (): string[] => [
 ];
 const docs = new Map<string, DocFile>(docPaths().map((f) => [f, parseDoc(f, readFileSync(join(root, f), 'utf8'))]));
 
-/** The blocks a file runs: those of the files it goes on from, then its own, each unless skipped. */
-const blocksOf = (file: string): ShellBlock[] => {
+/**
+ * The blocks a file runs: those of the files it goes on from (but the ones marked `once`, run
+ * and checked where their own file runs), then its own, each unless skipped.
+ */
+const blocksOf = (file: string, goneOnFrom = false): ShellBlock[] => {
   const doc = docs.get(file);
   if (!doc) throw new Error(`${file} is not a docs file`);
-  return [...doc.after.flatMap(blocksOf), ...doc.shells.filter((b) => b.skip === null)];
+  return [
+    ...doc.after.flatMap((earlier) => blocksOf(earlier, true)),
+    ...doc.shells.filter((b) => b.skip === null && !(goneOnFrom && b.once !== null)),
+  ];
 };
 const runnable = [...docs.keys()].filter((f) => docs.get(f)?.shells.some((b) => b.skip === null));
 

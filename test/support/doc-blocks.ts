@@ -13,10 +13,14 @@
  *   line, a line of `…` alone any number of lines; JSON is compared compact, so one line of
  *   it may show what jq prints over many); `# => [exit 3]` is its exit status, else 0;
  * - `<!-- doc-run: output -->` before a plain block: the end of what the shell block before
- *   it printed; `output npm-start`: the banner of the test's npm start; `output webhook`: a
- *   message the file's webhook receiver got;
+ *   it printed; `output npm-start`: the banner of an npm start with a DynamoDB Local of its
+ *   own (test/e2e/npm-start.e2e.test.ts checks it); `output webhook`: a message the file's
+ *   webhook receiver got;
  * - `<!-- doc-run: after README.md -->` anywhere: run that file's blocks first, on the same
- *   runtime (a page that goes on from the README's match).
+ *   runtime (a page that goes on from the README's match);
+ * - `<!-- doc-run: once (the reason) -->` before a shell block: run where its own file runs, not
+ *   again before a file that goes on from it (a block that only checks, such as a verify, and
+ *   leaves nothing the next blocks use).
  */
 
 const SHELLS = new Set(['sh', 'bash', 'shell', 'console']);
@@ -41,6 +45,8 @@ export interface ShellBlock {
   readonly source: string;
   /** Why it is not run; null when it is. */
   readonly skip: string | null;
+  /** Why it runs only where its own file runs, not before a file that goes on from it; null when it runs there too. */
+  readonly once: string | null;
   readonly commands: readonly Command[];
 }
 
@@ -63,16 +69,20 @@ export interface DocFile {
   readonly outputs: readonly OutputBlock[];
 }
 
-type Marker = { readonly skip: string } | { readonly output: OutputOf } | { readonly after: string };
+type Marker = { readonly skip: string } | { readonly once: string } | { readonly output: OutputOf } | { readonly after: string };
 
 const parseMarker = (text: string, where: string): Marker => {
   const skip = /^skip\s*\((.+)\)$/.exec(text);
   if (skip?.[1]) return { skip: skip[1].trim() };
+  const once = /^once\s*\((.+)\)$/.exec(text);
+  if (once?.[1]) return { once: once[1].trim() };
   const output = /^output(?:\s+(npm-start|webhook))?$/.exec(text);
   if (output) return { output: (output[1] as OutputOf | undefined) ?? 'block' };
   const after = /^after\s+(\S+)$/.exec(text);
   if (after?.[1]) return { after: after[1] };
-  throw new DocError(`${where}: "doc-run: ${text}" is not a marker (skip (reason), output, output npm-start, output webhook, after FILE)`);
+  throw new DocError(
+    `${where}: "doc-run: ${text}" is not a marker (skip (reason), once (reason), output, output npm-start, output webhook, after FILE)`,
+  );
 };
 
 /** The fenced blocks and markers of one markdown file. */
@@ -109,12 +119,13 @@ export const parseDoc = (file: string, markdown: string): DocFile => {
     if (SHELLS.has(lang)) {
       if (marked && 'output' in marked) throw new DocError(`${where}: an output marker before a shell block`);
       const skip = marked && 'skip' in marked ? marked.skip : null;
+      const once = marked && 'once' in marked ? marked.once : null;
       const commands = lang === 'console' ? consoleCommands(source, start + 2) : splitCommands(source, start + 2, `${where}`);
-      shells.push({ file, line: start + 1, source, skip, commands });
+      shells.push({ file, line: start + 1, source, skip, once, commands });
     } else if (marked && 'output' in marked) {
       outputs.push({ file, line: start + 1, of: marked.output, after: shells.length - 1, lines: source.split('\n') });
     } else if (marked) {
-      throw new DocError(`${where}: only a shell block is skipped; a ${lang || 'plain'} block is never run`);
+      throw new DocError(`${where}: only a shell block is skipped or run once; a ${lang || 'plain'} block is never run`);
     }
   }
   return { file, after, shells, outputs };

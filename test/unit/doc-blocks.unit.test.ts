@@ -35,6 +35,23 @@ describe('DOC-2 reading a markdown file', () => {
     ]);
   });
 
+  it('DOC-2 a block marked once runs in its own file, with its reason; a once without a reason is refused', () => {
+    const doc = parseDoc(
+      'x.md',
+      md('<!-- doc-run: once (only checks) -->', `${FENCE}sh`, 'npx arbiter verify game.ndjson', FENCE, `${FENCE}sh`, 'ls', FENCE),
+    );
+    expect(doc.shells.map((b) => [b.line, b.skip, b.once])).toEqual([
+      [2, null, 'only checks'],
+      [5, null, null],
+    ]);
+    expect(() => parseDoc('x.md', md('<!-- doc-run: once -->', `${FENCE}sh`, 'ls', FENCE))).toThrow(
+      'x.md:1: "doc-run: once" is not a marker',
+    );
+    expect(() => parseDoc('x.md', md('<!-- doc-run: once (why) -->', `${FENCE}text`, 'hi', FENCE))).toThrow(
+      'x.md:2: only a shell block is skipped or run once',
+    );
+  });
+
   it('DOC-2 a skip without its reason, a marker away from a fence, or an unknown marker is refused with its line', () => {
     expect(() => parseDoc('x.md', md('<!-- doc-run: skip -->', `${FENCE}sh`, 'ls', FENCE))).toThrow(
       'x.md:1: "doc-run: skip" is not a marker',
@@ -206,6 +223,9 @@ describe("DOC-2 the repo's docs", () => {
       "docs/aws.md: operates a deployed stack, or a stopped npm start's data folder; test/e2e/redrive.e2e.test.ts runs the local redrive",
       'docs/tournaments.md: an outline with placeholders; test/service/tournaments.service.test.ts plays it through the API',
     ]);
+    // Run where its own file runs, and not again before a file that goes on from it.
+    const once = docs.flatMap((d) => d.shells.filter((b) => b.once !== null).map((b) => `${b.file}:${b.line}: ${b.once}`));
+    expect(once).toEqual(['README.md:109: it only checks the log: a page that goes on from the README need not check it again']);
     const run = docs.filter((d) => d.shells.some((b) => b.skip === null)).map((d) => d.file);
     expect(run.sort()).toEqual(['README.md', 'docs/api.md', 'docs/clubs.md', 'docs/disputes.md', 'docs/play-by-mail.md']);
   });

@@ -17,6 +17,15 @@ const ISOLATED_UNIT_FILES = ['test/unit/rulesets-as-values.unit.test.ts'];
 /** Builds the pages and the CLI package once per run (test/support/build-setup.ts). */
 const BUILD = 'test/support/build-setup.ts';
 
+/** The files of the tiers that need no Java; the storage tier is every other test file. */
+const FILES = {
+  unit: 'test/unit/**/*.test.ts',
+  service: 'test/service/**/*.test.ts',
+  browser: 'test/browser/**/*.test.ts',
+} as const;
+
+const UNIT_ISOLATED = { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } };
+
 /**
  * One DynamoDB Local for the tier (test/support/global-setup.ts); every file makes tables of its
  * own. Its files share modules too (`isolate: false`): each file starts its own runtime on its
@@ -28,7 +37,7 @@ const STORAGE = {
     ...shared,
     name: 'storage',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/unit/**', 'test/service/**', 'test/browser/**'],
+    exclude: Object.values(FILES),
     isolate: false,
     globalSetup: [BUILD, 'test/support/global-setup.ts'],
     // After the other projects, three files at a time: the tier's files wait on JVMs, npm
@@ -47,8 +56,9 @@ const STORAGE = {
  * `npm run test:unit` is quick; service tests run the local runtime over HTTP on the memory
  * adapters (no Java; `npm run test:fast` runs both); browser tests drive Chromium against that
  * runtime (`npm run test:browser`: the pages, not the service, are their subject); the storage
- * tier shares one DynamoDB Local started by its global setup. `vitest run` runs every tier; `npm test` runs the same files with the three tiers that need no Java as one
- * project (SHARED_POOL, below). The service, browser and storage tiers build the pages and the
+ * tier shares one DynamoDB Local started by its global setup. `vitest run` runs every tier;
+ * `npm test` runs the same files with the three tiers that need no Java as one project
+ * (SHARED_POOL, below). The service, browser and storage tiers build the pages and the
  * CLI package once per run (test/support/build-setup.ts).
  *
  * Most of a unit file's time was importing the domain afresh (every ruleset's schemas), once
@@ -61,10 +71,10 @@ const STORAGE = {
  * `--project storage`.
  */
 export const TIERS = [
-  { test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED_UNIT_FILES, isolate: false } },
-  { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
-  { test: { ...shared, name: 'service', include: ['test/service/**/*.test.ts'], isolate: false, globalSetup: [BUILD] } },
-  { test: { ...shared, name: 'browser', include: ['test/browser/**/*.test.ts'], isolate: false, globalSetup: [BUILD] } },
+  { test: { ...shared, name: 'unit', include: [FILES.unit], exclude: ISOLATED_UNIT_FILES, isolate: false } },
+  UNIT_ISOLATED,
+  { test: { ...shared, name: 'service', include: [FILES.service], isolate: false, globalSetup: [BUILD] } },
+  { test: { ...shared, name: 'browser', include: [FILES.browser], isolate: false, globalSetup: [BUILD] } },
   STORAGE,
 ];
 
@@ -79,13 +89,13 @@ export const SHARED_POOL = [
     test: {
       ...shared,
       name: 'memory',
-      include: ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/browser/**/*.test.ts'],
+      include: Object.values(FILES),
       exclude: ISOLATED_UNIT_FILES,
       isolate: false,
       globalSetup: [BUILD],
     },
   },
-  { test: { ...shared, name: 'unit-isolated', include: ISOLATED_UNIT_FILES } },
+  UNIT_ISOLATED,
   STORAGE,
 ];
 

@@ -1,8 +1,8 @@
 /**
  * The local stand-in for Lambda's DynamoDB stream event source mapping: reads the `events`
- * table's stream when this process has just written to the table (`nudge`, see
- * `writesTo`) and otherwise once every interval, keeps only INSERT records (the mapping's filter), and hands each consumer the exact `DynamoDBStreamEvent` shape Lambda
- * would. Like the mapping, it honours `batchItemFailures` and bisects on error: it
+ * table's stream when this process has just written to the table (`nudge`, see `writesTo`)
+ * and otherwise once every interval, keeps only INSERT records (the mapping's filter), and
+ * hands each consumer the exact `DynamoDBStreamEvent` shape Lambda would. Like the mapping, it honours `batchItemFailures` and bisects on error: it
  * redelivers from the first failed record, in order, a bounded number of times, then sets
  * that one record aside (REL-15), as bisection and the on-failure destination end up doing
  * on AWS, and moves on: one poison record never holds up the records behind it for good.

@@ -2,8 +2,9 @@
  * DOC-2: every shell block of README.md and docs/ runs as written, against a real `npm start`
  * that every docs file shares (see `server`). The README's banner of an `npm start` with its own
  * DynamoDB Local is checked by test/e2e/npm-start.e2e.test.ts, which starts one anyway. Each
- * file runs its blocks in order in ONE bash process, so variables carry from block to block; a page that goes on from the README's match
- * (`<!-- doc-run: after README.md -->`) runs the README's blocks first.
+ * file runs its blocks in order in ONE bash process, so variables carry from block to block; a
+ * page that goes on from the README's match (`<!-- doc-run: after README.md -->`) runs the
+ * README's blocks first.
  * What each command printed and its exit status are checked against what the text shows
  * (test/support/doc-blocks.ts). Nothing leaves this machine: see SUBSTITUTIONS, the only
  * changes made to what a reader pastes.

@@ -4,6 +4,7 @@
  * published by a timer and never written to the stream, so the stream's replay at start
  * cannot bring it back; only the kept retry can. Receivers listen on 127.0.0.1 only.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -40,7 +41,7 @@ type Log = { deliveries: { id: string; kind: string; status: string; attempts: n
  * answers `respond`.
  */
 const reminded = async (respond: Responder) => {
-  const tablePrefix = `r30${Date.now().toString(36)}-`;
+  const tablePrefix = `r30${randomBytes(5).toString('hex')}-`;
   const hooks = await Receiver.start(respond);
   receivers.push(hooks);
   const runtime = await start(tablePrefix);
@@ -90,7 +91,11 @@ const retriedAfterRestart = async (game: Awaited<ReturnType<typeof reminded>>, i
   await stop(second);
 };
 
-describe('REL-30 webhook retries across a restart', () => {
+// Side by side: each test waits in real time for its reminder (8 s in) and its retry (3 s after the
+// failed attempt), using little CPU meanwhile; one after the other they held a worker for about
+// 25 s, often the last file of the storage tier to end (ARC-3). Each has its own tables, runtime
+// and receiver.
+describe.concurrent('REL-30 webhook retries across a restart', () => {
   it('REL-30 a reminder delivery that failed before a restart is retried after it, with the same webhook-id', async () => {
     const game = await reminded((attempt) => (attempt === 1 ? 500 : 204));
     const failed = await eventually(game.log, (l) => l.deliveries[0]?.status === 'retrying', 30_000);

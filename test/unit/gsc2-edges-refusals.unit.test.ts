@@ -1,0 +1,193 @@
+/**
+ * RUL-9: GSC2's refusals, each with its code, rule and whole sentence. The first mutation run
+ * of domain/gsc2 (docs/mutation-survivors.md) found most of them never reached by a test, or
+ * reached without their code or rule asserted: a refusal's code and rule are data a client
+ * acts on, and its sentence is what the player reads. Each state is the example battle
+ * (`battle()`: red's Valiant and Lance, blue's Tyrant and Viper) at the step the command needs.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GscCommand } from '../../domain/gsc2/commands.ts';
+import { decide } from '../../domain/gsc2/decide.ts';
+import type { GscState, ShipState, SystemState } from '../../domain/gsc2/state.ts';
+import { battle, place, rcFor } from '../support/gsc2.ts';
+
+/** The example battle with these fields changed. */
+const at = (patch: Partial<GscState>): GscState => ({ ...battle(), turn: 1, ...patch });
+
+/** Red moves its free group of ships in the Movement step. */
+const redMoves = at({ movement: { leader: 'blue', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false } });
+
+/** The sealed step `step`, waiting for `awaited`. */
+const sealed = (step: 'missiles' | 'beams' | 'boarding', awaited: string[]): GscState => at({ step, sealedStep: step, awaited });
+
+const refusal = (state: GscState, command: GscCommand, seat = 'red') => {
+  const decision = decide(state, command, rcFor(seat, []));
+  expect(decision.ok).toBe(false);
+  return decision.ok ? undefined : decision.violation;
+};
+
+describe('RUL-9 GSC-23 GSC-3 the battle and its groups', () => {
+  it('RUL-9 GSC-23 a battle that is over refuses every command, 409', () => {
+    expect(refusal(at({ status: 'ended' }), { type: 'EndMoves' })).toEqual({
+      code: 'GAME_OVER',
+      rule: 'GSC-23',
+      message: 'The battle is over.',
+      status: 409,
+    });
+  });
+  it('RUL-9 GSC-3 only the second player, moving a free group, ends it', () => {
+    expect(refusal(at({}), { type: 'EndMoves' })).toEqual({
+      code: 'NOT_YOUR_GROUP',
+      rule: 'GSC-3',
+      message: 'Only the second player ends a group of moves; now nobody moves (equalize).',
+      status: 403,
+    });
+    expect(refusal(redMoves, { type: 'EndMoves' }, 'blue')).toMatchObject({ code: 'NOT_YOUR_GROUP', rule: 'GSC-3' });
+  });
+});
+
+describe('RUL-9 GSC-1 GSC-3 GSC-4 moving', () => {
+  it('RUL-9 GSC-1 ships move only in the Movement step, 409', () => {
+    expect(refusal(sealed('beams', ['red']), { type: 'MoveShip', ship: 'valiant', path: [] })).toEqual({
+      code: 'NOT_MOVEMENT',
+      rule: 'GSC-1',
+      message: 'Ships move in the Movement step; it is the beams step.',
+      status: 409,
+    });
+  });
+  it('RUL-9 GSC-3 a seat moves its own ships only, and one that is there', () => {
+    expect(refusal(redMoves, { type: 'MoveShip', ship: 'tyrant', path: [] })).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-3',
+      message: 'Tyrant is not your ship.',
+    });
+    expect(refusal(redMoves, { type: 'MoveShip', ship: 'nemo', path: [] })).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-3',
+      message: 'There is no ship "nemo".',
+    });
+  });
+  it('RUL-9 GSC-4 when the deferred ships move, only they move, and none defers again', () => {
+    const deferred = at({ movement: { leader: 'red', mover: 'red', mode: 'deferred', quota: 0, segment: 1, late: true } });
+    expect(refusal(deferred, { type: 'MoveShip', ship: 'lance', path: [] })).toEqual({
+      code: 'ALREADY_MOVED',
+      rule: 'GSC-4',
+      message: 'Only ships that deferred their move go now; Lance did not.',
+    });
+    expect(refusal(place(deferred, 'lance', { deferred: true }), { type: 'DeferMove', ship: 'lance' })).toEqual({
+      code: 'ALREADY_DEFERRED',
+      rule: 'GSC-4',
+      message: 'Lance has deferred already; it moves now.',
+    });
+  });
+});
+
+describe('RUL-9 GSC-5 GSC-22 tractor beams and systems', () => {
+  it('RUL-9 GSC-22 tractor beams are used in the Movement step only, 409; GSC-5 on a ship of your own', () => {
+    const tractor = { type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant' } as const;
+    expect(refusal(sealed('beams', ['red']), tractor)).toEqual({
+      code: 'NOT_MOVEMENT',
+      rule: 'GSC-22',
+      message: 'Tractor beams are used in the Movement step; it is the beams step.',
+      status: 409,
+    });
+    expect(refusal(redMoves, { ...tractor, ship: 'tyrant', target: 'valiant' })).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-5',
+      message: 'Tyrant is not your ship.',
+    });
+  });
+  it('RUL-9 GSC-22 a system is used on your own ship, through its own command where it has one, and only when fitted', () => {
+    expect(refusal(redMoves, { type: 'UseSystem', ship: 'tyrant', system: 'cloaks' })).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-22',
+      message: 'Tyrant is not your ship.',
+    });
+    expect(refusal(redMoves, { type: 'UseSystem', ship: 'valiant', system: 'mds' })).toEqual({
+      code: 'USE_ITS_COMMAND',
+      rule: 'GSC-22',
+      message: 'mds are used through an `mds` maneuver in MoveShip (or automatically against missiles in the Missiles step).',
+    });
+    expect(refusal(redMoves, { type: 'UseSystem', ship: 'valiant', system: 'cloaks' })).toEqual({
+      code: 'NOT_FITTED',
+      rule: 'GSC-22',
+      message: 'Valiant has no working cloaks.',
+    });
+  });
+});
+
+describe('RUL-9 GSC-1 sealed orders', () => {
+  it('RUL-9 GSC-1 no orders are sealed in the Movement step, 409; a seat not awaited has none to give, 403', () => {
+    const beams = { type: 'SubmitOrders', orders: { step: 'beams', fire: [] } } as unknown as GscCommand;
+    expect(refusal(redMoves, beams)).toEqual({
+      code: 'NO_ORDERS_NOW',
+      rule: 'GSC-1',
+      message: 'No orders are sealed in the movement step.',
+      status: 409,
+    });
+    expect(refusal(sealed('beams', ['blue']), beams)).toEqual({
+      code: 'NOT_AWAITED',
+      rule: 'GSC-1',
+      message: 'red has no orders to give in the beams step.',
+      status: 403,
+    });
+  });
+});
+
+describe('RUL-9 GSC-6 GSC-9 GSC-19 missile orders', () => {
+  const launch = (ship: string, battery: string, target: string) => ({ ship, battery, target });
+  const orders = (...launches: ReturnType<typeof launch>[]) =>
+    ({ type: 'SubmitOrders', orders: { step: 'missiles', launches } }) as GscCommand;
+  const missiles = sealed('missiles', ['red', 'blue']);
+  it('RUL-9 GSC-6 a launch from a ship not yours, or from a battery the ship has not, is refused', () => {
+    expect(refusal(missiles, orders(launch('tyrant', 'M1', 'valiant')))).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-6',
+      message: 'Tyrant is not your ship.',
+    });
+    expect(refusal(missiles, orders(launch('valiant', 'M9', 'tyrant')))).toEqual({
+      code: 'NO_BATTERY',
+      rule: 'GSC-6',
+      message: 'Valiant has no missile battery "M9".',
+    });
+  });
+  it('RUL-9 GSC-6 a battery launches once a turn; GSC-9 at an enemy ship', () => {
+    expect(refusal(missiles, orders(launch('valiant', 'M1', 'tyrant'), launch('valiant', 'M1', 'viper')))).toEqual({
+      code: 'BATTERY_TWICE',
+      rule: 'GSC-6',
+      message: "Valiant's missile battery M1 is ordered to launch twice.",
+    });
+    expect(refusal(missiles, orders(launch('valiant', 'M1', 'lance')))).toMatchObject({ code: 'BAD_TARGET', rule: 'GSC-9' });
+  });
+  it('RUL-9 GSC-19 a damaged missile battery cannot launch', () => {
+    const { systems } = missiles.ships.valiant as ShipState;
+    const damaged = place(missiles, 'valiant', {
+      systems: { ...systems, 'missiles:M1': { ...(systems['missiles:M1'] as SystemState), destroyed: true } },
+    });
+    expect(refusal(damaged, orders(launch('valiant', 'M1', 'tyrant')))).toEqual({
+      code: 'BATTERY_DAMAGED',
+      rule: 'GSC-19',
+      message: "Valiant's missile battery M1 is damaged or destroyed and cannot launch.",
+    });
+  });
+});
+
+describe('RUL-9 GSC-23 repairs', () => {
+  it('RUL-9 GSC-23 repairs are made in the last step, 409, by a seat awaited, 403, on its own ships', () => {
+    const repair = (ship: string): GscCommand => ({ type: 'Repair', attempts: [{ ship, system: 'drive' }] });
+    expect(refusal(redMoves, repair('valiant'))).toEqual({
+      code: 'NOT_REPAIRS',
+      rule: 'GSC-23',
+      message: 'Repairs are made in the last step; it is the movement step.',
+      status: 409,
+    });
+    const repairs = at({ step: 'repairs', awaited: ['red'] });
+    expect(refusal(repairs, repair('valiant'), 'blue')).toEqual({
+      code: 'NOT_AWAITED',
+      rule: 'GSC-23',
+      message: 'Your repairs for this turn are done, or you have nothing to repair.',
+      status: 403,
+    });
+    expect(refusal(repairs, repair('tyrant'))).toEqual({ code: 'NOT_YOUR_SHIP', rule: 'GSC-23', message: 'Tyrant is not your ship.' });
+  });
+});

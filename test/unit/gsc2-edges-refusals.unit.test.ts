@@ -191,3 +191,68 @@ describe('RUL-9 GSC-23 repairs', () => {
     expect(refusal(repairs, repair('tyrant'))).toEqual({ code: 'NOT_YOUR_SHIP', rule: 'GSC-23', message: 'Tyrant is not your ship.' });
   });
 });
+
+describe('RUL-9 GSC-14 beam orders', () => {
+  const fire = (ship: string, target: string) =>
+    ({ type: 'SubmitOrders', orders: { step: 'beams', fire: [{ ship, battery: 'A', target }] } }) as GscCommand;
+  const beams = sealed('beams', ['red', 'blue']);
+  it('RUL-9 GSC-14 a beam is fired from your own ship at an enemy ship', () => {
+    expect(refusal(beams, fire('tyrant', 'viper'))).toEqual({ code: 'NOT_YOUR_SHIP', rule: 'GSC-14', message: 'Tyrant is not your ship.' });
+    expect(refusal(beams, fire('valiant', 'lance'))).toEqual({
+      code: 'BAD_TARGET',
+      rule: 'GSC-14',
+      message: 'Lance is one of your own ships.',
+    });
+  });
+});
+
+describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
+  type Action = { ship: string; target: string; method: 'contact' | 'pods' | 'teleporters'; assault: number; heavy: number };
+  const board = (actions: Action[], more: object = {}) =>
+    ({ type: 'SubmitOrders', orders: { step: 'boarding', actions, sabotage: [], ...more } }) as GscCommand;
+  const action = (patch: Partial<Action>): Action => ({
+    ship: 'valiant',
+    target: 'tyrant',
+    method: 'contact',
+    assault: 1,
+    heavy: 0,
+    ...patch,
+  });
+  const boarding = sealed('boarding', ['red', 'blue']);
+  it('RUL-9 GSC-20 boarders leave your own ship for an enemy ship', () => {
+    expect(refusal(boarding, board([action({ ship: 'viper' })]))).toEqual({
+      code: 'NOT_YOUR_SHIP',
+      rule: 'GSC-20',
+      message: 'Viper is not your ship.',
+    });
+    expect(refusal(boarding, board([action({ target: 'nemo' })]))).toEqual({
+      code: 'BAD_TARGET',
+      rule: 'GSC-20',
+      message: 'There is no ship "nemo".',
+    });
+  });
+  it('RUL-9 GSC-20 an action sends at least one squad, and no more than the ship carries over all its actions', () => {
+    expect(refusal(boarding, board([action({ assault: 0 })]))).toEqual({
+      code: 'NO_TROOPS',
+      rule: 'GSC-20',
+      message: 'A boarding action sends at least one assault or heavy assault squad.',
+    });
+    expect(refusal(boarding, board([action({ assault: 99 })]))).toEqual({
+      code: 'TOO_MANY_TROOPS',
+      rule: 'GSC-20',
+      message: 'Valiant has 2 assault and 1 heavy assault squad(s).',
+    });
+  });
+  it('RUL-9 GSC-20 only your own pods in flight are directed; GSC-21 only troops you have aboard sabotage', () => {
+    expect(refusal(boarding, board([], { pods: [{ pod: 'P1', target: 'tyrant' }] }))).toEqual({
+      code: 'NOT_YOUR_POD',
+      rule: 'GSC-20',
+      message: 'You have no assault pod "P1" in flight.',
+    });
+    expect(refusal(boarding, board([], { sabotage: [{ ship: 'tyrant', assault: 1, heavy: 0 }] }))).toEqual({
+      code: 'NO_BOARDERS',
+      rule: 'GSC-21',
+      message: 'You have not that many troops aboard "tyrant" to send against its systems.',
+    });
+  });
+});

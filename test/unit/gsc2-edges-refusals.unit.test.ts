@@ -256,3 +256,39 @@ describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
     });
   });
 });
+
+describe('RUL-9 GSC-1 GSC-22 GSC-19 GSC-23 the step a command belongs to, and what a repair needs', () => {
+  it('RUL-9 GSC-1 orders for another sealed step are refused, 409', () => {
+    const missiles = { type: 'SubmitOrders', orders: { step: 'missiles', launches: [] } } as GscCommand;
+    expect(refusal(sealed('beams', ['red']), missiles)).toEqual({
+      code: 'WRONG_STEP',
+      rule: 'GSC-1',
+      message: 'These are missiles orders, but it is the beams step.',
+      status: 409,
+    });
+  });
+  it('RUL-9 GSC-22 a system used outside its step names the steps it is used in', () => {
+    expect(refusal(sealed('beams', ['red']), { type: 'UseSystem', ship: 'valiant', system: 'cloaks' })).toEqual({
+      code: 'NOT_THIS_STEP',
+      rule: 'GSC-22',
+      message: 'cloaks can be used in the movement step(s), not in the beams step.',
+    });
+  });
+  it('RUL-9 GSC-23 a repair names a system the ship has, damaged; GSC-19 not destroyed', () => {
+    const repairs = at({ step: 'repairs', awaited: ['red'] });
+    const repair = (system: string): GscCommand => ({ type: 'Repair', attempts: [{ ship: 'valiant', system }] });
+    expect(refusal(repairs, repair('warp'))).toEqual({ code: 'CANNOT_REPAIR', rule: 'GSC-23', message: 'Valiant has no system "warp".' });
+    expect(refusal(repairs, repair('drive'))).toEqual({
+      code: 'CANNOT_REPAIR',
+      rule: 'GSC-23',
+      message: "Valiant's drive is not damaged.",
+    });
+    const { systems } = repairs.ships.valiant as ShipState;
+    const wrecked = place(repairs, 'valiant', { systems: { ...systems, drive: { ...(systems.drive as SystemState), destroyed: true } } });
+    expect(refusal(wrecked, repair('drive'))).toEqual({
+      code: 'CANNOT_REPAIR',
+      rule: 'GSC-19',
+      message: "Valiant's drive is destroyed and cannot be repaired (GSC-19).",
+    });
+  });
+});

@@ -118,7 +118,7 @@ describe('RUL-9 GSC-5 GSC-22 tractor beams and systems', () => {
 
 describe('RUL-9 GSC-1 sealed orders', () => {
   it('RUL-9 GSC-1 no orders are sealed in the Movement step, 409; a seat not awaited has none to give, 403', () => {
-    const beams = { type: 'SubmitOrders', orders: { step: 'beams', fire: [] } } as unknown as GscCommand;
+    const beams = { type: 'SubmitOrders', orders: { step: 'beams', fire: [] } } as GscCommand;
     expect(refusal(redMoves, beams)).toEqual({
       code: 'NO_ORDERS_NOW',
       rule: 'GSC-1',

@@ -9,7 +9,7 @@ import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { Undoing } from '../../domain/match/events.ts';
 import type { GameState, TakebackProposal } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
-import type { IntegrationEvent } from './ports.ts';
+import type { IntegrationEvent, Subscription } from './ports.ts';
 import {
   type Notice,
   type NoticeSeat,
@@ -37,6 +37,15 @@ const TOURNAMENT_KINDS: Readonly<Record<string, WebhookKind>> = {
   TournamentRoundStarted: 'tournament-round-started',
   TournamentEnded: 'tournament-ended',
 };
+
+/**
+ * Whether `subscription` may hear `event` at all: it is enabled, and it was made no later than
+ * the event was recorded. A subscription hears what happens from its making on; the stream may
+ * hand the fan-out an event recorded a moment before it (a command just before the subscribe),
+ * and hearing that one would depend on how far the stream lags, and change when a message is
+ * fanned out again later. Both times come from the service's clock as ISO strings.
+ */
+const hears = (subscription: Subscription, event: IntegrationEvent): boolean => subscription.enabled && subscription.createdAt <= event.at;
 
 /** Which kind (if any) an event is for one subscription of `ownerId`. */
 export const kindFor = (event: IntegrationEvent, kinds: readonly string[], ownerId: string): WebhookKind | null => {
@@ -85,7 +94,7 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
         (
           await deps.webhooks.table.subscriptions(playerId)
         ).flatMap((subscription) => {
-          if (!subscription.enabled || (subscription.gameId !== null && subscription.gameId !== event.gameId)) return [];
+          if (!hears(subscription, event) || (subscription.gameId !== null && subscription.gameId !== event.gameId)) return [];
           const kind = kindFor(event, subscription.kinds, playerId);
           return kind ? [{ subscription, kind }] : [];
         }),
@@ -111,7 +120,7 @@ const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<De
   const playerId = text(event.detail.playerId);
   if (playerId === null) return [];
   const wanted = (await deps.webhooks.table.subscriptions(playerId)).flatMap((subscription) => {
-    if (!subscription.enabled || subscription.gameId !== null) return [];
+    if (!hears(subscription, event) || subscription.gameId !== null) return [];
     const kind = kindFor(event, subscription.kinds, playerId);
     return kind ? [{ subscription, kind }] : [];
   });

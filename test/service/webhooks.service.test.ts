@@ -488,8 +488,9 @@ describe('PBM-6 where it runs', () => {
       () => runtime.deps,
       () => ({ later: async (delivery, delayMs) => void queued.push({ delivery, delayMs }) }),
     );
-    // The event as the rule's SQS target writes it: EventBridge's envelope around the publisher's entry.
-    const entry = toEntry(awaited, 'arbiter');
+    // The event as the rule's SQS target writes it: EventBridge's envelope around the publisher's entry. A
+    // subscription hears only what is recorded from its making on, so the event is stamped as recorded now.
+    const entry = toEntry({ ...awaited, at: runtime.deps.clock().toISOString() }, 'arbiter');
     const fromBus = {
       version: '0',
       id: 'eb-1',

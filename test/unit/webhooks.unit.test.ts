@@ -8,9 +8,10 @@ import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryLogEntry, HookRecord, IntegrationEvent } from '../../functions/app/ports.ts';
-import { kindFor } from '../../functions/app/webhook-fanout.ts';
+import { fanOut, kindFor } from '../../functions/app/webhook-fanout.ts';
 import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
 import { backoffMs, defaultWebhookPolicy, plan, signedHeaders, withEntry } from '../../functions/app/webhooks.ts';
+import { memoryApi } from '../support/memory-api.ts';
 
 const notice = (over: Partial<Notice> = {}): Notice => ({
   kind: 'seat-awaited',
@@ -116,6 +117,38 @@ describe('PBM-1 which subscription hears which event', () => {
     expect(kindFor(event('PhaseStarted'), ['phase-started'], 'p')).toBe('phase-started');
     expect(kindFor(event('GameEnded'), ['game-ended'], 'p')).toBe('game-ended');
     expect(kindFor(event('GameEnded'), ['your-turn'], 'p')).toBeNull();
+  });
+
+  it('PBM-1 a subscription hears what is recorded from its making on: an earlier event the stream hands over late is not fanned out to it', async () => {
+    let now = new Date('2026-03-01T10:00:00.000Z');
+    // Nothing is sent: fanOut only says who is to be told (a loopback URL, allowed as npm start allows it).
+    const api = memoryApi({ clock: () => now }, { webhooks: { allowLoopback: true } });
+    const ann = await api.anon.register('Ann');
+    const bob = await api.anon.register('Bob');
+    const { gameId } = (await ann.client.post<{ gameId: string }>('/games', { ruleset: 'post-galactica', seat: 'red' })).body;
+    const { version } = (await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {})).body;
+    const joined = (await ann.client.get<{ events: { seq: number; at: string }[] }>(`/games/${gameId}/events?after=0`)).body.events;
+    expect(joined.at(-1)).toMatchObject({ seq: version, at: '2026-03-01T10:00:00.000Z' });
+    // The seat that chooses who goes first is awaited from the join on: this is what the stream hands the fan-out.
+    const awaited = (at: string): IntegrationEvent => ({
+      id: `${gameId}:${version}:SeatAwaited:red`,
+      type: 'SeatAwaited',
+      gameId,
+      seq: version,
+      at,
+      detail: { seat: 'red', playerId: ann.playerId, phase: 'choose-first-player', deadline: null },
+    });
+    now = new Date('2026-03-01T10:00:00.001Z');
+    const subscribed = await ann.client.post<{ id: string; createdAt: string }>('/me/webhooks', {
+      url: 'http://127.0.0.1:9/x',
+      kinds: ['seat-awaited'],
+    });
+    expect(subscribed).toMatchObject({ status: 201, body: { createdAt: '2026-03-01T10:00:00.001Z' } });
+    const hook = subscribed.body;
+    expect(await fanOut(api.deps, awaited('2026-03-01T10:00:00.000Z'))).toEqual([]);
+    // Recorded in the same millisecond as the subscription, or after it: heard.
+    for (const at of ['2026-03-01T10:00:00.001Z', '2026-03-01T10:05:00.000Z'])
+      expect((await fanOut(api.deps, awaited(at))).map((d) => [d.subscriptionId, d.notice.kind])).toEqual([[hook.id, 'seat-awaited']]);
   });
 });
 

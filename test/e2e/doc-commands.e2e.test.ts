@@ -121,6 +121,15 @@ afterAll(async () => {
   await (await shared?.catch(() => undefined))?.stop();
 });
 
+/**
+ * Where a page goes on from the README's match, the shell waits as a reader turning to it does:
+ * the page's first lines read read models (an inbox, a webhook's deliveries) that the text says
+ * may lag a command by a moment, and the README's last command was the moment before. Without
+ * it, a run on a busy machine failed once in `docs/api.md`, whose first line reads Bob's inbox
+ * right after the README's Deploy.
+ */
+const PAGE_TURN = 'sleep 1.5';
+
 /** How long a webhook the text shows may take to arrive after the last block: a stream poll and a delivery, on a busy machine. */
 const WEBHOOK_WAIT_MS = 10_000;
 
@@ -136,7 +145,7 @@ const runDoc = async (file: string): Promise<Outcome> => {
   const [npmStart, receiver] = await Promise.all([server(), Receiver.start()]);
   const { dir, env } = workspace();
   try {
-    const script = scriptFor(blocks, SUBSTITUTIONS(npmStart.url, receiver.url));
+    const script = scriptFor(blocks, SUBSTITUTIONS(npmStart.url, receiver.url), PAGE_TURN);
     // Nothing leaves this machine: a URL the substitutions missed fails here, before anything runs.
     const away = script.match(/\bhttps?:\/\/(?!127\.0\.0\.1[:/])[^\s"']+/g);
     if (away) return { problems: [`${file}: the blocks would reach beyond this machine: ${away.join(', ')}`], slowest: '' };

@@ -233,9 +233,9 @@ const MARK = '\u001edoc-run';
  * One bash script running `blocks` in order in one shell, so variables carry from block to
  * block; before and after each command a mark line, the second with its exit status and
  * time. `rewrite` makes the test's substitutions (the runtime's URL, the receiver's), which
- * the test shows.
+ * the test shows. `pageTurn`, a command, runs where the blocks go on from one file to the next.
  */
-export const scriptFor = (blocks: readonly ShellBlock[], rewrite: (text: string) => string = (t) => t): string => {
+export const scriptFor = (blocks: readonly ShellBlock[], rewrite: (text: string) => string = (t) => t, pageTurn = ''): string => {
   const out = [
     'set -o pipefail',
     'exec 2>&1',
@@ -244,6 +244,7 @@ export const scriptFor = (blocks: readonly ShellBlock[], rewrite: (text: string)
     '__doc_run_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }',
   ];
   for (const [b, block] of blocks.entries()) {
+    if (pageTurn && b > 0 && blocks[b - 1]?.file !== block.file) out.push(pageTurn);
     for (const [c, command] of block.commands.entries()) {
       const id = commandId(b, c);
       out.push(`__doc_run_mark begin ${id}; __doc_run_t=$(__doc_run_ms)`);

@@ -153,6 +153,15 @@ describe('DOC-2 one script for a file, and what each command printed', () => {
     expect(script.indexOf('echo "$B"')).toBeGreaterThan(script.indexOf('curl -s $B/x'));
   });
 
+  it('DOC-2 the page turn runs where the blocks go on from one file to the next, and only there', () => {
+    const next = parseDoc('y.md', md(`${FENCE}sh`, 'echo next', FENCE)).shells;
+    const script = scriptFor([...blocks, ...next], (t) => t, 'sleep 1.5');
+    expect(script.split('\n').filter((line) => line === 'sleep 1.5')).toHaveLength(1);
+    expect(script.indexOf('sleep 1.5')).toBeGreaterThan(script.indexOf('echo "$B"'));
+    expect(script.indexOf('sleep 1.5')).toBeLessThan(script.indexOf('echo next'));
+    expect(scriptFor(blocks, (t) => t, 'sleep 1.5')).not.toContain('sleep');
+  });
+
   it('DOC-2 the marks give each command its output, exit status and time', () => {
     const printed = [
       '',

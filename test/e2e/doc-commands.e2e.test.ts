@@ -53,7 +53,8 @@ const CHAT_WEBHOOK = /https:\/\/(?:discord\.com\/api\/webhooks|hooks\.slack\.com
  * The only changes made to what a reader pastes, shown here: the address npm start listens on
  * (the docs show its default, :3000; the test's runtime takes a free port), and a Discord or
  * Slack webhook URL, which becomes the test's receiver on 127.0.0.1 (that runtime runs with
- * --allow-loopback-webhooks). Durations are not shortened: no block waits for a deadline.
+ * --allow-loopback-webhooks). Durations are not shortened: no block waits for a deadline. Beyond
+ * these, `npx` of an installed bin skips npm's lookup outside the README (NPX_IN_CHECKOUT).
  */
 const SUBSTITUTIONS = (url: string, receiver: string) => (text: string) =>
   text.replaceAll('http://127.0.0.1:3000', url).replace(CHAT_WEBHOOK, receiver);
@@ -122,6 +123,16 @@ afterAll(async () => {
 });
 
 /**
+ * `npx <bin>` of a bin the checkout installed runs that bin, where npx itself would find it,
+ * in every file but the README, whose own run keeps npx's real lookup (its `npx arbiter verify`
+ * is the docs' first): npm's start-up before each of the pages' other `npx arbiter` lines
+ * cost about 0.75 CPU-s, some 6 CPU-s a run (ARC-3). Anything else goes to the real npx.
+ */
+const NPX_IN_CHECKOUT =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}
+  'npx() { if [ -x "node_modules/.bin/$1" ]; then local bin=$1; shift; "node_modules/.bin/${bin}" "$@"; else command npx "$@"; fi; }\n';
+
+/**
  * Where a page goes on from the README's match, the shell waits as a reader turning to it does:
  * the page's first lines read read models (an inbox, a webhook's deliveries) that the text says
  * may lag a command by a moment, and the README's last command was the moment before. Without
@@ -145,7 +156,7 @@ const runDoc = async (file: string): Promise<Outcome> => {
   const [npmStart, receiver] = await Promise.all([server(), Receiver.start()]);
   const { dir, env } = workspace();
   try {
-    const script = scriptFor(blocks, SUBSTITUTIONS(npmStart.url, receiver.url), PAGE_TURN);
+    const script = (file === 'README.md' ? '' : NPX_IN_CHECKOUT) + scriptFor(blocks, SUBSTITUTIONS(npmStart.url, receiver.url), PAGE_TURN);
     // Nothing leaves this machine: a URL the substitutions missed fails here, before anything runs.
     const away = script.match(/\bhttps?:\/\/(?!127\.0\.0\.1[:/])[^\s"']+/g);
     if (away) return { problems: [`${file}: the blocks would reach beyond this machine: ${away.join(', ')}`], slowest: '' };

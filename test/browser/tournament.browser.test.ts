@@ -119,7 +119,9 @@ describe('CLUB-7 the tournament page in Chromium', () => {
     // A game's link opens the viewer with that game's id filled in.
     const first = rounds[0]?.pairings[0]?.gameId as string;
     await page.click(`#rounds a[href="/?game=${first}"]`);
-    await page.waitForSelector('#game-id');
+    // The viewer's module fills the field once the document is parsed: the field exists a moment before it holds the id.
+    await page.waitForURL(`**/?game=${first}`);
+    await page.waitForFunction("document.querySelector('#game-id')?.value !== ''", undefined, { timeout: 10_000 });
     expect(await page.inputValue('#game-id')).toBe(first);
     expect([errors, strays]).toEqual([[], []]);
   });

@@ -116,6 +116,45 @@ describe('RUL-9 GSC-5 GSC-22 tractor beams and systems', () => {
   });
 });
 
+describe('RUL-9 GSC-5 GSC-8 what a tractor beam or an MDS shot needs, alone or inside a move', () => {
+  const use = (patch: object = {}): GscCommand =>
+    ({ type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'tyrant', ...patch }) as GscCommand;
+  const illegal = (message: string) => ({ code: 'ILLEGAL_TRACTOR', rule: 'GSC-5', message });
+  it('RUL-9 GSC-5 a beam the ship has, working, unused this turn, on an enemy ship that has not moved', () => {
+    expect(refusal(redMoves, use({ beam: 'T9' }))).toEqual(illegal('Valiant has no tractor beam "T9".'));
+    const { systems } = redMoves.ships.valiant as ShipState;
+    const broken = place(redMoves, 'valiant', {
+      systems: { ...systems, 'tractor:T1': { ...(systems['tractor:T1'] as SystemState), destroyed: true } },
+    });
+    expect(refusal(broken, use())).toEqual(illegal("Valiant's tractor beam T1 is damaged or destroyed (GSC-19)."));
+    expect(refusal(place(redMoves, 'valiant', { tractorsUsed: ['T1'] }), use())).toEqual(
+      illegal("Valiant's tractor beam T1 was already used this turn."),
+    );
+    expect(refusal(redMoves, use({ target: 'lance' }))).toEqual(illegal('Lance is one of your own ships.'));
+    expect(refusal(place(redMoves, 'tyrant', { moved: 1 }), use())).toEqual(
+      illegal('Tyrant has already moved this turn; a tractor beam must catch it before it moves.'),
+    );
+  });
+  it('RUL-9 GSC-5 a beam used now reaches its range; one armed in advance is armed once', () => {
+    expect(refusal(redMoves, use())).toEqual(illegal('Tyrant is 49.031" away; Valiant\'s tractor beam T1 reaches 6".'));
+    const armed = place(redMoves, 'valiant', { armed: [{ beam: 'T1', target: 'viper' }] });
+    expect(refusal(armed, use({ type: 'ArmTractorBeam' }))).toEqual(illegal("Valiant's tractor beam T1 is already armed this turn."));
+  });
+  it('RUL-9 GSC-5 GSC-8 inside a move, a beam or an MDS shot that cannot be made refuses the move, under its own rule', () => {
+    const move = (maneuver: object): GscCommand => ({ type: 'MoveShip', ship: 'valiant', path: [maneuver] }) as GscCommand;
+    expect(refusal(redMoves, move({ type: 'tractor', beam: 'T9', target: 'tyrant' }))).toEqual({
+      code: 'ILLEGAL_INTERRUPT',
+      rule: 'GSC-5',
+      message: 'Valiant has no tractor beam "T9".',
+    });
+    expect(refusal(redMoves, move({ type: 'mds', missile: 'm9' }))).toEqual({
+      code: 'ILLEGAL_INTERRUPT',
+      rule: 'GSC-8',
+      message: 'There is no missile "m9" in flight.',
+    });
+  });
+});
+
 describe('RUL-9 GSC-1 sealed orders', () => {
   it('RUL-9 GSC-1 no orders are sealed in the Movement step, 409; a seat not awaited has none to give, 403', () => {
     const beams = { type: 'SubmitOrders', orders: { step: 'beams', fire: [] } } as GscCommand;
@@ -206,6 +245,24 @@ describe('RUL-9 GSC-14 beam orders', () => {
   });
 });
 
+describe('RUL-9 GSC-14 GSC-19 GSC-12 what a battery needs to fire', () => {
+  const fire = (battery: string, target = 'tyrant') =>
+    ({ type: 'SubmitOrders', orders: { step: 'beams', fire: [{ ship: 'valiant', battery, target }] } }) as GscCommand;
+  const beams = sealed('beams', ['red', 'blue']);
+  it('RUL-9 GSC-14 a battery the ship has; GSC-19 working; each refusal under the rule its sentence names', () => {
+    expect(refusal(beams, fire('Z'))).toEqual({ code: 'CANNOT_FIRE', rule: 'GSC-14', message: 'Valiant has no beam battery "Z".' });
+    const { systems } = beams.ships.valiant as ShipState;
+    const broken = place(beams, 'valiant', {
+      systems: { ...systems, 'battery:A': { ...(systems['battery:A'] as SystemState), destroyed: true } },
+    });
+    expect(refusal(broken, fire('A'))).toEqual({
+      code: 'CANNOT_FIRE',
+      rule: 'GSC-19',
+      message: "Valiant's battery A is damaged or destroyed and cannot fire (GSC-19).",
+    });
+  });
+});
+
 describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
   type Action = { ship: string; target: string; method: 'contact' | 'pods' | 'teleporters'; assault: number; heavy: number };
   const board = (actions: Action[], more: object = {}) =>
@@ -242,6 +299,43 @@ describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
       rule: 'GSC-20',
       message: 'Valiant has 2 assault and 1 heavy assault squad(s).',
     });
+  });
+  it('RUL-9 GSC-20 the squads of two actions of one ship are added up against what it carries, assault and heavy alike', () => {
+    const inContact = place(boarding, 'valiant', { contact: ['tyrant', 'viper'] });
+    const twice = (first: Partial<Action>, second: Partial<Action>) =>
+      refusal(inContact, board([action(first), action({ target: 'viper', ...second })]));
+    const tooMany = { code: 'TOO_MANY_TROOPS', rule: 'GSC-20', message: 'Valiant has 2 assault and 1 heavy assault squad(s).' };
+    expect(twice({ assault: 2 }, { assault: 1 })).toEqual(tooMany);
+    expect(twice({ assault: 0, heavy: 1 }, { assault: 0, heavy: 1 })).toEqual(tooMany);
+    expect(decide(inContact, board([action({ assault: 1 }), action({ target: 'viper', assault: 1, heavy: 1 })]), rcFor('red', [])).ok).toBe(
+      true,
+    );
+  });
+  it('RUL-9 GSC-20 each way aboard has its own bar: contact made this turn, a pod a squad, teleporters within 8" and a transporter a squad', () => {
+    const illegal = (message: string) => ({ code: 'ILLEGAL_BOARDING', rule: 'GSC-20', message });
+    expect(refusal(boarding, board([action({ method: 'contact' })]))).toEqual(
+      illegal('Valiant did not move into contact with Tyrant while it was immobilized this Movement phase (GSC-20).'),
+    );
+    expect(refusal(boarding, board([action({ method: 'pods', assault: 2 })]))).toEqual(
+      illegal('Valiant has 1 assault pod(s) left, one per squad (GSC-20).'),
+    );
+    expect(refusal(boarding, board([action({ method: 'teleporters' })]))).toEqual(
+      illegal('Tyrant is 49.0" away; teleporters reach 8" (GSC-20).'),
+    );
+    const close = place(boarding, 'tyrant', { at: { x: 20, y: 5 } });
+    expect(refusal(close, board([action({ method: 'teleporters', assault: 2, heavy: 1 })]))).toEqual(
+      illegal('Valiant has 2 working transporter(s), one per squad (GSC-20).'),
+    );
+  });
+  it('RUL-9 GSC-20 under gsc2-0.3.0, before pods flew, a pod reaches 6" at once or not at all', () => {
+    const old = { ...rcFor('red', []), rulesVersion: 'gsc2-0.3.0' };
+    const decision = decide(boarding, board([action({ method: 'pods' })]), old);
+    expect(decision.ok ? undefined : decision.violation).toEqual({
+      code: 'ILLEGAL_BOARDING',
+      rule: 'GSC-20',
+      message: 'Tyrant is 49.0" away; assault pods move 6" a turn (GSC-20).',
+    });
+    expect(decide(boarding, board([action({ method: 'pods' })]), rcFor('red', [])).ok).toBe(true);
   });
   it('RUL-9 GSC-20 only your own pods in flight are directed; GSC-21 only troops you have aboard sabotage', () => {
     expect(refusal(boarding, board([], { pods: [{ pod: 'P1', target: 'tyrant' }] }))).toEqual({

@@ -337,6 +337,20 @@ describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
     });
     expect(decide(boarding, board([action({ method: 'pods' })]), rcFor('red', [])).ok).toBe(true);
   });
+  it('RUL-9 GSC-21 sabotage sends at most the squads of each kind you have aboard, and all of them', () => {
+    const aboard = place(boarding, 'tyrant', { boarders: { assault: 1, heavy: 1 } });
+    const sabotage = (assault: number, heavy: number) => board([], { sabotage: [{ ship: 'tyrant', assault, heavy }] });
+    expect(decide(aboard, sabotage(1, 1), rcFor('red', [])).ok).toBe(true);
+    for (const [assault, heavy] of [
+      [2, 1],
+      [1, 2],
+    ] as const)
+      expect(refusal(aboard, sabotage(assault, heavy))).toEqual({
+        code: 'NO_BOARDERS',
+        rule: 'GSC-21',
+        message: 'You have not that many troops aboard "tyrant" to send against its systems.',
+      });
+  });
   it('RUL-9 GSC-20 only your own pods in flight are directed; GSC-21 only troops you have aboard sabotage', () => {
     expect(refusal(boarding, board([], { pods: [{ pod: 'P1', target: 'tyrant' }] }))).toEqual({
       code: 'NOT_YOUR_POD',

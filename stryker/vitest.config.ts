@@ -5,8 +5,16 @@
 import { defineConfig } from 'vitest/config';
 
 const TESTS: Readonly<Record<string, readonly string[]>> = {
-  'post-galactica': ['test/unit/post-galactica-*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
-  soluna: ['test/unit/soluna-{activation,grid,orders,play,edges}*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  'post-galactica': [
+    'test/unit/post-galactica-*.unit.test.ts',
+    'test/unit/verify.unit.test.ts',
+    'test/unit/rules-versions-verify.unit.test.ts',
+  ],
+  soluna: [
+    'test/unit/soluna-{activation,grid,orders,play,edges}*.unit.test.ts',
+    'test/unit/verify.unit.test.ts',
+    'test/unit/rules-versions-verify.unit.test.ts',
+  ],
   gsc2: ['test/unit/gsc2-*.unit.test.ts', 'test/unit/verify.unit.test.ts', 'test/unit/rules-versions-verify.unit.test.ts'],
   match: ['test/unit/{match,organiser,stalls,refusals,rules-adoption,rules-versions}*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
   verify: ['test/unit/{verify,verify-running,rules-versions,match-edges-verify}*.unit.test.ts'],

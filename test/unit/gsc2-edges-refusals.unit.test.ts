@@ -8,11 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import type { GscCommand } from '../../domain/gsc2/commands.ts';
 import { decide } from '../../domain/gsc2/decide.ts';
-import type { GscState, ShipState, SystemState } from '../../domain/gsc2/state.ts';
-import { battle, place, rcFor } from '../support/gsc2.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import { battle, levels, place, rcFor } from '../support/gsc2.ts';
 
 /** The example battle with these fields changed. */
 const at = (patch: Partial<GscState>): GscState => ({ ...battle(), turn: 1, ...patch });
+
+/** The state with Valiant's system `ref` destroyed. */
+const destroyed = (state: GscState, ref: string): GscState =>
+  place(state, 'valiant', levels(state, 'valiant', { [ref]: { destroyed: true } }));
 
 /** Red moves its free group of ships in the Movement step. */
 const redMoves = at({ movement: { leader: 'blue', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false } });
@@ -122,10 +126,7 @@ describe('RUL-9 GSC-5 GSC-8 what a tractor beam or an MDS shot needs, alone or i
   const illegal = (message: string) => ({ code: 'ILLEGAL_TRACTOR', rule: 'GSC-5', message });
   it('RUL-9 GSC-5 a beam the ship has, working, unused this turn, on an enemy ship that has not moved', () => {
     expect(refusal(redMoves, use({ beam: 'T9' }))).toEqual(illegal('Valiant has no tractor beam "T9".'));
-    const { systems } = redMoves.ships.valiant as ShipState;
-    const broken = place(redMoves, 'valiant', {
-      systems: { ...systems, 'tractor:T1': { ...(systems['tractor:T1'] as SystemState), destroyed: true } },
-    });
+    const broken = destroyed(redMoves, 'tractor:T1');
     expect(refusal(broken, use())).toEqual(illegal("Valiant's tractor beam T1 is damaged or destroyed (GSC-19)."));
     expect(refusal(place(redMoves, 'valiant', { tractorsUsed: ['T1'] }), use())).toEqual(
       illegal("Valiant's tractor beam T1 was already used this turn."),
@@ -199,10 +200,7 @@ describe('RUL-9 GSC-6 GSC-9 GSC-19 missile orders', () => {
     expect(refusal(missiles, orders(launch('valiant', 'M1', 'lance')))).toMatchObject({ code: 'BAD_TARGET', rule: 'GSC-9' });
   });
   it('RUL-9 GSC-19 a damaged missile battery cannot launch', () => {
-    const { systems } = missiles.ships.valiant as ShipState;
-    const damaged = place(missiles, 'valiant', {
-      systems: { ...systems, 'missiles:M1': { ...(systems['missiles:M1'] as SystemState), destroyed: true } },
-    });
+    const damaged = destroyed(missiles, 'missiles:M1');
     expect(refusal(damaged, orders(launch('valiant', 'M1', 'tyrant')))).toEqual({
       code: 'BATTERY_DAMAGED',
       rule: 'GSC-19',
@@ -251,10 +249,7 @@ describe('RUL-9 GSC-14 GSC-19 GSC-12 what a battery needs to fire', () => {
   const beams = sealed('beams', ['red', 'blue']);
   it('RUL-9 GSC-14 a battery the ship has; GSC-19 working; each refusal under the rule its sentence names', () => {
     expect(refusal(beams, fire('Z'))).toEqual({ code: 'CANNOT_FIRE', rule: 'GSC-14', message: 'Valiant has no beam battery "Z".' });
-    const { systems } = beams.ships.valiant as ShipState;
-    const broken = place(beams, 'valiant', {
-      systems: { ...systems, 'battery:A': { ...(systems['battery:A'] as SystemState), destroyed: true } },
-    });
+    const broken = destroyed(beams, 'battery:A');
     expect(refusal(broken, fire('A'))).toEqual({
       code: 'CANNOT_FIRE',
       rule: 'GSC-19',
@@ -391,8 +386,7 @@ describe('RUL-9 GSC-1 GSC-22 GSC-19 GSC-23 the step a command belongs to, and wh
       rule: 'GSC-23',
       message: "Valiant's drive is not damaged.",
     });
-    const { systems } = repairs.ships.valiant as ShipState;
-    const wrecked = place(repairs, 'valiant', { systems: { ...systems, drive: { ...(systems.drive as SystemState), destroyed: true } } });
+    const wrecked = destroyed(repairs, 'drive');
     expect(refusal(wrecked, repair('drive'))).toEqual({
       code: 'CANNOT_REPAIR',
       rule: 'GSC-19',

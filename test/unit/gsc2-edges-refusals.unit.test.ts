@@ -47,6 +47,12 @@ describe('RUL-9 GSC-23 GSC-3 the battle and its groups', () => {
       status: 403,
     });
     expect(refusal(redMoves, { type: 'EndMoves' }, 'blue')).toMatchObject({ code: 'NOT_YOUR_GROUP', rule: 'GSC-3' });
+    // A free group left over from Movement is not ended in a later step.
+    expect(refusal({ ...redMoves, step: 'beams', sealedStep: 'beams', awaited: ['red'] }, { type: 'EndMoves' })).toMatchObject({
+      code: 'NOT_YOUR_GROUP',
+      rule: 'GSC-3',
+      status: 403,
+    });
   });
 });
 

@@ -52,12 +52,23 @@ export const freePort = (): Promise<number> =>
 
 /** Start DynamoDB Local; `dataDir` null keeps everything in memory. */
 export const startDynamoLocal = async (options: { port?: number; dataDir: string | null }): Promise<LocalDynamo> => {
-  const port = options.port ?? (await freePort());
   const path = options.dataDir === null ? null : resolve(options.dataDir);
   if (path) {
     mkdirSync(path, { recursive: true });
     await claimDataDir(path);
   }
+  // A port found free may be taken before the JVM binds it (it starts for a second or two): then
+  // on another, unless the caller chose this one.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch(options.port ?? (await freePort()), path);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+};
+
+const launch = async (port: number, path: string | null): Promise<LocalDynamo> => {
   const shim = loopbackShim();
   const child = spawnJava(port, path, shim);
   let output = '';
@@ -281,15 +292,35 @@ const killWhenWeDie = (pid: number): ChildProcess => {
   return watchdog;
 };
 
+/**
+ * Up once the JVM itself listens on `port`, read back from /proc: a connection alone could reach
+ * another program that took the port between `freePort` and the JVM's bind (a test runtime's
+ * HTTP server did, once, and the tables went to it). Where /proc cannot be read, a connection.
+ */
 const waitUntilListening = async (child: ChildProcess, port: number, output: () => string): Promise<void> => {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}); is Java installed?\n${output()}`);
-    if (/Port:\s+\d+/.test(output()) && (await canConnect(port))) return;
+    if (child.exitCode !== null) {
+      if (/Address already in use|BindException/.test(output())) throw new PortTaken(port);
+      throw new Error(`DynamoDB Local exited (${child.exitCode}); is Java installed?\n${output()}`);
+    }
+    if (/Port:\s+\d+/.test(output()) && (await listensOn(child, port))) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
   throw new Error(`DynamoDB Local did not start on port ${port} within 60 s\n${output()}`);
+};
+
+/** Another program holds the port the JVM was given: start again on another (`startDynamoLocal`). */
+export class PortTaken extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} was taken by another program before DynamoDB Local could listen on it`);
+  }
+}
+
+const listensOn = async (child: ChildProcess, port: number): Promise<boolean> => {
+  const sockets = child.pid === undefined ? null : listeningSockets(child.pid);
+  return sockets === null ? canConnect(port) : sockets.some((socket) => socket.port === port);
 };
 
 const canConnect = async (port: number): Promise<boolean> => {

@@ -295,7 +295,7 @@ const killWhenWeDie = (pid: number): ChildProcess => {
 /**
  * Up once the JVM itself listens on `port`, read back from /proc: a connection alone could reach
  * another program that took the port between `freePort` and the JVM's bind (a test runtime's
- * HTTP server did, once, and the tables went to it). Where /proc cannot be read, a connection.
+ * HTTP server did, once, and the tables went to it).
  */
 const waitUntilListening = async (child: ChildProcess, port: number, output: () => string): Promise<void> => {
   const deadline = Date.now() + 60_000;
@@ -318,9 +318,15 @@ export class PortTaken extends Error {
   }
 }
 
+/**
+ * Where /proc is there, an unreadable entry means the JVM is exiting (it failed to bind): not
+ * up, and the next look sees its exit; a connection then could reach the program that holds
+ * the port. Only without /proc (not Linux) is a connection the sign.
+ */
 const listensOn = async (child: ChildProcess, port: number): Promise<boolean> => {
   const sockets = child.pid === undefined ? null : listeningSockets(child.pid);
-  return sockets === null ? canConnect(port) : sockets.some((socket) => socket.port === port);
+  if (sockets !== null) return sockets.some((socket) => socket.port === port);
+  return existsSync('/proc/self/net/tcp') ? false : canConnect(port);
 };
 
 const canConnect = async (port: number): Promise<boolean> => {

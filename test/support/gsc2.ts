@@ -15,6 +15,15 @@ export const options = gscOptionsSchema.parse({});
 /** The example battle before the first turn, red the first player. */
 export const battle = (): GscState => initialState({ seats: ['red', 'blue'], firstSeat: 'red', options });
 
+/** The example battle in turn 1, with these fields changed. */
+export const battleAt = (patch: Partial<GscState> = {}): GscState => ({ ...battle(), turn: 1, ...patch });
+
+/** `state` in the Movement alternation `movement` describes: by default red leads and moves a free group. */
+export const moving = (state: GscState, movement: Partial<GscState['movement']>): GscState => ({
+  ...state,
+  movement: { leader: 'red', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false, ...movement },
+});
+
 /** The state with one ship changed. */
 export const place = (state: GscState, id: string, patch: Partial<ShipState>): GscState => ({
   ...state,

@@ -9,16 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { afterGroup, handover, openAlternation, openDeferred } from '../../domain/gsc2/alternation.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
-import { battle, place } from '../support/gsc2.ts';
+import { battleAt, moving, place } from '../support/gsc2.ts';
 
-type Movement = GscState['movement'];
-const at = (patch: Partial<GscState> = {}): GscState => ({ ...battle(), turn: 1, ...patch });
 const moved = (state: GscState, ...ids: string[]) => ids.reduce((s, id) => place(s, id, { moved: 1 }), state);
 const deferred = (state: GscState, ...ids: string[]) => ids.reduce((s, id) => place(s, id, { deferred: true }), state);
-const moving = (state: GscState, movement: Partial<Movement>): GscState => ({
-  ...state,
-  movement: { leader: 'red', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false, ...movement },
-});
 const reading = (state: GscState, deferredMoves: 'endOfTurn' | 'endOfMovement'): GscState => ({
   ...state,
   readings: { ...state.readings, deferredMoves },
@@ -30,34 +24,34 @@ const change = (seat: string, mode: string, quota: number, leader: string) => ({
 
 describe('RUL-9 GSC-3 who opens the turn', () => {
   it("RUL-9 GSC-3 on equal fleets the match's first player leads and the other seat moves a free group first", () => {
-    expect(openAlternation(at())).toEqual(change('blue', 'free', 0, 'red'));
-    expect(openAlternation(at({ firstSeat: 'blue' }))).toEqual(change('red', 'free', 0, 'blue'));
+    expect(openAlternation(battleAt())).toEqual(change('blue', 'free', 0, 'red'));
+    expect(openAlternation(battleAt({ firstSeat: 'blue' }))).toEqual(change('red', 'free', 0, 'blue'));
   });
   it('RUL-9 GSC-3 the seat with more unmoved ships leads, whichever it is, and equalizes first', () => {
-    expect(openAlternation(deferred(at(), 'viper'))).toEqual(change('red', 'equalize', 1, 'red'));
-    expect(openAlternation(deferred(at(), 'lance'))).toEqual(change('blue', 'equalize', 1, 'blue'));
+    expect(openAlternation(deferred(battleAt(), 'viper'))).toEqual(change('red', 'equalize', 1, 'red'));
+    expect(openAlternation(deferred(battleAt(), 'lance'))).toEqual(change('blue', 'equalize', 1, 'blue'));
   });
   it('RUL-9 GSC-3 with one side out of ships to move, the other moves them all; with none, nobody', () => {
-    expect(openAlternation(moved(at(), 'valiant', 'lance', 'tyrant'))).toEqual(change('blue', 'equalize', 1, 'blue'));
-    expect(openAlternation(reading(moved(at(), 'valiant', 'lance', 'tyrant', 'viper'), 'endOfTurn'))).toBeNull();
+    expect(openAlternation(moved(battleAt(), 'valiant', 'lance', 'tyrant'))).toEqual(change('blue', 'equalize', 1, 'blue'));
+    expect(openAlternation(reading(moved(battleAt(), 'valiant', 'lance', 'tyrant', 'viper'), 'endOfTurn'))).toBeNull();
   });
   it('RUL-9 GSC-3 a battle of one seat has no alternation', () => {
-    expect(openAlternation(at({ seats: ['red'] }))).toBeNull();
+    expect(openAlternation(battleAt({ seats: ['red'] }))).toBeNull();
   });
 });
 
 describe('RUL-9 GSC-3 GSC-4 after a group, and the deferred ships', () => {
   it('RUL-9 GSC-3 the first player matches a free group with as many of its unmoved ships as it has', () => {
-    const state = moving(moved(at(), 'tyrant'), { mover: 'blue', mode: 'free', quota: 0 });
+    const state = moving(moved(battleAt(), 'tyrant'), { mover: 'blue', mode: 'free', quota: 0 });
     expect(afterGroup(state, 1)).toEqual(change('red', 'match', 1, 'red'));
     expect(afterGroup(state, 5)).toEqual(change('red', 'match', 2, 'red'));
   });
   it('RUL-9 GSC-3 a first player with nothing left to match hands over afresh: the other seat equalizes', () => {
-    const state = moving(moved(at(), 'valiant', 'lance', 'tyrant'), { mover: 'blue', mode: 'free' });
+    const state = moving(moved(battleAt(), 'valiant', 'lance', 'tyrant'), { mover: 'blue', mode: 'free' });
     expect(afterGroup(state, 1)).toEqual(change('blue', 'equalize', 1, 'red'));
   });
   it("RUL-9 GSC-4 after Boarding the deferred ships move, the first player's first, by default; at the end of Movement, not then", () => {
-    const waiting = deferred(moved(at(), 'lance', 'tyrant', 'viper'), 'valiant');
+    const waiting = deferred(moved(battleAt(), 'lance', 'tyrant', 'viper'), 'valiant');
     expect(openDeferred(moving(reading(waiting, 'endOfTurn'), { leader: 'blue', mover: null }))).toEqual(
       change('red', 'deferred', 1, 'blue'),
     );
@@ -67,7 +61,7 @@ describe('RUL-9 GSC-3 GSC-4 after a group, and the deferred ships', () => {
 
 describe('RUL-9 GSC-3 GSC-4 whether the same seat goes on', () => {
   it("RUL-9 GSC-4 a seat moving its deferred ships goes on while it has one left, then the other seat's go", () => {
-    const both = deferred(moved(at(), 'lance', 'viper'), 'valiant', 'tyrant');
+    const both = deferred(moved(battleAt(), 'lance', 'viper'), 'valiant', 'tyrant');
     expect(handover(moving(both, { mode: 'deferred', mover: 'red', quota: 1 }))).toEqual({ next: 'same' });
     const redDone = place(both, 'valiant', { deferred: false, moved: 2 });
     expect(handover(moving(redDone, { mode: 'deferred', mover: 'red', quota: 1 }))).toEqual({
@@ -76,7 +70,7 @@ describe('RUL-9 GSC-3 GSC-4 whether the same seat goes on', () => {
     });
   });
   it('RUL-9 GSC-3 an equalizing seat goes on while its quota and its unmoved ships last', () => {
-    const state = moved(at(), 'tyrant');
+    const state = moved(battleAt(), 'tyrant');
     expect(handover(moving(state, { mode: 'equalize', mover: 'red', quota: 1 }))).toEqual({ next: 'same' });
     expect(handover(moving(state, { mode: 'equalize', mover: 'red', quota: 0 }))).toEqual({
       next: 'seat',

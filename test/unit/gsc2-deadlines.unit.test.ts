@@ -8,13 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { onDeadline } from '../../domain/gsc2/decide.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
-import { battle, place, rcFor } from '../support/gsc2.ts';
+import { battleAt, moving, place, rcFor } from '../support/gsc2.ts';
 
-const at = (patch: Partial<GscState> = {}): GscState => ({ ...battle(), turn: 1, ...patch });
-const moving = (state: GscState, movement: Partial<GscState['movement']>): GscState => ({
-  ...state,
-  movement: { leader: 'red', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false, ...movement },
-});
 const events = (state: GscState) => {
   const decision = onDeadline(state, rcFor('red', []));
   if (!decision.ok) throw new Error(decision.violation.message);
@@ -23,21 +18,21 @@ const events = (state: GscState) => {
 
 describe('RUL-9 GSC-3 GSC-23 a missed deadline', () => {
   it('RUL-9 GSC-23 a battle that is over, and a Movement step between groups, get nothing', () => {
-    expect(events(at({ status: 'ended' }))).toEqual([]);
-    expect(events(moving(at(), { mover: null }))).toEqual([]);
+    expect(events(battleAt({ status: 'ended' }))).toEqual([]);
+    expect(events(moving(battleAt(), { mover: null }))).toEqual([]);
   });
   it("RUL-9 GSC-3 in Movement the mover's unmoved ships stay; GSC-4 when the deferred ships move, those stay", () => {
     const stayed = (state: GscState) => events(state).flatMap((e) => (e.type === 'ShipStayed' ? [e.data] : []));
     const reason = 'the movement deadline passed';
-    expect(stayed(moving(at(), { mode: 'equalize', quota: 2 }))).toEqual([
+    expect(stayed(moving(battleAt(), { mode: 'equalize', quota: 2 }))).toEqual([
       { ship: 'valiant', reason, rule: 'GSC-3' },
       { ship: 'lance', reason, rule: 'GSC-3' },
     ]);
-    const waiting = place(at(), 'valiant', { deferred: true });
+    const waiting = place(battleAt(), 'valiant', { deferred: true });
     expect(stayed(moving(waiting, { mode: 'deferred', quota: 1, late: true }))).toEqual([{ ship: 'valiant', reason, rule: 'GSC-3' }]);
   });
   it('RUL-9 GSC-23 in Repairs every seat still awaited is done, and the turn goes on', () => {
-    const after = events(at({ step: 'repairs', awaited: ['red', 'blue'] }));
+    const after = events(battleAt({ step: 'repairs', awaited: ['red', 'blue'] }));
     expect(after.slice(0, 2)).toEqual([
       { type: 'RepairsDone', data: { seat: 'red', rule: 'GSC-23' } },
       { type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } },

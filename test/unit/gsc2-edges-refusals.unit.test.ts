@@ -9,30 +9,28 @@ import { describe, expect, it } from 'vitest';
 import type { GscCommand } from '../../domain/gsc2/commands.ts';
 import { decide } from '../../domain/gsc2/decide.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
-import { battle, levels, place, rcFor } from '../support/gsc2.ts';
-
-/** The example battle with these fields changed. */
-const at = (patch: Partial<GscState>): GscState => ({ ...battle(), turn: 1, ...patch });
+import { battleAt, levels, moving, place, rcFor } from '../support/gsc2.ts';
 
 /** The state with Valiant's system `ref` destroyed. */
 const destroyed = (state: GscState, ref: string): GscState =>
   place(state, 'valiant', levels(state, 'valiant', { [ref]: { destroyed: true } }));
 
 /** Red moves its free group of ships in the Movement step. */
-const redMoves = at({ movement: { leader: 'blue', mover: 'red', mode: 'free', quota: 0, segment: 1, late: false } });
+const redMoves = moving(battleAt(), { leader: 'blue' });
 
 /** The sealed step `step`, waiting for `awaited`. */
-const sealed = (step: 'missiles' | 'beams' | 'boarding', awaited: string[]): GscState => at({ step, sealedStep: step, awaited });
+const sealed = (step: 'missiles' | 'beams' | 'boarding', awaited: string[]): GscState => battleAt({ step, sealedStep: step, awaited });
 
-const refusal = (state: GscState, command: GscCommand, seat = 'red') => {
-  const decision = decide(state, command, rcFor(seat, []));
+/** Why `seat` may not give `command` (under `rc`: the newest rules, by default). */
+const refusal = (state: GscState, command: GscCommand, seat = 'red', rc = rcFor(seat, [])) => {
+  const decision = decide(state, command, rc);
   expect(decision.ok).toBe(false);
   return decision.ok ? undefined : decision.violation;
 };
 
 describe('RUL-9 GSC-23 GSC-3 the battle and its groups', () => {
   it('RUL-9 GSC-23 a battle that is over refuses every command, 409', () => {
-    expect(refusal(at({ status: 'ended' }), { type: 'EndMoves' })).toEqual({
+    expect(refusal(battleAt({ status: 'ended' }), { type: 'EndMoves' })).toEqual({
       code: 'GAME_OVER',
       rule: 'GSC-23',
       message: 'The battle is over.',
@@ -40,7 +38,7 @@ describe('RUL-9 GSC-23 GSC-3 the battle and its groups', () => {
     });
   });
   it('RUL-9 GSC-3 only the second player, moving a free group, ends it', () => {
-    expect(refusal(at({}), { type: 'EndMoves' })).toEqual({
+    expect(refusal(battleAt({}), { type: 'EndMoves' })).toEqual({
       code: 'NOT_YOUR_GROUP',
       rule: 'GSC-3',
       message: 'Only the second player ends a group of moves; now nobody moves (equalize).',
@@ -78,7 +76,7 @@ describe('RUL-9 GSC-1 GSC-3 GSC-4 moving', () => {
     });
   });
   it('RUL-9 GSC-4 when the deferred ships move, only they move, and none defers again', () => {
-    const deferred = at({ movement: { leader: 'red', mover: 'red', mode: 'deferred', quota: 0, segment: 1, late: true } });
+    const deferred = moving(battleAt(), { mode: 'deferred', late: true });
     expect(refusal(deferred, { type: 'MoveShip', ship: 'lance', path: [] })).toEqual({
       code: 'ALREADY_MOVED',
       rule: 'GSC-4',
@@ -224,7 +222,7 @@ describe('RUL-9 GSC-23 repairs', () => {
       message: 'Repairs are made in the last step; it is the movement step.',
       status: 409,
     });
-    const repairs = at({ step: 'repairs', awaited: ['red'] });
+    const repairs = battleAt({ step: 'repairs', awaited: ['red'] });
     expect(refusal(repairs, repair('valiant'), 'blue')).toEqual({
       code: 'NOT_AWAITED',
       rule: 'GSC-23',
@@ -330,8 +328,7 @@ describe('RUL-9 GSC-20 GSC-21 boarding orders', () => {
   });
   it('RUL-9 GSC-20 under gsc2-0.3.0, before pods flew, a pod reaches 6" at once or not at all', () => {
     const old = { ...rcFor('red', []), rulesVersion: 'gsc2-0.3.0' };
-    const decision = decide(boarding, board([action({ method: 'pods' })]), old);
-    expect(decision.ok ? undefined : decision.violation).toEqual({
+    expect(refusal(boarding, board([action({ method: 'pods' })]), 'red', old)).toEqual({
       code: 'ILLEGAL_BOARDING',
       rule: 'GSC-20',
       message: 'Tyrant is 49.0" away; assault pods move 6" a turn (GSC-20).',
@@ -384,7 +381,7 @@ describe('RUL-9 GSC-1 GSC-22 GSC-19 GSC-23 the step a command belongs to, and wh
     });
   });
   it('RUL-9 GSC-23 a repair names a system the ship has, damaged; GSC-19 not destroyed', () => {
-    const repairs = at({ step: 'repairs', awaited: ['red'] });
+    const repairs = battleAt({ step: 'repairs', awaited: ['red'] });
     const repair = (system: string): GscCommand => ({ type: 'Repair', attempts: [{ ship: 'valiant', system }] });
     expect(refusal(repairs, repair('warp'))).toEqual({ code: 'CANNOT_REPAIR', rule: 'GSC-23', message: 'Valiant has no system "warp".' });
     expect(refusal(repairs, repair('drive'))).toEqual({

@@ -9,13 +9,20 @@
  *   `pending(check, verdict, line)`, also when the callee is chosen by a condition, as in
  *   `(isRunning(header) ? pending : fail)(check, verdict)`; the check, the line and whether
  *   it passed are data and stay mutated;
- * - the value of a `message` or `detail` property (a violation or a problem built by hand).
+ * - the value of a `message` or `detail` property (a violation or a problem built by hand);
+ * - a `purpose` or `reason` property whose value is written text (a string or template
+ *   literal): what a roll decides, in words, and a modifier's or an event's reason
+ *   (domain/kernel/dice.ts); dice are drawn by position, never by purpose, and only
+ *   `replay --explain` and people read them. A `reason` computed some other way stays mutated.
  */
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
 /** Which arguments of each call are its message: indexes, -1 for the last. */
 const MESSAGE_ARGUMENTS = { reject: [2], refuse: [-1], pass: [1], fail: [1, 3], pending: [1] };
 const MESSAGE_KEYS = new Set(['message', 'detail']);
+/** Keys whose value is skipped only when it is written text. */
+const TEXT_KEYS = new Set(['purpose', 'reason']);
+const TEXT = new Set(['StringLiteral', 'TemplateLiteral']);
 
 /**
  * The message indexes of a callee: a name above, or a condition choosing between two of them
@@ -48,7 +55,9 @@ const isMessageValue = (path) => {
   const property = path.parentPath;
   if (!property?.isObjectProperty() || property.node.value !== path.node) return false;
   const key = property.node.key;
-  return (key.type === 'Identifier' && MESSAGE_KEYS.has(key.name)) || (key.type === 'StringLiteral' && MESSAGE_KEYS.has(key.value));
+  const name = key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : undefined;
+  if (name === undefined) return false;
+  return MESSAGE_KEYS.has(name) || (TEXT_KEYS.has(name) && TEXT.has(path.node.type));
 };
 
 export const strykerPlugins = [
@@ -56,7 +65,7 @@ export const strykerPlugins = [
     /** @param {import('@babel/core').NodePath} path */
     shouldIgnore(path) {
       if (isMessageArgument(path)) return 'message text: the sentence a refusal or a check gives people (RUL-9)';
-      if (isMessageValue(path)) return 'message text: a violation or problem sentence (RUL-9)';
+      if (isMessageValue(path)) return 'message text: a sentence a violation, problem, roll or event gives people (RUL-9)';
       return undefined;
     },
   }),

@@ -16,7 +16,7 @@ interface NodePath {
 /** Babel comes with StrykerJS (it parses with it); its types are not installed, so only what is used is declared. */
 const babel = (await import('@babel/core' as string)) as {
   parseSync: (code: string, options: object) => unknown;
-  traverse: (ast: unknown, visitor: { StringLiteral: (path: NodePath) => void }) => void;
+  traverse: (ast: unknown, visitor: Record<'StringLiteral' | 'TemplateLiteral', (path: NodePath) => void>) => void;
 };
 const { strykerPlugins } = (await import(join(ROOT, 'stryker', 'message-ignorer.mjs'))) as {
   strykerPlugins: { value: { shouldIgnore: (path: NodePath) => string | undefined } }[];
@@ -26,13 +26,16 @@ const ignorer = strykerPlugins[0]?.value ?? { shouldIgnore: () => 'no ignorer' }
 /** Whether the ignorer skips `path`: StrykerJS skips every mutant inside a node it names, so an ancestor counts. */
 const skipped = (path: NodePath | null): boolean => path !== null && (ignorer.shouldIgnore(path) !== undefined || skipped(path.parentPath));
 
-/** Each string literal of `code`, with whether the ignorer skips it. */
+/** Each string literal of `code` (a template literal as `\`…\``), with whether the ignorer skips it. */
 const judged = (code: string) => {
   const ast = babel.parseSync(code, { filename: 'rule.ts', configFile: false, babelrc: false });
   const found: [string, boolean][] = [];
   babel.traverse(ast, {
     StringLiteral(path) {
       found.push([path.node.value, skipped(path)]);
+    },
+    TemplateLiteral(path) {
+      found.push(['`…`', skipped(path)]);
     },
   });
   return found;
@@ -78,6 +81,22 @@ describe('RUL-9 npm run mutate', () => {
     expect(judged("(isRunning(header) ? pending : fail)('seed', 'seed: not revealed yet')")).toEqual([
       ['seed', false],
       ['seed: not revealed yet', true],
+    ]);
+    // What a roll decides and why a modifier or an event applies, in words; a reason computed otherwise is kept.
+    expect(
+      judged(
+        "roll({ purpose: `hit at long range`, rule: 'GSC-15', compare: 'atMost', modifiers: [{ rule: 'GSC-12', reason: 'long range' }] })",
+      ),
+    ).toEqual([
+      ['`…`', true],
+      ['GSC-15', false],
+      ['atMost', false],
+      ['GSC-12', false],
+      ['long range', true],
+    ]);
+    expect(judged("({ reason: why(a, 'x'), purpose: 'roll-off' })")).toEqual([
+      ['x', false],
+      ['roll-off', true],
     ]);
     // Data the rules read is never text to skip, wherever it sits.
     expect(judged("accept({ type: 'UnitMoved', data: { unitId: 'red-1' } })")).toEqual([

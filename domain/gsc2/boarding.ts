@@ -3,6 +3,9 @@
  * the order direct contact, assault pods (`pods.ts`), teleporters. Before gsc2-0.4.0 pods
  * did not fly: a pods action reached at most 6" and rammed at once, each squad landing on a
  * hit at the launcher's targeting; games of those versions keep that (`podsFly`, RUL-10).
+ * Since gsc2-0.7.0 a ship's pods and transporters are counted over all of its actions in one
+ * set of orders, as its squads always were; before, each action was checked on its own, so
+ * two actions could launch more pods or teleport more squads than the ship had.
  */
 
 import type { Dice } from '../kernel/dice.ts';
@@ -44,18 +47,30 @@ type Action = z.infer<typeof actionSchema>;
 /** GSC-20 since gsc2-0.4.0: assault pods fly, 6" a turn, until they ram; before, they rammed at once (RUL-10). */
 const podsFly = (rulesVersion: string | undefined): boolean => rulesVersion === undefined || rulesSince(rulesVersion, 'gsc2-0.4.0');
 
-/** GSC-20: why this boarding action cannot be taken, or null. */
-const actionProblem = (ship: ShipState, target: ShipState, a: Action, rulesVersion: string | undefined): string | null => {
+/** GSC-20 since gsc2-0.7.0: one set of orders uses each pod and transporter of a ship once, over all its actions (RUL-10). */
+const countedPerShip = (rulesVersion: string | undefined): boolean => rulesVersion === undefined || rulesSince(rulesVersion, 'gsc2-0.7.0');
+
+/** Squads a ship's earlier actions in the same orders send by pod and by teleporter. */
+interface Sent {
+  readonly pods: number;
+  readonly teleporters: number;
+}
+const NONE_SENT: Sent = { pods: 0, teleporters: 0 };
+const already = (earlier: number): string => (earlier > 0 ? `, and these orders already send ${earlier} that way` : '');
+
+/** GSC-20: why this boarding action cannot be taken, or null; `earlier`: what the ship's earlier actions send. */
+const actionProblem = (ship: ShipState, target: ShipState, a: Action, earlier: Sent, rulesVersion: string | undefined): string | null => {
   if (a.method === 'contact' && !ship.contact.includes(target.id))
     return `${ship.name} did not move into contact with ${target.name} while it was immobilized this Movement phase (GSC-20).`;
-  if (a.method === 'pods' && ship.pods < size(a)) return `${ship.name} has ${ship.pods} assault pod(s) left, one per squad (GSC-20).`;
+  if (a.method === 'pods' && ship.pods < earlier.pods + size(a))
+    return `${ship.name} has ${ship.pods} assault pod(s) left, one per squad${already(earlier.pods)} (GSC-20).`;
   const range = distance(ship.at, target.at);
   if (a.method === 'pods' && !podsFly(rulesVersion) && range > POD_MOVE)
     return `${target.name} is ${range.toFixed(1)}" away; assault pods move 6" a turn (GSC-20).`;
   if (a.method === 'teleporters' && range > TELEPORT_RANGE)
     return `${target.name} is ${range.toFixed(1)}" away; teleporters reach 8" (GSC-20).`;
-  if (a.method === 'teleporters' && levelOf(ship, 'transporters') < size(a))
-    return `${ship.name} has ${levelOf(ship, 'transporters')} working transporter(s), one per squad (GSC-20).`;
+  if (a.method === 'teleporters' && levelOf(ship, 'transporters') < earlier.teleporters + size(a))
+    return `${ship.name} has ${levelOf(ship, 'transporters')} working transporter(s), one per squad${already(earlier.teleporters)} (GSC-20).`;
   return null;
 };
 
@@ -67,6 +82,7 @@ export const checkBoardingOrders = (
   rulesVersion?: string,
 ): Decision<never> | null => {
   const committed = new Map<string, Troops>();
+  const sent = new Map<string, Sent>();
   for (const a of orders.actions) {
     const ship = ownShip(state, seat, a.ship);
     if (!ship.ok) return reject('NOT_YOUR_SHIP', 'GSC-20', ship.message);
@@ -79,8 +95,10 @@ export const checkBoardingOrders = (
     if (total.assault > has.assault || total.heavy > has.heavy)
       return reject('TOO_MANY_TROOPS', 'GSC-20', `${ship.value.name} has ${has.assault} assault and ${has.heavy} heavy assault squad(s).`);
     committed.set(a.ship, total);
-    const problem = actionProblem(ship.value, target.value, a, rulesVersion);
+    const earlier = sent.get(a.ship) ?? NONE_SENT;
+    const problem = actionProblem(ship.value, target.value, a, countedPerShip(rulesVersion) ? earlier : NONE_SENT, rulesVersion);
     if (problem) return reject('ILLEGAL_BOARDING', 'GSC-20', problem);
+    if (a.method !== 'contact') sent.set(a.ship, { ...earlier, [a.method]: earlier[a.method] + size(a) });
   }
   const pods = checkPodDirections(state, seat, orders.pods ?? []);
   if (pods) return pods;

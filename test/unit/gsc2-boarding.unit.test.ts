@@ -70,6 +70,43 @@ describe('GSC-20 boarding actions', () => {
       checkBoardingOrders(seven, 'red', orders([{ ship: 'valiant', target: 'tyrant', method: 'teleporters', assault: 1, heavy: 0 }])),
     ).toBeNull();
   });
+  it("GSC-20 one set of orders uses each of a ship's pods and transporters once, over all its actions", () => {
+    // Valiant has one assault pod and two transporters: one squad each.
+    const twoPods = orders([
+      { ship: 'valiant', target: 'tyrant', method: 'pods', assault: 1, heavy: 0 },
+      { ship: 'valiant', target: 'tyrant', method: 'pods', assault: 0, heavy: 1 },
+    ]);
+    expect(checkBoardingOrders(alongside(), 'red', twoPods)).toEqual({
+      ok: false,
+      violation: {
+        code: 'ILLEGAL_BOARDING',
+        rule: 'GSC-20',
+        message: 'Valiant has 1 assault pod(s) left, one per squad, and these orders already send 1 that way (GSC-20).',
+      },
+    });
+    const threeTeleported = orders([
+      { ship: 'valiant', target: 'tyrant', method: 'teleporters', assault: 1, heavy: 0 },
+      { ship: 'valiant', target: 'tyrant', method: 'teleporters', assault: 1, heavy: 1 },
+    ]);
+    expect(checkBoardingOrders(alongside(), 'red', threeTeleported)).toMatchObject({
+      violation: { code: 'ILLEGAL_BOARDING', rule: 'GSC-20', message: expect.stringContaining('2 working transporter(s)') },
+    });
+    // Each counts only its own way: a pod and two transporters' squads, all in one set of orders.
+    const eachOnce = orders([
+      { ship: 'valiant', target: 'tyrant', method: 'teleporters', assault: 1, heavy: 0 },
+      { ship: 'valiant', target: 'tyrant', method: 'pods', assault: 0, heavy: 1 },
+      { ship: 'valiant', target: 'tyrant', method: 'teleporters', assault: 1, heavy: 0 },
+    ]);
+    expect(checkBoardingOrders(alongside(), 'red', eachOnce)).toBeNull();
+  });
+  it('RUL-10 GSC-20 a game under gsc2-0.6.0 keeps checking each boarding action alone, as it was decided', () => {
+    const twoPods = orders([
+      { ship: 'valiant', target: 'tyrant', method: 'pods', assault: 1, heavy: 0 },
+      { ship: 'valiant', target: 'tyrant', method: 'pods', assault: 0, heavy: 1 },
+    ]);
+    expect(checkBoardingOrders(alongside(), 'red', twoPods, 'gsc2-0.6.0')).toBeNull();
+    expect(checkBoardingOrders(alongside(), 'red', twoPods, 'gsc2-0.7.0')).toMatchObject({ violation: { code: 'ILLEGAL_BOARDING' } });
+  });
 });
 
 describe('GSC-21 boarding combat', () => {

@@ -5,6 +5,7 @@
  */
 
 import { distance, type Point } from '../kernel/plane.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
@@ -81,8 +82,16 @@ const forward = (pose: Pose, ship: ShipState, inches: number): Step => {
   return forward({ ...held, events: [...held.events, { type: 'TractorBeamUsed', data }] }, ship, rest);
 };
 
+/**
+ * GSC-5, GSC-8 since gsc2-0.7.0: a maneuver sees the ship as the path so far left it, so a beam
+ * or an MDS used earlier in the move is used; before, every maneuver saw the ship as its move
+ * began, and one path could fire a single MDS twice or hold with one beam twice (RUL-10).
+ */
+const asMovedSoFar = (pose: Pose, ship: ShipState, rc: RulesContext): ShipState =>
+  rulesSince(rc.rulesVersion, 'gsc2-0.7.0') ? (pose.state.ships[ship.id] ?? ship) : ship;
+
 const step = (pose: Pose, ship: ShipState, m: Maneuver, rc: RulesContext): Step => {
-  const here = { ...ship, at: pose.at, facing: pose.facing };
+  const here = { ...asMovedSoFar(pose, ship, rc), at: pose.at, facing: pose.facing };
   const budget = budgetOf(pose, ship);
   switch (m.type) {
     case 'forward':

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { gsc2Fold } from '../../domain/gsc2/fold.ts';
-import { moveShip } from '../../domain/gsc2/movement.ts';
+import { type MoveShip, moveShip } from '../../domain/gsc2/movement.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
-import { battle, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
+import { battle, moving, place, rcFor, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
 
 const RULESETS = everyRuleset();
 
@@ -311,5 +311,56 @@ describe("GSC-5 MDS during a ship's own move", () => {
         { type: 'ShipMoved' },
       ],
     });
+  });
+});
+
+describe('GSC-5, GSC-8 what a move uses, it has used for the rest of the path', () => {
+  // Blue moves Tyrant (30, 48); two red missiles 0.5" from it; Valiant 4" off, unmoved, within its beam T1 (6").
+  const missile = (id: string) => ({ id, seat: 'red', ship: 'lance', target: 'viper', at: { x: 30.5, y: 48 }, damage: 2, tested: null });
+  const blueMoves = () =>
+    place(
+      place(moving({ ...battle(), turn: 2, missiles: { m1: missile('m1'), m2: missile('m2') } }, { mover: 'blue' }), 'tyrant', {
+        mdsUsed: 1,
+      }),
+      'valiant',
+      {
+        at: { x: 30, y: 44 },
+      },
+    );
+  const rc = (rulesVersion = gsc2Fold.rulesVersion) => ({ ...rcFor('blue', [6, 6]), rulesVersion });
+  const twoShots: MoveShip = {
+    type: 'MoveShip',
+    ship: 'tyrant',
+    path: [
+      { type: 'mds', missile: 'm1' },
+      { type: 'mds', missile: 'm2' },
+    ],
+  };
+  const twoHolds: MoveShip = {
+    type: 'MoveShip',
+    ship: 'tyrant',
+    path: [
+      { type: 'tractor', beam: 'T1', target: 'valiant' },
+      { type: 'tractor', beam: 'T1', target: 'valiant' },
+    ],
+  };
+
+  it('GSC-8 an MDS fired earlier in the path is spent: a cruiser with one MDS left fires it once', () => {
+    expect(moveShip(blueMoves(), twoShots, rc())).toMatchObject({
+      ok: false,
+      violation: { code: 'ILLEGAL_INTERRUPT', rule: 'GSC-8', message: 'Tyrant has no MDS left to fire this turn.' },
+    });
+  });
+  it('GSC-5 a tractor beam used earlier in the path is used: it holds the same ship once a turn', () => {
+    expect(moveShip(blueMoves(), twoHolds, rc())).toMatchObject({
+      ok: false,
+      violation: { code: 'ILLEGAL_INTERRUPT', rule: 'GSC-5', message: "Tyrant's tractor beam T1 was already used this turn." },
+    });
+  });
+  it('RUL-10 GSC-5 GSC-8 a game under gsc2-0.6.0 keeps deciding each maneuver from the ship as its move began', () => {
+    const shots = moveShip(blueMoves(), twoShots, rc('gsc2-0.6.0'));
+    expect(shots.ok && types(shots.events)).toEqual(['MdsFired', 'MdsFired', 'ShipMoved']);
+    const holds = moveShip(blueMoves(), twoHolds, rc('gsc2-0.6.0'));
+    expect(holds.ok && types(holds.events)).toEqual(['TractorBeamUsed', 'TractorBeamUsed', 'ShipMoved']);
   });
 });

@@ -16,7 +16,13 @@ const TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/unit/rules-versions-verify.unit.test.ts',
   ],
   gsc2: ['test/unit/gsc2-*.unit.test.ts', 'test/unit/verify.unit.test.ts', 'test/unit/rules-versions-verify.unit.test.ts'],
-  match: ['test/unit/{match,organiser,stalls,refusals,rules-adoption,rules-versions}*.unit.test.ts', 'test/unit/verify.unit.test.ts'],
+  // Every unit file of the match layer's own rules: lobby, organiser, deadlines and stalls, takebacks
+  // and forks, adoption and pinning of rules versions, the command table.
+  match: [
+    'test/unit/{match,organiser,stalls,refusals,rules-adoption,rules-versions,rules-pinning}*.unit.test.ts',
+    'test/unit/{takebacks,forks,deadlines,duration-bounds,strangers,harness,command-table}*.unit.test.ts',
+    'test/unit/verify.unit.test.ts',
+  ],
   verify: ['test/unit/{verify,verify-running,rules-versions,match-edges-verify}*.unit.test.ts'],
 };
 

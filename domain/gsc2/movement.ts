@@ -68,7 +68,8 @@ const forward = (pose: Pose, ship: ShipState, inches: number): Step => {
   const caught = armedCatch(pose.state, ship, pose.at, pose.facing, inches);
   if (!caught) return straight(pose, ship, inches);
   const reached = straight(pose, ship, caught.after);
-  if ('ok' in reached) return reached;
+  // Too far to reach the catch is too far for the whole path: the refusal names all it asks for.
+  if ('ok' in reached) return straight(pose, ship, inches);
   const { beam } = caught;
   const range = round3(distance(caught.ship.at, reached.at));
   const data = { ship: caught.ship.id, beam: beam.id, target: ship.id, range, held: beam.strength, rule: 'GSC-5' } as const;

@@ -312,7 +312,7 @@ describe('RUL-9 GSC-4 GSC-20 moving', () => {
     expect(refusal(state, { type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 4 }] }, 'blue')).toEqual({
       code: 'TOO_FAR',
       rule: 'GSC-4',
-      message: 'Tyrant has 2" of movement left but the path asks for 3" more.',
+      message: 'Tyrant has 2" of movement left but the path asks for 4" more.',
     });
   });
   it("RUL-9 GSC-4 a ship defers its move only when it is its seat's move", () => {

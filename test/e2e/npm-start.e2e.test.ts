@@ -49,7 +49,9 @@ const start = async (port: number, command?: readonly string[]): Promise<Started
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 90_000;
-  while (!/listening on (\S+)/.test(output)) {
+  // Up is the whole banner: its lines after `listening on` (the DynamoDB Local endpoint among
+  // them) may come in a later chunk of output than that one.
+  while (!/listening on (\S+)[\s\S]*Ctrl-C stops everything/.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -45,10 +45,10 @@ export type BoardingOrders = z.infer<typeof boardingOrdersSchema>;
 type Action = z.infer<typeof actionSchema>;
 
 /** GSC-20 since gsc2-0.4.0: assault pods fly, 6" a turn, until they ram; before, they rammed at once (RUL-10). */
-const podsFly = (rulesVersion: string | undefined): boolean => rulesVersion === undefined || rulesSince(rulesVersion, 'gsc2-0.4.0');
+const podsFly = (rulesVersion: string | undefined): boolean => rulesSince(rulesVersion, 'gsc2-0.4.0');
 
 /** GSC-20 since gsc2-0.7.0: one set of orders uses each pod and transporter of a ship once, over all its actions (RUL-10). */
-const countedPerShip = (rulesVersion: string | undefined): boolean => rulesVersion === undefined || rulesSince(rulesVersion, 'gsc2-0.7.0');
+const countedPerShip = (rulesVersion: string | undefined): boolean => rulesSince(rulesVersion, 'gsc2-0.7.0');
 
 /** Squads a ship's earlier actions in the same orders send by pod and by teleporter. */
 interface Sent {

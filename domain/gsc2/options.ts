@@ -77,7 +77,7 @@ export interface Readings {
  * class capped at `longRangeBands`. A game that names a reading plays it under any version.
  */
 export const readingsOf = (options: GscOptions, rulesVersion?: string): Readings => {
-  const literal = rulesVersion === undefined || rulesSince(rulesVersion, LITERAL_DEFAULTS);
+  const literal = rulesSince(rulesVersion, LITERAL_DEFAULTS);
   // a cap other than the one recorded by default was named for a reason: it asks for the capped table
   const beamRanges = options.beamRanges ?? (literal && options.longRangeBands === LONG_RANGE_BANDS ? 'printed' : 'capped');
   return {

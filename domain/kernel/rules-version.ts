@@ -33,6 +33,8 @@ export const isNewerRulesVersion = (candidate: string, current: string): boolean
 
 /**
  * Whether a game playing under `version` plays a rule introduced in `since`: the switch a
- * rule change puts around its new decision, so older games keep the old one.
+ * rule change puts around its new decision, so older games keep the old one. No version means
+ * the newest, this build's own: a rule check called outside a game's replay.
  */
-export const rulesSince = (version: string, since: string): boolean => (compare(version, since) ?? -1) >= 0;
+export const rulesSince = (version: string | undefined, since: string): boolean =>
+  version === undefined || (compare(version, since) ?? -1) >= 0;

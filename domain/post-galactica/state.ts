@@ -222,7 +222,7 @@ const factionInfo = (f: Faction): FactionInfo => ({
 
 /** PG-16: a Worker listed among the units is purchased capacity since pg-0.6.0; before, only `purchasedWorkers` was (RUL-10). */
 const capacity = (list: DeploymentList, faction: Faction, rulesVersion: string | undefined): number =>
-  rulesVersion === undefined || rulesSince(rulesVersion, 'pg-0.6.0') ? purchasedWorkerCapacity(list, faction) : list.purchasedWorkers;
+  rulesSince(rulesVersion, 'pg-0.6.0') ? purchasedWorkerCapacity(list, faction) : list.purchasedWorkers;
 
 const player = (seat: string, list: DeploymentList, faction: Faction, scenario: Scenario, rulesVersion?: string): PlayerState => ({
   seat,

@@ -1,11 +1,16 @@
 /**
  * `npm run mutate -- <scope>` (RUL-9): StrykerJS over one part of domain/ with its own tests;
- * without a scope, every scope in turn. Not part of `npm test`: a full run takes hours on 2
+ * without a scope, every scope in turn. A scope cut into parts (stryker/scopes.mjs) runs part by
+ * part, each keeping its own incremental file, and the scope's score is their sum, printed at
+ * the end; `<scope>/<part>` runs one part. Not part of `npm test`: a full run takes hours on 2
  * cores; the incremental files in stryker/incremental/ make a re-run test only what changed.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { SCOPES, type Scope } from '../stryker/scopes.mjs';
+import { type MutationScore, scoreOf, sumScores } from './mutation-score.ts';
 
-const SCOPES = ['post-galactica', 'soluna', 'gsc2', 'match', 'verify'];
+const scopes: Readonly<Record<string, Scope>> = SCOPES;
 const args = process.argv.slice(2);
 // `--concurrency N` (or `=N`): how many test processes StrykerJS runs; 1 leaves a core of two free.
 const flag = args.findIndex((a) => a === '--concurrency' || a.startsWith('--concurrency='));
@@ -14,17 +19,63 @@ if (concurrency !== undefined && !/^[1-9]\d*$/.test(concurrency)) {
   console.error('Arbiter: --concurrency needs a whole number of processes, e.g. --concurrency 1.');
   process.exit(2);
 }
+
+/** The parts of a scope (one unnamed part for a scope that is not cut). */
+const partsOf = (scope: string): readonly string[] => {
+  const chosen = scopes[scope];
+  return chosen === undefined || Array.isArray(chosen) ? [''] : Object.keys(chosen);
+};
+
+/** Each asked-for `scope` or `scope/part` as the runs it stands for. */
 const asked = args.filter((a) => !a.startsWith('-'));
-const unknown = asked.filter((a) => !SCOPES.includes(a));
+const runs: { scope: string; part: string }[] = [];
+const unknown: string[] = [];
+for (const name of asked.length > 0 ? asked : Object.keys(scopes)) {
+  const [scope = '', part] = name.split('/');
+  const parts = partsOf(scope);
+  if (scopes[scope] === undefined || (part !== undefined && !parts.includes(part))) unknown.push(name);
+  else for (const each of part === undefined ? parts : [part]) runs.push({ scope, part: each });
+}
 if (unknown.length > 0) {
-  console.error(`Arbiter: no mutation scope ${unknown.join(', ')}; the scopes are ${SCOPES.join(', ')}.`);
+  const known = Object.keys(scopes).flatMap((scope) => [
+    scope,
+    ...partsOf(scope)
+      .filter(Boolean)
+      .map((part) => `${scope}/${part}`),
+  ]);
+  console.error(`Arbiter: no mutation scope ${unknown.join(', ')}; the scopes are ${known.join(', ')}.`);
   process.exit(2);
 }
-for (const scope of asked.length > 0 ? asked : SCOPES) {
-  console.log(`\n== mutation testing ${scope}`);
+
+for (const { scope, part } of runs) {
+  console.log(`\n== mutation testing ${part ? `${scope}/${part}` : scope}`);
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',
-    env: { ...process.env, ARBITER_MUTATE_SCOPE: scope, ...(concurrency ? { ARBITER_MUTATE_CONCURRENCY: concurrency } : {}) },
+    env: {
+      ...process.env,
+      ARBITER_MUTATE_SCOPE: scope,
+      ARBITER_MUTATE_PART: part,
+      ...(concurrency ? { ARBITER_MUTATE_CONCURRENCY: concurrency } : {}),
+    },
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
+}
+
+// A scope cut into parts: its score is every part's, added up from their incremental files.
+for (const scope of new Set(runs.map((r) => r.scope))) {
+  const parts = partsOf(scope);
+  if (parts.length < 2) continue;
+  const scores: MutationScore[] = [];
+  const missing: string[] = [];
+  for (const part of parts) {
+    const file = `stryker/incremental/${scope}/${part}.json`;
+    if (existsSync(file)) scores.push(scoreOf(JSON.parse(readFileSync(file, 'utf8'))));
+    else missing.push(part);
+  }
+  const sum = sumScores(scores);
+  console.log(
+    `\n== ${scope}, all parts: ${sum.mutants} mutants, ${sum.killed} killed, ${sum.timeout} timed out, ` +
+      `${sum.survived} survived, ${sum.noCoverage} not covered, ${sum.ignored} ignored: ${sum.score.toFixed(2)}%` +
+      (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
+  );
 }

@@ -2,10 +2,12 @@
  * RUL-9: what `npm run mutate` mutates, and what it leaves out by configuration. The score
  * itself is measured by the run (too slow for `npm test`); this pins the set-up it rests on.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesetIds } from '../../domain/ruleset-list.ts';
+import { scoreOf, sumScores } from '../../scripts/mutation-score.ts';
+import { SCOPES } from '../../stryker/scopes.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The parts of a Babel path the ignorer reads. */
@@ -43,9 +45,34 @@ const judged = (code: string) => {
 
 describe('RUL-9 npm run mutate', () => {
   it('RUL-9 has a scope for every ruleset, domain/match and domain/verify', () => {
-    const script = readFileSync(join(ROOT, 'scripts', 'mutate.ts'), 'utf8');
-    const scopes = JSON.parse(/const SCOPES = (\[[^\]]*\])/.exec(script)?.[1]?.replaceAll("'", '"') ?? '[]') as string[];
-    expect(scopes.sort()).toEqual([...rulesetIds, 'match', 'verify'].sort());
+    expect(Object.keys(SCOPES).sort()).toEqual([...rulesetIds, 'match', 'verify'].sort());
+  });
+
+  it("RUL-9 a scope cut into parts mutates each of its folder's files in exactly one part", () => {
+    // command-docs.ts and examples.ts are documentation, left out of every scope by the config.
+    const documentation = ['command-docs', 'examples'];
+    for (const [scope, parts] of Object.entries(SCOPES)) {
+      if (Array.isArray(parts)) continue;
+      const named = Object.values(parts).flat();
+      const files = readdirSync(join(ROOT, 'domain', scope))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => f.slice(0, -3))
+        .filter((f) => !documentation.includes(f));
+      expect(named.toSorted(), scope).toEqual(files.toSorted());
+      expect(new Set(named).size, `${scope}: a file named in two parts`).toBe(named.length);
+    }
+    const cut = Object.entries(SCOPES).filter(([, parts]) => !Array.isArray(parts));
+    expect(cut.map(([scope]) => scope)).toEqual(['post-galactica', 'match']);
+  });
+
+  it("RUL-9 a scope's score adds up its parts as StrykerJS counts one: detected over valid mutants", () => {
+    const report = (...statuses: string[]) => ({ files: { 'a.ts': { mutants: statuses.map((status) => ({ status })) } } });
+    const one = scoreOf(report('Killed', 'Killed', 'Timeout', 'Survived', 'Ignored', 'CompileError'));
+    expect(one).toEqual({ mutants: 6, killed: 2, timeout: 1, survived: 1, noCoverage: 0, ignored: 1, errors: 1, score: 75 });
+    const two = scoreOf(report('Killed', 'NoCoverage', 'RuntimeError'));
+    const sum = sumScores([one, two]);
+    expect(sum).toEqual({ mutants: 9, killed: 3, timeout: 1, survived: 1, noCoverage: 1, ignored: 1, errors: 2, score: (100 * 4) / 6 });
+    expect(scoreOf({ files: {} }).score).toBe(100);
   });
 
   it("RUL-9 the ignorer skips a refusal's sentence, a check's verdict and a message, and keeps its code, check and rule ID", () => {

@@ -1,0 +1,53 @@
+/**
+ * RUL-9: the score of a StrykerJS report (its incremental file is one), counted as StrykerJS
+ * counts it: killed and timed out over every mutant that is valid (not ignored, and neither a
+ * compile nor a runtime error). Used to add up the parts of a scope cut into parts.
+ */
+
+/** The part of a mutation-testing report (the mutation-testing-elements schema) read here. */
+export interface MutationReport {
+  readonly files: Readonly<Record<string, { readonly mutants: readonly { readonly status: string }[] }>>;
+}
+
+export interface MutationScore {
+  readonly mutants: number;
+  readonly killed: number;
+  readonly timeout: number;
+  readonly survived: number;
+  readonly noCoverage: number;
+  readonly ignored: number;
+  readonly errors: number;
+  /** Killed and timed out, in percent of the valid mutants; 100 when there are none. */
+  readonly score: number;
+}
+
+const withScore = (counts: Omit<MutationScore, 'score'>): MutationScore => {
+  const detected = counts.killed + counts.timeout;
+  const valid = detected + counts.survived + counts.noCoverage;
+  return { ...counts, score: valid === 0 ? 100 : (100 * detected) / valid };
+};
+
+export const scoreOf = (report: MutationReport): MutationScore => {
+  const statuses = Object.values(report.files).flatMap((file) => file.mutants.map((m) => m.status));
+  const count = (...wanted: string[]) => statuses.filter((s) => wanted.includes(s)).length;
+  return withScore({
+    mutants: statuses.length,
+    killed: count('Killed'),
+    timeout: count('Timeout'),
+    survived: count('Survived'),
+    noCoverage: count('NoCoverage'),
+    ignored: count('Ignored'),
+    errors: count('CompileError', 'RuntimeError'),
+  });
+};
+
+export const sumScores = (scores: readonly MutationScore[]): MutationScore =>
+  withScore({
+    mutants: scores.reduce((n, s) => n + s.mutants, 0),
+    killed: scores.reduce((n, s) => n + s.killed, 0),
+    timeout: scores.reduce((n, s) => n + s.timeout, 0),
+    survived: scores.reduce((n, s) => n + s.survived, 0),
+    noCoverage: scores.reduce((n, s) => n + s.noCoverage, 0),
+    ignored: scores.reduce((n, s) => n + s.ignored, 0),
+    errors: scores.reduce((n, s) => n + s.errors, 0),
+  });

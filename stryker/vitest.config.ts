@@ -33,5 +33,7 @@ export default defineConfig({
     include: [...(TESTS[scope] ?? [])],
     pool: 'forks',
     testTimeout: 30_000,
+    // A test file that a mutant stops from loading fails a test, so StrykerJS sees the kill.
+    runner: './stryker/load-failure-runner.ts',
   },
 });

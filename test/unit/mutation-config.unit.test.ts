@@ -2,7 +2,9 @@
  * RUL-9: what `npm run mutate` mutates, and what it leaves out by configuration. The score
  * itself is measured by the run (too slow for `npm test`); this pins the set-up it rests on.
  */
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesetIds } from '../../domain/ruleset-list.ts';
@@ -136,5 +138,35 @@ describe('RUL-9 npm run mutate', () => {
       ['x', false],
       ['y', false],
     ]);
+  });
+});
+
+describe('RUL-9 the mutation runs count a test file that cannot load as a failing test', () => {
+  it('RUL-9 a file whose import throws fails the test "the test file loads"; a file that loads runs its own tests', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-load-failure-'));
+    try {
+      // What a mutant in module-level code does: the module throws as it loads.
+      writeFileSync(join(dir, 'broken.ts'), "throw new Error('a schema broken by a mutant');\n");
+      writeFileSync(join(dir, 'broken.test.ts'), "import './broken.ts';\ntest('never defined', () => {});\n");
+      writeFileSync(join(dir, 'fine.test.ts'), "test('runs as usual', () => { expect(1).toBe(1); });\n");
+      const runner = join(ROOT, 'stryker', 'load-failure-runner.ts');
+      writeFileSync(join(dir, 'vitest.config.ts'), `export default { test: { globals: true, runner: ${JSON.stringify(runner)} } };\n`);
+      const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'vitest'), ['run', '--root', dir, '--reporter=json'], { encoding: 'utf8' });
+      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
+        testResults: { name: string; assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+      };
+      const results = Object.fromEntries(
+        report.testResults.map((f) => [f.name.split('/').pop(), f.assertionResults.map((t) => [t.title, t.status])]),
+      );
+      expect(results).toEqual({
+        'broken.test.ts': [['the test file loads', 'failed']],
+        'fine.test.ts': [['runs as usual', 'passed']],
+      });
+      const failure = report.testResults.find((f) => f.name.endsWith('broken.test.ts'))?.assertionResults[0]?.failureMessages[0];
+      expect(failure).toContain('a schema broken by a mutant');
+      expect(run.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

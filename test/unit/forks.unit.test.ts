@@ -181,19 +181,29 @@ const decideGameAs = (game: Game, version: number, forkId: string) =>
     forkId,
   );
 
-describe('TB-6 verify proves the shared prefix with the origin’s log', () => {
+/**
+ * A sandbox forked at the start of a Post Galactica game whose origin went on one phase. Played in
+ * each test, not when the file is collected: code run outside a test is code StrykerJS cannot
+ * attribute to one (RUL-9), so every mutant on that path would run every test of its scope.
+ */
+const forkedAtStart = () => {
   const game = startedPostGalactica();
   const version = game.state.version;
   game.run({ type: 'EndPhase' }, seat('red'));
   const fork = parsed(FORK_ID, forkLog(game, version, 'sandbox'), emptyGame);
   const origin = parsed(GAME_ID, game.log, game.state);
+  return { game, version, fork, origin };
+};
 
+describe('TB-6 verify proves the shared prefix with the origin’s log', () => {
   it('TB-6 the fork’s first event re-decided on the origin’s fold is the logged one; without the origin the check is pending', () => {
+    const { fork, origin } = forkedAtStart();
     expect(checkOrigin(fork, origin, RULESETS)).toMatchObject({ check: 'origin', ok: true });
     expect(checkOrigin(fork, undefined, RULESETS)).toMatchObject({ check: 'origin', pending: true });
   });
 
   it('TB-6 a tampered prefix fails at its line; re-chained, at the version the fork names; a forged carried state at line 2', () => {
+    const { game, version, fork, origin } = forkedAtStart();
     const altered = game.log.map((e, i) => (i === 1 ? { ...e, data: { ...(e.data as object), seat: 'blue' } } : e));
     expect(checkOrigin(fork, { ...origin, events: altered }, RULESETS)).toMatchObject({ ok: false, line: 3 });
     expect(checkOrigin(fork, { ...origin, events: rechain(altered) }, RULESETS)).toMatchObject({ ok: false, line: version + 1 });

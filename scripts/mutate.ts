@@ -2,13 +2,15 @@
  * `npm run mutate -- <scope>` (RUL-9): StrykerJS over one part of domain/ with its own tests;
  * without a scope, every scope in turn. A scope cut into parts (stryker/scopes.mjs) runs part by
  * part, each keeping its own incremental file, and the scope's score is their sum, printed at
- * the end; `<scope>/<part>` runs one part. Not part of `npm test`: a full run takes hours on 2
+ * the end; `<scope>/<part>` runs one part. `--retest-static` tests again the static mutants (code
+ * run at module load) that earlier runs left alive, which StrykerJS would otherwise never re-test
+ * as tests are added. Not part of `npm test`: a full run takes hours on 2
  * cores; the incremental files in stryker/incremental/ make a re-run test only what changed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SCOPES, type Scope } from '../stryker/scopes.mjs';
-import { type MutationScore, scoreOf, sumScores } from './mutation-score.ts';
+import { forgetStaticSurvivors, type MutationScore, scoreOf, sumScores } from './mutation-score.ts';
 
 const scopes: Readonly<Record<string, Scope>> = SCOPES;
 const args = process.argv.slice(2);
@@ -19,6 +21,10 @@ if (concurrency !== undefined && !/^[1-9]\d*$/.test(concurrency)) {
   console.error('Arbiter: --concurrency needs a whole number of processes, e.g. --concurrency 1.');
   process.exit(2);
 }
+
+// `--retest-static`: test again the static mutants a run left alive, which StrykerJS never re-tests
+// by itself (scripts/mutation-score.ts, forgetStaticSurvivors).
+const retestStatic = args.includes('--retest-static');
 
 /** The parts of a scope (one unnamed part for a scope that is not cut). */
 const partsOf = (scope: string): readonly string[] => {
@@ -47,8 +53,15 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+/** Where a run keeps its result (stryker.config.mjs): a file a scope, or a folder of one file a part. */
+const incrementalFile = (scope: string, part: string) => `stryker/incremental/${part ? `${scope}/${part}` : scope}.json`;
+
 for (const { scope, part } of runs) {
   console.log(`\n== mutation testing ${part ? `${scope}/${part}` : scope}`);
+  const kept = incrementalFile(scope, part);
+  if (retestStatic && existsSync(kept)) {
+    writeFileSync(kept, `${JSON.stringify(forgetStaticSurvivors(JSON.parse(readFileSync(kept, 'utf8'))), null, 2)}\n`);
+  }
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',
     env: {
@@ -68,7 +81,7 @@ for (const scope of new Set(runs.map((r) => r.scope))) {
   const scores: MutationScore[] = [];
   const missing: string[] = [];
   for (const part of parts) {
-    const file = `stryker/incremental/${scope}/${part}.json`;
+    const file = incrementalFile(scope, part);
     if (existsSync(file)) scores.push(scoreOf(JSON.parse(readFileSync(file, 'utf8'))));
     else missing.push(part);
   }

@@ -4,9 +4,15 @@
  * compile nor a runtime error). Used to add up the parts of a scope cut into parts.
  */
 
+/** A mutant as a report holds it; only its status, and whether it ran at module load, are read. */
+export interface ReportedMutant {
+  readonly status: string;
+  readonly static?: boolean;
+}
+
 /** The part of a mutation-testing report (the mutation-testing-elements schema) read here. */
 export interface MutationReport {
-  readonly files: Readonly<Record<string, { readonly mutants: readonly { readonly status: string }[] }>>;
+  readonly files: Readonly<Record<string, { readonly mutants: readonly ReportedMutant[] }>>;
 }
 
 export interface MutationScore {
@@ -51,3 +57,20 @@ export const sumScores = (scores: readonly MutationScore[]): MutationScore =>
     ignored: scores.reduce((n, s) => n + s.ignored, 0),
     errors: scores.reduce((n, s) => n + s.errors, 0),
   });
+
+/**
+ * The report without its static mutants (code run at module load) that were not killed, so that
+ * an incremental run tests them again. StrykerJS re-tests a surviving mutant only when a test that
+ * covers it is added; a static mutant is covered by no test (its code runs before any test), so a
+ * new test that kills it never counts, and its first verdict would be kept for good. Every other
+ * field of the report is kept as it is.
+ */
+export const forgetStaticSurvivors = <R extends MutationReport>(report: R): R => ({
+  ...report,
+  files: Object.fromEntries(
+    Object.entries(report.files).map(([name, file]) => [
+      name,
+      { ...file, mutants: file.mutants.filter((m) => !(m.static === true && (m.status === 'Survived' || m.status === 'NoCoverage'))) },
+    ]),
+  ),
+});

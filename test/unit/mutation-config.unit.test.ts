@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesetIds } from '../../domain/ruleset-list.ts';
-import { scoreOf, sumScores } from '../../scripts/mutation-score.ts';
+import { forgetStaticSurvivors, scoreOf, sumScores } from '../../scripts/mutation-score.ts';
 import { SCOPES } from '../../stryker/scopes.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -75,6 +75,33 @@ describe('RUL-9 npm run mutate', () => {
     const sum = sumScores([one, two]);
     expect(sum).toEqual({ mutants: 9, killed: 3, timeout: 1, survived: 1, noCoverage: 1, ignored: 1, errors: 2, score: (100 * 4) / 6 });
     expect(scoreOf({ files: {} }).score).toBe(100);
+  });
+
+  it('RUL-9 --retest-static forgets only the static mutants not killed, so the next incremental run tests them again', () => {
+    const mutant = (id: string, status: string, isStatic: boolean) => ({ id, status, static: isStatic });
+    const report = {
+      schemaVersion: '2',
+      files: {
+        'a.ts': {
+          source: 'a',
+          mutants: [
+            mutant('1', 'Survived', true),
+            mutant('2', 'NoCoverage', true),
+            mutant('3', 'Killed', true),
+            mutant('4', 'Survived', false),
+            mutant('5', 'Timeout', true),
+            mutant('6', 'Ignored', true),
+          ],
+        },
+        'b.ts': { source: 'b', mutants: [mutant('7', 'Survived', true)] },
+      },
+    };
+    const forgotten = forgetStaticSurvivors(report);
+    expect(forgotten.files['a.ts'].mutants.map((m) => m.id)).toEqual(['3', '4', '5', '6']);
+    expect(forgotten.files['b.ts'].mutants).toEqual([]);
+    expect(forgotten.files['a.ts'].source).toBe('a');
+    expect(forgotten.schemaVersion).toBe('2');
+    expect(report.files['a.ts'].mutants).toHaveLength(6);
   });
 
   it("RUL-9 the ignorer skips a refusal's sentence, a check's verdict and a message, and keeps its code, check and rule ID", () => {

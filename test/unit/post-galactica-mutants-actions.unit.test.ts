@@ -299,7 +299,7 @@ describe('RUL-9 action events folded into state (PG-10, PG-7)', () => {
           resources: { carbon: 200, crystal: 50, faction: 1 },
           statusApplied: { name, remaining },
           recharge: null,
-          trigger: 'commandPhase',
+          trigger: 'startOfTurn',
           rule: 'PG-6',
         },
       }) as const;

@@ -349,6 +349,9 @@ describe('RUL-9 TB-2 TB-3 which commands are far takebacks, and the log their de
     expect(correct(-1)).toEqual({});
     expect(correct(now)).toEqual({});
     expect(correct(now + 1)).toEqual({});
+    // A command that is no far takeback (or names no whole version) is given no log at all.
+    expect(undoneFromLog({ type: 'TakeBack' }, state, game.log)).toEqual({});
+    expect(undoneFromLog({ type: 'CorrectGame', toVersion: '0' }, state, game.log)).toEqual({});
     // The log given may run past the state: only the events up to its version are after it.
     const longer = [...game.log, { ...last(game), seq: now + 1 }];
     expect(undoneFromLog({ type: 'CorrectGame', toVersion: now - 1 }, state, longer)).toEqual({

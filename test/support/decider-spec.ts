@@ -9,12 +9,12 @@ import type { Actor } from '../../domain/kernel/context.ts';
 import { actorLabel } from '../../domain/kernel/context.ts';
 import type { Dice } from '../../domain/kernel/dice.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
-import type { RuleViolation } from '../../domain/kernel/violation.ts';
+import type { Decision, RuleViolation } from '../../domain/kernel/violation.ts';
 import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
-import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 
 // Decides commands of every ruleset in-process, so every referee is loaded.
@@ -43,6 +43,22 @@ export const ctxFor = (actor: Actor, dice?: Dice, now = DEFAULT_NOW): MatchCtx =
 /** The domain events of a log, without their envelopes: what `given` takes back. */
 export const eventsOf = (log: readonly EventEnvelope[]): DomainEvent[] =>
   log.map(({ type, data, visibleTo }) => (visibleTo === undefined ? { type, data } : { type, data, visibleTo }));
+
+/** What a decision refused with; a failure of the test when it was taken. */
+export const refusalOf = (decision: Decision<unknown>): RuleViolation => {
+  if (decision.ok) throw new Error(`expected a refusal, got ${JSON.stringify(decision.events)}`);
+  return decision.violation;
+};
+
+/** The match a game folded to, for the functions called alone; a failure of the test before CreateGame. */
+export const matchOf = (game: Game): Match => {
+  const state = game.state;
+  if (state.status === 'empty') throw new Error('no game');
+  return state;
+};
+
+/** The last event of a game's log. */
+export const lastEvent = (game: Game): EventEnvelope => game.log.at(-1) as EventEnvelope;
 
 /**
  * A log built command by command through the real decider, as the store would write it,

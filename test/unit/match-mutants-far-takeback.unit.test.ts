@@ -10,13 +10,9 @@
  * seat, everything after a version voided) are decided by the exported functions alone.
  */
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
-import { pig } from '../../docs/examples/pig/ruleset.ts';
-import { rulesetsOf } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { Decision } from '../../domain/kernel/violation.ts';
 import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import type { TakebackProposed, TakenBack } from '../../domain/match/events.ts';
@@ -31,7 +27,8 @@ import {
 } from '../../domain/match/far-takeback.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import type { Match } from '../../domain/match/state.ts';
-import { ctxFor, GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
+import { ctxFor, GAME_ID, type Game, matchOf, player, refusalOf, seat } from '../support/decider-spec.ts';
+import { pigWith } from '../support/pig.ts';
 
 const organiser = player('p_org');
 const stranger = player('p_stranger');
@@ -39,22 +36,6 @@ const system: Actor = { kind: 'system' };
 const red = seat('red');
 const blue = seat('blue');
 const green = seat('green');
-
-/** Pig organised by p_org, who takes no seat, with the seats `seatNames`, each taken by p_<seat>; red plays first unless `firstPlayer` is null. */
-const pigWith = (seatNames: readonly string[] = ['red', 'blue'], firstPlayer: string | null = 'red') => {
-  const game = new Game(rulesetsOf({ rulesets: [{ ...pig, seatNames }] }));
-  const options = { rules: EXAMPLE_OPTIONS, ...(firstPlayer === null ? {} : { firstPlayer }) };
-  game.run({ type: 'CreateGame', ruleset: 'pig', options }, organiser);
-  for (const name of seatNames) game.run({ type: 'JoinGame', seat: name }, player(`p_${name}`));
-  return game;
-};
-
-/** The match a game folded to. */
-const matchOf = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
 
 /** `by` rolls the face `face`, drawn at the seq of the Roll's own event as the seed's dice would be; returns that seq. */
 const roll = (game: Game, by: Actor, face: number): number => {
@@ -79,12 +60,6 @@ const ctxOn = (game: Game, command: { type: string; toVersion?: number }, actor:
   rulesets: game.rulesets,
   ...undoneFromLog(command, game.state, game.log),
 });
-
-/** What a decision refused with, or a failure when it was taken. */
-const refusalOf = (decision: Decision<unknown>) => {
-  if (decision.ok) throw new Error(`expected a refusal, got ${JSON.stringify(decision.events)}`);
-  return decision.violation;
-};
 
 /** The data of the proposal `by` would make now to `toVersion`. */
 const proposalData = (game: Game, toVersion: number, by: Actor): TakebackProposed['data'] => {

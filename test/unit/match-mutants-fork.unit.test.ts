@@ -10,12 +10,9 @@
  * before a proposal), the exported function is called alone.
  */
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
-import { pig } from '../../docs/examples/pig/ruleset.ts';
-import { rulesetsOf } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
-import type { Decision, RuleViolation } from '../../domain/kernel/violation.ts';
+import type { Decision } from '../../domain/kernel/violation.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import {
@@ -30,7 +27,8 @@ import {
 } from '../../domain/match/fork.ts';
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
-import { ctxFor, GAME_ID, Game, player, seat } from '../support/decider-spec.ts';
+import { ctxFor, GAME_ID, Game, matchOf, player, refusalOf, seat } from '../support/decider-spec.ts';
+import { pigWith } from '../support/pig.ts';
 import { mission, playing, profile, shoot } from '../support/soluna.ts';
 
 const FORK_ID = 'g_fork';
@@ -92,11 +90,6 @@ const decideFork = (
   { forkId = FORK_ID, origin = originOf(game, version), onto = emptyGame as GameState } = {},
 ) => decideGame(onto, { type: 'ForkGame', from: { gameId: GAME_ID, version }, kind }, forkCtx(game, actor, origin), forkId);
 
-const refusalOf = (decision: Decision<DomainEvent>): RuleViolation => {
-  if (decision.ok) throw new Error(`expected a refusal, got ${JSON.stringify(decision.events)}`);
-  return decision.violation;
-};
-
 const forkedOf = (decision: Decision<DomainEvent>) => {
   if (!decision.ok) throw new Error(`${decision.violation.code}: ${decision.violation.message}`);
   const [forked] = decision.events as [DomainEvent];
@@ -116,12 +109,6 @@ const foldedFork = (game: Game, decision: Decision<DomainEvent>): GameState => {
     command: null,
   });
   return foldGame(game.rulesets, log);
-};
-
-const matchOf = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
 };
 
 /** The continuation from the game's current version, proposed by red and accepted by blue: its version and derived id. */
@@ -490,17 +477,9 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 });
 
-/** Pig organised by p_org with one seat, red, taken by p_red; red plays first. */
-const pigAlone = () => {
-  const game = new Game(rulesetsOf({ rulesets: [{ ...pig, seatNames: ['red'] }] }));
-  game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: EXAMPLE_OPTIONS, firstPlayer: 'red' } }, organiser);
-  game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
-  return game;
-};
-
 describe('RUL-9 TB-6 PBM-13 every seat agrees: one seat, or a seat no player holds', () => {
   it('RUL-9 TB-6 PBM-13 a seat alone is every seat: its proposal is the agreement', () => {
-    const game = pigAlone();
+    const game = pigWith(['red']);
     const version = game.state.version;
     const seq = version + 2;
     game.when({ type: 'ProposeFork', version }, red).then([

@@ -25,17 +25,10 @@ import { begin } from '../../domain/match/start.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { ctxFor, eventsOf, GAME_ID, Game, player, seat, startedPostGalactica, TEST_SEED } from '../support/decider-spec.ts';
+import { ctxFor, eventsOf, GAME_ID, Game, matchOf, player, seat, startedPostGalactica, TEST_SEED } from '../support/decider-spec.ts';
 
 const system: Actor = { kind: 'system' };
 const HOUR_LATER = '2026-01-01T01:00:00.000Z';
-
-/** The match a game's state is once created (every test here has one). */
-const matchOf = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
 
 /** A Post Galactica game's GameCreated as the decider writes it, with these options. */
 const createPostGalactica = (options: Record<string, unknown>) =>

@@ -7,16 +7,14 @@
  * step, a proposal left from an earlier phase), where the exported functions are called alone.
  */
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
-import { pig } from '../../docs/examples/pig/ruleset.ts';
-import { rulesetsOf } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { agree, DRAW, PAUSE, propose } from '../../domain/match/agreement.ts';
 import { evolveControl, lapse } from '../../domain/match/controls.ts';
 import type { ControlEvent } from '../../domain/match/events.ts';
 import { extendDeadline, pauseGame } from '../../domain/match/organiser.ts';
 import type { Match } from '../../domain/match/state.ts';
-import { ctxFor, Game, player, seat, startedPostGalactica, TEST_SEED } from '../support/decider-spec.ts';
+import { ctxFor, Game, matchOf, player, refusalOf, seat, startedPostGalactica, TEST_SEED } from '../support/decider-spec.ts';
+import { pigWith } from '../support/pig.ts';
 
 const system: Actor = { kind: 'system' };
 const organiser = player('p_org');
@@ -42,27 +40,6 @@ const ended = () => {
   const game = organised();
   game.run({ type: 'Concede' }, blue);
   return game;
-};
-
-/** Pig organised by p_org with the seats `seatNames`, each taken by p_<seat>; red plays first, in step t1. */
-const pigWith = (seatNames: readonly string[]) => {
-  const game = new Game(rulesetsOf({ rulesets: [{ ...pig, seatNames }] }));
-  game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: EXAMPLE_OPTIONS, firstPlayer: 'red' } }, organiser);
-  for (const name of seatNames) game.run({ type: 'JoinGame', seat: name }, player(`p_${name}`));
-  return game;
-};
-
-/** The match a game folded to, for the functions called alone. */
-const matchOf = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
-
-/** What a decision refused with, or a failure when it was taken. */
-const refusalOf = (decision: ReturnType<typeof propose>) => {
-  if (decision.ok) throw new Error(`expected a refusal, got ${JSON.stringify(decision.events)}`);
-  return decision.violation;
 };
 
 describe('RUL-9 PBM-13 only a seat takes part in an agreement', () => {

@@ -14,7 +14,7 @@ import { rewind } from '../../domain/match/rewind.ts';
 import type { GameState, Match } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { soluna } from '../../domain/soluna/ruleset.ts';
-import { Game, seat } from '../support/decider-spec.ts';
+import { Game, lastEvent, matchOf, seat } from '../support/decider-spec.ts';
 import { act, mission, playing, profile, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
@@ -23,12 +23,6 @@ const moon = seat('moon', 'p_moon');
 const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
 const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
 
-const match = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
-const last = (game: Game) => game.log.at(-1) as EventEnvelope;
 const hashAt = (game: Game, version: number) => (game.log[version - 1] as EventEnvelope).hash;
 
 /** A Sol'una game in its first phase, sun (the organiser, PBM-12) and moon both awaited; `start` is its version. */
@@ -38,7 +32,7 @@ const started = (options: Record<string, unknown> = {}) => {
 };
 /** PBM-11: the first step's deadline (PT1H) passes with both seats awaited. */
 const passDeadline = (game: Game) =>
-  game.run({ type: 'DeadlineReached', phaseKey: match(game).step?.key }, { kind: 'system' }, undefined, '2026-01-01T01:00:00.000Z');
+  game.run({ type: 'DeadlineReached', phaseKey: matchOf(game).step?.key }, { kind: 'system' }, undefined, '2026-01-01T01:00:00.000Z');
 const LATER = '2026-01-01T01:10:00.000Z';
 const orders = (model: string) => submit([act(model, { kind: 'none' })]);
 const takenBack = (data: Partial<TakenBack['data']>): DomainEvent => ({ type: 'TakenBack', data: { voids: [], how: 'own', ...data } });
@@ -57,30 +51,30 @@ describe('RUL-9 TB-1 the state an own takeback leaves', () => {
   it('RUL-9 TB-1 TB-5 sun takes back all its orders: its window stays open at the same checkpoint, with nothing left in it', () => {
     const { game, start } = started();
     game.run(orders('meena'), sun);
-    const window = match(game).undo;
+    const window = matchOf(game).undo;
     game.run({ type: 'TakeBack' }, sun);
     expect(window).toMatchObject({ kind: 'open', seat: 'sun', checkpoint: { version: start } });
-    expect(match(game).undo).toEqual({ ...window, events: [] });
-    expect(match(game).version).toBe(last(game).seq);
+    expect(matchOf(game).undo).toEqual({ ...window, events: [] });
+    expect(matchOf(game).version).toBe(lastEvent(game).seq);
   });
 
   it('RUL-9 TB-1 a takeback within the same step keeps its deadline: the step is not opened again', () => {
     const { game } = started({ deadlines: { default: 'PT1H' } });
-    const step = match(game).step;
+    const step = matchOf(game).step;
     game.run(orders('meena'), sun, undefined, '2026-01-01T00:10:00.000Z');
     game.run({ type: 'TakeBack' }, sun, undefined, '2026-01-01T00:20:00.000Z');
     expect(step?.deadline).toBe('2026-01-01T01:00:00.000Z');
-    expect(match(game).step).toEqual(step);
+    expect(matchOf(game).step).toEqual(step);
   });
 
   it('RUL-9 PBM-11 TB-1 with options.absence the takeback is an event sun acted in: its missed deadlines are counted back to 0', () => {
     const { game } = started({ deadlines: { default: 'PT1H' }, absence: { maxMissed: 3 } });
     passDeadline(game);
-    const missed = match(game).missed;
+    const missed = matchOf(game).missed;
     game.run(orders('meena'), sun, undefined, LATER);
     game.run({ type: 'TakeBack' }, sun, undefined, LATER);
     expect(missed).toEqual({ sun: 1, moon: 1 });
-    expect(match(game).missed).toEqual({ sun: 0, moon: 1 });
+    expect(matchOf(game).missed).toEqual({ sun: 0, moon: 1 });
   });
 
   it('RUL-9 TB-1 a ruleset whose step is null (nothing waits on players, which the kernel allows) takes back without a step', () => {
@@ -89,10 +83,10 @@ describe('RUL-9 TB-1 the state an own takeback leaves', () => {
     // The same lobby, folded and decided from here on with the unstepped ruleset.
     game.log = started().game.log;
     const start = game.state.version;
-    expect(match(game).step).toBeNull();
+    expect(matchOf(game).step).toBeNull();
     game.run(orders('meena'), sun);
     game.run({ type: 'TakeBack' }, sun);
-    expect(match(game)).toMatchObject({ status: 'playing', step: null, voided: [{ from: start + 1, to: start + 2, by: start + 3 }] });
+    expect(matchOf(game)).toMatchObject({ status: 'playing', step: null, voided: [{ from: start + 1, to: start + 2, by: start + 3 }] });
   });
 });
 
@@ -126,7 +120,7 @@ describe('RUL-9 TB-1 a fold refuses an own takeback it cannot fold (a forged log
     const before = foldGame(RULESETS, game.log.slice(0, -1));
     const ended = (rulesets: Rulesets, from: Match, events: readonly EventEnvelope[]): GameState =>
       ({ ...foldEvents(rulesets, from, events), status: 'ended', step: null }) as GameState;
-    expect(() => rewind(RULESETS, before, last(game) as EventEnvelope<TakenBack>, ended)).toThrow(
+    expect(() => rewind(RULESETS, before, lastEvent(game) as EventEnvelope<TakenBack>, ended)).toThrow(
       `TakenBack: the game was not in play at event ${start}`,
     );
   });
@@ -135,9 +129,9 @@ describe('RUL-9 TB-1 a fold refuses an own takeback it cannot fold (a forged log
 describe('RUL-9 TB-2 TB-3 the state a far takeback leaves', () => {
   it('RUL-9 TB-2 after an agreed takeback sun takes back nothing alone, and no correction is shown', () => {
     const { game } = agreedBack();
-    const taken = last(game);
-    expect(match(game).undo).toEqual({ kind: 'closed', seq: taken.seq, why: 'the game was taken back by agreement' });
-    expect(match(game).correction).toBeUndefined();
+    const taken = lastEvent(game);
+    expect(matchOf(game).undo).toEqual({ kind: 'closed', seq: taken.seq, why: 'the game was taken back by agreement' });
+    expect(matchOf(game).correction).toBeUndefined();
     const v = game.when({ type: 'TakeBack' }, sun).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
     expect(v.message).toBe(`Nothing of yours to take back since event ${taken.seq}: the game was taken back by agreement.`);
   });
@@ -146,8 +140,8 @@ describe('RUL-9 TB-2 TB-3 the state a far takeback leaves', () => {
     const { game, start } = started({ takebacks: 'none' });
     game.run(orders('meena'), sun);
     game.run({ type: 'CorrectGame', toVersion: start, reason: 'wrong orders' }, sun);
-    expect(match(game).correction).toEqual({ seq: last(game).seq, toVersion: start, reason: 'wrong orders' });
-    expect('undo' in match(game)).toBe(false);
+    expect(matchOf(game).correction).toEqual({ seq: lastEvent(game).seq, toVersion: start, reason: 'wrong orders' });
+    expect('undo' in matchOf(game)).toBe(false);
   });
 
   it("RUL-9 TB-3 TB-2 the organiser's correction stays shown after a later agreed takeback", () => {
@@ -160,8 +154,8 @@ describe('RUL-9 TB-2 TB-3 the state a far takeback leaves', () => {
     game.run(orders('xul'), moon);
     game.run({ type: 'ProposeTakeback', toVersion: corrected }, moon);
     game.run({ type: 'AcceptTakeback' }, sun);
-    expect(last(game).data).toMatchObject({ how: 'agreed', toVersion: corrected });
-    expect(match(game).correction).toEqual(correction);
+    expect(lastEvent(game).data).toMatchObject({ how: 'agreed', toVersion: corrected });
+    expect(matchOf(game).correction).toEqual(correction);
   });
 
   it('RUL-9 TB-3 an organiser takeback logged without a reason shows an empty one', () => {
@@ -180,20 +174,20 @@ describe('RUL-9 TB-2 TB-3 the state a far takeback leaves', () => {
       ],
       sun,
     );
-    expect(match(game).correction).toEqual({ seq: last(game).seq, toVersion: start, reason: '' });
+    expect(matchOf(game).correction).toEqual({ seq: lastEvent(game).seq, toVersion: start, reason: '' });
   });
 
   it('RUL-9 PBM-11 TB-2 with options.absence an agreed takeback keeps the counts of its version, but for the accepting seat, which acted', () => {
     const { game } = started({ deadlines: { default: 'PT1H' }, absence: { maxMissed: 3 } });
     passDeadline(game);
     const missedAt = game.state.version;
-    expect(match(game).missed).toEqual({ sun: 1, moon: 1 });
+    expect(matchOf(game).missed).toEqual({ sun: 1, moon: 1 });
     game.run(orders('meena'), sun, undefined, LATER);
     game.run(orders('xul'), moon, undefined, LATER);
-    expect(match(game).missed).toEqual({ sun: 0, moon: 0 });
+    expect(matchOf(game).missed).toEqual({ sun: 0, moon: 0 });
     game.run({ type: 'ProposeTakeback', toVersion: missedAt }, moon, undefined, LATER);
     game.run({ type: 'AcceptTakeback' }, sun, undefined, LATER);
-    expect(match(game).missed).toEqual({ sun: 0, moon: 1 });
+    expect(matchOf(game).missed).toEqual({ sun: 0, moon: 1 });
   });
 });
 
@@ -202,14 +196,14 @@ describe('RUL-9 TB-2 TB-3 a fold refuses a far takeback it cannot fold', () => {
     const { game, start } = started();
     game.run({ type: 'Concede' }, moon);
     game.given([takenBack({ seat: null, how: 'organiser', toVersion: start, toHash: hashAt(game, start), reason: 'late' })], sun);
-    expect(() => game.state).toThrow(`event ${last(game).seq}: TakenBack: the game is ended, not in play`);
+    expect(() => game.state).toThrow(`event ${lastEvent(game).seq}: TakenBack: the game is ended, not in play`);
   });
 
   it('RUL-9 TB-2 a fold of one event given no history (the publisher without a store) names the state it lacks', () => {
     const { game, start } = agreedBack();
     const before = foldGame(RULESETS, game.log.slice(0, -1));
-    expect(() => evolveGame(RULESETS, before, last(game))).toThrow(
-      `event ${last(game).seq}: TakenBack: the state at event ${start} was not given to the fold (docs/design.md §8)`,
+    expect(() => evolveGame(RULESETS, before, lastEvent(game))).toThrow(
+      `event ${lastEvent(game).seq}: TakenBack: the state at event ${start} was not given to the fold (docs/design.md §8)`,
     );
   });
 
@@ -217,7 +211,7 @@ describe('RUL-9 TB-2 TB-3 a fold refuses a far takeback it cannot fold', () => {
     const { game } = started();
     game.run(orders('meena'), sun);
     game.given([takenBack({ seat: null, how: 'organiser', toVersion: 2, toHash: hashAt(game, 2), reason: 'too far' })], sun);
-    expect(() => game.state).toThrow(`event ${last(game).seq}: TakenBack: the game was not in play at event 2`);
+    expect(() => game.state).toThrow(`event ${lastEvent(game).seq}: TakenBack: the game was not in play at event 2`);
   });
 
   it('RUL-9 TB-3 a correction naming another chain hash than the state at its version ends with is refused', () => {
@@ -226,7 +220,7 @@ describe('RUL-9 TB-2 TB-3 a fold refuses a far takeback it cannot fold', () => {
     const wrong = hashAt(game, start - 1);
     game.given([takenBack({ seat: null, how: 'organiser', toVersion: start, toHash: wrong, reason: 'forged' })], sun);
     expect(() => game.state).toThrow(
-      `event ${last(game).seq}: TakenBack: the state given for event ${start} does not end with the chain hash ${wrong}`,
+      `event ${lastEvent(game).seq}: TakenBack: the state given for event ${start} does not end with the chain hash ${wrong}`,
     );
   });
 
@@ -234,8 +228,8 @@ describe('RUL-9 TB-2 TB-3 a fold refuses a far takeback it cannot fold', () => {
     const { game, start } = agreedBack();
     const before = foldGame(RULESETS, game.log.slice(0, -1));
     const damaged = (v: number) => ({ ...(foldGame(RULESETS, game.log.slice(0, v)) as Match), version: v - 1 });
-    expect(() => evolveGame(RULESETS, before, last(game), damaged)).toThrow(
-      `event ${last(game).seq}: TakenBack: the state given for event ${start} does not end with the chain hash ${hashAt(game, start)}`,
+    expect(() => evolveGame(RULESETS, before, lastEvent(game), damaged)).toThrow(
+      `event ${lastEvent(game).seq}: TakenBack: the state given for event ${start} does not end with the chain hash ${hashAt(game, start)}`,
     );
   });
 });

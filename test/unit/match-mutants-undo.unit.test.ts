@@ -20,7 +20,7 @@ import type { Match } from '../../domain/match/state.ts';
 import { takeBack } from '../../domain/match/takeback.ts';
 import { type OpenWindow, windowAfter } from '../../domain/match/undo.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { ctxFor, Game, player, seat } from '../support/decider-spec.ts';
+import { ctxFor, Game, lastEvent, matchOf, player, seat } from '../support/decider-spec.ts';
 import { arena, TROOPERS, toPhase } from '../support/post-galactica.ts';
 import { act, mission, playing, profile, shoot, submit } from '../support/soluna.ts';
 
@@ -33,19 +33,13 @@ const system = { kind: 'system' } as const;
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 
-const match = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
-const last = (game: Game) => game.log.at(-1) as EventEnvelope;
 /** The seq of the first event the last command recorded: where a window it closed says it closed. */
 const firstOfLast = (game: Game) => {
-  const { commandId } = last(game);
+  const { commandId } = lastEvent(game);
   return (game.log.find((e) => e.commandId === commandId) as EventEnvelope).seq;
 };
 /** The window the game holds after the last command: closed at its first event, for `why`. */
-const closedByLast = (game: Game, why: string) => expect(match(game).undo).toEqual({ kind: 'closed', seq: firstOfLast(game), why });
+const closedByLast = (game: Game, why: string) => expect(matchOf(game).undo).toEqual({ kind: 'closed', seq: firstOfLast(game), why });
 /** What a TakeBack by `actor` is refused with, now. */
 const refusedTakeBack = (game: Game, actor: ReturnType<typeof seat>) =>
   game.when({ type: 'TakeBack' }, actor).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK').message;
@@ -80,7 +74,7 @@ describe('RUL-9 TB-1 each lifecycle event a seat records closes its window, nami
     const game = duel();
     game.run({ type: 'OfferDraw' }, sun);
     closedByLast(game, 'a draw was offered');
-    expect(refusedTakeBack(game, sun)).toBe(`Nothing of yours to take back since event ${last(game).seq}: a draw was offered.`);
+    expect(refusedTakeBack(game, sun)).toBe(`Nothing of yours to take back since event ${lastEvent(game).seq}: a draw was offered.`);
     game.run({ type: 'DeclineDraw' }, moon);
     // A lifecycle event with no reason of its own is named by its type.
     closedByLast(game, 'DrawDeclined was recorded');
@@ -126,7 +120,7 @@ describe('RUL-9 TB-1 what else closes a window', () => {
     const game = organisedPig();
     game.run({ type: 'Roll' }, red);
     const rolled = game.log.find((e) => e.type === 'DieRolled') as EventEnvelope;
-    expect(match(game).undo).toEqual({ kind: 'closed', seq: rolled.seq, why: 'a die was rolled' });
+    expect(matchOf(game).undo).toEqual({ kind: 'closed', seq: rolled.seq, why: 'a die was rolled' });
   });
 
   it('RUL-9 TB-1 SOL-3 the last orders sealed reveal both: the window closes at the reveal, not at the seal before it', () => {
@@ -139,7 +133,7 @@ describe('RUL-9 TB-1 what else closes a window', () => {
 
   it('RUL-9 TB-1 PBM-3 the phase timer firing closes every window as the server’s act', () => {
     const game = organisedPig({ deadlines: { default: 'PT1H' } });
-    const phaseKey = match(game).step?.key;
+    const phaseKey = matchOf(game).step?.key;
     game.run({ type: 'DeadlineReached', phaseKey }, system, undefined, at(61));
     closedByLast(game, 'the server acted');
     expect(refusedTakeBack(game, blue)).toBe(`Nothing of yours to take back since event ${firstOfLast(game)}: the server acted.`);
@@ -157,7 +151,7 @@ describe('RUL-9 TB-1 the window decided event by event, for events no command pu
   const sunSealed = () => {
     const game = duel();
     game.run(submit([shoot('meena', 'xul')]), sun);
-    const window = match(game).undo as OpenWindow;
+    const window = matchOf(game).undo as OpenWindow;
     const sealed = game.log.find((e) => e.type === 'ActionsSealed') as EventEnvelope;
     return { game, window, sealed };
   };
@@ -165,12 +159,12 @@ describe('RUL-9 TB-1 the window decided event by event, for events no command pu
   it('RUL-9 TB-1 PBM-3 a deadline passing (recorded only by the server, whose act closes every window first) closes an open one, naming the deadline', () => {
     const { game, window } = sunSealed();
     const passed: EventEnvelope = {
-      ...last(game),
-      seq: last(game).seq + 1,
+      ...lastEvent(game),
+      seq: lastEvent(game).seq + 1,
       type: 'DeadlinePassed',
       data: { phaseKey: 't1-p1', phase: 'p1', deadline: T0, awaiting: ['moon'] },
     };
-    expect(windowAfter(window, passed, match(game), RULESETS)).toEqual({
+    expect(windowAfter(window, passed, matchOf(game), RULESETS)).toEqual({
       kind: 'closed',
       seq: passed.seq,
       why: "the step's deadline passed",
@@ -180,12 +174,12 @@ describe('RUL-9 TB-1 the window decided event by event, for events no command pu
   it('RUL-9 TB-1 PBM-14 new rules adopted inside a window close it, naming the adoption', () => {
     const { game, window } = sunSealed();
     const adopted: EventEnvelope = {
-      ...last(game),
-      seq: last(game).seq + 1,
+      ...lastEvent(game),
+      seq: lastEvent(game).seq + 1,
       type: 'RulesVersionAdopted',
       data: { from: 'sol-0.0.1', to: 'sol-0.3.0', how: 'organiser' },
     };
-    expect(windowAfter(window, adopted, match(game), RULESETS)).toEqual({
+    expect(windowAfter(window, adopted, matchOf(game), RULESETS)).toEqual({
       kind: 'closed',
       seq: adopted.seq,
       why: 'the game adopted new rules',
@@ -194,15 +188,15 @@ describe('RUL-9 TB-1 the window decided event by event, for events no command pu
 
   it('RUL-9 TB-1 TB-5 orders sealed for another seat (no ruleset here seals for anyone but the actor) close the window', () => {
     const { game, window, sealed } = sunSealed();
-    const forMoon = { ...sealed, seq: last(game).seq + 1, visibleTo: 'moon' };
-    expect(windowAfter(window, forMoon, match(game), RULESETS)).toEqual({
+    const forMoon = { ...sealed, seq: lastEvent(game).seq + 1, visibleTo: 'moon' };
+    expect(windowAfter(window, forMoon, matchOf(game), RULESETS)).toEqual({
       kind: 'closed',
       seq: forMoon.seq,
       why: 'another seat sealed orders',
     });
     // The seat's own sealed orders are known to nobody else: the window grows by them.
-    const own = { ...sealed, seq: last(game).seq + 1 };
-    expect(windowAfter(window, own, match(game), RULESETS)).toEqual({ ...window, events: [...window.events, own] });
+    const own = { ...sealed, seq: lastEvent(game).seq + 1 };
+    expect(windowAfter(window, own, matchOf(game), RULESETS)).toEqual({ ...window, events: [...window.events, own] });
   });
 
   it('RUL-9 TB-1 a command that leaves its own seat awaited, where it was not when the window opened, passes the step to nobody else', () => {
@@ -216,7 +210,7 @@ describe('RUL-9 TB-1 the window decided event by event, for events no command pu
 describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say since when nothing', () => {
   it('RUL-9 TB-1 PIG-1 right after play began nothing is anyone’s to take back', () => {
     const game = organisedPig();
-    expect(match(game).status).toBe('playing');
+    expect(matchOf(game).status).toBe('playing');
     expect(refusedTakeBack(game, red)).toBe('Nothing of yours to take back since the last point something became known to anyone else.');
   });
 
@@ -248,7 +242,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
     const game = duel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
-    const stepless: Match = { ...match(game), step: null };
+    const stepless: Match = { ...matchOf(game), step: null };
     expect(takeBack(stepless, {}, ctxFor(sun))).toEqual({
       ok: true,
       events: [{ type: 'TakenBack', data: { seat: 'sun', toVersion: start, voids: [{ from: start + 1, to: start + 2 }], how: 'own' } }],
@@ -267,14 +261,14 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
         message: 'Only a seated player may take back their own commands.',
       }),
     };
-    expect(takeBack(match(game), {}, ctxFor(system))).toEqual(notSeated);
-    expect(takeBack(match(game), {}, ctxFor(player('p_sun')))).toEqual(notSeated);
+    expect(takeBack(matchOf(game), {}, ctxFor(system))).toEqual(notSeated);
+    expect(takeBack(matchOf(game), {}, ctxFor(player('p_sun')))).toEqual(notSeated);
   });
 
   it('RUL-9 TB-4 a game that allows no takebacks keeps no window in its state', () => {
     const game = duel({ takebacks: 'none' });
     game.run(submit([shoot('meena', 'xul')]), sun);
-    expect('undo' in match(game)).toBe(false);
+    expect('undo' in matchOf(game)).toBe(false);
   });
 
   it('RUL-9 TB-1 a game that ended keeps no window, at its ending event and after it', () => {
@@ -291,7 +285,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
       expect([event.type, stateAt(event.seq).status, 'undo' in stateAt(event.seq)]).toEqual([event.type, 'ended', false]);
     }
     expect(game.log.slice(conceded.seq).map((e) => e.type)).toEqual(['GameEnded', 'SeedRevealed']);
-    expect('undo' in match(game)).toBe(false);
+    expect('undo' in matchOf(game)).toBe(false);
   });
 });
 
@@ -306,7 +300,7 @@ describe('RUL-9 TB-2 what an own takeback voided is not undone again', () => {
     move(game, TROOPERS_2, 11, 22); // start + 5, voided by the takeback at start + 6
     game.run({ type: 'TakeBack', toVersion: start + 4 }, red);
     move(game, TROOPERS_2, 11, 22); // start + 7
-    expect(match(game).voided).toEqual([
+    expect(matchOf(game).voided).toEqual([
       { from: start + 2, to: start + 2, by: start + 3 },
       { from: start + 5, to: start + 5, by: start + 6 },
     ]);
@@ -341,11 +335,11 @@ describe('RUL-9 TB-2 TB-3 which commands are far takebacks, and the log their de
   it('RUL-9 TB-3 the log after a version from 0 up to the one before the current is given; before 0 and from the current on, none', () => {
     const game = duel();
     game.run(submit([shoot('meena', 'xul')]), sun);
-    const state = match(game);
+    const state = matchOf(game);
     const now = state.version;
     const correct = (toVersion: number) => undoneFromLog({ type: 'CorrectGame', toVersion }, state, game.log);
     expect(correct(0)).toEqual({ undone: { after: 0, events: game.log } });
-    expect(correct(now - 1)).toEqual({ undone: { after: now - 1, events: [last(game)] } });
+    expect(correct(now - 1)).toEqual({ undone: { after: now - 1, events: [lastEvent(game)] } });
     expect(correct(-1)).toEqual({});
     expect(correct(now)).toEqual({});
     expect(correct(now + 1)).toEqual({});
@@ -353,9 +347,9 @@ describe('RUL-9 TB-2 TB-3 which commands are far takebacks, and the log their de
     expect(undoneFromLog({ type: 'TakeBack' }, state, game.log)).toEqual({});
     expect(undoneFromLog({ type: 'CorrectGame', toVersion: '0' }, state, game.log)).toEqual({});
     // The log given may run past the state: only the events up to its version are after it.
-    const longer = [...game.log, { ...last(game), seq: now + 1 }];
+    const longer = [...game.log, { ...lastEvent(game), seq: now + 1 }];
     expect(undoneFromLog({ type: 'CorrectGame', toVersion: now - 1 }, state, longer)).toEqual({
-      undone: { after: now - 1, events: [last(game)] },
+      undone: { after: now - 1, events: [lastEvent(game)] },
     });
   });
 });

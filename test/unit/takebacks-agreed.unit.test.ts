@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { TakebackProposed, TakenBack } from '../../domain/match/events.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
-import type { Match } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
@@ -15,7 +14,7 @@ import type { IntegrationEvent } from '../../functions/app/ports.ts';
 import { integrationEvents } from '../../functions/app/publishing.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText } from '../../functions/app/webhook-messages.ts';
-import { GAME_ID, type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { GAME_ID, type Game, lastEvent, matchOf, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
 import { withRoll } from '../support/takebacks.ts';
@@ -26,12 +25,6 @@ const moon = seat('moon', 'p_moon');
 const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
 const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
 
-const match = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
-const last = (game: Game) => game.log.at(-1) as EventEnvelope;
 const rollsAfter = (game: Game, version: number) => game.log.filter((e) => e.seq > version).flatMap((e) => findRolls(e.data));
 
 /** Sun shot at xul and moon did nothing: both orders revealed and resolved, rolls included. `start` is before sun's orders. */
@@ -52,7 +45,7 @@ describe('TB-2 a takeback proposed lists exactly what it undoes, rolls included'
     const data = proposed?.data as TakebackProposed['data'];
     const before = game.log.find((e) => e.seq === start) as EventEnvelope;
     expect(data).toMatchObject({ seat: 'moon', toVersion: start, toHash: before.hash, reason: 'wrong model' });
-    expect(data.undoes.voids).toEqual([{ from: start + 1, to: last(game).seq - 1 }]);
+    expect(data.undoes.voids).toEqual([{ from: start + 1, to: lastEvent(game).seq - 1 }]);
     expect(data.undoes.commands).toEqual([
       { seq: start + 1, actor: 'sun', type: 'SubmitActions' },
       { seq: start + 3, actor: 'moon', type: 'SubmitActions' },
@@ -96,7 +89,7 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     const atStart = viewGame(RULESETS, foldGame(RULESETS, game.log.slice(0, start)), 'sun');
     const discarded = rollsAfter(game, start).map(({ roll }) => `${roll.draw.seq}:${roll.draw.index}`);
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);
-    const proposal = match(game).takebackProposal;
+    const proposal = matchOf(game).takebackProposal;
     if (!proposal) throw new Error('no proposal');
     const events = game.run({ type: 'AcceptTakeback' }, sun);
     expect(events.map((e) => e.type)).toEqual(['TakebackAccepted', 'TakenBack']);
@@ -111,7 +104,7 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     const view = viewGame(RULESETS, game.state, 'sun');
     expect(view?.game).toEqual(atStart?.game);
     expect(view?.takebackProposal).toBeUndefined();
-    expect(view?.voided).toEqual(proposal.undoes.voids.map((r) => ({ ...r, by: last(game).seq })));
+    expect(view?.voided).toEqual(proposal.undoes.voids.map((r) => ({ ...r, by: lastEvent(game).seq })));
     // A seat alone takes nothing back across it.
     game.when({ type: 'TakeBack' }, sun).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
     // The same orders again draw fresh rolls, at the new commands' seqs: no discarded draw is used again.
@@ -128,7 +121,7 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     const then = foldGame(RULESETS, game.log.slice(0, start));
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon, undefined, '2026-01-01T00:20:00.000Z');
     game.run({ type: 'AcceptTakeback' }, sun, undefined, '2026-01-01T00:30:00.000Z');
-    expect(match(game).step).toEqual({
+    expect(matchOf(game).step).toEqual({
       ...(then.status === 'empty' ? null : then.step),
       openedAt: '2026-01-01T00:30:00.000Z',
       deadline: '2026-01-01T01:30:00.000Z',
@@ -139,12 +132,12 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     const { game, start } = afterAShot();
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);
     expect(game.run({ type: 'DeclineTakeback' }, sun).map((e) => e.type)).toEqual(['TakebackDeclined']);
-    expect(match(game).takebackProposal).toBeUndefined();
+    expect(matchOf(game).takebackProposal).toBeUndefined();
     game.when({ type: 'AcceptTakeback' }, sun).thenRejects('TB-2', 'NOTHING_PROPOSED');
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);
     game.when({ type: 'AcceptTakeback' }, moon).thenRejects('TB-2', 'ALREADY_AGREED');
     game.run({ type: 'DeclineTakeback' }, moon);
-    expect(match(game).takebackProposal).toBeUndefined();
+    expect(matchOf(game).takebackProposal).toBeUndefined();
   });
 
   it('TB-2 SOL-3 the proposal lapses when anything else is recorded (here sun’s next orders): its listing would no longer be what it undoes', () => {
@@ -152,12 +145,12 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);
     game.when({ type: 'ProposeTakeback', toVersion: start }, sun).thenRejects('TB-2', 'ALREADY_PROPOSED');
     game.run(submit([act('meena', { kind: 'none' })]), sun);
-    expect(match(game).takebackProposal).toBeUndefined();
+    expect(matchOf(game).takebackProposal).toBeUndefined();
     const v = game.when({ type: 'AcceptTakeback' }, sun).thenRejects('TB-2', 'NOTHING_PROPOSED');
     expect(v.message).toContain('lapses at the end of its phase or when anything else is recorded');
     // Sun taking its orders back returns to the state before them, but the lapsed proposal stays lapsed.
     game.run({ type: 'TakeBack' }, sun);
-    expect(match(game).takebackProposal).toBeUndefined();
+    expect(matchOf(game).takebackProposal).toBeUndefined();
     game.when({ type: 'AcceptTakeback' }, sun).thenRejects('TB-2', 'NOTHING_PROPOSED');
   });
 });
@@ -172,9 +165,9 @@ describe('TB-3 the organiser corrects a running game', () => {
     expect((taken?.data as TakenBack['data'] | undefined)?.summary).toMatch(/discards \d+ rolls?: /);
     const view = viewGame(RULESETS, game.state, 'moon');
     expect(view?.game).toEqual(atStart?.game);
-    expect(view?.correction).toEqual({ seq: last(game).seq, toVersion: start, reason: 'the shot ignored cover' });
+    expect(view?.correction).toEqual({ seq: lastEvent(game).seq, toVersion: start, reason: 'the shot ignored cover' });
     expect(explainEvent(game.log[start] as EventEnvelope, game.log)[1]).toBe(
-      `  Void: the organiser took the game back at event ${last(game).seq}, to version ${start} (the shot ignored cover); it stays in the log, and any roll in it stays spent.`,
+      `  Void: the organiser took the game back at event ${lastEvent(game).seq}, to version ${start} (the shot ignored cover); it stays in the log, and any roll in it stays spent.`,
     );
     expect(sol(game).sealed.sun).toBeUndefined();
   });
@@ -254,7 +247,7 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
   it('TB-7 TB-2 SOL-3 verify names a discarded roll used again: its draw, the line that drew it and the takeback that discarded it', () => {
     const { game } = agreed();
     const header: LogHeader = {
-      ...{ format: LOG_FORMAT, gameId: GAME_ID, ruleset: 'soluna', rulesVersion: match(game).rulesVersion },
+      ...{ format: LOG_FORMAT, gameId: GAME_ID, ruleset: 'soluna', rulesVersion: matchOf(game).rulesVersion },
       ...{ seats: [], seedCommitment: '', status: 'ended', seed: TEST_SEED, viewer: null, state: null },
     };
     // The harness draws from the test seed, so the honest log's every roll is the seed's.
@@ -280,20 +273,20 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
     const { game, start } = afterAShot();
     const before = game.state;
     game.run({ type: 'ProposeTakeback', toVersion: start, reason: 'wrong model' }, moon);
-    const proposed = last(game);
+    const proposed = lastEvent(game);
     const [published] = integrationEvents(RULESETS, [{ event: proposed, before, after: game.state }]).filter(
       (e) => e.type === 'TakebackProposed',
     );
     const event = published as IntegrationEvent;
     expect(kindFor(event, ['your-turn'], 'p_sun')).toBe('taken-back');
-    const notice = noticeOf(RULESETS, event, 'taken-back', 'wh_1', match(game), new Map([['p_moon', 'Bob']]));
+    const notice = noticeOf(RULESETS, event, 'taken-back', 'wh_1', matchOf(game), new Map([['p_moon', 'Bob']]));
     const [head, summary] = noticeText(notice).split('\n');
     expect(head).toBe(
       `Bob (moon) proposes taking Sol'una game ${GAME_ID} back to version ${start} (wrong model); every other seat must accept.`,
     );
     expect(summary).toBe((proposed.data as TakebackProposed['data']).undoes.summary);
     game.run({ type: 'AcceptTakeback' }, sun);
-    const taken = last(game);
+    const taken = lastEvent(game);
     expect(explainEvent(game.log[start] as EventEnvelope, game.log)[1]).toBe(
       `  Void: the seats agreed to moon's takeback at event ${taken.seq}, to version ${start} (wrong model); it stays in the log, and any roll in it stays spent.`,
     );

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
-import type { Match } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
@@ -10,7 +9,7 @@ import type { IntegrationEvent } from '../../functions/app/ports.ts';
 import { integrationEvents } from '../../functions/app/publishing.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText } from '../../functions/app/webhook-messages.ts';
-import { GAME_ID, Game, player, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { GAME_ID, Game, matchOf, player, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
 import { arena, rules, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
 import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
@@ -19,11 +18,6 @@ const RULESETS = everyRuleset();
 const red = seat('red');
 const blue = seat('blue');
 
-const match = (game: Game): Match => {
-  const state = game.state;
-  if (state.status === 'empty') throw new Error('no game');
-  return state;
-};
 const takenBack = (data: Record<string, unknown>): DomainEvent => ({ type: 'TakenBack', data: { how: 'own', ...data } });
 const position = (game: Game, id: string) => unit(game, id)?.position ?? null;
 
@@ -101,11 +95,11 @@ describe('TB-1 a seat takes back its own latest commands', () => {
   it('TB-1 PG-4 a takeback across phases of the same turn returns to the earlier step with a fresh full deadline', () => {
     const game = inMovement({ deadlines: { default: 'PT1H' } });
     move(game, 12, 14);
-    const movementStep = match(game).step;
+    const movementStep = matchOf(game).step;
     game.run({ type: 'EndPhase' }, red, undefined, '2026-01-01T00:30:00.000Z');
-    expect(match(game).step?.key).toBe('t1-action');
+    expect(matchOf(game).step?.key).toBe('t1-action');
     game.run({ type: 'TakeBack' }, red, undefined, '2026-01-01T00:40:00.000Z');
-    expect(match(game).step).toEqual({ ...movementStep, openedAt: '2026-01-01T00:40:00.000Z', deadline: '2026-01-01T01:40:00.000Z' });
+    expect(matchOf(game).step).toEqual({ ...movementStep, openedAt: '2026-01-01T00:40:00.000Z', deadline: '2026-01-01T01:40:00.000Z' });
     expect(rules(game).phase).toBe('movement');
     expect(position(game, TROOPERS)).toEqual({ x: 12, y: 14 });
   });
@@ -132,7 +126,7 @@ describe('TB-1 nothing known to anyone else is taken back', () => {
     const game = new Game();
     game.run({ type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: {} }, player('p_red'));
     game.run({ type: 'JoinGame' }, player('p_blue'));
-    const winner = match(game).rollOff?.winner ?? 'red';
+    const winner = matchOf(game).rollOff?.winner ?? 'red';
     // The roll-off is the system's (the last join); the winner's choice follows it.
     game.when({ type: 'TakeBack' }, seat(winner)).thenRejects('TB-1', 'GAME_NOT_PLAYING');
   });
@@ -142,7 +136,7 @@ describe('TB-1 a deadline that has passed', () => {
   it("TB-1 PBM-3 once the step's deadline has passed, its fire is due: the takeback is refused with 409, a minute earlier it is not", () => {
     const game = inMovement({ deadlines: { default: 'PT1H' } });
     move(game, 12, 14);
-    const deadline = match(game).step?.deadline ?? '';
+    const deadline = matchOf(game).step?.deadline ?? '';
     const late = game.when({ type: 'TakeBack' }, red, undefined, deadline).thenRejects('TB-1', 'DEADLINE_PASSED');
     expect(late.status).toBe(409);
     expect(late.message).toBe(`The deadline of the step t1-movement passed at ${deadline}; nothing can be taken back past it.`);
@@ -159,12 +153,12 @@ describe('TB-4 the takeback policy of a game', () => {
       { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red', takebacks: 'none' } },
       player('p_red'),
     );
-    expect(match(none).options.takebacks).toBe('none');
+    expect(matchOf(none).options.takebacks).toBe('none');
     none.run({ type: 'JoinGame' }, player('p_blue'));
     const v = none.when({ type: 'TakeBack' }, red).thenRejects('TB-4', 'TAKEBACKS_OFF');
     expect(v.message).toContain('"none"');
     // The default (no option) records nothing and allows own takebacks.
-    expect(match(game).options.takebacks).toBeUndefined();
+    expect(matchOf(game).options.takebacks).toBeUndefined();
   });
 });
 
@@ -198,7 +192,7 @@ describe("TB-1 SOL-3 a Sol'una seat takes back its sealed orders before the reve
     game.run({ type: 'TakeBack' }, sun);
     expect(sol(game).sealed.sun).toBeUndefined();
     expect(viewGame(RULESETS, game.state, 'moon')?.awaiting).toEqual(['sun', 'moon']);
-    expect(match(game).voided).toEqual([{ from: start + 1, to: start + 2, by: start + 3 }]);
+    expect(matchOf(game).voided).toEqual([{ from: start + 1, to: start + 2, by: start + 3 }]);
   });
 
   it('TB-1 SOL-3 once the orders are revealed (moon sealed last) nothing is taken back, naming the reveal', () => {
@@ -260,7 +254,7 @@ describe('TB-7 every seat hears of a takeback', () => {
     expect(kindFor(takenBack, ['taken-back'], 'p_red')).toBe('taken-back');
     expect(kindFor(takenBack, ['game-ended'], 'p_blue')).toBeNull();
     const names = new Map([['p_red', 'Ann']]);
-    const notice = noticeOf(RULESETS, takenBack, 'taken-back', 'wh_1', match(game), names);
+    const notice = noticeOf(RULESETS, takenBack, 'taken-back', 'wh_1', matchOf(game), names);
     expect(noticeText(notice).split('\n')[0]).toBe(
       `Ann (red) took back 1 event of their own in Post Galactica game ${GAME_ID}, back to version ${event.seq - 2} (misclick).`,
     );

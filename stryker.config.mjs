@@ -5,7 +5,7 @@
  * kept in stryker/incremental/<scope>.json (committed), so a run re-tests only the mutants of
  * code or tests that changed since. Message text is ignored by stryker/message-ignorer.mjs.
  */
-import { SCOPES } from './stryker/scopes.mjs';
+import { resultName, SCOPES } from './stryker/scopes.mjs';
 
 const scope = process.env.ARBITER_MUTATE_SCOPE ?? '';
 const part = process.env.ARBITER_MUTATE_PART ?? '';
@@ -16,7 +16,7 @@ if (parts && !parts[part]) throw new Error(`ARBITER_MUTATE_PART must be one of $
 /** The files of this run: a part's files by name, or the scope's globs. */
 const files = parts ? (parts[part] ?? []).map((name) => `domain/${scope}/${name}.ts`) : /** @type {string[]} */ (chosen);
 /** Where this run's result is kept: one file a scope, or a folder of one file a part. */
-const result = parts ? `${scope}/${part}` : scope;
+const result = resultName(scope, parts ? part : '');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

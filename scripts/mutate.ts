@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { SCOPES, type Scope } from '../stryker/scopes.mjs';
+import { resultName, SCOPES, type Scope } from '../stryker/scopes.mjs';
 import { forgetStaticSurvivors, type MutationScore, scoreOf, sumScores } from './mutation-score.ts';
 
 const scopes: Readonly<Record<string, Scope>> = SCOPES;
@@ -53,8 +53,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-/** Where a run keeps its result (stryker.config.mjs): a file a scope, or a folder of one file a part. */
-const incrementalFile = (scope: string, part: string) => `stryker/incremental/${part ? `${scope}/${part}` : scope}.json`;
+/** Where a run keeps its result, as stryker.config.mjs names it. */
+const incrementalFile = (scope: string, part: string) => `stryker/incremental/${resultName(scope, part)}.json`;
 
 for (const { scope, part } of runs) {
   console.log(`\n== mutation testing ${part ? `${scope}/${part}` : scope}`);

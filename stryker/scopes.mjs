@@ -26,3 +26,11 @@ export const SCOPES = {
   },
   verify: ['domain/verify/**/*.ts'],
 };
+
+/**
+ * Where a run's result is kept, under stryker/incremental/ (its incremental file) and
+ * reports/mutation/ (its report): one file a scope, or a folder of one file a part.
+ * @param {string} scope
+ * @param {string} part the part's name; '' for a scope that is not cut
+ */
+export const resultName = (scope, part) => (part ? `${scope}/${part}` : scope);

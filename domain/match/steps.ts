@@ -61,13 +61,13 @@ export const nextRulesStep = (
   return opened(current, options.deadlines, at);
 };
 
-const opened = (current: { readonly key: string; readonly phase: string }, deadlines: DeadlineOptions | undefined, at: string): Step => ({
+const opened = (current: { readonly key: string; readonly phase: string }, deadlines: DeadlineOptions, at: string): Step => ({
   key: current.key,
   phase: current.phase,
   openedAt: at,
   deadline: deadlineFor(deadlines, current.phase, at),
 });
-const deadlineFor = (deadlines: DeadlineOptions | undefined, phase: string, openedAt: string): string | null => {
-  const duration = deadlines?.phases?.[phase] ?? deadlines?.default;
+const deadlineFor = (deadlines: DeadlineOptions, phase: string, openedAt: string): string | null => {
+  const duration = deadlines.phases?.[phase] ?? deadlines.default;
   return duration === undefined ? null : addDuration(openedAt, duration);
 };

@@ -14,6 +14,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { commandTable, matchCommandSchemas } from '../../domain/match/command-table.ts';
 import { asGameCommand } from '../../domain/match/commands.ts';
 import { decideGame } from '../../domain/match/decide.ts';
+import { rulesContext } from '../../domain/match/rules-context.ts';
 import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { refuseUnknownCommandFields } from '../../functions/app/strict.ts';
@@ -195,6 +196,15 @@ describe("RUL-9 MATCH a ruleset's command in play", () => {
       `That is not a valid Post Galactica command: ✖ Invalid discriminator value. Expected ${own.map((t) => `'${t}'`).join(' | ')}\n  → at type`,
     );
     expect(own).toContain('EndPhase');
+  });
+
+  it('RUL-9 MATCH a ruleset is told the seat that acts, and null (not a missing seat) when the system acts', () => {
+    // RulesContext.seat is `string | null`, and rulesets test it with `=== null` (PG-4's requireActive lets the
+    // system through). The system's commands reach a ruleset only as missed deadlines (onDeadline), so the context is built directly.
+    const match = matchOf(startedPostGalactica());
+    const next = match.version + 1;
+    expect(rulesContext(match, ctxFor(system), next).seat).toBeNull();
+    expect(rulesContext(match, ctxFor(seat('blue')), next).seat).toBe('blue');
   });
 });
 

@@ -136,7 +136,7 @@ describe('RUL-10 every released rules version', () => {
 });
 
 describe('RUL-10 dice and salt keys (docs/design.md §6)', () => {
-  it('RUL-10 the first version of each ruleset keyed them by the bare seed; the later ones, and a version not listed, by label', () => {
+  it('RUL-10 the first version of each ruleset keyed them by the bare seed; the later ones, a version not listed and a ruleset not served, by label', () => {
     const scheme = (ruleset: string, version: string) => keySchemeOf(RULESETS, ruleset, version);
     expect([scheme('post-galactica', 'pg-0.2.0'), scheme('soluna', 'sol-0.1.0'), scheme('gsc2', 'gsc2-0.1.0')]).toEqual([
       'bare',
@@ -149,6 +149,8 @@ describe('RUL-10 dice and salt keys (docs/design.md §6)', () => {
       'labelled',
     ]);
     expect(scheme('post-galactica', 'pg-0.0.1')).toBe('labelled');
+    // verify reads logs from anywhere, so a log may name a ruleset this build does not serve.
+    expect(scheme('chess', 'chess-1.0.0')).toBe('labelled');
   });
 
   it('RUL-10 the pg-0.2.0 reference game is another game under the newest rules: they decide it differently', () => {

@@ -181,9 +181,16 @@ export const RESERVED_COMMANDS: ReadonlyMap<string, string> = new Map(
 /** The lifecycle commands accepted at /commands. */
 const atCommands = (): readonly CommandDeclaration[] => [...BY_TYPE.values()].filter((c) => c.reserved === undefined);
 
+/** A lifecycle command's doc in a game of `ruleset`: choosing who goes first is under the ruleset's own rule (PG-5, GSC-3). */
+const lifecycleDoc = (c: CommandDeclaration, ruleset: { readonly firstPlayerRule: string }): CommandDoc => ({
+  type: c.type,
+  summary: c.summary,
+  rule: c.rule ?? ruleset.firstPlayerRule,
+});
+
 /** The lifecycle commands every ruleset accepts at /commands, with the rule that governs each in a game of `ruleset`. */
 export const matchCommands = (ruleset: { readonly firstPlayerRule: string }): CommandDoc[] =>
-  atCommands().map((c) => ({ type: c.type, summary: c.summary, rule: c.rule ?? ruleset.firstPlayerRule }));
+  atCommands().map((c) => lifecycleDoc(c, ruleset));
 
 /** The lifecycle commands' schemas by type, for checks and documents that need the exact shape of each. */
 export const matchCommandSchemas: ReadonlyMap<string, z.ZodMiniType> = new Map(
@@ -205,12 +212,7 @@ export const commandTable = (
   variants: ReadonlyMap<string, z.core.$ZodType>,
 ): TableEntry[] => {
   const docs = new Map(ruleset.commands.map((c) => [c.type, c]));
-  const lifecycle = atCommands().map((c) => ({
-    type: c.type,
-    summary: c.summary,
-    rule: c.rule ?? ruleset.firstPlayerRule,
-    schema: c.schema,
-  }));
+  const lifecycle = atCommands().map((c) => ({ ...lifecycleDoc(c, ruleset), schema: c.schema }));
   const own = [...variants].map(([type, schema]) => {
     const doc = docs.get(type);
     // VIEW-16: when it may be sent, as command-docs.ts declares it

@@ -19,6 +19,7 @@ import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { refuseUnknownCommandFields } from '../../functions/app/strict.ts';
 import { docsHandlers } from '../../functions/http/docs-routes.ts';
+import { openApiDocument } from '../../functions/http/openapi.ts';
 import type { Request } from '../../functions/http/router.ts';
 import { createGameBody } from '../../functions/http/schemas.ts';
 import { ctxFor, GAME_ID, type Game, matchOf, seat, startedPostGalactica } from '../support/decider-spec.ts';
@@ -39,6 +40,17 @@ const strictness = (game: Game, command: { type: string } & Record<string, unkno
 interface JsonSchema {
   readonly properties?: Record<string, { readonly description?: string; readonly type?: string; readonly minimum?: number }>;
   readonly required?: readonly string[];
+}
+/** The few levels of the OpenAPI document these tests read. */
+interface Described {
+  readonly description?: string;
+  readonly properties?: Record<string, Described>;
+}
+interface OpenApi {
+  readonly paths: Record<
+    string,
+    { post: { requestBody: { content: Record<string, { schema: Required<Pick<Described, 'properties'>> }> } } }
+  >;
 }
 interface Listed {
   readonly type: string;
@@ -77,6 +89,7 @@ describe('RUL-9 ARC-4 the fields each lifecycle command declares, as the strictn
       { type: 'CorrectGame', toVersion: 3, reason: 'The dice server failed.' },
       { type: 'ProposeFork', version: 3 },
       { type: 'ExtendDeadline', by: 'PT1H' },
+      { type: 'ChooseFirstPlayer', seat: 'red' },
     ];
     for (const command of commands) expect(strictness(game, command), command.type).toBeNull();
     // And a field no declaration has is refused by name: the check does read the declarations.
@@ -105,6 +118,32 @@ describe('RUL-9 ARC-4 the fields each lifecycle command declares, as the strictn
     );
     expect(properties('CorrectGame').reason?.description).toBe('The ruling, in a sentence; kept in the log and shown to every seat.');
     expect(listed.get('CorrectGame')?.schema.required).toEqual(['type', 'toVersion', 'reason']);
+    // PG-5: the roll-off's winner names the seat that goes first; it is the command's one field, and required.
+    expect(properties('ChooseFirstPlayer').seat?.type).toBe('string');
+    expect(listed.get('ChooseFirstPlayer')?.schema.required).toEqual(['type', 'seat']);
+  });
+});
+
+describe('RUL-9 API-4 the fields a new game shares with the lifecycle commands, as a person reads them', () => {
+  /** The sentences POST /games' body refuses `fields` with: the body the route parses. */
+  const refusals = (fields: Record<string, unknown>) =>
+    z.safeParse(createGameBody, { ruleset: 'post-galactica', ...fields }).error?.issues.map((i) => i.message) ?? [];
+
+  it('RUL-9 API-4 a bad seed contribution, deadline or reminder is refused with a sentence that says what is asked', () => {
+    expect(refusals({ seedContribution: 'DEADBEEF' })).toEqual(['a seed contribution is 16 to 128 lowercase hex digits']);
+    expect(refusals({ options: { deadlines: { default: 'two days' } } })).toEqual([
+      'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H',
+    ]);
+    expect(refusals({ options: { reminders: ['PT0S'] } })).toEqual([
+      'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
+    ]);
+  });
+
+  it('RUL-9 PBM-11 the OpenAPI document says what maxMissed counts', () => {
+    const create = (openApiDocument() as unknown as OpenApi).paths['/games'].post.requestBody.content['application/json'].schema;
+    expect(create.properties.options?.properties?.absence?.properties?.maxMissed?.description).toBe(
+      'Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).',
+    );
   });
 });
 

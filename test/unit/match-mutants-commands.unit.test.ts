@@ -140,8 +140,8 @@ describe('RUL-9 API-4 the fields a new game shares with the lifecycle commands, 
   });
 
   it('RUL-9 PBM-11 the OpenAPI document says what maxMissed counts', () => {
-    const create = (openApiDocument() as unknown as OpenApi).paths['/games'].post.requestBody.content['application/json'].schema;
-    expect(create.properties.options?.properties?.absence?.properties?.maxMissed?.description).toBe(
+    const create = (openApiDocument() as unknown as OpenApi).paths['/games']?.post.requestBody.content['application/json']?.schema;
+    expect(create?.properties.options?.properties?.absence?.properties?.maxMissed?.description).toBe(
       'Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11).',
     );
   });

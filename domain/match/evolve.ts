@@ -190,9 +190,9 @@ const evolveLifecycle = (next: Match, event: DomainEvent, envelope: EventEnvelop
 
 type InPlay = Extract<Match, { status: 'playing' | 'ended' }>;
 
-/** Whether `envelope` is a ruleset's event on a game in play with no control open: all `evolvePlay` has to do. */
-const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is InPlay =>
-  (state.status === 'playing' || state.status === 'ended') &&
+/** Whether `envelope` is a ruleset's event on a game being played with no control open: one the fold may take in place. */
+const isPlainPlay = (state: GameState, envelope: EventEnvelope): state is Playing =>
+  state.status === 'playing' &&
   !isMatchEvent(envelope) &&
   state.paused === undefined &&
   state.drawOffer === undefined &&
@@ -253,7 +253,7 @@ export const foldEvents = (
   };
   for (let i = from; i < to; i += 1) {
     const envelope = events[i] as EventEnvelope;
-    if (owned && current.status === 'playing' && isPlainPlay(current, envelope)) {
+    if (owned && isPlainPlay(current, envelope)) {
       // The window's checkpoint is a copy of the match taken before it changes in place.
       const window = windowBefore(current, envelope, rulesets);
       evolveInPlace(current as Draft, envelope, rulesets);

@@ -80,6 +80,8 @@ export const join = (match: Match, command: JoinGame, ctx: MatchCtx, firstSeq: n
   const mine = match.seats.find((s) => s.playerId === playerId);
   if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);
   const seat = command.seat ?? match.seats.find((s) => s.playerId === null)?.name;
+  // Only a log given as is leaves a lobby full (the last join starts the game); say so, not `no seat "undefined"`.
+  if (seat === undefined) return reject('SEAT_TAKEN', 'MATCH', 'Every seat of this game is taken.', 409);
   const target = match.seats.find((s) => s.name === seat);
   if (!target)
     return reject('UNKNOWN_SEAT', 'MATCH', `There is no seat "${seat}"; the seats are ${match.seats.map((s) => s.name).join(', ')}.`);

@@ -115,7 +115,7 @@ describe('RUL-9 creating a game: the options it records', () => {
 });
 
 describe('RUL-9 joining a game whose log left no seat free', () => {
-  it('RUL-9 MATCH a join naming no seat, when none is free, is refused as UNKNOWN_SEAT, never a crash', () => {
+  it('RUL-9 MATCH a join naming no seat, when none is free, is refused as SEAT_TAKEN, never a crash', () => {
     // No command leaves a lobby full (the last join starts the game): only a log given as is does.
     const game = new Game();
     game.run({ type: 'CreateGame', ruleset: 'post-galactica' }, player('p_red'));
@@ -123,8 +123,8 @@ describe('RUL-9 joining a game whose log left no seat free', () => {
       { type: 'SeatJoined', data: { seat: 'red', playerId: 'p_red', seedContribution: null } },
       { type: 'SeatJoined', data: { seat: 'blue', playerId: 'p_blue', seedContribution: null } },
     ]);
-    const refused = game.when({ type: 'JoinGame' }, player('p_green')).thenRejects('MATCH', 'UNKNOWN_SEAT');
-    expect(refused.message).toContain('the seats are red, blue.');
+    const refused = game.when({ type: 'JoinGame' }, player('p_green')).thenRejects('MATCH', 'SEAT_TAKEN');
+    expect([refused.message, refused.status]).toEqual(['Every seat of this game is taken.', 409]);
   });
 });
 

@@ -111,11 +111,7 @@ const farLog = (match: Match, toVersion: number, ctx: MatchCtx, rule: string): L
     );
   }
   if (log.events[0]?.command === undefined) {
-    return reject(
-      'MID_COMMAND',
-      rule,
-      `Version ${toVersion} lies inside one command's events; go back to the end of a command, e.g. ${firstBoundary(log)}.`,
-    );
+    return reject('MID_COMMAND', rule, midCommand(log, toVersion));
   }
   const voidedAt = match.voided?.find((r) => toVersion >= r.from && toVersion <= r.to);
   if (voidedAt) {
@@ -131,9 +127,13 @@ const farLog = (match: Match, toVersion: number, ctx: MatchCtx, rule: string): L
   return log;
 };
 
-const firstBoundary = (log: LogAfter): number => {
+/** Why `toVersion` is no place to go back to, and one that is: the end of the command before the next one, if one follows. */
+const midCommand = (log: LogAfter, toVersion: number): string => {
   const next = log.events.find((e) => e.command !== undefined);
-  return next ? next.seq - 1 : log.after + log.events.length;
+  // With no command after it, the one it lies in is the latest, whose end is the version the game is at: refused itself.
+  return next
+    ? `Version ${toVersion} lies inside one command's events; go back to the end of a command, e.g. ${next.seq - 1}.`
+    : `Version ${toVersion} lies inside the latest command's events; go back to before that command.`;
 };
 
 const policyAllows = (match: Match): boolean => (match.options.takebacks ?? 'agreed') === 'agreed';

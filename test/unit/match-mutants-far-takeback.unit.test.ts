@@ -195,14 +195,15 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
     expect(proposalData(game, start, blue).toVersion).toBe(start);
   });
 
-  it('RUL-9 TB-2 a version inside a command’s events is refused naming the end of the next command, or of the run when none follows', () => {
+  it('RUL-9 TB-2 a version inside a command’s events is refused naming the end of the next command, or, inside the latest, the way back before it', () => {
     const game = pigWith();
     const rolled = roll(game, red, 4);
     game.run({ type: 'Hold' }, red);
     const held = rolled + 1;
-    // The Hold's own events are its Held and blue's TurnStarted: none follows, so the end of the run is named.
+    // The Hold's own events are its Held and blue's TurnStarted: no command follows, and the end of the Hold is the version
+    // the game is at, which no takeback goes back to, so the sentence names none.
     const last = game.when({ type: 'ProposeTakeback', toVersion: held }, blue).thenRejects('TB-2', 'MID_COMMAND');
-    expect(last.message).toBe(`Version ${held} lies inside one command's events; go back to the end of a command, e.g. ${held + 1}.`);
+    expect(last.message).toBe(`Version ${held} lies inside the latest command's events; go back to before that command.`);
     roll(game, blue, 2);
     roll(game, blue, 5);
     const within = game.when({ type: 'ProposeTakeback', toVersion: held }, red).thenRejects('TB-2', 'MID_COMMAND');

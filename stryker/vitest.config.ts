@@ -23,7 +23,12 @@ const TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/unit/{takebacks,forks,deadlines,duration-bounds,strangers,harness,command-table}*.unit.test.ts',
     'test/unit/verify.unit.test.ts',
   ],
-  verify: ['test/unit/{verify,verify-running,rules-versions,match-edges-verify}*.unit.test.ts'],
+  // verify's own, and the tests of what it checks besides a game's log: a fork's origin (forks) and a
+  // tournament's export (tournament-run, tournament-reactor).
+  verify: [
+    'test/unit/{verify,verify-running,rules-versions,match-edges-verify}*.unit.test.ts',
+    'test/unit/{forks,tournament-run,tournament-reactor}.unit.test.ts',
+  ],
 };
 
 const scope = process.env.ARBITER_MUTATE_SCOPE ?? '';

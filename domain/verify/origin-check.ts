@@ -25,13 +25,20 @@ export const forkSource = (log: ParsedLog): GameForked['data']['from'] | null =>
   return first?.type === 'GameForked' ? (first.data as GameForked['data']).from : null;
 };
 
+/**
+ * How many of the origin's events re-deciding the fork folds: those up to the fork's version, and
+ * every one recorded by the time the fork was decided (the origin as it stood then).
+ */
+const eventsDecidedOn = (fork: ParsedLog, origin: ParsedLog, version: number): number => {
+  const first = fork.events[0] as EventEnvelope;
+  return Math.max(origin.events.findLastIndex((e) => e.at <= first.at) + 1, version);
+};
+
 /** The fork's first event, re-decided: null when it is exactly the logged one, else the check's failure. */
 const redecideFork = (fork: ParsedLog, origin: ParsedLog, version: number, rulesets: Rulesets): CheckResult | null => {
   const first = fork.events[0] as EventEnvelope;
   const at = foldEvents(rulesets, emptyGame, origin.events, 0, version);
-  // The origin as it stood when the fork was decided: its events up to the fork's time.
-  const until = origin.events.findLastIndex((e) => e.at <= first.at) + 1;
-  const head = foldEvents(rulesets, emptyGame, origin.events, 0, Math.max(until, version));
+  const head = foldEvents(rulesets, emptyGame, origin.events, 0, eventsDecidedOn(fork, origin, version));
   const command = asGameCommand(first.command);
   if (!command) return fail('origin', 'origin: line 2 (event 1) carries no command', 2);
   const ctx = {
@@ -87,8 +94,9 @@ export const checkOrigin = (fork: ParsedLog, origin: ParsedLog | undefined, rule
       lineOf(version - 1),
     );
   }
+  // A sandbox may start before events sealed later, while the origin still ran: they are folded too.
   const sealed = origin.events.findIndex(isSealed);
-  if (sealed >= 0 && sealed < version) {
+  if (sealed >= 0 && sealed < eventsDecidedOn(fork, origin, version)) {
     return pending(
       'origin',
       `origin: the origin log hides sealed events from line ${lineOf(sealed)}; export it again once it has ended to re-decide the fork`,

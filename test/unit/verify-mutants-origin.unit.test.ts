@@ -329,6 +329,23 @@ describe('RUL-9 TB-6 VIEW-8 forks of a game with sealed orders', () => {
     expect(checkOrigin(fork, origin, RULESETS)).toEqual(passed(version, (game.log[version - 1] as EventEnvelope).hash));
   });
 
+  it('RUL-9 TB-6 VIEW-8 a sandbox from before sealed orders, made after they were sealed: the running export cannot re-decide it, so pending', () => {
+    const game = solunaDuel();
+    const version = game.state.version;
+    sunSeals(game);
+    // Moon forks from before sun sealed (legal), at FORK_AT, after the seal: the fork was decided on the origin as it
+    // stood then, sealed events included, which moon's running export hides. Once this threw "unhandled case: Sealed".
+    const fork = forkLogOf(SANDBOX_ID, forkEvents(game, { version, kind: 'sandbox', actor: player('p_moon'), forkId: SANDBOX_ID }));
+    expect(checkOrigin(fork, moonsExport(game), RULESETS)).toEqual({
+      check: 'origin',
+      ok: false,
+      pending: true,
+      verdict: `origin: the origin log hides sealed events from line ${version + 2}; export it again once it has ended to re-decide the fork`,
+    });
+    // The same fork against the origin's full log is proved.
+    expect(checkOrigin(fork, originLog(game), RULESETS)).toEqual(passed(version, (game.log[version - 1] as EventEnvelope).hash));
+  });
+
   it('RUL-9 TB-6 a sandbox that shows its requester orders sealed from them when it was made fails at line 2 as illegal, though the origin ended later', () => {
     const game = solunaDuel();
     sunSeals(game);

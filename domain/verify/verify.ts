@@ -154,12 +154,14 @@ export const checkState = ({ header, events }: ParsedLog, fold = new LogFold(eve
   if (events.some(isSealed))
     return (isRunning(header) ? pending : fail)('state', 'state: cannot fold a log with sealed events; export again after the game ends');
   let folded: GameState;
+  let view: unknown;
   try {
     folded = fold.final;
+    // A lobby folds without its ruleset, but only the ruleset can show it: a log naming one this build lacks fails here.
+    view = viewGame(fold.rulesets, folded, header.viewer);
   } catch (error) {
     return fail('state', `state: the log does not fold: ${(error as Error).message}`);
   }
-  const view = viewGame(fold.rulesets, folded, header.viewer);
   const differs = `state: the fold of the log differs from the state the server reported (version ${folded.version})`;
   const equals = `state: the fold of the log equals the state the server reported (version ${folded.version})`;
   const json = canonicalJson(view);

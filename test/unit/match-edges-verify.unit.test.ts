@@ -22,7 +22,7 @@ import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
-import { checkChain, checkDice, checkRules, checkSeed } from '../../domain/verify/verify.ts';
+import { checkChain, checkDice, checkRules, checkSeed, verifyLog } from '../../domain/verify/verify.ts';
 import { REFERENCE_SEED, Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, editAt, lineOf, olderVersion, rechain, underVersion } from '../support/older-rules.ts';
 
@@ -320,6 +320,20 @@ describe('reading a log and folding it', () => {
     const lines = FIXTURE.split('\n');
     lines[3] = JSON.stringify({ ...JSON.parse(lines[3] ?? '{}'), type: 7 });
     expect(() => parseLog(lines.join('\n'))).toThrow('line 4: is not an event (it needs at least seq and type)');
+  });
+
+  it('RUL-8 verify: a lobby of a ruleset this verifier lacks fails the rules and state checks, never a crash', () => {
+    // Cut to GameCreated and the first SeatJoined: a lobby, which folds without its ruleset but is shown only through it.
+    const log = reference();
+    const lobby = { ...log, events: log.events.slice(0, 2) };
+    const withoutSoluna = rulesetCatalogue(rulesetList.filter((r) => r.id !== 'soluna'));
+    const checks = verifyLog(lobby, { rulesets: withoutSoluna });
+    // (The header is the ended game's, so the seed check fails too: its reveal was cut off with the rest.)
+    const told = checks.filter((c) => c.check === 'rules' || c.check === 'state');
+    expect(told.map(({ check, ok, verdict }) => ({ check, ok, verdict }))).toEqual([
+      { check: 'rules', ok: false, verdict: 'rules: this verifier does not know the ruleset "soluna"' },
+      { check: 'state', ok: false, verdict: 'state: the log does not fold: unknown ruleset soluna' },
+    ]);
   });
 
   it('RUL-8 verify: a line of nothing but spaces is skipped like an empty one', () => {

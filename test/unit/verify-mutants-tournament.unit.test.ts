@@ -4,9 +4,11 @@
  * test, and each edit fails the one check it should, naming its line, with the whole verdict.
  */
 import { describe, expect, it } from 'vitest';
+import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson } from '../../domain/kernel/hash.ts';
+import { rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
@@ -725,5 +727,26 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
   it.each(cases)('RUL-9 CLUB-5 an export with %s gives exactly the checks that name it', async (_name, make, expected) => {
     const { exported, games } = await theCup();
     expect(verifyTournament(make(exported, games), RULESETS())).toEqual(expected(exported, games));
+  });
+});
+
+describe('RUL-9 CLUB-5 a verifier that lacks the tournament’s ruleset', () => {
+  it('RUL-9 CLUB-5 still checks the tournament’s own log and its results by seat, and fails its games naming the ruleset it lacks', async () => {
+    const { exported, games } = await theCup();
+    // An older build, or one that serves fewer rule systems: the results are read with the usual seats, red and blue.
+    const lacking = rulesetCatalogue(rulesetList.filter((r) => r.id !== 'post-galactica'));
+    expect(verifyTournament(exported, lacking)).toEqual([
+      CHAIN_OK,
+      SEED_OK,
+      PAIRINGS_OK,
+      STANDINGS_OK,
+      RESULTS_OK,
+      {
+        check: 'games',
+        ok: false,
+        verdict: `game ${games[0]}, rules: rules: this verifier does not know the ruleset "post-galactica"`,
+        line: GAME[0],
+      },
+    ]);
   });
 });

@@ -249,7 +249,7 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     `${type} differs from what its command decides again with the revealed seed: logged ${canonicalJson(logged)}, recomputed ${canonicalJson(recomputed)}`;
   const seats = (change: (s: { playerId: string }[]) => void) => changeLine(GAME[0], (e) => change(e.seats as { playerId: string }[]));
   /** Each edit of the export, and every check verify-tournament then gives, in order. */
-  const cases: readonly [string, (text: string, games: string[]) => string, (text: string, games: string[]) => Checks][] = [
+  const cases: readonly (readonly [string, (text: string, games: string[]) => string, (text: string, games: string[]) => Checks])[] = [
     ['its final newline dropped', (t) => t.slice(0, -1), () => ALL_OK],
     [
       'its header in another format',

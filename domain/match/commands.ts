@@ -49,42 +49,82 @@ export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
     ),
 );
 
+/** CLUB-1, CLUB-6: the club a game is created in, and whether its ladder rates it (said at creation, never afterwards). */
+export const clubOptionSchema = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    clubId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('A club you are a member of.')),
+    rated: z
+      .optional(z.boolean())
+      .check(z.describe("CLUB-6: the club's ladder for this ruleset rates the game when it ends (default false); said now or never.")),
+  }),
+);
+
 /**
  * The fields of the lifecycle commands that have any, without their `type`: the one
  * declaration of each command (command-table.ts) adds its type, and the decisions take
  * these (lobby.ts, start.ts, stalls.ts, organiser.ts) without importing the table they are part of.
+ * CreateGame's are also POST /games' body, which adds only the request's id: they carry the
+ * sentences the OpenAPI document shows.
  */
-/** CLUB-1, CLUB-6: the club a game is created in, and whether its ladder rates it (said at creation, never afterwards). */
-export const clubOptionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    clubId: z.string().check(z.minLength(1), z.maxLength(64)),
-    rated: z.optional(z.boolean()),
-  }),
-);
-
 export const createGameFields = () => ({
-  ruleset: z.string(),
+  ruleset: z.string().check(z.describe('A ruleset id from GET /rulesets, e.g. post-galactica.')),
+  seat: z.optional(z.string()).check(z.describe('Take this seat at once.')),
+  seedContribution: z.optional(seedContributionSchema).check(z.describe('Hex mixed into the dice seed before the first roll.')),
   options: z.optional(
     z.strictObject({
-      firstPlayer: z.optional(z.string()),
+      firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
       deadlines: z.optional(
         z.strictObject({
-          default: z.optional(isoDurationSchema),
-          phases: z.optional(z.record(z.string(), isoDurationSchema)),
+          default: z
+            .optional(isoDurationSchema)
+            .check(z.describe(`ISO 8601 duration for every phase, e.g. PT48H; at most ${MAX_DURATION}.`)),
+          phases: z
+            .optional(z.record(z.string(), isoDurationSchema))
+            .check(
+              z.describe(
+                `ISO 8601 duration per phase name, each at most ${MAX_DURATION}; choose-first-player is the roll-off winner's choice.`,
+              ),
+            ),
         }),
       ),
-      rules: z.optional(z.unknown()),
-      openFor: z.optional(isoDurationSchema),
-      absence: z.optional(absenceSchema),
-      reminders: z.optional(remindersSchema),
-      visibility: z.optional(z.enum(['public', 'private'])),
-      rulesVersion: z.optional(z.enum(['latest', 'pinned'])),
-      takebacks: z.optional(z.enum(TAKEBACK_POLICIES)),
-      club: z.optional(clubOptionSchema),
+      rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
+      openFor: z
+        .optional(isoDurationSchema)
+        .check(
+          z.describe(`PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted; at most ${MAX_DURATION}.`),
+        ),
+      absence: z.optional(absenceSchema).check(z.describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.')),
+      reminders: z
+        .optional(remindersSchema)
+        .check(
+          z.describe(
+            `PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]; each at most ${MAX_DURATION}.`,
+          ),
+        ),
+      visibility: z
+        .optional(z.enum(['public', 'private']))
+        .check(
+          z.describe(
+            'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
+          ),
+        ),
+      rulesVersion: z
+        .optional(z.enum(['latest', 'pinned']))
+        .check(
+          z.describe(
+            'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+          ),
+        ),
+      takebacks: z
+        .optional(z.enum(TAKEBACK_POLICIES))
+        .check(
+          z.describe(
+            'TB-4: "agreed" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1), and propose taking the game back further (ProposeTakeback), which every other seat must accept (TB-2); "own" allows only the first; "none" allows no takeback by the seats, as in a tournament. The organiser\'s correction (CorrectGame, TB-3) is allowed under every policy.',
+          ),
+        ),
+      club: z.optional(clubOptionSchema).check(z.describe('CLUB-1: create the game in a club you are a member of; the club lists it.')),
     }),
   ),
-  seat: z.optional(z.string()),
-  seedContribution: z.optional(seedContributionSchema),
 });
 export const joinGameFields = () => ({ seat: z.optional(z.string()), seedContribution: z.optional(seedContributionSchema) });
 export const chooseFirstPlayerFields = () => ({ seat: z.string() });

@@ -4,9 +4,9 @@
  * GET /rulesets/{id} read them (ARC-4); the table's listing of a ruleset's own commands; the
  * decider's entry for a ruleset's command in play; AdoptRules' refusals; and the guard verify reads
  * a logged command through. Each test holds a behaviour that a small change of that code (as
- * StrykerJS makes) broke without any other test failing. Where no route reads a declaration (the
- * CreateGame and ForkGame schemas: their routes have bodies of their own) the declaration is
- * parsed directly, against what the route takes; each such test says so.
+ * StrykerJS makes) broke without any other test failing. CreateGame's declared fields are POST
+ * /games' body (with a request id), so a CreateGame is parsed both ways; ForkGame's route has a
+ * body of its own, so its declaration is parsed directly, against what the route takes.
  */
 import { describe, expect, it } from 'vitest';
 import { variantsByType } from '../../domain/kernel/schema.ts';
@@ -72,7 +72,7 @@ const listedCommands = async (id: string): Promise<Map<string, Listed>> => {
   return new Map(commands.map((c) => [c.type, c]));
 };
 
-/** The CreateGame declaration of the command table, and POST /games' own body, each parsing one CreateGame. */
+/** The CreateGame declaration of the command table, and POST /games' body built from its fields, each parsing one CreateGame. */
 const bothParse = (fields: Record<string, unknown>) => ({
   declared: z.safeParse(matchCommandSchemas.get('CreateGame') as z.ZodMiniType, { type: 'CreateGame', ...fields }).success,
   route: z.safeParse(createGameBody, fields).success,
@@ -180,7 +180,8 @@ describe("RUL-9 VIEW-16 the table's listing of a ruleset's own commands", () => 
 });
 
 describe('RUL-9 ARC-4 the declarations of the commands with routes of their own (CreateGame, ForkGame)', () => {
-  // Their routes parse bodies of their own (POST /games, POST /games/{id}/forks), so the declaration is parsed directly: it must take what the route takes.
+  // POST /games' body is CreateGame's declared fields and a request id; the fork route has a body of its own, so ForkGame's
+  // declaration is parsed directly: it must take what the route takes.
   it('RUL-9 ARC-4 CreateGame is declared with every option POST /games takes: deadlines, visibility, rules version and club', () => {
     const accepted = [
       { ruleset: 'post-galactica', options: { deadlines: { default: 'PT1H', phases: { movement: 'PT2H' } } } },

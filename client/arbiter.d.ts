@@ -3458,9 +3458,11 @@ export interface operations {
                     seat?: string;
                     /** @description Hex mixed into the dice seed before the first roll. */
                     seedContribution?: string;
+                    /** @description How the game is played: deadlines, who goes first, who may see it, takebacks, its club, and the ruleset's own options. */
                     options?: {
                         /** @description "roll-off" (default) or the seat a mission names to go first. */
                         firstPlayer?: string;
+                        /** @description How long each phase waits for its seats; none by default, so a phase waits as long as they take. */
                         deadlines?: {
                             /** @description ISO 8601 duration for every phase, e.g. PT48H; at most P365D. */
                             default?: string;

@@ -70,61 +70,69 @@ export const createGameFields = () => ({
   ruleset: z.string().check(z.describe('A ruleset id from GET /rulesets, e.g. post-galactica.')),
   seat: z.optional(z.string()).check(z.describe('Take this seat at once.')),
   seedContribution: z.optional(seedContributionSchema).check(z.describe('Hex mixed into the dice seed before the first roll.')),
-  options: z.optional(
-    z.strictObject({
-      firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
-      deadlines: z.optional(
-        z.strictObject({
-          default: z
-            .optional(isoDurationSchema)
-            .check(z.describe(`ISO 8601 duration for every phase, e.g. PT48H; at most ${MAX_DURATION}.`)),
-          phases: z
-            .optional(z.record(z.string(), isoDurationSchema))
-            .check(
-              z.describe(
-                `ISO 8601 duration per phase name, each at most ${MAX_DURATION}; choose-first-player is the roll-off winner's choice.`,
-              ),
+  options: z
+    .optional(
+      z.strictObject({
+        firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
+        deadlines: z
+          .optional(
+            z.strictObject({
+              default: z
+                .optional(isoDurationSchema)
+                .check(z.describe(`ISO 8601 duration for every phase, e.g. PT48H; at most ${MAX_DURATION}.`)),
+              phases: z
+                .optional(z.record(z.string(), isoDurationSchema))
+                .check(
+                  z.describe(
+                    `ISO 8601 duration per phase name, each at most ${MAX_DURATION}; choose-first-player is the roll-off winner's choice.`,
+                  ),
+                ),
+            }),
+          )
+          .check(z.describe('How long each phase waits for its seats; none by default, so a phase waits as long as they take.')),
+        rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
+        openFor: z
+          .optional(isoDurationSchema)
+          .check(
+            z.describe(
+              `PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted; at most ${MAX_DURATION}.`,
             ),
-        }),
-      ),
-      rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
-      openFor: z
-        .optional(isoDurationSchema)
-        .check(
-          z.describe(`PBM-10: how long the game waits for its seats before it expires, e.g. P3D; P7D if omitted; at most ${MAX_DURATION}.`),
-        ),
-      absence: z.optional(absenceSchema).check(z.describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.')),
-      reminders: z
-        .optional(remindersSchema)
-        .check(
-          z.describe(
-            `PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]; each at most ${MAX_DURATION}.`,
           ),
-        ),
-      visibility: z
-        .optional(z.enum(['public', 'private']))
-        .check(
-          z.describe(
-            'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
+        absence: z.optional(absenceSchema).check(z.describe('PBM-11: how many deadlines in a row one seat may miss before it forfeits.')),
+        reminders: z
+          .optional(remindersSchema)
+          .check(
+            z.describe(
+              `PBM-7: ISO 8601 durations before each deadline when the seats still to act are reminded, e.g. ["PT24H", "PT1H"]; each at most ${MAX_DURATION}.`,
+            ),
           ),
-        ),
-      rulesVersion: z
-        .optional(z.enum(['latest', 'pinned']))
-        .check(
-          z.describe(
-            'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+        visibility: z
+          .optional(z.enum(['public', 'private']))
+          .check(
+            z.describe(
+              'API-8: "public" (default) lets anyone read the game and lists it in the lobby; "private" shows it only to its players and organiser, and joining takes the invite code.',
+            ),
           ),
-        ),
-      takebacks: z
-        .optional(z.enum(TAKEBACK_POLICIES))
-        .check(
-          z.describe(
-            'TB-4: "agreed" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1), and propose taking the game back further (ProposeTakeback), which every other seat must accept (TB-2); "own" allows only the first; "none" allows no takeback by the seats, as in a tournament. The organiser\'s correction (CorrectGame, TB-3) is allowed under every policy.',
+        rulesVersion: z
+          .optional(z.enum(['latest', 'pinned']))
+          .check(
+            z.describe(
+              'RUL-10: "latest" (default) moves the game to newer rules versions of its ruleset as the server gains them (PBM-14); "pinned" keeps the version it is created under, the newest, until its organiser adopts another with AdoptRules.',
+            ),
           ),
-        ),
-      club: z.optional(clubOptionSchema).check(z.describe('CLUB-1: create the game in a club you are a member of; the club lists it.')),
-    }),
-  ),
+        takebacks: z
+          .optional(z.enum(TAKEBACK_POLICIES))
+          .check(
+            z.describe(
+              'TB-4: "agreed" (default) lets a seat take back its own latest commands (TakeBack) while nothing of them is known to anyone else (TB-1), and propose taking the game back further (ProposeTakeback), which every other seat must accept (TB-2); "own" allows only the first; "none" allows no takeback by the seats, as in a tournament. The organiser\'s correction (CorrectGame, TB-3) is allowed under every policy.',
+            ),
+          ),
+        club: z.optional(clubOptionSchema).check(z.describe('CLUB-1: create the game in a club you are a member of; the club lists it.')),
+      }),
+    )
+    .check(
+      z.describe("How the game is played: deadlines, who goes first, who may see it, takebacks, its club, and the ruleset's own options."),
+    ),
 });
 export const joinGameFields = () => ({ seat: z.optional(z.string()), seedContribution: z.optional(seedContributionSchema) });
 export const chooseFirstPlayerFields = () => ({ seat: z.string() });

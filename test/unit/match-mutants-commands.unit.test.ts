@@ -139,6 +139,40 @@ describe('RUL-9 API-4 the fields a new game shares with the lifecycle commands, 
     ]);
   });
 
+  it('RUL-9 API-3 the OpenAPI document says, in a sentence, what every field of a new game is, at every depth', () => {
+    const create = (openApiDocument() as unknown as OpenApi).paths['/games']?.post.requestBody.content['application/json']?.schema;
+    /** Each field's path, and whether its description is a sentence: something, then a full stop. */
+    const fields = (schema: Described, path: string): [string, boolean][] =>
+      Object.entries(schema.properties ?? {}).flatMap(([name, field]) => [
+        [`${path}${name}`, /^\S.*\.$/s.test(field.description ?? '')] as [string, boolean],
+        ...fields(field, `${path}${name}.`),
+      ]);
+    const described = fields(create ?? {}, '');
+    expect(described.map(([path]) => path)).toEqual([
+      'ruleset',
+      'seat',
+      'seedContribution',
+      'options',
+      'options.firstPlayer',
+      'options.deadlines',
+      'options.deadlines.default',
+      'options.deadlines.phases',
+      'options.rules',
+      'options.openFor',
+      'options.absence',
+      'options.absence.maxMissed',
+      'options.reminders',
+      'options.visibility',
+      'options.rulesVersion',
+      'options.takebacks',
+      'options.club',
+      'options.club.clubId',
+      'options.club.rated',
+      'commandId',
+    ]);
+    expect(described.filter(([, sentence]) => !sentence).map(([path]) => path)).toEqual([]);
+  });
+
   it('RUL-9 PBM-11 the OpenAPI document says what maxMissed counts', () => {
     const create = (openApiDocument() as unknown as OpenApi).paths['/games']?.post.requestBody.content['application/json']?.schema;
     expect(create?.properties.options?.properties?.absence?.properties?.maxMissed?.description).toBe(

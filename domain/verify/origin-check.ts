@@ -81,6 +81,13 @@ export const checkOrigin = (fork: ParsedLog, origin: ParsedLog | undefined, rule
   }
   if (origin.header.gameId !== gameId)
     return fail('origin', `origin: the fork comes from ${gameId}, but the origin log given is of ${origin.header.gameId}`, 2);
+  // ForkGame refuses a version below 1 (TB-6), so only an edited GameForked names one: there is no event before it to share.
+  if (!Number.isInteger(version) || version < 1)
+    return fail(
+      'origin',
+      `origin: the fork names version ${version} of ${gameId}, but a fork starts after one of its events, at a whole version from 1`,
+      2,
+    );
   if (origin.events.length < version)
     return fail('origin', `origin: the fork starts at event ${version}, but the origin log has only ${origin.events.length} events`, 2);
   const prefix = { header: origin.header, events: origin.events.slice(0, version) };

@@ -228,15 +228,20 @@ describe('RUL-9 TB-6 the shared prefix proved with the origin’s log', () => {
     });
   });
 
-  it('RUL-9 TB-6 a fork edited to start at version 0 fails at line 1: the origin has no event there', () => {
+  it('RUL-9 TB-6 a fork edited to start at version 0, or between two events, fails at line 2, its own GameForked', () => {
     const { fork, origin } = sandboxStory();
-    const named = forkLogOf(
-      SANDBOX_ID,
-      withForkData(fork, (data) => ({ ...data, from: { ...data.from, version: 0 } })),
-    );
-    const result = checkOrigin(named, origin, RULESETS);
-    expect(result).toMatchObject({ check: 'origin', ok: false, line: 1 });
-    expect(result?.verdict).toMatch(/^origin: the fork starts from chain hash [0-9a-f]{12}… at event 0, but line 1 of the origin log has /);
+    for (const version of [0, 2.5]) {
+      const named = forkLogOf(
+        SANDBOX_ID,
+        withForkData(fork, (data) => ({ ...data, from: { ...data.from, version } })),
+      );
+      expect(checkOrigin(named, origin, RULESETS)).toEqual({
+        check: 'origin',
+        ok: false,
+        verdict: `origin: the fork names version ${version} of ${GAME_ID}, but a fork starts after one of its events, at a whole version from 1`,
+        line: 2,
+      });
+    }
   });
 
   it('RUL-9 TB-6 a GameForked whose carried state was edited fails at line 2, the logged and the re-decided event side by side', () => {

@@ -228,7 +228,7 @@ describe('RUL-9 TB-6 the shared prefix proved with the origin’s log', () => {
     });
   });
 
-  it('RUL-9 TB-6 a fork edited to start at version 0, or between two events, fails at line 2, its own GameForked', () => {
+  it('RUL-9 TB-6 a fork edited to start at version 0, or between two events, fails at line 2, its own GameForked; version 1 is checked as any other', () => {
     const { fork, origin } = sandboxStory();
     for (const version of [0, 2.5]) {
       const named = forkLogOf(
@@ -242,6 +242,15 @@ describe('RUL-9 TB-6 the shared prefix proved with the origin’s log', () => {
         line: 2,
       });
     }
+    // Version 1 is a whole version from 1: it is checked as any other, and its chain hash is not the fork's.
+    const first = forkLogOf(
+      SANDBOX_ID,
+      withForkData(fork, (data) => ({ ...data, from: { ...data.from, version: 1 } })),
+    );
+    expect(checkOrigin(first, origin, RULESETS)).toMatchObject({ check: 'origin', ok: false, line: 2 });
+    expect(checkOrigin(first, origin, RULESETS)?.verdict).toMatch(
+      /^origin: the fork starts from chain hash [0-9a-f]{12}… at event 1, but line 2 of the origin log has /,
+    );
   });
 
   it('RUL-9 TB-6 a GameForked whose carried state was edited fails at line 2, the logged and the re-decided event side by side', () => {

@@ -17,13 +17,12 @@ import type { GameCommand } from '../../domain/match/decide.ts';
 import { evolveGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
-import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import type { ModelAction } from '../../domain/soluna/choices.ts';
 import type { ProfileInput } from '../../domain/soluna/mission.ts';
 import { awaitedSeats } from '../../domain/soluna/orders.ts';
 import type { SolModel, SolState } from '../../domain/soluna/state.ts';
-import { LOG_FORMAT, type ParsedLog, serializeLog } from '../../domain/verify/log.ts';
+import { logHeader, type ParsedLog, serializeLog } from '../../domain/verify/log.ts';
 
 const RULESETS = everyRuleset();
 
@@ -126,18 +125,7 @@ export const playLongGame = (events = 10_000): ParsedLog => {
   const final = game.state;
   if (final.status !== 'ended') throw new Error(`the long game did not end: ${final.status}`);
   return {
-    header: {
-      format: LOG_FORMAT,
-      gameId: game.gameId,
-      ruleset: final.ruleset,
-      rulesVersion: final.rulesVersion,
-      seats: final.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
-      seedCommitment: final.seedCommitment,
-      status: final.status,
-      seed: final.seed,
-      viewer: null,
-      state: viewGame(RULESETS, final, null),
-    },
+    header: logHeader(RULESETS, game.gameId, final, null),
     events: game.events,
   };
 };

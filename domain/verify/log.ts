@@ -2,7 +2,10 @@
  * The exported log (`GET /games/{id}/log`) as NDJSON: a header line, then one line per
  * event. Anyone can check it with `arbiter verify` without trusting the server.
  */
+import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import type { Match } from '../match/state.ts';
+import { viewGame } from '../match/view.ts';
 
 export const LOG_FORMAT = 'arbiter-log/1';
 
@@ -26,6 +29,20 @@ export interface ParsedLog {
   readonly header: LogHeader;
   readonly events: readonly EventEnvelope[];
 }
+
+/** The header of an export of `state`, redacted for `viewer`: what the server reports, and the seed once the game has ended. */
+export const logHeader = (rulesets: Rulesets, gameId: string, state: Match, viewer: string | null): LogHeader => ({
+  format: LOG_FORMAT,
+  gameId,
+  ruleset: state.ruleset,
+  rulesVersion: state.rulesVersion,
+  seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
+  seedCommitment: state.seedCommitment,
+  status: state.status,
+  seed: state.status === 'ended' ? state.seed : null,
+  viewer,
+  state: viewGame(rulesets, state, viewer),
+});
 
 export const serializeLog = (header: LogHeader, events: readonly EventEnvelope[]): string =>
   `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`;

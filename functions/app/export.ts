@@ -4,8 +4,8 @@
  * A private game's log is its players' and organiser's only (API-8).
  */
 import { emptyGame, type GameState, seatOf } from '../../domain/match/state.ts';
-import { redactEvents, viewGame } from '../../domain/match/view.ts';
-import { LOG_FORMAT, type LogHeader, serializeLog } from '../../domain/verify/log.ts';
+import { redactEvents } from '../../domain/match/view.ts';
+import { logHeader, serializeLog } from '../../domain/verify/log.ts';
 import { mayRead } from './access.ts';
 import type { Deps } from './deps.ts';
 import { notFound } from './problems.ts';
@@ -22,17 +22,5 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
   const whole = ended || (state.fork?.kind === 'sandbox' && state.createdBy === playerId);
   const viewer = ended ? null : seatOf(state, playerId);
-  const header: LogHeader = {
-    format: LOG_FORMAT,
-    gameId,
-    ruleset: state.ruleset,
-    rulesVersion: state.rulesVersion,
-    seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
-    seedCommitment: state.seedCommitment,
-    status: state.status,
-    seed: ended ? state.seed : null,
-    viewer,
-    state: viewGame(deps.rulesets, state, viewer),
-  };
-  return serializeLog(header, whole ? events : redactEvents(events, viewer));
+  return serializeLog(logHeader(deps.rulesets, gameId, state, viewer), whole ? events : redactEvents(events, viewer));
 };

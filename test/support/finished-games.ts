@@ -9,9 +9,8 @@ import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
-import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
+import { logHeader, type ParsedLog } from '../../domain/verify/log.ts';
 import { playGscReference } from './reference-gsc2.ts';
 import { BATTLE_SCENARIO, playPostGalacticaBattle } from './reference-post-galactica-battle.ts';
 import { playSolunaReference } from './reference-soluna.ts';
@@ -78,18 +77,7 @@ export class Recorder {
     const state = this.state;
     if (state.status === 'empty') throw new Error('no game');
     return {
-      header: {
-        format: LOG_FORMAT,
-        gameId: this.gameId,
-        ruleset: state.ruleset,
-        rulesVersion: state.rulesVersion,
-        seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
-        seedCommitment: state.seedCommitment,
-        status: state.status,
-        seed: state.status === 'ended' ? state.seed : null,
-        viewer: null,
-        state: viewGame(this.rulesets, state, null),
-      },
+      header: logHeader(this.rulesets, this.gameId, state, null),
       events: this.events,
     };
   }

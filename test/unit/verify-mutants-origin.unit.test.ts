@@ -18,9 +18,9 @@ import type { GameForked } from '../../domain/match/events.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { continuationId } from '../../domain/match/fork.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
-import { redactEvents, viewGame } from '../../domain/match/view.ts';
+import { redactEvents } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { LOG_FORMAT, type LogHeader, type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
+import { logHeader, type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { checkOrigin } from '../../domain/verify/origin-check.ts';
 import { ctxFor, GAME_ID, type Game, player, seat, startedPostGalactica } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
@@ -37,20 +37,7 @@ const FORK_SEED = 'b'.repeat(64);
 /** A game's log as GET /games/{id}/log exports it (functions/app/export.ts) and `arbiter verify` reads it back. */
 const exported = (gameId: string, events: readonly EventEnvelope[], state: GameState, viewer: string | null = null): ParsedLog => {
   if (state.status === 'empty') throw new Error('no game to export');
-  const ended = state.status === 'ended';
-  const header: LogHeader = {
-    format: LOG_FORMAT,
-    gameId,
-    ruleset: state.ruleset,
-    rulesVersion: state.rulesVersion,
-    seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
-    seedCommitment: state.seedCommitment,
-    status: state.status,
-    seed: ended ? state.seed : null,
-    viewer,
-    state: viewGame(RULESETS, state, viewer),
-  };
-  return parseLog(serializeLog(header, events));
+  return parseLog(serializeLog(logHeader(RULESETS, gameId, state, viewer), events));
 };
 
 /** The origin's whole log (an ended game's export, or a running one with nothing sealed in it). */

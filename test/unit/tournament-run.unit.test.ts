@@ -9,68 +9,28 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
-import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
+import { foldStream } from '../../functions/app/tournaments.ts';
 import { run as arbiter } from '../../functions/cli/run.ts';
-import { MemoryStream } from '../../infra/local/memory-stream.ts';
-import { playerIds } from '../support/tournament.ts';
+import { openSwiss } from '../support/tournament-app.ts';
 
 const RULESETS = everyRuleset();
 const TOURNAMENT = 't_cup8';
-const ORGANISER = 'p_org';
-
-const tournamentCommand = (
-  deps: Deps,
-  playerId: string,
-  commandId: string,
-  command: Parameters<typeof executeTournamentCommand>[1]['command'],
-) => executeTournamentCommand(deps, { tournamentId: TOURNAMENT, commandId, command, caller: { kind: 'player', playerId } });
 
 /** Plays the tournament out: in every game the player with the higher id concedes, the shortest real game there is. */
 const playSwissOfEight = async (): Promise<{ deps: Deps; exported: string }> => {
-  // Seeds from a counter, not randomness: the same pairings on every run, so the test pins real values.
-  let drawn = 0;
-  const randomHex = (bytes: number) => {
-    drawn += 1;
-    return sha256Hex(`tournament-run-${drawn}`).slice(0, bytes * 2);
-  };
-  const deps = createMemoryDeps(RULESETS, { randomHex });
-  const stream = new MemoryStream([
-    { name: 'projector', handle: (gameId, events) => projectGame(deps, gameId, events) },
-    { name: 'tournaments', streams: 'all', handle: (id, events) => reactForTournaments(deps, null, null, id, events) },
-  ]);
-  if (!(deps.store instanceof MemoryGameStore)) throw new Error('memory store expected');
-  deps.store.onAppend(stream.push);
-  const format = { tournamentId: TOURNAMENT, name: 'Autumn Swiss', format: 'swiss', rounds: 3, ruleset: 'post-galactica' } as const;
-  await tournamentCommand(deps, ORGANISER, 'create', { type: 'CreateTournament', ...format });
-  for (const p of playerIds(8)) await tournamentCommand(deps, p, `join-${p}`, { type: 'JoinTournament' });
-  await tournamentCommand(deps, ORGANISER, 'start', { type: 'StartTournament' });
+  const swiss = { label: 'tournament-run', tournamentId: TOURNAMENT, name: 'Autumn Swiss', ruleset: 'post-galactica' } as const;
+  const { deps, gameCommand, pairings, exported } = await openSwiss({ ...swiss, players: 8, rounds: 3 });
   for (let round = 1; round <= 3; round++) {
-    await stream.idle();
-    const state = foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0));
-    if (state.status !== 'running') throw new Error(`round ${round}: the tournament is ${state.status}`);
-    for (const p of state.history.at(-1)?.pairings ?? []) {
+    for (const p of await pairings()) {
       const loser = [p.red, p.blue].sort().at(-1) as string;
-      await executeCommand(deps, {
-        gameId: p.gameId,
-        commandId: `concede-${round}`,
-        command: { type: 'Concede' },
-        caller: { kind: 'player', playerId: loser },
-      });
+      await gameCommand(p.gameId, loser, `concede-${round}`, { type: 'Concede' });
     }
   }
-  await stream.idle();
-  return { deps, exported: await exportTournament(deps, TOURNAMENT, ORGANISER) };
+  return { deps, exported: await exported() };
 };
 
 /** Replace line `n` (1-based) of the export with `change(json)`, and re-hash the tournament chain after it when `reseal`. */

@@ -5,74 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
-import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson } from '../../domain/kernel/hash.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
-import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
-import { MemoryStream } from '../../infra/local/memory-stream.ts';
-import { playerIds } from '../support/tournament.ts';
+import { ORGANISER } from '../support/tournament.ts';
+import { openSwiss } from '../support/tournament-app.ts';
 
 const TOURNAMENT = 't_verify4';
-const ORGANISER = 'p_org';
 
-const tournamentCommand = (
-  deps: Deps,
-  playerId: string,
-  commandId: string,
-  command: Parameters<typeof executeTournamentCommand>[1]['command'],
-) => executeTournamentCommand(deps, { tournamentId: TOURNAMENT, commandId, command, caller: { kind: 'player', playerId } });
-
-const gameCommand = (deps: Deps, gameId: string, playerId: string, commandId: string, command: Record<string, unknown>) =>
-  executeCommand(deps, { gameId, commandId, command: command as never, caller: { kind: 'player', playerId } });
-
-/** Opens a Swiss of `players` in `rounds` rounds under `ruleset`, on the memory adapters and their stream; seeds come from a counter, so every run gives the same export. */
-const openCup = async (ruleset: string, players: number, rounds: number) => {
-  let drawn = 0;
-  const randomHex = (bytes: number) => {
-    drawn += 1;
-    return sha256Hex(`verify-cup-${drawn}`).slice(0, bytes * 2);
-  };
-  const deps = createMemoryDeps(everyRuleset(), { randomHex });
-  const stream = new MemoryStream([
-    { name: 'projector', handle: (gameId, events) => projectGame(deps, gameId, events) },
-    { name: 'tournaments', streams: 'all', handle: (id, events) => reactForTournaments(deps, null, null, id, events) },
-  ]);
-  if (!(deps.store instanceof MemoryGameStore)) throw new Error('memory store expected');
-  deps.store.onAppend(stream.push);
-  await tournamentCommand(deps, ORGANISER, 'create', {
-    type: 'CreateTournament',
-    tournamentId: TOURNAMENT,
-    name: 'Verify Swiss',
-    format: 'swiss',
-    rounds,
-    ruleset,
-  });
-  for (const p of playerIds(players)) await tournamentCommand(deps, p, `join-${p}`, { type: 'JoinTournament' });
-  await tournamentCommand(deps, ORGANISER, 'start', { type: 'StartTournament' });
-  /** The current round's pairings, once the stream has opened its games. */
-  const pairings = async () => {
-    await stream.idle();
-    const state = foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0));
-    if (state.status !== 'running') throw new Error(`the tournament is ${state.status}`);
-    return state.history.at(-1)?.pairings ?? [];
-  };
-  const exported = async () => {
-    await stream.idle();
-    return exportTournament(deps, TOURNAMENT, ORGANISER);
-  };
-  return { deps, pairings, exported };
-};
+/** A Swiss of `players` in `rounds` rounds under `ruleset`, on the memory adapters and their stream. */
+const openCup = (ruleset: string, players: number, rounds: number) =>
+  openSwiss({ label: 'verify-cup', tournamentId: TOURNAMENT, name: 'Verify Swiss', ruleset, players, rounds });
 
 /**
  * A Swiss of 4 in 2 rounds, played so that every way a result is recorded appears: round 1,
@@ -81,30 +27,30 @@ const openCup = async (ruleset: string, players: number, rounds: number) => {
  * agreement.
  */
 const playCup = async (): Promise<{ exported: string; games: string[] }> => {
-  const { deps, pairings, exported } = await openCup('post-galactica', 4, 2);
+  const { deps, tournamentCommand, gameCommand, pairings, exported } = await openCup('post-galactica', 4, 2);
   const [a, b] = await pairings();
   if (!a || !b) throw new Error('two tables');
-  await gameCommand(deps, a.gameId, a.red, 'concede', { type: 'Concede' });
+  await gameCommand(a.gameId, a.red, 'concede', { type: 'Concede' });
   await pairings();
-  await tournamentCommand(deps, ORGANISER, 'decide', { type: 'DecideGame', gameId: b.gameId, winner: 'red' });
+  await tournamentCommand(ORGANISER, 'decide', { type: 'DecideGame', gameId: b.gameId, winner: 'red' });
   const [c, d] = await pairings();
   if (!c || !d) throw new Error('two tables');
-  await gameCommand(deps, c.gameId, c.blue, 'concede', { type: 'Concede' });
+  await gameCommand(c.gameId, c.blue, 'concede', { type: 'Concede' });
   // A draw is offered only once play starts: the roll-off's winner, whoever it is, names the first seat.
   const { state: toDraw } = await deps.store.load(d.gameId);
   const chooser = toDraw.status === 'choosing' && toDraw.rollOff?.winner === 'blue' ? d.blue : d.red;
-  await gameCommand(deps, d.gameId, chooser, 'first', { type: 'ChooseFirstPlayer', seat: 'red' });
-  await gameCommand(deps, d.gameId, d.red, 'offer', { type: 'OfferDraw' });
-  await gameCommand(deps, d.gameId, d.blue, 'accept', { type: 'AcceptDraw' });
+  await gameCommand(d.gameId, chooser, 'first', { type: 'ChooseFirstPlayer', seat: 'red' });
+  await gameCommand(d.gameId, d.red, 'offer', { type: 'OfferDraw' });
+  await gameCommand(d.gameId, d.blue, 'accept', { type: 'AcceptDraw' });
   return { exported: await exported(), games: [a.gameId, b.gameId, c.gameId, d.gameId] };
 };
 
 /** A final of two under `ruleset`, whose second seat concedes: the first seat wins. */
 const playFinal = async (ruleset: string): Promise<string> => {
-  const { deps, pairings, exported } = await openCup(ruleset, 2, 1);
+  const { gameCommand, pairings, exported } = await openCup(ruleset, 2, 1);
   const [final] = await pairings();
   if (!final) throw new Error('one table');
-  await gameCommand(deps, final.gameId, final.blue, 'concede', { type: 'Concede' });
+  await gameCommand(final.gameId, final.blue, 'concede', { type: 'Concede' });
   return exported();
 };
 

@@ -5,7 +5,7 @@
 import type { ModelAction } from '../../domain/soluna/choices.ts';
 import type { MissionInput, ProfileInput } from '../../domain/soluna/mission.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
-import { Game, player } from './decider-spec.ts';
+import { Game, player, seat } from './decider-spec.ts';
 
 export const BOW = { name: 'Bow', kind: 'ranged', range: 6, toHit: 4, damage: 1 } as const;
 export const BLADE = { name: 'Blade', kind: 'melee', range: 1, toHit: 4, damage: 1 } as const;
@@ -50,4 +50,32 @@ export const playing = (m: MissionInput, rules: Record<string, unknown> = {}, op
   game.run(create, player('p_sun'));
   game.run({ type: 'JoinGame' }, player('p_moon'));
   return game;
+};
+
+/**
+ * A duel of two leaders three squares apart (meena for sun, xul for moon), where sun shot at xul
+ * and moon did nothing: both orders revealed and resolved, the hit roll included. `start` is the
+ * version before sun's orders.
+ */
+export const afterAShot = (options: Record<string, unknown> = {}) => {
+  const game = playing(
+    mission([profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })], [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true })]),
+    {},
+    options,
+  );
+  const start = game.state.version;
+  game.run(submit([shoot('meena', 'xul')]), seat('sun', 'p_sun'));
+  game.run(submit([act('xul', { kind: 'none' })]), seat('moon', 'p_moon'));
+  return { game, start };
+};
+
+/** That shot taken back by agreement (TB-2: moon proposes, sun accepts), then played again. */
+export const shotAgain = () => {
+  const { game, start } = afterAShot();
+  const [sun, moon] = [seat('sun', 'p_sun'), seat('moon', 'p_moon')];
+  game.run({ type: 'ProposeTakeback', toVersion: start, reason: 'wrong model' }, moon);
+  game.run({ type: 'AcceptTakeback' }, sun);
+  game.run(submit([shoot('meena', 'xul')]), sun);
+  game.run(submit([act('xul', { kind: 'none' })]), moon);
+  return { game, start };
 };

@@ -16,25 +16,14 @@ import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText } from '../../functions/app/webhook-messages.ts';
 import { GAME_ID, type Game, lastEvent, matchOf, seat, TEST_SEED } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
-import { act, mission, playing, profile, shoot, sol, submit } from '../support/soluna.ts';
+import { act, afterAShot, shoot, shotAgain, sol, submit } from '../support/soluna.ts';
 import { withRoll } from '../support/takebacks.ts';
 
 const RULESETS = everyRuleset();
 const sun = seat('sun', 'p_sun');
 const moon = seat('moon', 'p_moon');
-const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
-const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
 
 const rollsAfter = (game: Game, version: number) => game.log.filter((e) => e.seq > version).flatMap((e) => findRolls(e.data));
-
-/** Sun shot at xul and moon did nothing: both orders revealed and resolved, rolls included. `start` is before sun's orders. */
-const afterAShot = (options: Record<string, unknown> = {}) => {
-  const game = playing(mission([meena], [xul]), {}, options);
-  const start = game.state.version;
-  game.run(submit([shoot('meena', 'xul')]), sun);
-  game.run(submit([act('xul', { kind: 'none' })]), moon);
-  return { game, start };
-};
 
 describe('TB-2 a takeback proposed lists exactly what it undoes, rolls included', () => {
   it('TB-2 SOL-3 moon proposes going back across both seats’ orders and the shot: the proposal names every command and every roll', () => {
@@ -185,17 +174,8 @@ describe('TB-3 the organiser corrects a running game', () => {
 });
 
 describe('TB-7 folds, verify, explain and webhooks understand far takebacks', () => {
-  const agreed = () => {
-    const { game, start } = afterAShot();
-    game.run({ type: 'ProposeTakeback', toVersion: start, reason: 'wrong model' }, moon);
-    game.run({ type: 'AcceptTakeback' }, sun);
-    game.run(submit([shoot('meena', 'xul')]), sun);
-    game.run(submit([act('xul', { kind: 'none' })]), moon);
-    return { game, start };
-  };
-
   it('TB-7 a fold from a snapshot taken before the takeback needs the state at its version: given it, it folds as the whole log', () => {
-    const { game, start } = agreed();
+    const { game, start } = shotAgain();
     const cut = game.log.findIndex((e) => e.type === 'TakenBack');
     const snapshot = JSON.parse(JSON.stringify(foldGame(RULESETS, game.log.slice(0, cut))));
     const tail = game.log.slice(cut);
@@ -215,7 +195,7 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
     );
 
   it('TB-7 verify re-decides the proposal and the acceptance with its takeback from the log, and the state after it folds', () => {
-    const { game } = agreed();
+    const { game } = shotAgain();
     const taken = game.log.find((e) => e.type === 'TakenBack') as EventEnvelope;
     game.run({ type: 'CorrectGame', toVersion: taken.seq, reason: 'a ruling' }, sun);
     const result = readjudicate(game.log, { gameId: GAME_ID, seed: null, rulesets: RULESETS, decides: farCommands(game.log) });
@@ -223,7 +203,7 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
   });
 
   it('TB-7 a forged far takeback fails at its own line: one going back further than accepted, one the organiser never gave', () => {
-    const { game, start } = agreed();
+    const { game, start } = shotAgain();
     const index = game.log.findIndex((e) => e.type === 'TakenBack');
     const decides = farCommands(game.log);
     // Forged: the takeback claims to go back one command further than the proposal the seats accepted.
@@ -245,7 +225,7 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
   });
 
   it('TB-7 TB-2 SOL-3 verify names a discarded roll used again: its draw, the line that drew it and the takeback that discarded it', () => {
-    const { game } = agreed();
+    const { game } = shotAgain();
     const header: LogHeader = {
       ...{ format: LOG_FORMAT, gameId: GAME_ID, ruleset: 'soluna', rulesVersion: matchOf(game).rulesVersion },
       ...{ seats: [], seedCommitment: '', status: 'ended', seed: TEST_SEED, viewer: null, state: null },

@@ -32,7 +32,7 @@ import { ctxFor, GAME_ID, type Game, matchOf, player, seat, startedPostGalactica
 import { Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, editAt, lineOf, olderVersion, rechain } from '../support/older-rules.ts';
 import { arena, TROOPERS, toPhase } from '../support/post-galactica.ts';
-import { act, mission, playing, profile, shoot, submit } from '../support/soluna.ts';
+import { afterAShot, shotAgain } from '../support/soluna.ts';
 import { withRoll } from '../support/takebacks.ts';
 
 const RULESETS = everyRuleset();
@@ -67,27 +67,6 @@ const ownThenCorrected = () => {
   move();
   game.run({ type: 'CorrectGame', toVersion: started - 1, reason: 'the deadline was wrong' }, player('p_red'));
   return { game, started };
-};
-
-/** Sun shot at xul and moon did nothing (Sol'una): both orders revealed and resolved, the hit roll included. `start` is before them. */
-const afterAShot = () => {
-  const game = playing(
-    mission([profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })], [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true })]),
-  );
-  const start = game.state.version;
-  game.run(submit([shoot('meena', 'xul')]), sun);
-  game.run(submit([act('xul', { kind: 'none' })]), moon);
-  return { game, start };
-};
-
-/** The shot taken back by agreement (TB-2: moon proposes, sun accepts), then played again. */
-const shotAgain = () => {
-  const { game, start } = afterAShot();
-  game.run({ type: 'ProposeTakeback', toVersion: start, reason: 'wrong model' }, moon);
-  game.run({ type: 'AcceptTakeback' }, sun);
-  game.run(submit([shoot('meena', 'xul')]), sun);
-  game.run(submit([act('xul', { kind: 'none' })]), moon);
-  return { game, start };
 };
 
 describe('RUL-9 TB-7 explain names the takeback that voided an event, and only inside its ranges', () => {

@@ -5,12 +5,11 @@
  */
 import type { Rulesets } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { evolveGame, foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
-import { historyFor } from './history.ts';
+import { foldSteps } from './history.ts';
 import type { InboxEntry, LobbyEntry, ProjectedView } from './ports.ts';
 
 const ATTEMPTS = 3;
@@ -54,23 +53,19 @@ const dedupe = (events: readonly EventEnvelope[]): EventEnvelope[] =>
 
 /**
  * Fold, refusing events that do not chain onto the state: a broken log must not be projected.
- * A far takeback (TB-2, TB-3) folds onto the state at its version, taken from the store.
+ * A far takeback (TB-2, TB-3) folds onto the state at its version (`foldSteps`).
  */
 const foldChecked = async (deps: Deps, gameId: string, state: GameState, events: readonly EventEnvelope[]): Promise<GameState> => {
-  const history = await historyFor(events, state, (v) => deps.store.loadAt(gameId, v));
-  let current = state;
+  let head = { version: state.version, hash: state.lastHash };
   for (const event of events) {
-    if (event.seq !== current.version + 1 || event.prevHash !== current.lastHash) {
-      throw new Error(`event ${event.gameId}#${event.seq} does not chain onto version ${current.version}`);
+    if (event.seq !== head.version + 1 || event.prevHash !== head.hash) {
+      throw new Error(`event ${event.gameId}#${event.seq} does not chain onto version ${head.version}`);
     }
-    current = evolveGame(deps.rulesets, current, event, (v) => history?.(v) ?? foldedFrom(deps.rulesets, events, v));
+    head = { version: event.seq, hash: event.hash };
   }
-  return current;
+  const steps = await foldSteps(deps.rulesets, events, state, (v) => deps.store.loadAt(gameId, v));
+  return steps.at(-1)?.after ?? state;
 };
-
-/** The state at `version` from a log given from its start (a rebuild), or undefined. */
-const foldedFrom = (rulesets: Rulesets, events: readonly EventEnvelope[], version: number): GameState | undefined =>
-  events[0]?.seq === 1 && events.some((e) => e.seq === version) ? foldGame(rulesets, events.slice(0, version)) : undefined;
 
 /** Each seated player's inbox entry for this game, as the projector writes them. */
 export const inboxEntriesOf = (rulesets: Rulesets, state: GameState): { playerId: string; entry: InboxEntry }[] => {

@@ -5,6 +5,7 @@
 import type { Rulesets } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
@@ -45,18 +46,29 @@ export class Recorder {
 
   /** Give a command at the current time; throws on a rule violation. */
   give(command: GameCommand, actor: Actor, minutesLater = 1): void {
+    const refused = this.tryGive(command, actor, minutesLater);
+    if (refused !== null) throw new Error(refused);
+  }
+
+  /**
+   * Give a command at the current time, as the command path would (a far takeback is given the
+   * log after its version); what the rules refused it with, or null when it was recorded.
+   */
+  tryGive(command: GameCommand, actor: Actor, minutesLater = 1): string | null {
     this.clock += minutesLater * 60_000;
     const now = new Date(this.clock).toISOString();
+    const state = this.state;
     const decision = recordCommand(
-      this.state,
+      state,
       command,
-      { rulesets: this.rulesets, now, actor, seed: REFERENCE_SEED },
+      { rulesets: this.rulesets, now, actor, seed: REFERENCE_SEED, ...undoneFromLog(command, state, this.events) },
       this.gameId,
       `ref-${this.commands + 1}`,
     );
-    if (!decision.ok) throw new Error(`${decision.violation.rule}: ${decision.violation.message}`);
+    if (!decision.ok) return `${decision.violation.rule}: ${decision.violation.message}`;
     this.commands += 1;
     this.events.push(...decision.events);
+    return null;
   }
 
   seat(name: string): Actor {

@@ -1,0 +1,177 @@
+/**
+ * INV-3, INV-5: generated game histories, for the properties that must hold for every log.
+ * A history is a list of steps (a player's move, a deadline passing, an own, agreed or
+ * organiser takeback across whatever was played, a concession) that fast-check draws; each
+ * step becomes the command a player or the system would give, through the real decider, and a
+ * step the rules refuse is simply skipped, as a player whose click was refused would move on.
+ * The logs are cut into the batches the command path would have appended, one per command.
+ */
+import fc from 'fast-check';
+import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
+import { pig } from '../../docs/examples/pig/ruleset.ts';
+import { type RulesetSource, rulesetsOf } from '../../domain/catalogue.ts';
+import type { Actor } from '../../domain/kernel/context.ts';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { GameCommand } from '../../domain/match/decide.ts';
+import { rulesets as shipped } from '../../domain/rulesets.ts';
+import { Recorder } from './finished-games.ts';
+
+/** Every shipped ruleset and Pig, the example game of docs/adding-a-ruleset.md. */
+export const HISTORY_RULESETS: RulesetSource = rulesetsOf({ rulesets: [...shipped.values(), pig] });
+
+export const RULESET_IDS = ['pig', 'post-galactica', 'soluna', 'gsc2'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+/** Each ruleset's options for a generated game: the example setups, so there are armies, fleets and models to play. */
+const RULES: Record<RulesetId, Record<string, unknown>> = {
+  pig: { ...EXAMPLE_OPTIONS },
+  'post-galactica': { scenario: 'example' },
+  soluna: {},
+  gsc2: {},
+};
+
+export type HistoryStep =
+  | { readonly kind: 'move'; readonly pick: number }
+  | { readonly kind: 'deadline' }
+  | { readonly kind: 'own'; readonly seat: number }
+  | { readonly kind: 'agreed'; readonly back: number; readonly accept: boolean }
+  | { readonly kind: 'correct'; readonly back: number }
+  | { readonly kind: 'concede'; readonly seat: number };
+
+/** A step, weighted as play goes: mostly moves and deadlines, a takeback now and then, rarely a concession. */
+export const historyStep: fc.Arbitrary<HistoryStep> = fc.oneof(
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(7) }) },
+  { weight: 4, arbitrary: fc.constant({ kind: 'deadline' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('own' as const), seat: fc.nat(1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('agreed' as const), back: fc.integer({ min: 1, max: 6 }), accept: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('correct' as const), back: fc.integer({ min: 1, max: 6 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('concede' as const), seat: fc.nat(1) }) },
+);
+
+export interface History {
+  readonly ruleset: RulesetId;
+  readonly steps: readonly HistoryStep[];
+}
+
+export const history = (maxSteps = 30): fc.Arbitrary<History> =>
+  fc.record({ ruleset: fc.constantFrom(...RULESET_IDS), steps: fc.array(historyStep, { minLength: 1, maxLength: maxSteps }) });
+
+/** A played history: its log, cut into the batches the command path appended (one per command). */
+export interface PlayedHistory {
+  readonly gameId: string;
+  readonly log: readonly EventEnvelope[];
+  readonly batches: readonly (readonly EventEnvelope[])[];
+}
+
+/** Candidate moves for a seat in the shipped rulesets: those that end a step without choosing anything. */
+const PASSES: readonly GameCommand[] = [
+  { type: 'EndPhase' },
+  { type: 'SubmitActions', actions: [] },
+  { type: 'EndMoves' },
+  { type: 'Deploy', units: [], auto: true },
+] as unknown as GameCommand[];
+
+const playerOf = (seatIndex: number) => `p_seat${seatIndex}`;
+
+/** The organiser takes no seat, so its corrections are a referee's (INV-7); the seats are p_seat0 and p_seat1. */
+const started = (ruleset: RulesetId, gameId: string): Recorder => {
+  const game = new Recorder(gameId, HISTORY_RULESETS);
+  const organiser: Actor = { kind: 'player', playerId: 'p_org', seat: null };
+  game.give({ type: 'CreateGame', ruleset, options: { deadlines: { default: 'PT1H' }, rules: RULES[ruleset] } } as GameCommand, organiser);
+  const seats = HISTORY_RULESETS.getRuleset(ruleset).seatNames;
+  seats.forEach((seat, i) => {
+    game.give({ type: 'JoinGame', seat, seedContribution: `${i}`.repeat(20) } as GameCommand, {
+      kind: 'player',
+      playerId: playerOf(i),
+      seat: null,
+    });
+  });
+  const state = game.state;
+  if (state.status === 'choosing' && state.rollOff) {
+    game.give({ type: 'ChooseFirstPlayer', seat: seats[0] } as GameCommand, game.seat(state.rollOff.winner));
+  }
+  return game;
+};
+
+/** The versions at which a command ended, after play began: where a far takeback may go back to. */
+const commandEnds = (log: readonly EventEnvelope[]): number[] => {
+  const began = log.find((e) => e.type === 'FirstPlayerChosen')?.seq ?? Number.POSITIVE_INFINITY;
+  return log.flatMap((e, i) => {
+    const next = log[i + 1];
+    return e.seq >= began && next !== undefined && next.command !== undefined && next.command !== null ? [e.seq] : [];
+  });
+};
+
+const awaitedSeats = (game: Recorder): string[] => {
+  const state = game.state;
+  if (state.status !== 'playing') return [];
+  return [...HISTORY_RULESETS.getFold(state.ruleset).awaiting(state.rules as never)];
+};
+
+const move = (game: Recorder, ruleset: RulesetId, pick: number): void => {
+  for (const seat of awaitedSeats(game)) {
+    const candidates: readonly GameCommand[] =
+      ruleset === 'pig' ? ([{ type: pick % 3 === 0 ? 'Hold' : 'Roll' }] as unknown as GameCommand[]) : PASSES;
+    for (const command of candidates) if (game.tryGive(command, game.seat(seat)) === null) return;
+  }
+};
+
+const step = (game: Recorder, ruleset: RulesetId, s: HistoryStep): void => {
+  const state = game.state;
+  const seats = state.status === 'empty' ? [] : state.seats.map((seat) => seat.name);
+  const seatAt = (i: number) => game.seat(seats[i % seats.length] ?? '');
+  const actor = game.events.at(-1)?.actor;
+  const lastActor = actor !== undefined && seats.includes(actor) ? game.seat(actor) : undefined;
+  const target = (back: number) => {
+    const ends = commandEnds(game.events);
+    return ends[Math.max(0, ends.length - back)];
+  };
+  switch (s.kind) {
+    case 'move':
+      move(game, ruleset, s.pick);
+      return;
+    case 'deadline':
+      if (state.status === 'playing' && state.step?.deadline) game.missDeadline();
+      return;
+    case 'own':
+      // The seat that acted last, if a seat did, else the one drawn: only the last actor has something of its own to take back.
+      game.tryGive({ type: 'TakeBack' } as GameCommand, lastActor ?? seatAt(s.seat));
+      return;
+    case 'agreed': {
+      const toVersion = target(s.back);
+      if (toVersion === undefined) return;
+      if (game.tryGive({ type: 'ProposeTakeback', toVersion } as GameCommand, seatAt(0)) !== null) return;
+      game.tryGive({ type: s.accept ? 'AcceptTakeback' : 'DeclineTakeback' } as GameCommand, seatAt(1));
+      return;
+    }
+    case 'correct': {
+      const toVersion = target(s.back);
+      if (toVersion === undefined) return;
+      game.tryGive({ type: 'CorrectGame', toVersion, reason: 'A ruling on a disputed move.' } as GameCommand, {
+        kind: 'player',
+        playerId: 'p_org',
+        seat: null,
+      });
+      return;
+    }
+    case 'concede':
+      game.tryGive({ type: 'Concede' } as GameCommand, seatAt(s.seat));
+      return;
+  }
+};
+
+/** Play `h` through the real decider: the log it gives and its batches. */
+export const playHistory = (h: History, gameId = `g_hist_${h.ruleset.replace(/[^a-z0-9]/g, '')}`): PlayedHistory => {
+  const game = started(h.ruleset, gameId);
+  for (const s of h.steps) step(game, h.ruleset, s);
+  const batches: EventEnvelope[][] = [];
+  for (const event of game.events) {
+    const last = batches.at(-1);
+    if (last && last[0]?.commandId === event.commandId) last.push(event);
+    else batches.push([event]);
+  }
+  return { gameId, log: game.events, batches };
+};

@@ -12,11 +12,12 @@ import { awaiting, step, view } from './view.ts';
 export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
   id: 'gsc2',
   title: 'GSC2',
-  rulesVersion: 'gsc2-0.7.0',
+  rulesVersion: 'gsc2-0.8.0',
   // RUL-10: every version this build decides, oldest first; the newest last, as rulesVersion.
   // gsc2-0.5.0's readings switch on the version a game began under (options.ts `readingsOf`).
-  rulesVersions: ['gsc2-0.1.0', 'gsc2-0.2.0', 'gsc2-0.3.0', 'gsc2-0.4.0', 'gsc2-0.5.0', 'gsc2-0.6.0', 'gsc2-0.7.0'],
+  rulesVersions: ['gsc2-0.1.0', 'gsc2-0.2.0', 'gsc2-0.3.0', 'gsc2-0.4.0', 'gsc2-0.5.0', 'gsc2-0.6.0', 'gsc2-0.7.0', 'gsc2-0.8.0'],
   labelledKeysSince: 'gsc2-0.2.0',
+  matchBoundsSince: 'gsc2-0.8.0',
   summary: 'Starship combat: alternating movement, sealed missile, beam and boarding orders, system damage and repairs.',
   seatNames: SEATS,
   phaseNames: STEPS,

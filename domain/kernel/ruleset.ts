@@ -73,6 +73,14 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
    * Absent for a ruleset first released after that change.
    */
   readonly labelledKeysSince?: string;
+  /**
+   * The first rules version whose match lifecycle is fair and bounded (INV-1, INV-7): a seated
+   * organiser's correction across a roll or a reveal needs the other seats' agreement, a
+   * correction's reason is required and every reason bounded, and a game keeps at most
+   * `MAX_TAKEBACKS` takebacks and `MAX_FORKS` continuations (domain/match/takeback-fairness.ts).
+   * Absent for a ruleset first released after that change.
+   */
+  readonly matchBoundsSince?: string;
   readonly summary: string;
   /** Seat names, in the order used for roll-offs and turn order. */
   readonly seatNames: readonly string[];

@@ -23,6 +23,7 @@ import type { LogAfter, MatchCtx } from './match-ctx.ts';
 import { isOrganiser } from './organiser.ts';
 import { standing } from './refusals.ts';
 import type { Match, TakebackProposal, UndoWindow } from './state.ts';
+import { reasonRefusal, seatedCorrectionRefusal, takebackCapRefusal } from './takeback-fairness.ts';
 import { isVoided } from './undo.ts';
 
 /**
@@ -183,6 +184,8 @@ export const proposeTakeback = (match: Match, command: ProposeTakeback, ctx: Mat
   }
   const seat = seatOf(ctx);
   if (seat === null) return notSeated('propose a takeback');
+  const bounded = reasonRefusal(match, ctx, command.reason, 'TB-2', false) ?? takebackCapRefusal(match, ctx, 'TB-2');
+  if (bounded) return bounded;
   const open = openTakeback(match);
   if (open)
     return reject(
@@ -230,16 +233,23 @@ export const declineTakeback = (match: Match, ctx: Ctx): Decision<DomainEvent> =
   return { ok: true, events: [{ type: 'TakebackDeclined', data: { seat } }] };
 };
 
-/** TB-3: the organiser's ruling takes the game back to any version since play began, with its reason, without agreement. */
+/**
+ * TB-3: the organiser's ruling takes the game back to any version since play began, with its
+ * reason, without agreement; INV-7: an organiser who holds a seat, only across no roll and no reveal.
+ */
 export const correctGame = (match: Match, command: CorrectGame, ctx: MatchCtx): Decision<DomainEvent> => {
   if (!isOrganiser(match, ctx.actor)) {
     return reject('NOT_ORGANISER', 'TB-3', 'Only the organiser, the player who created this game, may correct it (TB-3).', 403);
   }
+  const bounded = reasonRefusal(match, ctx, command.reason, 'TB-3', true) ?? takebackCapRefusal(match, ctx, 'TB-3');
+  if (bounded) return bounded;
   const log = farLog(match, command.toVersion, ctx, 'TB-3');
   if ('ok' in log) return log;
   const undoes = undoingOf(log, match.voided);
   if (undoes.voids.length === 0) {
     return reject('NOTHING_TO_TAKE_BACK', 'TB-3', `Everything after version ${command.toVersion} was taken back already.`, 409);
   }
+  const unfair = seatedCorrectionRefusal(match, log, undoes, ctx);
+  if (unfair) return unfair;
   return { ok: true, events: [takenBack(null, 'organiser', command.toVersion, log.events[0]?.prevHash as string, undoes, command.reason)] };
 };

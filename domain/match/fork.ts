@@ -25,6 +25,7 @@ export type { ForkOrigin };
 import { isOrganiser } from './organiser.ts';
 import { listed, standing } from './refusals.ts';
 import { type ForkProposal, type GameState, type Match, seatOf } from './state.ts';
+import { isBounded, MAX_FORKS } from './takeback-fairness.ts';
 import { awaitingSeats } from './view.ts';
 
 /**
@@ -196,6 +197,11 @@ export const proposeFork = (match: Match, command: ProposeFork, ctx: MatchCtx, f
   if (match.status !== 'playing' && match.status !== 'ended') return refuse('GAME_NOT_PLAYING', standing(match));
   if (command.version > match.version)
     return refuse('NO_SUCH_VERSION', `The game has no version ${command.version}; it is at version ${match.version}.`);
+  if (isBounded(match, ctx) && (match.forks ?? []).length >= MAX_FORKS)
+    return refuse(
+      'TOO_MANY_FORKS',
+      `${MAX_FORKS} continuations were agreed on this game, the most a game keeps; continue from one of them, or fork a sandbox (INV-1).`,
+    );
   const open = openProposal(match);
   if (open)
     return refuse(

@@ -5,14 +5,15 @@
  * The voided events stay in the log; the fold rewinds (evolve.ts). A game whose
  * `options.takebacks` is `none` refuses every takeback (TB-4).
  */
-import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent } from '../kernel/envelope.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import type { TakeBack } from './commands.ts';
 import type { TakenBack } from './events.ts';
+import type { MatchCtx } from './match-ctx.ts';
 import { listed, standing } from './refusals.ts';
 import type { Match } from './state.ts';
+import { reasonRefusal, takebackCapRefusal } from './takeback-fairness.ts';
 import { type OpenWindow, takeBackPoints, voidedAfter } from './undo.ts';
 
 const nothing = (why: string) => reject('NOTHING_TO_TAKE_BACK', 'TB-1', `Nothing of yours to take back ${why}.`, 409);
@@ -39,7 +40,7 @@ const deadlinePassed = (match: Match, now: string): Decision<never> | null => {
   );
 };
 
-export const takeBack = (match: Match, command: TakeBack, ctx: Ctx): Decision<DomainEvent> => {
+export const takeBack = (match: Match, command: TakeBack, ctx: MatchCtx): Decision<DomainEvent> => {
   if (match.options.takebacks === 'none') {
     return reject('TAKEBACKS_OFF', 'TB-4', 'This game allows no takebacks: it was created with options.takebacks "none".', 409);
   }
@@ -47,6 +48,8 @@ export const takeBack = (match: Match, command: TakeBack, ctx: Ctx): Decision<Do
     return reject('GAME_NOT_PLAYING', 'TB-1', `Only a game in play has moves to take back. ${standing(match)}`, 409);
   const seat = ctx.actor.kind === 'player' ? ctx.actor.seat : null;
   if (seat === null) return reject('NOT_SEATED', 'TB-1', 'Only a seated player may take back their own commands.', 403);
+  const bounded = reasonRefusal(match, ctx, command.reason, 'TB-1', false) ?? takebackCapRefusal(match, ctx, 'TB-1');
+  if (bounded) return bounded;
   const late = deadlinePassed(match, ctx.now);
   if (late) return late;
   const window = ownWindow(match, seat);

@@ -15,10 +15,11 @@ export const postGalacticaFold: RulesetFold<PgState, PgEvent, PgOptions> = {
   id: 'post-galactica',
   title: 'Post Galactica',
   // What each rules version changed: docs/rules/post-galactica.md, "Rules versions".
-  rulesVersion: 'pg-0.7.0',
+  rulesVersion: 'pg-0.8.0',
   // RUL-10: every version this build decides, oldest first; the newest last, as rulesVersion.
-  rulesVersions: ['pg-0.2.0', 'pg-0.3.0', 'pg-0.4.0', 'pg-0.5.0', 'pg-0.6.0', 'pg-0.7.0'],
+  rulesVersions: ['pg-0.2.0', 'pg-0.3.0', 'pg-0.4.0', 'pg-0.5.0', 'pg-0.6.0', 'pg-0.7.0', 'pg-0.8.0'],
   labelledKeysSince: 'pg-0.3.0',
+  matchBoundsSince: 'pg-0.8.0',
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

@@ -13,10 +13,11 @@ import { awaiting, PHASE_NAMES, step, view } from './view.ts';
 export const solunaFold: RulesetFold<SolState, SolEvent, SolOptions> = {
   id: 'soluna',
   title: "Sol'una",
-  rulesVersion: 'sol-0.3.0',
+  rulesVersion: 'sol-0.4.0',
   // RUL-10: every version this build decides, oldest first; the newest last, as rulesVersion.
-  rulesVersions: ['sol-0.1.0', 'sol-0.2.0', 'sol-0.3.0'],
+  rulesVersions: ['sol-0.1.0', 'sol-0.2.0', 'sol-0.3.0', 'sol-0.4.0'],
   labelledKeysSince: 'sol-0.2.0',
+  matchBoundsSince: 'sol-0.4.0',
   summary: 'Ten simultaneous phases a turn; Mind decides when a model acts; sealed choices revealed together.',
   seatNames: SEATS,
   phaseNames: PHASE_NAMES,

@@ -21,19 +21,22 @@ import { GUNSHIP, gunshipAt, gunshipTable } from '../support/gsc2.ts';
 import { annAndBob, type Client, commandId, eventually } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
 import { DEPLOYMENT, SCENARIO } from '../support/post-galactica-scenario.ts';
-import { act, shoot } from '../support/soluna.ts';
+import { act, mission, profile, shoot } from '../support/soluna.ts';
 import { exportedLog, publicRolls, withRoll } from '../support/takebacks.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
+/** INV-7: the organiser of the refereed games, who takes no seat (as a tournament's organiser). */
+let cy: Client;
 /** Every webhook delivery of this file, whatever its format; each test picks its game's. */
 let hooks: Receiver;
 
 beforeAll(async () => {
   // Webhooks to this machine's receiver: every seat's notices are delivered for real.
   [{ runtime, ann, bob }, hooks] = await Promise.all([annAndBob({ webhooks: { allowLoopback: true } }), Receiver.start()]);
+  cy = (await ann.register('Cy')).client;
 });
 afterAll(async () => {
   await runtime.stop();
@@ -95,14 +98,28 @@ interface Table {
   };
 }
 
-type Setup = (options: Record<string, unknown>) => Promise<Table>;
+/** `refereed`: Cy creates the game and takes no seat, Ann and Bob join; else Ann creates it and holds the first seat. */
+type Setup = (options: Record<string, unknown>, refereed?: boolean) => Promise<Table>;
+
+/** INV-7: a game Cy creates without a seat, so her correction may cross a roll; Ann joins `seats[0]`, Bob `seats[1]`. */
+const refereedGame = async (ruleset: string, options: Record<string, unknown>, seats: readonly [string, string]) => {
+  const created = await cy.post<{ gameId: string }>('/games', { ruleset, options });
+  expect(created.status).toBe(201);
+  const gameId = created.body.gameId;
+  expect((await ann.post(`/games/${gameId}/join`, { seat: seats[0] })).status).toBe(200);
+  const joined = await bob.post<{ events: EventEnvelope[] }>(`/games/${gameId}/join`, { seat: seats[1] });
+  expect(joined.status).toBe(200);
+  return { gameId, events: joined.body.events };
+};
 
 const firstRoll = (events: readonly EventEnvelope[]) => events.find((e) => findRolls(e.data).length > 0);
 const firstOf = (type: string) => (events: readonly EventEnvelope[]) => events.find((e) => e.type === type);
 
 /** The example scenario of Certain Hits (every d6 hits): red's Gunners stand 13.4" from blue's, in Rifle range, at red's Ranged Phase. */
-const postGalactica: Setup = async (options) => {
-  const { gameId } = await postGalacticaGame(ann, bob, { rules: SCENARIO, ...options });
+const postGalactica: Setup = async (options, refereed) => {
+  const { gameId } = refereed
+    ? await refereedGame('post-galactica', { firstPlayer: 'red', rules: SCENARIO, ...options }, ['red', 'blue'])
+    : await postGalacticaGame(ann, bob, { rules: SCENARIO, ...options });
   await ok(ann, gameId, { type: 'Deploy', units: DEPLOYMENT.red, auto: false });
   await ok(bob, gameId, { type: 'Deploy', units: DEPLOYMENT.blue, auto: false });
   for (let i = 0; i < 4; i += 1) await ok(ann, gameId, { type: 'EndPhase' });
@@ -115,8 +132,13 @@ const postGalactica: Setup = async (options) => {
 };
 
 /** Sun's meena shoots moon's xul (10 wounds: the game goes on); moon's orders reveal both, and the shot is rolled. */
-const soluna: Setup = async (options) => {
-  const gameId = await solunaDuel(ann, bob, 10, options);
+const soluna: Setup = async (options, refereed) => {
+  const duel = () => {
+    const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
+    const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 10 });
+    return { firstPlayer: 'sun', rules: { mission: mission([meena], [xul]) }, ...options };
+  };
+  const gameId = refereed ? (await refereedGame('soluna', duel(), ['sun', 'moon'])).gameId : await solunaDuel(ann, bob, 10, options);
   type Revealed = { orders: { seat: string; hash: string }[] };
   return {
     gameId,
@@ -136,9 +158,9 @@ const soluna: Setup = async (options) => {
 };
 
 /** One gunship a side (hull 100: nobody is destroyed); both move, then both seal beam fire, which blue's orders reveal and roll. */
-const gsc2: Setup = async (options) => {
+const gsc2: Setup = async (options, refereed) => {
   const rules = gunshipTable(GUNSHIP, { red: [gunshipAt('ram', 0, 0, 0)], blue: [gunshipAt('bee', 0, 10, 4)] });
-  const gameId = await gsc2Game(ann, bob, rules, options);
+  const gameId = refereed ? await refereedGsc2(rules, options) : await gsc2Game(ann, bob, rules, options);
   // GSC-3: blue opens with a free group, then red matches it.
   await ok(bob, gameId, { type: 'MoveShip', ship: 'bee', path: [] });
   await ok(ann, gameId, { type: 'MoveShip', ship: 'ram', path: [{ type: 'forward', inches: 4 }] });
@@ -158,6 +180,14 @@ const gsc2: Setup = async (options) => {
       revealedHash: (data, seat) => (data as Revealed).revealed.find((o) => o.seat === seat)?.hash,
     },
   };
+};
+
+/** gsc2Game's table, refereed by Cy: whoever won the roll-off chooses red (Ann) to go first. */
+const refereedGsc2 = async (rules: unknown, options: Record<string, unknown>) => {
+  const { gameId, events } = await refereedGame('gsc2', { rules, ...options }, ['red', 'blue']);
+  const winner = (events.find((e) => e.type === 'RolledOff')?.data as { winner: string } | undefined)?.winner;
+  await ok(winner === 'red' ? ann : bob, gameId, { type: 'ChooseFirstPlayer', seat: 'red' });
+  return gameId;
 };
 
 /** The rolling play: the version before it, each command's id and reply, and the rolls it made (the public ones, as recorded). */
@@ -292,7 +322,7 @@ describe.each([
   });
 
   it.concurrent(`TB-3 ${rule} the organiser's correction across the roll: its reason in every view and every seat's webhook, the step re-armed`, async () => {
-    const t = await setup({ deadlines: { default: 'PT1H' } });
+    const t = await setup({ deadlines: { default: 'PT1H' } }, true);
     const { gameId } = t;
     // Every seat subscribes for this game, in every format; a your-turn subscription hears takebacks too.
     for (const [client, format, kinds] of [
@@ -312,7 +342,8 @@ describe.each([
     expect(refused.body).toMatchObject({ rule: 'TB-3', code: 'NOT_ORGANISER' });
 
     const reason = 'the cover rule was ignored';
-    const corrected = await ok(ann, gameId, { type: 'CorrectGame', toVersion: first.before, reason });
+    // Cy created the game and holds no seat: her correction crosses the roll alone (INV-7).
+    const corrected = await ok(cy, gameId, { type: 'CorrectGame', toVersion: first.before, reason });
     const event = corrected.events[0] as EventEnvelope;
     expect(corrected.events.map((e) => e.type)).toEqual(['TakenBack']);
     expect(event.data).toMatchObject({ seat: null, how: 'organiser', toVersion: first.before, reason });

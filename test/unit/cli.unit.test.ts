@@ -260,9 +260,9 @@ describe('the arbiter command', () => {
       [
         `arbiter ${cli.version}`,
         'verifies logs of these rules versions:',
-        '  post-galactica (Post Galactica): pg-0.2.0, pg-0.3.0, pg-0.4.0, pg-0.5.0, pg-0.6.0, pg-0.7.0',
-        "  soluna (Sol'una): sol-0.1.0, sol-0.2.0, sol-0.3.0",
-        '  gsc2 (GSC2): gsc2-0.1.0, gsc2-0.2.0, gsc2-0.3.0, gsc2-0.4.0, gsc2-0.5.0, gsc2-0.6.0, gsc2-0.7.0',
+        '  post-galactica (Post Galactica): pg-0.2.0, pg-0.3.0, pg-0.4.0, pg-0.5.0, pg-0.6.0, pg-0.7.0, pg-0.8.0',
+        "  soluna (Sol'una): sol-0.1.0, sol-0.2.0, sol-0.3.0, sol-0.4.0",
+        '  gsc2 (GSC2): gsc2-0.1.0, gsc2-0.2.0, gsc2-0.3.0, gsc2-0.4.0, gsc2-0.5.0, gsc2-0.6.0, gsc2-0.7.0, gsc2-0.8.0',
         '',
       ].join('\n'),
     );

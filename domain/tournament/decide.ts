@@ -24,6 +24,7 @@ export type TournamentCommand =
       readonly name: string;
       readonly format: Format;
       readonly rounds?: number | undefined;
+      readonly maxPlayers?: number | undefined;
       readonly ruleset: string;
       readonly gameOptions?: { readonly [K in keyof GameOptions]?: GameOptions[K] | undefined } | undefined;
       readonly roundDeadline?: string | undefined;
@@ -32,13 +33,38 @@ export type TournamentCommand =
   | { readonly type: 'JoinTournament' }
   | { readonly type: 'WithdrawFromTournament' }
   | { readonly type: 'StartTournament' }
+  | { readonly type: 'ChangeRounds'; readonly rounds: number }
+  | { readonly type: 'CancelTournament' }
   | { readonly type: 'RecordGameResult'; readonly gameId: string; readonly winner: 'red' | 'blue' | null }
   | { readonly type: 'DecideGame'; readonly gameId: string; readonly winner: 'red' | 'blue' | null }
   | { readonly type: 'RoundDeadlineReached'; readonly round: number };
 
 export const MAX_PLAYERS = 1024;
 
+/** The most rounds a Swiss tournament names (the route's bound too). */
+export const MAX_SWISS_ROUNDS = 64;
+
+/**
+ * INV-8, CLUB-3: the most Swiss rounds a field of `players` allows: half of it, rounded down.
+ * Each player has then met fewer than half the others before any round, so by Dirac's theorem
+ * a pairing without a rematch always exists (docs/tournaments.md "Pairing").
+ */
+export const mostSwissRounds = (players: number) => Math.floor(players / 2);
+
 type Open = Extract<TournamentState, { status: 'open' }>;
+
+const roundsRefusal = (rounds: number | undefined, maxPlayers: number | undefined) => {
+  if (!(Number.isInteger(rounds) && (rounds ?? 0) >= 1 && (rounds ?? 0) <= MAX_SWISS_ROUNDS))
+    return reject('ROUNDS_REQUIRED', 'CLUB-3', `a Swiss tournament names its number of rounds (1 to ${MAX_SWISS_ROUNDS})`);
+  const most = mostSwissRounds(maxPlayers ?? MAX_PLAYERS);
+  if ((rounds ?? 0) > most)
+    return reject(
+      'TOO_MANY_ROUNDS',
+      'INV-8',
+      `a Swiss tournament of at most ${maxPlayers} players can have at most ${most} rounds (half its field); a round robin plays everyone`,
+    );
+  return null;
+};
 
 const definedOnly = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
@@ -48,8 +74,11 @@ const create = (state: TournamentState, command: Extract<TournamentCommand, { ty
   if (state.status !== 'empty') return reject('TOURNAMENT_EXISTS', 'CLUB-2', 'this tournament exists already', 409);
   const organiser = playerOf(ctx);
   if (organiser === null) return reject('NOT_A_PLAYER', 'CLUB-2', 'a tournament is created by a player', 403);
-  if (command.format === 'swiss' && !(Number.isInteger(command.rounds) && (command.rounds ?? 0) >= 1))
-    return reject('ROUNDS_REQUIRED', 'CLUB-3', 'a Swiss tournament names its number of rounds (1 or more)');
+  const cap = command.maxPlayers;
+  if (cap !== undefined && !(Number.isInteger(cap) && cap >= 2 && cap <= MAX_PLAYERS))
+    return reject('BAD_MAX_PLAYERS', 'INV-8', `maxPlayers is a whole number from 2 to ${MAX_PLAYERS}`);
+  const badRounds = command.format === 'swiss' ? roundsRefusal(command.rounds, cap) : null;
+  if (badRounds) return badRounds;
   if (command.format !== 'swiss' && command.rounds !== undefined)
     return reject('ROUNDS_DERIVED', 'CLUB-3', `a ${command.format} tournament's rounds follow from its field`);
   const deadline = command.roundDeadline;
@@ -64,6 +93,8 @@ const create = (state: TournamentState, command: Extract<TournamentCommand, { ty
       clubId: command.clubId ?? null,
       format: command.format,
       rounds: command.format === 'swiss' ? (command.rounds ?? null) : null,
+      // Only when given: a tournament without a cap logs exactly what it did before the cap.
+      ...(cap === undefined ? {} : { maxPlayers: cap }),
       ruleset: command.ruleset,
       // Only the options given: an absent one is absent from the log, not a null its hash would carry.
       gameOptions: { ...definedOnly(command.gameOptions ?? {}), takebacks: command.gameOptions?.takebacks ?? 'none' },
@@ -80,9 +111,10 @@ const join = (state: TournamentState, ctx: TournamentCtx) => {
   if (player === null) return reject('NOT_A_PLAYER', 'CLUB-4', 'only a player joins', 403);
   if (state.status === 'empty') return reject('NO_TOURNAMENT', 'CLUB-2', 'no such tournament', 409);
   if (state.status === 'ended') return reject('TOURNAMENT_ENDED', 'CLUB-4', 'the tournament has ended', 409);
+  if (state.status === 'cancelled') return reject('TOURNAMENT_CANCELLED', 'INV-8', 'the tournament was cancelled', 409);
   if (state.players.includes(player)) return reject('ALREADY_JOINED', 'CLUB-4', 'you have joined already', 409);
-  if (state.players.length >= MAX_PLAYERS)
-    return reject('TOURNAMENT_FULL', 'CLUB-8', `a tournament takes at most ${MAX_PLAYERS} players`, 409);
+  const cap = state.tournament.maxPlayers ?? MAX_PLAYERS;
+  if (state.players.length >= cap) return reject('TOURNAMENT_FULL', 'CLUB-8', `this tournament takes at most ${cap} players`, 409);
   if (state.status === 'running') {
     if (state.tournament.format !== 'swiss')
       return reject('LATE_JOIN_REFUSED', 'CLUB-4', 'only a Swiss tournament takes players after its start', 409);
@@ -95,7 +127,8 @@ const join = (state: TournamentState, ctx: TournamentCtx) => {
 /** Withdrawals: never paired again; a game already paired is played or decided as any other (docs/tournaments.md). */
 const withdraw = (state: TournamentState, ctx: TournamentCtx) => {
   const player = playerOf(ctx);
-  if (state.status === 'empty' || state.status === 'ended') return reject('NOT_RUNNING', 'CLUB-4', 'the tournament is not open', 409);
+  if (state.status === 'empty' || state.status === 'ended' || state.status === 'cancelled')
+    return reject('NOT_RUNNING', 'CLUB-4', 'the tournament is not open', 409);
   if (player === null || !state.players.includes(player)) return reject('NOT_ENTERED', 'CLUB-4', 'you have not joined', 403);
   if (state.withdrawn.includes(player)) return reject('ALREADY_WITHDRAWN', 'CLUB-4', 'you have withdrawn already', 409);
   const round = state.status === 'running' ? state.history.length : 0;
@@ -119,14 +152,38 @@ const start = (state: TournamentState, ctx: TournamentCtx) => {
   const field = state.players.filter((p) => !state.withdrawn.includes(p));
   if (field.length < 2) return reject('TOO_FEW_PLAYERS', 'CLUB-3', 'a tournament needs two players or more');
   const rounds = roundsFor(state, field.length) ?? 1;
-  // At most half the field: each player has then met fewer than half the others before any
-  // round, so by Dirac's theorem a pairing without a rematch always exists (docs/tournaments.md).
-  const most = Math.floor(field.length / 2);
+  const most = mostSwissRounds(field.length);
   if (state.tournament.format === 'swiss' && rounds > most)
-    return reject('TOO_MANY_ROUNDS', 'CLUB-3', `${field.length} players allow at most ${most} Swiss rounds; a round robin plays everyone`);
+    return reject(
+      'TOO_MANY_ROUNDS',
+      'CLUB-3',
+      `${field.length} players allow at most ${most} Swiss rounds: change the rounds (ChangeRounds), wait for more players, or cancel (CancelTournament)`,
+    );
   const started: TournamentEvent = { type: 'TournamentStarted', data: { players: field, rounds } };
   const running: Running = { ...state, players: field, withdrawn: [], status: 'running', rounds, history: [] };
   return accept(started, roundPaired(running, ctx.seed, ctx.now));
+};
+
+/** INV-8: the organiser changes a Swiss tournament's rounds before its start, within what its cap allows. */
+const changeRounds = (state: TournamentState, rounds: number, ctx: TournamentCtx) => {
+  if (state.status !== 'open') return reject('NOT_OPEN', 'INV-8', 'the rounds change only before the start', 409);
+  if (playerOf(ctx) !== state.tournament.organiser) return reject('NOT_ORGANISER', 'INV-8', 'only the organiser changes the rounds', 403);
+  if (state.tournament.format !== 'swiss')
+    return reject('ROUNDS_DERIVED', 'CLUB-3', `a ${state.tournament.format} tournament's rounds follow from its field`);
+  const refused = roundsRefusal(rounds, state.tournament.maxPlayers);
+  if (refused) return refused;
+  if (rounds === state.tournament.rounds) return reject('SAME_ROUNDS', 'INV-8', `the tournament has ${rounds} rounds already`, 409);
+  return accept<TournamentEvent>({ type: 'RoundsChanged', data: { rounds } });
+};
+
+/** INV-8: the organiser cancels a tournament before its start; nothing was paired, so its seed is revealed at once. */
+const cancel = (state: TournamentState, ctx: TournamentCtx) => {
+  if (state.status !== 'open') return reject('NOT_OPEN', 'INV-8', 'only a tournament not yet started is cancelled', 409);
+  if (playerOf(ctx) !== state.tournament.organiser) return reject('NOT_ORGANISER', 'INV-8', 'only the organiser cancels it', 403);
+  return accept<TournamentEvent>(
+    { type: 'TournamentCancelled', data: { players: state.players.length } },
+    { type: 'TournamentSeedRevealed', data: { seed: ctx.seed } },
+  );
 };
 
 const recordResult = (
@@ -185,6 +242,10 @@ export const decideTournament = (state: TournamentState, command: TournamentComm
       return withdraw(state, ctx);
     case 'StartTournament':
       return start(state, ctx);
+    case 'ChangeRounds':
+      return changeRounds(state, command.rounds, ctx);
+    case 'CancelTournament':
+      return cancel(state, ctx);
     case 'RecordGameResult':
       if (ctx.actor.kind !== 'system') return reject('SYSTEM_ONLY', 'CLUB-4', "a game's result reaches its tournament from the game", 403);
       return recordResult(state, command.gameId, command.winner, 'game', ctx);

@@ -19,6 +19,8 @@ export interface GameOptions {
   readonly rules?: unknown;
   readonly deadlines?: { readonly default?: string | undefined; readonly phases?: Readonly<Record<string, string>> | undefined };
   readonly reminders?: unknown;
+  /** PBM-11: a tournament's games may forfeit a seat that misses its deadlines, as any game (INV-8). */
+  readonly absence?: { readonly maxMissed: number };
   /** Takebacks are off in tournament games unless the organiser says otherwise (CLUB-3). */
   readonly takebacks: TakebackPolicy;
   /**
@@ -38,6 +40,11 @@ export interface TournamentCreated {
   readonly format: Format;
   /** Swiss: the rounds chosen; round robin and elimination: null, derived from the field at the start. */
   readonly rounds: number | null;
+  /**
+   * INV-8: the most players it takes, when the organiser caps it; absent (as in every
+   * tournament created before the cap) for the service's own limit, MAX_PLAYERS.
+   */
+  readonly maxPlayers?: number;
   readonly ruleset: string;
   readonly gameOptions: GameOptions;
   /** How long a round runs before its deadline (an ISO 8601 duration), or null: no deadline. */
@@ -62,6 +69,10 @@ export type TournamentEvent =
   | { readonly type: 'PlayerJoined'; readonly data: { readonly playerId: string; readonly round: number } }
   | { readonly type: 'PlayerWithdrew'; readonly data: { readonly playerId: string; readonly round: number } }
   | { readonly type: 'TournamentStarted'; readonly data: { readonly players: readonly string[]; readonly rounds: number } }
+  /** INV-8: the organiser changed a Swiss tournament's rounds before its start. */
+  | { readonly type: 'RoundsChanged'; readonly data: { readonly rounds: number } }
+  /** INV-8: the organiser cancelled it before its start; its seed is revealed next, as at an end. */
+  | { readonly type: 'TournamentCancelled'; readonly data: { readonly players: number } }
   | {
       readonly type: 'RoundPaired';
       readonly data: {
@@ -82,6 +93,8 @@ export const TOURNAMENT_EVENT_TYPES = [
   'PlayerJoined',
   'PlayerWithdrew',
   'TournamentStarted',
+  'RoundsChanged',
+  'TournamentCancelled',
   'RoundPaired',
   'ResultRecorded',
   'RoundEnded',
@@ -116,6 +129,13 @@ export type TournamentState =
       readonly history: readonly Round[];
       readonly seed: string | null;
       readonly final: readonly { playerId: string; halfPoints: number }[];
+    })
+  /** INV-8: cancelled before its start: never paired (no round, an empty history), its seed revealed. */
+  | (Common & {
+      readonly status: 'cancelled';
+      readonly rounds: number;
+      readonly history: readonly Round[];
+      readonly seed: string | null;
     });
 
 export const emptyTournament: TournamentState = { status: 'empty', version: 0 };
@@ -145,6 +165,13 @@ export const evolveTournament = (state: TournamentState, event: TournamentEvent)
       return { ...state, version, withdrawn: [...state.withdrawn, event.data.playerId] };
     case 'TournamentStarted':
       return { ...state, version, status: 'running', players: event.data.players, withdrawn: [], rounds: event.data.rounds, history: [] };
+    case 'RoundsChanged':
+      return state.status === 'open'
+        ? { ...state, version, tournament: { ...state.tournament, rounds: event.data.rounds } }
+        : { ...state, version };
+    case 'TournamentCancelled':
+      if (state.status !== 'open') return { ...state, version };
+      return { ...state, version, status: 'cancelled', rounds: state.tournament.rounds ?? 0, history: [], seed: null };
     case 'RoundPaired':
       if (state.status !== 'running') return { ...state, version };
       return { ...state, version, history: [...state.history, { ...event.data, results: [], ended: false }] };
@@ -158,7 +185,9 @@ export const evolveTournament = (state: TournamentState, event: TournamentEvent)
       if (state.status !== 'running') return { ...state, version };
       return { ...state, version, status: 'ended', seed: null, final: event.data.standings };
     case 'TournamentSeedRevealed':
-      return state.status === 'ended' ? { ...state, version, seed: event.data.seed } : { ...state, version };
+      return state.status === 'ended' || state.status === 'cancelled'
+        ? { ...state, version, seed: event.data.seed }
+        : { ...state, version };
     default:
       return assertNever(event);
   }

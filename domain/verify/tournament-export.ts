@@ -11,6 +11,11 @@ export interface TournamentExportHeader {
   readonly tournamentId: string;
   /** The game ids the log references, in the order their logs follow. */
   readonly games: readonly string[];
+  /**
+   * INV-8: the paired games not opened yet when the export was written (the stream opens a
+   * round's games shortly after it is paired): listed, with no log. Absent when there is none.
+   */
+  readonly pending?: readonly string[];
 }
 
 /** The export as `GET /tournaments/{id}/export` writes it: the header, the tournament's events, then each game log as exported. */

@@ -53,11 +53,14 @@ export class Problem extends Error {
   }
 }
 
-export const ruleViolation = (v: RuleViolation): Problem =>
+/** INV-10: what a refusal is about, which its title names. */
+export type Refused = 'game' | 'tournament' | 'club';
+
+export const ruleViolation = (v: RuleViolation, subject: Refused = 'game'): Problem =>
   new Problem(
     v.status ?? 422,
     v.status === 403 ? 'not-allowed' : v.status === 409 ? 'conflict' : 'rule-violation',
-    titleFor(v),
+    titleFor(v, subject),
     v.message,
     {
       rule: v.rule,
@@ -65,7 +68,13 @@ export const ruleViolation = (v: RuleViolation): Problem =>
     },
   );
 
-const titleFor = (v: RuleViolation): string =>
-  v.status === 403 ? 'You may not do that now' : v.status === 409 ? 'The game is not in a state for that' : 'Against the rules';
+const titleFor = (v: RuleViolation, subject: Refused): string =>
+  v.status === 403
+    ? 'You may not do that now'
+    : v.status === 409
+      ? `The ${subject} is not in a state for that`
+      : subject === 'game'
+        ? 'Against the rules'
+        : `Against the ${subject} rules`;
 
 export const notFound = (what: string) => new Problem(404, 'not-found', 'Not found', `There is no ${what}.`);

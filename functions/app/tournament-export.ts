@@ -9,6 +9,11 @@ import { exportLog } from './export.ts';
 import { Problem } from './problems.ts';
 import { readableTournament } from './tournament-access.ts';
 
+const notOpenedYet = (error: unknown): null => {
+  if (error instanceof Problem && error.status === 404) return null;
+  throw error;
+};
+
 export const exportTournament = async (deps: Deps, tournamentId: string, playerId: string): Promise<string> => {
   // CLUB-1: a private club's tournament is exported to whom may see it; to anyone else it does not exist.
   const { events, state } = await readableTournament(deps, tournamentId, playerId);
@@ -22,7 +27,14 @@ export const exportTournament = async (deps: Deps, tournamentId: string, playerI
       `The games of tournament ${tournamentId} are private: only its organiser reads every one of them, and so exports it.`,
     );
   }
-  const games = state.status === 'open' ? [] : state.history.flatMap((r) => r.pairings.map((p) => p.gameId));
-  const logs = await Promise.all(games.map((gameId) => exportLog(deps, gameId, playerId)));
-  return serializeTournamentExport({ format: TOURNAMENT_EXPORT_FORMAT, tournamentId, games }, events, logs);
+  const paired = state.status === 'open' ? [] : state.history.flatMap((r) => r.pairings.map((p) => p.gameId));
+  const logs = await Promise.all(paired.map((gameId) => exportLog(deps, gameId, playerId).catch(notOpenedYet)));
+  // INV-8: a paired game the stream has not opened yet has no log: it is listed as pending, never a 404 of the export.
+  const games = paired.filter((_, i) => logs[i] !== null);
+  const pending = paired.filter((_, i) => logs[i] === null);
+  return serializeTournamentExport(
+    { format: TOURNAMENT_EXPORT_FORMAT, tournamentId, games, ...(pending.length > 0 ? { pending } : {}) },
+    events,
+    logs.filter((log) => log !== null),
+  );
 };

@@ -29,7 +29,7 @@ import { bySystem, openTournament, playerIds, playThrough, TOURNAMENT_SEED, type
 
 /** The three answers the page reads, from a tournament's state, as the routes shape them. */
 const answers = (state: TournamentState, names: Record<string, string> = {}) => {
-  if (state.status === 'empty') throw new Error('no tournament');
+  if (state.status === 'empty' || state.status === 'cancelled') throw new Error('no tournament played');
   const history = state.status === 'open' ? [] : state.history;
   const running =
     state.status === 'open' ? { ...state, status: 'running' as const, rounds: 0, history: [] } : { ...state, status: 'running' as const };

@@ -13,13 +13,13 @@ import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
-import { type Ability, addResources, canAfford, formatResources, NO_RESOURCES } from './datasheets.ts';
+import { type Ability, addResources, canAfford, commandIdSchema, commandNameSchema, formatResources, NO_RESOURCES } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import type { PgState } from './state.ts';
 import { isDecision, type Placed, sheetOf, unitName } from './units.ts';
 
 export const activateAbilitySchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('ActivateAbility'), unitId: z.string(), ability: z.string() }),
+  z.object({ type: z.literal('ActivateAbility'), unitId: commandIdSchema(), ability: commandNameSchema() }),
 );
 
 export const abilityProblem = (state: PgState, unit: Placed, ability: Ability): Decision<never> | null => {

@@ -11,9 +11,10 @@ import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { chainProblem, commandCenterProblem } from './command-centers.ts';
-import { type ActionName, canAfford, formatResources, type Sheet } from './datasheets.ts';
+import { type ActionName, canAfford, commandCoordinate, commandIdSchema, formatResources, type Sheet } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { edgeDistance, inches } from './geometry.ts';
+import { PG_LIMITS } from './limits.ts';
 import { placementProblem } from './placement.ts';
 import { freshUnitId, type PgState } from './state.ts';
 import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
@@ -22,20 +23,22 @@ import { supplyMax, supplyUsed, workerLimit, workerLimitSentence, workersInProdu
 export const constructSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Construct'),
-    unitId: z.string(),
-    datasheet: z.string(),
-    x: z.number(),
-    y: z.number(),
+    unitId: commandIdSchema(),
+    datasheet: commandIdSchema(),
+    x: commandCoordinate(),
+    y: commandCoordinate(),
   }),
 );
 export const produceSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Produce'), buildingId: z.string(), datasheet: z.string() }),
+  z.object({ type: z.literal('Produce'), buildingId: commandIdSchema(), datasheet: commandIdSchema() }),
 );
-export const repairSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Repair'), unitId: z.string(), targetId: z.string() }));
+export const repairSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ type: z.literal('Repair'), unitId: commandIdSchema(), targetId: commandIdSchema() }),
+);
 export const interactSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Interact'), unitId: z.string(), objectiveId: z.string() }),
+  z.object({ type: z.literal('Interact'), unitId: commandIdSchema(), objectiveId: commandIdSchema() }),
 );
-export const aimSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Aim'), unitId: z.string() }));
+export const aimSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Aim'), unitId: commandIdSchema() }));
 
 /** PG-10: the unit exists, is ours, is complete, may perform this action, and has not acted. */
 export const actor = (state: PgState, seat: string, unitId: string, action: ActionName): Placed | Decision<never> => {
@@ -91,6 +94,31 @@ const buildingProblem = (
   return unaffordable(state, builder.seat, sheet, rule);
 };
 
+/**
+ * INV-1 since pg-0.8.0: a seat fields at most `unitsPerSeat` units at once (on the battlefield,
+ * aboard, under construction or in production) and a game at most `unitsPerGame` in all, the
+ * destroyed counted (limits.ts), so no play grows the state past its budget.
+ */
+export const unitCapProblem = (state: PgState, seat: string, rc: RulesContext, what: string): Decision<never> | null => {
+  if (!rulesSince(rc.rulesVersion, 'pg-0.8.0')) return null;
+  const producing = state.countdowns.filter((c) => c.kind === 'production');
+  const seats = state.units.filter((u) => u.seat === seat).length + producing.filter((c) => c.seat === seat).length;
+  if (seats >= PG_LIMITS.unitsPerSeat)
+    return reject(
+      'TOO_MANY_UNITS',
+      'PG-10',
+      `${what} would give you ${seats + 1} units; a seat fields at most ${PG_LIMITS.unitsPerSeat} at once (units in production and under construction counted).`,
+    );
+  const fielded = state.units.length + producing.length + state.destroyed.length;
+  if (fielded >= PG_LIMITS.unitsPerGame)
+    return reject(
+      'TOO_MANY_UNITS',
+      'PG-10',
+      `${what} would make ${fielded + 1} units in this game; a game fields at most ${PG_LIMITS.unitsPerGame} in all (destroyed ones counted).`,
+    );
+  return null;
+};
+
 /** PG-23 since pg-0.7.0: construction (but a Command Center's own) and production need an active Command Center. */
 const needsCommandCenter = (state: PgState, seat: string, rc: RulesContext, what: string): Decision<never> | null =>
   rulesSince(rc.rulesVersion, 'pg-0.7.0') ? chainProblem(state, seat, what) : null;
@@ -103,7 +131,8 @@ export const construct = (state: PgState, seat: string, c: z.infer<typeof constr
   const commandCenter = sheet.keywords.includes('Command Center');
   const problem =
     (commandCenter ? null : needsCommandCenter(state, seat, rc, `Constructing a ${sheet.name}`)) ??
-    buildingProblem(state, builder, sheet, c, rc.rulesVersion);
+    buildingProblem(state, builder, sheet, c, rc.rulesVersion) ??
+    unitCapProblem(state, seat, rc, `Constructing a ${sheet.name}`);
   if (problem) return problem;
   const n = state.nextId;
   return accept({
@@ -158,7 +187,10 @@ export const produce = (state: PgState, seat: string, c: z.infer<typeof produceS
     const list = produces.map((id) => factionSheet(state, seat, id)?.name ?? id).join(', ') || 'nothing';
     return reject('CANNOT_PRODUCE', 'PG-10', `${unitName(state, building)} produces ${list}, not "${c.datasheet}".`);
   }
-  const problem = needsCommandCenter(state, seat, rc, `Producing ${sheet.name}`) ?? trainingProblem(state, building, sheet);
+  const problem =
+    needsCommandCenter(state, seat, rc, `Producing ${sheet.name}`) ??
+    trainingProblem(state, building, sheet) ??
+    unitCapProblem(state, seat, rc, `Producing ${sheet.name}`);
   if (problem) return problem;
   const n = state.nextId;
   return accept({

@@ -10,19 +10,20 @@ import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { mayUseSpecialAttack, type Sheet, type Weapon } from './datasheets.ts';
+import { commandIdSchema, commandNameSchema, mayUseSpecialAttack, type Sheet, type Weapon } from './datasheets.ts';
 import type { AttackResolved, PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
+import { PG_LIMITS as L } from './limits.ts';
 import type { PgState } from './state.ts';
 import { type Checked, checkAttack } from './targeting.ts';
 import { unitLost } from './transports.ts';
 import { hasStance, hasStatus, models, modelsRemaining, type Placed, sheetOf, unitName } from './units.ts';
 
 const attackFields = () => ({
-  unitId: z.string(),
-  targetId: z.string(),
+  unitId: commandIdSchema(),
+  targetId: commandIdSchema(),
   /** Weapon names to use; default every weapon of the kind not used yet this turn. */
-  weapons: z.optional(z.array(z.string())),
+  weapons: z.optional(z.array(commandNameSchema()).check(z.maxLength(L.weaponsPerDatasheet))),
   /** PG-3: use the datasheet's special attack rule when it has one (default true). */
   specialRule: z.optional(z.boolean()),
 });

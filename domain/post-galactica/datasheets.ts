@@ -5,6 +5,7 @@
  * and Attacks); numbers beyond its examples are a game's own data (see examples.ts).
  */
 import * as z from '../kernel/zod.ts';
+import { PG_LIMITS as L } from './limits.ts';
 
 /** PG-10 (rules 13.7): the actions a unit or building may be allowed to perform. */
 export const ACTIONS = [
@@ -27,7 +28,21 @@ export type ActionName = (typeof ACTIONS)[number];
 /** Weapon special rule (default name): the weapon may fire while its unit is engaged (PG-11). */
 export const FIRE_WHILE_ENGAGED = 'Fire While Engaged';
 
-const count = () => z.number().check(z.int(), z.gte(0));
+/** A whole number from 0 to `max` (INV-1: every number that multiplies is bounded, limits.ts). */
+const count = (max: number = L.resources) => z.number().check(z.int(), z.gte(0), z.lte(max));
+/** A whole number from 1 to `max`. */
+const positive = (max: number) => z.number().check(z.int(), z.gte(1), z.lte(max));
+/** A name as players read it: 1 to `nameLength` characters (INV-1). */
+export const nameSchema = () => z.string().check(z.minLength(1), z.maxLength(L.nameLength));
+/** An id a command names (a unit, datasheet, objective, research item): at most `commandIdLength` characters (INV-1). */
+export const commandIdSchema = () => z.string().check(z.maxLength(L.commandIdLength));
+/** A name a command gives (a weapon, an ability, a status): at most `nameLength` characters (INV-1). */
+export const commandNameSchema = () => z.string().check(z.maxLength(L.nameLength));
+/** A coordinate a command gives, in inches (INV-1). */
+export const commandCoordinate = () => z.number().check(z.gte(-L.coordinate), z.lte(L.coordinate));
+/** A record of at most `max` entries, refused with the field and the limit (INV-1). */
+export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.core.SomeType>(key: K, value: V, max: number, what: string) =>
+  z.record(key, value).check(z.refine((r) => Object.keys(r).length <= max, { message: `must have at most ${max} ${what}` }));
 
 export const resourcesSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ carbon: z._default(count(), 0), crystal: z._default(count(), 0), faction: z._default(count(), 0) }),
@@ -41,27 +56,27 @@ export const idSchema = /* @__PURE__ */ z.lazy(() =>
 
 export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    name: z.string().check(z.minLength(1)),
+    name: nameSchema(),
     type: z.enum(['ranged', 'melee']),
     /** Inches. For a melee weapon its reach; at least the 1" engagement range (default). */
-    range: z.number().check(z.gte(0)),
-    attacks: z.number().check(z.int(), z.gte(1)),
+    range: z.number().check(z.gte(0), z.lte(L.range)),
+    attacks: positive(L.attacks),
     /** Cohesion removed by each hit (default 1: the text does not say how hits become damage). */
-    damage: z._default(z.number().check(z.int(), z.gte(1)), 1),
+    damage: z._default(positive(L.damage), 1),
     /** PG-1 "unless a weapon says otherwise": Attacks is not multiplied by the models. */
     perUnit: z._default(z.boolean(), false),
     /** A natural melee attack (claws, fists) rather than a melee weapon (PG-12). */
     natural: z._default(z.boolean(), false),
-    special: z._default(z.array(z.string()), []),
+    special: z._default(z.array(nameSchema()).check(z.maxLength(L.specialRulesPerWeapon)), []),
     /** A status each attack that hits at least once applies, e.g. Burning for 2 Status Phases. */
-    inflicts: z.optional(z.strictObject({ status: z.string().check(z.minLength(1)), duration: z.number().check(z.int(), z.gte(1)) })),
+    inflicts: z.optional(z.strictObject({ status: nameSchema(), duration: positive(L.duration) })),
   }),
 );
 export type Weapon = z.infer<typeof weaponSchema>;
 
 /** PG-3: a datasheet's special attack rule; `attacks` is made with each weapon instead of PG-1's count. */
 export const specialAttackRuleSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: z.string().check(z.minLength(1)), attacks: z.optional(z.number().check(z.int(), z.gte(1))) }),
+  z.strictObject({ name: nameSchema(), attacks: z.optional(positive(L.attacks)) }),
 );
 
 /**
@@ -73,12 +88,12 @@ export const specialAttackRuleSchema = /* @__PURE__ */ z.lazy(() =>
  */
 export const abilitySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    name: z.string().check(z.minLength(1)),
+    name: nameSchema(),
     trigger: z.optional(z.enum(['startOfTurn', 'endOfTurn'])),
     cost: z._default(resourcesSchema, NO_RESOURCES),
-    recharge: z.optional(z.number().check(z.int(), z.gte(1))),
+    recharge: z.optional(positive(L.counters)),
     requires: z.optional(idSchema),
-    status: z.optional(z.strictObject({ name: z.string().check(z.minLength(1)), duration: z.number().check(z.int(), z.gte(1)) })),
+    status: z.optional(z.strictObject({ name: nameSchema(), duration: positive(L.duration) })),
     gain: z.optional(resourcesSchema),
   }),
 );
@@ -88,8 +103,8 @@ export type Trigger = NonNullable<Ability['trigger']>;
 /** PG-10 "Factions may use their abilities": `usesPerTurn` uses (default 1), refreshed in the Command Phase (PG-6). */
 export const factionAbilitySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    name: z.string().check(z.minLength(1)),
-    usesPerTurn: z.optional(z.number().check(z.int(), z.gte(1))),
+    name: nameSchema(),
+    usesPerTurn: z.optional(positive(L.usesPerTurn)),
     cost: z._default(resourcesSchema, NO_RESOURCES),
     requires: z.optional(idSchema),
     gain: z.optional(resourcesSchema),
@@ -100,25 +115,27 @@ export type FactionAbility = z.infer<typeof factionAbilitySchema>;
 /** PG-10 Research: an item researched with research counters (PG-7); completed research is recorded for the player. */
 export const researchSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    name: z.string().check(z.minLength(1)),
+    name: nameSchema(),
     cost: z._default(resourcesSchema, NO_RESOURCES),
-    counters: z.number().check(z.int(), z.gte(1)),
+    counters: positive(L.counters),
   }),
 );
 export type Research = z.infer<typeof researchSchema>;
 
+const actionsSchema = () => z.array(z.enum(ACTIONS)).check(z.maxLength(L.actionsPerDatasheet));
+
 const sheetBase = () => ({
-  name: z.string().check(z.minLength(1)),
-  cohesion: z.number().check(z.int(), z.gte(1)),
-  keywords: z._default(z.array(z.string()), []),
-  actions: z._default(z.array(z.enum(ACTIONS)), []),
-  weapons: z._default(z.array(weaponSchema), []),
+  name: nameSchema(),
+  cohesion: positive(L.cohesion),
+  keywords: z._default(z.array(nameSchema()).check(z.maxLength(L.keywordsPerDatasheet)), []),
+  actions: z._default(actionsSchema(), []),
+  weapons: z._default(z.array(weaponSchema).check(z.maxLength(L.weaponsPerDatasheet)), []),
   specialAttackRule: z.optional(specialAttackRuleSchema),
   /** What the unit or building gathers in the Resource Phase from a node in reach (PG-8). */
   gather: z.optional(resourcesSchema),
-  deploymentCost: z._default(count(), 0),
-  abilities: z._default(z.array(abilitySchema), []),
-  research: z._default(z.record(idSchema, researchSchema), {}),
+  deploymentCost: z._default(count(L.deploymentPoints), 0),
+  abilities: z._default(z.array(abilitySchema).check(z.maxLength(L.abilitiesPerDatasheet)), []),
+  research: z._default(boundedRecord(idSchema, researchSchema, L.researchPerDatasheet, 'research items'), {}),
 });
 
 /**
@@ -133,19 +150,19 @@ export const unitSheetSchema = /* @__PURE__ */ z.lazy(() =>
     z.strictObject({
       ...sheetBase(),
       /** PG-10 actions; default none, for a Worker what 7.6 says Workers normally do (PG-19). */
-      actions: z.optional(z.array(z.enum(ACTIONS))),
-      movement: z.number().check(z.gte(0)),
-      bodyValue: z.number().check(z.int(), z.gte(1)),
+      actions: z.optional(actionsSchema()),
+      movement: z.number().check(z.gte(0), z.lte(L.movement)),
+      bodyValue: positive(L.cohesion),
       rangedSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
       meleeSkill: z.number().check(z.int(), z.gte(0), z.lte(7)),
       /** Supply the unit uses; default 1 for Workers (PG-19), else 0 (the text only says Workers count). */
-      supply: z.optional(count()),
-      baseRadius: z._default(z.number().check(z.positive()), 1),
+      supply: z.optional(count(L.supply)),
+      baseRadius: z._default(z.number().check(z.positive(), z.lte(L.baseRadius)), 1),
       /** Resources to produce one (PG-18). */
       cost: z._default(resourcesSchema, NO_RESOURCES),
-      productionCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+      productionCounters: z._default(positive(L.counters), 1),
       /** Cohesion a Repair action restores (default 2). */
-      repair: z._default(z.number().check(z.int(), z.gte(1)), 2),
+      repair: z._default(positive(L.cohesion), 2),
     }),
     // A Worker datasheet that lists no actions has what Workers normally do; filled in when the game is created.
     z.transform((s) => ({ ...s, actions: s.actions ?? (s.keywords.includes('Worker') ? [...WORKER_ACTIONS] : []) })),
@@ -160,19 +177,19 @@ export const buildingSheetSchema = /* @__PURE__ */ z.lazy(() =>
     z.strictObject({
       ...sheetBase(),
       /** Default: equal to Cohesion, so a building is one model. */
-      bodyValue: z.optional(z.number().check(z.int(), z.gte(1))),
+      bodyValue: z.optional(positive(L.cohesion)),
       rangedSkill: z._default(z.number().check(z.int(), z.gte(0), z.lte(7)), 0),
       meleeSkill: z._default(z.number().check(z.int(), z.gte(0), z.lte(7)), 0),
-      baseRadius: z._default(z.number().check(z.positive()), 2),
+      baseRadius: z._default(z.number().check(z.positive(), z.lte(L.baseRadius)), 2),
       /** Resources to construct one. */
       cost: z._default(resourcesSchema, NO_RESOURCES),
-      constructionCounters: z.number().check(z.int(), z.gte(1)),
+      constructionCounters: positive(L.counters),
       /** Unit datasheet ids this building produces (PG-18); default none, for a Command Center the faction's Worker (PG-20). */
-      produces: z.optional(z.array(z.string())),
+      produces: z.optional(z.array(z.string().check(z.maxLength(L.idLength))).check(z.maxLength(L.unitDatasheets))),
       /** Maximum Supply it provides when complete; default 5 for a Command Center (PG-20, 7.7 "normally"), else 0. */
-      supplyProvided: z.optional(count()),
+      supplyProvided: z.optional(count(L.supply)),
       /** PG-10 Salvage: salvage counters (PG-7) before the building is taken apart (default 1). */
-      salvageCounters: z._default(z.number().check(z.int(), z.gte(1)), 1),
+      salvageCounters: z._default(positive(L.counters), 1),
     }),
     // Filled in when the game is created, so the log holds the number the game plays with.
     z.transform((s) => ({ ...s, supplyProvided: s.supplyProvided ?? (s.keywords.includes('Command Center') ? COMMAND_CENTER_SUPPLY : 0) })),
@@ -199,9 +216,9 @@ const trainsWorkers = <F extends FactionLike>(f: F) => ({
 export const factionSchema = /* @__PURE__ */ z.lazy(() =>
   z.pipe(
     z.strictObject({
-      name: z.string().check(z.minLength(1)),
-      units: z.record(idSchema, unitSheetSchema),
-      buildings: z.record(idSchema, buildingSheetSchema),
+      name: nameSchema(),
+      units: boundedRecord(idSchema, unitSheetSchema, L.unitDatasheets, 'unit datasheets'),
+      buildings: boundedRecord(idSchema, buildingSheetSchema, L.buildingDatasheets, 'building datasheets'),
       /** The building datasheet of this faction's Command Center (Core Infrastructure, PG-15). */
       commandCenter: idSchema,
       /** The unit datasheet of this faction's Worker (PG-16). */
@@ -212,7 +229,7 @@ export const factionSchema = /* @__PURE__ */ z.lazy(() =>
       resourceIncome: z.optional(resourcesSchema),
       startingResources: z._default(resourcesSchema, NO_RESOURCES),
       /** Faction abilities, used with UseFactionAbility in the Action Phase (PG-10). */
-      abilities: z.optional(z.array(factionAbilitySchema)),
+      abilities: z.optional(z.array(factionAbilitySchema).check(z.maxLength(L.factionAbilities))),
     }),
     z.transform(trainsWorkers),
   ),
@@ -223,9 +240,9 @@ export type Faction = z.infer<typeof factionSchema>;
 export const deploymentListSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     faction: idSchema,
-    units: z._default(z.array(z.strictObject({ datasheet: idSchema, id: z.optional(idSchema) })), []),
+    units: z._default(z.array(z.strictObject({ datasheet: idSchema, id: z.optional(idSchema) })).check(z.maxLength(L.armyUnits)), []),
     /** PG-16: purchased Worker capacity; each one comes with a Worker and raises the Worker Limit by 1. */
-    purchasedWorkers: z._default(count(), 0),
+    purchasedWorkers: z._default(count(L.purchasedWorkers), 0),
   }),
 );
 export type DeploymentList = z.infer<typeof deploymentListSchema>;

@@ -9,11 +9,13 @@ import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
+import { commandCoordinate, commandIdSchema } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { circleInRect, round2 } from './geometry.ts';
+import { MAX_AUTO_SPOTS, MAX_DEPLOY_UNITS } from './limits.ts';
 import { zoneOf } from './mission.ts';
-import { firstSpotIn, placementProblem } from './placement.ts';
+import { placementChecker, placementProblem, spotsIn } from './placement.ts';
 import type { PgState, UnitState } from './state.ts';
 import { openTurn } from './turns.ts';
 import { isCommandCenter, isWorker, radius, unitName } from './units.ts';
@@ -22,7 +24,12 @@ export const deploySchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Deploy'),
     /** Where each unit's base centre goes, in inches from the battlefield's corner (0, 0). */
-    units: z._default(z.array(z.strictObject({ unitId: z.string(), x: z.number(), y: z.number() })), []),
+    units: z._default(
+      z
+        .array(z.strictObject({ unitId: commandIdSchema(), x: commandCoordinate(), y: commandCoordinate() }))
+        .check(z.maxLength(MAX_DEPLOY_UNITS)),
+      [],
+    ),
     /** Let the engine place every unit not listed (first free spot in the zone, row by row). */
     auto: z._default(z.boolean(), false),
   }),
@@ -55,18 +62,43 @@ const missingSentence = (state: PgState, missing: UnitState[]): Decision<never> 
   return reject('INCOMPLETE_DEPLOYMENT', rule, `Place every unit of your Deployment List (or send auto: true); not placed: ${names}.`);
 };
 
-/** Auto placement of what is left, deterministic; null when the zone is full. */
-const autoPlace = (state: PgState, seat: string): { placements: Placement[]; state: PgState } | null => {
+/**
+ * Auto placement of what is left, deterministic: each unit in game order at the first legal spot
+ * of the zone, row by row in half-inch steps (placement.ts `spotsIn`); `full` when the zone has no room.
+ * INV-2: placing a unit only takes spots away, so a unit's search goes on from where the last
+ * unit of its base's radius was placed, not from the zone's corner: each spot of each radius is
+ * tried at most once, and all the searches of one command try at most `MAX_AUTO_SPOTS` spots (`gave up`).
+ */
+export const autoPlace = (
+  state: PgState,
+  seat: string,
+  budget: number = MAX_AUTO_SPOTS,
+): { placements: Placement[]; state: PgState; tried: number } | 'full' | 'gave up' => {
   const zone = state.mission ? zoneOf(state.mission, seat) : null;
+  if (!zone) return state.units.some((u) => u.seat === seat && u.position === null) ? 'full' : { placements: [], state, tried: 0 };
+  const checker = placementChecker(state);
+  const searches = new Map<number, Iterator<Point>>();
   const placements: Placement[] = [];
-  let current = state;
+  let tried = 0;
   for (const unit of state.units.filter((u) => u.seat === seat && u.position === null)) {
-    const spot: Point | null = zone ? firstSpotIn(current, zone, radius(current, unit)) : null;
-    if (!spot) return null;
+    const r = radius(state, unit);
+    const spots = searches.get(r) ?? spotsIn(zone, r);
+    searches.set(r, spots);
+    let spot: Point | null = null;
+    for (let next = spots.next(); !next.done; next = spots.next()) {
+      tried += 1;
+      if (tried > budget) return 'gave up';
+      if (checker.legal(next.value, r)) {
+        spot = next.value;
+        break;
+      }
+    }
+    if (!spot) return 'full';
+    checker.add(spot, r);
     placements.push({ unitId: unit.id, ...spot });
-    current = fold(current, [{ type: 'UnitsDeployed', data: { seat, placements: [{ unitId: unit.id, ...spot }], automatic: true } }]);
   }
-  return { placements, state: current };
+  const placed = fold(state, [{ type: 'UnitsDeployed', data: { seat, placements, automatic: true } }]);
+  return { placements, state: placed, tried };
 };
 
 /** After a seat deploys: the next seat's deployment, or the first turn (PG-4). */
@@ -87,7 +119,13 @@ const deployAs = (state: PgState, seat: string, placements: readonly Placement[]
   const missing = current.units.filter((u) => u.seat === seat && u.position === null);
   if (missing.length > 0 && !auto) return missingSentence(current, missing);
   const filled = autoPlace(current, seat);
-  if (!filled) return reject('ZONE_FULL', 'PG-4', 'Your deployment zone has no room left for the units not placed.');
+  if (filled === 'full') return reject('ZONE_FULL', 'PG-4', 'Your deployment zone has no room left for the units not placed.');
+  if (filled === 'gave up')
+    return reject(
+      'ZONE_FULL',
+      'PG-4',
+      `Auto placement tried ${MAX_AUTO_SPOTS} spots of your deployment zone without finding room for every unit not placed; place them with units.`,
+    );
   const deployed: PgEvent = {
     type: 'UnitsDeployed',
     data: { seat, placements: [...placements, ...filled.placements], automatic: filled.placements.length > 0 },

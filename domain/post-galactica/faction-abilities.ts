@@ -11,12 +11,12 @@ import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import type { FactionAbilitiesRefreshed } from './action-events.ts';
-import { addResources, canAfford, type FactionAbility, formatResources, NO_RESOURCES } from './datasheets.ts';
+import { addResources, canAfford, commandNameSchema, type FactionAbility, formatResources, NO_RESOURCES } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import type { PgState, PlayerState } from './state.ts';
 
 export const useFactionAbilitySchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('UseFactionAbility'), ability: z.string() }),
+  z.object({ type: z.literal('UseFactionAbility'), ability: commandNameSchema() }),
 );
 
 export const usesPerTurn = (ability: FactionAbility): number => ability.usesPerTurn ?? 1;

@@ -9,22 +9,24 @@ import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
+import { commandCoordinate, commandIdSchema } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { circleInRect, circlesOverlap, EPSILON, inches, pathLength, round2, sweptCircleHitsPolygon } from './geometry.ts';
+import { PG_LIMITS as L } from './limits.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
 import { overwatchReactions } from './stances.ts';
 import type { PgState } from './state.ts';
 import { enemiesOf, hasStatus, isDecision, onBattlefield, ownUnit, type Placed, radius, sheetOf, unitName } from './units.ts';
 
-const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: z.number(), y: z.number() }));
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: commandCoordinate(), y: commandCoordinate() }));
 
 export const moveSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Move'),
-    unitId: z.string(),
+    unitId: commandIdSchema(),
     /** Waypoints after the unit's current position; the last one is where it ends. */
-    path: z.array(pointSchema).check(z.minLength(1), z.maxLength(50)),
+    path: z.array(pointSchema).check(z.minLength(1), z.maxLength(L.pathPoints)),
   }),
 );
 export type Move = z.infer<typeof moveSchema>;

@@ -6,6 +6,7 @@
 import { rulesSince } from '../kernel/rules-version.ts';
 import * as z from '../kernel/zod.ts';
 import {
+  boundedRecord,
   type DeploymentList,
   deploymentCost,
   deploymentListSchema,
@@ -16,6 +17,7 @@ import {
 } from './datasheets.ts';
 import { exampleScenario } from './examples.ts';
 import { circleInRect } from './geometry.ts';
+import { PG_LIMITS as L } from './limits.ts';
 import { battlefieldRect, type Mission, missionSchema } from './mission.ts';
 
 export const SEATS = ['red', 'blue'] as const;
@@ -55,8 +57,27 @@ const factionIssues = (id: string, f: Faction): Issue[] => {
     ...Object.entries(f.units).map(([k, s]) => [k, s, 'unit'] as const),
     ...Object.entries(f.buildings).map(([k, s]) => [k, s, 'building'] as const),
   ];
+  issues.push(
+    ...factionTotals(
+      id,
+      sheets.map(([, s]) => s),
+    ),
+  );
   for (const [sid, s, kind] of sheets) {
     const bodyValue = 'bodyValue' in s && s.bodyValue !== undefined ? s.bodyValue : s.cohesion;
+    // INV-1: PG-1 multiplies a weapon's Attacks by the models (PG-2), and every attack is a recorded die.
+    const models = Math.ceil(s.cohesion / bodyValue);
+    s.weapons.forEach((w, i) => {
+      if (!w.perUnit && models * w.attacks > L.attacksPerWeapon)
+        at(
+          `${s.name}'s ${w.name} would make ${models} models × ${w.attacks} attacks = ${models * w.attacks} attacks (PG-1); a weapon makes at most ${L.attacksPerWeapon}`,
+          `${kind}s`,
+          sid,
+          'weapons',
+          i,
+          'attacks',
+        );
+    });
     if (s.specialAttackRule && !mayUseSpecialAttack({ keywords: s.keywords, bodyValue, kind })) {
       at(
         `PG-3: only Lone units, buildings, Monsters and high Body Value units may have a special attack rule; ${s.name} is none of these`,
@@ -66,6 +87,20 @@ const factionIssues = (id: string, f: Faction): Issue[] => {
     }
   }
   return issues;
+};
+
+type SheetLists = { weapons: readonly unknown[]; abilities?: readonly unknown[]; research?: Readonly<Record<string, unknown>> };
+
+/** INV-1: what all of a faction's datasheets carry together (limits.ts), so the largest faction fits the state's budget. */
+const factionTotals = (id: string, sheets: readonly SheetLists[]): Issue[] => {
+  const totals = [
+    ['weapons', L.weaponsPerFaction, sheets.reduce((n, s) => n + s.weapons.length, 0)],
+    ['abilities', L.abilitiesPerFaction, sheets.reduce((n, s) => n + (s.abilities?.length ?? 0), 0)],
+    ['research items', L.researchPerFaction, sheets.reduce((n, s) => n + Object.keys(s.research ?? {}).length, 0)],
+  ] as const;
+  return totals.flatMap(([what, max, n]) =>
+    n > max ? [{ message: `a faction's datasheets may have at most ${max} ${what} in all; these have ${n}`, path: ['factions', id] }] : [],
+  );
 };
 
 const armyIssues = (seat: string, list: DeploymentList, factions: Readonly<Record<string, Faction>>, mission: Mission): Issue[] => {
@@ -140,7 +175,7 @@ export const pgOptionsSchema = /* @__PURE__ */ z.lazy(() =>
         /** `example`: the example mission and one example army per seat (examples.ts). */
         scenario: z.optional(z.literal('example')),
         mission: z.optional(missionSchema),
-        factions: z.optional(z.record(idSchema, factionSchema)),
+        factions: z.optional(boundedRecord(idSchema, factionSchema, L.factions, 'factions')),
         armies: z.optional(z.strictObject({ red: deploymentListSchema, blue: deploymentListSchema })),
       })
       .check(

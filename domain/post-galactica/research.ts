@@ -13,7 +13,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
-import { canAfford, formatResources, type Resources } from './datasheets.ts';
+import { canAfford, commandIdSchema, formatResources, type Resources } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { inches } from './geometry.ts';
 import type { PgState } from './state.ts';
@@ -21,10 +21,10 @@ import { passengers } from './transports.ts';
 import { gap, isCommandCenter, isDecision, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
 
 export const researchSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Research'), buildingId: z.string(), research: z.string() }),
+  z.object({ type: z.literal('Research'), buildingId: commandIdSchema(), research: commandIdSchema() }),
 );
 export const salvageSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Salvage'), unitId: z.string(), targetId: z.string() }),
+  z.object({ type: z.literal('Salvage'), unitId: commandIdSchema(), targetId: commandIdSchema() }),
 );
 
 const researchProblem = (state: PgState, seat: string, building: Placed, id: string): Decision<never> | null => {

@@ -9,9 +9,10 @@
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
-import { addResources, NO_RESOURCES, type Resources } from './datasheets.ts';
+import { addResources, commandIdSchema, NO_RESOURCES, type Resources } from './datasheets.ts';
 import type { PgEvent, ResourcesGathered } from './events.ts';
 import { edgeDistance } from './geometry.ts';
+import { PG_LIMITS as L } from './limits.ts';
 import type { ResourceNode } from './mission.ts';
 import type { PgState } from './state.ts';
 import { hasKeyword, isWorker, type Placed, sheetOf, unitsOf, WORK_RANGE } from './units.ts';
@@ -20,7 +21,7 @@ export const gatherSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Gather'),
     /** Node ids to gather from; default every eligible node. */
-    nodes: z.optional(z.array(z.string())),
+    nodes: z.optional(z.array(commandIdSchema()).check(z.maxLength(L.resourceNodes))),
   }),
 );
 

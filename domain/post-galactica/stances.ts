@@ -16,6 +16,7 @@ import { accept } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
 import { resolveAttack } from './combat.ts';
+import { commandIdSchema } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import type { PgState } from './state.ts';
@@ -23,7 +24,7 @@ import { checkAttack } from './targeting.ts';
 import type { Stance } from './terms.ts';
 import { isDecision } from './units.ts';
 
-const stanceFields = () => ({ unitId: z.string() });
+const stanceFields = () => ({ unitId: commandIdSchema() });
 export const overwatchSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Overwatch'), ...stanceFields() }));
 export const dodgeSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Dodge'), ...stanceFields() }));
 export const disengageSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.literal('Disengage'), ...stanceFields() }));

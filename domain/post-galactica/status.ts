@@ -9,8 +9,10 @@
 import type { Decision } from '../kernel/violation.ts';
 import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
+import { commandIdSchema, commandNameSchema } from './datasheets.ts';
 import type { PgEvent, StatusesResolved } from './events.ts';
 import { fold } from './evolve.ts';
+import { MAX_STATUS_ORDER } from './limits.ts';
 import type { PgState, UnitState } from './state.ts';
 import type { StatusState } from './terms.ts';
 import { unitLost } from './transports.ts';
@@ -30,12 +32,12 @@ export const STATUS_ORDER = [
   'Immobilized',
 ] as const;
 
-const entrySchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ unitId: z.string(), status: z.string() }));
+const entrySchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ unitId: commandIdSchema(), status: commandNameSchema() }));
 export const resolveStatusesSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('ResolveStatuses'),
     /** Statuses in the order to resolve; any pending status not listed follows in the default order. */
-    order: z.array(entrySchema),
+    order: z.array(entrySchema).check(z.maxLength(MAX_STATUS_ORDER)),
   }),
 );
 

@@ -13,23 +13,30 @@ import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import type { PassengersDisembarked } from './action-events.ts';
 import { actor } from './actions.ts';
-import { transportCapacity } from './datasheets.ts';
+import { commandCoordinate, commandIdSchema, transportCapacity } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { edgeDistance, inches } from './geometry.ts';
+import { PG_LIMITS as L } from './limits.ts';
 import { placementProblem, spotNear } from './placement.ts';
 import type { PgState, UnitState } from './state.ts';
 import { gap, isBuilding, isDecision, models, ownUnit, type Placed, radius, sheetOf, unitName, WORK_RANGE } from './units.ts';
 import { destroyUnit } from './workers.ts';
 
 export const loadSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({ type: z.literal('Load'), unitId: z.string(), passengerIds: z.array(z.string()).check(z.minLength(1)) }),
+  z.object({
+    type: z.literal('Load'),
+    unitId: commandIdSchema(),
+    passengerIds: z.array(commandIdSchema()).check(z.minLength(1), z.maxLength(L.unitsPerSeat)),
+  }),
 );
 export const unloadSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     type: z.literal('Unload'),
-    unitId: z.string(),
-    units: z.array(z.strictObject({ unitId: z.string(), x: z.number(), y: z.number() })).check(z.minLength(1)),
+    unitId: commandIdSchema(),
+    units: z
+      .array(z.strictObject({ unitId: commandIdSchema(), x: commandCoordinate(), y: commandCoordinate() }))
+      .check(z.minLength(1), z.maxLength(L.unitsPerSeat)),
   }),
 );
 

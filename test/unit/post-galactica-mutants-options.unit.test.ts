@@ -36,10 +36,14 @@ const scenario = (change: Change = {}) => ({
 });
 
 /**
- * The example factions plus `rogue`, a changed copy of the Vanguard that no army plays, so
- * each refusal below is about the faction's datasheets alone.
+ * The Vanguard and `rogue`, a changed copy of it that no army plays (both seats play the
+ * Vanguard: a scenario has at most 2 factions, INV-1), so each refusal below is about the
+ * faction's datasheets alone.
  */
-const rogue = (change: (f: Faction) => Faction) => scenario({ factions: { ...EXAMPLE.factions, rogue: change(VANGUARD) } });
+const rogue = (change: (f: Faction) => Faction) => ({
+  ...scenario({ factions: { vanguard: VANGUARD, rogue: change(VANGUARD) } }),
+  armies: { red: EXAMPLE.armies.red, blue: EXAMPLE.armies.red },
+});
 
 describe('RUL-9 a faction (PG-15, PG-16, PG-18, PG-21, PG-3)', () => {
   const notACommandCenter = (name: string) =>

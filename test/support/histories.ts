@@ -7,14 +7,26 @@
  * The logs are cut into the batches the command path would have appended, one per command.
  */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
 import { type RulesetSource, rulesetsOf } from '../../domain/catalogue.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameCommand } from '../../domain/match/decide.ts';
+import { foldGame } from '../../domain/match/evolve.ts';
+import type { GameState } from '../../domain/match/state.ts';
+import { viewGame } from '../../domain/match/view.ts';
 import { rulesets as shipped } from '../../domain/rulesets.ts';
+import type { Deps } from '../../functions/app/deps.ts';
+import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
+import { gameEvents } from '../../functions/app/queries.ts';
 import { Recorder } from './finished-games.ts';
+
+/** The property tests' seed, fixed so that `npm test` runs the same cases every time. */
+export const PROPERTY_SEED = 20261207;
+/** ARBITER_PROPERTY_SCALE=100 runs a hundred times as many cases. */
+export const PROPERTY_SCALE = Number(process.env.ARBITER_PROPERTY_SCALE ?? '1');
 
 /** Every shipped ruleset and Pig, the example game of docs/adding-a-ruleset.md. */
 export const HISTORY_RULESETS: RulesetSource = rulesetsOf({ rulesets: [...shipped.values(), pig] });
@@ -174,4 +186,83 @@ export const playHistory = (h: History, gameId = `g_hist_${h.ruleset.replace(/[^
     else batches.push([event]);
   }
   return { gameId, log: game.events, batches };
+};
+
+/** Append `played`'s batches to the store as the command path appends them, each with the state after it (for snapshots). */
+export const appendHistory = async (deps: Deps, played: PlayedHistory): Promise<void> => {
+  let folded = 0;
+  for (const batch of played.batches) {
+    folded += batch.length;
+    const stateAfter = foldGame(HISTORY_RULESETS, played.log.slice(0, folded));
+    const expectedVersion = (batch[0]?.seq ?? 1) - 1;
+    const appended = await deps.store.append({ gameId: played.gameId, expectedVersion, events: batch, stateAfter });
+    if (!appended.ok) throw new Error(`could not append the batch after ${expectedVersion}`);
+  }
+};
+
+/** The read models' writes fail once, before they land, whenever `failing.next` is set. */
+export const failingWrites = (deps: Deps, failing: { next: boolean }): void => {
+  const games = deps.games;
+  const failOnce = () => {
+    if (!failing.next) return;
+    failing.next = false;
+    throw new Error('injected: the write failed before it landed');
+  };
+  const putReadModel = games.putReadModel.bind(games);
+  const putInbox = games.putInbox.bind(games);
+  games.putReadModel = async (...args) => {
+    failOnce();
+    return putReadModel(...args);
+  };
+  games.putInbox = async (...args) => {
+    failOnce();
+    return putInbox(...args);
+  };
+};
+
+/** A delivery of `items` as a stream might make it: every one at least once, in random batches and orders, some failing. */
+export const deliveries = <T>(items: readonly T[], g: fc.GeneratorValue): { readonly batch: readonly T[]; readonly fail: boolean }[] => {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; ) {
+    const size = g(fc.integer, { min: 1, max: 8 });
+    chunks.push(items.slice(i, i + size));
+    i += size;
+  }
+  // Neighbouring batches swapped: a later record of the game may come first (streams order records per item).
+  for (let i = 0; i + 1 < chunks.length; i += 1) {
+    if (g(fc.integer, { min: 0, max: 4 }) === 0) [chunks[i], chunks[i + 1]] = [chunks[i + 1] as T[], chunks[i] as T[]];
+  }
+  const out: { batch: readonly T[]; fail: boolean }[] = [];
+  for (const chunk of chunks) {
+    const shuffled = g(fc.boolean) ? g(fc.shuffledSubarray, chunk, { minLength: chunk.length, maxLength: chunk.length }) : chunk;
+    out.push({ batch: shuffled, fail: g(fc.integer, { min: 0, max: 5 }) === 0 });
+    // An old batch delivered again, as a redelivery after a timeout would.
+    if (out.length > 1 && g(fc.integer, { min: 0, max: 4 }) === 0) {
+      const old = out[g(fc.integer, { min: 0, max: out.length - 2 })] as { batch: readonly T[] };
+      out.push({ batch: old.batch, fail: false });
+    }
+  }
+  return out;
+};
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** Every read model of the game against a fresh fold of its log: the state, each seat's view, each inbox entry, the lobby entry, the voided marks. */
+export const expectReadsEqualTheFold = async (deps: Deps, played: PlayedHistory): Promise<void> => {
+  const fresh: GameState = foldGame(HISTORY_RULESETS, played.log);
+  const model = await deps.games.readModel(played.gameId);
+  expect(model?.version).toBe(fresh.version);
+  const modelled = JSON.parse(model?.state ?? 'null') as GameState;
+  expect(modelled).toEqual(plain(fresh));
+  expect((model as { lobby?: unknown }).lobby ?? null).toEqual(plain(lobbyEntryOf(fresh)));
+  if (fresh.status === 'empty') return;
+  for (const seat of [null, ...fresh.seats.map((s) => s.name)]) {
+    expect(plain(viewGame(HISTORY_RULESETS, modelled, seat))).toEqual(plain(viewGame(HISTORY_RULESETS, fresh, seat)));
+  }
+  for (const { playerId, entry } of inboxEntriesOf(HISTORY_RULESETS, fresh)) {
+    const inbox = await deps.games.inbox(playerId);
+    expect(inbox.find((e) => e.gameId === played.gameId)).toEqual(entry);
+  }
+  const page = await gameEvents(deps, played.gameId, 'p_org', 0, 1000);
+  expect(page.voided ?? []).toEqual(plain(fresh.voided ?? []));
 };

@@ -19,6 +19,7 @@ import type { BoardersLanded } from './boarding-events.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
+import { GSC_LIMITS, MAX_BOARDING_ACTIONS, MAX_POD_DIRECTIONS, MAX_SABOTAGE, shipId } from './limits.ts';
 import { checkPodDirections, POD_MOVE, podDirectionSchema, resolvePods } from './pods.ts';
 import { activeShips, designOf, enemyShip, levelOf, ownShip } from './ships.ts';
 import type { GscState, ShipState, Troops } from './state.ts';
@@ -27,18 +28,19 @@ export const TELEPORT_RANGE = 8;
 export const TELEPORT_TARGETING = 5;
 const METHODS = ['contact', 'pods', 'teleporters'] as const;
 
-const troops = () => ({ assault: z.number().check(z.int(), z.gte(0)), heavy: z.number().check(z.int(), z.gte(0)) });
+const squads = () => z.number().check(z.int(), z.gte(0), z.lte(GSC_LIMITS.systemLevel));
+const troops = () => ({ assault: squads(), heavy: squads() });
 const actionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ ship: z.string(), target: z.string(), method: z.enum(METHODS), ...troops() }),
+  z.strictObject({ ship: shipId(), target: shipId(), method: z.enum(METHODS), ...troops() }),
 );
-const sabotageSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: z.string(), ...troops() }));
+const sabotageSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: shipId(), ...troops() }));
 export const boardingOrdersSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     step: z.literal('boarding'),
-    actions: z._default(z.array(actionSchema).check(z.maxLength(50)), []),
-    sabotage: z._default(z.array(sabotageSchema).check(z.maxLength(50)), []),
+    actions: z._default(z.array(actionSchema).check(z.maxLength(MAX_BOARDING_ACTIONS)), []),
+    sabotage: z._default(z.array(sabotageSchema).check(z.maxLength(MAX_SABOTAGE)), []),
     /** GSC-20: where each of the seat's pods in flight goes this turn (optional: orders without pods stay as they were). */
-    pods: z.optional(z.array(podDirectionSchema).check(z.maxLength(50))),
+    pods: z.optional(z.array(podDirectionSchema).check(z.maxLength(MAX_POD_DIRECTIONS))),
   }),
 );
 export type BoardingOrders = z.infer<typeof boardingOrdersSchema>;

@@ -7,7 +7,7 @@ import type { Dice } from '../kernel/dice.ts';
 import type { DamageInflicted, ShipDestroyed, SystemChange } from './combat-events.ts';
 import { DAMAGE_RULES, kindOf, type ShipDesign } from './designs.ts';
 import type { GscEvent } from './events.ts';
-import { fold } from './evolve.ts';
+import { evolve, fold } from './evolve.ts';
 import type { GscState, ShipState, SystemState } from './state.ts';
 
 /** GSC-19: size 1-7 take 1 hit per level, 8-15 take 2, 16+ take 3. */
@@ -90,26 +90,45 @@ export const resolveHit = (state: GscState, targetId: string, hit: Hit, dice: Di
   return { type: 'DamageInflicted', data: { ...base, armor, chart, system: systemHit(design, target, chart.value, hit.damage) } };
 };
 
+/**
+ * Resolve hits in order, each against the ship as the hits before it left it (shields, chart),
+ * and the state they leave. INV-2: a hit reads and changes its target alone, so each is folded
+ * on a state that holds only that ship, and the ships it changed are put back once at the end:
+ * a step of two thousand hits copies one ship per hit, not the whole fleet.
+ */
+export const resolveHitsOn = (
+  state: GscState,
+  hits: readonly { readonly target: string; readonly hit: Hit }[],
+  dice: Dice,
+): { readonly events: DamageInflicted[]; readonly after: GscState } => {
+  const events: DamageInflicted[] = [];
+  const changed: Record<string, ShipState> = {};
+  let alone: GscState | null = null;
+  for (const { target, hit } of hits) {
+    const ship = changed[target] ?? state.ships[target];
+    if (alone?.ships[target] === undefined) alone = { ...state, ships: ship ? { [target]: ship } : {} };
+    const event = resolveHit(alone, target, hit, dice);
+    events.push(event);
+    alone = evolve(alone, event);
+    const after = alone.ships[target];
+    if (after) changed[target] = after;
+  }
+  return { events, after: events.length === 0 ? state : { ...state, ships: { ...state.ships, ...changed } } };
+};
+
 /** Resolve hits in order, each against the ship as the hits before it left it (shields, chart). */
 export const resolveHits = (
   state: GscState,
   hits: readonly { readonly target: string; readonly hit: Hit }[],
   dice: Dice,
-): DamageInflicted[] => {
-  const events: DamageInflicted[] = [];
-  let current = state;
-  for (const { target, hit } of hits) {
-    const event = resolveHit(current, target, hit, dice);
-    events.push(event);
-    current = fold(current, [event]);
-  }
-  return events;
-};
+): DamageInflicted[] => resolveHitsOn(state, hits, dice).events;
 
-/** Hull at 0 or less: the ship is destroyed, once the whole (simultaneous) step is resolved. */
-export const destructions = (state: GscState, events: readonly GscEvent[], rule: string): ShipDestroyed[] => {
-  const after = fold(state, events);
-  return Object.values(after.ships)
+/** Hull at 0 or less in `after`, the state once the whole (simultaneous) step is resolved: the ship is destroyed. */
+export const destroyedIn = (after: GscState, rule: string): ShipDestroyed[] =>
+  Object.values(after.ships)
     .filter((s) => s.status === 'active' && s.hull <= 0)
     .map((s) => ({ type: 'ShipDestroyed', data: { ship: s.id, reason: `${s.name}'s hull is gone`, rule } }));
-};
+
+/** Hull at 0 or less: the ship is destroyed, once the whole (simultaneous) step is resolved. */
+export const destructions = (state: GscState, events: readonly GscEvent[], rule: string): ShipDestroyed[] =>
+  destroyedIn(fold(state, events), rule);

@@ -4,6 +4,7 @@
  * and the systems; the numbers always come from a game's designs, never from code.
  */
 import * as z from '../kernel/zod.ts';
+import { coordinate, GSC_LIMITS as L } from './limits.ts';
 
 /** GSC-13: fixed 90° arcs, sponsons (180° in the named direction) and turrets (`T`, any direction). */
 export const MOUNTS = ['F', 'A', 'L', 'R', 'FS', 'AS', 'LS', 'RS', 'T'] as const;
@@ -69,24 +70,35 @@ export type LevelKind = (typeof LEVEL_KINDS)[number];
 export const LISTED_KINDS = ['battery', 'missiles', 'tractor'] as const satisfies readonly SystemKind[];
 export type ListedKind = (typeof LISTED_KINDS)[number];
 
-const count = () => z.number().check(z.int(), z.gte(0));
+/** INV-1: a level or count of a design's systems, 0 to `systemLevel` (limits.ts). */
+const count = (max: number = L.systemLevel) => z.number().check(z.int(), z.gte(0), z.lte(max));
 const id = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -'));
+/** INV-1: a whole number from -`rollNumber` to `rollNumber` (targeting, aspect: added to d10 targets). */
+const rollNumber = () => z.number().check(z.int(), z.gte(-L.rollNumber), z.lte(L.rollNumber));
 
 export const beamBatterySchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     id: id(),
     class: z.enum(BEAM_CLASSES),
-    weapons: z.number().check(z.int(), z.gte(1)),
-    damage: z.number().check(z.int(), z.gte(1)),
+    weapons: z.number().check(z.int(), z.gte(1), z.lte(L.weaponsPerBattery)),
+    damage: z.number().check(z.int(), z.gte(1), z.lte(L.damage)),
     mount: z.enum(MOUNTS),
   }),
 );
 export const missileBatterySchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ id: id(), missiles: z.number().check(z.int(), z.gte(1)), damage: z.number().check(z.int(), z.gte(1)) }),
+  z.strictObject({
+    id: id(),
+    missiles: z.number().check(z.int(), z.gte(1), z.lte(L.missilesPerBattery)),
+    damage: z.number().check(z.int(), z.gte(1), z.lte(L.damage)),
+  }),
 );
 /** Tractor beams: the sheet gives no statistics; range and strength (inches of drive held back) are design data. */
 export const tractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ id: id(), range: z.number().check(z.positive()), strength: z.number().check(z.positive()) }),
+  z.strictObject({
+    id: id(),
+    range: z.number().check(z.positive(), z.lte(L.tractorInches)),
+    strength: z.number().check(z.positive(), z.lte(L.tractorInches)),
+  }),
 );
 
 /** A chart entry: a level kind (`drive`, `shields`…) or a listed system (`battery:A`, `missiles:M1`, `tractor:T1`). */
@@ -97,19 +109,19 @@ export const systemRefSchema = /* @__PURE__ */ z.lazy(() =>
 export const shipDesignSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
-      size: z.number().check(z.int(), z.gte(1)),
-      drive: z.number().check(z.gte(0)),
-      turnDistance: z.number().check(z.gte(0)),
-      targeting: z.number().check(z.int()),
+      size: z.number().check(z.int(), z.gte(1), z.lte(L.size)),
+      drive: z.number().check(z.gte(0), z.lte(L.driveInches)),
+      turnDistance: z.number().check(z.gte(0), z.lte(L.driveInches)),
+      targeting: rollNumber(),
       /** Added to an attacker's targeting by the bearing it fires from (see geometry.ts `aspectOf`). */
-      aspect: z.strictObject({ bow: z.number().check(z.int()), broadside: z.number().check(z.int()), stern: z.number().check(z.int()) }),
+      aspect: z.strictObject({ bow: rollNumber(), broadside: rollNumber(), stern: rollNumber() }),
       deflectors: count(),
       shields: count(),
-      armor: count(),
-      hull: z.number().check(z.int(), z.gte(1)),
-      batteries: z._default(z.array(beamBatterySchema), []),
-      missileBatteries: z._default(z.array(missileBatterySchema), []),
-      tractorBeams: z._default(z.array(tractorBeamSchema), []),
+      armor: count(L.rollNumber),
+      hull: z.number().check(z.int(), z.gte(1), z.lte(L.hull)),
+      batteries: z._default(z.array(beamBatterySchema).check(z.maxLength(L.batteriesPerDesign)), []),
+      missileBatteries: z._default(z.array(missileBatterySchema).check(z.maxLength(L.missileBatteriesPerDesign)), []),
+      tractorBeams: z._default(z.array(tractorBeamSchema).check(z.maxLength(L.tractorBeamsPerDesign)), []),
       mds: z._default(count(), 0),
       cloaks: z._default(count(), 0),
       thrusters: z._default(count(), 0),
@@ -121,13 +133,13 @@ export const shipDesignSchema = /* @__PURE__ */ z.lazy(() =>
       mineLayers: z._default(count(), 0),
       nullFields: z._default(count(), 0),
       internalDefense: z._default(count(), 0),
-      assaultPods: z._default(count(), 0),
+      assaultPods: z._default(count(L.assaultPods), 0),
       transporters: z._default(count(), 0),
       crew: z._default(count(), 0),
       assaultSquads: z._default(count(), 0),
       heavyAssaultSquads: z._default(count(), 0),
       /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
-      damageChart: z.array(z.array(systemRefSchema).check(z.minLength(1))).check(z.length(10)),
+      damageChart: z.array(z.array(systemRefSchema).check(z.minLength(1), z.maxLength(L.chartRow))).check(z.length(10)),
     })
     .check(
       z.superRefine((design, issues) => {
@@ -159,10 +171,13 @@ export const terrainSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     id: id(),
     kind: z.enum(TERRAIN_KINDS),
-    x: z.number(),
-    y: z.number(),
-    radius: z.number().check(z.positive()),
-    drift: z._default(z.strictObject({ x: z.number(), y: z.number() }), { x: 0, y: 0 }),
+    x: coordinate(),
+    y: coordinate(),
+    radius: z.number().check(z.positive(), z.lte(L.terrainRadius)),
+    drift: z._default(
+      z.strictObject({ x: z.number().check(z.gte(-L.drift), z.lte(L.drift)), y: z.number().check(z.gte(-L.drift), z.lte(L.drift)) }),
+      { x: 0, y: 0 },
+    ),
   }),
 );
 export type Terrain = z.infer<typeof terrainSchema>;
@@ -171,10 +186,10 @@ export type Terrain = z.infer<typeof terrainSchema>;
 export const deploymentSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     id: id(),
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
-    design: z.string().check(z.minLength(1)),
-    x: z.number(),
-    y: z.number(),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(L.shipNameLength))),
+    design: z.string().check(z.minLength(1), z.maxLength(L.idLength)),
+    x: coordinate(),
+    y: coordinate(),
     facing: z.number().check(z.int(), z.gte(0), z.lte(7)),
   }),
 );

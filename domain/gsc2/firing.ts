@@ -10,18 +10,18 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import type { BeamFired } from './combat-events.ts';
-import { destructions, type Hit, resolveHits } from './damage.ts';
+import { destroyedIn, type Hit, resolveHitsOn } from './damage.ts';
 import type { BeamBattery } from './designs.ts';
 import type { GscEvent } from './events.ts';
-import { fold } from './evolve.ts';
 import { type Aspect, aspectOf, inArc, relativeBearing, round3 } from './geometry.ts';
+import { MAX_FIRE_ORDERS, shipId } from './limits.ts';
 import { bandOf, inReach, rangeModifier } from './ranges.ts';
 import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
-export const fireOrderSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: z.string(), battery: z.string(), target: z.string() }));
+export const fireOrderSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: shipId(), battery: shipId(), target: shipId() }));
 export const beamOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ step: z.literal('beams'), fire: z.array(fireOrderSchema).check(z.maxLength(200)) }),
+  z.strictObject({ step: z.literal('beams'), fire: z.array(fireOrderSchema).check(z.maxLength(MAX_FIRE_ORDERS)) }),
 );
 export type FireOrder = z.infer<typeof fireOrderSchema>;
 export type BeamOrders = z.infer<typeof beamOrdersSchema>;
@@ -170,13 +170,14 @@ export const resolveBeams = (
   let current = start;
   for (const { order, result } of fired) {
     if (!result) continue;
-    const damage = resolveHits(
+    // INV-2: each hit is folded once, on from where the hits before it left the target
+    const damage = resolveHitsOn(
       current,
       result.hits.map((hit) => ({ target: order.target, hit })),
       dice,
     );
-    events.push(result.fired, ...damage);
-    current = fold(start, events);
+    events.push(result.fired, ...damage.events);
+    current = damage.after;
   }
-  return [...events, ...destructions(start, events, 'GSC-16')];
+  return [...events, ...destroyedIn(current, 'GSC-16')];
 };

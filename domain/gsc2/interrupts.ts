@@ -14,6 +14,7 @@ import * as z from '../kernel/zod.ts';
 import type { TractorBeam } from './designs.ts';
 import type { MdsFired, TractorBeamArmed, TractorBeamUsed } from './events.ts';
 import { entersWithin, round3 } from './geometry.ts';
+import { shipId } from './limits.ts';
 import { activeShips, designOf, enemyShip, levelOf, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
@@ -21,11 +22,11 @@ export const MDS_TO_HIT = 6;
 export const MDS_REACH = 1;
 
 export const useTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ type: z.literal('UseTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }),
+  z.strictObject({ type: z.literal('UseTractorBeam'), ship: shipId(), beam: shipId(), target: shipId() }),
 );
 export type UseTractorBeam = z.infer<typeof useTractorBeamSchema>;
 export const armTractorBeamSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ type: z.literal('ArmTractorBeam'), ship: z.string(), beam: z.string(), target: z.string() }),
+  z.strictObject({ type: z.literal('ArmTractorBeam'), ship: shipId(), beam: shipId(), target: shipId() }),
 );
 
 /** GSC-5: why this ship's beam cannot hold `targetId` this turn (range aside), or the beam and its target. */

@@ -17,6 +17,7 @@ import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
 import { EPSILON, towards } from './geometry.ts';
 import { MDS_REACH, mdsLeft, mdsRoll } from './interrupts.ts';
+import { GSC_LIMITS, MAX_LAUNCH_ORDERS, shipId } from './limits.ts';
 import { activeShips, designOf, enemyShip, ownShip, working } from './ships.ts';
 import type { GscState, Missile } from './state.ts';
 
@@ -24,11 +25,9 @@ export const MISSILE_MOVE = 12;
 export const MISSILE_TARGETING = 4;
 export const TRACKING = 5;
 
-export const launchOrderSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ ship: z.string(), battery: z.string(), target: z.string() }),
-);
+export const launchOrderSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: shipId(), battery: shipId(), target: shipId() }));
 export const missileOrdersSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ step: z.literal('missiles'), launches: z.array(launchOrderSchema).check(z.maxLength(100)) }),
+  z.strictObject({ step: z.literal('missiles'), launches: z.array(launchOrderSchema).check(z.maxLength(MAX_LAUNCH_ORDERS)) }),
 );
 export type MissileOrders = z.infer<typeof missileOrdersSchema>;
 
@@ -60,7 +59,24 @@ export const checkMissileOrders = (state: GscState, seat: string, orders: Missil
     const target = enemyShip(state, seat, order.target);
     if (!target.ok) return reject('BAD_TARGET', 'GSC-9', target.message);
   }
-  return null;
+  return inFlightProblem(state, seat, orders);
+};
+
+/** INV-1: a seat's missiles in flight stay within `missilesInFlight` (limits.ts); the sheet gives no number. */
+const inFlightProblem = (state: GscState, seat: string, orders: MissileOrders): Decision<never> | null => {
+  const flying = Object.values(state.missiles).filter((m) => m.seat === seat).length;
+  const launching = orders.launches.reduce((sum, order) => {
+    const ship = state.ships[order.ship];
+    const battery = ship ? designOf(state, ship).missileBatteries.find((b) => b.id === order.battery) : undefined;
+    return sum + (battery?.missiles ?? 0);
+  }, 0);
+  const limit = GSC_LIMITS.missilesInFlight;
+  if (flying + launching <= limit) return null;
+  return reject(
+    'TOO_MANY_MISSILES',
+    'GSC-7',
+    `These orders (orders/launches) launch ${launching} missile(s) and ${seat} has ${flying} in flight; a seat may have at most ${limit} missiles in flight.`,
+  );
 };
 
 /** GSC-7: roll initiative (d10, highest first, ties roll again) when both seats have missiles to launch or move. */

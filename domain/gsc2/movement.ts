@@ -15,6 +15,7 @@ import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
 import { fold } from './evolve.ts';
 import { advance, round3, turnFacing } from './geometry.ts';
 import { armedCatch, armTractorBeam, mdsShot, tractor } from './interrupts.ts';
+import { GSC_LIMITS, refOf, shipId } from './limits.ts';
 import { activeShips, designOf, driveThisTurn, immobilized, ownShip } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
@@ -26,16 +27,20 @@ const maneuverSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('forward'), inches: z.number().check(z.positive()) }),
     z.strictObject({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }),
-    z.strictObject({ type: z.literal('tractor'), beam: z.string(), target: z.string() }),
-    z.strictObject({ type: z.literal('mds'), missile: z.string() }),
+    z.strictObject({ type: z.literal('tractor'), beam: shipId(), target: shipId() }),
+    z.strictObject({ type: z.literal('mds'), missile: refOf(GSC_LIMITS.missileIdLength) }),
   ]),
 );
 export type Maneuver = z.infer<typeof maneuverSchema>;
 
 export const moveShipSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ type: z.literal('MoveShip'), ship: z.string(), path: z.array(maneuverSchema).check(z.maxLength(50)) }),
+  z.strictObject({
+    type: z.literal('MoveShip'),
+    ship: shipId(),
+    path: z.array(maneuverSchema).check(z.maxLength(GSC_LIMITS.pathManeuvers)),
+  }),
 );
-export const deferMoveSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('DeferMove'), ship: z.string() }));
+export const deferMoveSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('DeferMove'), ship: shipId() }));
 export const endMovesSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ type: z.literal('EndMoves') }));
 export type MoveShip = z.infer<typeof moveShipSchema>;
 

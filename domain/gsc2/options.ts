@@ -3,6 +3,7 @@ import { rulesSince } from '../kernel/rules-version.ts';
 import * as z from '../kernel/zod.ts';
 import { deploymentSchema, shipDesignSchema, terrainSchema } from './designs.ts';
 import { EXAMPLE_DESIGNS, EXAMPLE_FLEETS, EXAMPLE_TERRAIN, EXAMPLE_TURN_LIMIT } from './examples.ts';
+import { GSC_LIMITS as L } from './limits.ts';
 
 export const SEATS = ['red', 'blue'] as const;
 export const DEFERRED_MOVES = ['endOfMovement', 'endOfTurn'] as const;
@@ -17,16 +18,21 @@ export const HEAVY_PRINTED_BANDS = 2;
 /** The first rules version whose defaults are the sheet's literal words (GSC-4 "turn", GSC-12's printed table). */
 export const LITERAL_DEFAULTS = 'gsc2-0.5.0';
 
-const fleet = () => z.array(deploymentSchema).check(z.minLength(1));
+const fleet = () => z.array(deploymentSchema).check(z.minLength(1), z.maxLength(L.shipsPerFleet));
 
 export const gscOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
-      designs: z.prefault(z.record(z.string(), shipDesignSchema), EXAMPLE_DESIGNS),
+      designs: z.prefault(
+        z
+          .record(z.string().check(z.minLength(1), z.maxLength(L.idLength)), shipDesignSchema)
+          .check(z.refine((designs) => Object.keys(designs).length <= L.designs, `a battle has at most ${L.designs} ship designs`)),
+        EXAMPLE_DESIGNS,
+      ),
       fleets: z.prefault(z.strictObject({ red: fleet(), blue: fleet() }), EXAMPLE_FLEETS as { red: []; blue: [] }),
-      terrain: z.prefault(z.array(terrainSchema), EXAMPLE_TERRAIN),
+      terrain: z.prefault(z.array(terrainSchema).check(z.maxLength(L.terrain)), EXAMPLE_TERRAIN),
       /** Victory default: after this many turns the side with more hull left wins (the sheet does not say how). */
-      turnLimit: z._default(z.number().check(z.int(), z.gte(1)), EXAMPLE_TURN_LIMIT),
+      turnLimit: z._default(z.number().check(z.int(), z.gte(1), z.lte(L.turnLimit)), EXAMPLE_TURN_LIMIT),
       /** GSC-12 with `beamRanges: 'capped'`: how many long-range bands beyond normal range a beam may still fire at. */
       longRangeBands: z._default(z.number().check(z.int(), z.gte(0), z.lte(10)), LONG_RANGE_BANDS),
       /*

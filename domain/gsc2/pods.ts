@@ -18,15 +18,17 @@ import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
 import { EPSILON, towards } from './geometry.ts';
+import { coordinate, GSC_LIMITS, refOf, shipId } from './limits.ts';
 import { designOf, enemyShip } from './ships.ts';
 import type { GscState, Pod, PodHeading, Troops } from './state.ts';
 
 export const POD_MOVE = 6;
 
-const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: z.number(), y: z.number() }));
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: coordinate(), y: coordinate() }));
+const podId = () => refOf(GSC_LIMITS.refLength);
 /** Where the owner directs one pod in flight this turn: an enemy ship to ram, or a point. */
 export const podDirectionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.union([z.strictObject({ pod: z.string(), target: z.string() }), z.strictObject({ pod: z.string(), to: pointSchema })]),
+  z.union([z.strictObject({ pod: podId(), target: shipId() }), z.strictObject({ pod: podId(), to: pointSchema })]),
 );
 export type PodDirection = z.infer<typeof podDirectionSchema>;
 

@@ -13,6 +13,7 @@ import type { RepairAttempted } from './boarding-events.ts';
 import { kindOf } from './designs.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
+import { GSC_LIMITS, refOf, shipId } from './limits.ts';
 import { activeShips, designOf, levelOf, ownShip } from './ships.ts';
 import type { GscState, ShipState, SystemState } from './state.ts';
 
@@ -21,7 +22,9 @@ export const REPAIR_ON = 4;
 export const repairSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     type: z.literal('Repair'),
-    attempts: z.array(z.strictObject({ ship: z.string(), system: z.string() })).check(z.maxLength(100)),
+    attempts: z
+      .array(z.strictObject({ ship: shipId(), system: refOf(GSC_LIMITS.refLength) }))
+      .check(z.maxLength(GSC_LIMITS.repairAttempts)),
   }),
 );
 export type Repair = z.infer<typeof repairSchema>;

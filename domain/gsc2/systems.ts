@@ -10,6 +10,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import type { GscEvent } from './events.ts';
+import { shipId } from './limits.ts';
 import { designOf, levelOf, ownShip } from './ships.ts';
 import type { GscState, ShipState, Step } from './state.ts';
 
@@ -41,7 +42,7 @@ export const SYSTEM_NAMES = [
   'transporters',
 ] as const;
 export const useSystemSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ type: z.literal('UseSystem'), ship: z.string(), system: z.enum(SYSTEM_NAMES) }),
+  z.strictObject({ type: z.literal('UseSystem'), ship: shipId(), system: z.enum(SYSTEM_NAMES) }),
 );
 export type UseSystem = z.infer<typeof useSystemSchema>;
 

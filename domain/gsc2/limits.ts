@@ -1,0 +1,91 @@
+/**
+ * INV-1: how big a GSC2 battle may be. The reference sheet fixes no size at all (no fleet,
+ * design, map or game length), so every limit here is a default of ours: generous for a real
+ * fleet action (the example scenario has 2 ships a side, 3 batteries a ship), and small enough
+ * that the largest battle the schemas accept, every list at its limit and every name at its
+ * longest, fits the service's 64 KiB request body when created and stays under
+ * `STATE_BUDGET_BYTES` (domain/kernel/budget.ts) for its whole play
+ * (test/support/largest-gsc2.ts, test/service/inv-1-gsc2-soluna-largest.service.test.ts).
+ * Each is enforced by a zod check where the value enters, so a refusal is a 400 naming the
+ * field's JSON pointer and the limit; the one limit that depends on play, missiles in flight,
+ * is refused when the launch orders are sealed (`TOO_MANY_MISSILES`). docs/rules/gsc2.md
+ * "Limits" lists them.
+ */
+import * as z from '../kernel/zod.ts';
+
+export const GSC_LIMITS = {
+  /** default: ships a fleet deploys; a big fleet action on a tabletop, 24 on the table (the example has 2 a side). */
+  shipsPerFleet: 12,
+  /** default: ship designs in one battle; more classes than two fleets of 12 usually field. */
+  designs: 6,
+  /** default: the characters of a ship, battery, missile battery, tractor beam, terrain or design id (the ids' own pattern). */
+  idLength: 24,
+  /** default: the characters of a ship's display name. */
+  shipNameLength: 60,
+  /** default: beam batteries a design mounts; the example cruiser has 3. */
+  batteriesPerDesign: 6,
+  /** default: weapons in one beam battery (GSC-14: one to-hit die, damage per weapon). */
+  weaponsPerBattery: 6,
+  /** default: the damage of one weapon or missile; armor rolls are on a d10 (GSC-17), so more than 10 changes nothing there. */
+  damage: 10,
+  /** default: missile batteries a design mounts; the example cruiser has 1. */
+  missileBatteriesPerDesign: 3,
+  /** default: missiles one missile battery launches at once; the example cruiser's has 2. */
+  missilesPerBattery: 4,
+  /** default: tractor beams a design mounts; the example cruiser has 1. */
+  tractorBeamsPerDesign: 2,
+  /** default: a tractor beam's range and strength, in inches. */
+  tractorInches: 48,
+  /** default: each level or count of a design's systems (deflectors, shields, MDS, crew, squads…); a d10 game. */
+  systemLevel: 20,
+  /** default: assault pods a design carries; every pod may be in flight at once, so each costs state all game. */
+  assaultPods: 2,
+  /** default: systems on one row of the damage chart (GSC-18); the example rows have 2 or 3. */
+  chartRow: 6,
+  /** default: a design's size (GSC-19's bands end at "16+"). */
+  size: 50,
+  /** default: a design's hull. */
+  hull: 500,
+  /** default: a design's drive and turn distance, in inches (missiles move 12", GSC-7). */
+  driveInches: 48,
+  /** default: the size of targeting, each aspect and armor, positive or negative: d10 rolls. */
+  rollNumber: 20,
+  /** default: terrain pieces on the table. */
+  terrain: 16,
+  /** default: a terrain piece's radius, in inches. */
+  terrainRadius: 100,
+  /** default: how far terrain drifts each turn (GSC-2), in inches, on each axis. */
+  drift: 12,
+  /** default: how far from the table's origin a deployment, terrain piece or pod direction may be, in inches, on each axis. */
+  coordinate: 10_000,
+  /** default: the scenario's turn limit; the example battle lasts 8. */
+  turnLimit: 50,
+  /** default: maneuvers in one MoveShip path (forward legs, turns, interrupts). */
+  pathManeuvers: 50,
+  /** default: a seat's missiles in flight (a battery launches every other turn, GSC-6); launch orders that would pass it are refused when sealed. */
+  missilesInFlight: 32,
+  /** default: the characters of a missile id in an `mds` maneuver (`t<turn>-<ship>-<battery>-<n>`). */
+  missileIdLength: 64,
+  /** default: the characters of an assault pod id (`<ship>-pod-<n>`) or of a system reference (`battery:<id>`). */
+  refLength: 40,
+  /** default: repair attempts in one Repair command. */
+  repairAttempts: 100,
+} as const;
+
+/** Beam fire orders in one set: every battery of a full fleet once (GSC-14: a battery fires once). */
+export const MAX_FIRE_ORDERS = GSC_LIMITS.shipsPerFleet * GSC_LIMITS.batteriesPerDesign;
+/** Missile launch orders in one set: every missile battery of a full fleet once (GSC-6). */
+export const MAX_LAUNCH_ORDERS = GSC_LIMITS.shipsPerFleet * GSC_LIMITS.missileBatteriesPerDesign;
+/** Boarding actions in one set (GSC-20): each ship of a full fleet by each of the three methods. */
+export const MAX_BOARDING_ACTIONS = GSC_LIMITS.shipsPerFleet * 3;
+/** Sabotage entries in one set (GSC-21): one per ship of a full enemy fleet. */
+export const MAX_SABOTAGE = GSC_LIMITS.shipsPerFleet;
+/** Pod directions in one set: every pod of a full fleet (GSC-20). */
+export const MAX_POD_DIRECTIONS = GSC_LIMITS.shipsPerFleet * GSC_LIMITS.assaultPods;
+
+/** INV-1: an id named in a command (ship, battery, tractor beam, target): at most `idLength` characters. */
+export const shipId = () => z.string().check(z.maxLength(GSC_LIMITS.idLength));
+/** INV-1: a missile id, an assault pod id or a system reference named in a command. */
+export const refOf = (max: number) => z.string().check(z.maxLength(max));
+/** INV-1: a coordinate of the table, in inches. */
+export const coordinate = () => z.number().check(z.gte(-GSC_LIMITS.coordinate), z.lte(GSC_LIMITS.coordinate));

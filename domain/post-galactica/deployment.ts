@@ -67,7 +67,9 @@ const missingSentence = (state: PgState, missing: UnitState[]): Decision<never> 
  * of the zone, row by row in half-inch steps (placement.ts `spotsIn`); `full` when the zone has no room.
  * INV-2: placing a unit only takes spots away, so a unit's search goes on from where the last
  * unit of its base's radius was placed, not from the zone's corner: each spot of each radius is
- * tried at most once, and all the searches of one command try at most `MAX_AUTO_SPOTS` spots (`gave up`).
+ * tried at most once, a spot still within the reach of the base that blocked the one before it
+ * on its row is passed over untried, and all the searches of one command try at most
+ * `MAX_AUTO_SPOTS` spots (`gave up`).
  */
 export const autoPlace = (
   state: PgState,
@@ -85,13 +87,18 @@ export const autoPlace = (
     const spots = searches.get(r) ?? spotsIn(zone, r);
     searches.set(r, spots);
     let spot: Point | null = null;
+    // A spot of the same row still within the reach of the base that blocked the last one is blocked too.
+    let skip = { y: Number.NaN, x: Number.NEGATIVE_INFINITY };
     for (let next = spots.next(); !next.done; next = spots.next()) {
+      if (next.value.y === skip.y && next.value.x < skip.x) continue;
       tried += 1;
       if (tried > budget) return 'gave up';
-      if (checker.legal(next.value, r)) {
+      const blocked = checker.blocked(next.value, r);
+      if (blocked === null) {
         spot = next.value;
         break;
       }
+      skip = { y: next.value.y, x: blocked };
     }
     if (!spot) return 'full';
     checker.add(spot, r);

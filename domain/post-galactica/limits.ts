@@ -118,9 +118,10 @@ export const MAX_DEPLOY_UNITS = 1 + 3 + PG_LIMITS.purchasedWorkers + PG_LIMITS.a
 /**
  * Auto placement (`Deploy` with `auto`) tries at most this many spots in one command; past it,
  * the units left are refused as if the zone were full (`ZONE_FULL`), and the player places
- * them by hand. A full army of the largest zone needs a few hundred (INV-2).
+ * them by hand. The largest army needs fewer than 100 in the largest game's zones and about
+ * 1,600 with bases of 8 radii from 0.5" to 6" packed in a 48" × 48" zone (INV-2).
  */
-export const MAX_AUTO_SPOTS = 20_000;
+export const MAX_AUTO_SPOTS = 5_000;
 
 /** Entries in one `ResolveStatuses` order (PG-13): a few statuses on every unit a seat fields. */
 export const MAX_STATUS_ORDER = 4 * PG_LIMITS.unitsPerSeat;

@@ -3,7 +3,17 @@
  * bases. Shared by deployment, production and construction (PG-9, PG-21 "legal location").
  */
 import type { Point } from '../kernel/plane.ts';
-import { circleInRect, circlesOverlap, EPSILON, pointPolygonDistance, type Rect, round2 } from './geometry.ts';
+import {
+  circleInRect,
+  circlesOverlap,
+  EPSILON,
+  type Polygon,
+  pointInPolygon,
+  pointPolygonDistance,
+  type Rect,
+  round2,
+  segmentSegmentDistance,
+} from './geometry.ts';
 import { battlefieldRect, shapePolygon } from './mission.ts';
 import type { PgState } from './state.ts';
 import { onBattlefield, radius, unitName } from './units.ts';
@@ -33,34 +43,82 @@ interface Circle {
   readonly r: number;
 }
 
+interface Edge {
+  readonly a: Point;
+  readonly b: Point;
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+interface Piece {
+  readonly poly: Polygon;
+  readonly edges: readonly Edge[];
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+/** Whether p lies farther than `margin` outside the box: then it is farther than that from anything in it. */
+const farFromBox = (p: Point, box: { minX: number; maxX: number; minY: number; maxY: number }, margin: number): boolean =>
+  p.x < box.minX - margin || p.x > box.maxX + margin || p.y < box.minY - margin || p.y > box.maxY + margin;
+
+const boxOf = (points: readonly Point[]) => {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+};
+
+/**
+ * `pointPolygonDistance(c, poly) < r - EPSILON`, with the same arithmetic: the point is inside,
+ * or some edge is nearer than r − EPSILON (the least of the edges' distances is below it exactly
+ * when one of them is). An edge whose box is more than r + 1" away is farther than that, so it is
+ * skipped without being measured.
+ */
+const overlapsPiece = (c: Point, r: number, piece: Piece): boolean => {
+  if (pointInPolygon(c, piece.poly)) return true;
+  for (const e of piece.edges) {
+    if (farFromBox(c, e, r + 1)) continue;
+    if (segmentSegmentDistance(c, c, e.a, e.b) < r - EPSILON) return true;
+  }
+  return false;
+};
+
 /**
  * INV-2: `placementProblem(state, spot, r) === null`, answered for many spots of one state and
- * its placements: the terrain's polygons are built once, each with a bounding box that skips the
- * exact test where the spot is clearly clear of it, and the bases placed since are added as
- * circles. Every test that decides is the one placementProblem makes, so the answers agree.
+ * its placements: the impassable terrain's polygons and edges are built once, each with a
+ * bounding box that skips the exact test where the spot is clearly clear of it, and the bases
+ * placed since are added as circles. Every test that decides is one placementProblem makes
+ * (pointPolygonDistance and circlesOverlap on the same numbers), so the answers agree.
  */
 export const placementChecker = (state: PgState) => {
   const mission = state.mission;
   const field = mission ? battlefieldRect(mission) : null;
-  const terrain = (mission?.terrain ?? [])
+  const terrain: Piece[] = (mission?.terrain ?? [])
     .filter((t) => t.impassable)
     .map((t) => {
       const poly = shapePolygon(t.shape);
-      const xs = poly.map((p) => p.x);
-      const ys = poly.map((p) => p.y);
-      return { poly, minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+      const edges = poly.map((a, i) => {
+        const b = poly[(i + 1) % poly.length] as Point;
+        return { a, b, ...boxOf([a, b]) };
+      });
+      return { poly, edges, ...boxOf(poly) };
     });
   const bases: Circle[] = onBattlefield(state).map((u) => ({ ...u.position, r: radius(state, u) }));
   return {
-    /** Whether a base of radius r may stand at c. */
-    legal: (c: Point, r: number): boolean => {
-      if (!field || !circleInRect(c, r, field)) return false;
-      for (const t of terrain) {
-        // Farther than r (with a margin) from the box is farther than r from the polygon: no overlap.
-        if (c.x < t.minX - r - 1 || c.x > t.maxX + r + 1 || c.y < t.minY - r - 1 || c.y > t.maxY + r + 1) continue;
-        if (pointPolygonDistance(c, t.poly) < r - EPSILON) return false;
-      }
-      return !bases.some((b) => circlesOverlap(c, r, b, b.r));
+    /**
+     * Null when a base of radius r may stand at c; else the x below which every spot of c's row
+     * after c is blocked as well (a base's reach along the row, 1e-6" short of its edge), or c.x.
+     */
+    blocked: (c: Point, r: number): number | null => {
+      if (!field || !circleInRect(c, r, field)) return c.x;
+      for (const piece of terrain) if (!farFromBox(c, piece, r + 1) && overlapsPiece(c, r, piece)) return c.x;
+      const base = bases.find((b) => circlesOverlap(c, r, b, b.r));
+      if (!base) return null;
+      const reach = r + base.r - EPSILON;
+      return base.x + Math.sqrt(Math.max(0, reach * reach - (c.y - base.y) ** 2)) - 1e-6;
     },
     /** A base now stands at c. */
     add: (c: Point, r: number): void => {

@@ -4,7 +4,8 @@
  * writes it (docs/tournaments.md "Verifying"). The check re-decides every command of the
  * tournament with the revealed seed (so every round's pairing and the final standings are
  * recomputed by the same code that decided them), checks every result against its game's own
- * log, and verifies each game log as `arbiter verify` does. Every failure names its line.
+ * log, and verifies each game log as `arbiter verify` does. Every failure names its line, and
+ * every check is reported, the games' first (INV-10).
  */
 import type { Rulesets } from '../catalogue.ts';
 import { seedCommitment } from '../kernel/dice.ts';
@@ -125,54 +126,45 @@ const redecide = (events: readonly EventEnvelope<TournamentEvent>[], seed: strin
 };
 
 /**
- * Each game result against the game's own log: `winners`, the winner it ended with; `seats`,
- * its pairing's players in their seats (checked once the pairings are known to be the seed's).
+ * Each game result against the game's own log: the winner it ended with, and its pairing's
+ * players in their seats. Every result that differs is a failure of its own, at its line.
  */
-const checkResults = (parsed: ParsedExport, rulesets: Rulesets, part: 'winners' | 'seats'): TournamentCheck => {
+const checkResults = (parsed: ParsedExport, rulesets: Rulesets): TournamentCheck[] => {
   const games = new Map(parsed.games.map((g) => [g.gameId, g]));
   const pairings = new Map<string, { red: string; blue: string }>();
   const created = parsed.events[0]?.data as TournamentCreated;
   const [redSeat, blueSeat] = rulesets.findFold(created.ruleset)?.seatNames ?? ['red', 'blue'];
+  const failures: TournamentCheck[] = [];
+  const fail = (verdict: string, line: number) => failures.push({ check: 'results', ok: false, verdict, line });
   for (const [i, envelope] of parsed.events.entries()) {
     const event = { type: envelope.type, data: envelope.data } as TournamentEvent;
     if (event.type === 'RoundPaired') for (const p of event.data.pairings) pairings.set(p.gameId, p);
     if (event.type !== 'ResultRecorded' || event.data.by !== 'game') continue;
     const { gameId, winner } = event.data;
     const section = games.get(gameId);
-    if (!section) return { check: 'results', ok: false, verdict: `game ${gameId} is not in the export`, line: lineOfEvent(i) };
+    if (!section) {
+      fail(`game ${gameId} is not in the export`, lineOfEvent(i));
+      continue;
+    }
     const log = parseLog(section.text);
+    const ended = log.events.find((e) => e.type === 'GameEnded')?.data as { winner: string | null } | undefined;
+    const expected = ended?.winner == null ? null : ended.winner === redSeat ? 'red' : 'blue';
+    if (!ended) fail(`game ${gameId} has not ended, but a result was recorded from it`, lineOfEvent(i));
+    else if (expected !== winner)
+      fail(`game ${gameId} ended ${expected ?? 'drawn'}, but the result recorded is ${winner ?? 'a draw'}`, lineOfEvent(i));
     const seats = new Map(log.header.seats.map((s) => [s.name, s.playerId]));
     const pairing = pairings.get(gameId);
-    if (part === 'winners') {
-      const ended = log.events.find((e) => e.type === 'GameEnded')?.data as { winner: string | null } | undefined;
-      if (!ended)
-        return {
-          check: 'results',
-          ok: false,
-          verdict: `game ${gameId} has not ended, but a result was recorded from it`,
-          line: lineOfEvent(i),
-        };
-      const expected = ended.winner === null ? null : ended.winner === redSeat ? 'red' : 'blue';
-      if (expected !== winner)
-        return {
-          check: 'results',
-          ok: false,
-          verdict: `game ${gameId} ended ${expected ?? 'drawn'}, but the result recorded is ${winner ?? 'a draw'}`,
-          line: lineOfEvent(i),
-        };
-    } else if (!pairing || seats.get(redSeat as string) !== pairing.red || seats.get(blueSeat as string) !== pairing.blue)
-      return {
-        check: 'results',
-        ok: false,
-        verdict: `game ${gameId} was not played by its pairing's players in their seats`,
-        line: section.line,
-      };
+    if (!pairing || seats.get(redSeat as string) !== pairing.red || seats.get(blueSeat as string) !== pairing.blue)
+      fail(`game ${gameId} was not played by its pairing's players in their seats`, section.line);
   }
-  return {
-    check: 'results',
-    ok: true,
-    verdict: 'every result recorded from a game is the result its log ends with, played by its pairing in their seats',
-  };
+  if (failures.length > 0) return failures;
+  return [
+    {
+      check: 'results',
+      ok: true,
+      verdict: 'every result recorded from a game is the result its log ends with, played by its pairing in their seats',
+    },
+  ];
 };
 
 /**
@@ -184,7 +176,7 @@ const checkResults = (parsed: ParsedExport, rulesets: Rulesets, part: 'winners' 
  * the game's. Any other check of such a game, and every check of a game whose result came
  * from the game, still has to pass.
  */
-const checkGames = (parsed: ParsedExport, rulesets: Rulesets): TournamentCheck => {
+const checkGames = (parsed: ParsedExport, rulesets: Rulesets): TournamentCheck[] => {
   const decidedElsewhere = new Set(
     parsed.events.flatMap(({ type, data }) => {
       const event = { type, data } as TournamentEvent;
@@ -192,27 +184,83 @@ const checkGames = (parsed: ParsedExport, rulesets: Rulesets): TournamentCheck =
     }),
   );
   let running = 0;
+  const failures: TournamentCheck[] = [];
   for (const section of parsed.games) {
     const checks = verifyLog(parseLog(section.text), { rulesets });
     const waiting = decidedElsewhere.has(section.gameId) && checks.some((c) => c.pending);
     const failed = checks.find((c) => !c.ok && !(waiting && c.pending));
     if (failed) {
       const line = section.line + (failed.line ?? 1) - 1;
-      return { check: 'games', ok: false, verdict: `game ${section.gameId}, ${failed.check}: ${failed.verdict}`, line };
-    }
-    if (waiting) running += 1;
+      failures.push({ check: 'games', ok: false, verdict: `game ${section.gameId}, ${failed.check}: ${failed.verdict}`, line });
+    } else if (waiting) running += 1;
   }
-  const verdict = `${parsed.games.length} game logs verify (chain, seed, dice, rules, state)`;
-  return {
-    check: 'games',
-    ok: true,
-    verdict:
-      running === 0
-        ? verdict
-        : `${verdict}; ${running} of them, decided at their round's deadline, still run: their seed and dice are checked once they end`,
-  };
+  if (failures.length > 0) return failures;
+  const pending = parsed.header.pending?.length ?? 0;
+  const verdict = [
+    `${parsed.games.length} game logs verify (chain, seed, dice, rules, state)`,
+    ...(running === 0
+      ? []
+      : [`${running} of them, decided at their round's deadline, still run: their seed and dice are checked once they end`]),
+    ...(pending === 0 ? [] : [`${pending} paired, not opened yet when exported: pending`]),
+  ].join('; ');
+  return [{ check: 'games', ok: true, verdict }];
 };
 
+/**
+ * The tournament's own log: its chain, its seed, its results against their games, and every
+ * command decided again with the revealed seed. Each check runs whatever another found; only
+ * what needs the seed waits for a seed that holds.
+ */
+const checkTournament = (parsed: ParsedExport, rulesets: Rulesets): TournamentCheck[] => {
+  const broken = findChainBreak(parsed.events);
+  const checks: TournamentCheck[] = [
+    broken
+      ? { check: 'chain', ok: false, verdict: broken.reason, line: lineOfEvent(broken.seq - 1) }
+      : { check: 'chain', ok: true, verdict: `${parsed.events.length} events, every link intact` },
+  ];
+  const first = parsed.events[0];
+  if (first?.type !== 'TournamentCreated')
+    return [...checks, { check: 'format', ok: false, verdict: 'the log does not begin with TournamentCreated', line: 2 }];
+  const created = first.data as TournamentCreated;
+  const seed = seedCheck(parsed, created);
+  const all = [...checks, seed.check, ...checkResults(parsed, rulesets), ...(seed.seed === null ? [] : redecide(parsed.events, seed.seed))];
+  // A check that fails anywhere is not also said to pass: a result re-decided differently fails `results`.
+  const failing = new Set(all.filter((c) => !c.ok).map((c) => c.check));
+  return all.filter((c) => !c.ok || !failing.has(c.check));
+};
+
+/** The revealed seed against the commitment, and the pairing code this build recomputes: the seed to decide again with, or null. */
+const seedCheck = (parsed: ParsedExport, created: TournamentCreated): { check: TournamentCheck; seed: string | null } => {
+  const revealed = parsed.events.findIndex((e) => e.type === 'TournamentSeedRevealed');
+  if (revealed < 0)
+    return {
+      check: { check: 'seed', ok: false, verdict: 'the tournament has not ended: its seed is not revealed yet', line: 2 },
+      seed: null,
+    };
+  const seed = (parsed.events[revealed]?.data as { seed?: string } | undefined)?.seed ?? '';
+  if (seedCommitment(seed) !== created.seedCommitment)
+    return {
+      check: { check: 'seed', ok: false, verdict: 'the revealed seed does not match the commitment', line: lineOfEvent(revealed) },
+      seed: null,
+    };
+  if (created.pairing.name !== PAIRING_LIBRARY.name || created.pairing.version !== PAIRING_LIBRARY.version)
+    return {
+      check: {
+        check: 'pairings',
+        ok: false,
+        verdict: `paired by ${created.pairing.name} ${created.pairing.version}; this build recomputes ${PAIRING_LIBRARY.name} ${PAIRING_LIBRARY.version} only`,
+        line: 2,
+      },
+      seed: null,
+    };
+  return { check: { check: 'seed', ok: true, verdict: 'the revealed seed matches the commitment' }, seed };
+};
+
+/**
+ * INV-10: every check, each failure at its line, the games' first: a game log that fails is
+ * named before the tournament's record of it, so a winner changed inside a game's log is
+ * blamed on that log, not on the honest result the tournament recorded from it.
+ */
 export const verifyTournament = (text: string, rulesets: Rulesets): TournamentCheck[] => {
   let parsed: ParsedExport;
   try {
@@ -227,37 +275,5 @@ export const verifyTournament = (text: string, rulesets: Rulesets): TournamentCh
       },
     ];
   }
-  const broken = findChainBreak(parsed.events);
-  if (broken) return [{ check: 'chain', ok: false, verdict: broken.reason, line: lineOfEvent(broken.seq - 1) }];
-  const checks: TournamentCheck[] = [{ check: 'chain', ok: true, verdict: `${parsed.events.length} events, every link intact` }];
-  const first = parsed.events[0];
-  const created = first?.type === 'TournamentCreated' ? { type: first.type, data: first.data as TournamentCreated } : null;
-  const revealed = parsed.events.findIndex((e) => e.type === 'TournamentSeedRevealed');
-  if (created === null)
-    return [...checks, { check: 'format', ok: false, verdict: 'the log does not begin with TournamentCreated', line: 2 }];
-  if (revealed < 0)
-    return [...checks, { check: 'seed', ok: false, verdict: 'the tournament has not ended: its seed is not revealed yet', line: 2 }];
-  const seed = (parsed.events[revealed]?.data as { seed?: string } | undefined)?.seed ?? '';
-  if (seedCommitment(seed) !== created.data.seedCommitment)
-    return [
-      ...checks,
-      { check: 'seed', ok: false, verdict: 'the revealed seed does not match the commitment', line: lineOfEvent(revealed) },
-    ];
-  if (created.data.pairing.name !== PAIRING_LIBRARY.name || created.data.pairing.version !== PAIRING_LIBRARY.version)
-    return [
-      ...checks,
-      {
-        check: 'pairings',
-        ok: false,
-        verdict: `paired by ${created.data.pairing.name} ${created.data.pairing.version}; this build recomputes ${PAIRING_LIBRARY.name} ${PAIRING_LIBRARY.version} only`,
-        line: 2,
-      },
-    ];
-  checks.push({ check: 'seed', ok: true, verdict: 'the revealed seed matches the commitment' });
-  // Results first: a result that is not its game's makes every later pairing differ too, and the result is the cause to name.
-  const winners = checkResults(parsed, rulesets, 'winners');
-  if (!winners.ok) return [...checks, winners];
-  checks.push(...redecide(parsed.events, seed));
-  if (checks.some((c) => !c.ok)) return checks;
-  return [...checks, checkResults(parsed, rulesets, 'seats'), checkGames(parsed, rulesets)];
+  return [...checkGames(parsed, rulesets), ...checkTournament(parsed, rulesets)];
 };

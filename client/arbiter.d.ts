@@ -338,8 +338,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Join, withdraw, start (the organiser), or decide a game after the round deadline (the organiser).
-         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.
+         * Join, withdraw; the organiser starts, changes the Swiss rounds or cancels before the start, and decides a game after the round deadline.
+         * @description A command id is its sender's (INV-9): every player may send `join-0001`. The same player's retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing. Without expectedVersion a race with another command is decided again, not refused.
          */
         post: operations["giveTournamentCommand"];
         delete?: never;
@@ -2901,7 +2901,7 @@ export interface components {
             tournamentId: string;
             version: number;
             /** @enum {string} */
-            status: "open" | "running" | "ended";
+            status: "open" | "running" | "ended" | "cancelled";
             name: string;
             organiser: string;
             clubId: string | null;
@@ -2909,6 +2909,8 @@ export interface components {
             format: "swiss" | "round-robin" | "single-elimination";
             ruleset: string;
             rounds: number | null;
+            /** @description The most players it takes (INV-8). */
+            maxPlayers: number;
             /** @description The round being played; 0 before the start. */
             round: number;
             players: string[];
@@ -2952,9 +2954,13 @@ export interface components {
             tournamentId: string;
             /** @description True once the tournament has ended. Before, the standings are provisional: ties that head-to-head leaves are broken without the secret seed. */
             final: boolean;
+            /** @description INV-10: the order the rows are ranked in: points, then Buchholz, then head-to-head among the players still tied, then the seed's key (lower first). */
+            tieBreaks: ("points" | "buchholz" | "headToHead" | "seed")[];
             rows: {
                 rank: number;
                 playerId: string;
+                /** @description The player's name (INV-10); null for a player who has none. */
+                name: string | null;
                 points: number;
                 buchholz: number;
                 headToHead: number;
@@ -4091,12 +4097,14 @@ export interface operations {
                      * @enum {string}
                      */
                     format: "swiss" | "round-robin" | "single-elimination";
-                    /** @description Swiss only: at most half the field. */
+                    /** @description Swiss only: at most half the field (of maxPlayers at creation, of the players at the start). */
                     rounds?: number;
-                    /** @description The ruleset every game is played under, from GET /rulesets. */
+                    /** @description INV-8: the most players it takes (1024 if omitted); a Swiss then has at most half as many rounds. */
+                    maxPlayers?: number;
+                    /** @description The ruleset every game is played under, from GET /rulesets; an unknown one is refused (422, INV-8). */
                     ruleset: string;
                     gameOptions?: {
-                        /** @description The ruleset's options, the scenario among them. */
+                        /** @description The ruleset's options, the scenario among them: checked by the ruleset's own schema at creation (INV-8). */
                         rules?: unknown;
                         deadlines?: {
                             default?: string;
@@ -4104,7 +4112,13 @@ export interface operations {
                                 [key: string]: string;
                             };
                         };
-                        reminders?: unknown;
+                        /** @description PBM-11: how many deadlines in a row one seat may miss before it forfeits. */
+                        absence?: {
+                            /** @description Consecutive deadlines one seat may miss; one more and it forfeits (PBM-11). */
+                            maxMissed: number;
+                        };
+                        /** @description PBM-7: durations before each deadline when the seats are reminded. */
+                        reminders?: string[];
                         /**
                          * @description Off ("none") unless given (CLUB-3).
                          * @enum {string}
@@ -4174,7 +4188,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule. */
+            /** @description A tournament that could never run (INV-8): an unknown ruleset, gameOptions its ruleset refuses, a Swiss without rounds or with more than half its maxPlayers, a bad deadline; the detail names the rule. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4266,6 +4280,14 @@ export interface operations {
                         type: "StartTournament";
                     } | {
                         /** @constant */
+                        type: "ChangeRounds";
+                        /** @description INV-8: a Swiss tournament's new number of rounds, before its start. */
+                        rounds: number;
+                    } | {
+                        /** @constant */
+                        type: "CancelTournament";
+                    } | {
+                        /** @constant */
                         type: "DecideGame";
                         gameId: string;
                         /** @description The winning seat, or null for a draw. */
@@ -4287,7 +4309,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Only the organiser starts a tournament or decides a game; only an entered player withdraws. */
+            /** @description Only the organiser starts, changes the rounds of, cancels a tournament or decides a game; only an entered player withdraws. */
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4307,7 +4329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not now: already joined, not open, before the deadline, the command id reused, or a version conflict. */
+            /** @description The tournament is not in a state for that: already joined, full, cancelled, not open, before the deadline; or your command id reused for another command, or a version conflict (only with expectedVersion: without it a race is decided again, INV-9). */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4318,7 +4340,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule. */
+            /** @description Against the tournament rules (too many Swiss rounds for the field: ChangeRounds or CancelTournament; too few players); the detail names the rule. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

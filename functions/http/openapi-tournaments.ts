@@ -23,7 +23,9 @@ const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unkno
     403: problem('A tournament in a club is created by a member of that club (CLUB-1).'),
     404: problem('No such club, or a private club you are not a member of (CLUB-1).'),
     409: problem('The command id was used for another command (command-id-reused), or the tournament moved on (version-conflict).'),
-    422: problem('Against the tournament rules (a Swiss tournament without rounds, a bad deadline); the detail names the rule.'),
+    422: problem(
+      'A tournament that could never run (INV-8): an unknown ruleset, gameOptions its ruleset refuses, a Swiss without rounds or with more than half its maxPlayers, a bad deadline; the detail names the rule.',
+    ),
     ...always,
     ...rateLimited,
   },
@@ -32,10 +34,16 @@ const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unkno
     200: ok('The new events (`replayed` true for a retry).', 'TournamentCommandResponse'),
     ...withBody,
     ...unauthorized,
-    403: problem('Only the organiser starts a tournament or decides a game; only an entered player withdraws.'),
+    403: problem(
+      'Only the organiser starts, changes the rounds of, cancels a tournament or decides a game; only an entered player withdraws.',
+    ),
     ...hidden,
-    409: problem('Not now: already joined, not open, before the deadline, the command id reused, or a version conflict.'),
-    422: problem('Against the tournament rules (too many Swiss rounds for the field, too few players); the detail names the rule.'),
+    409: problem(
+      'The tournament is not in a state for that: already joined, full, cancelled, not open, before the deadline; or your command id reused for another command, or a version conflict (only with expectedVersion: without it a race is decided again, INV-9).',
+    ),
+    422: problem(
+      'Against the tournament rules (too many Swiss rounds for the field: ChangeRounds or CancelTournament; too few players); the detail names the rule.',
+    ),
     ...always,
   },
   listTournamentRounds: { ...withEtag('The rounds.', 'TournamentRounds'), ...unauthorized, ...hidden, ...always },

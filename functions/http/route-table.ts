@@ -284,8 +284,10 @@ export const ROUTES = [
     serves: 'clubs',
     auth: 'apiKey',
     tag: 'tournaments',
-    summary: 'Join, withdraw, start (the organiser), or decide a game after the round deadline (the organiser).',
-    description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
+    summary:
+      'Join, withdraw; the organiser starts, changes the Swiss rounds or cancels before the start, and decides a game after the round deadline.',
+    description:
+      "A command id is its sender's (INV-9): every player may send `join-0001`. The same player's retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing. Without expectedVersion a race with another command is decided again, not refused.",
     id: tournamentId,
     body: tournamentCommandBody,
   },

@@ -24,6 +24,7 @@ import {
   type Player,
   type ProjectedView,
   type ReadModel,
+  type StaleMark,
 } from '../app/ports.ts';
 import type { Item } from './event-codec.ts';
 import { gameKey, playerKey, secretAndCommandKeys, secretAndCommandOf, toCommandRecord } from './game-items.ts';
@@ -75,7 +76,25 @@ export class DynamoGames implements GamesPort {
       new GetItemCommand({ TableName: this.tables.games, Key: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' } } }),
     );
     if (!item?.state?.S || !item.version?.N) return null;
-    return { version: Number(item.version.N), state: item.state.S };
+    const model = { version: Number(item.version.N), state: item.state.S };
+    return item.stale?.S ? { ...model, stale: JSON.parse(item.stale.S) as StaleMark } : model;
+  }
+
+  /** INV-4: one attribute set on the view as it is; a later `putReadModel` replaces the whole item, and the mark with it. */
+  async markStale(gameId: string, mark: StaleMark): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: gameKey(gameId) }, sk: { S: 'VIEW' } },
+          UpdateExpression: 'SET stale = :mark',
+          ConditionExpression: 'attribute_exists(version)',
+          ExpressionAttributeValues: { ':mark': { S: JSON.stringify(mark) } },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   /**

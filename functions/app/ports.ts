@@ -105,7 +105,20 @@ export interface ReadModel {
   readonly version: number;
   /** The folded GameState as JSON text. */
   readonly state: string;
+  /** INV-4: set when a projection of this game failed; the view is behind the log while `upTo` is past `version`. */
+  readonly stale?: StaleMark;
 }
+
+/** INV-4: what a failed projection leaves on the view it could not move: how far it meant to go, why it failed, when. */
+export interface StaleMark {
+  readonly upTo: number;
+  readonly reason: string;
+  readonly at: string;
+}
+
+/** INV-4: whether a read model is behind the log because a projection of it failed (a later one that succeeded rewrote the view). */
+export const isStale = (model: ReadModel): model is ReadModel & { readonly stale: StaleMark } =>
+  model.stale !== undefined && model.stale.upTo > model.version;
 
 /** A read model as the projector writes it: with its game's lobby entry while the game is open to join (none: not in the lobby). */
 export interface ProjectedView extends ReadModel {
@@ -143,6 +156,12 @@ export interface ReadModels {
   putReadModel(gameId: string, model: ProjectedView, previous: number | 'any'): Promise<boolean>;
   /** An inbox entry never goes back in time: an older version than the stored one is dropped. */
   putInbox(playerId: string, entry: InboxEntry): Promise<void>;
+  /**
+   * INV-4: mark the view as behind the log after a projection of it failed, without touching
+   * its state; a view not written yet is left alone (the reads fold from the log without one).
+   * The next view written replaces the mark.
+   */
+  markStale(gameId: string, mark: StaleMark): Promise<void>;
   /** Remove a read model that cannot be folded onto, only while it is at `version` (a redrive, AWS-3). */
   dropReadModel(gameId: string, version: number): Promise<void>;
   inbox(playerId: string): Promise<InboxEntry[]>;

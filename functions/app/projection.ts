@@ -25,6 +25,17 @@ const ATTEMPTS = 3;
  */
 export const projectGame = async (deps: Deps, gameId: string, incoming: readonly EventEnvelope[]): Promise<number> => {
   const newest = Math.max(...incoming.map((e) => e.seq));
+  try {
+    return await projectOnce(deps, gameId, incoming, newest);
+  } catch (error) {
+    // INV-4: the view is behind the log until a projection succeeds; the reads see the mark and fold from the log.
+    const mark = { upTo: newest, reason: String((error as Error).message ?? error).slice(0, 300), at: deps.clock().toISOString() };
+    await deps.games.markStale(gameId, mark).catch(() => {});
+    throw error;
+  }
+};
+
+const projectOnce = async (deps: Deps, gameId: string, incoming: readonly EventEnvelope[], newest: number): Promise<number> => {
   for (let attempt = 1; ; attempt += 1) {
     const model = await deps.games.readModel(gameId);
     const version = model?.version ?? 0;

@@ -19,6 +19,7 @@ import {
   type ClubMember,
   type ClubRole,
   type InboxEntry,
+  isStale,
   type LobbyEntry,
   lobbyOrder,
   type RatingChange,
@@ -307,6 +308,27 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect((await deps.games.readModel(gameId))?.version).toBe(7);
         await deps.games.dropReadModel(gameId, 7);
         expect(await deps.games.readModel(gameId)).toBeNull();
+      });
+
+      it('INV-4 ARC-2 a failed projection marks the view it could not move, keeps its state, and the next view written clears the mark', async () => {
+        const { deps } = await make();
+        const gameId = unique('g_stale');
+        const mark = { upTo: 5, reason: 'event 5 does not chain', at: '2026-12-07T10:00:00.000Z' };
+        // No view yet: nothing to mark (the reads fold from the log without one).
+        await deps.games.markStale(gameId, mark);
+        expect(await deps.games.readModel(gameId)).toBeNull();
+        expect(await deps.games.putReadModel(gameId, view(3), 0)).toBe(true);
+        await deps.games.markStale(gameId, mark);
+        const marked = await deps.games.readModel(gameId);
+        expect(marked).toEqual({ version: 3, state: JSON.stringify({ version: 3 }), stale: mark });
+        expect(marked && isStale(marked)).toBe(true);
+        // The mark leaves the version gate alone: the projection that succeeds writes over version 3.
+        expect(await deps.games.putReadModel(gameId, view(5), 3)).toBe(true);
+        expect(await deps.games.readModel(gameId)).toEqual({ version: 5, state: JSON.stringify({ version: 5 }) });
+        // A mark no further than the view (its inboxes failed after it was written) is no stale view.
+        await deps.games.markStale(gameId, { ...mark, upTo: 5 });
+        const current = await deps.games.readModel(gameId);
+        expect(current && isStale(current)).toBe(false);
       });
 
       it('ARC-2 an inbox entry never goes back in time, and an inbox lists its games in id order', async () => {

@@ -13,11 +13,12 @@ import {
   type Player,
   type ProjectedView,
   type ReadModel,
+  type StaleMark,
 } from '../../app/ports.ts';
 import type { MemoryGameStore } from './game-store.ts';
 
 export class MemoryGames implements GamesPort {
-  private readonly views = new Map<string, ProjectedView>();
+  private readonly views = new Map<string, ProjectedView & { stale?: StaleMark }>();
   private readonly inboxes = new Map<string, Map<string, InboxEntry>>();
   private readonly players = new Map<string, Player>();
 
@@ -33,7 +34,10 @@ export class MemoryGames implements GamesPort {
 
   async readModel(gameId: string): Promise<ReadModel | null> {
     const view = this.views.get(gameId);
-    return view ? { version: view.version, state: view.state } : null;
+    if (!view) return null;
+    return view.stale
+      ? { version: view.version, state: view.state, stale: { ...view.stale } }
+      : { version: view.version, state: view.state };
   }
 
   async putReadModel(gameId: string, model: ProjectedView, previous: number | 'any'): Promise<boolean> {
@@ -42,6 +46,11 @@ export class MemoryGames implements GamesPort {
     if (!allowed) return false;
     this.views.set(gameId, { version: model.version, state: model.state, lobby: model.lobby ? { ...model.lobby } : null });
     return true;
+  }
+
+  async markStale(gameId: string, mark: StaleMark): Promise<void> {
+    const view = this.views.get(gameId);
+    if (view) this.views.set(gameId, { ...view, stale: { ...mark } });
   }
 
   async dropReadModel(gameId: string, version: number): Promise<void> {

@@ -9,6 +9,7 @@ import { isOrganiser } from '../../domain/match/organiser.ts';
 import type { Match } from '../../domain/match/state.ts';
 import { type GameState, seatOf } from '../../domain/match/state.ts';
 import type { Deps } from './deps.ts';
+import { isStale } from './ports.ts';
 import { notFound } from './problems.ts';
 import { modelState } from './read-models.ts';
 
@@ -23,7 +24,8 @@ export const mayRead = (state: GameState, playerId: string): boolean =>
 /** The game as the read model has it, or from the event store while it has none. */
 const latestState = async (deps: Deps, gameId: string): Promise<{ state: GameState; modelled: boolean }> => {
   const model = await deps.games.readModel(gameId);
-  return model
+  // INV-4: a view a failed projection left behind is not read: the log is.
+  return model && !isStale(model)
     ? { state: await modelState(deps, model), modelled: true }
     : { state: (await deps.store.load(gameId)).state, modelled: false };
 };

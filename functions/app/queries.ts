@@ -8,7 +8,7 @@ import { rulesetIds } from '../../domain/ruleset-list.ts';
 import { mayRead, readableGame } from './access.ts';
 import type { Deps } from './deps.ts';
 import { etagMatches, etagOf } from './etag.ts';
-import { type InboxEntry, type LobbyEntry, lobbyOrder } from './ports.ts';
+import { type InboxEntry, isStale, type LobbyEntry, lobbyOrder, type ReadModel, type StaleMark } from './ports.ts';
 import { notFound, Problem } from './problems.ts';
 import { modelState } from './read-models.ts';
 
@@ -20,15 +20,24 @@ import { modelState } from './read-models.ts';
  */
 export const gameView = async (deps: Deps, gameId: string, playerId: string, minVersion = 0) => {
   const model = await deps.games.readModel(gameId);
-  const modelled: GameState | null = model && model.version >= minVersion ? await modelState(deps, model) : null;
+  // INV-4: a view a failed projection left behind is not served: the game is folded from the log, and the answer says so.
+  const behind = model && isStale(model) ? model : null;
+  const modelled: GameState | null = model && !behind && model.version >= minVersion ? await modelState(deps, model) : null;
   // A private game the read model does not yet show the caller seated in is decided by the event store (API-8).
   const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await deps.store.load(gameId)).state;
   if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   // TB-6: in a sandbox its player sees the game as the seat it awaits, the seat they act as.
   const view = viewGame(deps.rulesets, state, actingSeat(deps.rulesets, state, playerId));
   if (!view) throw notFound(`game ${gameId}`);
-  return withPlayerNames(deps, view);
+  return { view: await withPlayerNames(deps, view), readModel: behind ? readModelBehind(behind) : null };
 };
+
+/**
+ * INV-4: the `Arbiter-Read-Model` header of an answer folded from the log because the read
+ * model is stuck behind it: how far the view got, how far its projection meant to go, since when.
+ */
+export const readModelBehind = (model: ReadModel & { readonly stale: StaleMark }): string =>
+  `behind; view=${model.version}; failed-at=${model.stale.upTo}; since=${model.stale.at}; answered-from=log`;
 
 /** A seat and the name of its player as it is now. */
 export type NamedSeat = GameView['seats'][number] & { readonly playerName: string | null };
@@ -130,7 +139,7 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
 
 const currentSeat = async (deps: Deps, gameId: string, playerId: string): Promise<string | null> => {
   const model = await deps.games.readModel(gameId);
-  const state = model ? await modelState(deps, model) : (await deps.store.load(gameId)).state;
+  const state = model && !isStale(model) ? await modelState(deps, model) : (await deps.store.load(gameId)).state;
   return seatOf(state, playerId);
 };
 

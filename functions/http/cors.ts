@@ -26,7 +26,7 @@ export const CORS_ALLOW_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PAT
 /** The request headers clients send. */
 export const CORS_ALLOW_HEADERS: readonly string[] = ['authorization', 'content-type', 'if-none-match'];
 /** The response headers a page may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSE_HEADERS: readonly string[] = ['etag', 'location', 'retry-after', 'x-request-id'];
+export const CORS_EXPOSE_HEADERS: readonly string[] = ['arbiter-read-model', 'etag', 'location', 'retry-after', 'x-request-id'];
 /** How long a browser may cache a preflight answer (Chromium caps it at 2 hours). */
 export const CORS_MAX_AGE_SECONDS = 3600;
 

@@ -30,10 +30,15 @@ export const ndjsonDownload = (request: Request, body: string, filename: string)
 };
 
 /** A GET answer with its ETag; 304 when the client already has it. */
-export const withEtag = (request: Request, body: unknown, cacheControl = 'private, no-cache'): Response => {
+export const withEtag = (
+  request: Request,
+  body: unknown,
+  cacheControl = 'private, no-cache',
+  headers: Readonly<Record<string, string>> = {},
+): Response => {
   const etag = etagOf(body);
-  if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag } };
-  return json(200, body, { etag, 'cache-control': cacheControl });
+  if (etagMatches(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { etag, ...headers } };
+  return json(200, body, { etag, 'cache-control': cacheControl, ...headers });
 };
 
 export const problemResponse = (problem: Problem): Response => ({

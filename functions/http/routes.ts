@@ -129,8 +129,10 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     const location = started[0] === undefined ? {} : { location: `/games/${started[0]}` };
     return json(status, { ...commandResponse(gameId, result, seatAfter(result, playerId), result.events), forks: started }, location);
   },
-  getGame: async (request, { playerId, query }) =>
-    withEtag(request, await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0)),
+  getGame: async (request, { playerId, query }) => {
+    const { view, readModel } = await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0);
+    return withEtag(request, view, undefined, readModel ? { 'arbiter-read-model': readModel } : {});
+  },
   listGameEvents: async (request, { playerId, query }) =>
     withEtag(
       request,

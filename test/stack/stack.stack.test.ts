@@ -449,6 +449,18 @@ describe('the stream consumers', () => {
     },
   );
 
+  it('INV-4 a record the projector sets aside raises an alarm that reaches the alarm topic and says to redrive', () => {
+    const queue = logicalId(stack.streamFailures.projector);
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
+      JSON.stringify(alarm.Properties.Dimensions ?? []).includes(queue),
+    );
+    expect(alarms).toHaveLength(1);
+    const [alarm] = alarms;
+    expect(alarm?.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(alarm?.Properties.AlarmDescription).toMatch(/redrive/);
+    expect(alarm?.Properties.AlarmActions).toHaveLength(1);
+  });
+
   it('keeps every queue encrypted and refuses it to plain HTTP', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     expect(Object.keys(queues)).toHaveLength(7);

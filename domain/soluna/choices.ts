@@ -3,16 +3,17 @@
  * defer (SOL-5) and none). Whether one is legal: domain/soluna/actions.ts.
  */
 import * as z from '../kernel/zod.ts';
+import { MAX_PATH, SOL_LIMITS } from './limits.ts';
 import { squareSchema } from './mission.ts';
 
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(SOL_LIMITS.nameLength)));
 
 export const actionSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('move'),
       to: z.optional(squareSchema),
-      path: z.optional(z.array(squareSchema).check(z.minLength(1), z.maxLength(64))),
+      path: z.optional(z.array(squareSchema).check(z.minLength(1), z.maxLength(MAX_PATH))),
     }),
     z.strictObject({ kind: z.literal('attack'), weapon: nameSchema, target: nameSchema }),
     z.strictObject({ kind: z.literal('artifact'), artifact: nameSchema, target: z.optional(nameSchema) }),

@@ -1,6 +1,7 @@
 /** Sol'una commands: their schemas and the command union (command-docs.ts has the docs `GET /rulesets/soluna` publishes). */
 import * as z from '../kernel/zod.ts';
 import { modelActionSchema } from './choices.ts';
+import { MAX_ACTIONS } from './limits.ts';
 
 export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
@@ -8,7 +9,7 @@ export const submitActionsSchema = /* @__PURE__ */ z.lazy(() =>
     /** Optional guards: the turn and phase the player believes are current; a stale choice is refused. */
     turn: z.optional(z.int().check(z.gte(1))),
     phase: z.optional(z.int().check(z.gte(1), z.lte(10))),
-    actions: z.array(modelActionSchema).check(z.maxLength(40)),
+    actions: z.array(modelActionSchema).check(z.maxLength(MAX_ACTIONS)),
   }),
 );
 

@@ -22,7 +22,23 @@ export const squareLabel = (s: Square): string => `[${s[0]},${s[1]}]`;
 
 export const onGrid = (grid: Grid, s: Square): boolean => s[0] >= 0 && s[1] >= 0 && s[0] < grid.width && s[1] < grid.height;
 
-export const isBlocking = (grid: Grid, s: Square): boolean => grid.blocking.some((b) => sameSquare(b, s));
+/**
+ * INV-2: the blocking squares of a grid as a set of square numbers, built once per grid (the
+ * grid is never changed, so its blocking list stands for it). A search over the largest grid
+ * asks tens of thousands of times; each ask is then one lookup, not a walk over 1024 squares.
+ */
+const BLOCKED = new WeakMap<readonly Square[], ReadonlySet<number>>();
+const squareNumber = (grid: Grid, s: Square): number => s[1] * grid.width + s[0];
+const blockedOf = (grid: Grid): ReadonlySet<number> => {
+  const known = BLOCKED.get(grid.blocking);
+  if (known) return known;
+  const blocked = new Set(grid.blocking.filter((b) => onGrid(grid, b)).map((b) => squareNumber(grid, b)));
+  BLOCKED.set(grid.blocking, blocked);
+  return blocked;
+};
+
+export const isBlocking = (grid: Grid, s: Square): boolean =>
+  onGrid(grid, s) ? blockedOf(grid).has(squareNumber(grid, s)) : grid.blocking.some((b) => sameSquare(b, s));
 
 /** Squares apart, diagonal steps counting 1. */
 export const distance = (a: Square, b: Square): number => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
@@ -71,20 +87,35 @@ export const stepProblem = (grid: Grid, from: Square, to: Square, occupied: read
 };
 
 /**
- * The shortest path (excluding `from`) to `to` through free squares, or null when there
- * is none. Breadth-first over the 8 neighbours in a fixed order, so it is deterministic.
+ * The shortest path (excluding `from`, a model's square) to `to` through free squares, or null
+ * when there is none. Breadth-first over the 8 neighbours in a fixed order, so it is
+ * deterministic. INV-2: squares are numbered (`y * width + x`) and the search keeps them in
+ * typed arrays, so a search over the whole largest grid takes well under a millisecond.
  */
 export const shortestPath = (grid: Grid, from: Square, to: Square, occupied: readonly Square[]): Square[] | null => {
-  const key = (s: Square) => s[1] * grid.width + s[0];
-  const previous = new Map<number, Square | null>([[key(from), null]]);
-  const queue: Square[] = [from];
-  for (let head = 0; head < queue.length; head += 1) {
-    const here = queue[head] as Square;
-    if (sameSquare(here, to)) return unwind(previous, here, key);
-    for (const next of neighbours(here)) {
-      if (previous.has(key(next)) || stepProblem(grid, here, next, occupied) !== null) continue;
-      previous.set(key(next), here);
-      queue.push(next);
+  // a square off the grid is never a step, so a search for one would end empty
+  if (!onGrid(grid, to)) return null;
+  const { width, height } = grid;
+  // a step is legal when the square is on the grid, open and free (`stepProblem`)
+  const closed = new Uint8Array(width * height);
+  for (const s of [...grid.blocking, ...occupied]) if (onGrid(grid, s)) closed[squareNumber(grid, s)] = 1;
+  const previous = new Int32Array(width * height).fill(-1);
+  const queue = new Int32Array(width * height);
+  const [start, goal] = [squareNumber(grid, from), squareNumber(grid, to)];
+  previous[start] = start;
+  queue[0] = start;
+  for (let head = 0, tail = 1; head < tail; head += 1) {
+    const here = queue[head] as number;
+    if (here === goal) return unwind(previous, start, goal, width);
+    const [x, y] = [here % width, Math.floor(here / width)];
+    for (const [dx, dy] of STEPS) {
+      const [nx, ny] = [x + dx, y + dy];
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const next = ny * width + nx;
+      if (closed[next] === 1 || previous[next] !== -1) continue;
+      previous[next] = here;
+      queue[tail] = next;
+      tail += 1;
     }
   }
   return null;
@@ -102,10 +133,9 @@ const STEPS: readonly Square[] = [
   [-1, -1],
 ];
 
-const neighbours = (s: Square): Square[] => STEPS.map(([dx, dy]) => [s[0] + dx, s[1] + dy] as const);
-
-const unwind = (previous: Map<number, Square | null>, end: Square, key: (s: Square) => number): Square[] => {
+/** The squares from the start (excluded) to the goal, following each square's predecessor back. */
+const unwind = (previous: Int32Array, start: number, goal: number, width: number): Square[] => {
   const path: Square[] = [];
-  for (let at: Square | null | undefined = end; at; at = previous.get(key(at))) path.unshift(at);
-  return path.slice(1);
+  for (let at = goal; at !== start; at = previous[at] as number) path.push([at % width, Math.floor(at / width)]);
+  return path.reverse();
 };

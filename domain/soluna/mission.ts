@@ -6,6 +6,7 @@
 import * as z from '../kernel/zod.ts';
 import { MAX_MIND } from './activation.ts';
 import { isBlocking, onGrid, sameSquare, squareLabel } from './grid.ts';
+import { SOL_LIMITS as L } from './limits.ts';
 
 /** Seats in roll-off order. Phases are simultaneous, so the first player decides nothing. */
 export const SEATS = ['sun', 'moon'] as const;
@@ -13,29 +14,35 @@ export type SolSeat = (typeof SEATS)[number];
 
 /** A whole number from `min` to `max`. */
 export const count = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
-export const squareSchema = /* @__PURE__ */ z.lazy(() => z.readonly(z.tuple([count(0, 63), count(0, 63)])));
-const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
+export const squareSchema = /* @__PURE__ */ z.lazy(() => z.readonly(z.tuple([count(0, L.gridSide - 1), count(0, L.gridSide - 1)])));
+const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(L.nameLength)));
 const idSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes')),
 );
 
 /** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */
 export const weaponSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: nameSchema, kind: z.enum(['ranged', 'melee']), range: count(1, 64), toHit: count(1, 7), damage: count(1, 10) }),
+  z.strictObject({
+    name: nameSchema,
+    kind: z.enum(['ranged', 'melee']),
+    range: count(1, L.squares),
+    toHit: count(1, 7),
+    damage: count(1, L.amount),
+  }),
 );
 
 /** What an artifact or psionic does. `mind` is a turn-based effect that expires after phase 10 (SOL-6). */
 export const effectSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('heal'), amount: count(1, 10) }),
-    z.strictObject({ kind: z.literal('wound'), amount: count(1, 10) }),
+    z.strictObject({ kind: z.literal('heal'), amount: count(1, L.amount) }),
+    z.strictObject({ kind: z.literal('wound'), amount: count(1, L.amount) }),
     z.strictObject({ kind: z.literal('mind'), amount: z.int().check(z.gte(-MAX_MIND), z.lte(MAX_MIND)) }),
   ]),
 );
 
 /** An artifact to manipulate or a psionic to concentrate (SOL-2, both starred). */
 export const powerSchema = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, 64), effect: effectSchema }),
+  z.strictObject({ name: nameSchema, target: z.enum(['self', 'ally', 'enemy']), range: count(0, L.squares), effect: effectSchema }),
 );
 
 export const profileSchema = /* @__PURE__ */ z.lazy(() =>
@@ -46,13 +53,13 @@ export const profileSchema = /* @__PURE__ */ z.lazy(() =>
     /** SOL-1: the starting Mind, 0..10. */
     mind: count(0, MAX_MIND),
     /** Squares per Move action. */
-    movement: count(0, 64),
+    movement: count(0, L.squares),
     /** Wounds the model can take; it is slain when it has taken this many. */
-    wounds: count(1, 20),
+    wounds: count(1, L.wounds),
     at: squareSchema,
-    attacks: z._default(z.array(weaponSchema).check(z.maxLength(8)), []),
-    artifacts: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
-    psionics: z._default(z.array(powerSchema).check(z.maxLength(8)), []),
+    attacks: z._default(z.array(weaponSchema).check(z.maxLength(L.attacks)), []),
+    artifacts: z._default(z.array(powerSchema).check(z.maxLength(L.artifacts)), []),
+    psionics: z._default(z.array(powerSchema).check(z.maxLength(L.psionics)), []),
   }),
 );
 
@@ -60,16 +67,20 @@ export const missionSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
       name: nameSchema,
-      grid: z.strictObject({ width: count(2, 64), height: count(2, 64), blocking: z.array(squareSchema).check(z.maxLength(1024)) }),
+      grid: z.strictObject({
+        width: count(2, L.gridSide),
+        height: count(2, L.gridSide),
+        blocking: z.array(squareSchema).check(z.maxLength(L.blocking)),
+      }),
       warbands: z.strictObject({
-        sun: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
-        moon: z.array(profileSchema).check(z.minLength(1), z.maxLength(20)),
+        sun: z.array(profileSchema).check(z.minLength(1), z.maxLength(L.warband)),
+        moon: z.array(profileSchema).check(z.minLength(1), z.maxLength(L.warband)),
       }),
       victory: z.strictObject({
         /** SOL-8 default: a side loses when its leader (or, with `all`, its last model) is slain. */
         eliminate: z.enum(['leader', 'all']),
         /** After this turn the side that slew more enemy models wins (equal: a draw); null: no limit. */
-        turnLimit: z.nullable(count(1, 1000)),
+        turnLimit: z.nullable(count(1, L.turnLimit)),
       }),
     })
     .check(

@@ -6,17 +6,18 @@
  */
 import * as z from '../kernel/zod.ts';
 import { EXAMPLE_MISSION } from './examples.ts';
+import { SOL_LIMITS } from './limits.ts';
 import { count, missionSchema } from './mission.ts';
 
 export const solOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     mission: z._default(missionSchema, EXAMPLE_MISSION),
     /** SOL-2: starred choices (Attack, Artifact, Psionic) per model per turn; the text gives no number. */
-    starredPerTurn: z._default(count(0, 10), 1),
+    starredPerTurn: z._default(count(0, SOL_LIMITS.starredPerTurn), 1),
     /** SOL-4: what a choice missed at the deadline counts as. */
     missedOrders: z._default(z.enum(['none', 'defer']), 'none'),
     /** SOL-9: Mind lost per wound taken. */
-    mindLossPerWound: z._default(count(0, 10), 1),
+    mindLossPerWound: z._default(count(0, SOL_LIMITS.mindLossPerWound), 1),
   }),
 );
 

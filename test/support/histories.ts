@@ -19,6 +19,7 @@ import type { GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { rulesets as shipped } from '../../domain/rulesets.ts';
 import type { Deps } from '../../functions/app/deps.ts';
+import { isStale } from '../../functions/app/ports.ts';
 import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
 import { gameEvents } from '../../functions/app/queries.ts';
 import { Recorder } from './finished-games.ts';
@@ -252,6 +253,8 @@ export const expectReadsEqualTheFold = async (deps: Deps, played: PlayedHistory)
   const fresh: GameState = foldGame(HISTORY_RULESETS, played.log);
   const model = await deps.games.readModel(played.gameId);
   expect(model?.version).toBe(fresh.version);
+  // INV-4: whatever failed on the way, nothing is left marked stale once the stream is quiet.
+  expect(model && isStale(model)).toBe(false);
   const modelled = JSON.parse(model?.state ?? 'null') as GameState;
   expect(modelled).toEqual(plain(fresh));
   expect((model as { lobby?: unknown }).lobby ?? null).toEqual(plain(lobbyEntryOf(fresh)));

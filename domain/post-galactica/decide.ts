@@ -93,7 +93,7 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
     case 'Overwatch':
     case 'Dodge':
     case 'Disengage':
-      return inPhase(state, 'action', command.type, () => takeStance(state, seat, command.unitId, command.type));
+      return inPhase(state, 'action', command.type, () => takeStance(state, seat, command.unitId, command.type, rc));
     case 'Load':
       return inPhase(state, 'action', 'Load', () => load(state, seat, command));
     case 'Unload':

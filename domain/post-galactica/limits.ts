@@ -106,6 +106,11 @@ export const PG_LIMITS = {
   rounds: 100,
   /** default: uses per turn of a faction ability. */
   usesPerTurn: 10,
+  /**
+   * default: units of one seat on Overwatch at once (PG-10; since pg-0.8.0): each fires every
+   * usable weapon when an enemy ends a move, so one Move sets off at most 4 × 4 weapons × 60 dice.
+   */
+  overwatchUnits: 4,
   /** default (kept from before): the waypoints of one Move (PG-9). */
   pathPoints: 50,
   /** default: Workers a Command Center provides Supply for is the text's (PG-20); Supply a building provides is at most this. */

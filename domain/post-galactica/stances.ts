@@ -10,15 +10,17 @@
  */
 
 import type { RollModifier } from '../kernel/dice.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
 import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
-import { accept } from '../kernel/violation.ts';
+import { accept, reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { actor } from './actions.ts';
 import { resolveAttack } from './combat.ts';
 import { commandIdSchema } from './datasheets.ts';
 import type { PgEvent } from './events.ts';
 import { fold } from './evolve.ts';
+import { PG_LIMITS } from './limits.ts';
 import type { PgState } from './state.ts';
 import { checkAttack } from './targeting.ts';
 import type { Stance } from './terms.ts';
@@ -31,9 +33,23 @@ export const disengageSchema = /* @__PURE__ */ z.lazy(() => z.object({ type: z.l
 
 export const OVERWATCH_MODIFIER: RollModifier = { value: -1, rule: 'PG-10', reason: 'Overwatch reaction shot' };
 
-export const takeStance = (state: PgState, seat: string, unitId: string, stance: Stance): Decision<PgEvent> => {
+/** INV-2 since pg-0.8.0: a seat has at most `overwatchUnits` units on Overwatch at once (limits.ts). */
+const overwatchCap = (state: PgState, seat: string, rc: RulesContext): Decision<never> | null => {
+  if (!rulesSince(rc.rulesVersion, 'pg-0.8.0')) return null;
+  const watching = state.units.filter((u) => u.seat === seat && u.stance === 'Overwatch').length;
+  if (watching < PG_LIMITS.overwatchUnits) return null;
+  return reject(
+    'TOO_MANY_UNITS',
+    'PG-10',
+    `You have ${watching} units on Overwatch; a seat may have at most ${PG_LIMITS.overwatchUnits} on Overwatch at once.`,
+  );
+};
+
+export const takeStance = (state: PgState, seat: string, unitId: string, stance: Stance, rc: RulesContext): Decision<PgEvent> => {
   const unit = actor(state, seat, unitId, stance);
-  return isDecision(unit) ? unit : accept({ type: 'StanceTaken', data: { unitId: unit.id, stance, rule: 'PG-10' } });
+  if (isDecision(unit)) return unit;
+  const capped = stance === 'Overwatch' ? overwatchCap(state, seat, rc) : null;
+  return capped ?? accept({ type: 'StanceTaken', data: { unitId: unit.id, stance, rule: 'PG-10' } });
 };
 
 /** Overwatch: the enemy units on Overwatch that can shoot the unit that just moved do, in game order. */

@@ -66,7 +66,14 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
     if (stored.command && stored.command.bodyHash !== bodyHash) refuseStranger(request, loaded.state);
     if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
-    const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash);
+    const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash).catch(async (error: unknown) => {
+      // INV-9, REL-8: the load's two reads are no snapshot, so an identical retry racing the first can
+      // see the first one's events without its record, and be refused on them (409 version-conflict,
+      // GAME_EXISTS, a rule of the new state). Its answer is the first one's: the record is there now.
+      const record = error instanceof Problem ? await deps.games.command(request.gameId, request.commandId) : null;
+      if (record?.bodyHash === bodyHash) return replay(deps, request, record, bodyHash, (await deps.store.load(request.gameId)).state);
+      throw error;
+    });
     if (outcome !== 'conflict') return outcome;
     const record = await deps.games.command(request.gameId, request.commandId);
     if (record) return replay(deps, request, record, bodyHash, loaded.state);

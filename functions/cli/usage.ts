@@ -72,7 +72,9 @@ Checks a tournament export (GET /tournaments/{id}/export: the tournament's log, 
 game log it references): the tournament's hash chain, its revealed seed against the
 commitment, every command re-decided with that seed (so every round's pairing and the final
 standings are recomputed), every result against the game log it came from, and each game log
-as arbiter verify checks it. A failure names the export's line.
+as arbiter verify checks it. Every check is run and every failure is printed, each naming the
+export's line, the game logs' first: a game log that fails is named before the tournament's
+record of it.
 
 exit status:
   0  every check holds

@@ -2,6 +2,7 @@ import type { CommandDoc } from '../kernel/ruleset.ts';
 import type * as z from '../kernel/zod.ts';
 import { agree, DRAW, decline, PAUSE, propose } from './agreement.ts';
 import { type CommandDeclaration, declare } from './command-declaration.ts';
+import { lifecycleSchemaRefusal } from './command-schema.ts';
 import {
   type ChooseFirstPlayer,
   type CreateGame,
@@ -161,8 +162,21 @@ export type MatchCommand = Lifecycle extends infer D
   : never;
 export type GameCommand = MatchCommand | RulesCommand;
 
+/**
+ * INV-6: a lifecycle command's decision, then its schema: what the rules refuse keeps its
+ * rule's refusal (PBM-12 BAD_DURATION, TB-1 BAD_REASON), and a command the rules would take
+ * that its schema refuses is refused too, as the HTTP layer refuses it (command-schema.ts).
+ */
+const checked = (declaration: CommandDeclaration): CommandDeclaration => ({
+  ...declaration,
+  decide: (state, command, ctx, at) => {
+    const decision = declaration.decide(state, command, ctx, at);
+    return decision.ok ? (lifecycleSchemaRefusal(declaration, state, command as object, ctx) ?? decision) : decision;
+  },
+});
+
 const BY_TYPE: ReadonlyMap<string, CommandDeclaration> = new Map(
-  LIFECYCLE_COMMANDS.map((declaration) => [declaration.type, declaration as unknown as CommandDeclaration]),
+  LIFECYCLE_COMMANDS.map((declaration) => [declaration.type, checked(declaration as unknown as CommandDeclaration)]),
 );
 
 /**

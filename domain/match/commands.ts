@@ -3,16 +3,34 @@
 import { isWithinMaxDuration, MAX_DURATION, MAX_DURATION_DAYS, parseDuration } from '../kernel/duration.ts';
 import * as z from '../kernel/zod.ts';
 import { FORK_KINDS, TAKEBACK_POLICIES } from './events.ts';
+import { MAX_REASON } from './takeback-fairness.ts';
 
 export const seedContributionSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(z.regex(/^[0-9a-f]{16,128}$/, 'a seed contribution is 16 to 128 lowercase hex digits')),
 );
+
+/**
+ * INV-1, INV-6: the longest text each lifecycle field takes, stated in its schema, so the
+ * HTTP parser, the OpenAPI document and the decider (command-table.ts) bound it alike. Far
+ * over what real play needs: a seat, a ruleset or a phase is a name a ruleset declares, a
+ * step key a short label the game derives, a game id 22 characters.
+ */
+export const MAX_NAME = 64;
+export const MAX_STEP_KEY = 128;
+export const MAX_GAME_ID = 64;
+/** The longest ISO 8601 duration text (`P365D` is five characters, `PT8760H0M0.000S` fifteen); longer text is refused as too long. */
+export const MAX_DURATION_TEXT = 64;
+
+/** A name a ruleset declares (a seat, a ruleset id, a phase), 1 to `MAX_NAME` characters. */
+const nameSchema = () => z.string().check(z.minLength(1), z.maxLength(MAX_NAME));
 
 /** REL-18: the sentence a duration over the bound is refused with. */
 export const TOO_LONG = `a duration is at most ${MAX_DURATION} (${MAX_DURATION_DAYS} days)`;
 
 export const isoDurationSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().check(
+    // Checked first, and alone: text that long is no duration to parse.
+    z.maxLength(MAX_DURATION_TEXT, { error: TOO_LONG, abort: true }),
     z.refine((text) => (parseDuration(text) ?? 0) >= 1000, 'a deadline is an ISO 8601 duration of at least one second, e.g. PT48H'),
     z.refine(isWithinMaxDuration, TOO_LONG),
   ),
@@ -35,6 +53,7 @@ export const remindersSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .array(
       z.string().check(
+        z.maxLength(MAX_DURATION_TEXT, { error: TOO_LONG, abort: true }),
         z.refine(
           (text) => (parseDuration(text) ?? 0) >= 1000,
           'a reminder is an ISO 8601 duration of at least one second before the deadline, e.g. PT1H',
@@ -67,13 +86,13 @@ export const clubOptionSchema = /* @__PURE__ */ z.lazy(() =>
  * sentences the OpenAPI document shows.
  */
 export const createGameFields = () => ({
-  ruleset: z.string().check(z.describe('A ruleset id from GET /rulesets, e.g. post-galactica.')),
-  seat: z.optional(z.string()).check(z.describe('Take this seat at once.')),
+  ruleset: nameSchema().check(z.describe('A ruleset id from GET /rulesets, e.g. post-galactica.')),
+  seat: z.optional(nameSchema()).check(z.describe('Take this seat at once.')),
   seedContribution: z.optional(seedContributionSchema).check(z.describe('Hex mixed into the dice seed before the first roll.')),
   options: z
     .optional(
       z.strictObject({
-        firstPlayer: z.optional(z.string()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
+        firstPlayer: z.optional(nameSchema()).check(z.describe('"roll-off" (default) or the seat a mission names to go first.')),
         deadlines: z
           .optional(
             z.strictObject({
@@ -81,7 +100,7 @@ export const createGameFields = () => ({
                 .optional(isoDurationSchema)
                 .check(z.describe(`ISO 8601 duration for every phase, e.g. PT48H; at most ${MAX_DURATION}.`)),
               phases: z
-                .optional(z.record(z.string(), isoDurationSchema))
+                .optional(z.record(nameSchema(), isoDurationSchema))
                 .check(
                   z.describe(
                     `ISO 8601 duration per phase name, each at most ${MAX_DURATION}; choose-first-player is the roll-off winner's choice.`,
@@ -90,7 +109,9 @@ export const createGameFields = () => ({
             }),
           )
           .check(z.describe('How long each phase waits for its seats; none by default, so a phase waits as long as they take.')),
-        rules: z.optional(z.record(z.string(), z.unknown())).check(z.describe("The ruleset's own options (datasheets, mission).")),
+        rules: z
+          .optional(z.record(z.string().check(z.maxLength(MAX_NAME)), z.unknown()))
+          .check(z.describe("The ruleset's own options (datasheets, mission).")),
         openFor: z
           .optional(isoDurationSchema)
           .check(
@@ -134,9 +155,14 @@ export const createGameFields = () => ({
       z.describe("How the game is played: deadlines, who goes first, who may see it, takebacks, its club, and the ruleset's own options."),
     ),
 });
-export const joinGameFields = () => ({ seat: z.optional(z.string()), seedContribution: z.optional(seedContributionSchema) });
-export const chooseFirstPlayerFields = () => ({ seat: z.string() });
-export const deadlineReachedFields = () => ({ phaseKey: z.string() });
+export const joinGameFields = () => ({
+  seat: z.optional(nameSchema()).check(z.describe('The seat to take; the first free one if omitted.')),
+  seedContribution: z.optional(seedContributionSchema).check(z.describe('Hex mixed into the dice seed before the first roll.')),
+});
+export const chooseFirstPlayerFields = () => ({ seat: nameSchema().check(z.describe('The seat that takes the first turn.')) });
+export const deadlineReachedFields = () => ({
+  phaseKey: z.string().check(z.minLength(1), z.maxLength(MAX_STEP_KEY), z.describe('The key of the step whose deadline passed.')),
+});
 export const extendDeadlineFields = () => ({
   by: isoDurationSchema.check(
     z.describe(
@@ -158,7 +184,7 @@ export const takeBackFields = () => ({
         ),
       ),
   ),
-  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500), z.describe('Why, in a sentence; kept in the log.'))),
+  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_REASON), z.describe('Why, in a sentence; kept in the log.'))),
 });
 
 /** TB-2, TB-3: the version a far takeback goes back to. */
@@ -169,7 +195,7 @@ export const proposeTakebackFields = () => ({
   toVersion: farVersion(
     'The version to take the game back to: any version since play began, before the current one. Every other seat must accept.',
   ),
-  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500), z.describe('Why, in a sentence; kept in the log.'))),
+  reason: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_REASON), z.describe('Why, in a sentence; kept in the log.'))),
 });
 
 /** TB-3: how far back, and the ruling's reason, which is required. */
@@ -177,7 +203,7 @@ export const correctGameFields = () => ({
   toVersion: farVersion('The version to take the game back to: any version since play began, before the current one.'),
   reason: z
     .string()
-    .check(z.minLength(1), z.maxLength(500), z.describe('The ruling, in a sentence; kept in the log and shown to every seat.')),
+    .check(z.minLength(1), z.maxLength(MAX_REASON), z.describe('The ruling, in a sentence; kept in the log and shown to every seat.')),
 });
 
 /** TB-6: the origin's version a fork starts from. */
@@ -192,7 +218,10 @@ const forkVersionField = () =>
 
 export const proposeForkFields = () => ({ version: forkVersionField() });
 export const forkGameFields = () => ({
-  from: z.strictObject({ gameId: z.string(), version: forkVersionField() }),
+  from: z.strictObject({
+    gameId: z.string().check(z.minLength(1), z.maxLength(MAX_GAME_ID), z.describe('The game the fork starts from.')),
+    version: forkVersionField(),
+  }),
   kind: z.enum(FORK_KINDS),
 });
 

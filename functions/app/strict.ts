@@ -9,26 +9,15 @@
 
 import type { Rulesets } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
+import { droppedKeys } from '../../domain/match/command-schema.ts';
 import { lifecycleCommand } from '../../domain/match/command-table.ts';
-import { TOO_LONG } from '../../domain/match/commands.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { Problem } from './problems.ts';
+
+export { droppedKeys };
+
 import { escapePointer, schemaProblem } from './schema-problems.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** JSON Pointers of every key of `input` that parsing dropped. */
-export const droppedKeys = (input: unknown, parsed: unknown, pointer = ''): string[] => {
-  if (Array.isArray(input) && Array.isArray(parsed)) {
-    return input.flatMap((item, i) => droppedKeys(item, parsed[i], `${pointer}/${i}`));
-  }
-  if (!isRecord(input) || !isRecord(parsed)) return [];
-  return Object.keys(input).flatMap((key) => {
-    const here = `${pointer}/${escapePointer(key)}`;
-    return Object.hasOwn(parsed, key) ? droppedKeys(input[key], parsed[key], here) : [here];
-  });
-};
 
 /** Keys a strict schema refused by name. */
 const unrecognized = (issues: readonly z.core.$ZodIssue[], at: string): string[] =>
@@ -71,9 +60,13 @@ const refuseUnknown = (result: Parsed, value: unknown, at: string, { transforms 
  *   field, a wrong type, a command of another ruleset) is the client's 400 with each field
  *   error under /command, decided here before the game is (the decider's INVALID_COMMAND
  *   422 is then left for replays); a 422 is left for what the rules forbid, with the rule ID;
- * - REL-18: a lifecycle command's duration over its bound (ExtendDeadline's `by`) is the
- *   client's 400 naming the field, as it is in POST /games. Its other checks are rule
- *   violations with their rule (PBM-12 BAD_DURATION, PG-5 UNKNOWN_SEAT), left to the decider.
+ * - INV-6, INV-1: a lifecycle command is parsed with its whole schema too, as POST /games
+ *   parses CreateGame's: a field missing, empty, of the wrong type or past its bound (a
+ *   reason over 500 characters, ExtendDeadline's `by` over P365D or not a duration) is the
+ *   client's 400 naming the field, before anything is written. What only the game can tell
+ *   (a seat the ruleset does not have, PG-5 UNKNOWN_SEAT; a deadline moved past the bound from
+ *   now, PBM-12) stays the decider's 422 with its rule. The decider checks the same schema
+ *   for a log's re-decision (command-table.ts), so HTTP and verify agree.
  */
 export const refuseUnknownCommandFields = (rulesets: Rulesets, state: GameState, command: { readonly type: string }): void => {
   const lifecycle = lifecycleCommand(command.type);
@@ -87,10 +80,8 @@ export const refuseUnknownCommandFields = (rulesets: Rulesets, state: GameState,
   const result = z.safeParse(schema, command);
   refuseUnknown(result, command, '/command');
   if (result.success) return;
-  const issues = lifecycle ? result.error.issues.filter((issue) => issue.message === TOO_LONG) : result.error.issues;
-  if (issues.length === 0) return;
   if (!lifecycle && state.status !== 'empty') refuseOtherRulesetsCommand(state.ruleset, command.type);
-  throw schemaProblem(issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
+  throw schemaProblem(result.error.issues, command, { type: 'invalid-body', what: 'The command', at: '/command' });
 };
 
 /**

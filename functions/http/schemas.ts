@@ -4,7 +4,7 @@
  */
 
 import * as z from '../../domain/kernel/zod.ts';
-import { createGameFields, seedContributionSchema } from '../../domain/match/commands.ts';
+import { createGameFields, joinGameFields } from '../../domain/match/commands.ts';
 import { FORK_KINDS } from '../../domain/match/events.ts';
 import { nameProblem } from '../app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
@@ -42,10 +42,10 @@ export const renamePlayerBody = registerPlayerBody;
 /** POST /games: a CreateGame's fields (domain/match/commands.ts, where they are declared once) and the request's id. */
 export const createGameBody = /* @__PURE__ */ z.lazy(() => z.strictObject({ ...createGameFields(), commandId: z.optional(commandId) }));
 
+/** POST /games/{id}/join: a JoinGame's fields (domain/match/commands.ts), the invite code and the request's id. */
 export const joinGameBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
-    seat: z.optional(z.string()).check(z.describe('The seat to take; the first free one if omitted.')),
-    seedContribution: z.optional(seedContributionSchema),
+    ...joinGameFields(),
     inviteCode: z
       .optional(z.string().check(z.maxLength(128)))
       .check(z.describe('API-8: the invite code of a private game, from its creation answer.')),

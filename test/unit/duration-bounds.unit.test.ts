@@ -6,6 +6,7 @@ import * as z from '../../domain/kernel/zod.ts';
 import { isoDurationSchema, remindersSchema } from '../../domain/match/commands.ts';
 import type { Step } from '../../domain/match/state.ts';
 import { Game, player, seat } from '../support/decider-spec.ts';
+import { ageLog, olderVersion } from '../support/older-rules.ts';
 
 const organiser = player('p_org');
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -87,9 +88,22 @@ describe('REL-18 ExtendDeadline', () => {
   });
 });
 
+/** `organised`, as a server before the bounds recorded it: created under older rules, every phase `deadline` long. */
+const organisedBefore = (deadline: string) => {
+  const game = new Game();
+  game.run({ type: 'CreateGame', ruleset: 'post-galactica', options: { firstPlayer: 'red', deadlines: { default: 'PT1H' } } }, organiser);
+  game.log = ageLog(game.log, olderVersion('post-galactica'), (event) => {
+    const data = event.data as { options: Record<string, unknown> };
+    return { ...data, options: { ...data.options, deadlines: { default: deadline } } };
+  });
+  game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
+  game.run({ type: 'JoinGame', seat: 'blue' }, player('p_blue'));
+  return game;
+};
+
 describe('REL-18 a log from before the bounds', () => {
   it('REL-18 a game logged with an unbounded phase duration still folds and plays: its steps pass at the latest instant', () => {
-    const game = organised('P99999999D');
+    const game = organisedBefore('P99999999D');
     expect(stepOf(game)).toMatchObject({ key: 't1-command', deadline: LATEST_TIME });
     const red: Actor = seat('red');
     game.run({ type: 'EndPhase' }, red, undefined, at(60_000));

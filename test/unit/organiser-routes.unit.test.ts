@@ -41,7 +41,10 @@ describe('PBM-12 organiser controls over HTTP', () => {
       expect(listed.get(type)).toBe('PBM-13');
     const gameId = await organised({ default: 'PT1H' });
     expect((await give(ann, gameId, { type: 'PauseGame', for: 'PT1H' })).status).toBe(400);
-    expect((await give(ann, gameId, { type: 'ExtendDeadline', by: 'a day' })).body).toMatchObject({ rule: 'PBM-12', code: 'BAD_DURATION' });
+    // INV-6: a duration its schema refuses is the client's 400 naming the field, as in POST /games.
+    const refused = await give(ann, gameId, { type: 'ExtendDeadline', by: 'a day' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ pointer: '/command/by' }] });
   });
 });
 

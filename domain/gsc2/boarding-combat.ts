@@ -6,7 +6,7 @@
 import type { Dice, DieRoll } from '../kernel/dice.ts';
 import { systemHit } from './damage.ts';
 import type { GscEvent } from './events.ts';
-import { fold } from './evolve.ts';
+import { foldOnShip } from './evolve.ts';
 import { designOf, levelOf, otherSeat } from './ships.ts';
 import type { GscState, ShipState, Troops } from './state.ts';
 
@@ -63,9 +63,9 @@ export const fight = (state: GscState, ship: ShipState, sabotage: Troops, dice: 
       rule: 'GSC-21',
     },
   };
-  const after = fold(state, [fought]);
+  const after = foldOnShip(state, ship.id, [fought]);
   const sabotaged = sabotageRolls(after, ship.id, saboteursLeft, dice);
-  const final = fold(after, sabotaged);
+  const final = foldOnShip(after, ship.id, sabotaged);
   const held = final.ships[ship.id];
   const captured = held && held.crew === 0 && size(squadsOf(held)) === 0 && size(held.boarders) > 0;
   return [
@@ -107,7 +107,7 @@ const sabotageRolls = (state: GscState, shipId: string, saboteurs: Troops, dice:
         },
       };
       events.push(event);
-      current = fold(current, [event]);
+      current = foldOnShip(current, shipId, [event]);
     }
   }
   return events;

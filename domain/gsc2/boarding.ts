@@ -17,7 +17,7 @@ import * as z from '../kernel/zod.ts';
 import { fight, size, squadsOf } from './boarding-combat.ts';
 import type { BoardersLanded } from './boarding-events.ts';
 import type { GscEvent } from './events.ts';
-import { fold } from './evolve.ts';
+import { fold, foldOnShip } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
 import { GSC_LIMITS, MAX_BOARDING_ACTIONS, MAX_POD_DIRECTIONS, MAX_SABOTAGE, shipId } from './limits.ts';
 import { checkPodDirections, POD_MOVE, podDirectionSchema, resolvePods } from './pods.ts';
@@ -28,7 +28,7 @@ export const TELEPORT_RANGE = 8;
 export const TELEPORT_TARGETING = 5;
 const METHODS = ['contact', 'pods', 'teleporters'] as const;
 
-const squads = () => z.number().check(z.int(), z.gte(0), z.lte(GSC_LIMITS.systemLevel));
+const squads = () => z.number().check(z.int(), z.gte(0), z.lte(GSC_LIMITS.troops));
 const troops = () => ({ assault: squads(), heavy: squads() });
 const actionSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ ship: shipId(), target: shipId(), method: z.enum(METHODS), ...troops() }),
@@ -193,7 +193,10 @@ export const resolveBoarding = (
         sabotage.reduce((n, s) => n + s.heavy, 0),
       ),
     };
-    add(fight(current, ship, sent, dice));
+    // a fight changes its ship alone
+    const fought = fight(current, ship, sent, dice);
+    events.push(...fought);
+    current = foldOnShip(current, ship.id, fought);
   }
   return events;
 };

@@ -132,12 +132,12 @@ export const shipDesignSchema = /* @__PURE__ */ z.lazy(() =>
       repairUnits: z._default(count(), 0),
       mineLayers: z._default(count(), 0),
       nullFields: z._default(count(), 0),
-      internalDefense: z._default(count(), 0),
+      internalDefense: z._default(count(L.troops), 0),
       assaultPods: z._default(count(L.assaultPods), 0),
-      transporters: z._default(count(), 0),
-      crew: z._default(count(), 0),
-      assaultSquads: z._default(count(), 0),
-      heavyAssaultSquads: z._default(count(), 0),
+      transporters: z._default(count(L.troops), 0),
+      crew: z._default(count(L.troops), 0),
+      assaultSquads: z._default(count(L.troops), 0),
+      heavyAssaultSquads: z._default(count(L.troops), 0),
       /** GSC-18: ten rows, one per d10 face (1 first), each ordered left to right. */
       damageChart: z.array(z.array(systemRefSchema).check(z.minLength(1), z.maxLength(L.chartRow))).check(z.length(10)),
     })

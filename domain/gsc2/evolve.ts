@@ -209,3 +209,15 @@ export const evolve = (state: GscState, e: GscEvent): GscState => {
 
 /** Fold events decided but not yet logged, to decide what follows from them. */
 export const fold = (state: GscState, events: readonly GscEvent[]): GscState => events.reduce(evolve, state);
+
+/**
+ * INV-2: events that change ship `id` alone (its damage, its boarding fight, its capture) folded
+ * on a state that holds only that ship, which is then put back: a fight of hundreds of rolls
+ * copies one ship per event, not the whole fleet. Equal to `fold` for such events.
+ */
+export const foldOnShip = (state: GscState, id: string, events: readonly GscEvent[]): GscState => {
+  const ship = state.ships[id];
+  if (!ship || events.length === 0) return fold(state, events);
+  const after = fold({ ...state, ships: { [id]: ship } }, events).ships[id] ?? ship;
+  return { ...state, ships: { ...state.ships, [id]: after } };
+};

@@ -38,6 +38,8 @@ export const GSC_LIMITS = {
   tractorInches: 48,
   /** default: each level or count of a design's systems (deflectors, shields, MDS, crew, squads…); a d10 game. */
   systemLevel: 20,
+  /** default: crew, assault squads, heavy assault squads, internal defense and transporters of a design: each trooper rolls a d10 in every boarding fight (GSC-21); the example cruiser has 4 crew. */
+  troops: 10,
   /** default: assault pods a design carries; every pod may be in flight at once, so each costs state all game. */
   assaultPods: 2,
   /** default: systems on one row of the damage chart (GSC-18); the example rows have 2 or 3. */

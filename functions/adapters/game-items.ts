@@ -24,6 +24,7 @@ export const commandItem = (gameId: string, commandId: string, record: CommandRe
   bodyHash: { S: record.bodyHash },
   firstSeq: { N: String(record.firstSeq) },
   lastSeq: { N: String(record.lastSeq) },
+  ...(record.by === undefined ? {} : { by: { S: record.by } }),
 });
 
 /** The keys of the seed and of this command's idempotency record. */
@@ -36,6 +37,7 @@ export const toCommandRecord = (item: Item): CommandRecord => ({
   bodyHash: item.bodyHash?.S ?? '',
   firstSeq: Number(item.firstSeq?.N ?? 0),
   lastSeq: Number(item.lastSeq?.N ?? 0),
+  ...(item.by?.S === undefined ? {} : { by: item.by.S }),
 });
 
 /** The seed and the idempotency record among items read by `secretAndCommandKeys`. */

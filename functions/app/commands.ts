@@ -51,6 +51,19 @@ export interface CommandResult {
  */
 export const systemCommandId = (kind: string, key: string): string => `@${kind}.${key}`;
 
+/**
+ * INV-9: command ids are the sender's own. A player's id that another player's command in the
+ * same game took first is kept as `<id>~<playerId>` (`~` is no character of a client's id, so
+ * no client can take it first), for the command, its record and its events; the first sender
+ * keeps the plain id, and a record from before senders were kept (no `by`) is nobody else's.
+ * Null when the id is the sender's own to reuse, or scoped already.
+ */
+const scopedTo = (request: CommandRequest, record: CommandRecord): CommandRequest | null => {
+  if (request.caller.kind !== 'player' || record.by === undefined || record.by === request.caller.playerId) return null;
+  if (request.commandId.includes('~')) return null;
+  return { ...request, commandId: `${request.commandId}~${request.caller.playerId}` };
+};
+
 /** Commands without `expectedVersion` are re-decided on the new state this many times. */
 const RETRIES = 3;
 
@@ -64,7 +77,12 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     const loaded = await deps.store.load(request.gameId, request.commandId);
     const stored = { seed: loaded.seed, command: loaded.command };
     // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
-    if (stored.command && stored.command.bodyHash !== bodyHash) refuseStranger(request, loaded.state);
+    if (stored.command && stored.command.bodyHash !== bodyHash) {
+      refuseStranger(request, loaded.state);
+      // INV-9: another player's command took this id first; this player's is kept under the id scoped to them.
+      const scoped = scopedTo(request, stored.command);
+      if (scoped) return executeCommand(deps, scoped);
+    }
     if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
     const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash).catch(async (error: unknown) => {
       // INV-9, REL-8: the load's two reads are no snapshot, so an identical retry racing the first can
@@ -76,6 +94,8 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     });
     if (outcome !== 'conflict') return outcome;
     const record = await deps.games.command(request.gameId, request.commandId);
+    const scoped = record && record.bodyHash !== bodyHash ? scopedTo(request, record) : null;
+    if (scoped) return executeCommand(deps, scoped);
     if (record) return replay(deps, request, record, bodyHash, loaded.state);
     if (request.expectedVersion !== undefined || attempt >= RETRIES) {
       throw new Problem(
@@ -141,7 +161,8 @@ const attemptOnce = async (
   const stateAfter = foldGame(deps.rulesets, events, base, history);
   refuseOverBudget(base, stateAfter);
   // A retry answers what this answer says, the adoption included (REL-8).
-  const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
+  const by = request.caller.kind === 'player' ? { by: request.caller.playerId } : {};
+  const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
   const appended = await deps.store.append({
     gameId: request.gameId,
     expectedVersion: base.version,

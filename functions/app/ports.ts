@@ -21,6 +21,8 @@ export interface CommandRecord {
   readonly bodyHash: string;
   readonly firstSeq: number;
   readonly lastSeq: number;
+  /** INV-9: the player who gave the command (none: the system's, or a record from before players were kept). */
+  readonly by?: string;
 }
 
 export interface LoadedGame {

@@ -106,7 +106,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(await deps.store.lastSeq(unique('g_none'))).toBe(0);
       });
 
-      it('ARC-2 writes a command record and a seed once, with their batch or not at all', async () => {
+      it('ARC-2 INV-9 writes a command record and a seed once, with their batch or not at all', async () => {
         const { deps } = await make();
         const gameId = unique('g_records');
         const first = sealBatch(null, [{ type: 'A', data: 1 }], meta(gameId, 'c1'));
@@ -157,6 +157,18 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
           }),
         ).toEqual({ ok: true });
         expect(await deps.games.command(gameId, 'c2')).toEqual(again);
+        // INV-9: a record keeps the player who gave its command.
+        const third = sealBatch(second[0]!, [{ type: 'C', data: 3 }], meta(gameId, 'c3~p_bob'));
+        const bobs = { bodyHash: 'h3', firstSeq: 3, lastSeq: 3, by: 'p_bob' };
+        const appended = await deps.store.append({
+          gameId,
+          expectedVersion: 2,
+          events: third,
+          command: { commandId: 'c3~p_bob', record: bobs },
+          stateAfter: emptyGame,
+        });
+        expect(appended).toEqual({ ok: true });
+        expect(await deps.games.command(gameId, 'c3~p_bob')).toEqual(bobs);
       });
 
       it('ARC-2 loads a game as the command path leaves it, with its seed and a command record in the same read', async () => {

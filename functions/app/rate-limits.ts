@@ -5,7 +5,7 @@
  * hour, so they hold across every Lambda instance.
  */
 export interface RateLimits {
-  /** Games one key may create an hour. */
+  /** Games one key may create an hour: with POST /games, as sandboxes, and as continuations it proposes (TB-6). */
   readonly games: number;
   /** Players one client address may register an hour. */
   readonly players: number;

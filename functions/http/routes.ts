@@ -119,8 +119,10 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
   },
   forkGame: async (request, { playerId, body }) => {
-    // A sandbox is a new game: counted with the key's creations (REL-26), before any game is read.
-    const refused = body.kind === 'sandbox' ? await rateLimited(deps(), 'games', playerId) : null;
+    // A fork is a new game: counted with the key's creations (REL-26), before any game is read. A
+    // continuation is counted when it is proposed, against its proposer: the game the seats'
+    // agreement starts later is the one this request asks for.
+    const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
     const answer = await requestFork(deps(), { originId: request.params.id ?? '', playerId, ...body });
     const { gameId, result, started } = answer;

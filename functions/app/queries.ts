@@ -55,7 +55,10 @@ const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & {
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
   const game = await readableGame(deps, gameId, playerId);
   // One event before the page too: whether an event is redacted can depend on the one before it.
-  const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
+  const [read, head] = await Promise.all([
+    deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2),
+    deps.store.lastSeq(gameId),
+  ]);
   const before = after > 0 && read[0]?.seq === after ? read.shift() : undefined;
   const page = read;
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);
@@ -63,7 +66,9 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
   const whole = game.status !== 'empty' && game.fork?.kind === 'sandbox' && game.createdBy === playerId;
   const events = whole ? page.slice(0, limit) : redactEvents(page.slice(0, limit), seat, before);
-  const voided = voidedOn(game, events);
+  // INV-5: a takeback after this page voids events on it; a read model behind the log may not have folded it yet.
+  const current = game.version >= head ? game : (await deps.store.load(gameId)).state;
+  const voided = voidedOn(current, events);
   return { events, ...(voided.length > 0 ? { voided } : {}), next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
 };
 
@@ -117,9 +122,14 @@ export const awaitGameEvents = async (
  * before it and folds only the events after that snapshot, so asking for event 10,000 reads
  * one snapshot and at most a snapshot interval of events, not the whole log.
  */
-export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: number): Promise<GameView> => {
-  await readableGame(deps, gameId, playerId);
-  const state = await deps.store.loadAt(gameId, at);
+export const stateAt = async (
+  deps: Deps,
+  gameId: string,
+  playerId: string,
+  at: number,
+): Promise<{ readonly view: GameView; readonly voided?: Voided }> => {
+  const game = await readableGame(deps, gameId, playerId);
+  const [state, head] = await Promise.all([deps.store.loadAt(gameId, at), deps.store.lastSeq(gameId)]);
   if (state.status === 'empty') throw notFound(`game ${gameId}`);
   if (state.version < at) {
     throw new Problem(
@@ -134,7 +144,10 @@ export const stateAt = async (deps: Deps, gameId: string, playerId: string, at: 
   const seat = seatOf(state, playerId) ?? (await currentSeat(deps, gameId, playerId));
   const view = viewGame(deps.rulesets, state, seat);
   if (!view) throw notFound(`game ${gameId}`);
-  return view;
+  // INV-5: a state a later takeback voided says so, and names the takeback, whatever the read model's lag.
+  const current = game.version >= head ? game : (await deps.store.load(gameId)).state;
+  const voided = current.status === 'empty' ? undefined : current.voided?.find((r) => at >= r.from && at <= r.to);
+  return voided ? { view, voided } : { view };
 };
 
 const currentSeat = async (deps: Deps, gameId: string, playerId: string): Promise<string | null> => {

@@ -140,8 +140,10 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
       request,
       await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
     ),
-  getGameState: async (request, { playerId, query }) =>
-    withEtag(request, { at: query.at, state: await stateAt(deps(), request.params.id ?? '', playerId, query.at) }),
+  getGameState: async (request, { playerId, query }) => {
+    const { view, voided } = await stateAt(deps(), request.params.id ?? '', playerId, query.at);
+    return withEtag(request, { at: query.at, state: view, ...(voided ? { voided } : {}) });
+  },
   exportGameLog: async (request, { playerId }) => {
     const gameId = request.params.id ?? '';
     return ndjsonDownload(request, await exportLog(deps(), gameId, playerId), `${gameId}.ndjson`);

@@ -347,6 +347,9 @@ export const stateResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     at: z.number().check(z.int(), z.describe('The event the state is folded to.')),
     state: gameViewSchema,
+    voided: z
+      .optional(voidedSchema)
+      .check(z.describe('INV-5: only when a takeback voided event `at`: the run it voided and the takeback (`by`) that did.')),
   }),
 );
 

@@ -61,7 +61,7 @@ describe('the state at an event', () => {
       const expected = foldGame(RULESETS, log.slice(0, at), emptyGame);
       expect(await db.deps.store.loadAt(GAME, at)).toEqual(expected);
       // Through the route's function: redacted for the caller's seat exactly as the fold from scratch.
-      expect(await stateAt(db.deps, GAME, 'p_blue', at)).toEqual(viewGame(RULESETS, expected, 'blue'));
+      expect((await stateAt(db.deps, GAME, 'p_blue', at)).view).toEqual(viewGame(RULESETS, expected, 'blue'));
     }
   });
 

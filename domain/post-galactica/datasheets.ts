@@ -40,9 +40,12 @@ export const commandIdSchema = () => z.string().check(z.maxLength(L.commandIdLen
 export const commandNameSchema = () => z.string().check(z.maxLength(L.nameLength));
 /** A coordinate a command gives, in inches (INV-1). */
 export const commandCoordinate = () => z.number().check(z.gte(-L.coordinate), z.lte(L.coordinate));
-/** A record of at most `max` entries, refused with the field and the limit (INV-1). */
+/**
+ * A record of at most `max` entries, refused with the field and the limit (INV-1). The refusal
+ * aborts, so the cross-checks of what holds the record (options.ts) never read it half-parsed.
+ */
 export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.core.SomeType>(key: K, value: V, max: number, what: string) =>
-  z.record(key, value).check(z.refine((r) => Object.keys(r).length <= max, { message: `must have at most ${max} ${what}` }));
+  z.record(key, value).check(z.refine((r) => Object.keys(r).length <= max, { message: `must have at most ${max} ${what}`, abort: true }));
 
 export const resourcesSchema = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({ carbon: z._default(count(), 0), crystal: z._default(count(), 0), faction: z._default(count(), 0) }),

@@ -22,27 +22,27 @@ export const PG_LIMITS = {
   /** rules 13.2, 7.x: a game has two seats, each army names one faction, so a third could never be played. */
   factions: 2,
   /** default: unit datasheets of a faction; the example factions have 3. */
-  unitDatasheets: 8,
+  unitDatasheets: 5,
   /** default: building datasheets of a faction; the example factions have 3 or 4. */
-  buildingDatasheets: 6,
+  buildingDatasheets: 5,
   /** default: weapons on one datasheet; the example units have 2. */
   weaponsPerDatasheet: 4,
   /** default: weapons on all the datasheets of one faction; the example factions have 10 and 8. */
-  weaponsPerFaction: 16,
+  weaponsPerFaction: 8,
   /** default: special rules of one weapon (`Fire While Engaged`, …); the example's have 0 or 1. */
   specialRulesPerWeapon: 2,
   /** default: keywords of one datasheet; the example's have 1 or 2. */
-  keywordsPerDatasheet: 6,
+  keywordsPerDatasheet: 4,
   /** rules 13.7 (PG-10): the actions a datasheet may allow are the 13 the text lists, each once. */
   actionsPerDatasheet: 13,
   /** default: abilities of one datasheet (PG-10 Activate Ability and triggered ones); the example's have none. */
   abilitiesPerDatasheet: 3,
   /** default: abilities on all the datasheets of one faction. */
-  abilitiesPerFaction: 8,
+  abilitiesPerFaction: 4,
   /** default: research items of one datasheet (PG-10 Research). */
   researchPerDatasheet: 3,
   /** default: research items on all the datasheets of one faction. */
-  researchPerFaction: 8,
+  researchPerFaction: 4,
   /** default: faction abilities (PG-10) of one faction. */
   factionAbilities: 3,
   /** default: the characters of any name (datasheet, weapon, keyword, ability, status, terrain, mission…). */
@@ -56,11 +56,11 @@ export const PG_LIMITS = {
   /** default: a coordinate of a point (zone corner, terrain, node, objective) in inches: on or near a battlefield of at most 120". */
   coordinate: 1_000,
   /** default: impassable or scenic terrain pieces; a table has 8 to 12, the example 3. */
-  terrain: 12,
+  terrain: 8,
   /** default: the corners of one polygon terrain piece; the example's ridge has 4. */
   polygonPoints: 10,
   /** default: resource nodes (PG-8); the example has 5. */
-  resourceNodes: 8,
+  resourceNodes: 6,
   /** default: objectives; the example has 2. */
   objectives: 6,
   /** default: victory conditions; there are 4 kinds, each needs saying once. */
@@ -68,13 +68,13 @@ export const PG_LIMITS = {
   /** default: the Deployment Points of a mission (the example's are 120) and a datasheet's Deployment Point cost. */
   deploymentPoints: 10_000,
   /** default: units in one Deployment List (besides the Command Center and Workers, PG-15, PG-16); the example lists 3. */
-  armyUnits: 32,
+  armyUnits: 20,
   /** default: purchased Worker capacity in one Deployment List (PG-16); the example buys 1. */
-  purchasedWorkers: 8,
+  purchasedWorkers: 6,
   /** default: units a seat fields at once, on the battlefield, aboard, under construction or in production (play may not pass it). */
-  unitsPerSeat: 48,
+  unitsPerSeat: 36,
   /** default: units a game fields in all, the destroyed ones counted (their ids stay, so a new unit never reuses one). */
-  unitsPerGame: 160,
+  unitsPerGame: 100,
   /** default: a datasheet's Cohesion and Body Value (PG-2); the example's largest is 20, a Command Center. */
   cohesion: 100,
   /** default: a datasheet's Movement, in inches; the example's largest is 7. */

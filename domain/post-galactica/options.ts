@@ -40,7 +40,8 @@ const factionIssues = (id: string, f: Faction): Issue[] => {
   if (!f.units[f.worker]?.keywords.includes('Worker'))
     at(`worker "${f.worker}" must be a unit with the keyword "Worker" (PG-16)`, 'worker');
   for (const [bid, b] of Object.entries(f.buildings)) {
-    for (const p of b.produces) {
+    // `produces` is filled in by the faction's transform, which a faction with another issue never reaches.
+    for (const p of b.produces ?? []) {
       const unit = f.units[p];
       if (!unit) at(`${b.name} produces "${p}", which is not a unit of this faction`, 'buildings', bid, 'produces');
       // PG-21 (7.8, 7.9): a Command Center is built by a Worker in a legal building location, never trained.

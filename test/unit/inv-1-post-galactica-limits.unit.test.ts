@@ -189,12 +189,9 @@ const OPTION_CASES: [string, (r: Rules) => void, string, number][] = [
   [
     'weaponsPerFaction',
     (r) => {
-      for (const sheet of Object.values(r.factions.vanguard.units) as Rules[])
-        sheet.weapons = times(L.weaponsPerDatasheet, (i) => ({ ...sheet.weapons[0], name: `Gun ${i}` }));
-      // 3 units and the Barracks at 4 weapons each make 16; one on the Command Center makes 17.
+      // The example's units carry 5 weapons; 4 on the Barracks make one more than a faction may carry.
       const turret = (i: number) => ({ name: `Turret ${i}`, type: 'ranged', range: 12, attacks: 1 });
-      r.factions.vanguard.buildings.barracks.weapons = times(L.weaponsPerDatasheet, turret);
-      r.factions.vanguard.buildings['command-center'].weapons = [turret(9)];
+      r.factions.vanguard.buildings.barracks.weapons = times(L.weaponsPerFaction + 1 - 5, turret);
     },
     '/factions/vanguard',
     L.weaponsPerFaction,
@@ -406,6 +403,16 @@ describe('INV-1 Post Galactica refuses options past their limits, naming the fie
     expect(errors[1]?.detail).toBe(`The field /armies/red/purchasedWorkers must be at most ${L.purchasedWorkers}.`);
   });
 
+  it('INV-1 a datasheet past a limit beside a building that names nothing it produces is refused, not a crash', () => {
+    const rules = example();
+    rules.factions.vanguard.units.engineer.weapons[0].attacks = L.attacks + 1;
+    // A client's Extractor names nothing it produces; the faction's transform would fill it in.
+    delete rules.factions.vanguard.buildings.extractor.produces;
+    expect(errorsOf(pgOptionsSchema, rules).map((e) => e.detail)).toEqual([
+      `The field /factions/vanguard/units/engineer/weapons/0/attacks must be at most ${L.attacks}.`,
+    ]);
+  });
+
   it('INV-1 the hostile body of 1,800 units is refused naming the army and the limit', () => {
     const rules = example();
     rules.armies.red.units = times(1_800, () => ({ datasheet: 'u' }));
@@ -500,8 +507,8 @@ describe('INV-1 play may not pass the units a seat fields', () => {
   it('INV-2 a seat has at most 4 units on Overwatch; the fifth is refused (TOO_MANY_UNITS)', () => {
     const table = deployedLargestGame();
     table.toPhase('action', 'red');
-    const sheet = unitIds(0)[1];
-    const units = table.state.units.filter((u) => u.seat === 'red' && u.datasheet === sheet).map((u) => u.id);
+    const listed = unitIds(0).slice(1);
+    const units = table.state.units.filter((u) => u.seat === 'red' && listed.includes(u.datasheet)).map((u) => u.id);
     expect(units.length).toBeGreaterThan(L.overwatchUnits);
     for (const unitId of units.slice(0, L.overwatchUnits)) table.run({ type: 'Overwatch', unitId });
     const refused = table.decide({ type: 'Overwatch', unitId: units[L.overwatchUnits] });

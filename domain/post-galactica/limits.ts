@@ -9,8 +9,10 @@
  * the service's 64 KiB request body when created and stays under `STATE_BUDGET_BYTES`
  * (domain/kernel/budget.ts) for its whole play (test/support/largest-post-galactica.ts,
  * test/service/inv-1-post-galactica-largest.service.test.ts). The state holds the scenario
- * twice (the options as given and the datasheets as the rules read them), so the scenario's
- * lists are the tightest.
+ * twice (the options as given and the datasheets as the rules read them), and while a seat may
+ * still take its commands back the match holds the whole state twice again (the undo window's
+ * checkpoint, domain/match/state.ts): the scenario gets about a quarter of the budget, so its
+ * lists are the tightest. The largest game peaks at about 182 KB of the 200 KiB in play.
  *
  * Each limit is enforced by a zod check where the value enters (`datasheets.ts`, `mission.ts`,
  * `options.ts` and the command schemas), so a refusal is a 400 naming the field's JSON pointer
@@ -19,7 +21,7 @@
  * pg-0.8.0). docs/rules/post-galactica.md "Limits" lists them.
  */
 export const PG_LIMITS = {
-  /** rules 13.2, 7.x: a game has two seats, each army names one faction, so a third could never be played. */
+  /** the engine's two seats (options.ts SEATS; the text's turn passes to "the opponent", 13.11): each army names one faction, so a third could never be played. */
   factions: 2,
   /** default: unit datasheets of a faction; the example factions have 3. */
   unitDatasheets: 5,
@@ -27,7 +29,7 @@ export const PG_LIMITS = {
   buildingDatasheets: 5,
   /** default: weapons on one datasheet; the example units have 2. */
   weaponsPerDatasheet: 4,
-  /** default: weapons on all the datasheets of one faction; the example factions have 10 and 8. */
+  /** default: weapons on all the datasheets of one faction; each example faction has 5. */
   weaponsPerFaction: 8,
   /** default: special rules of one weapon (`Fire While Engaged`, …); the example's have 0 or 1. */
   specialRulesPerWeapon: 2,
@@ -55,7 +57,7 @@ export const PG_LIMITS = {
   battlefieldInches: 120,
   /** default: a coordinate of a point (zone corner, terrain, node, objective) in inches: on or near a battlefield of at most 120". */
   coordinate: 1_000,
-  /** default: impassable or scenic terrain pieces; a table has 8 to 12, the example 3. */
+  /** default: impassable or scenic terrain pieces; the example has 3. */
   terrain: 8,
   /** default: the corners of one polygon terrain piece; the example's ridge has 4. */
   polygonPoints: 10,
@@ -79,7 +81,7 @@ export const PG_LIMITS = {
   cohesion: 100,
   /** default: a datasheet's Movement, in inches; the example's largest is 7. */
   movement: 48,
-  /** default: a weapon's Range and a base's radius are at most the battlefield's size, in inches. */
+  /** default: a weapon's Range, in inches: at most the largest battlefield's side. */
   range: 120,
   /** default: a base's radius, in inches; the example's largest is 3, a Command Center. */
   baseRadius: 6,
@@ -113,7 +115,7 @@ export const PG_LIMITS = {
   overwatchUnits: 4,
   /** default (kept from before): the waypoints of one Move (PG-9). */
   pathPoints: 50,
-  /** default: Workers a Command Center provides Supply for is the text's (PG-20); Supply a building provides is at most this. */
+  /** default: the Supply a building provides or a unit uses (PG-19, PG-20: a Command Center provides 5). */
   supply: 100,
 } as const;
 
@@ -124,7 +126,7 @@ export const MAX_DEPLOY_UNITS = 1 + 3 + PG_LIMITS.purchasedWorkers + PG_LIMITS.a
  * Auto placement (`Deploy` with `auto`) tries at most this many spots in one command; past it,
  * the units left are refused as if the zone were full (`ZONE_FULL`), and the player places
  * them by hand. The largest army needs fewer than 100 in the largest game's zones and about
- * 1,600 with bases of 8 radii from 0.5" to 6" packed in a 48" × 48" zone (INV-2).
+ * 600 with bases of 5 radii from 0.5" to 6" packed in a 48" × 48" zone (INV-2).
  */
 export const MAX_AUTO_SPOTS = 5_000;
 

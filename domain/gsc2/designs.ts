@@ -72,7 +72,7 @@ export type ListedKind = (typeof LISTED_KINDS)[number];
 
 /** INV-1: a level or count of a design's systems, 0 to `systemLevel` (limits.ts). */
 const count = (max: number = L.systemLevel) => z.number().check(z.int(), z.gte(0), z.lte(max));
-const id = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -'));
+const id = () => z.string().check(z.maxLength(L.idLength), z.regex(/^[A-Za-z0-9_-]{1,24}$/, 'an id is 1 to 24 letters, digits, _ or -'));
 /** INV-1: a whole number from -`rollNumber` to `rollNumber` (targeting, aspect: added to d10 targets). */
 const rollNumber = () => z.number().check(z.int(), z.gte(-L.rollNumber), z.lte(L.rollNumber));
 

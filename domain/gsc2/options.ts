@@ -24,9 +24,15 @@ export const gscOptionsSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
       designs: z.prefault(
-        z
-          .record(z.string().check(z.minLength(1), z.maxLength(L.idLength)), shipDesignSchema)
-          .check(z.refine((designs) => Object.keys(designs).length <= L.designs, `a battle has at most ${L.designs} ship designs`)),
+        z.record(z.string(), shipDesignSchema).check(
+          z.superRefine((designs, issues) => {
+            const names = Object.keys(designs);
+            if (names.length > L.designs)
+              issues.addIssue({ code: 'custom', message: `a battle has at most ${L.designs} ship designs, not ${names.length}` });
+            for (const name of names.filter((n) => n.length > L.idLength))
+              issues.addIssue({ code: 'custom', path: [name], message: `a design's name has at most ${L.idLength} characters` });
+          }),
+        ),
         EXAMPLE_DESIGNS,
       ),
       fleets: z.prefault(z.strictObject({ red: fleet(), blue: fleet() }), EXAMPLE_FLEETS as { red: []; blue: [] }),

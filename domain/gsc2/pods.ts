@@ -18,17 +18,30 @@ import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
 import { toHitModifiers, toHitNumber } from './firing.ts';
 import { EPSILON, towards } from './geometry.ts';
-import { coordinate, GSC_LIMITS, refOf, shipId } from './limits.ts';
+import { GSC_LIMITS, refOf, shipId } from './limits.ts';
 import { designOf, enemyShip } from './ships.ts';
 import type { GscState, Pod, PodHeading, Troops } from './state.ts';
 
 export const POD_MOVE = 6;
 
-const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: coordinate(), y: coordinate() }));
+const pointSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ x: z.number(), y: z.number() }));
 const podId = () => refOf(GSC_LIMITS.refLength);
 /** Where the owner directs one pod in flight this turn: an enemy ship to ram, or a point. */
 export const podDirectionSchema = /* @__PURE__ */ z.lazy(() =>
-  z.union([z.strictObject({ pod: podId(), target: shipId() }), z.strictObject({ pod: podId(), to: pointSchema })]),
+  z.union([z.strictObject({ pod: podId(), target: shipId() }), z.strictObject({ pod: podId(), to: pointSchema })]).check(
+    // INV-1: checked on the union, so the refusal names the coordinate and the limit
+    z.superRefine((direction, issues) => {
+      if (!('to' in direction)) return;
+      for (const axis of ['x', 'y'] as const) {
+        if (Math.abs(direction.to[axis]) > GSC_LIMITS.coordinate)
+          issues.addIssue({
+            code: 'custom',
+            path: ['to', axis],
+            message: `a point is at most ${GSC_LIMITS.coordinate}" from the table's origin on each axis`,
+          });
+      }
+    }),
+  ),
 );
 export type PodDirection = z.infer<typeof podDirectionSchema>;
 

@@ -17,7 +17,7 @@ export const count = (min: number, max: number) => z.int().check(z.gte(min), z.l
 export const squareSchema = /* @__PURE__ */ z.lazy(() => z.readonly(z.tuple([count(0, L.gridSide - 1), count(0, L.gridSide - 1)])));
 const nameSchema = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(1), z.maxLength(L.nameLength)));
 const idSchema = /* @__PURE__ */ z.lazy(() =>
-  z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes')),
+  z.string().check(z.maxLength(L.idLength), z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a model id is 1 to 32 lowercase letters, digits or dashes')),
 );
 
 /** An attack profile (SOL-2 "Attack a target: ranged or melee"). To hit: d6 at least `toHit`. */

@@ -13,7 +13,7 @@ export const SCOPES = {
     setup: ['options', 'datasheets', 'deployment', 'placement', 'mission', 'units', 'terms', 'ruleset', 'commands', 'command-centers'],
     actions: ['actions', 'action-events', 'evolve-actions', 'abilities', 'faction-abilities', 'triggers', 'counters'],
     combat: ['combat', 'targeting', 'status', 'stances', 'geometry', 'movement', 'transports'],
-    economy: ['workers', 'resources', 'research', 'victory', 'turns', 'phases'],
+    economy: ['workers', 'resources', 'research', 'victory', 'turns', 'phases', 'limits'],
     fold: ['events', 'evolve', 'fold', 'state', 'decide', 'view'],
   },
   soluna: ['domain/soluna/**/*.ts'],

@@ -56,6 +56,9 @@ export const checkInvite = async (deps: Deps, gameId: string, playerId: string, 
   const { state } = await latestState(deps, gameId);
   // Its organiser and players (a retried join) need no code.
   if (!isPrivate(state) || mayRead(state, playerId)) return;
+  // INV-10: a private club's games are private; its members need no code, their membership is the invitation.
+  const club = state.status === 'empty' ? undefined : state.options.club;
+  if (club && (await deps.clubs.member(club.clubId, playerId))) return;
   const expected = await inviteCode(deps, gameId);
   if (expected === null || given === undefined || !sameCode(given, expected)) throw notFound(`game ${gameId}`);
 };

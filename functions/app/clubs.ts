@@ -180,12 +180,33 @@ export const checkClubTournament = async (deps: Deps, clubId: string, playerId: 
   return club;
 };
 
-/** CLUB-1: only a member creates a game in a club; to a stranger a private club does not exist. */
-export const checkClubGame = async (deps: Deps, clubId: string, playerId: string): Promise<void> => {
-  const { member } = await readableClub(deps, clubId, playerId);
+/**
+ * CLUB-1: only a member creates a game in a club; to a stranger a private club does not exist.
+ * INV-10: a private club's id is shown to nobody outside it, and a game's view and log carry its
+ * club's id, so a game of a private club is private: given no visibility it is made private, and
+ * an explicit "public" is refused. The game's visibility the creator is given is returned.
+ */
+export const checkClubGame = async (
+  deps: Deps,
+  clubId: string,
+  playerId: string,
+  visibility: 'public' | 'private' | undefined,
+): Promise<'public' | 'private' | undefined> => {
+  const { club, member } = await readableClub(deps, clubId, playerId);
   if (!member) {
     throw new Problem(403, 'not-allowed', 'You may not do that', `Only members of club ${clubId} create games in it; join it first.`);
   }
+  if (club.visibility !== 'private') return visibility;
+  if (visibility === 'public') {
+    throw new Problem(
+      422,
+      'rule-violation',
+      'Against the club rules',
+      `Club ${clubId} is private, so its games are private too: a public game would show the club to players outside it. Leave options.visibility out, or set it to "private".`,
+      { rule: 'CLUB-1', code: 'PRIVATE_CLUB_GAME' },
+    );
+  }
+  return 'private';
 };
 
 /** CLUB-6: a page of a ladder's leaderboard, best first, from rank `after + 1`. */

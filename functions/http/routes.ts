@@ -59,11 +59,13 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
   getPlayer: async (request) => withEtag(request, await publicProfile(deps(), request.params.id ?? '')),
   listLobby: async (request, { query }) => withEtag(request, await lobbyPage(deps(), query)),
   createGame: async (_request, { playerId, body }) => {
-    const { commandId, ...command } = body;
+    const { commandId, ...given } = body;
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
-    // CLUB-1: only a member creates a game in a club, and a private club is not revealed to a stranger.
-    if (command.options?.club) await checkClubGame(deps(), command.options.club.clubId, playerId);
+    // CLUB-1: only a member creates a game in a club, and a private club is not revealed to a stranger (INV-10: its games are private).
+    const club = given.options?.club;
+    const visibility = club ? await checkClubGame(deps(), club.clubId, playerId, given.options?.visibility) : undefined;
+    const command = visibility === undefined ? given : { ...given, options: { ...given.options, visibility } };
     // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
     const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
     const result = await executeCommand(deps(), {

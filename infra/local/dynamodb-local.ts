@@ -68,9 +68,21 @@ export const startDynamoLocal = async (options: { port?: number; dataDir: string
   }
 };
 
+/**
+ * INV-2: a child process and each of its pipes with an 'error' listener. An 'error' event no one
+ * listens to ends the Node.js process, and so every game `npm start` serves: a write to a pipe
+ * whose reader died is an EPIPE on that pipe. The error is said on `report`; what the child's
+ * end means is decided where its exit is watched.
+ */
+export const listenForErrors = (child: ChildProcess, label: string, report: (line: string) => void = console.error): ChildProcess => {
+  child.on('error', (error) => report(`${label}: ${error.message}`));
+  for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.on('error', (error) => report(`${label}: ${error.message}`));
+  return child;
+};
+
 const launch = async (port: number, path: string | null): Promise<LocalDynamo> => {
   const shim = loopbackShim();
-  const child = spawnJava(port, path, shim);
+  const child = listenForErrors(spawnJava(port, path, shim), 'DynamoDB Local');
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -286,7 +298,10 @@ const dynamoLocalsServing = (path: string): { pid: number; ppid: number }[] => {
 const WATCHDOG = `process.stdin.on('end', () => { try { process.kill(Number(process.argv[1]), 'SIGKILL'); } catch {} process.exit(0); }).resume();`;
 
 const killWhenWeDie = (pid: number): ChildProcess => {
-  const watchdog = spawnProcess(process.execPath, ['-e', WATCHDOG, String(pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const watchdog = listenForErrors(
+    spawnProcess(process.execPath, ['-e', WATCHDOG, String(pid)], { stdio: ['pipe', 'ignore', 'ignore'] }),
+    'DynamoDB Local watchdog',
+  );
   watchdog.unref();
   (watchdog.stdin as Socket | null)?.unref();
   return watchdog;

@@ -165,13 +165,23 @@ export type GameCommand = MatchCommand | RulesCommand;
 /**
  * INV-6: a lifecycle command's decision, then its schema: what the rules refuse keeps its
  * rule's refusal (PBM-12 BAD_DURATION, TB-1 BAD_REASON), and a command the rules would take
- * that its schema refuses is refused too, as the HTTP layer refuses it (command-schema.ts).
+ * that its schema refuses is refused too, as the HTTP layer refuses it (command-schema.ts). A
+ * decision that cannot read a command its schema refuses (a far takeback with no `toVersion`)
+ * is that refusal too, never a crash of the decider or of verify.
  */
 const checked = (declaration: CommandDeclaration): CommandDeclaration => ({
   ...declaration,
   decide: (state, command, ctx, at) => {
-    const decision = declaration.decide(state, command, ctx, at);
-    return decision.ok ? (lifecycleSchemaRefusal(declaration, state, command as object, ctx) ?? decision) : decision;
+    const refusal = () => lifecycleSchemaRefusal(declaration, state, command as object, ctx);
+    let decision: ReturnType<CommandDeclaration['decide']>;
+    try {
+      decision = declaration.decide(state, command, ctx, at);
+    } catch (error) {
+      const refused = refusal();
+      if (refused) return refused;
+      throw error;
+    }
+    return decision.ok ? (refusal() ?? decision) : decision;
   },
 });
 

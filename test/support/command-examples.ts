@@ -40,7 +40,7 @@ export interface CommandExample {
 }
 
 /** A game just before the command, the command, who gives it, when, and with which seed the game's dice roll. */
-interface Moment {
+export interface Moment {
   readonly state: GameState;
   readonly before: EventEnvelope | undefined;
   readonly command: GameCommand;
@@ -495,6 +495,22 @@ const gsc2: Record<string, Scenario> = {
 };
 
 const OWN: Readonly<Record<string, Record<string, Scenario>>> = { 'post-galactica': postGalactica, soluna: {}, gsc2 };
+
+/**
+ * INV-6: the moment the example of `type` in a game of `ruleset` is decided at, as
+ * `commandExamples` finds it, with the whole log before it (`history`), for a test that
+ * decides or re-decides other commands there.
+ */
+export const exampleMoment = (ruleset: string, type: string): (Moment & { readonly history: readonly EventEnvelope[] }) | null => {
+  const reference = fromReference(ruleset, type);
+  if (reference) {
+    const log = parseLog(readFileSync(join(root, 'test', 'fixtures', 'logs', `${ruleset}.ndjson`), 'utf8'));
+    const index = log.events.findIndex((e) => (e.command as { type?: string } | undefined)?.type === type);
+    return { ...reference, history: log.events.slice(0, index) };
+  }
+  const moment = (OWN[ruleset]?.[type] ?? lifecycle(ruleset)[type])?.();
+  return moment ? { ...moment, history: moment.log ?? [] } : null;
+};
 
 /**
  * Every command a game of each ruleset takes at /commands (the lifecycle's and its own, as

@@ -133,8 +133,8 @@ export const checkMover = (state: GscState, seat: string | null, shipId: string)
     return reject('NOT_MOVEMENT', 'GSC-1', `Ships move in the Movement step; it is the ${state.step} step.`, 409);
   const m = state.movement;
   if (seat !== m.mover)
-    // A move out of the GSC-3 alternation is against the rules (422), as the issue asks.
-    return reject('NOT_YOUR_MOVE', 'GSC-3', `It is ${m.mover}'s move (${m.mode}, ${m.quota} ship(s)); ${seat} must wait.`);
+    // INV-10: not this seat's turn in the GSC-3 alternation, 403 as every ruleset's "not your turn" (docs/api.md, Refusals).
+    return reject('NOT_YOUR_MOVE', 'GSC-3', `It is ${m.mover}'s move (${m.mode}, ${m.quota} ship(s)); ${seat} must wait.`, 403);
   const found = ownShip(state, seat, shipId);
   if (!found.ok) return reject('NOT_YOUR_SHIP', 'GSC-3', found.message);
   const ship = found.value;

@@ -61,6 +61,7 @@ export const useSystem = (state: GscState, command: UseSystem, rc: RulesContext)
       'NOT_THIS_STEP',
       'GSC-22',
       `${command.system} can be used in the ${when.join(' and ')} step(s), not in the ${state.step} step.`,
+      409,
     );
   }
   const via = OWN_COMMAND[command.system];

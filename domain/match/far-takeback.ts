@@ -179,7 +179,6 @@ export const proposeTakeback = (match: Match, command: ProposeTakeback, ctx: Mat
       'TAKEBACKS_OFF',
       'TB-4',
       `This game allows no takeback by agreement: it was created with options.takebacks "${match.options.takebacks}".`,
-      409,
     );
   }
   const seat = seatOf(ctx);

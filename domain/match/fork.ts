@@ -61,7 +61,7 @@ const mayRead = (state: GameState, playerId: string): boolean =>
     seatOf(state, playerId) !== null ||
     isOrganiser(state, { kind: 'player', playerId, seat: null }));
 
-const refuse = (code: string, message: string, status: 403 | 409 = 409) => reject(code, 'TB-6', message, status);
+const refuse = (code: string, message: string, status: 403 | 409 | 422 = 409) => reject(code, 'TB-6', message, status);
 
 /** Why the origin's state at `version` cannot start a fork, or null. */
 const notForkable = (at: GameState, version: number): Decision<never> | null => {
@@ -69,7 +69,7 @@ const notForkable = (at: GameState, version: number): Decision<never> | null => 
     return refuse('NO_SUCH_VERSION', `The game has no version ${version}; fork from a version it has reached.`);
   if (at.status !== 'playing') {
     const when = at.status === 'ended' ? 'had ended' : 'had not started yet';
-    return refuse('NOT_IN_PLAY', `At version ${version} the game ${when}, so there is no position in play to fork.`);
+    return refuse('NOT_IN_PLAY', `At version ${version} the game ${when}, so there is no position in play to fork.`, 422);
   }
   return null;
 };
@@ -193,6 +193,7 @@ export const proposeFork = (match: Match, command: ProposeFork, ctx: MatchCtx, f
     return refuse(
       'RULING_NEEDED',
       `${standing(match)} An ended game continues only by its organiser's ruling (TB-3); a sandbox from it needs nobody's agreement.`,
+      403,
     );
   if (match.status !== 'playing' && match.status !== 'ended') return refuse('GAME_NOT_PLAYING', standing(match));
   if (command.version > match.version)

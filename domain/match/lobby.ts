@@ -78,7 +78,7 @@ export const join = (match: Match, command: JoinGame, ctx: MatchCtx, firstSeq: n
   if (match.status !== 'lobby') return reject('GAME_STARTED', 'MATCH', standing(match), 409);
   const playerId = ctx.actor.playerId;
   const mine = match.seats.find((s) => s.playerId === playerId);
-  if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`);
+  if (mine) return reject('ALREADY_SEATED', 'MATCH', `You already hold the seat "${mine.name}" in this game.`, 409);
   const seat = command.seat ?? match.seats.find((s) => s.playerId === null)?.name;
   // Only a log given as is leaves a lobby full (the last join starts the game); say so, not `no seat "undefined"`.
   if (seat === undefined) return reject('SEAT_TAKEN', 'MATCH', 'Every seat of this game is taken.', 409);

@@ -115,6 +115,7 @@ export const extendDeadline = (match: Match, command: ExtendDeadline, ctx: Ctx):
       'NO_DEADLINE',
       'PBM-12',
       `The game waits in ${step ? `the step ${step.key}` : 'no step'}, which has no deadline to extend.`,
+      409,
     );
   }
   const deadline = moved(step.deadline, command.by, ctx.now);

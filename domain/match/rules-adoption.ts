@@ -47,6 +47,7 @@ export const adoptRules = (match: Match, ctx: MatchCtx): Decision<DomainEvent> =
       'NOTHING_TO_ADOPT',
       'MATCH',
       `This game already plays under ${match.rulesVersion}, and this server implements no newer version of its rules to adopt.`,
+      409,
     );
   }
   const adopted: RulesVersionAdopted = {

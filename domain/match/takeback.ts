@@ -42,7 +42,7 @@ const deadlinePassed = (match: Match, now: string): Decision<never> | null => {
 
 export const takeBack = (match: Match, command: TakeBack, ctx: MatchCtx): Decision<DomainEvent> => {
   if (match.options.takebacks === 'none') {
-    return reject('TAKEBACKS_OFF', 'TB-4', 'This game allows no takebacks: it was created with options.takebacks "none".', 409);
+    return reject('TAKEBACKS_OFF', 'TB-4', 'This game allows no takebacks: it was created with options.takebacks "none".');
   }
   if (match.status !== 'playing')
     return reject('GAME_NOT_PLAYING', 'TB-1', `Only a game in play has moves to take back. ${standing(match)}`, 409);

@@ -30,19 +30,20 @@ const requireActive = (state: PgState, rc: RulesContext): Decision<never> | null
 /** PG-4: each command belongs to one phase of the turn. */
 const requirePhase = (state: PgState, phase: Phase, what: string): Decision<never> | null => {
   if (state.deploying !== null)
-    return reject('DEPLOYING', 'PG-4', `The armies are still deploying; ${state.deploying} places units with Deploy.`);
+    return reject('DEPLOYING', 'PG-4', `The armies are still deploying; ${state.deploying} places units with Deploy.`, 409);
   if (state.phase === phase) return null;
-  return reject('WRONG_PHASE', 'PG-4', `${what} happens in the ${PHASE_TITLES[phase]}; it is the ${PHASE_TITLES[state.phase]}.`);
+  return reject('WRONG_PHASE', 'PG-4', `${what} happens in the ${PHASE_TITLES[phase]}; it is the ${PHASE_TITLES[state.phase]}.`, 409);
 };
 
 const endPhase = (state: PgState, command: EndPhase): Decision<PgEvent> => {
   if (state.deploying !== null)
-    return reject('DEPLOYING', 'PG-4', `The armies are still deploying; ${state.deploying} places units with Deploy.`);
+    return reject('DEPLOYING', 'PG-4', `The armies are still deploying; ${state.deploying} places units with Deploy.`, 409);
   if (command.phase !== undefined && command.phase !== state.phase) {
     return reject(
       'WRONG_PHASE',
       'PG-4',
       `You asked to end the ${PHASE_TITLES[command.phase]}, but it is the ${PHASE_TITLES[state.phase]}.`,
+      409,
     );
   }
   if (state.phase === 'end') return accept(...endPhaseEvents(state));

@@ -142,11 +142,11 @@ const deployAs = (state: PgState, seat: string, placements: readonly Placement[]
 
 export const deploy = (state: PgState, command: Deploy): Decision<PgEvent> => {
   if (state.deploying === null || !state.mission) {
-    return reject('NOT_DEPLOYING', 'PG-4', state.mission ? 'Deployment is over.' : 'This game has no armies to deploy.');
+    return reject('NOT_DEPLOYING', 'PG-4', state.mission ? 'Deployment is over.' : 'This game has no armies to deploy.', 409);
   }
   return deployAs(state, state.deploying, command.units, command.auto);
 };
 
 /** Missed deadline while deploying: the engine places the seat's units (default policy). */
 export const deployOnDeadline = (state: PgState): Decision<PgEvent> =>
-  state.deploying === null ? reject('NOT_DEPLOYING', 'PG-4', 'Deployment is over.') : deployAs(state, state.deploying, [], true);
+  state.deploying === null ? reject('NOT_DEPLOYING', 'PG-4', 'Deployment is over.', 409) : deployAs(state, state.deploying, [], true);

@@ -58,7 +58,7 @@ const total = (gathered: ResourcesGathered['data']['nodes'], faction: number): R
 export const gather = (state: PgState, seat: string, command: z.infer<typeof gatherSchema>): Decision<PgEvent> => {
   const player = state.players[seat];
   if (!player || !state.mission) return reject('NOTHING_TO_GATHER', 'PG-8', 'This game has no resources to gather.');
-  if (state.gathered) return reject('ALREADY_GATHERED', 'PG-8', 'You have already gathered resources this Resource Phase.');
+  if (state.gathered) return reject('ALREADY_GATHERED', 'PG-8', 'You have already gathered resources this Resource Phase.', 409);
   const all = state.mission.resourceNodes;
   const unknown = command.nodes?.find((id) => !all.some((n) => n.id === id));
   if (unknown) return reject('UNKNOWN_NODE', 'PG-8', `This mission has no resource node "${unknown}".`);

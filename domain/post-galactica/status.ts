@@ -119,7 +119,7 @@ const orderProblem = (state: PgState, pending: readonly StatusEntry[], order: re
 };
 
 export const resolveStatuses = (state: PgState, seat: string, command: z.infer<typeof resolveStatusesSchema>): Decision<PgEvent> => {
-  if (state.statusesResolved) return reject('ALREADY_RESOLVED', 'PG-13', 'Statuses have already been resolved this Status Phase.');
+  if (state.statusesResolved) return reject('ALREADY_RESOLVED', 'PG-13', 'Statuses have already been resolved this Status Phase.', 409);
   const pending = pendingStatuses(state, seat);
   const problem = orderProblem(state, pending, command.order);
   if (problem) return problem;

@@ -25,6 +25,7 @@ const staleGuard = (state: SolState, command: SubmitActions): Decision<never> | 
     'WRONG_PHASE',
     'SOL-4',
     `You chose for phase ${phase} of turn ${turn}, but it is phase ${state.phase} of turn ${state.turn}; that phase is not open.`,
+    409,
   );
 };
 
@@ -41,7 +42,7 @@ const submitActions = (state: SolState, command: SubmitActions, rc: RulesContext
       'NOT_AWAITED',
       'SOL-1',
       `None of your models may act in phase ${state.phase} of turn ${state.turn}; there is nothing to choose.`,
-      409,
+      403,
     );
   }
   const checked = checkOrders(state, seat, command.actions);

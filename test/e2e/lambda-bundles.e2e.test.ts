@@ -49,7 +49,7 @@ const GAMES = [
     seats: ['red', 'blue'],
     rules: { scenario: 'example' },
     command: { type: 'EndPhase' },
-    answer: { status: 422, rule: 'PG-4', code: 'DEPLOYING' },
+    answer: { status: 409, rule: 'PG-4', code: 'DEPLOYING' },
   },
   {
     ruleset: 'soluna',

@@ -248,7 +248,7 @@ describe.each([
       // Post Galactica seals nothing: a running game may be forked at any version in play, but not before play.
       ok(await fork(bob, gameId, open, 'sandbox'), 201);
       const lobby = await fork(bob, gameId, 1, 'sandbox');
-      expect(lobby.status).toBe(409);
+      expect(lobby.status).toBe(422);
       expect(lobby.body).toMatchObject({ rule: 'TB-6', code: 'NOT_IN_PLAY' });
       return;
     }

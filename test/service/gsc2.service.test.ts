@@ -172,7 +172,7 @@ const expectRepair = (a: { roll: DieRoll; repaired: boolean; after: SystemState 
 describe('a GSC2 battle over HTTP: two ships a side, two full turns', () => {
   it('GSC-3 turn 1 movement: blue opens with a free group, red matches it; moves out of turn are refused', async () => {
     expect((await battle()).movement).toMatchObject({ leader: 'red', mover: 'blue', mode: 'free' });
-    const early = await refuse('red', { type: 'MoveShip', ship: 'rook', path: [fwd(2)] }, 'GSC-3', 'NOT_YOUR_MOVE', 422);
+    const early = await refuse('red', { type: 'MoveShip', ship: 'rook', path: [fwd(2)] }, 'GSC-3', 'NOT_YOUR_MOVE', 403);
     expect(early).toContain("It is blue's move");
     await move('blue', 'bee', [fwd(3)]);
     expect(data(await play('blue', { type: 'EndMoves' }), 'MoverChanged')).toEqual([
@@ -181,7 +181,7 @@ describe('a GSC2 battle over HTTP: two ships a side, two full turns', () => {
     // GSC-4: before its 4" turn distance Ram gives up 4" to turn
     const [moved] = data(await move('red', 'ram', [fwd(2), { type: 'turn', direction: 'right' }]), 'ShipMoved');
     expect(moved).toMatchObject({ to: { x: 0, y: 2 }, facing: 1, moved: 2, spent: 6, turns: [{ after: 2, direction: 'right', cost: 4 }] });
-    await refuse('red', { type: 'MoveShip', ship: 'rook', path: [] }, 'GSC-3', 'NOT_YOUR_MOVE', 422);
+    await refuse('red', { type: 'MoveShip', ship: 'rook', path: [] }, 'GSC-3', 'NOT_YOUR_MOVE', 403);
     await move('blue', 'bat', []);
     await refuse('red', { type: 'MoveShip', ship: 'ram', path: [fwd(1)] }, 'GSC-3', 'ALREADY_MOVED');
     await move('red', 'rook', [fwd(12)]);

@@ -203,7 +203,7 @@ describe('PBM-14 a rules change never strands a running game', () => {
         rulesVersion: CURRENT,
       },
     ]);
-    expect((await command(ann, gameId, { type: 'AdoptRules' })).body).toMatchObject({ status: 422, code: 'NOTHING_TO_ADOPT' });
+    expect((await command(ann, gameId, { type: 'AdoptRules' })).body).toMatchObject({ status: 409, code: 'NOTHING_TO_ADOPT' });
 
     const played = await command(ann, gameId, { type: 'EndPhase' });
     expect(played.status).toBe(200);
@@ -266,6 +266,7 @@ describe('ARC-4 rules adoption goes through the one command path', () => {
       bodyHash: hashOf({ kind: 'player', playerId: annId }, given),
       firstSeq: older + 1,
       lastSeq: reply.body.version,
+      by: annId,
     });
   });
 });

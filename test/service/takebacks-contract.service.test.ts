@@ -142,7 +142,7 @@ const play = async (game: Takebacks): Promise<number> => {
 };
 
 const refusedByPolicy = (reply: { status: number; body: Reply }, policy: string) => {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(409);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(422);
   expect(reply.body).toMatchObject({ rule: 'TB-4', code: 'TAKEBACKS_OFF' });
   expect(reply.body.detail).toContain(`options.takebacks "${policy}"`);
 };

@@ -174,11 +174,11 @@ describe.each([
 });
 
 describe('TB-4 the takeback policy over HTTP', () => {
-  it('TB-4 a tournament game (takebacks "none") refuses TakeBack with 409 naming TB-4, and writes nothing', async () => {
+  it('TB-4 a tournament game (takebacks "none") refuses TakeBack with 422 naming TB-4, and writes nothing', async () => {
     const { gameId, version } = await postGalacticaGame(ann, bob, { takebacks: 'none' });
     expect((await give(ann, gameId, { type: 'EndPhase' })).status).toBe(200);
     const refused = await give(ann, gameId, { type: 'TakeBack' });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ rule: 'TB-4', code: 'TAKEBACKS_OFF' });
     expect((await runtime.deps.store.readAfter(gameId, 0)).length).toBe(version + 1);
   });

@@ -378,6 +378,7 @@ describe('RUL-9 GSC-1 GSC-22 GSC-19 GSC-23 the step a command belongs to, and wh
       code: 'NOT_THIS_STEP',
       rule: 'GSC-22',
       message: 'cloaks can be used in the movement step(s), not in the beams step.',
+      status: 409,
     });
   });
   it('RUL-9 GSC-23 a repair names a system the ship has, damaged; GSC-19 not destroyed', () => {

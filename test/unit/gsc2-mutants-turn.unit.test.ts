@@ -322,6 +322,7 @@ describe('RUL-9 GSC-4 GSC-20 moving', () => {
       code: 'NOT_YOUR_MOVE',
       rule: 'GSC-3',
       message: "It is blue's move (equalize, 1 ship(s)); red must wait.",
+      status: 403,
     });
   });
 

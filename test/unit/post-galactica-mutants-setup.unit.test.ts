@@ -126,7 +126,7 @@ describe('RUL-9 Deploy (PG-4, PG-16, PG-20)', () => {
   });
   it('RUL-9 PG-4 a missed deadline after deployment places nothing', () => {
     // The engine's deadline policy asks this only while a seat deploys (decide.ts onDeadline), so it is asked directly.
-    expect(deployOnDeadline(rules(arena()))).toEqual(reject('NOT_DEPLOYING', 'PG-4', 'Deployment is over.'));
+    expect(deployOnDeadline(rules(arena()))).toEqual(reject('NOT_DEPLOYING', 'PG-4', 'Deployment is over.', 409));
   });
 });
 

@@ -89,12 +89,12 @@ describe('PBM-14 AdoptRules on a game started under older rules', () => {
       expect(decision.violation.message).toBe('Only the organiser, the player who created this game, may adopt new rules for it.');
   });
 
-  it('PBM-14 a game already under the current rules has nothing to adopt (422)', () => {
+  it('PBM-14 a game already under the current rules has nothing to adopt (409)', () => {
     const game = startMatch('post-galactica');
     const decision = decide(game, organiser(game));
     expect(decision).toMatchObject({ ok: false, violation: { code: 'NOTHING_TO_ADOPT' } });
     if (!decision.ok) {
-      expect(decision.violation.status).toBeUndefined();
+      expect(decision.violation.status).toBe(409);
       expect(decision.violation.message).toBe(
         `This game already plays under ${CURRENT}, and this server implements no newer version of its rules to adopt.`,
       );

@@ -4,7 +4,7 @@
  * consume on AWS (AWS-4), computed from the sizes of the items it read and wrote, because
  * DynamoDB Local does not report consumed capacity reliably.
  */
-import { Agent, type ClientRequestArgs } from 'node:http';
+import type { Agent, ClientRequestArgs } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -176,16 +176,22 @@ const largestPut = (input: Input): { bytes: number; item: Item } | null => {
  * request with 413 and closes the connection while the body is still being written; the SDK
  * rejects the request, but the socket's own `EPIPE` then had no listener, and an unhandled
  * 'error' event ends a Node.js process: one oversized write stopped `npm start`. Every socket
- * this agent opens has a listener; the request that used it still fails with its error.
+ * this agent opens has a listener; the request that used it still fails with its error. Only
+ * a client of a plain-http endpoint (DynamoDB Local) gets one, and `node:http` is loaded then
+ * only: a Lambda's bundle sends https and never loads it (PERF-1).
  */
-class ListenedAgent extends Agent {
-  override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
-    // biome-ignore lint/suspicious/noExplicitAny: Agent.createConnection is public (Node's http docs) but @types/node leaves it out of Agent's type
-    const socket = (Agent.prototype as any).createConnection.call(this, options, callback) as Duplex;
-    socket.on('error', () => {});
-    return socket;
+const listenedAgent = (): Agent => {
+  const http = process.getBuiltinModule('node:http');
+  class ListenedAgent extends http.Agent {
+    override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
+      // biome-ignore lint/suspicious/noExplicitAny: Agent.createConnection is public (Node's http docs) but @types/node leaves it out of Agent's type
+      const socket = (http.Agent.prototype as any).createConnection.call(this, options, callback) as Duplex;
+      socket.on('error', () => {});
+      return socket;
+    }
   }
-}
+  return new ListenedAgent({ keepAlive: true });
+};
 
 export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOptions = {}): CountingClient => {
   const client = new DynamoDBClient({
@@ -194,7 +200,7 @@ export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOpt
       ? {
           endpoint,
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          requestHandler: { httpAgent: new ListenedAgent({ keepAlive: true }) },
+          requestHandler: { httpAgent: listenedAgent() },
         }
       : {}),
     maxAttempts: 5,

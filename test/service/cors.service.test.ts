@@ -83,7 +83,7 @@ describe('API-5 CORS', () => {
     const view = await fetch(`${local.url}/games/${gameId}`, { headers: { origin, authorization: `Bearer ${apiKey}` } });
     expect(view.status).toBe(200);
     expect(view.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(view.headers.get('access-control-expose-headers')).toBe('etag, location, retry-after, x-request-id');
+    expect(view.headers.get('access-control-expose-headers')).toBe('arbiter-read-model, etag, location, retry-after, x-request-id');
     expect(view.headers.get('vary')).toContain('origin');
     expect(view.headers.get('etag')).toBeTruthy();
 

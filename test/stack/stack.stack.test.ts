@@ -388,7 +388,7 @@ describe('the HTTP API', () => {
   const corsSettings = {
     AllowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     AllowHeaders: ['authorization', 'content-type', 'if-none-match'],
-    ExposeHeaders: ['etag', 'location', 'retry-after', 'x-request-id'],
+    ExposeHeaders: ['arbiter-read-model', 'etag', 'location', 'retry-after', 'x-request-id'],
     MaxAge: 3600,
     AllowCredentials: false,
   };

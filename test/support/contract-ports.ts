@@ -264,7 +264,8 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         const tournamentId = unique('t_store');
         const created = await create(deps, tournamentId);
         expect(created.replayed).toBe(false);
-        const loaded = await deps.tournaments.load(tournamentId, 'create');
+        // INV-9: a player's tournament command record is kept under the id scoped to them.
+        const loaded = await deps.tournaments.load(tournamentId, '@by.p_org.create');
         expect(loaded.seed).toMatch(/^[0-9a-f]{64}$/);
         expect(created.events[0]?.data).toMatchObject({ seedCommitment: seedCommitment(loaded.seed ?? '') });
         expect(loaded.command).toEqual({ bodyHash: expect.any(String), firstSeq: 1, lastSeq: 1 });
@@ -279,9 +280,9 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         await join('p_a', 'join-a', 1);
         await expect(join('p_b', 'join-b', 1)).rejects.toMatchObject({ status: 409, type: 'version-conflict' });
         await join('p_b', 'join-b');
-        // A retry answers from the log and writes nothing; the same id for another command is refused.
+        // A retry answers from the log and writes nothing; the same player's id for another command is refused.
         expect((await join('p_a', 'join-a', 1)).replayed).toBe(true);
-        await expect(join('p_c', 'join-a')).rejects.toMatchObject({ status: 409, type: 'command-id-reused' });
+        await expect(join('p_a', 'join-a')).rejects.toMatchObject({ status: 409, type: 'command-id-reused' });
         const log = await deps.tournaments.readAfter(tournamentId, 0);
         expect(log.map((e) => [e.seq, e.type, e.commandId])).toEqual([
           [1, 'TournamentCreated', 'create'],
@@ -584,6 +585,62 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(await deps.clubs.ladder(clubId, 'post-galactica')).toBeNull();
         expect(await deps.clubs.ratingChanges(clubId, 'soluna')).toEqual([change(1, 'g_1'), change(2, 'g_2')]);
         expect(await deps.clubs.ratingChanges(clubId, 'post-galactica')).toEqual([]);
+      });
+
+      it('INV-1 ARC-2 a ladder of 3,500 players, past what one item holds, is written and read back whole; a rating not over the one read is a conflict', async () => {
+        const { deps } = await make();
+        const clubId = unique('c');
+        await deps.clubs.createClub(club(clubId, 'p_a'), member('p_a', 'organiser'));
+        // The largest numbers a rating shows: mu and sigma to 9 decimals, counts in the millions.
+        const rating = (games: number) => ({
+          mu: -12.345678901,
+          sigma: 8.333333333,
+          games,
+          wins: 1_234_567,
+          losses: 1_234_567,
+          draws: 1_234_567,
+        });
+        const ratings: Record<string, ReturnType<typeof rating>> = {};
+        const changes = 70;
+        const perChange = 50;
+        for (let n = 1; n <= changes; n += 1) {
+          const players = Array.from({ length: perChange }, (_, i) => `p_${String((n - 1) * perChange + i).padStart(20, '0')}`);
+          for (const p of players) ratings[p] = rating(1);
+          const change: RatingChange = {
+            n,
+            gameId: `g_${n}`,
+            endedAt: '2026-01-01T00:00:00.000Z',
+            library: 'openskill@5.0.1',
+            players: players.map((playerId) => ({
+              playerId,
+              seat: 'red',
+              opponents: [],
+              result: 'draw',
+              before: { mu: 25, sigma: 8.3 },
+              after: { mu: -12.345678901, sigma: 8.333333333 },
+            })),
+          };
+          expect(await deps.clubs.rate(clubId, 'soluna', n - 1, { ratings: { ...ratings }, rated: n }, change)).toBe('rated');
+        }
+        // As one item, these ratings would be over DynamoDB's 400 KB (the client refuses such an item).
+        expect(JSON.stringify(ratings).length).toBeGreaterThan(400 * 1024);
+        const ladder = await deps.clubs.ladder(clubId, 'soluna');
+        expect(ladder).toEqual({ ratings, rated: changes, rev: changes });
+        expect(Object.keys(ladder?.ratings ?? {})).toHaveLength(changes * perChange);
+        // Rated as if its first game had not been: its stored rating (1 game) is not the one this was computed from.
+        const first = 'p_00000000000000000000';
+        const stale: RatingChange = {
+          n: changes + 1,
+          gameId: 'g_stale',
+          endedAt: '2026-01-01T00:00:00.000Z',
+          library: 'openskill@5.0.1',
+          players: [
+            { playerId: first, seat: 'red', opponents: [], result: 'win', before: { mu: 25, sigma: 8.3 }, after: { mu: 26, sigma: 8 } },
+          ],
+        };
+        const staleLadder = { ratings: { ...ratings, [first]: rating(3) }, rated: changes + 1 };
+        expect(await deps.clubs.rate(clubId, 'soluna', changes, staleLadder, stale)).toBe('conflict');
+        expect((await deps.clubs.ladder(clubId, 'soluna'))?.ratings[first]).toEqual(rating(1));
       });
     });
   });

@@ -62,7 +62,14 @@ describe('ARC-4 one command table', () => {
   it('ARC-4 declares each lifecycle command once, with its schema, summary, rule, sender and decision', () => {
     expect(new Set(types).size).toBe(types.length);
     for (const declaration of LIFECYCLE_COMMANDS) {
-      expect(lifecycleCommand(declaration.type)).toBe(declaration);
+      // The table's entry is the declaration, its decision wrapped in the schema check (INV-6): the same schema, summary and rule.
+      const entry = lifecycleCommand(declaration.type);
+      expect([entry?.type, entry?.schema, entry?.summary, entry?.rule]).toEqual([
+        declaration.type,
+        declaration.schema,
+        declaration.summary,
+        declaration.rule,
+      ]);
       expect(isMatchCommand({ type: declaration.type })).toBe(true);
       expect(declaration.summary.length, declaration.type).toBeGreaterThan(10);
       expect(typeof declaration.decide).toBe('function');

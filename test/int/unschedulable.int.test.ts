@@ -6,11 +6,15 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_TIME } from '../../domain/kernel/duration.ts';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
 import { UNSCHEDULABLE_STEP_LINE } from '../../infra/aws/alarms.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
+import { ageLog } from '../support/older-rules.ts';
 import { readStream } from '../support/stream.ts';
 
 class RecordingScheduler implements PhaseScheduler {
@@ -30,17 +34,30 @@ beforeAll(async () => {
   db = await freshTables({ clock: () => T0 });
 });
 
-/** A game as the application layer takes it (the HTTP schema, which refuses these durations, is not in the way). */
+/**
+ * A game recorded by an older server, before durations were bounded at creation (INV-1,
+ * INV-6): played on the memory adapters with a deadline the bound takes, then its log
+ * rewritten as pg-0.7.0 wrote it, with `deadlines`, and appended to DynamoDB Local.
+ */
 const timedGame = async (gameId: string, deadlines: Record<string, unknown>, reminders?: string[]) => {
+  const recorder = createMemoryDeps(everyRuleset(), { clock: () => T0 });
   const caller = (playerId: string) => ({ kind: 'player', playerId }) as const;
-  const options = { firstPlayer: 'red', deadlines, ...(reminders ? { reminders } : {}) };
-  await executeCommand(db.deps, {
+  const options = { firstPlayer: 'red', deadlines: { default: 'P1D' }, ...(reminders ? { reminders } : {}) };
+  await executeCommand(recorder, {
     gameId,
     commandId: `${gameId}-create`,
     command: { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options },
     caller: caller('p_red'),
   });
-  await executeCommand(db.deps, { gameId, commandId: `${gameId}-join`, command: { type: 'JoinGame' }, caller: caller('p_blue') });
+  await executeCommand(recorder, { gameId, commandId: `${gameId}-join`, command: { type: 'JoinGame' }, caller: caller('p_blue') });
+  const withDeadlines = (event: EventEnvelope): unknown => {
+    if (event.type !== 'GameCreated') return event.data;
+    const data = event.data as { options: Record<string, unknown> };
+    return { ...data, options: { ...data.options, deadlines } };
+  };
+  const events = ageLog(await recorder.store.readAfter(gameId, 0), 'pg-0.7.0', withDeadlines);
+  const appended = await db.deps.store.append({ gameId, expectedVersion: 0, events, seed: 'ab'.repeat(32) });
+  expect(appended).toEqual({ ok: true });
 };
 
 const react = async (gameId: string) => {

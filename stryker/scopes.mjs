@@ -20,8 +20,8 @@ export const SCOPES = {
   gsc2: ['domain/gsc2/**/*.ts'],
   match: {
     lobby: ['lobby', 'organiser', 'start', 'controls', 'agreement', 'stalls', 'ending', 'refusals', 'match-ctx', 'record'],
-    takebacks: ['takeback', 'takeback-commands', 'undo', 'rewind', 'far-takeback', 'fork'],
-    commands: ['commands', 'command-table', 'command-declaration', 'decide', 'steps', 'rules-adoption', 'rules-context'],
+    takebacks: ['takeback', 'takeback-commands', 'takeback-fairness', 'undo', 'rewind', 'far-takeback', 'fork'],
+    commands: ['commands', 'command-table', 'command-declaration', 'command-schema', 'decide', 'steps', 'rules-adoption', 'rules-context'],
     fold: ['events', 'evolve', 'state', 'view'],
   },
   verify: ['domain/verify/**/*.ts'],

@@ -40,8 +40,7 @@ describe('INV-2 an oversized write never kills the process', () => {
       .then(() => null)
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
-    // Give the closed socket's error time to be emitted; then the client still answers.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The client still answers. (Were the closed socket's error unhandled, whenever it came, vitest would fail the run on it.)
     expect(await db.deps.games.readModel('g_huge')).toBeNull();
   });
 });

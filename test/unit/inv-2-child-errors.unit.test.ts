@@ -8,21 +8,26 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { listenForErrors } from '../../infra/local/dynamodb-local.ts';
+import { eventually, eventually } from '../support/client.ts';
 
 describe('INV-2 a child process error never ends the runtime', () => {
   it('INV-2 a write to the pipe of a child that closed its end is an EPIPE reported, not thrown', async () => {
     const lines: string[] = [];
     // The child closes its stdin at once, then lives a little: the parent's end of the pipe has no reader.
-    const script = "require('fs').closeSync(0); process.stdout.write('closed'); setTimeout(() => {}, 3000);";
+    const script = "require('fs').closeSync(0); process.stdout.write('closed'); setInterval(() => {}, 1000);";
     const child = listenForErrors(spawn(process.execPath, ['-e', script], { stdio: 'pipe' }), 'the test child', (line) => lines.push(line));
     await once(child.stdout as NodeJS.ReadableStream, 'data');
     // Far more than a pipe buffers, so the write reaches the closed end.
     child.stdin?.write('x'.repeat(1024 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reported = await eventually(
+      async () => [...lines],
+      (seen) => seen.length > 0,
+      5000,
+    );
     child.kill();
     expect(
-      lines.some((line) => /^the test child: write (EPIPE|ECONNRESET)/.test(line)),
-      lines.join('; '),
+      reported.some((line) => /^the test child: write (EPIPE|ECONNRESET)/.test(line)),
+      reported.join('; '),
     ).toBe(true);
   });
 

@@ -263,8 +263,11 @@ describe('INV-6 one schema: HTTP, the OpenAPI document, the decider and verify a
       expect(created.status).toBe(201);
       const gameId = created.body.gameId;
       const written = async () => (await api.deps.store.readAfter(gameId, 0)).length;
-      const send = (command: Record<string, unknown>) =>
-        ann.post(`/games/${gameId}/commands`, { commandId: `inv6-${Math.random().toString(36).slice(2)}`, command }) as Promise<Answer>;
+      let sent = 0;
+      const send = (command: Record<string, unknown>) => {
+        sent += 1;
+        return ann.post(`/games/${gameId}/commands`, { commandId: `inv6-${ruleset}-${sent}`, command }) as Promise<Answer>;
+      };
       const listed = (await ann.get<{ commands: { type: string; schema: Schema }[] }>(`/rulesets/${ruleset}`)).body.commands;
       const prefix = ruleset === 'post-galactica' ? 'PostGalactica' : ruleset === 'soluna' ? 'Soluna' : 'Gsc2';
       let count = 0;

@@ -112,7 +112,7 @@ const farLog = (match: Match, toVersion: number, ctx: MatchCtx, rule: string): L
     );
   }
   if (log.events[0]?.command === undefined) {
-    return reject('MID_COMMAND', rule, midCommand(log, toVersion));
+    return reject('MID_COMMAND', rule, midCommand(match, log, toVersion));
   }
   const voidedAt = match.voided?.find((r) => toVersion >= r.from && toVersion <= r.to);
   if (voidedAt) {
@@ -128,13 +128,33 @@ const farLog = (match: Match, toVersion: number, ctx: MatchCtx, rule: string): L
   return log;
 };
 
-/** Why `toVersion` is no place to go back to, and one that is: the end of the command before the next one, if one follows. */
-const midCommand = (log: LogAfter, toVersion: number): string => {
+/**
+ * Where the command whose events hold `toVersion` starts: its first event, which carries the
+ * command. The log after `toVersion` does not hold it; the open undo window of the match holds
+ * the events of its run (TB-1), and so names it when the command is in that run. Null otherwise.
+ */
+const commandStart = (match: Match, toVersion: number): number | null => {
+  const window = match.undo;
+  if (window?.kind !== 'open') return null;
+  const first = window.events.findLast((e) => e.seq <= toVersion && e.command !== undefined);
+  return first?.seq ?? null;
+};
+
+/**
+ * INV-10: why `toVersion` is no place to go back to, naming the nearest versions that are: the
+ * version before the command it lies in (when the match still knows where that command began)
+ * and the end of that command (unless it is the version the game is at, which no takeback goes
+ * back to). "Version 12 lies inside one command's events (10 to 14); go back to 9 or 14."
+ */
+const midCommand = (match: Match, log: LogAfter, toVersion: number): string => {
   const next = log.events.find((e) => e.command !== undefined);
-  // With no command after it, the one it lies in is the latest, whose end is the version the game is at: refused itself.
-  return next
-    ? `Version ${toVersion} lies inside one command's events; go back to the end of a command, e.g. ${next.seq - 1}.`
-    : `Version ${toVersion} lies inside the latest command's events; go back to before that command.`;
+  const end = next ? next.seq - 1 : match.version;
+  const start = commandStart(match, toVersion);
+  const which = next ? "one command's events" : "the latest command's events";
+  const events = start === null ? (next ? ` (up to ${end})` : '') : ` (${start} to ${end})`;
+  const before = start === null ? 'before that command' : `${start - 1}`;
+  const to = next ? (start === null ? `${end}, or to ${before}` : `${before} or ${end}`) : before;
+  return `Version ${toVersion} lies inside ${which}${events}; go back to ${to}.`;
 };
 
 const policyAllows = (match: Match): boolean => (match.options.takebacks ?? 'agreed') === 'agreed';

@@ -207,7 +207,9 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
     roll(game, blue, 2);
     roll(game, blue, 5);
     const within = game.when({ type: 'ProposeTakeback', toVersion: held }, red).thenRejects('TB-2', 'MID_COMMAND');
-    expect(within.message).toBe(`Version ${held} lies inside one command's events; go back to the end of a command, e.g. ${held + 1}.`);
+    expect(within.message).toBe(
+      `Version ${held} lies inside one command's events (up to ${held + 1}); go back to ${held + 1}, or to before that command.`,
+    );
   });
 
   it('RUL-9 TB-2 PBM-14 across the adoption of new rules a takeback is refused, naming how far back it may go; to the adoption it is not', () => {

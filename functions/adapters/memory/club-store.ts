@@ -105,15 +105,31 @@ export class MemoryClubStore implements ClubStore {
     return held ? structuredClone(held.ladder) : null;
   }
 
+  /**
+   * As the club table: the ladder moves to `rev + 1`, and only the players the change names take
+   * their new rating (INV-1), each only over the rating that was read.
+   */
   async rate(clubId: string, ruleset: string, rev: number, ladder: Omit<Ladder, 'rev'>, change: RatingChange): Promise<RateOutcome> {
     const club = this.clubs.get(clubId);
     if (!club) throw new Error(`no club ${clubId}`);
     const held = club.ladders.get(ruleset);
     if (held?.changes.has(change.gameId)) return 'already';
     if ((held?.ladder.rev ?? 0) !== rev) return 'conflict';
+    // As the table's condition: a player's rating is replaced only over the one read (its games, one fewer).
+    const stale = change.players.some(({ playerId }) => {
+      const stored = held?.ladder.ratings[playerId];
+      return stored !== undefined && stored.games !== (ladder.ratings[playerId]?.games ?? 0) - 1;
+    });
+    if (stale) return 'conflict';
+    const ratings = { ...held?.ladder.ratings };
+    for (const { playerId } of change.players) {
+      const rating = ladder.ratings[playerId];
+      if (!rating) throw new Error(`the ladder has no rating for ${playerId}, whom the change of ${change.gameId} rates`);
+      ratings[playerId] = structuredClone(rating);
+    }
     const changes = held?.changes ?? new Map<string, RatingChange>();
     changes.set(change.gameId, structuredClone(change));
-    club.ladders.set(ruleset, { ladder: { ...structuredClone(ladder), rev: rev + 1 }, changes });
+    club.ladders.set(ruleset, { ladder: { ratings, rated: ladder.rated, rev: rev + 1 }, changes });
     return 'rated';
   }
 

@@ -5,7 +5,12 @@
  * that the largest battle the schemas accept, every list at its limit and every name at its
  * longest, fits the service's 64 KiB request body when created and stays under
  * `STATE_BUDGET_BYTES` (domain/kernel/budget.ts) for its whole play
- * (test/support/largest-gsc2.ts, test/service/inv-1-gsc2-soluna-largest.service.test.ts).
+ * (test/support/largest-gsc2.ts, test/service/inv-1-gsc2-soluna-largest.service.test.ts). A
+ * game's stored state holds the designs twice (its options and the rules state) and, while a
+ * seat may take back its commands (TB-1), the whole state twice again (the undo window's
+ * checkpoint): so the options and the battle at its largest get under half the budget, and
+ * every ship costs its 16 systems' state whatever its design. Each limit is also a bound on
+ * CPU: the largest beams step rolls for 384 weapons (INV-2).
  * Each is enforced by a zod check where the value enters, so a refusal is a 400 naming the
  * field's JSON pointer and the limit; the one limit that depends on play, missiles in flight,
  * is refused when the launch orders are sealed (`TOO_MANY_MISSILES`). docs/rules/gsc2.md
@@ -14,22 +19,22 @@
 import * as z from '../kernel/zod.ts';
 
 export const GSC_LIMITS = {
-  /** default: ships a fleet deploys; a big fleet action on a tabletop, 24 on the table (the example has 2 a side). */
-  shipsPerFleet: 12,
-  /** default: ship designs in one battle; more classes than two fleets of 12 usually field. */
-  designs: 6,
+  /** default: ships a fleet deploys; a fleet action of 16 ships, each with a chart and systems to follow (the example has 2 a side). */
+  shipsPerFleet: 8,
+  /** default: ship designs in one battle (the example has 2); each is held twice in the state. */
+  designs: 3,
   /** default: the characters of a ship, battery, missile battery, tractor beam, terrain or design id (the ids' own pattern). */
   idLength: 24,
   /** default: the characters of a ship's display name. */
   shipNameLength: 60,
   /** default: beam batteries a design mounts; the example cruiser has 3. */
-  batteriesPerDesign: 6,
+  batteriesPerDesign: 4,
   /** default: weapons in one beam battery (GSC-14: one to-hit die, damage per weapon). */
   weaponsPerBattery: 6,
   /** default: the damage of one weapon or missile; armor rolls are on a d10 (GSC-17), so more than 10 changes nothing there. */
   damage: 10,
   /** default: missile batteries a design mounts; the example cruiser has 1. */
-  missileBatteriesPerDesign: 3,
+  missileBatteriesPerDesign: 2,
   /** default: missiles one missile battery launches at once; the example cruiser's has 2. */
   missilesPerBattery: 4,
   /** default: tractor beams a design mounts; the example cruiser has 1. */
@@ -40,10 +45,10 @@ export const GSC_LIMITS = {
   systemLevel: 20,
   /** default: crew, assault squads, heavy assault squads, internal defense and transporters of a design: each trooper rolls a d10 in every boarding fight (GSC-21); the example cruiser has 4 crew. */
   troops: 10,
-  /** default: assault pods a design carries; every pod may be in flight at once, so each costs state all game. */
-  assaultPods: 2,
+  /** default: assault pods a design carries (the example cruiser has 1); every pod may be in flight at once, so each costs state all game. */
+  assaultPods: 1,
   /** default: systems on one row of the damage chart (GSC-18); the example rows have 2 or 3. */
-  chartRow: 6,
+  chartRow: 4,
   /** default: a design's size (GSC-19's bands end at "16+"). */
   size: 50,
   /** default: a design's hull. */
@@ -53,7 +58,7 @@ export const GSC_LIMITS = {
   /** default: the size of targeting, each aspect and armor, positive or negative: d10 rolls. */
   rollNumber: 20,
   /** default: terrain pieces on the table. */
-  terrain: 16,
+  terrain: 8,
   /** default: a terrain piece's radius, in inches. */
   terrainRadius: 100,
   /** default: how far terrain drifts each turn (GSC-2), in inches, on each axis. */
@@ -64,8 +69,8 @@ export const GSC_LIMITS = {
   turnLimit: 50,
   /** default: maneuvers in one MoveShip path (forward legs, turns, interrupts). */
   pathManeuvers: 50,
-  /** default: a seat's missiles in flight (a battery launches every other turn, GSC-6); launch orders that would pass it are refused when sealed. */
-  missilesInFlight: 32,
+  /** default: a seat's missiles in flight, four full batteries (each launches every other turn, GSC-6); launch orders that would pass it are refused when sealed. */
+  missilesInFlight: 16,
   /** default: the characters of a missile id in an `mds` maneuver (`t<turn>-<ship>-<battery>-<n>`). */
   missileIdLength: 64,
   /** default: the characters of an assault pod id (`<ship>-pod-<n>`) or of a system reference (`battery:<id>`). */

@@ -5,7 +5,10 @@
  * 12x12 with 3 models a side, 2 attacks at most), and small enough that the largest mission
  * the schemas accept, every list at its limit and every name at its longest, fits the
  * service's 64 KiB request body and stays under `STATE_BUDGET_BYTES`
- * (domain/kernel/budget.ts) for its whole play (test/support/largest-soluna.ts). Each is a
+ * (domain/kernel/budget.ts) for its whole play (test/support/largest-soluna.ts). A game's
+ * stored state holds the mission twice (its options, and the models and grid of the rules
+ * state) and, while a seat may take back its commands (TB-1), the whole state twice again (the
+ * undo window's checkpoint): so the mission and its play get under a quarter of the budget. Each is a
  * zod check where the value enters (mission.ts, choices.ts, commands.ts, options.ts), so a
  * refusal is a 400 naming the field's JSON pointer and the limit. docs/rules/soluna.md
  * "Limits" lists them.
@@ -13,10 +16,10 @@
 export const SOL_LIMITS = {
   /** default: the grid's width and height, in squares. */
   gridSide: 64,
-  /** default: blocking terrain squares; a quarter of the largest grid. */
-  blocking: 1024,
-  /** default: models (profiles) in one warband. */
-  warband: 20,
+  /** default: blocking terrain squares; an eighth of the largest grid, 64 times the example's 8. */
+  blocking: 512,
+  /** default: models (profiles) in one warband; the example has 3. */
+  warband: 10,
   /** default: attack profiles of one model; the example models have 2 at most. */
   attacks: 3,
   /** default: artifacts of one model; the example models have 1 at most. */
@@ -35,8 +38,8 @@ export const SOL_LIMITS = {
   amount: 10,
   /** default: the mission's turn limit (none is also allowed: play until one side wins, SOL-8). */
   turnLimit: 1000,
-  /** default: starred choices per model per turn (SOL-2 "limited"); a model acts at most once in each of the 10 phases. */
-  starredPerTurn: 10,
+  /** default: starred choices per model per turn (SOL-2 "limited"; the default option is 1): each may leave a Mind effect for the rest of the turn (SOL-6). */
+  starredPerTurn: 5,
   /** default: Mind lost per wound taken (SOL-9); Mind is 0 to 10. */
   mindLossPerWound: 10,
 } as const;

@@ -49,7 +49,7 @@ const REFS = [
 /**
  * A design with every system, each list at its limit. Targeting 20 + aspect 20 hits whatever the
  * modifiers; armor 0 lets every weapon through to the chart; shields 2 and hull 60 fall to one
- * full broadside (6 batteries of 6 weapons of 10 damage).
+ * full broadside (two batteries of 6 weapons of 10 damage are enough).
  */
 export const largestDesign = () => ({
   ...{ size: L.size, drive: 12, turnDistance: 4, targeting: L.rollNumber },
@@ -123,8 +123,9 @@ const beamsStep = (): GscState => {
 
 /**
  * INV-2: the most expensive GSC2 decision at the largest size: the last seat's beam orders,
- * which reveal both seats' and resolve every battery of both full fleets at once (72 batteries
- * a side, 6 weapons each: 864 hits, each an armor roll, a chart roll and a system change).
+ * which reveal both seats' and resolve every battery of both full fleets at once (8 ships of 4
+ * batteries a side, 6 weapons each: 384 hits, each an armor roll, a chart roll and a system
+ * change). The largest boarding step (every trooper aboard rolling, GSC-21) costs about as much.
  * Returns the state with red's orders sealed, and blue's command to decide with `decide`.
  */
 export const slowestGsc2Command = (): { state: GscState; command: GscCommand; rc: RulesContext } => {

@@ -29,7 +29,7 @@ export type Seat = (typeof SEATS)[number];
 
 /** The side of the grid: 64 squares. */
 const SIDE = L.gridSide;
-/** Blocking terrain fills the columns from here to the east edge: 16 columns of 64, 1024 squares. */
+/** Blocking terrain fills the columns from here to the east edge: 8 columns of 64, 512 squares. */
 export const FREE_COLUMNS = SIDE - L.blocking / SIDE;
 
 /** The longest ids (32 characters) and names (40). */
@@ -46,7 +46,7 @@ export const MODELS: Record<Seat, string[]> = {
 export const startOf = (seat: Seat, i: number): Square => [i, seat === 'sun' ? 0 : SIDE - 1];
 
 /**
- * A profile with every list at its limit: three ranged weapons that always hit for 10 across the
+ * A profile with every list at its limit: ranged weapons that always hit for 10 across the
  * grid, artifacts that heal and wound, and psionics that raise the user's Mind (the effects
  * that pile up in a turn, SOL-6). Mind 10 acts in every phase; 20 wounds fall to two hits.
  */
@@ -116,9 +116,10 @@ export const firstPhase = (): SolState => {
 
 /**
  * INV-2: the most expensive Sol'una decision at the largest size: the last seat's choices of a
- * phase in which all 40 models act, each a move to a square near the far edge of the largest
- * grid, routed by the engine (a breadth-first search over the grid, SOL-2) around 1024 blocking
- * squares and 39 models; it reveals both seats' choices and resolves all 40. Returns the state
+ * phase in which every model of both full warbands acts, each a move to a square near the far
+ * edge of the largest grid, routed by the engine (a breadth-first search over the grid, SOL-2)
+ * around every blocking square and model; it reveals both seats' choices and resolves them all.
+ * Returns the state
  * with sun's choices sealed, and moon's command to decide with `decide`.
  */
 export const slowestSolunaCommand = (): { state: SolState; command: SolCommand; rc: RulesContext } => {

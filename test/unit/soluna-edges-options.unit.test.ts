@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_MISSION } from '../../domain/soluna/examples.ts';
+import { SOL_LIMITS } from '../../domain/soluna/limits.ts';
 import { solOptionsSchema } from '../../domain/soluna/options.ts';
 
 const [meena, ...sunRest] = EXAMPLE_MISSION.warbands.sun;
@@ -30,7 +31,8 @@ interface Bound {
 }
 
 const BOUNDS: readonly Bound[] = [
-  { rule: 'SOL-2', what: 'starredPerTurn', min: 0, max: 10, options: (n) => ({ starredPerTurn: n }) },
+  // INV-1: each starred choice may leave a Mind effect for the rest of the turn, so the limit keeps the state in its budget
+  { rule: 'SOL-2', what: 'starredPerTurn', min: 0, max: SOL_LIMITS.starredPerTurn, options: (n) => ({ starredPerTurn: n }) },
   { rule: 'SOL-9', what: 'mindLossPerWound', min: 0, max: 10, options: (n) => ({ mindLossPerWound: n }) },
   { rule: 'SOL-1', what: "a model's starting Mind", min: 0, max: 10, options: (n) => withMeena({ mind: n }) },
   { rule: 'SOL-2', what: "a model's movement", min: 0, max: 64, options: (n) => withMeena({ movement: n }) },

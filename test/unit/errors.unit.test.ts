@@ -125,7 +125,14 @@ describe('API-4 bodies and commands', () => {
   });
 
   it('API-4 a rule violation is a 422 with the rule ID and a code', async () => {
-    const { gameId, version } = await playingGame();
+    // INV-10: a game with armies, red deploying first, so Deploy is taken now and only its unknown unit is refused (PG-4).
+    const created = await red.post<{ gameId: string }>('/games', {
+      ruleset: 'post-galactica',
+      seat: 'red',
+      options: { firstPlayer: 'red', rules: { scenario: 'example' } },
+    });
+    const gameId = created.body.gameId;
+    const version = (await blue.post<{ version: number }>(`/games/${gameId}/join`, {})).body.version;
     const reply = await red.post<Problem>(`/games/${gameId}/commands`, {
       commandId: commandId(),
       command: { type: 'Deploy', units: [{ unitId: 'no-such-unit', x: 1, y: 1 }] },

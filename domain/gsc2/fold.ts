@@ -18,6 +18,7 @@ export const gsc2Fold: RulesetFold<GscState, GscEvent, GscOptions> = {
   rulesVersions: ['gsc2-0.1.0', 'gsc2-0.2.0', 'gsc2-0.3.0', 'gsc2-0.4.0', 'gsc2-0.5.0', 'gsc2-0.6.0', 'gsc2-0.7.0', 'gsc2-0.8.0'],
   labelledKeysSince: 'gsc2-0.2.0',
   matchBoundsSince: 'gsc2-0.8.0',
+  commandsSince: { agreements: 'gsc2-0.3.0', takebacks: 'gsc2-0.5.0' },
   summary: 'Starship combat: alternating movement, sealed missile, beam and boarding orders, system damage and repairs.',
   seatNames: SEATS,
   phaseNames: STEPS,

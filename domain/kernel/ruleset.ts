@@ -81,6 +81,14 @@ export interface RulesetFold<S, E extends DomainEvent, O = unknown> {
    * Absent for a ruleset first released after that change.
    */
   readonly matchBoundsSince?: string;
+  /**
+   * RUL-10, INV-10: the first rules version of this ruleset that knew each group of commands
+   * the match lifecycle added later (domain/match/decide.ts `ADDITIVE`): `agreements` the
+   * organiser's and the seats' deadlines, pauses and draws (PBM-12, PBM-13), `takebacks` the
+   * takebacks, corrections and forks (TB-1 to TB-6). A game under an older version refuses them
+   * until it adopts newer rules (`AdoptRules`). Absent for a ruleset first released after them.
+   */
+  readonly commandsSince?: { readonly [group in 'agreements' | 'takebacks']?: string };
   readonly summary: string;
   /** Seat names, in the order used for roll-offs and turn order. */
   readonly seatNames: readonly string[];

@@ -5,7 +5,8 @@
  */
 
 import type { DomainEvent } from '../kernel/envelope.ts';
-import type { AnyRuleset } from '../kernel/ruleset.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
+import type { AnyRuleset, RulesetFold } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
@@ -35,6 +36,57 @@ const play = (match: Match, command: RulesCommand, ctx: MatchCtx, firstSeq: numb
   return revealAtEnd(match, ctx, decision);
 };
 
+type Group = keyof NonNullable<RulesetFold<unknown, never>['commandsSince']>;
+
+/**
+ * RUL-10, INV-10: the lifecycle commands added after a ruleset's first release, by the group
+ * whose first rules version each ruleset names (`commandsSince`). `AdoptRules`, the way out, is
+ * in none: it came before every group, and a game that adopts newer rules knows them all.
+ */
+const ADDITIVE: Readonly<Record<string, Group>> = {
+  ExtendDeadline: 'agreements',
+  PauseGame: 'agreements',
+  ResumeGame: 'agreements',
+  OfferDraw: 'agreements',
+  AcceptDraw: 'agreements',
+  DeclineDraw: 'agreements',
+  RequestPause: 'agreements',
+  AgreePause: 'agreements',
+  DeclinePause: 'agreements',
+  TakeBack: 'takebacks',
+  ProposeTakeback: 'takebacks',
+  AcceptTakeback: 'takebacks',
+  DeclineTakeback: 'takebacks',
+  CorrectGame: 'takebacks',
+  ProposeFork: 'takebacks',
+  AcceptFork: 'takebacks',
+  DeclineFork: 'takebacks',
+  ForkGame: 'takebacks',
+};
+
+/**
+ * RUL-10, INV-10: the refusal of a command the game's rules version did not know yet, or null.
+ * A game keeps the version it was created under until it adopts newer rules, so a command
+ * added since is refused with that version, the one that brought the command, and the way out.
+ * A fork asks of the game it comes from; re-adjudication asks of the version it decides under.
+ * Only a version the ruleset lists is held to its commands: any other decides as the newest.
+ */
+const unknownToRules = (game: GameState, type: string, ctx: MatchCtx): Decision<never> | null => {
+  const group = ADDITIVE[type];
+  if (group === undefined || game.status === 'empty') return null;
+  const fold = ctx.rulesets.findFold(game.ruleset);
+  const since = fold?.commandsSince?.[group];
+  const version = ctx.rulesVersion ?? game.rulesVersion;
+  // A version this build does not list decides as the newest does, as the labelled keys do (rules-context.ts).
+  if (since === undefined || !fold?.rulesVersions.includes(version) || rulesSince(version, since)) return null;
+  const held = game.options.rulesVersion === 'pinned' ? `is pinned to ${version}` : `plays under ${version}`;
+  return reject(
+    'COMMAND_NOT_IN_RULES',
+    'RUL-10',
+    `This game ${held}; ${type} came with ${since}. Its organiser may move it to newer rules with AdoptRules.`,
+  );
+};
+
 /**
  * The game decider: `decide(state, command, ctx) -> events | violation`. `gameId` names
  * the game a `CreateGame` founds; every other command acts on the game in `state`, whose
@@ -44,6 +96,8 @@ export const decideGame = (state: GameState, command: GameCommand, ctx: MatchCtx
   const lifecycle = lifecycleCommand(command.type);
   // The table's declaration types the command it decides; a lifecycle command reaches it by its type alone.
   // A founding command's decision takes any state (its declaration's `decide` is declared on GameState).
+  const unknown = unknownToRules(lifecycle?.needsOrigin ? (ctx.origin?.head ?? state) : state, command.type, ctx);
+  if (unknown) return unknown;
   if (lifecycle?.founds) return lifecycle.decide(state as Match, command as never, ctx, { gameId, firstSeq: state.version + 1 });
   if (state.status === 'empty') return reject('NO_GAME', 'MATCH', 'There is no such game.', 409);
   const firstSeq = state.version + 1;

@@ -20,6 +20,7 @@ export const postGalacticaFold: RulesetFold<PgState, PgEvent, PgOptions> = {
   rulesVersions: ['pg-0.2.0', 'pg-0.3.0', 'pg-0.4.0', 'pg-0.5.0', 'pg-0.6.0', 'pg-0.7.0', 'pg-0.8.0'],
   labelledKeysSince: 'pg-0.3.0',
   matchBoundsSince: 'pg-0.8.0',
+  commandsSince: { agreements: 'pg-0.5.0', takebacks: 'pg-0.7.0' },
   summary: 'Alternating full turns through eight phases; resources, workers and command centers.',
   seatNames: SEATS,
   phaseNames: [DEPLOYMENT_PHASE, ...PHASES],

@@ -18,6 +18,7 @@ export const solunaFold: RulesetFold<SolState, SolEvent, SolOptions> = {
   rulesVersions: ['sol-0.1.0', 'sol-0.2.0', 'sol-0.3.0', 'sol-0.4.0'],
   labelledKeysSince: 'sol-0.2.0',
   matchBoundsSince: 'sol-0.4.0',
+  commandsSince: { agreements: 'sol-0.3.0', takebacks: 'sol-0.3.0' },
   summary: 'Ten simultaneous phases a turn; Mind decides when a model acts; sealed choices revealed together.',
   seatNames: SEATS,
   phaseNames: PHASE_NAMES,

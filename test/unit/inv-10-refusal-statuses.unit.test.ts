@@ -124,6 +124,7 @@ const CLASS: Record<string, Status> = {
     'CANNOT_REPAIR',
     'CANNOT_TURN',
     'CAN_MOVE_NOW',
+    'COMMAND_NOT_IN_RULES',
     'COMMAND_CENTER_LIMIT',
     'DEADLINE_TOO_LATE',
     'DISENGAGED',

@@ -124,16 +124,24 @@ describe('INV-1 the largest GSC2 battle over HTTP', () => {
 
   /**
    * Turns 1 and 2 each seat's first ship fires one battery at the first enemy ship (58 hull a
-   * turn: it falls in turn 2); from turn 3 red fires every working battery, a ship at each enemy
-   * ship (358 hull each), and blue holds fire: blue's fleet is destroyed and red wins (GSC-23).
+   * turn); from turn 3 red fires every working battery, spread over the enemy ships in turn (at
+   * least 3 at each: two destroy a ship), and blue holds fire: blue's fleet is destroyed and red
+   * wins (GSC-23).
    */
   const fire = (state: GscState, seat: string) => {
     const enemies = enemyOf(state, seat);
-    return activeShips(state, seat).flatMap((ship, i) => {
-      const batteries = (state.designs[ship.design]?.batteries ?? []).filter((b) => working(ship, `battery:${b.id}`));
-      const firing = state.turn >= 3 ? (seat === 'red' ? batteries : []) : i === 0 ? batteries.slice(0, 1) : [];
-      return firing.map((b) => ({ ship: ship.id, battery: b.id, target: enemies[state.turn >= 3 ? i % enemies.length : 0]?.id as string }));
-    });
+    const armed = activeShips(state, seat).map((ship) => ({
+      ship,
+      batteries: (state.designs[ship.design]?.batteries ?? []).filter((b) => working(ship, `battery:${b.id}`)),
+    }));
+    if (state.turn < 3) {
+      const first = armed.find((w) => w.batteries.length > 0);
+      return first ? [{ ship: first.ship.id, battery: first.batteries[0]?.id as string, target: enemies[0]?.id as string }] : [];
+    }
+    if (seat !== 'red') return [];
+    return armed
+      .flatMap(({ ship, batteries }) => batteries.map((b) => ({ ship: ship.id, battery: b.id })))
+      .map((order, k) => ({ ...order, target: enemies[k % enemies.length]?.id as string }));
   };
 
   /** Turn 1 every ship launches its assault pods, a squad in each; later the pods fly on. */

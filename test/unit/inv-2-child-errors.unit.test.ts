@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { listenForErrors } from '../../infra/local/dynamodb-local.ts';
-import { eventually, eventually } from '../support/client.ts';
+import { eventually } from '../support/client.ts';
 
 describe('INV-2 a child process error never ends the runtime', () => {
   it('INV-2 a write to the pipe of a child that closed its end is an EPIPE reported, not thrown', async () => {

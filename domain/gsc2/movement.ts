@@ -25,7 +25,8 @@ export const CONTACT_DISTANCE = 1;
 
 const maneuverSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('forward'), inches: z.number().check(z.positive()) }),
+    // INV-1: no leg goes farther than the largest drive
+    z.strictObject({ type: z.literal('forward'), inches: z.number().check(z.positive(), z.lte(GSC_LIMITS.driveInches)) }),
     z.strictObject({ type: z.literal('turn'), direction: z.enum(['left', 'right']) }),
     z.strictObject({ type: z.literal('tractor'), beam: shipId(), target: shipId() }),
     z.strictObject({ type: z.literal('mds'), missile: refOf(GSC_LIMITS.missileIdLength) }),

@@ -219,6 +219,12 @@ describe('INV-1 GSC2 commands: one past each limit is refused naming the field a
     ],
     ['ship id', { type: 'MoveShip', ship: long(G.idLength + 1), path: [] }, '/ship', G.idLength],
     [
+      'forward leg',
+      { type: 'MoveShip', ship: 'valiant', path: [{ type: 'forward', inches: G.driveInches + 1 }] },
+      '/path/0/inches',
+      G.driveInches,
+    ],
+    [
       'tractor maneuver',
       { type: 'MoveShip', ship: 'valiant', path: [{ type: 'tractor', beam: long(G.idLength + 1), target: 'tyrant' }] },
       '/path/0/beam',

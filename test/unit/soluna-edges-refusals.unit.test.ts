@@ -420,7 +420,7 @@ describe("the ruleset's contract at its boundary (SOL-3, SOL-4, RUL-10)", () => 
   it("RUL-9 SOL-3 the fold names Sol'una, its versions, its event types, and who has sealed", () => {
     expect([solunaFold.title, solunaFold.rulesVersions, solunaFold.revealTypes]).toEqual([
       "Sol'una",
-      ['sol-0.1.0', 'sol-0.2.0', 'sol-0.3.0'],
+      ['sol-0.1.0', 'sol-0.2.0', 'sol-0.3.0', 'sol-0.4.0'],
       ['ActionsRevealed'],
     ]);
     expect(solunaFold.summary).toMatch(/^Ten simultaneous phases a turn/);

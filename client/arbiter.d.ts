@@ -734,6 +734,7 @@ export interface components {
              * @enum {string}
              */
             type: "ChooseFirstPlayer";
+            /** @description The seat that takes the first turn. */
             seat: string;
         };
         /** @description Leave the match; the opponent wins. (MATCH) */
@@ -2632,6 +2633,12 @@ export interface components {
             /** @description The event the state is folded to. */
             at: number;
             state: components["schemas"]["GameView"];
+            /** @description INV-5: only when a takeback voided event `at`: the run it voided and the takeback (`by`) that did. */
+            voided?: {
+                from: number;
+                to: number;
+                by: number;
+            };
         };
         Inbox: {
             /** @description Pass as `after` for the next page; null on the last page. */
@@ -3656,6 +3663,7 @@ export interface operations {
                 "application/json": {
                     /** @description The seat to take; the first free one if omitted. */
                     seat?: string;
+                    /** @description Hex mixed into the dice seed before the first roll. */
                     seedContribution?: string;
                     /** @description API-8: the invite code of a private game, from its creation answer. */
                     inviteCode?: string;

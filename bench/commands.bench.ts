@@ -47,8 +47,8 @@ console.log(line('gsc2', 'SubmitOrders revealing both full fleets’ beams', gsc
 slowest.push({ ruleset: 'gsc2', name: 'SubmitOrders revealing both full fleets’ beams', ...gscFigures });
 const sol = slowestSolunaCommand();
 const solFigures = time(() => solDecide(sol.state, sol.command, sol.rc));
-console.log(line('soluna', 'SubmitActions revealing 40 models’ longest moves', solFigures));
-slowest.push({ ruleset: 'soluna', name: 'SubmitActions revealing 40 models’ longest moves', ...solFigures });
+console.log(line('soluna', 'SubmitActions revealing both warbands’ longest moves', solFigures));
+slowest.push({ ruleset: 'soluna', name: 'SubmitActions revealing both warbands’ longest moves', ...solFigures });
 
 console.log('\nThe slowest command per ruleset (median; goal at most 50 ms):');
 for (const ruleset of ['post-galactica', 'gsc2', 'soluna']) {

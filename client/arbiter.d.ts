@@ -2652,6 +2652,12 @@ export interface components {
                 deadline: string | null;
                 version: number;
                 updatedAt: string;
+                /** @description INV-5: the runs of events the game's latest takeback voided, each with that takeback's seq (`by`); only once a takeback happened. The game's view lists them all. */
+                latestTakeback?: {
+                    from: number;
+                    to: number;
+                    by: number;
+                }[];
             }[];
         };
         Lobby: {

@@ -6,7 +6,7 @@
  * table, a key or an SDK type: an adapter turns these values into its own items.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { GameState } from '../../domain/match/state.ts';
+import type { GameState, Voided } from '../../domain/match/state.ts';
 
 export type { RateCounter } from './rate-limits.ts';
 export type { WaitLeases } from './waiting.ts';
@@ -136,6 +136,8 @@ export interface InboxEntry {
   readonly deadline: string | null;
   readonly version: number;
   readonly updatedAt: string;
+  /** INV-5: the runs the game's latest takeback voided, with its seq; only once a takeback happened. */
+  readonly latestTakeback?: readonly Voided[];
 }
 
 /** API-9: a public game open to join, as the lobby lists it. */

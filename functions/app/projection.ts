@@ -82,6 +82,9 @@ const foldChecked = async (deps: Deps, gameId: string, state: GameState, events:
 export const inboxEntriesOf = (rulesets: Rulesets, state: GameState): { playerId: string; entry: InboxEntry }[] => {
   if (state.status === 'empty') return [];
   const awaiting = awaitingSeats(rulesets, state);
+  // INV-5: a row says what the game's latest takeback voided, as the view and the events page do.
+  const latest = Math.max(0, ...(state.voided ?? []).map((r) => r.by));
+  const latestTakeback = (state.voided ?? []).filter((r) => r.by === latest);
   return state.seats.flatMap((seat) =>
     seat.playerId === null
       ? []
@@ -97,6 +100,7 @@ export const inboxEntriesOf = (rulesets: Rulesets, state: GameState): { playerId
               deadline: state.step?.deadline ?? null,
               version: state.version,
               updatedAt: state.updatedAt,
+              ...(latestTakeback.length > 0 ? { latestTakeback } : {}),
             },
           },
         ],

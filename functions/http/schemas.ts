@@ -424,6 +424,13 @@ export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
         deadline: z.nullable(z.string()),
         version: z.number().check(z.int()),
         updatedAt: z.string(),
+        latestTakeback: z
+          .optional(z.array(voidedSchema))
+          .check(
+            z.describe(
+              "INV-5: the runs of events the game's latest takeback voided, each with that takeback's seq (`by`); only once a takeback happened. The game's view lists them all.",
+            ),
+          ),
       }),
     ),
   }),

@@ -3,7 +3,8 @@
  * histories with own, agreed and organiser takebacks (test/support/histories.ts), the read
  * model is left behind the log at a random version; then, for every event, each read that can
  * say whether it is void must say the same as a fresh fold of the whole log: the game's view,
- * the events page (read in pages of a random size), `state?at=N`, the log export's header,
+ * the events page (read in pages of a random size), `state?at=N`, the log export's header, each
+ * seat's inbox row (as current as its read model),
  * `replay --explain` (`voidedBy`) and the viewer's marks (`voidMarks`).
  */
 import fc from 'fast-check';
@@ -54,6 +55,15 @@ describe('INV-5 every read agrees on voided ranges', () => {
             const page = await gameEvents(deps, played.gameId, READER, after, pageSize);
             for (const event of page.events) paged.set(event.seq, byOf(page.voided, event.seq));
             after = page.events.at(-1)?.seq ?? head;
+          }
+          // An inbox row is as current as its read model: it names the latest takeback of the log up to its own version.
+          for (const seat of fresh.seats) {
+            const row = seat.playerId ? (await deps.games.inbox(seat.playerId)).find((e) => e.gameId === played.gameId) : undefined;
+            if (!row) continue;
+            const then = foldGame(HISTORY_RULESETS, played.log.slice(0, row.version));
+            const runs = then.status === 'empty' ? [] : (then.voided ?? []);
+            const latest = Math.max(0, ...runs.map((r) => r.by));
+            expect(row.latestTakeback ?? [], `${seat.name}'s inbox row at ${row.version}`).toEqual(runs.filter((r) => r.by === latest));
           }
           for (let seq = 1; seq <= head; seq += 1) {
             const expected = truth(seq);

@@ -29,6 +29,7 @@ import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
+import { assertBatchFits, MAX_BATCH } from '../app/budget.ts';
 import { historyFor } from '../app/history.ts';
 import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../app/ports.ts';
 import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
@@ -37,8 +38,8 @@ import type { TableNames } from './tables.ts';
 
 /** A snapshot is written with the command whose batch crosses a multiple of this. */
 export const SNAPSHOT_EVERY = 50;
-/** The most events one command may produce (a transaction holds at most 100 items). */
-export const MAX_BATCH = 90;
+/** The most events one command may produce (a transaction holds at most 100 items): functions/app/budget.ts. */
+export { MAX_BATCH };
 /**
  * Events the tail read asks for. The batch that crossed the last multiple m of SNAPSHOT_EVERY
  * at or below the head wrote a snapshot at its last seq, which is >= m > head - SNAPSHOT_EVERY,
@@ -122,6 +123,7 @@ export class EventStore implements GameStore {
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const { gameId, expectedVersion, events } = request;
+    assertBatchFits(events);
     const items: TransactWriteItem[] = events.map((event) => ({
       Put: {
         TableName: this.tables.events,

@@ -8,6 +8,7 @@
  * game: verify's re-decision does not apply it.
  */
 import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { ruleViolation } from './problems.ts';
 
@@ -23,5 +24,37 @@ export const refuseOverBudget = (before: GameState, after: GameState): void => {
     code: 'STATE_TOO_LARGE',
     rule: 'MATCH',
     message: `That would grow the game's state to ${kb(size)}; a game holds at most ${kb(STATE_BUDGET_BYTES)} (docs/api.md, "Limits"). Nothing was recorded; a command that does not grow the game, such as Concede, is still taken.`,
+  });
+};
+
+/**
+ * INV-1: the most events one command may append (docs/design.md §5). A command's events are
+ * written in one DynamoDB transaction of at most 100 items: one per event, the ConditionCheck on
+ * seq-1, the idempotency record, the seed and the two snapshot items. Each ruleset's limits keep
+ * its largest command under it (`MAX_EVENTS_PER_COMMAND` in each `limits.ts`); the stores refuse
+ * a larger batch and the command path refuses the command before that, so nothing is written.
+ */
+export const MAX_BATCH = 90;
+
+/** What either store throws for a batch of more than `MAX_BATCH` events: a fault, not a version conflict. */
+export class BatchTooLargeError extends Error {
+  constructor(readonly events: number) {
+    super(`A batch of ${events} events is more than one command may append (MAX_BATCH, ${MAX_BATCH}); nothing was written.`);
+    this.name = 'BatchTooLargeError';
+  }
+}
+
+/** The stores' own check, before anything is written. */
+export const assertBatchFits = (events: readonly EventEnvelope[]): void => {
+  if (events.length > MAX_BATCH) throw new BatchTooLargeError(events.length);
+};
+
+/** Refuse (422 `TOO_MANY_EVENTS`) a command that would append more than `MAX_BATCH` events: refused, never a 500 on every retry. */
+export const refuseTooManyEvents = (events: readonly EventEnvelope[]): void => {
+  if (events.length <= MAX_BATCH) return;
+  throw ruleViolation({
+    code: 'TOO_MANY_EVENTS',
+    rule: 'MATCH',
+    message: `That command would record ${events.length} events; one command records at most ${MAX_BATCH} (MAX_BATCH, docs/design.md §5). Nothing was recorded.`,
   });
 };

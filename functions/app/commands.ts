@@ -13,7 +13,7 @@ import { recordCommand } from '../../domain/match/record.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { isVoided } from '../../domain/match/undo.ts';
 import { isPrivate, mayRead } from './access.ts';
-import { refuseOverBudget } from './budget.ts';
+import { refuseOverBudget, refuseTooManyEvents } from './budget.ts';
 import type { Deps } from './deps.ts';
 import { historyFor } from './history.ts';
 import type { CommandRecord } from './ports.ts';
@@ -156,6 +156,7 @@ const attemptOnce = async (
   const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
+  refuseTooManyEvents(events);
   if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
   const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
   const stateAfter = foldGame(deps.rulesets, events, base, history);

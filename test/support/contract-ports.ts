@@ -12,6 +12,7 @@ import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kern
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
+import { BatchTooLargeError, MAX_BATCH } from '../../functions/app/budget.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import type { Deps } from '../../functions/app/deps.ts';
 import {
@@ -104,6 +105,37 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         ]);
         expect(await deps.store.lastSeq(gameId)).toBe(2);
         expect(await deps.store.lastSeq(unique('g_none'))).toBe(0);
+      });
+
+      it('INV-1 appends a batch of MAX_BATCH events in one go, and refuses one more, writing nothing', async () => {
+        const { deps } = await make();
+        const gameId = unique('g_batch');
+        const batch = (n: number, id: string) =>
+          sealBatch(
+            null,
+            Array.from({ length: n }, (_, i) => ({ type: 'A', data: i })),
+            meta(gameId, id),
+          );
+        const append = (events: EventEnvelope[], id: string) =>
+          deps.store.append({
+            gameId,
+            expectedVersion: 0,
+            events,
+            command: { commandId: id, record: { bodyHash: id, firstSeq: 1, lastSeq: events.length } },
+            seed: 'cd'.repeat(32),
+            stateAfter: emptyGame,
+          });
+
+        await expect(append(batch(MAX_BATCH + 1, 'c-over'), 'c-over')).rejects.toThrow(BatchTooLargeError);
+        await expect(append(batch(MAX_BATCH + 1, 'c-over'), 'c-over')).rejects.toThrow(
+          `A batch of ${MAX_BATCH + 1} events is more than one command may append (MAX_BATCH, ${MAX_BATCH})`,
+        );
+        expect(await deps.store.lastSeq(gameId)).toBe(0);
+        expect(await deps.games.command(gameId, 'c-over')).toBeNull();
+        // the largest batch, with its record, its seed and a snapshot: 94 items of a transaction's 100
+        expect(await append(batch(MAX_BATCH, 'c-full'), 'c-full')).toEqual({ ok: true });
+        expect(await deps.store.lastSeq(gameId)).toBe(MAX_BATCH);
+        expect((await deps.store.readAfter(gameId, 0)).map((e) => e.data)).toEqual(Array.from({ length: MAX_BATCH }, (_, i) => i));
       });
 
       it('ARC-2 INV-9 writes a command record and a seed once, with their batch or not at all', async () => {

@@ -9,6 +9,7 @@ import type { RulesetSource } from '../../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../../domain/match/state.ts';
+import { assertBatchFits } from '../../app/budget.ts';
 import { historyFor } from '../../app/history.ts';
 import {
   type AppendRequest,
@@ -65,6 +66,7 @@ export class MemoryGameStore implements GameStore {
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const { gameId, expectedVersion, events } = request;
+    assertBatchFits(events);
     const log = this.logs.get(gameId) ?? [];
     const has = (seq: number) => log.some((e) => e.seq === seq);
     if (events.some((e) => has(e.seq)) || (expectedVersion > 0 && !has(expectedVersion))) return { ok: false, conflict: 'version' };

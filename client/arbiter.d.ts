@@ -3046,6 +3046,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description INV-9: the request took too long and was stopped; what it sent may or may not have been recorded. Retry it with the same commandId or requestId after Retry-After: the first result if it was, a decision now if not. */
+        TimedOut: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself). */
         Throttled: {
             headers: {
@@ -3121,6 +3131,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listRulesets: {
@@ -3157,6 +3168,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getRuleset: {
@@ -3206,6 +3218,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getOpenApi: {
@@ -3242,6 +3255,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getMyProfile: {
@@ -3289,6 +3303,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     renameMe: {
@@ -3332,6 +3347,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     rotateMyKey: {
@@ -3366,6 +3382,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getPlayer: {
@@ -3416,6 +3433,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listLobby: {
@@ -3459,6 +3477,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     createGame: {
@@ -3599,6 +3618,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getGame: {
@@ -3652,6 +3672,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     joinGame: {
@@ -3734,6 +3755,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     giveCommand: {
@@ -3814,6 +3836,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     forkGame: {
@@ -3918,6 +3941,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listGameEvents: {
@@ -3987,6 +4011,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getGameState: {
@@ -4040,6 +4065,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     exportGameLog: {
@@ -4090,6 +4116,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     createTournament: {
@@ -4214,6 +4241,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getTournament: {
@@ -4264,6 +4292,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     giveTournamentCommand: {
@@ -4366,6 +4395,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listTournamentRounds: {
@@ -4416,6 +4446,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getTournamentStandings: {
@@ -4466,6 +4497,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     exportTournament: {
@@ -4516,6 +4548,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listMyGames: {
@@ -4573,6 +4606,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     createClub: {
@@ -4637,6 +4671,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getClub: {
@@ -4687,6 +4722,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     joinClub: {
@@ -4743,6 +4779,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     rotateClubInviteCode: {
@@ -4800,6 +4837,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listClubMembers: {
@@ -4850,6 +4888,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     addClubOrganiser: {
@@ -4916,6 +4955,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     removeClubMember: {
@@ -4973,6 +5013,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listClubGames: {
@@ -5023,6 +5064,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listClubTournaments: {
@@ -5073,6 +5115,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getClubLadder: {
@@ -5129,6 +5172,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listRatingChanges: {
@@ -5184,6 +5228,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listWebhooks: {
@@ -5221,6 +5266,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     createWebhook: {
@@ -5299,6 +5345,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     getWebhook: {
@@ -5349,6 +5396,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     deleteWebhook: {
@@ -5384,6 +5432,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     enableWebhook: {
@@ -5421,6 +5470,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     pingWebhook: {
@@ -5458,6 +5508,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
     listWebhookDeliveries: {
@@ -5508,6 +5559,7 @@ export interface operations {
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
         };
     };
 }

@@ -35,6 +35,7 @@ export const PROBLEM_TYPES = [
   'rule-violation',
   'too-many-requests',
   'too-many-waits',
+  'timed-out',
   'internal',
 ] as const;
 

@@ -35,6 +35,22 @@ const problemErrors = (log: LogLine): middy.MiddlewareObj<APIGatewayProxyEventV2
       return;
     }
     const requestId = requestIdOf(request.event);
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      // INV-9: the request ran out of time (middy stops it just before Lambda would). What it
+      // sent may have been recorded or not, so it is no "nothing was written" 500, and no bug:
+      // the same commandId sent again answers with the first result, or decides it now.
+      log({ level: 'warn', msg: 'timed out', requestId });
+      request.response = problemResponse(
+        new Problem(
+          503,
+          'timed-out',
+          'Timed out',
+          `Arbiter took too long to answer and stopped; what you sent may or may not have been recorded. Send it again with the same commandId or requestId: one already recorded answers with its first result, one that was not is decided now. Quote request id ${requestId} if it happens again.`,
+          { requestId, retryAfter: 1 },
+        ),
+      );
+      return;
+    }
     log({
       level: 'error',
       msg: 'unhandled error',

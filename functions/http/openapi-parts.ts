@@ -63,7 +63,7 @@ export const PUBLIC: never[] = [];
 export const OPTIONAL_KEY = [{}, { apiKey: [] }];
 
 /** Statuses any operation may answer: throttling on AWS and an internal error. */
-export const always = { 429: response('Throttled'), 500: response('InternalError') };
+export const always = { 429: response('Throttled'), 500: response('InternalError'), 503: response('TimedOut') };
 export const unauthorized = { 401: response('Unauthorized') };
 /** The 429 of an operation with a rate limit of its own (REL-26), in place of `always`'s. */
 export const rateLimited = { 429: response('RateLimited') };
@@ -130,6 +130,10 @@ export const sharedComponents = {
     Unauthorized: problem('No API key, or not a valid one.', examplesOf(401)),
     TooLarge: problem(`The body is over ${MAX_BODY_BYTES} bytes; nothing was written.`, examplesOf(413)),
     InternalError: problem('Something went wrong on our side; nothing was written. The problem carries the request id.', examplesOf(500)),
+    TimedOut: problem(
+      'INV-9: the request took too long and was stopped; what it sent may or may not have been recorded. Retry it with the same commandId or requestId after Retry-After: the first result if it was, a decision now if not.',
+      examplesOf(503),
+    ),
     Throttled: {
       description: 'Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself).',
       content: { 'application/json': { schema: stageThrottled } },

@@ -231,6 +231,16 @@ const PROVOKE: Readonly<Record<ProblemType, Provoke>> = {
     await holding;
     return answer;
   },
+  'timed-out': async () => {
+    // What middy throws when a request runs out of the Lambda's time (its timeoutEarlyResponse).
+    const timeout = Object.assign(new Error('[AbortError]: The operation was aborted.'), { name: 'TimeoutError' });
+    const api = fixed({
+      clock: () => {
+        throw timeout;
+      },
+    });
+    return asked(api, 'POST', '/players', { body: { name: 'Ann' } }, 'a request that ran out of time');
+  },
   internal: async () => {
     const api = fixed({
       clock: () => {

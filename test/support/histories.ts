@@ -1,7 +1,8 @@
 /**
  * INV-3, INV-5: generated game histories, for the properties that must hold for every log.
  * A history is a list of steps (a player's move, a deadline passing, an own, agreed or
- * organiser takeback across whatever was played, a concession) that fast-check draws; each
+ * organiser takeback across whatever was played, a continuation proposed and agreed or
+ * declined, a concession) that fast-check draws; each
  * step becomes the command a player or the system would give, through the real decider, and a
  * step the rules refuse is simply skipped, as a player whose click was refused would move on.
  * The logs are cut into the batches the command path would have appended, one per command.
@@ -49,7 +50,8 @@ export type HistoryStep =
   | { readonly kind: 'own'; readonly seat: number }
   | { readonly kind: 'agreed'; readonly back: number; readonly accept: boolean }
   | { readonly kind: 'correct'; readonly back: number }
-  | { readonly kind: 'concede'; readonly seat: number };
+  | { readonly kind: 'concede'; readonly seat: number }
+  | { readonly kind: 'fork'; readonly back: number; readonly accept: boolean };
 
 /** A step, weighted as play goes: mostly moves and deadlines, a takeback now and then, rarely a concession. */
 export const historyStep: fc.Arbitrary<HistoryStep> = fc.oneof(
@@ -62,6 +64,10 @@ export const historyStep: fc.Arbitrary<HistoryStep> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('correct' as const), back: fc.integer({ min: 1, max: 6 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('concede' as const), seat: fc.nat(1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('fork' as const), back: fc.integer({ min: 0, max: 6 }), accept: fc.boolean() }),
+  },
 );
 
 export interface History {
@@ -173,6 +179,14 @@ const step = (game: Recorder, ruleset: RulesetId, s: HistoryStep): void => {
     case 'concede':
       game.tryGive({ type: 'Concede' } as GameCommand, seatAt(s.seat));
       return;
+    case 'fork': {
+      // TB-6: a continuation from a version of this game, proposed and accepted or declined (the new game is the service's).
+      const version = target(s.back + 1);
+      if (version === undefined) return;
+      if (game.tryGive({ type: 'ProposeFork', version } as GameCommand, seatAt(0)) !== null) return;
+      game.tryGive({ type: s.accept ? 'AcceptFork' : 'DeclineFork' } as GameCommand, seatAt(1));
+      return;
+    }
   }
 };
 

@@ -20,7 +20,7 @@ import type { ModelAction } from '../../domain/soluna/choices.ts';
 import { SOL_LIMITS as S } from '../../domain/soluna/limits.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
 import { awaiting as solAwaiting } from '../../domain/soluna/view.ts';
-import { stateBytes } from '../../functions/app/budget.ts';
+import { MAX_BATCH, stateBytes } from '../../functions/app/budget.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 import { largestGsc2Rules } from '../support/largest-gsc2.ts';
@@ -42,6 +42,8 @@ class Table {
   /** The most bytes the game's state took after any command, and how many commands were played. */
   largest = 0;
   commands = 0;
+  /** INV-1: the most events one command's answer carried. */
+  mostEvents = 0;
   constructor(
     readonly gameId: string,
     readonly clients: Record<string, Client>,
@@ -86,6 +88,9 @@ class Table {
       command,
     });
     expect(reply.status, JSON.stringify(reply.body).slice(0, 800)).toBe(200);
+    // INV-1: one command's answer carries at most MAX_BATCH events (one DynamoDB transaction)
+    expect(reply.body.events.length).toBeLessThanOrEqual(MAX_BATCH);
+    this.mostEvents = Math.max(this.mostEvents, reply.body.events.length);
     this.commands += 1;
     await this.expectUnderBudget();
     return reply.body.events;

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import { PG_LIMITS as L } from '../../domain/post-galactica/limits.ts';
+import { MAX_BATCH } from '../../functions/app/budget.ts';
 import type { Client } from '../support/client.ts';
 import { commandId } from '../support/http.ts';
 import { largestPostGalacticaOptions, unitIds } from '../support/largest-post-galactica.ts';
@@ -61,8 +62,13 @@ describe('INV-1 the largest Post Galactica game stays under the state budget', (
     };
     const clientOf = (seat: string) => (seat === 'red' ? ann : bob);
     const send = async (seat: string, command: Record<string, unknown>) => {
-      const reply = await clientOf(seat).post<{ detail?: string }>(`/games/${gameId}/commands`, { commandId: commandId(), command });
+      const reply = await clientOf(seat).post<{ detail?: string; events?: unknown[] }>(`/games/${gameId}/commands`, {
+        commandId: commandId(),
+        command,
+      });
       expect(reply.status, `${command.type}: ${reply.body.detail}`).toBeLessThan(300);
+      // INV-1: one command's answer carries at most MAX_BATCH events (one DynamoDB transaction)
+      expect(reply.body.events?.length ?? 0).toBeLessThanOrEqual(MAX_BATCH);
       largest.commands += 1;
       return checked();
     };

@@ -61,3 +61,66 @@ export const itemToEvent = (item: Item): EventEnvelope => {
     ...(visibleTo === undefined ? {} : { visibleTo }),
   };
 };
+
+/**
+ * INV-1: a batch of up to this many events is written one item per event. A larger one (a GSC2
+ * beams reveal of two full fleets records about 470) would pass the 100 items of one
+ * transaction, so its first event stays an item of its own (the item any racing batch on the
+ * same version also puts: the two collide, as one-item-per-event batches do) and the rest are
+ * packed in runs: one item per run of consecutive events, keyed by the run's last seq, so a
+ * range read from any seq reaches it, the newest item's seq is still the head, and the next
+ * batch's check on its expected version finds the run that ends there.
+ */
+export const SINGLE_EVENT_ITEMS = 80;
+
+/** The most events in one packed run, and about the most bytes, so a run's item stays far under 400 KB. */
+const RUN_EVENTS = 50;
+const RUN_BYTES = 200 * 1024;
+
+/** The items a batch is written as: one per event, or for a large batch its first event and then packed runs. */
+export const batchItems = (events: readonly EventEnvelope[]): Item[] => {
+  if (events.length <= SINGLE_EVENT_ITEMS) return events.map(eventToItem);
+  const [first, ...rest] = events as [EventEnvelope, ...EventEnvelope[]];
+  const runs: EventEnvelope[][] = [];
+  let bytes = 0;
+  for (const event of rest) {
+    const size = Buffer.byteLength(JSON.stringify(event), 'utf8');
+    const run = runs.at(-1);
+    if (run && run.length < RUN_EVENTS && bytes + size <= RUN_BYTES) {
+      run.push(event);
+      bytes += size;
+    } else {
+      runs.push([event]);
+      bytes = size;
+    }
+  }
+  return [eventToItem(first), ...runs.map(runItem)];
+};
+
+const runItem = (run: readonly EventEnvelope[]): Item => {
+  const last = run.at(-1) as EventEnvelope;
+  return {
+    gameId: { S: last.gameId },
+    seq: { N: String(last.seq) },
+    firstSeq: { N: String(run[0]?.seq ?? last.seq) },
+    packed: { S: JSON.stringify(run) },
+  };
+};
+
+/**
+ * The events an item holds: itself, or a packed run's (checked to be consecutive and to end at
+ * the item's seq). Also reads stream images. Throws on an item that is neither.
+ */
+export const itemToEvents = (item: Item): EventEnvelope[] => {
+  const packed = item.packed?.S;
+  if (packed === undefined) return [itemToEvent(item)];
+  const last = number(item, 'seq');
+  const first = number(item, 'firstSeq');
+  const run = json(item, 'packed', packed);
+  const consecutive =
+    Array.isArray(run) &&
+    run.length === last - first + 1 &&
+    run.every((e: { seq?: unknown; gameId?: unknown }, i) => e.seq === first + i && e.gameId === item.gameId?.S);
+  if (!consecutive) throw malformed(item, `packs no run of events ${first} to ${last}`);
+  return run as EventEnvelope[];
+};

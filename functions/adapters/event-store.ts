@@ -32,7 +32,7 @@ import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { assertBatchFits, MAX_BATCH } from '../app/budget.ts';
 import { historyFor } from '../app/history.ts';
 import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../app/ports.ts';
-import { eventToItem, type Item, itemToEvent } from './event-codec.ts';
+import { batchItems, type Item, itemToEvents } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
 import type { TableNames } from './tables.ts';
 
@@ -124,10 +124,12 @@ export class EventStore implements GameStore {
   async append(request: AppendRequest): Promise<AppendResult> {
     const { gameId, expectedVersion, events } = request;
     assertBatchFits(events);
-    const items: TransactWriteItem[] = events.map((event) => ({
+    // INV-1: one item per event, or for a large batch its first event and packed runs (event-codec.ts).
+    const eventItems = batchItems(events);
+    const items: TransactWriteItem[] = eventItems.map((item) => ({
       Put: {
         TableName: this.tables.events,
-        Item: eventToItem(event),
+        Item: item,
         ConditionExpression: 'attribute_not_exists(gameId)',
       },
     }));
@@ -161,7 +163,7 @@ export class EventStore implements GameStore {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
       const eventConflict = reasons
-        .slice(0, events.length + (expectedVersion > 0 ? 1 : 0))
+        .slice(0, eventItems.length + (expectedVersion > 0 ? 1 : 0))
         .some((r) => r.Code === 'ConditionalCheckFailed');
       if (eventConflict) return { ok: false, conflict: 'version' };
       if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, conflict: 'item' };
@@ -179,6 +181,10 @@ export class EventStore implements GameStore {
     const events: EventEnvelope[] = [];
     // Nothing lies between: DynamoDB refuses a BETWEEN whose bounds are reversed.
     if (after >= upTo) return events;
+    // A packed run is keyed by its last seq, so one that starts at or before `after` still lies in the range.
+    const take = (item: Item) => {
+      for (const event of itemToEvents(item)) if (event.seq > after && event.seq <= upTo) events.push(event);
+    };
     let start: Item | undefined;
     do {
       const input: QueryCommandInput = {
@@ -190,10 +196,25 @@ export class EventStore implements GameStore {
         ...(start ? { ExclusiveStartKey: start } : {}),
       };
       const page = await this.db.send(new QueryCommand(input));
-      for (const item of page.Items ?? []) events.push(itemToEvent(item));
+      for (const item of page.Items ?? []) take(item);
       start = page.LastEvaluatedKey;
     } while (start && events.length < limit);
-    return events;
+    // The range may end inside a packed run, keyed past `upTo`: the next item holds the rest, if it is one.
+    const reached = events.at(-1)?.seq ?? after;
+    if (events.length < limit && upTo < Number.MAX_SAFE_INTEGER && reached < upTo) {
+      const next = await this.db.send(
+        new QueryCommand({
+          TableName: this.tables.events,
+          KeyConditionExpression: 'gameId = :g AND seq > :to',
+          ExpressionAttributeValues: { ':g': { S: gameId }, ':to': { N: String(upTo) } },
+          ConsistentRead: true,
+          Limit: 1,
+        }),
+      );
+      const item = next.Items?.[0];
+      if (item?.packed) take(item);
+    }
+    return events.slice(0, limit);
   }
 
   /** The seq of the game's last event, 0 when it has none: one Query of one key, what a wait reads (REL-23). */
@@ -223,7 +244,8 @@ export class EventStore implements GameStore {
         ConsistentRead: true,
       }),
     );
-    return (page.Items ?? []).map(itemToEvent);
+    // Newest first: a packed run's events are put back in order, then the whole tail is reversed.
+    return (page.Items ?? []).flatMap((item) => itemToEvents(item).reverse());
   }
 
   /** Every game's id: a Scan of the first events, which only a rebuild can afford. */

@@ -29,12 +29,14 @@ export const refuseOverBudget = (before: GameState, after: GameState): void => {
 
 /**
  * INV-1: the most events one command may append (docs/design.md §5). A command's events are
- * written in one DynamoDB transaction of at most 100 items: one per event, the ConditionCheck on
- * seq-1, the idempotency record, the seed and the two snapshot items. Each ruleset's limits keep
- * its largest command under it (`MAX_EVENTS_PER_COMMAND` in each `limits.ts`); the stores refuse
- * a larger batch and the command path refuses the command before that, so nothing is written.
+ * written in one DynamoDB transaction of at most 100 items, so a batch of more than
+ * `SINGLE_EVENT_ITEMS` events is written with its first event as an item of its own and the
+ * rest packed in runs (`packEvents`, functions/adapters/event-codec.ts): the largest GSC2 beams
+ * reveal (about 470 events) is one transaction all the same. This is the bound on that: each
+ * ruleset's limits keep its largest command far under it, the stores refuse a larger batch,
+ * and the command path refuses the command before that, so nothing is written.
  */
-export const MAX_BATCH = 90;
+export const MAX_BATCH = 1000;
 
 /** What either store throws for a batch of more than `MAX_BATCH` events: a fault, not a version conflict. */
 export class BatchTooLargeError extends Error {

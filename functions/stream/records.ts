@@ -5,7 +5,7 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { type Item, itemToEvent } from '../adapters/event-codec.ts';
+import { type Item, itemToEvents } from '../adapters/event-codec.ts';
 import { isTournamentId } from '../app/ports.ts';
 
 export interface GameBatch {
@@ -46,20 +46,22 @@ export const decodeRecords = (event: DynamoDBStreamEvent): DecodedRecords => {
       if (decoded.gameId !== null) stuck.add(decoded.gameId);
       continue;
     }
-    const envelope = decoded.event;
-    if (stuck.has(envelope.gameId)) continue;
-    const batch = byGame.get(envelope.gameId);
-    if (batch) batch.events.push(envelope);
-    else byGame.set(envelope.gameId, { gameId: envelope.gameId, events: [envelope], firstSequenceNumber: sequenceNumber });
+    for (const envelope of decoded.events) {
+      if (stuck.has(envelope.gameId)) continue;
+      const batch = byGame.get(envelope.gameId);
+      if (batch) batch.events.push(envelope);
+      else byGame.set(envelope.gameId, { gameId: envelope.gameId, events: [envelope], firstSequenceNumber: sequenceNumber });
+    }
   }
   return { games: [...byGame.values()], unreadable };
 };
 
-const decode = (record: DynamoDBRecord): { event: EventEnvelope } | { gameId: string | null; error: unknown } => {
+/** A record's events: one, or a packed run's (INV-1, event-codec.ts). */
+const decode = (record: DynamoDBRecord): { events: EventEnvelope[] } | { gameId: string | null; error: unknown } => {
   const image = record.dynamodb?.NewImage as Item | undefined;
   try {
     if (!image) throw new Error('an INSERT record without a new image');
-    return { event: itemToEvent(image) };
+    return { events: itemToEvents(image) };
   } catch (error) {
     return { gameId: record.dynamodb?.Keys?.gameId?.S ?? image?.gameId?.S ?? null, error };
   }

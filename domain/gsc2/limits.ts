@@ -101,11 +101,10 @@ export const coordinate = () => z.number().check(z.gte(-GSC_LIMITS.coordinate), 
  * INV-1: the events of the largest beams reveal (GSC-14, GSC-16), the last seat's orders of a
  * Beams step when both full fleets fire every battery and every one hits: the 3 of the orders
  * (submitted, sealed, revealed), per battery one `BeamFired` and one `DamageInflicted` per
- * weapon, a `ShipDestroyed` a ship and the `GameEnded`: 3 + 2·8·4·(1 + 6) + 16 + 1 = 468, where
- * a command may record at most `MAX_BATCH` (90, functions/app/budget.ts, docs/design.md §5).
- * Such a command is refused (422 `TOO_MANY_EVENTS`) rather than written; fitting it under the
- * batch (the hits inside `BeamFired`, or smaller limits under a new rules version) is still to
- * do. test/unit/inv-1-batch-limit.unit.test.ts builds it through the decider.
+ * weapon, a `ShipDestroyed` a ship and the `GameEnded`: 3 + 2·8·4·(1 + 6) + 16 + 1 = 468, far
+ * under the `MAX_BATCH` (1,000) events a command may record (functions/app/budget.ts); more than
+ * a transaction holds items for one by one, so the store packs them in runs (docs/design.md §5).
+ * test/unit/inv-1-batch-limit.unit.test.ts builds it through the decider.
  */
 export const MAX_BEAMS_REVEAL_EVENTS =
   3 + 2 * GSC_LIMITS.shipsPerFleet * GSC_LIMITS.batteriesPerDesign * (1 + GSC_LIMITS.weaponsPerBattery) + 2 * GSC_LIMITS.shipsPerFleet + 1;

@@ -4,7 +4,8 @@ import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kern
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { LATEST_SNAPSHOT_SK, MAX_BATCH, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
+import { SINGLE_EVENT_ITEMS } from '../../functions/adapters/event-codec.ts';
+import { LATEST_SNAPSHOT_SK, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/app/commands.ts';
 import { Problem } from '../../functions/app/problems.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
@@ -226,7 +227,7 @@ describe('what a command costs (PERF-5)', () => {
 
   it('PERF-5 a command in a game longer than the tail read still sends two reads and one transaction', async () => {
     await startGame(db.deps, 'g_cost_long');
-    await playTo('g_cost_long', SNAPSHOT_EVERY + MAX_BATCH + 5);
+    await playTo('g_cost_long', SNAPSHOT_EVERY + SINGLE_EVENT_ITEMS + 5);
     expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
     // The tail asks for one snapshot interval of events, no more.
     expect(lastQueryItems).toBe(SNAPSHOT_EVERY);
@@ -237,7 +238,7 @@ describe('what a command costs (PERF-5)', () => {
 
   it('PERF-5 a game whose latest snapshot has no fixed-key copy (written before it existed) loads from SNAP#<seq>', async () => {
     await startGame(db.deps, 'g_cost_old');
-    await playTo('g_cost_old', SNAPSHOT_EVERY + MAX_BATCH + 5);
+    await playTo('g_cost_old', SNAPSHOT_EVERY + SINGLE_EVENT_ITEMS + 5);
     await db.dynamo.client.send(
       new DeleteItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_cost_old' }, sk: { S: LATEST_SNAPSHOT_SK } } }),
     );

@@ -107,7 +107,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(await deps.store.lastSeq(unique('g_none'))).toBe(0);
       });
 
-      it('INV-1 appends a batch of MAX_BATCH events in one go, and refuses one more, writing nothing', async () => {
+      it('INV-1 appends a batch of MAX_BATCH events in one go, reads any range of it back, and refuses one more, writing nothing', async () => {
         const { deps } = await make();
         const gameId = unique('g_batch');
         const batch = (n: number, id: string) =>
@@ -132,10 +132,29 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         );
         expect(await deps.store.lastSeq(gameId)).toBe(0);
         expect(await deps.games.command(gameId, 'c-over')).toBeNull();
-        // the largest batch, with its record, its seed and a snapshot: 94 items of a transaction's 100
-        expect(await append(batch(MAX_BATCH, 'c-full'), 'c-full')).toEqual({ ok: true });
+        // The largest batch, with its record, its seed and a snapshot: on DynamoDB its first event and packed runs.
+        const full = batch(MAX_BATCH, 'c-full');
+        expect(await append(full, 'c-full')).toEqual({ ok: true });
         expect(await deps.store.lastSeq(gameId)).toBe(MAX_BATCH);
-        expect((await deps.store.readAfter(gameId, 0)).map((e) => e.data)).toEqual(Array.from({ length: MAX_BATCH }, (_, i) => i));
+        expect(await deps.store.readAfter(gameId, 0)).toEqual(full);
+        // Any range reads exactly its events, starting and ending inside a run or not.
+        for (const [after, upTo] of [
+          [0, 1],
+          [1, 2],
+          [7, 93],
+          [49, 51],
+          [120, 121],
+          [MAX_BATCH - 3, MAX_BATCH + 40],
+        ] as const) {
+          expect(await deps.store.readAfter(gameId, after, upTo), `${after} to ${upTo}`).toEqual(full.slice(after, upTo));
+        }
+        expect(await deps.store.readAfter(gameId, 10, Number.MAX_SAFE_INTEGER, 7)).toEqual(full.slice(10, 17));
+        // The next batch lands on the big one's last event, and a racing one on the same version does not.
+        const next = sealBatch(full.at(-1) ?? null, [{ type: 'B', data: 'after' }], meta(gameId, 'c-next'));
+        const racing = sealBatch(full.at(-1) ?? null, [{ type: 'B', data: 'racing' }], meta(gameId, 'c-racing'));
+        expect(await deps.store.append({ gameId, expectedVersion: MAX_BATCH, events: next })).toEqual({ ok: true });
+        expect(await deps.store.append({ gameId, expectedVersion: MAX_BATCH, events: racing })).toEqual({ ok: false, conflict: 'version' });
+        expect(await deps.store.readAfter(gameId, MAX_BATCH - 2)).toEqual([...full.slice(MAX_BATCH - 2), ...next]);
       });
 
       it('ARC-2 INV-9 writes a command record and a seed once, with their batch or not at all', async () => {

@@ -7,9 +7,10 @@
 import type { Rulesets } from '../catalogue.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { GENESIS_HASH } from '../kernel/envelope.ts';
+import { rulesSince } from '../kernel/rules-version.ts';
 import { assertNever } from '../kernel/violation.ts';
 import { evolveControl, lapse } from './controls.ts';
-import type { GameCreated, MatchEvent, TakenBack } from './events.ts';
+import type { GameCreated, GameEnded, MatchEvent, TakenBack } from './events.ts';
 import { isMatchEvent } from './events.ts';
 import { isFar } from './far-takeback.ts';
 import { evolveFork, forkedMatch } from './fork.ts';
@@ -43,6 +44,21 @@ const created = (data: GameCreated['data'], origin: Origin): Match => ({
   step: null,
 });
 
+/**
+ * INV-10: the ruleset's own state ends with its match. `GameEnded` is the match's event, so a
+ * ruleset's fold never saw it, and a Sol'una or GSC2 state said `playing` after a concession, a
+ * missed deadline or its own victory alike. From a ruleset's `matchBoundsSince` (a ruleset without
+ * one: always) the ruleset folds it too, where its events include it; an older game's state
+ * stays as its snapshots, read models and exports hold it (RUL-10).
+ */
+const endedRules = (state: Extract<Match, { rules: unknown }>, e: GameEnded, rulesets: Rulesets): unknown => {
+  const fold = rulesets.getFold(state.ruleset);
+  const since = fold.matchBoundsSince;
+  const ends =
+    state.rules !== null && fold.eventTypes.includes('GameEnded') && (since === undefined || rulesSince(state.rulesVersion, since));
+  return ends ? fold.evolve(state.rules, e) : state.rules;
+};
+
 const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: Rulesets): Match => {
   if (e.type === 'GameCreated') return created(e.data, origin);
   if (e.type === 'GameForked') return forkedMatch(e.data, origin.gameId, origin.at);
@@ -75,7 +91,7 @@ const evolveMatch = (state: GameState, e: MatchEvent, origin: Origin, rulesets: 
         ...state,
         status: 'ended',
         firstSeat: 'firstSeat' in state ? state.firstSeat : null,
-        rules: 'rules' in state ? state.rules : null,
+        rules: 'rules' in state ? endedRules(state, e, rulesets) : null,
         result: { winner: e.data.winner, reason: e.data.reason },
         seed: null,
         step: null,

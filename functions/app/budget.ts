@@ -7,10 +7,13 @@
  * at its budget can still go on or end. This is the service's storage limit, not a rule of the
  * game: verify's re-decision does not apply it.
  */
-import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
+import { DYNAMODB_ITEM_LIMIT_BYTES, STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { ruleViolation } from './problems.ts';
+
+/** How much of DynamoDB's item an ending state may fill. */
+const ENDING_MARGIN = 0.75;
 
 export const stateBytes = (state: GameState): number => Buffer.byteLength(JSON.stringify(state), 'utf8');
 
@@ -20,6 +23,9 @@ const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 export const refuseOverBudget = (before: GameState, after: GameState): void => {
   const size = stateBytes(after);
   if (size <= STATE_BUDGET_BYTES || size <= stateBytes(before)) return;
+  // A command that ends the game is taken while its state still fits an item with room to spare:
+  // the budget's margin is there so that a game at its budget can always end (Concede).
+  if (after.status === 'ended' && size <= ENDING_MARGIN * DYNAMODB_ITEM_LIMIT_BYTES) return;
   throw ruleViolation({
     code: 'STATE_TOO_LARGE',
     rule: 'MATCH',

@@ -54,13 +54,14 @@ class Table {
     return this.act(who, { type: 'EndPhase' });
   }
 
-  /** The command is refused with 422, the rule, the code and the sentence, and writes nothing. */
-  async refuse(who: Seat, command: Command, rule: string, code: string, detail: string): Promise<void> {
+  /** The command is refused with its status (422 a rule, 409 a conflict with the state, INV-10), the rule, the code and the sentence, and writes nothing. */
+  async refuse(who: Seat, command: Command, rule: string, code: string, detail: string, status: 409 | 422 = 422): Promise<void> {
     const before = await logLength(this.gameId);
     const reply = await players[who].post(`/games/${this.gameId}/commands`, { commandId: commandId(), command });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(status);
     expect(reply.headers.get('content-type')).toBe('application/problem+json');
-    expect(reply.body).toMatchObject({ type: 'https://arbiter.dev/problems/rule-violation', status: 422, rule, code, detail });
+    const type = status === 422 ? 'rule-violation' : 'conflict';
+    expect(reply.body).toMatchObject({ type: `https://arbiter.dev/problems/${type}`, status, rule, code, detail });
     expect(await logLength(this.gameId)).toBe(before);
   }
 }
@@ -289,6 +290,7 @@ describe('the example scenario over HTTP', () => {
       'PG-4',
       'WRONG_PHASE',
       'Gathering resources happens in the Resource Phase; it is the Movement Phase.',
+      409,
     );
   });
 });

@@ -48,7 +48,8 @@ describe('INV-1 REL-26 continuations count as creations', () => {
       const accepted = await accept(bob, gameId);
       expect(accepted.status).toBe(200);
       const agreed = accepted.body.events.find((e) => e.type === 'ForkAgreed');
-      started.push((agreed?.data as { forkId: string }).forkId);
+      if (!agreed) throw new Error('the continuation was not agreed');
+      started.push((agreed.data as { forkId: string }).forkId);
     }
     expect(new Set(started).size).toBe(GAMES - 1);
     for (const forkId of started) expect(await logOf(forkId)).toEqual(['GameForked']);

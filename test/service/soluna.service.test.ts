@@ -232,11 +232,11 @@ describe("Sol'una over HTTP: an illegal choice is refused with its rule and writ
     });
   });
 
-  it('SOL-4 a choice for a phase that has already resolved is refused (422) and names the open phase', async () => {
+  it('SOL-4 a choice for a phase that has already resolved is refused (409, INV-10) and names the open phase', async () => {
     const reply = await refused(sun, [act('meena', { kind: 'none' })], { turn: 1, phase: 1 });
-    expect(reply.status).toBe(422);
+    expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({
-      type: 'https://arbiter.dev/problems/rule-violation',
+      type: 'https://arbiter.dev/problems/conflict',
       rule: 'SOL-4',
       code: 'WRONG_PHASE',
       detail: 'You chose for phase 1 of turn 1, but it is phase 2 of turn 1; that phase is not open.',
@@ -356,8 +356,9 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
       [[act('xul', { kind: 'move', to: [0, 0] })], {}, 'moon-bad-0002'],
       [[shoot('xul', 'meena', 'Longbow')], {}, 'moon-bad-0003'],
       [[act('xul', { kind: 'none' })], { phase: 2 }, 'moon-bad-0004'],
-      // Sun's own command id: the idempotency record must not hand sun's events to moon.
-      [[act('xul', { kind: 'none' })], {}, 'sun-seal-0001'],
+      // Sun's own command id: the idempotency record must not hand sun's events to moon. Ids are
+      // their sender's (INV-9), so moon's command under it is decided as moon's, and refused.
+      [[act('xul', { kind: 'move', to: [0, 0] })], {}, 'sun-seal-0001'],
     ];
     const before = await Promise.all([stored(ids.attack), stored(ids.move)]);
     for (const [actions, extra, id] of attempts) {
@@ -366,8 +367,8 @@ describe("Sol'una over HTTP: nothing of a seat's sealed choices reaches the othe
         raw(`/games/${ids.attack}/commands`, { method: 'POST', body }),
         raw(`/games/${ids.move}/commands`, { method: 'POST', body }),
       ]);
-      // A rule violation is a 422; sun's command id, reused by moon, is a 409 (API-4).
-      const refused = id === 'sun-seal-0001' ? 409 : 422;
+      // A rule violation is a 422; a choice for a phase not open now conflicts with the state, a 409 (INV-10).
+      const refused = id === 'moon-bad-0004' ? 409 : 422;
       expect([a.status, m.status], id).toEqual([refused, refused]);
       expect(normalise(a.text, ids.attack), id).toBe(normalise(m.text, ids.move));
       expect(a.text.length, id).toBe(m.text.length);

@@ -197,7 +197,6 @@ describe('TB-7 folds, verify, explain and webhooks understand far takebacks', ()
 
   it('TB-7 verify re-decides the proposal and the acceptance with its takeback from the log, and the state after it folds', () => {
     const { game } = shotAgain();
-    const taken = game.log.find((e) => e.type === 'TakenBack') as EventEnvelope;
     // Back to the takeback: sun's own orders only, which rolled nothing, so sun, the seated organiser, may (INV-7).
     const before = game.state.version;
     game.run(submit([act('meena', { kind: 'none' })]), sun);

@@ -2,7 +2,8 @@
  * INV-3, INV-5: generated game histories, for the properties that must hold for every log.
  * A history is a list of steps (a player's move, a deadline passing, an own, agreed or
  * organiser takeback across whatever was played, a continuation proposed and agreed or
- * declined, a concession) that fast-check draws; each
+ * declined, the organiser adopting newer rules in a game an older server began, a concession)
+ * that fast-check draws; each
  * step becomes the command a player or the system would give, through the real decider, and a
  * step the rules refuse is simply skipped, as a player whose click was refused would move on.
  * The logs are cut into the batches the command path would have appended, one per command.
@@ -24,6 +25,7 @@ import { isStale } from '../../functions/app/ports.ts';
 import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
 import { gameEvents } from '../../functions/app/queries.ts';
 import { Recorder } from './finished-games.ts';
+import { ageLog } from './older-rules.ts';
 
 /** The property tests' seed, fixed so that `npm test` runs the same cases every time. */
 export const PROPERTY_SEED = 20261207;
@@ -51,7 +53,8 @@ export type HistoryStep =
   | { readonly kind: 'agreed'; readonly back: number; readonly accept: boolean }
   | { readonly kind: 'correct'; readonly back: number }
   | { readonly kind: 'concede'; readonly seat: number }
-  | { readonly kind: 'fork'; readonly back: number; readonly accept: boolean };
+  | { readonly kind: 'fork'; readonly back: number; readonly accept: boolean }
+  | { readonly kind: 'adopt' };
 
 /** A step, weighted as play goes: mostly moves and deadlines, a takeback now and then, rarely a concession. */
 export const historyStep: fc.Arbitrary<HistoryStep> = fc.oneof(
@@ -68,15 +71,22 @@ export const historyStep: fc.Arbitrary<HistoryStep> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('fork' as const), back: fc.integer({ min: 0, max: 6 }), accept: fc.boolean() }),
   },
+  { weight: 1, arbitrary: fc.constant({ kind: 'adopt' as const }) },
 );
 
 export interface History {
   readonly ruleset: RulesetId;
+  /** Recorded under the ruleset's previous rules version (as an older server would have), so that rules can be adopted. */
+  readonly older?: boolean;
   readonly steps: readonly HistoryStep[];
 }
 
 export const history = (maxSteps = 30): fc.Arbitrary<History> =>
-  fc.record({ ruleset: fc.constantFrom(...RULESET_IDS), steps: fc.array(historyStep, { minLength: 1, maxLength: maxSteps }) });
+  fc.record({
+    ruleset: fc.constantFrom(...RULESET_IDS),
+    older: fc.boolean(),
+    steps: fc.array(historyStep, { minLength: 1, maxLength: maxSteps }),
+  });
 
 /** A played history: its log, cut into the batches the command path appended (one per command). */
 export interface PlayedHistory {
@@ -96,7 +106,7 @@ const PASSES: readonly GameCommand[] = [
 const playerOf = (seatIndex: number) => `p_seat${seatIndex}`;
 
 /** The organiser takes no seat, so its corrections are a referee's (INV-7); the seats are p_seat0 and p_seat1. */
-const started = (ruleset: RulesetId, gameId: string): Recorder => {
+const started = (ruleset: RulesetId, gameId: string, older = false): Recorder => {
   const game = new Recorder(gameId, HISTORY_RULESETS);
   const organiser: Actor = { kind: 'player', playerId: 'p_org', seat: null };
   game.give({ type: 'CreateGame', ruleset, options: { deadlines: { default: 'PT1H' }, rules: RULES[ruleset] } } as GameCommand, organiser);
@@ -112,7 +122,12 @@ const started = (ruleset: RulesetId, gameId: string): Recorder => {
   if (state.status === 'choosing' && state.rollOff) {
     game.give({ type: 'ChooseFirstPlayer', seat: seats[0] } as GameCommand, game.seat(state.rollOff.winner));
   }
-  return game;
+  const previous = HISTORY_RULESETS.getFold(ruleset).rulesVersions.at(-2);
+  if (!older || previous === undefined) return game;
+  // PBM-14: the same opening as an older server recorded it; the game then plays on under those rules until adopted.
+  const aged = new Recorder(gameId, HISTORY_RULESETS);
+  aged.events.push(...ageLog(game.events, previous));
+  return aged;
 };
 
 /** The versions at which a command ended, after play began: where a far takeback may go back to. */
@@ -179,6 +194,10 @@ const step = (game: Recorder, ruleset: RulesetId, s: HistoryStep): void => {
     case 'concede':
       game.tryGive({ type: 'Concede' } as GameCommand, seatAt(s.seat));
       return;
+    case 'adopt':
+      // PBM-14: the organiser moves the game to the newest rules (refused where it already plays under them).
+      game.tryGive({ type: 'AdoptRules' } as GameCommand, { kind: 'player', playerId: 'p_org', seat: null });
+      return;
     case 'fork': {
       // TB-6: a continuation from a version of this game, proposed and accepted or declined (the new game is the service's).
       const version = target(s.back + 1);
@@ -192,7 +211,7 @@ const step = (game: Recorder, ruleset: RulesetId, s: HistoryStep): void => {
 
 /** Play `h` through the real decider: the log it gives and its batches. */
 export const playHistory = (h: History, gameId = `g_hist_${h.ruleset.replace(/[^a-z0-9]/g, '')}`): PlayedHistory => {
-  const game = started(h.ruleset, gameId);
+  const game = started(h.ruleset, gameId, h.older ?? false);
   for (const s of h.steps) step(game, h.ruleset, s);
   const batches: EventEnvelope[][] = [];
   for (const event of game.events) {

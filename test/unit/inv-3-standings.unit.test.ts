@@ -102,7 +102,7 @@ describe('INV-3 standings equal what the logs give, under any delivery', () => {
           const results = log.filter((e) => e.type === 'ResultRecorded').map((e) => (e.data as { gameId?: string; table: number }).table);
           const paired = log.filter((e) => e.type === 'RoundPaired').flatMap((e) => (e.data as { pairings: unknown[] }).pairings);
           expect(paired.length).toBeGreaterThanOrEqual(rounds * Math.floor(players / 2));
-        expect(results).toHaveLength(paired.length);
+          expect(results).toHaveLength(paired.length);
           const text = await exportTournament(deps, TOURNAMENT, ORGANISER);
           expect(verifyTournament(text, everyRuleset()).filter((c) => !c.ok)).toEqual([]);
         }),

@@ -243,7 +243,28 @@ export class DynamoGames implements GamesPort {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :g)',
       ExpressionAttributeValues: { ':pk': { S: playerKey(playerId) }, ':g': { S: 'GAME#' } },
     });
-    return items.flatMap((item) => (item.entry?.S ? [JSON.parse(item.entry.S) as InboxEntry] : []));
+    return items.flatMap((item) => {
+      if (!item.entry?.S) return [];
+      const entry = JSON.parse(item.entry.S) as InboxEntry;
+      return [item.stale?.S ? { ...entry, stale: JSON.parse(item.stale.S) as StaleMark } : entry];
+    });
+  }
+
+  /** INV-4: one attribute on the row as it is; the next `putInbox` replaces the whole item, and the mark with it. */
+  async markInboxStale(playerId: string, gameId: string, mark: StaleMark): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: playerKey(playerId) }, sk: { S: `GAME#${gameId}` } },
+          UpdateExpression: 'SET stale = :mark',
+          ConditionExpression: 'attribute_exists(entry)',
+          ExpressionAttributeValues: { ':mark': { S: JSON.stringify(mark) } },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   async createPlayer(player: Player, createdAt: string): Promise<void> {

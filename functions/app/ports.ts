@@ -138,6 +138,8 @@ export interface InboxEntry {
   readonly updatedAt: string;
   /** INV-5: the runs the game's latest takeback voided, with its seq; only once a takeback happened. */
   readonly latestTakeback?: readonly Voided[];
+  /** INV-4: set while a failed projection left this row behind its game's log (the next row written clears it). */
+  readonly stale?: StaleMark;
 }
 
 /** API-9: a public game open to join, as the lobby lists it. */
@@ -160,6 +162,8 @@ export interface ReadModels {
   putReadModel(gameId: string, model: ProjectedView, previous: number | 'any'): Promise<boolean>;
   /** An inbox entry never goes back in time: an older version than the stored one is dropped. */
   putInbox(playerId: string, entry: InboxEntry): Promise<void>;
+  /** INV-4: mark a player's row of a game as behind its log, as `markStale` marks the view; no row, nothing to mark. */
+  markInboxStale(playerId: string, gameId: string, mark: StaleMark): Promise<void>;
   /**
    * INV-4: mark the view as behind the log after a projection of it failed, without touching
    * its state; a view not written yet is left alone (the reads fold from the log without one).

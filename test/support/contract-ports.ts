@@ -395,6 +395,30 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(current && isStale(current)).toBe(false);
       });
 
+      it('INV-4 ARC-2 a row of an inbox is marked behind its game, and the next row written clears the mark', async () => {
+        const { deps } = await make();
+        const playerId = unique('p_stale');
+        const mark = { upTo: 9, reason: 'the view could not be written', at: '2026-12-07T10:00:00.000Z' };
+        const row = {
+          gameId: 'g_stale_row',
+          ruleset: 'post-galactica',
+          status: 'playing',
+          seat: 'red',
+          awaiting: true,
+          deadline: null,
+          version: 7,
+          updatedAt: '2026-12-07T09:00:00.000Z',
+        };
+        // No row yet: nothing to mark.
+        await deps.games.markInboxStale(playerId, row.gameId, mark);
+        expect(await deps.games.inbox(playerId)).toEqual([]);
+        await deps.games.putInbox(playerId, row);
+        await deps.games.markInboxStale(playerId, row.gameId, mark);
+        expect(await deps.games.inbox(playerId)).toEqual([{ ...row, stale: mark }]);
+        await deps.games.putInbox(playerId, { ...row, version: 9 });
+        expect(await deps.games.inbox(playerId)).toEqual([{ ...row, version: 9 }]);
+      });
+
       it('ARC-2 an inbox entry never goes back in time, and an inbox lists its games in id order', async () => {
         const { deps } = await make();
         const playerId = unique('p_inbox');

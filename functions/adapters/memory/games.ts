@@ -66,6 +66,12 @@ export class MemoryGames implements GamesPort {
   }
 
   /** In game id order, as the table's sort key keeps them. */
+  async markInboxStale(playerId: string, gameId: string, mark: StaleMark): Promise<void> {
+    const inbox = this.inboxes.get(playerId);
+    const entry = inbox?.get(gameId);
+    if (inbox && entry) inbox.set(gameId, { ...entry, stale: { ...mark } });
+  }
+
   async inbox(playerId: string): Promise<InboxEntry[]> {
     return [...(this.inboxes.get(playerId)?.values() ?? [])].sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
   }

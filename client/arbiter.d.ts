@@ -2658,6 +2658,12 @@ export interface components {
                     to: number;
                     by: number;
                 }[];
+                /** @description INV-4: only while a failed projection left this row behind its game (up to event `upTo`, since `at`); GET /games/{id} answers from the log meanwhile, and the row is current again once the projection succeeds. */
+                stale?: {
+                    upTo: number;
+                    reason: string;
+                    at: string;
+                };
             }[];
         };
         Lobby: {

@@ -10,7 +10,7 @@ import { awaitingSeats } from '../../domain/match/view.ts';
 import { isPrivate } from './access.ts';
 import type { Deps } from './deps.ts';
 import { foldSteps } from './history.ts';
-import type { InboxEntry, LobbyEntry, ProjectedView } from './ports.ts';
+import type { InboxEntry, LobbyEntry, ProjectedView, StaleMark } from './ports.ts';
 
 const ATTEMPTS = 3;
 
@@ -30,9 +30,18 @@ export const projectGame = async (deps: Deps, gameId: string, incoming: readonly
   } catch (error) {
     // INV-4: the view is behind the log until a projection succeeds; the reads see the mark and fold from the log.
     const mark = { upTo: newest, reason: String((error as Error).message ?? error).slice(0, 300), at: deps.clock().toISOString() };
-    await deps.games.markStale(gameId, mark).catch(() => {});
+    await markBehind(deps, gameId, mark).catch(() => {});
     throw error;
   }
+};
+
+/** INV-4: the view and each seated player's inbox row marked as behind the log (each only where it exists). */
+const markBehind = async (deps: Deps, gameId: string, mark: StaleMark): Promise<void> => {
+  await deps.games.markStale(gameId, mark);
+  const model = await deps.games.readModel(gameId);
+  const state = model ? (JSON.parse(model.state) as GameState) : null;
+  if (!state || state.status === 'empty' || state.version >= mark.upTo) return;
+  await Promise.all(state.seats.flatMap((s) => (s.playerId === null ? [] : [deps.games.markInboxStale(s.playerId, gameId, mark)])));
 };
 
 const projectOnce = async (deps: Deps, gameId: string, incoming: readonly EventEnvelope[], newest: number): Promise<number> => {

@@ -431,6 +431,19 @@ export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
               "INV-5: the runs of events the game's latest takeback voided, each with that takeback's seq (`by`); only once a takeback happened. The game's view lists them all.",
             ),
           ),
+        stale: z
+          .optional(
+            z.object({
+              upTo: z.number().check(z.int()),
+              reason: z.string(),
+              at: z.string(),
+            }),
+          )
+          .check(
+            z.describe(
+              'INV-4: only while a failed projection left this row behind its game (up to event `upTo`, since `at`); GET /games/{id} answers from the log meanwhile, and the row is current again once the projection succeeds.',
+            ),
+          ),
       }),
     ),
   }),

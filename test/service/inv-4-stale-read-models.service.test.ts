@@ -3,6 +3,7 @@
  * read model refused, as DynamoDB refuses an item it cannot take), the projector marks the view
  * it could not move; `GET /games/{id}` then answers from the log, not the frozen view, and says
  * so in its `Arbiter-Read-Model` header; the events page and the seat lookups read the log too.
+ * Each seated player's inbox row carries the same mark.
  * The redrive's projector part (`reprojectGame`, what `npm run redrive` runs for a set-aside
  * record) repairs the view, and the header goes. On AWS the projector's on-failure queue alarms
  * when a record is set aside (test/stack: INV-4).
@@ -55,6 +56,11 @@ describe('INV-4 a stale read model is never silent', () => {
     expect(model?.version).toBe(version);
     expect(model?.stale).toMatchObject({ upTo: logVersion, reason: expect.stringMatching(/Item size/) });
 
+    // Each seated player's inbox row says it is behind too.
+    const bobsRow = (await bob.get<{ games: { gameId: string; stale?: unknown }[] }>('/me/games')).body.games.find(
+      (g) => g.gameId === gameId,
+    );
+    expect(bobsRow?.stale).toEqual(model?.stale);
     // The view the projector could not move is not served: the log's state is, and the answer says so.
     const read = await bob.get<{ version: number }>(`/games/${gameId}`);
     expect(read.status).toBe(200);
@@ -70,6 +76,11 @@ describe('INV-4 a stale read model is never silent', () => {
     expect(repaired.body.version).toBe(logVersion);
     expect(repaired.headers.get('arbiter-read-model')).toBeNull();
     expect((await api.deps.games.readModel(gameId))?.stale).toBeUndefined();
+    const repairedRow = (await bob.get<{ games: { gameId: string; stale?: unknown; version: number }[] }>('/me/games')).body.games.find(
+      (g) => g.gameId === gameId,
+    );
+    expect(repairedRow).toMatchObject({ version: logVersion });
+    expect(repairedRow?.stale).toBeUndefined();
   });
 
   it('INV-4 a projection that fails only after the view was written leaves no stale view behind', async () => {

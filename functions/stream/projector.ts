@@ -1,20 +1,13 @@
-/** Lambda: the projector, fed by the `events` table stream (INSERT records only). */
+/** Lambda: the projector, fed by the `events` table stream (INSERT records only): `projector` of the one list (consumers/). */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
-import { reactForClubs } from '../app/club-reactions.ts';
 import type { Deps } from '../app/deps.ts';
-import { projectGame } from '../app/projection.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
-import { perGame } from './records.ts';
+import { lambdaOf } from './consumers/consumer.ts';
+import { projector } from './consumers/projector.ts';
 
-export const makeProjector =
-  (deps: () => Deps) =>
-  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    perGame(event, async (batch) => {
-      await projectGame(deps(), batch.gameId, batch.events);
-      // CLUB-1, CLUB-6: a club's games and ladders follow the same records, idempotently (docs/design.md §21).
-      await reactForClubs(deps(), batch.gameId, batch.events);
-    });
+export const makeProjector = (deps: () => Deps): ((event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>) =>
+  lambdaOf(projector, () => ({ deps: deps(), scheduler: null, bus: null }));
 
 // Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
 export const handler = makeProjector(() => depsFromEnv({ rulesets: everyFold() }));

@@ -1,18 +1,21 @@
-/** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines. */
+/** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines (`timerReactor` of the one list). */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
 import type { Deps } from '../app/deps.ts';
 import type { PhaseScheduler } from '../app/ports.ts';
-import { type Report, reactToDeadlines } from '../app/timer-reactor.ts';
+import type { Report } from '../app/timer-reactor.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
-import { perGame } from './records.ts';
+import { lambdaOf } from './consumers/consumer.ts';
+import { timerReactor } from './consumers/timer-reactor.ts';
 import { schedulerFromEnv } from './scheduler-from-env.ts';
 
 /** `report` takes the error line of a step that cannot be scheduled (REL-18); on Lambda, standard error. */
-export const makeTimerReactor =
-  (deps: () => Deps, scheduler: () => PhaseScheduler, report?: Report) =>
-  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    perGame(event, (batch) => reactToDeadlines(deps(), scheduler(), batch.gameId, batch.events, report));
+export const makeTimerReactor = (
+  deps: () => Deps,
+  scheduler: () => PhaseScheduler,
+  report?: Report,
+): ((event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>) =>
+  lambdaOf(timerReactor, () => ({ deps: deps(), scheduler: scheduler(), bus: null, ...(report ? { report } : {}) }));
 
 // Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
 export const handler = makeTimerReactor(() => depsFromEnv({ rulesets: everyFold() }), schedulerFromEnv);

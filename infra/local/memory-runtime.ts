@@ -4,19 +4,15 @@
  * not about storage run on it without Java (ARC-3, docs/design.md §17); DynamoDB Local keeps
  * the contract suite, the stream and crash tests and a few matches through `npm start`.
  */
+import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
 import { dnsResolve, HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
-import { reactForClubs } from '../../functions/app/club-reactions.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { integrationEvents, publish } from '../../functions/app/publishing.ts';
 import { defaultRateLimits } from '../../functions/app/rate-limits.ts';
-import { reactToDeadlines } from '../../functions/app/timer-reactor.ts';
-import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
-import { transitions } from '../../functions/app/transitions.ts';
 import { Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
+import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { MemoryStream } from './memory-stream.ts';
 import { type ServiceOptions, type ServiceRuntime, startServices } from './runtime.ts';
 import { localWebhookPolicy } from './webhook-deliveries.ts';
@@ -65,28 +61,14 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
   });
   const services = await startServices(deps, options, undefined, clock.now);
   clock.onSkip(() => services.scheduler.wake());
-  // The same four consumers, in the same order per batch, as the stream poller runs (§10).
+  // HALL-3: the same consumers, in the same order per batch, as the stream poller and the Lambdas run (§10).
+  const ports = { deps, scheduler: services.scheduler, bus: services.bus, ...(options.log ? { report: options.log } : {}) };
   const stream = new MemoryStream(
-    [
-      {
-        name: 'projector',
-        handle: async (gameId, events) => {
-          await projectGame(deps, gameId, events);
-          await reactForClubs(deps, gameId, events);
-        },
-      },
-      { name: 'timer-reactor', handle: (gameId, events) => reactToDeadlines(deps, services.scheduler, gameId, events, options.log) },
-      {
-        name: 'publisher',
-        handle: async (gameId, events) => publish(services.bus, integrationEvents(deps.rulesets, await transitions(deps, gameId, events))),
-      },
-      // CLUB-4: a game's end reaches its tournament, and a tournament's pairing opens its games (§10.4).
-      {
-        name: 'tournaments',
-        streams: 'all',
-        handle: (id, events) => reactForTournaments(deps, services.scheduler, services.bus, id, events),
-      },
-    ],
+    STREAM_CONSUMERS.map((c) => ({
+      name: c.name,
+      streams: c.streams,
+      handle: (id: string, events: readonly EventEnvelope[]) => c.handle(ports, id, events),
+    })),
     options.log,
   );
   if (!(deps.store instanceof MemoryGameStore)) throw new Error('the memory runtime needs the memory game store');

@@ -28,6 +28,11 @@ export class MemoryStream {
     private readonly log: (line: string) => void = () => {},
   ) {}
 
+  /** The consumers' names, in the order each batch reaches them (HALL-3). */
+  get consumerNames(): string[] {
+    return this.consumers.map((c) => c.name);
+  }
+
   /** A batch the store appended: handed on after the current turn, never inside the command. */
   readonly push = (events: readonly EventEnvelope[]): void => {
     if (this.stopped || events.length === 0) return;

@@ -21,10 +21,7 @@ import type { WebhookPolicy } from '../../functions/app/webhooks.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { failedRecordsFor } from '../../functions/ops/failed-records.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
-import { makeProjector } from '../../functions/stream/projector.ts';
-import { makePublisher } from '../../functions/stream/publisher.ts';
-import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
-import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
+import { type ConsumerPorts, lambdaOf, STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { webAssets } from '../../functions/web/assets.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
@@ -96,6 +93,9 @@ export interface Runtime extends ServiceRuntime {
   readonly poller: StreamPoller;
 }
 
+/** HALL-3: the Lambdas' consumers, from the one list, as the stream poller runs them over this process's ports (§10). */
+export const pollerConsumers = (ports: ConsumerPorts) => STREAM_CONSUMERS.map((c) => ({ name: c.name, handler: lambdaOf(c, () => ports) }));
+
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const log = options.log ?? (() => {});
   const dynamo: LocalDynamo | null = options.dynamoEndpoint
@@ -127,32 +127,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const poller = new StreamPoller({
       endpoint,
       streamArn: Table?.LatestStreamArn ?? '',
-      consumers: [
-        { name: 'projector', handler: makeProjector(() => deps) },
-        {
-          name: 'timer-reactor',
-          handler: makeTimerReactor(
-            () => deps,
-            () => scheduler,
-          ),
-        },
-        {
-          name: 'publisher',
-          handler: makePublisher(
-            () => deps,
-            () => bus,
-          ),
-        },
-        // CLUB-4: the Lambda's composition, over this process's scheduler and bus (§10.4).
-        {
-          name: 'tournaments',
-          handler: makeTournamentReactor(
-            () => deps,
-            () => scheduler,
-            () => bus,
-          ),
-        },
-      ],
+      consumers: pollerConsumers({ deps, scheduler, bus }),
       ...(options.pollIntervalMs === undefined ? {} : { intervalMs: options.pollIntervalMs }),
       // Records the consumers gave up on: <dataDir>/failed-stream-records.ndjson, or in memory.
       failedRecords: failedRecordsFor(options),

@@ -5,6 +5,7 @@
  * the source folder and esbuild never runs, so the whole file synthesizes in seconds; the last
  * test bundles two functions for real.
  */
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { buildRouter } from '../../functions/http/every-route.ts';
 import { openApiDocument } from '../../functions/http/openapi.ts';
 import { ROUTES, routeKeys } from '../../functions/http/route-table.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
+import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
@@ -448,6 +450,12 @@ describe('the stream consumers', () => {
       });
     },
   );
+
+  it('HALL-3 subscribes one function, with its own on-failure queue, to every consumer of the one list', () => {
+    const keyOf = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    expect(Object.keys(stack.streamFailures).sort()).toEqual(STREAM_CONSUMERS.map((c) => keyOf(c.name)).sort());
+    expect(Object.keys(consumers).sort()).toEqual(STREAM_CONSUMERS.map((c) => keyOf(c.name)).sort());
+  });
 
   it('INV-4 a record the projector sets aside raises an alarm that reaches the alarm topic and says to redrive', () => {
     const queue = logicalId(stack.streamFailures.projector);

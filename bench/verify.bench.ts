@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findRolls } from '../domain/kernel/rolls.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
 import { LogFold } from '../domain/verify/fold.ts';
 import { parseLog } from '../domain/verify/log.ts';
-import { findRolls } from '../domain/verify/rolls.ts';
 import { checkChain, checkDice, checkRules, checkSeed, checkState } from '../domain/verify/verify.ts';
 import { longGameLog } from './support/long-game.ts';
 

@@ -14,9 +14,9 @@
  */
 import type { Ctx } from '../kernel/context.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
+import { findRolls } from '../kernel/rolls.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
-import { findRolls } from '../verify/rolls.ts';
 import type { CorrectGame, ProposeTakeback } from './commands.ts';
 import type { DiscardedRoll, TakebackProposed, TakenBack, Undoing, UndoneCommand, VoidedRange } from './events.ts';
 import type { LogAfter, MatchCtx } from './match-ctx.ts';

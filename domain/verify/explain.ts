@@ -1,8 +1,8 @@
 /** `arbiter replay --explain N`: the rolls of one event in plain sentences, with the rules that shaped them. */
 import type { DieRoll, RollModifier } from '../kernel/dice.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import { findRolls } from '../kernel/rolls.ts';
 import type { TakenBack } from '../match/events.ts';
-import { findRolls } from './rolls.ts';
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 

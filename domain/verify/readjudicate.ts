@@ -9,6 +9,7 @@ import type { Actor } from '../kernel/context.ts';
 import { type Dice, resolveRoll } from '../kernel/dice.ts';
 import type { DomainEvent, EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
+import { findRolls } from '../kernel/rolls.ts';
 import type { RuleViolation } from '../kernel/violation.ts';
 import { lifecycleCommand, undoneFromLog } from '../match/command-table.ts';
 import { asGameCommand } from '../match/commands.ts';
@@ -17,7 +18,6 @@ import type { RulesVersionAdopted } from '../match/events.ts';
 import type { MatchCtx } from '../match/match-ctx.ts';
 import type { GameState } from '../match/state.ts';
 import { LogFold } from './fold.ts';
-import { findRolls } from './rolls.ts';
 import { sameJson } from './same-json.ts';
 
 /** Where the rules and the log part ways: `index` is the 0-based position in the log of the event concerned. */

@@ -6,6 +6,7 @@ import type { Rulesets } from '../catalogue.ts';
 import { type KeyScheme, rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
+import { findRolls } from '../kernel/rolls.ts';
 import { keySchemeOf } from '../match/rules-context.ts';
 import type { GameState } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
@@ -17,7 +18,6 @@ import { lineOf, type ParsedLog } from './log.ts';
 import { checkOrigin } from './origin-check.ts';
 import { rulesVersionsOf } from './readjudicate.ts';
 import { type CheckResult, fail, isRunning, isSealed, pass, pending } from './result.ts';
-import { findRolls } from './rolls.ts';
 import { checkRules } from './rules-check.ts';
 
 export type { CheckResult, RulesPart } from './result.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { solunaDuel } from '../support/games.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import type { Undoing } from '../../domain/match/events.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { gsc2Game, postGalacticaGame } from '../support/games.ts';

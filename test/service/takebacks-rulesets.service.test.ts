@@ -11,8 +11,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import type { Undoing } from '../../domain/match/events.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { scheduleName } from '../../functions/adapters/scheduler.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';

@@ -3,8 +3,8 @@
  * a run of events carries, and a recorded roll swapped for another (a forger reusing a draw).
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { type FoundRoll, findRolls } from '../../domain/kernel/rolls.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { type FoundRoll, findRolls } from '../../domain/verify/rolls.ts';
 import type { Client } from './client.ts';
 
 /** `GET /games/{id}/log` as `client` exports it (NDJSON), parsed. */

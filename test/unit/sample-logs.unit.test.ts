@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import type { PgState } from '../../domain/post-galactica/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { replay } from '../../functions/cli/commands.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import type { TakebackProposed, TakenBack } from '../../domain/match/events.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { viewGame } from '../../domain/match/view.ts';
@@ -7,7 +8,6 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LOG_FORMAT, type LogHeader } from '../../domain/verify/log.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { checkDice } from '../../domain/verify/verify.ts';
 import { versionsNeeded } from '../../functions/app/history.ts';
 import type { IntegrationEvent } from '../../functions/app/ports.ts';

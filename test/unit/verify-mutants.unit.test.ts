@@ -12,13 +12,13 @@ import { describe, expect, it } from 'vitest';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { canonicalJson } from '../../domain/kernel/hash.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { explainEvent, explainRoll } from '../../domain/verify/explain.ts';
 import { LogFold } from '../../domain/verify/fold.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { fail, isRunning, isSealed, pass, pending } from '../../domain/verify/result.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { sameJson } from '../../domain/verify/same-json.ts';
 
 const RULESETS = everyRuleset();

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { outcomeOf } from '../../domain/verify/pending.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
 import { rechain } from '../support/older-rules.ts';
 

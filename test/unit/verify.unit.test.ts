@@ -7,12 +7,12 @@ import { playLongGame } from '../../bench/support/long-game.ts';
 import type { DieRoll } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, envelopeHash } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import { isMatchEvent } from '../../domain/match/events.ts';
 import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { explainEvent } from '../../domain/verify/explain.ts';
 import { LogFold } from '../../domain/verify/fold.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
-import { findRolls } from '../../domain/verify/rolls.ts';
 import { type CheckResult, checkRules, checkState, verifyLog } from '../../domain/verify/verify.ts';
 import { finishedMatch, REFERENCE_MATCHES, Recorder } from '../support/finished-games.ts';
 

@@ -1,5 +1,10 @@
-/** Finding every recorded die roll inside an event, wherever the ruleset put it. */
-import type { DieRoll } from '../kernel/dice.ts';
+/**
+ * Finding every recorded die roll inside an event, wherever the ruleset put it: what verify
+ * checks against the seed, what a takeback lists as discarded and what the viewer explains.
+ * It is the dice's, so it lives with them: the match layer needs it and imports nothing of
+ * verify (HALL-1).
+ */
+import type { DieRoll } from './dice.ts';
 
 export interface FoundRoll {
   /** Where in the event's data, e.g. `rolls[2]` or `rounds[0].rolls[1].roll`. */
@@ -19,10 +24,6 @@ const isRoll = (value: unknown): value is DieRoll => {
   );
 };
 
-/**
- * Every roll in `data`, in the order of a depth-first walk. PERF-4: the walk keeps the
- * path as parts and writes it only for a roll found, not for every value of every event.
- */
 /**
  * Every roll in `data`, in the order of a depth-first walk. PERF-4: the walk keeps the
  * path as parts (a key, or an index as a number) and writes it only for a roll found, not

@@ -6,6 +6,9 @@
  *   makes the order modules load in decide what a module sees, and hides which file owns what.
  * - Nothing under `functions/` imports `infra/`; the application (`functions/app/`) imports only
  *   itself and the domain, so its adapters are chosen by the entry points (ARC-1, `layerCrossings`).
+ * - HALL-1: the domain's match layer, which every ruleset and the service decide with, imports
+ *   nothing from `domain/verify/`, which checks what they decided: what both need lives below
+ *   them, in `domain/kernel/` (the rolls an event holds, for one).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -13,6 +16,8 @@ import { importCircles, importGraph, layerCrossings, sourcesUnder, specifiersOf 
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOMAIN = join(ROOT, 'domain');
+const MATCH = join(DOMAIN, 'match') + sep;
+const VERIFY = join(DOMAIN, 'verify') + sep;
 const ALLOWED_PACKAGES = new Set(['zod', 'canonicalize', 'node:crypto']);
 /** zod's entry points (its mini build, its locales, its core classes) are zod too. */
 const allowedPackage = (target: string): boolean => ALLOWED_PACKAGES.has(target) || target.startsWith('zod/');
@@ -38,6 +43,9 @@ for (const file of files(DOMAIN)) {
     const target = match[1] ?? match[2] ?? match[3] ?? '';
     const inside = target.startsWith('.') && resolve(file, '..', target).startsWith(DOMAIN);
     if (!inside && !allowedPackage(target)) problems.push(`${where}: imports "${target}"`);
+    if (file.startsWith(MATCH) && target.startsWith('.') && resolve(file, '..', target).startsWith(VERIFY)) {
+      problems.push(`${where}: the match layer imports verify ("${target}"); move what both need to domain/kernel (HALL-1)`);
+    }
   }
   text.split('\n').forEach((line, i) => {
     if (line.trim().startsWith('//') || line.trim().startsWith('*')) return;
@@ -59,5 +67,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto; no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/, and functions/app/ only itself and the domain.`,
+  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto, and its match layer nothing of verify (HALL-1); no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/, and functions/app/ only itself and the domain.`,
 );

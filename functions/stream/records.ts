@@ -1,71 +1,13 @@
 /**
- * Reading DynamoDB stream records (Lambda's shape) back into event envelopes, one record
- * at a time: a record that is not a readable event is reported alone, and every other
- * game's records are handled as usual (REL-5).
+ * Handing a DynamoDB Streams batch (Lambda's shape) to a consumer, one stream at a time, and
+ * answering with the partial batch failures Lambda redelivers from (REL-5); the records are
+ * decoded by the change feed's adapter (functions/adapters/stream-records.ts).
  */
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { type Item, itemToEvents } from '../adapters/event-codec.ts';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { decodeRecords, type GameBatch } from '../adapters/stream-records.ts';
 import { isTournamentId } from '../app/ports.ts';
 
-export interface GameBatch {
-  readonly gameId: string;
-  readonly events: EventEnvelope[];
-  /** The stream sequence number of this game's first record: where a retry must restart. */
-  readonly firstSequenceNumber: string;
-}
-
-/** A record that cannot be read as an event (an attribute missing, a payload not JSON, no image). */
-export interface UnreadableRecord {
-  readonly sequenceNumber: string;
-  /** From the record's key, when it has one. */
-  readonly gameId: string | null;
-  readonly error: unknown;
-}
-
-export interface DecodedRecords {
-  readonly games: GameBatch[];
-  readonly unreadable: UnreadableRecord[];
-}
-
-/**
- * New events grouped by game, in stream order. Non-INSERT records are ignored (the mapping
- * filters them too). A game's events after an unreadable record of its own are left out:
- * they cannot be applied in order, and that record's report brings them round again.
- */
-export const decodeRecords = (event: DynamoDBStreamEvent): DecodedRecords => {
-  const byGame = new Map<string, GameBatch>();
-  const unreadable: UnreadableRecord[] = [];
-  const stuck = new Set<string>();
-  for (const record of event.Records) {
-    if (record.eventName !== 'INSERT') continue;
-    const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-    const decoded = decode(record);
-    if ('error' in decoded) {
-      unreadable.push({ sequenceNumber, ...decoded });
-      if (decoded.gameId !== null) stuck.add(decoded.gameId);
-      continue;
-    }
-    for (const envelope of decoded.events) {
-      if (stuck.has(envelope.gameId)) continue;
-      const batch = byGame.get(envelope.gameId);
-      if (batch) batch.events.push(envelope);
-      else byGame.set(envelope.gameId, { gameId: envelope.gameId, events: [envelope], firstSequenceNumber: sequenceNumber });
-    }
-  }
-  return { games: [...byGame.values()], unreadable };
-};
-
-/** A record's events: one, or a packed run's (INV-1, event-codec.ts). */
-const decode = (record: DynamoDBRecord): { events: EventEnvelope[] } | { gameId: string | null; error: unknown } => {
-  const image = record.dynamodb?.NewImage as Item | undefined;
-  try {
-    if (!image) throw new Error('an INSERT record without a new image');
-    return { events: itemToEvents(image) };
-  } catch (error) {
-    return { gameId: record.dynamodb?.Keys?.gameId?.S ?? image?.gameId?.S ?? null, error };
-  }
-};
+export type { GameBatch } from '../adapters/stream-records.ts';
 
 /**
  * Handle each game's events independently. A game that fails is reported by its first

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
+import { decodeRecords } from '../../functions/adapters/stream-records.ts';
 import { MAX_BATCH } from '../../functions/app/budget.ts';
-import { decodeRecords } from '../../functions/stream/records.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { readStream } from '../support/stream.ts';
 

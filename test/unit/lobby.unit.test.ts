@@ -11,7 +11,15 @@ let anon: Client;
 
 beforeAll(async () => {
   // The real handler on the memory adapters (ARC-3): these routes are not about storage.
-  api = memoryApi();
+  // A clock a second on at every reading: games created one after another are never created in the
+  // same millisecond, where the lobby's order (oldest first, then by game id) would leave them to their ids.
+  let now = Date.parse('2026-05-01T10:00:00.000Z');
+  api = memoryApi({
+    clock: () => {
+      now += 1000;
+      return new Date(now);
+    },
+  });
   anon = api.anon;
 });
 

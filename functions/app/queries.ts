@@ -55,10 +55,9 @@ const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & {
 export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
   const game = await readableGame(deps, gameId, playerId);
   // One event before the page too: whether an event is redacted can depend on the one before it.
-  const [read, head] = await Promise.all([
-    deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2),
-    deps.store.lastSeq(gameId),
-  ]);
+  const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
+  // A read that came back short reached the log's end; only a full page asks where the end is.
+  const head = read.length < limit + 2 ? (read.at(-1)?.seq ?? 0) : await deps.store.lastSeq(gameId);
   const before = after > 0 && read[0]?.seq === after ? read.shift() : undefined;
   const page = read;
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);

@@ -76,17 +76,22 @@ const research = (stem: string, index: number) =>
     ]),
   );
 
-const unitSheet = (stem: string, index: number, needed: readonly string[], deploymentCost: number) => ({
+/** What a unit's and a building's datasheet share, each at its largest. */
+const sheet = (stem: string, index: number, needed: readonly string[]) => ({
   name: longName(stem),
   cohesion: L.cohesion,
   bodyValue: L.cohesion,
-  movement: 8,
   rangedSkill: 4,
   meleeSkill: 4,
   keywords: keywords(needed, stem),
   actions: [...ACTIONS],
   weapons: weapons(stem, index),
   specialAttackRule: { name: longName(`${stem} sar`), attacks: L.attacks },
+});
+
+const unitSheet = (stem: string, index: number, needed: readonly string[], deploymentCost: number) => ({
+  ...sheet(stem, index, needed),
+  movement: 8,
   gather: { carbon: 5, crystal: 0, faction: 0 },
   deploymentCost,
   abilities: abilities(stem, index),
@@ -99,15 +104,7 @@ const unitSheet = (stem: string, index: number, needed: readonly string[], deplo
 });
 
 const buildingSheet = (stem: string, index: number, needed: readonly string[], produces: string[]) => ({
-  name: longName(stem),
-  cohesion: L.cohesion,
-  bodyValue: L.cohesion,
-  rangedSkill: 4,
-  meleeSkill: 4,
-  keywords: keywords(needed, stem),
-  actions: [...ACTIONS],
-  weapons: weapons(stem, index),
-  specialAttackRule: { name: longName(`${stem} sar`), attacks: L.attacks },
+  ...sheet(stem, index, needed),
   gather: { carbon: 5, crystal: 5, faction: 0 },
   deploymentCost: L.deploymentPoints,
   abilities: abilities(stem, index),

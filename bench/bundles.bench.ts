@@ -48,7 +48,7 @@ const loadTime = (file: string): number =>
  * ruleset in a fresh process loads that ruleset (its chunk: fold and referee) and builds its command
  * and options schemas and the API's body schema. This bundle times that for the ruleset named.
  */
-const FIRST_COMMAND = `import { commandBody } from './functions/http/schemas.ts';
+const FIRST_COMMAND = `import { commandBody } from './functions/games/http/schemas.ts';
 import { rulesetCatalogue } from './domain/catalogue.ts';
 import { rulesetIds, rulesetList } from './domain/ruleset-list.ts';
 const catalogue = rulesetCatalogue(rulesetList);

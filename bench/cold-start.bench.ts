@@ -20,7 +20,7 @@ const RULESET = 'post-galactica';
 
 /** The API's handler module, loaded as Lambda loads it, and the work of its first command. */
 const SNIPPET = `export { handler } from './functions/http/api.ts';
-import { commandBody } from './functions/http/schemas.ts';
+import { commandBody } from './functions/games/http/schemas.ts';
 import { rulesetCatalogue } from './domain/catalogue.ts';
 import { rulesetList } from './domain/ruleset-list.ts';
 const catalogue = rulesetCatalogue(rulesetList);
@@ -35,7 +35,7 @@ export const firstCommand = async (id) => {
 
 /** The same work on a tree from before rulesets were values (ARC-6), which loaded them into a global registry. */
 const REGISTRY_SNIPPET = `export { handler } from './functions/http/api.ts';
-import { commandBody } from './functions/http/schemas.ts';
+import { commandBody } from './functions/games/http/schemas.ts';
 import { loadRuleset } from './domain/ruleset-loaders.ts';
 import { getRuleset } from './domain/registry.ts';
 export const firstCommand = async (id) => {

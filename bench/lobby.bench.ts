@@ -9,8 +9,8 @@ import type { GameState } from '../domain/match/state.ts';
 import { rulesetIds } from '../domain/ruleset-list.ts';
 import { UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
 import { LOBBY_SHARDS } from '../functions/adapters/dynamo-games.ts';
-import { lobbyEntryOf } from '../functions/app/projection.ts';
-import { type LobbyPage, lobbyPage } from '../functions/app/queries.ts';
+import { lobbyEntryOf } from '../functions/games/app/projection.ts';
+import { type LobbyPage, lobbyPage } from '../functions/games/app/queries.ts';
 import { type BenchDb, command, ms, percentile, startBenchDb, stopBenchDb } from './support/games.ts';
 
 const SIZES = [100, 1_000, 10_000];

@@ -15,8 +15,8 @@ import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../funct
 import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
 import { type TableNames, tableNames } from '../functions/adapters/tables.ts';
-import { executeCommand } from '../functions/app/commands.ts';
-import type { Deps } from '../functions/app/deps.ts';
+import { executeCommand } from '../functions/games/app/commands.ts';
+import type { Deps } from '../functions/kernel/deps.ts';
 import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
 import { StreamPoller } from '../infra/local/stream-poller.ts';

@@ -1,8 +1,8 @@
 /** The `arbiter` EventBridge bus of a Lambda that publishes integration events, built once per container (EVENT_BUS_NAME). */
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EventBridgeBus } from './adapters/bus.ts';
-import type { EventBus } from './app/ports.ts';
 import { required } from './config.ts';
+import type { EventBus } from './kernel/ports.ts';
 
 let bus: EventBus | undefined;
 

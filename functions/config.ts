@@ -1,4 +1,4 @@
-import { type RateLimits, rateLimitsFrom } from './app/rate-limits.ts';
+import { type RateLimits, rateLimitsFrom } from './kernel/rate-limits.ts';
 
 /**
  * Configuration, read from the environment on first use (the first request a handler

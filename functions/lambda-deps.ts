@@ -7,10 +7,10 @@ import { createDynamoClient } from './adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from './adapters/dynamo-deps.ts';
 import { WaitLeaseTable } from './adapters/wait-lease-table.ts';
 import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
-import type { Deps } from './app/deps.ts';
-import { Waits, waitLimitsFromEnv } from './app/waiting.ts';
-import { defaultWebhookPolicy, type WebhookPolicy } from './app/webhooks.ts';
 import { config } from './config.ts';
+import { Waits, waitLimitsFromEnv } from './games/app/waiting.ts';
+import type { Deps } from './kernel/deps.ts';
+import { defaultWebhookPolicy, type WebhookPolicy } from './notifications/app/webhooks.ts';
 
 let deps: Deps | undefined;
 

@@ -67,5 +67,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto, and its match layer nothing of verify (HALL-1); no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/, and functions/app/ only itself and the domain.`,
+  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto, and its match layer nothing of verify (HALL-1); no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/; the application (functions/kernel/, functions/<feature>/app/) imports only itself and the domain, and no feature's routes import an adapter (HALL-1).`,
 );

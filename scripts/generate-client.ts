@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { register } from 'node:module';
-import { openApiDocument } from '../functions/http/openapi.ts';
+import { openApiDocument } from '../functions/docs/http/openapi.ts';
 
 register('./typescript5-hooks.mjs', import.meta.url);
 const { default: openapiTS, astToString } = await import('openapi-typescript');

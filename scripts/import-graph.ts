@@ -70,28 +70,54 @@ export const importGraph = (root: string, dirs: readonly string[]): Map<string, 
 
 export const relativeTo = (root: string) => (file: string) => relative(root, file);
 
+/** The service's features (HALL-1): each folder holds its use cases (`app/`) and its routes, schemas and OpenAPI answers (`http/`). */
+export const FEATURES = ['games', 'players', 'notifications', 'clubs', 'tournaments', 'docs'] as const;
+
+const FEATURE = new RegExp(`^functions/(${FEATURES.join('|')})/(app|http)/`);
+
+/** The application layer: the shared kernel (`functions/kernel/`: ports, deps, problems) and each feature's `app/`. */
+const isApplication = (path: string): boolean => path.startsWith('functions/kernel/') || FEATURE.exec(path)?.[2] === 'app';
+
+/** A feature's HTTP layer: its routes, schemas and OpenAPI answers. */
+const isFeatureHttp = (path: string): boolean => FEATURE.exec(path)?.[2] === 'http';
+
+const AWS = /^@aws-sdk\/|^aws-lambda$|^@middy\//;
+
 /**
- * The layer rules above the domain (docs/design.md §2, ARC-1, ARC-8), for one file given by its
- * path from the root (with `/`) and its specifiers as written: nothing under `functions/` imports
- * `infra/` (infrastructure builds and runs the entry points, not the other way round), and the
- * application (`functions/app/`) imports only itself and the domain: no adapter, no entry point,
- * no AWS SDK. Answers one line per crossing.
+ * The layer rules above the domain (docs/design.md §2, ARC-1, ARC-8, HALL-1), for one file given
+ * by its path from the root (with `/`) and its specifiers as written:
+ * - nothing under `functions/` imports `infra/` (infrastructure builds and runs the entry points,
+ *   not the other way round);
+ * - the application (the kernel and every feature's `app/`) imports only the application and the
+ *   domain: no adapter, no route, no entry point, no AWS SDK;
+ * - a feature's `http/` imports the application, the HTTP host's shared parts (`functions/http/`),
+ *   other features' `http/` and the domain: no adapter, no stream consumer, no AWS SDK, so what
+ *   a route does is the use case's and what it stores is the adapter's.
+ * Answers one line per crossing.
  */
 export const layerCrossings = (file: string, specifiers: readonly string[]): string[] => {
   if (!file.startsWith('functions/')) return [];
   const problems: string[] = [];
   for (const specifier of specifiers) {
-    const target = specifier.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), specifier)) : specifier;
+    const local = specifier.startsWith('.');
+    const target = local ? posix.normalize(posix.join(posix.dirname(file), specifier)) : specifier;
     if (target.startsWith('infra/')) problems.push(`${file}: imports "${specifier}": nothing under functions/ imports infra/`);
-    if (!file.startsWith('functions/app/')) continue;
-    if (specifier.startsWith('.')) {
-      const allowed = target.startsWith('functions/app/') || target.startsWith('domain/');
-      if (!allowed)
+    if (isApplication(file)) {
+      if (local && !isApplication(target) && !target.startsWith('domain/'))
         problems.push(
-          `${file}: imports "${specifier}": the application imports only itself and the domain (its ports are in functions/app/ports.ts)`,
+          `${file}: imports "${specifier}": the application imports only itself and the domain (its ports are in functions/kernel/ports.ts)`,
         );
-    } else if (/^@aws-sdk\/|^aws-lambda$|^@middy\//.test(specifier)) {
-      problems.push(`${file}: imports "${specifier}": the application imports no AWS SDK; an adapter does`);
+      if (!local && AWS.test(specifier))
+        problems.push(`${file}: imports "${specifier}": the application imports no AWS SDK; an adapter does`);
+    } else if (isFeatureHttp(file)) {
+      const allowed =
+        isApplication(target) || isFeatureHttp(target) || target.startsWith('functions/http/') || target.startsWith('domain/');
+      if (local && !allowed)
+        problems.push(
+          `${file}: imports "${specifier}": a feature's routes import only the application, the HTTP host's shared parts, other routes and the domain`,
+        );
+      if (!local && AWS.test(specifier))
+        problems.push(`${file}: imports "${specifier}": a feature's routes import no AWS SDK; an adapter does`);
     }
   }
   return problems;

@@ -47,7 +47,7 @@ export const withoutNode20Notice = (text: string): string => {
 };
 
 const lint = async (): Promise<number> => {
-  const { openApiDocument } = await import('../functions/http/openapi.ts');
+  const { openApiDocument } = await import('../functions/docs/http/openapi.ts');
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-openapi-'));
   try {
     // Redocly names the file it lints as a path relative to its working folder: a bare name.

@@ -12,8 +12,8 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
 
 const RULESETS = everyRuleset();

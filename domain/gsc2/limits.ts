@@ -102,7 +102,7 @@ export const coordinate = () => z.number().check(z.gte(-GSC_LIMITS.coordinate), 
  * Beams step when both full fleets fire every battery and every one hits: the 3 of the orders
  * (submitted, sealed, revealed), per battery one `BeamFired` and one `DamageInflicted` per
  * weapon, a `ShipDestroyed` a ship and the `GameEnded`: 3 + 2·8·4·(1 + 6) + 16 + 1 = 468, far
- * under the `MAX_BATCH` (1,000) events a command may record (functions/app/budget.ts); more than
+ * under the `MAX_BATCH` (1,000) events a command may record (functions/games/app/budget.ts); more than
  * a transaction holds items for one by one, so the store packs them in runs (docs/design.md §5).
  * test/unit/inv-1-batch-limit.unit.test.ts builds it through the decider.
  */

@@ -1,6 +1,6 @@
 /**
  * INV-6: one schema everywhere. A lifecycle command's declaration (command-table.ts) carries
- * its schema, which the HTTP layer parses before anything is written (functions/app/strict.ts:
+ * its schema, which the HTTP layer parses before anything is written (functions/kernel/strict.ts:
  * a 400 naming the field) and the OpenAPI document shows; the decider checks the same schema,
  * so a log's re-decision (`arbiter verify`) refuses what the HTTP layer would have refused.
  *

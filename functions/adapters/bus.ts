@@ -3,7 +3,7 @@
  * locally. Notification services (mail, chat bots, push) subscribe with bus rules.
  */
 import { type EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import type { EventBus, IntegrationEvent } from '../app/ports.ts';
+import type { EventBus, IntegrationEvent } from '../kernel/ports.ts';
 
 export const SOURCE = 'arbiter';
 

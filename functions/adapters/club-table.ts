@@ -29,7 +29,7 @@ import type {
   RateOutcome,
   Rating,
   RatingChange,
-} from '../app/ports.ts';
+} from '../kernel/ports.ts';
 import { queryAll } from './dynamo-games.ts';
 import type { Item } from './event-codec.ts';
 import type { TableNames } from './tables.ts';

@@ -2,11 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RulesetSource } from '../../domain/catalogue.ts';
-import type { Deps } from '../app/deps.ts';
-import type { Resolve, WebhookSender } from '../app/ports.ts';
-import { defaultRateLimits } from '../app/rate-limits.ts';
-import { Waits } from '../app/waiting.ts';
-import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../app/webhooks.ts';
+import { Waits } from '../games/app/waiting.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { Resolve, WebhookSender } from '../kernel/ports.ts';
+import { defaultRateLimits } from '../kernel/rate-limits.ts';
+import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../notifications/app/webhooks.ts';
 import { ClubTable } from './club-table.ts';
 import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';

@@ -25,7 +25,7 @@ import {
   type ProjectedView,
   type ReadModel,
   type StaleMark,
-} from '../app/ports.ts';
+} from '../kernel/ports.ts';
 import type { Item } from './event-codec.ts';
 import { gameKey, playerKey, secretAndCommandKeys, secretAndCommandOf, toCommandRecord } from './game-items.ts';
 import { mergePartitions } from './lobby-merge.ts';

@@ -29,16 +29,16 @@ import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
-import { assertBatchFits, MAX_BATCH } from '../app/budget.ts';
-import { historyFor } from '../app/history.ts';
-import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../app/ports.ts';
+import { assertBatchFits, MAX_BATCH } from '../games/app/budget.ts';
+import { historyFor } from '../games/app/history.ts';
+import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../kernel/ports.ts';
 import { batchItems, type Item, itemToEvents } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
 import type { TableNames } from './tables.ts';
 
 /** A snapshot is written with the command whose batch crosses a multiple of this. */
 export const SNAPSHOT_EVERY = 50;
-/** The most events one command may produce (a transaction holds at most 100 items): functions/app/budget.ts. */
+/** The most events one command may produce (a transaction holds at most 100 items): functions/games/app/budget.ts. */
 export { MAX_BATCH };
 /**
  * Events the tail read asks for. The batch that crossed the last multiple m of SNAPSHOT_EVERY

@@ -3,7 +3,7 @@
  * seed and the idempotency records, which the event store writes in a command's transaction
  * and the games table reads outside it. Only adapters see these items.
  */
-import type { CommandRecord } from '../app/ports.ts';
+import type { CommandRecord } from '../kernel/ports.ts';
 import type { Item } from './event-codec.ts';
 
 export const gameKey = (gameId: string) => `GAME#${gameId}`;

@@ -5,7 +5,7 @@
  * removed by DynamoDB's TTL on `expiresAt` once its window is over.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import type { RateAction, RateCounter } from '../app/rate-limits.ts';
+import type { RateAction, RateCounter } from '../kernel/rate-limits.ts';
 import type { TableNames } from './tables.ts';
 
 export class RateLimitTable implements RateCounter {

@@ -13,7 +13,7 @@ import {
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../app/ports.ts';
+import type { PhaseDeadline, PhaseScheduler, TimerInput } from '../kernel/ports.ts';
 
 /**
  * Deterministic per game and step (and reminder), within Scheduler's 64 characters of

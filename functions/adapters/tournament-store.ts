@@ -5,7 +5,7 @@
  * records read. One adapter over any `GameStore` and `GameRecords`: on DynamoDB the `events`
  * and `games` tables, in memory the memory store. Its stream carries no snapshot.
  */
-import type { AppendResult, GameRecords, GameStore, LoadedStream, StreamAppend, TournamentStore } from '../app/ports.ts';
+import type { AppendResult, GameRecords, GameStore, LoadedStream, StreamAppend, TournamentStore } from '../kernel/ports.ts';
 
 export class StreamTournamentStore implements TournamentStore {
   constructor(

@@ -12,7 +12,7 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { WaitLeases } from '../app/waiting.ts';
+import type { WaitLeases } from '../games/app/waiting.ts';
 import type { TableNames } from './tables.ts';
 
 /** Tries of take-prune-take before a racing key is told to come back (each prune frees at least one place or answers). */

@@ -7,8 +7,8 @@
  */
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { GuardOptions } from '../app/address-guard.ts';
-import type { OutgoingWebhook, Resolve, SendOutcome, WebhookSender } from '../app/ports.ts';
+import type { OutgoingWebhook, Resolve, SendOutcome, WebhookSender } from '../kernel/ports.ts';
+import type { GuardOptions } from '../notifications/app/address-guard.ts';
 
 /**
  * The production resolver: `dns.lookup`, every address, as the system resolves (so
@@ -56,7 +56,7 @@ export class HttpWebhookSender implements WebhookSender {
       return refused(`${target.protocol} URLs are not delivered to; use https`);
     const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
     // Like node:http, the guard (and ipaddr.js) is loaded by the first send (PERF-1).
-    const { checkHost, firstRefusal } = await import('../app/address-guard.ts');
+    const { checkHost, firstRefusal } = await import('../notifications/app/address-guard.ts');
     // REL-28: `localhost` and its subdomains are loopback whatever a resolver says of them.
     const byName = checkHost(target.hostname, this.options);
     if (byName && !byName.allowed) return refused(byName.reason ?? `${hostname} may not be reached`);

@@ -20,7 +20,7 @@ import {
   TransactWriteItemsCommand,
   type TransactWriteItemsCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import type { CreateOutcome, DeliveryLogEntry, HookRecord, Subscription, WebhookStore } from '../app/ports.ts';
+import type { CreateOutcome, DeliveryLogEntry, HookRecord, Subscription, WebhookStore } from '../kernel/ports.ts';
 import { queryAll } from './dynamo-games.ts';
 import type { Item } from './event-codec.ts';
 import { playerKey } from './game-items.ts';

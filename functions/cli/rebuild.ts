@@ -9,7 +9,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../adapters/dynamo-client.ts';
 import { createDeps } from '../adapters/dynamo-deps.ts';
 import { tableNames } from '../adapters/tables.ts';
-import { rebuildAll } from '../app/projection.ts';
+import { rebuildAll } from '../games/app/projection.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

@@ -6,9 +6,9 @@
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
+import { buildApiRouter } from '../games/http/routes.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { httpHandler } from './handler.ts';
-import { buildApiRouter } from './routes.ts';
 
 /**
  * The API delivers a webhook's test ping itself, so it has a webhook sender. It loads each rule

@@ -3,12 +3,13 @@
  * CLUB-6). Apart from routes.ts, whose webhook routes would bring the webhook sender's address
  * guard into this function's bundle (PERF-1).
  */
-import type { Deps } from '../app/deps.ts';
-import { authenticate } from '../app/players.ts';
-import { clubHandlers } from './club-routes.ts';
+
+import { clubHandlers } from '../clubs/http/routes.ts';
+import type { Deps } from '../kernel/deps.ts';
+import { authenticate } from '../players/app/players.ts';
+import { tournamentHandlers } from '../tournaments/http/routes.ts';
 import { type Handlers, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
-import { tournamentHandlers } from './tournament-routes.ts';
 
 /** The club function's handlers: a function of their own, so that the API's cold start loads none of their code (PERF-1). */
 export const clubsHandlers = (deps: () => Deps): Handlers<'clubs'> => ({

@@ -16,7 +16,7 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { Problem } from '../app/problems.ts';
+import { Problem } from '../kernel/problems.ts';
 import type { Response } from './router.ts';
 
 /** Local default: pages served from this machine, on any port. */

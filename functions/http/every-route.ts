@@ -5,15 +5,16 @@
  * API's bundle carries no documentation, club or tournament code (PERF-1); the local runtime
  * serves them all from one handler.
  */
-import type { Deps } from '../app/deps.ts';
-import { authenticate } from '../app/players.ts';
+
+import { docsHandlers } from '../docs/http/routes.ts';
+import { apiHandlers } from '../games/http/routes.ts';
+import type { Deps } from '../kernel/deps.ts';
+import { authenticate } from '../players/app/players.ts';
 import { clubsHandlers } from './clubs-router.ts';
 import type { CorsPolicy } from './cors.ts';
-import { docsHandlers } from './docs-routes.ts';
 import { httpHandler, type LogLine } from './handler.ts';
 import { routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
-import { apiHandlers } from './routes.ts';
 
 /** Every route of the service. */
 export const buildRouter = (deps: () => Deps): Router =>

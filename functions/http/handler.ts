@@ -7,7 +7,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { Problem } from '../app/problems.ts';
+import { Problem } from '../kernel/problems.ts';
 import { type CorsPolicy, corsHeaders, corsPolicyFromEnv, isPreflight, preflightResponse } from './cors.ts';
 import { problemResponse } from './respond.ts';
 import type { ClientContext, Response, Router } from './router.ts';

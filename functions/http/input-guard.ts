@@ -5,8 +5,8 @@
  * 8785 canonical JSON, and would be stored forever). The same checks run on AWS and
  * locally, because they run in the handler.
  */
-import { Problem } from '../app/problems.ts';
-import { escapePointer } from '../app/schema-problems.ts';
+import { Problem } from '../kernel/problems.ts';
+import { escapePointer } from '../kernel/schema-problems.ts';
 
 /**
  * The largest body accepted, in bytes. A command is stored twice at most in one item

@@ -6,7 +6,7 @@
  * continuation of POST /games/{id}/forks; for every problem type, the handler's answer to a
  * request that provokes it.
  */
-import type { ProblemType } from '../app/problems.ts';
+import type { ProblemType } from '../kernel/problems.ts';
 import recorded from './openapi-examples.json' with { type: 'json' };
 
 interface Recorded {

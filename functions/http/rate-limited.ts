@@ -1,6 +1,6 @@
 /** REL-26 at the routes: count the request, and the 429 that answers one over the limit. */
-import type { Deps } from '../app/deps.ts';
-import { type RateAction, takeRate } from '../app/rate-limits.ts';
+import type { Deps } from '../kernel/deps.ts';
+import { type RateAction, takeRate } from '../kernel/rate-limits.ts';
 import type { Response } from './router.ts';
 import { tooManyRequests } from './too-many-requests.ts';
 

@@ -1,9 +1,9 @@
 /** Building responses: JSON, problem+json (RFC 9457), and body parsing with clear 400s. */
 import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
-import { etagMatches, etagOf } from '../app/etag.ts';
-import { Problem } from '../app/problems.ts';
-import { issuePhrase, pointerOf, schemaProblem, sentenceCase, withMore } from '../app/schema-problems.ts';
+import { etagMatches, etagOf } from '../kernel/etag.ts';
+import { Problem } from '../kernel/problems.ts';
+import { issuePhrase, pointerOf, schemaProblem, sentenceCase, withMore } from '../kernel/schema-problems.ts';
 import { parseJsonBody } from './input-guard.ts';
 import { retryAfterHeader } from './retry-after.ts';
 import type { Request, Response } from './router.ts';

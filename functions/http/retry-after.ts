@@ -3,7 +3,7 @@
  * body too) is a whole number of seconds gets it, so every limit (REL-23's waits, REL-26's
  * rates) says when to come back in the same way.
  */
-import type { Problem } from '../app/problems.ts';
+import type { Problem } from '../kernel/problems.ts';
 
 export const retryAfterHeader = (problem: Problem): Record<string, string> => {
   const seconds = problem.extra.retryAfter;

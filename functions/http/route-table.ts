@@ -11,9 +11,7 @@
  * table without the document's code (PERF-1).
  */
 import type * as z from '../../domain/kernel/zod.ts';
-import { addOrganiserBody, createClubBody, joinClubBody, ladderQuery, ratingChangesQuery } from './club-schemas.ts';
-import { parseBody, parseQuery } from './respond.ts';
-import { type Request, type Response, Router } from './router.ts';
+import { addOrganiserBody, createClubBody, joinClubBody, ladderQuery, ratingChangesQuery } from '../clubs/http/schemas.ts';
 import {
   commandBody,
   createGameBody,
@@ -26,9 +24,11 @@ import {
   registerPlayerBody,
   renamePlayerBody,
   stateQuery,
-} from './schemas.ts';
-import { createTournamentBody, tournamentCommandBody } from './tournament-schemas.ts';
-import { createWebhookBody } from './webhook-schemas.ts';
+} from '../games/http/schemas.ts';
+import { createWebhookBody } from '../notifications/http/schemas.ts';
+import { createTournamentBody, tournamentCommandBody } from '../tournaments/http/schemas.ts';
+import { parseBody, parseQuery } from './respond.ts';
+import { type Request, type Response, Router } from './router.ts';
 
 export interface RouteDeclaration {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

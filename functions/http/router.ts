@@ -1,6 +1,6 @@
 /** A small router over API Gateway HTTP API (payload v2) events: method + path template. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { Problem } from '../app/problems.ts';
+import { Problem } from '../kernel/problems.ts';
 
 export interface Request {
   readonly method: string;

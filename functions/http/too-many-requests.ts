@@ -1,5 +1,5 @@
 /** The answer to a client that must slow down: 429, problem+json, and when to try again. */
-import { Problem } from '../app/problems.ts';
+import { Problem } from '../kernel/problems.ts';
 import { problemResponse } from './respond.ts';
 import type { Response } from './router.ts';
 

@@ -34,8 +34,8 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from '../../domain/kernel/zod.ts';
-import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
-import type { EventBus, TimerInput } from '../app/ports.ts';
+import { fireDeadline, remindDeadline } from '../games/app/phase-timer.ts';
+import type { EventBus, TimerInput } from '../kernel/ports.ts';
 import { makePublisher } from '../stream/publisher.ts';
 import { makeTournamentReactor } from '../stream/tournaments.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';

@@ -15,13 +15,13 @@
  *   existing schedule is a no-op).
  */
 import type { Step } from '../../domain/match/state.ts';
-import { reactForClubs } from '../app/club-reactions.ts';
-import type { Deps } from '../app/deps.ts';
-import { fireDeadline } from '../app/phase-timer.ts';
-import { isTournamentId, type PhaseScheduler } from '../app/ports.ts';
-import { projectGame } from '../app/projection.ts';
-import { reminderSchedules, remindersOf } from '../app/timer-reactor.ts';
-import { reactForTournaments } from '../app/tournament-rounds.ts';
+import { reactForClubs } from '../clubs/app/club-reactions.ts';
+import { fireDeadline } from '../games/app/phase-timer.ts';
+import { projectGame } from '../games/app/projection.ts';
+import { reminderSchedules, remindersOf } from '../games/app/timer-reactor.ts';
+import type { Deps } from '../kernel/deps.ts';
+import { isTournamentId, type PhaseScheduler } from '../kernel/ports.ts';
+import { reactForTournaments } from '../tournaments/app/tournament-rounds.ts';
 
 export type Consumer = 'projector' | 'timer-reactor' | 'publisher' | 'tournaments';
 

@@ -2,10 +2,10 @@
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
-import type { Deps } from '../app/deps.ts';
-import { fireDeadline, remindDeadline } from '../app/phase-timer.ts';
-import type { EventBus } from '../app/ports.ts';
 import { busFromEnv } from '../bus-from-env.ts';
+import { fireDeadline, remindDeadline } from '../games/app/phase-timer.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { EventBus } from '../kernel/ports.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 
 const timerInput = /* @__PURE__ */ z.lazy(() =>

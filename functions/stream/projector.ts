@@ -1,7 +1,7 @@
 /** Lambda: the projector, fed by the `events` table stream (INSERT records only): `projector` of the one list (consumers/). */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
-import type { Deps } from '../app/deps.ts';
+import type { Deps } from '../kernel/deps.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { lambdaOf } from './consumers/consumer.ts';
 import { projector } from './consumers/projector.ts';

@@ -1,9 +1,9 @@
 /** Lambda: the publisher, fed by the `events` stream: integration events to the EventBridge bus (`publisher` of the one list). */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
-import type { Deps } from '../app/deps.ts';
-import type { EventBus } from '../app/ports.ts';
 import { busFromEnv } from '../bus-from-env.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { EventBus } from '../kernel/ports.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { lambdaOf } from './consumers/consumer.ts';
 import { publisher } from './consumers/publisher.ts';

@@ -5,7 +5,7 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { decodeRecords, type GameBatch } from '../adapters/stream-records.ts';
-import { isTournamentId } from '../app/ports.ts';
+import { isTournamentId } from '../kernel/ports.ts';
 
 export type { GameBatch } from '../adapters/stream-records.ts';
 

@@ -5,8 +5,8 @@
  */
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { EventBridgeScheduler } from '../adapters/scheduler.ts';
-import type { PhaseScheduler } from '../app/ports.ts';
 import { required } from '../config.ts';
+import type { PhaseScheduler } from '../kernel/ports.ts';
 
 let scheduler: PhaseScheduler | undefined;
 

@@ -1,9 +1,9 @@
 /** Lambda: the timer reactor, fed by the `events` stream: one-time schedules for phase deadlines (`timerReactor` of the one list). */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
-import type { Deps } from '../app/deps.ts';
-import type { PhaseScheduler } from '../app/ports.ts';
-import type { Report } from '../app/timer-reactor.ts';
+import type { Report } from '../games/app/timer-reactor.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { PhaseScheduler } from '../kernel/ports.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { lambdaOf } from './consumers/consumer.ts';
 import { timerReactor } from './consumers/timer-reactor.ts';

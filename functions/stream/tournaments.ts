@@ -8,9 +8,9 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
-import type { Deps } from '../app/deps.ts';
-import type { EventBus, PhaseScheduler } from '../app/ports.ts';
 import { busFromEnv } from '../bus-from-env.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { EventBus, PhaseScheduler } from '../kernel/ports.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { lambdaOf } from './consumers/consumer.ts';
 import { tournamentReactor } from './consumers/tournaments.ts';

@@ -12,12 +12,12 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
 import * as z from '../../domain/kernel/zod.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
-import type { Deps } from '../app/deps.ts';
-import type { IntegrationEvent } from '../app/ports.ts';
-import { fanOut } from '../app/webhook-fanout.ts';
-import { advance, type Delivery } from '../app/webhooks.ts';
 import { required } from '../config.ts';
+import type { Deps } from '../kernel/deps.ts';
+import type { IntegrationEvent } from '../kernel/ports.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
+import { fanOut } from '../notifications/app/webhook-fanout.ts';
+import { advance, type Delivery } from '../notifications/app/webhooks.ts';
 
 /** Where a delivery that is not done goes to wait. */
 export interface DeliveryQueue {

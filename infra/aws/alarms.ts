@@ -20,7 +20,7 @@ import type { ArbiterFunction } from './arbiter-function.ts';
 
 /** The deliverer's log line when it could not process a queue message (functions/webhooks/deliver.ts). */
 export const WEBHOOK_FAILURE_LINE = 'webhook delivery failed';
-/** The timer reactor's log line for a deadline it could not schedule (functions/app/timer-reactor.ts, REL-18). */
+/** The timer reactor's log line for a deadline it could not schedule (functions/games/app/timer-reactor.ts, REL-18). */
 export const UNSCHEDULABLE_STEP_LINE = 'unschedulable step';
 export const METRIC_NAMESPACE = 'Arbiter';
 

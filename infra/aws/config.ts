@@ -6,8 +6,8 @@
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type RateLimits, rateLimitsFrom } from '../../functions/app/rate-limits.ts';
 import { parseCorsOrigins } from '../../functions/http/cors.ts';
+import { type RateLimits, rateLimitsFrom } from '../../functions/kernel/rate-limits.ts';
 
 /**
  * The browser origins the HTTP API allows when the `corsOrigins` context is not set

@@ -38,7 +38,7 @@ import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../../functions/adapters/tables.ts';
-import { rateLimitsText } from '../../functions/app/rate-limits.ts';
+import { rateLimitsText } from '../../functions/kernel/rate-limits.ts';
 import { handlerEntries } from '../handlers.ts';
 import { ArbiterAlarms } from './alarms.ts';
 import { ArbiterFunction } from './arbiter-function.ts';

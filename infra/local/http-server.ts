@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { Problem } from '../../functions/app/problems.ts';
 import { type CorsPolicy, corsHeadersFor, corsPolicyFromEnv } from '../../functions/http/cors.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
 import { problemResponse } from '../../functions/http/respond.ts';
 import type { ClientContext } from '../../functions/http/router.ts';
+import { Problem } from '../../functions/kernel/problems.ts';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 

@@ -6,7 +6,7 @@
  * next batch goes on; retrying a poisoned batch is the storage tier's subject (REL-3).
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { isTournamentId } from '../../functions/app/ports.ts';
+import { isTournamentId } from '../../functions/kernel/ports.ts';
 
 export interface StreamConsumer {
   readonly name: string;

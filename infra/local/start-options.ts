@@ -5,9 +5,9 @@
  * unit tier (test/unit/start-options.unit.test.ts) and main.ts only acts on the answer.
  */
 import { parseArgs } from 'node:util';
-import { defaultRateLimits, type RateLimits, rateLimitsFrom, rateLimitsText } from '../../functions/app/rate-limits.ts';
-import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
+import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV, waitLimitsFromEnv } from '../../functions/games/app/waiting.ts';
 import { type CorsPolicy, corsPolicyFromEnv, DEFAULT_CORS_ORIGINS } from '../../functions/http/cors.ts';
+import { defaultRateLimits, type RateLimits, rateLimitsFrom, rateLimitsText } from '../../functions/kernel/rate-limits.ts';
 import { NODE_VERSIONS } from './prerequisites.ts';
 
 const OPTIONS = {

@@ -6,10 +6,10 @@
  * attempts in flight.
  */
 
-import type { Deps } from '../../functions/app/deps.ts';
-import type { IntegrationEvent } from '../../functions/app/ports.ts';
-import { fanOut } from '../../functions/app/webhook-fanout.ts';
-import { advance, backoffMs, type Delivery, defaultWebhookPolicy, type WebhookPolicy } from '../../functions/app/webhooks.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import type { IntegrationEvent } from '../../functions/kernel/ports.ts';
+import { fanOut } from '../../functions/notifications/app/webhook-fanout.ts';
+import { advance, backoffMs, type Delivery, defaultWebhookPolicy, type WebhookPolicy } from '../../functions/notifications/app/webhooks.ts';
 import type { WebhookRetries } from './webhook-retries.ts';
 
 export class LocalWebhookDeliveries {

@@ -8,7 +8,7 @@
 import { DeleteItemCommand, type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { queryAll } from '../../functions/adapters/dynamo-games.ts';
 import type { TableNames } from '../../functions/adapters/tables.ts';
-import type { Delivery } from '../../functions/app/webhooks.ts';
+import type { Delivery } from '../../functions/notifications/app/webhooks.ts';
 
 const PK = 'WEBHOOK-RETRIES';
 

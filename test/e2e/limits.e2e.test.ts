@@ -9,7 +9,7 @@
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
-import { defaultWebhookPolicy } from '../../functions/app/webhooks.ts';
+import { defaultWebhookPolicy } from '../../functions/notifications/app/webhooks.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, startTestRuntime } from '../support/http.ts';
 import { fakeResolver } from '../support/resolver.ts';

@@ -6,7 +6,7 @@
 import type { QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { DEFAULT_WAIT_LIMITS } from '../../functions/app/waiting.ts';
+import { DEFAULT_WAIT_LIMITS } from '../../functions/games/app/waiting.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
 

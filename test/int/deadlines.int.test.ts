@@ -1,9 +1,9 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalBus } from '../../functions/adapters/bus.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import { fireDeadline } from '../../functions/app/phase-timer.ts';
-import type { IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import { fireDeadline } from '../../functions/games/app/phase-timer.ts';
+import type { IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/kernel/ports.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';

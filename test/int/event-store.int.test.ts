@@ -6,8 +6,8 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { SINGLE_EVENT_ITEMS } from '../../functions/adapters/event-codec.ts';
 import { LATEST_SNAPSHOT_SK, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import { Problem } from '../../functions/app/problems.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import { Problem } from '../../functions/kernel/problems.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 

@@ -11,9 +11,9 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { executeCommand } from '../../functions/app/commands.ts';
-import { registerPlayer } from '../../functions/app/players.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
+import { registerPlayer } from '../../functions/players/app/players.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { checkReply, type HostileRequest, hostileRequest } from '../support/hostile.ts';
 

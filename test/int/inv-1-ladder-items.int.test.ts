@@ -7,8 +7,8 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemBytes } from '../../functions/adapters/dynamo-client.ts';
-import { rateGame } from '../../functions/app/ladder.ts';
-import type { Rating } from '../../functions/app/ports.ts';
+import { rateGame } from '../../functions/clubs/app/ladder.ts';
+import type { Rating } from '../../functions/kernel/ports.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 
 let db: TestDb;

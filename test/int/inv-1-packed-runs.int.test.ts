@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { decodeRecords } from '../../functions/adapters/stream-records.ts';
-import { MAX_BATCH } from '../../functions/app/budget.ts';
+import { MAX_BATCH } from '../../functions/games/app/budget.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { readStream } from '../support/stream.ts';
 

@@ -10,7 +10,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import {

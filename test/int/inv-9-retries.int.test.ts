@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitingSeats } from '../../domain/match/view.ts';
-import { type CommandResult, executeCommand } from '../../functions/app/commands.ts';
+import { type CommandResult, executeCommand } from '../../functions/games/app/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 
 let db: TestDb;

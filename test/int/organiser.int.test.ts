@@ -1,7 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { PhaseDeadline, PhaseScheduler } from '../../functions/app/ports.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import type { PhaseDeadline, PhaseScheduler } from '../../functions/kernel/ports.ts';
 import { makeTimerReactor } from '../../functions/stream/timer-reactor.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { readStream } from '../support/stream.ts';

@@ -9,7 +9,7 @@ import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { eventToItem, type Item } from '../../functions/adapters/event-codec.ts';
 import { LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import { failedRecordsPath, memoryFailedRecords, readFailedRecords } from '../../functions/ops/failed-records.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { makePublisher } from '../../functions/stream/publisher.ts';

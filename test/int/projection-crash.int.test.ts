@@ -9,7 +9,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { inboxEntriesOf } from '../../functions/app/projection.ts';
+import { inboxEntriesOf } from '../../functions/games/app/projection.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';

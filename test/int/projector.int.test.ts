@@ -6,7 +6,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
-import { rebuildAll } from '../../functions/app/projection.ts';
+import { rebuildAll } from '../../functions/games/app/projection.ts';
 import { makeProjector } from '../../functions/stream/projector.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';

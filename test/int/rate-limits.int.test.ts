@@ -3,7 +3,7 @@
  * counted per subject in fixed windows of an hour, and Retry-After is the time to the next.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultRateLimits, RATE_WINDOW_SECONDS, takeRate } from '../../functions/app/rate-limits.ts';
+import { defaultRateLimits, RATE_WINDOW_SECONDS, takeRate } from '../../functions/kernel/rate-limits.ts';
 import { freshTables } from '../support/dynamo.ts';
 
 describe('REL-26 rate-limit windows', () => {

@@ -11,7 +11,7 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
-import { stateAt } from '../../functions/app/queries.ts';
+import { stateAt } from '../../functions/games/app/queries.ts';
 import { endPhase, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WaitLeaseTable } from '../../functions/adapters/wait-lease-table.ts';
-import { DEFAULT_WAIT_LIMITS, TooManyWaits, Waits } from '../../functions/app/waiting.ts';
+import { DEFAULT_WAIT_LIMITS, TooManyWaits, Waits } from '../../functions/games/app/waiting.ts';
 import { freshTables } from '../support/dynamo.ts';
 
 const CAP = 2;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { registerPlayer } from '../../functions/app/players.ts';
+import { registerPlayer } from '../../functions/players/app/players.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 

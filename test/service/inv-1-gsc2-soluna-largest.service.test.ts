@@ -20,7 +20,7 @@ import type { ModelAction } from '../../domain/soluna/choices.ts';
 import { SOL_LIMITS as S } from '../../domain/soluna/limits.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
 import { awaiting as solAwaiting } from '../../domain/soluna/view.ts';
-import { MAX_BATCH, stateBytes } from '../../functions/app/budget.ts';
+import { MAX_BATCH, stateBytes } from '../../functions/games/app/budget.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 import { largestGsc2Rules } from '../support/largest-gsc2.ts';

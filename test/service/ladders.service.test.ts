@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
-import { reactForClubs } from '../../functions/app/club-reactions.ts';
-import { RATING_LIBRARY, recomputeLadder } from '../../functions/app/ladder.ts';
+import { reactForClubs } from '../../functions/clubs/app/club-reactions.ts';
+import { RATING_LIBRARY, recomputeLadder } from '../../functions/clubs/app/ladder.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 

@@ -7,8 +7,8 @@
  * sent: creating one resolves nothing, and every URL names a host under example.org.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPlayer } from '../../functions/app/players.ts';
-import { RATE_WINDOW_SECONDS } from '../../functions/app/rate-limits.ts';
+import { RATE_WINDOW_SECONDS } from '../../functions/kernel/rate-limits.ts';
+import { registerPlayer } from '../../functions/players/app/players.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, startServiceRuntime } from '../support/http.ts';
 import { fakeResolver } from '../support/resolver.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { DEFAULT_WAIT_LIMITS } from '../../functions/app/waiting.ts';
+import { DEFAULT_WAIT_LIMITS } from '../../functions/games/app/waiting.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 

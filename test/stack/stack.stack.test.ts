@@ -15,10 +15,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { eventsTable, gamesTable, lobbyIndex } from '../../functions/adapters/tables.ts';
-import { defaultRateLimits, rateLimitsText } from '../../functions/app/rate-limits.ts';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
 import { ROUTES, routeKeys } from '../../functions/http/route-table.ts';
+import { defaultRateLimits, rateLimitsText } from '../../functions/kernel/rate-limits.ts';
 import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
@@ -788,7 +788,7 @@ describe('the alarms', () => {
       AlarmActions: [topicRef],
     });
     // The line the filter counts is the one the reactor writes.
-    expect(readFileSync(new URL('../../functions/app/timer-reactor.ts', import.meta.url), 'utf8')).toContain(
+    expect(readFileSync(new URL('../../functions/games/app/timer-reactor.ts', import.meta.url), 'utf8')).toContain(
       `'${UNSCHEDULABLE_STEP_LINE}'`,
     );
   });

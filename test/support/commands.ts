@@ -1,8 +1,8 @@
 /** Driving the application layer directly (no HTTP) for integration tests. */
 
 import type { GameState } from '../../domain/match/state.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 
 let counter = 0;
 export const nextCommandId = () => {

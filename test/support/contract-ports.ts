@@ -12,9 +12,9 @@ import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kern
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { BatchTooLargeError, MAX_BATCH } from '../../functions/app/budget.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import { BatchTooLargeError, MAX_BATCH } from '../../functions/games/app/budget.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import {
   type Club,
   type ClubMember,
@@ -26,8 +26,8 @@ import {
   type RatingChange,
   type Subscription,
   type WaitLeases,
-} from '../../functions/app/ports.ts';
-import { executeTournamentCommand } from '../../functions/app/tournaments.ts';
+} from '../../functions/kernel/ports.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import { endPhase, give } from './commands.ts';
 
 export interface PortsUnderTest {

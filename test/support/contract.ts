@@ -5,8 +5,8 @@
  * (`/games/g_1/events`) is checked against its template (`/games/{id}/events`).
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
 
 type Json = Record<string, unknown>;
 const doc = openApiDocument() as unknown as Json & { paths: Record<string, Record<string, { responses: Record<string, Json> }>> };

@@ -6,7 +6,7 @@
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
-import type { Deps } from '../../functions/app/deps.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import type { TestDb } from './dynamo.ts';
 
 const RULESETS = everyRuleset();

@@ -20,10 +20,10 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { rulesets as shipped } from '../../domain/rulesets.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { isStale } from '../../functions/app/ports.ts';
-import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
-import { gameEvents } from '../../functions/app/queries.ts';
+import { inboxEntriesOf, lobbyEntryOf } from '../../functions/games/app/projection.ts';
+import { gameEvents } from '../../functions/games/app/queries.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { isStale } from '../../functions/kernel/ports.ts';
 import { Recorder } from './finished-games.ts';
 import { ageLog } from './older-rules.ts';
 

@@ -8,12 +8,12 @@
 import { sealBatch } from '../../domain/kernel/envelope.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { PROBLEM_TYPES, type ProblemType } from '../../functions/app/problems.ts';
-import { rateLimitsFrom } from '../../functions/app/rate-limits.ts';
-import { Waits } from '../../functions/app/waiting.ts';
+import { Waits } from '../../functions/games/app/waiting.ts';
 import { MAX_BODY_BYTES, MAX_DEPTH } from '../../functions/http/input-guard.ts';
 import { problemResponse } from '../../functions/http/respond.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { PROBLEM_TYPES, type ProblemType } from '../../functions/kernel/problems.ts';
+import { rateLimitsFrom } from '../../functions/kernel/rate-limits.ts';
 import { malformedRequest } from '../../infra/local/http-server.ts';
 import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
 import { EXAMPLES_NOW, fixedMemoryApi, type MemoryApi, type MemoryApiOptions } from './memory-api.ts';

@@ -4,8 +4,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { inboxEntriesOf, lobbyEntryOf } from '../../functions/app/projection.ts';
+import { inboxEntriesOf, lobbyEntryOf } from '../../functions/games/app/projection.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 
 const RULESETS = everyRuleset();
 

@@ -4,7 +4,7 @@
  * exist. It never asks DNS, so no test sends a query off this machine.
  */
 import { isIP } from 'node:net';
-import type { Resolve } from '../../functions/app/ports.ts';
+import type { Resolve } from '../../functions/kernel/ports.ts';
 
 /** A name's addresses: fixed, or computed on each lookup (a name that moves between two lookups). */
 export type Answer = readonly string[] | (() => readonly string[]);

@@ -8,12 +8,12 @@ import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import { projectGame } from '../../functions/games/app/projection.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
+import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
+import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
 import { MemoryStream } from '../../infra/local/memory-stream.ts';
 import { ORGANISER, playerIds } from './tournament.ts';
 

@@ -3,7 +3,14 @@
  * name or opens a connection.
  */
 import { describe, expect, it } from 'vitest';
-import { addressRange, checkAddress, checkHost, firstRefusal, isIpLiteral, isLoopbackName } from '../../functions/app/address-guard.ts';
+import {
+  addressRange,
+  checkAddress,
+  checkHost,
+  firstRefusal,
+  isIpLiteral,
+  isLoopbackName,
+} from '../../functions/notifications/app/address-guard.ts';
 
 const strict = { allowLoopback: false };
 const local = { allowLoopback: true };

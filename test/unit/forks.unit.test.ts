@@ -13,10 +13,10 @@ import { emptyGame, type GameState, type Match } from '../../domain/match/state.
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LOG_FORMAT, type ParsedLog } from '../../domain/verify/log.ts';
 import { checkOrigin } from '../../domain/verify/origin-check.ts';
-import type { IntegrationEvent } from '../../functions/app/ports.ts';
-import { integrationEvents } from '../../functions/app/publishing.ts';
-import { kindFor, noticeOf } from '../../functions/app/webhook-fanout.ts';
-import { noticeText } from '../../functions/app/webhook-messages.ts';
+import { integrationEvents } from '../../functions/games/app/publishing.ts';
+import type { IntegrationEvent } from '../../functions/kernel/ports.ts';
+import { kindFor, noticeOf } from '../../functions/notifications/app/webhook-fanout.ts';
+import { noticeText } from '../../functions/notifications/app/webhook-messages.ts';
 import { ctxFor, GAME_ID, type Game, player, seat, startedPostGalactica } from '../support/decider-spec.ts';
 import { rechain } from '../support/older-rules.ts';
 import { mission, playing, profile, shoot } from '../support/soluna.ts';

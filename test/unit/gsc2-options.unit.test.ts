@@ -154,7 +154,7 @@ describe('PBM-14 a running game begun under gsc2-0.4.0', () => {
     game.give({ type: 'MoveShip', ship: 'scout', path: [] }, game.seat('blue'));
     game.give({ type: 'DeferMove', ship: 'hulk' }, game.seat('red'));
     expect(game.events.at(-1)).toMatchObject({ rulesVersion: OLDER, type: 'MoverChanged', data: { mode: 'deferred' } });
-    // what the server does before the next command (functions/app/rules-migration.ts): re-adjudicate, then adopt
+    // what the server does before the next command (functions/games/app/rules-migration.ts): re-adjudicate, then adopt
     expect(readjudicate(game.events, { gameId: game.gameId, seed: REFERENCE_SEED, rulesets: everyRuleset() })).toMatchObject({ ok: true });
     game.give({ type: 'AdoptRules' }, { kind: 'system' });
     expect(game.state).toMatchObject({ rulesVersion: gsc2Fold.rulesVersion, rules: { readings: { deferredMoves: 'endOfMovement' } } });

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH } from '../../functions/app/budget.ts';
+import { MAX_BATCH } from '../../functions/games/app/budget.ts';
 import { ROUTES } from '../../functions/http/route-table.ts';
 import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { handlerEntries } from '../../infra/handlers.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Problem } from '../../functions/app/problems.ts';
-import { droppedKeys, refuseUnknownFields } from '../../functions/app/strict.ts';
 import { illFormedString, jsonDepth, MAX_BODY_BYTES, MAX_DEPTH, parseJsonBody } from '../../functions/http/input-guard.ts';
+import { Problem } from '../../functions/kernel/problems.ts';
+import { droppedKeys, refuseUnknownFields } from '../../functions/kernel/strict.ts';
 
 const problemOf = (run: () => unknown): Problem => {
   try {

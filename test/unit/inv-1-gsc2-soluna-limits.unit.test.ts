@@ -1,7 +1,7 @@
 /**
  * INV-1, INV-2 for GSC2 and Sol'una: every limit of domain/gsc2/limits.ts and
  * domain/soluna/limits.ts refuses one past it with a schema failure whose field error names
- * the JSON pointer and the limit (the client's 400, functions/app/schema-problems.ts); the
+ * the JSON pointer and the limit (the client's 400, functions/kernel/schema-problems.ts); the
  * largest options the schemas accept fit the 64 KiB body; the largest state their play can
  * reach stays under the state budget; the missiles a seat has in flight are refused past their
  * limit when sealed; and the inputs of the INV-2 bench are legal commands at the largest size.
@@ -26,8 +26,8 @@ import { decide as solDecide } from '../../domain/soluna/decide.ts';
 import { EXAMPLE_MISSION } from '../../domain/soluna/examples.ts';
 import { MAX_ACTIONS, MAX_PATH, SOL_LIMITS as S } from '../../domain/soluna/limits.ts';
 import { solOptionsSchema } from '../../domain/soluna/options.ts';
-import { fieldErrors } from '../../functions/app/schema-problems.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
+import { fieldErrors } from '../../functions/kernel/schema-problems.ts';
 import { benchRc, largestGsc2PlayState, largestGsc2Rules, largestGsc2State, SHIPS, slowestGsc2Command } from '../support/largest-gsc2.ts';
 import { largestSolunaPlayState, largestSolunaRules, slowestSolunaCommand } from '../support/largest-soluna.ts';
 

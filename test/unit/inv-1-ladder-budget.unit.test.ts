@@ -14,8 +14,8 @@ import { MAX_GAME_ID } from '../../domain/match/commands.ts';
 import { rulesets } from '../../domain/rulesets.ts';
 import { changeItem, ratingItem } from '../../functions/adapters/club-table.ts';
 import { itemBytes } from '../../functions/adapters/dynamo-client.ts';
-import { RATING_LIBRARY, rateGame } from '../../functions/app/ladder.ts';
-import type { Rating } from '../../functions/app/ports.ts';
+import { RATING_LIBRARY, rateGame } from '../../functions/clubs/app/ladder.ts';
+import type { Rating } from '../../functions/kernel/ports.ts';
 
 /** Longer than any id the service gives: a player id is `p_` and 20 hex digits, a club's `c_` and 20. */
 const LONGEST_ID = 64;

@@ -1,7 +1,7 @@
 /**
  * INV-1, INV-2 for Post Galactica: every limit of domain/post-galactica/limits.ts refuses one
  * past it with a schema failure whose field error names the JSON pointer and the limit (the
- * client's 400, functions/app/schema-problems.ts); the hostile bodies an outside test sent are
+ * client's 400, functions/kernel/schema-problems.ts); the hostile bodies an outside test sent are
  * refused; the largest game's options fit the 64 KiB body; play may not pass the units a seat
  * or a game fields, nor the units on Overwatch; auto placement chooses the spots the plain
  * scan chooses and tries at most MAX_AUTO_SPOTS.
@@ -16,8 +16,8 @@ import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
 import { placementProblem, spotsIn } from '../../domain/post-galactica/placement.ts';
 import type { PgState } from '../../domain/post-galactica/state.ts';
 import { radius } from '../../domain/post-galactica/units.ts';
-import { fieldErrors } from '../../functions/app/schema-problems.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
+import { fieldErrors } from '../../functions/kernel/schema-problems.ts';
 import {
   deployedLargestGame,
   diceHeavyOptions,

@@ -12,9 +12,9 @@ import type { PigState } from '../../docs/examples/pig/state.ts';
 import { rulesetsOf } from '../../domain/catalogue.ts';
 import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { stateBytes } from '../../functions/app/budget.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import { Problem } from '../../functions/app/problems.ts';
+import { stateBytes } from '../../functions/games/app/budget.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import { Problem } from '../../functions/kernel/problems.ts';
 
 /** Pig whose state keeps 8 KB more for every event it folds, and wins only at 1,000 points. */
 const growingPig = {

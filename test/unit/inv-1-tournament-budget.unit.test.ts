@@ -19,8 +19,8 @@ import { itemBytes } from '../../functions/adapters/dynamo-client.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { commandItem } from '../../functions/adapters/game-items.ts';
 import { StreamTournamentStore } from '../../functions/adapters/tournament-store.ts';
-import type { AppendRequest, GameRecords, GameStore } from '../../functions/app/ports.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
+import type { AppendRequest, GameRecords, GameStore } from '../../functions/kernel/ports.ts';
 
 const SEED = 'c1ab'.repeat(16);
 const NOW = '2026-06-01T10:00:00.000Z';

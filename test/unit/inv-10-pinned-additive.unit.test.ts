@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { ruleViolation } from '../../functions/app/problems.ts';
+import { ruleViolation } from '../../functions/kernel/problems.ts';
 import { type Game, player, seat } from '../support/decider-spec.ts';
 import { ageLog } from '../support/older-rules.ts';
 import { arena, passTo } from '../support/post-galactica.ts';

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript5';
 import { describe, expect, it } from 'vitest';
-import { ruleViolation } from '../../functions/app/problems.ts';
+import { ruleViolation } from '../../functions/kernel/problems.ts';
 import { seat } from '../support/decider-spec.ts';
 import { afterAShot } from '../support/soluna.ts';
 

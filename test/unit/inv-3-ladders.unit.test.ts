@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { reactForClubs } from '../../functions/app/club-reactions.ts';
-import { createClub } from '../../functions/app/clubs.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import { recomputeLadder } from '../../functions/app/ladder.ts';
+import { reactForClubs } from '../../functions/clubs/app/club-reactions.ts';
+import { createClub } from '../../functions/clubs/app/clubs.ts';
+import { recomputeLadder } from '../../functions/clubs/app/ladder.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
 import { deliveries, PROPERTY_SCALE, PROPERTY_SEED } from '../support/histories.ts';
 
 const PLAYERS = ['p_ann', 'p_bob', 'p_cy', 'p_dee'] as const;

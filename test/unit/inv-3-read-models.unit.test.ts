@@ -17,9 +17,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { transitions } from '../../functions/app/transitions.ts';
+import { projectGame } from '../../functions/games/app/projection.ts';
+import { transitions } from '../../functions/games/app/transitions.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
 import {
   appendHistory,
   deliveries,

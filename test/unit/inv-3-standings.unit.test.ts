@@ -15,11 +15,11 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
-import { executeCommand } from '../../functions/app/commands.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { reactForTournaments } from '../../functions/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
+import { executeCommand } from '../../functions/games/app/commands.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
+import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
+import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
 import { PROPERTY_SCALE, PROPERTY_SEED } from '../support/histories.ts';
 import { ORGANISER, playerIds } from '../support/tournament.ts';
 

@@ -14,9 +14,9 @@ import type { Voided } from '../../domain/match/state.ts';
 import { voidedBy } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { exportLog } from '../../functions/app/export.ts';
-import { projectGame } from '../../functions/app/projection.ts';
-import { gameEvents, gameView, stateAt } from '../../functions/app/queries.ts';
+import { exportLog } from '../../functions/games/app/export.ts';
+import { projectGame } from '../../functions/games/app/projection.ts';
+import { gameEvents, gameView, stateAt } from '../../functions/games/app/queries.ts';
 import { voidMarks } from '../../web/voided.ts';
 import { appendHistory, HISTORY_RULESETS, history, PROPERTY_SCALE, PROPERTY_SEED, playHistory } from '../support/histories.ts';
 

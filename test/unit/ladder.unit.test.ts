@@ -1,11 +1,11 @@
-/** CLUB-6: club ladders as pure functions of ended games (functions/app/ladder.ts). */
+/** CLUB-6: club ladders as pure functions of ended games (functions/clubs/app/ladder.ts). */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ordinal, rating } from 'openskill';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../domain/match/state.ts';
-import { RATING_LIBRARY, ratedGameOf, rateGame, recomputeLadder } from '../../functions/app/ladder.ts';
-import { displayRating, standings } from '../../functions/app/leaderboard.ts';
+import { RATING_LIBRARY, ratedGameOf, rateGame, recomputeLadder } from '../../functions/clubs/app/ladder.ts';
+import { displayRating, standings } from '../../functions/clubs/app/leaderboard.ts';
 
 /** An ended two-seat game as the fold leaves it: only what a ladder reads is real. */
 const ended = (

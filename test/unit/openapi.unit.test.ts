@@ -8,9 +8,9 @@ import { variantsByType } from '../../domain/kernel/schema.ts';
 import { matchCommandSchemas, RESERVED_COMMANDS } from '../../domain/match/command-table.ts';
 import { MATCH_EVENT_TYPES } from '../../domain/match/events.ts';
 import { rulesets } from '../../domain/rulesets.ts';
-import { componentPrefix } from '../../functions/http/components.ts';
+import { componentPrefix } from '../../functions/docs/http/components.ts';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
 
 interface Operation {
   operationId?: string;

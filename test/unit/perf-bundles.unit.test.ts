@@ -184,7 +184,7 @@ describe('PERF-1 Lambda bundles', () => {
   it('PERF-1 the API leaves the OpenAPI document and JSON Schema to the documentation function, which has them', () => {
     const describing = (name: string) =>
       bundled(name).filter((path) =>
-        /functions[\\/]http[\\/](openapi|components|docs-routes)\.ts$|zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/.test(
+        /functions[\\/]docs[\\/]http[\\/](openapi|components|routes)\.ts$|zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/.test(
           path,
         ),
       );
@@ -193,7 +193,7 @@ describe('PERF-1 Lambda bundles', () => {
   });
 
   it.each(DELIVERING)('PERF-1 %s loads the address guard (and ipaddr.js, which builds its tables as it loads) on first use', (name) => {
-    expect(bundles.get(name)?.lazy).toContain(join('functions', 'app', 'address-guard.ts'));
+    expect(bundles.get(name)?.lazy).toContain(join('functions', 'notifications', 'app', 'address-guard.ts'));
   });
 
   it.each(READ_ONLY)("PERF-1 %s only reads games: it bundles the rulesets' folds and none of their referees", (name) => {
@@ -261,7 +261,7 @@ describe('PERF-1 English messages from the first parse', () => {
   it('PERF-1 a request body schema (the API)', async () => {
     const issues = await firstParse(
       'english-body',
-      `import { registerPlayerBody } from './functions/http/schemas.ts';
+      `import { registerPlayerBody } from './functions/games/http/schemas.ts';
        console.log(JSON.stringify(registerPlayerBody.safeParse({ name: 5 }).error.issues.map((i) => i.message)));`,
     );
     expect(issues).toEqual(['Invalid input: expected string, received number']);

@@ -5,14 +5,14 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { Problem } from '../../functions/app/problems.ts';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
+import { docsHandlers } from '../../functions/docs/http/routes.ts';
+import { buildApiRouter } from '../../functions/games/http/routes.ts';
 import { buildClubsRouter } from '../../functions/http/clubs-router.ts';
-import { docsHandlers } from '../../functions/http/docs-routes.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
 import { inline, queryParams } from '../../functions/http/openapi-parts.ts';
 import { type Handlers, ROUTES, type RouteDeclaration, routeKeys, routerFor } from '../../functions/http/route-table.ts';
-import { buildApiRouter } from '../../functions/http/routes.ts';
+import { Problem } from '../../functions/kernel/problems.ts';
 
 interface Operation {
   readonly operationId: string;

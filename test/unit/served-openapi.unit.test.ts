@@ -6,8 +6,8 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { handler } from '../../functions/http/docs.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
 
 const get = async (domainName: string | undefined, headers: Record<string, string> = {}) => {
   const event = {

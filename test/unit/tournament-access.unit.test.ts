@@ -1,6 +1,6 @@
-/** CLUB-1: who may see a tournament (functions/app/tournament-access.ts), decided from its club and the caller. */
+/** CLUB-1: who may see a tournament (functions/tournaments/app/tournament-access.ts), decided from its club and the caller. */
 import { describe, expect, it } from 'vitest';
-import { mayReadTournament } from '../../functions/app/tournament-access.ts';
+import { mayReadTournament } from '../../functions/tournaments/app/tournament-access.ts';
 
 const inClub = { clubId: 'c_1', organiser: 'p_org', players: ['p_in', 'p_out'] };
 const priv = { visibility: 'private' } as const;

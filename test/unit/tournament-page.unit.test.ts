@@ -1,7 +1,7 @@
 /**
  * CLUB-7: the tournament page's pictures, rendered in Node from tournaments played in the
  * domain (test/support/tournament.ts) and shaped as the public routes answer them
- * (functions/app/tournament-queries.ts): the standings with their tie-break columns and games,
+ * (functions/tournaments/app/tournament-queries.ts): the standings with their tie-break columns and games,
  * each round's tables and results, and a single elimination's bracket. The page in Chromium is
  * test/browser/tournament.browser.test.ts.
  */
@@ -10,8 +10,8 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { currentStandings } from '../../domain/tournament/rounds.ts';
 import type { TournamentState } from '../../domain/tournament/state.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { tournamentView } from '../../functions/app/tournament-queries.ts';
-import { executeTournamentCommand } from '../../functions/app/tournaments.ts';
+import { tournamentView } from '../../functions/tournaments/app/tournament-queries.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import {
   bracket,
   bracketSvg,

@@ -11,9 +11,9 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { decideTournament, TOURNAMENT_RULES_VERSION } from '../../domain/tournament/decide.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import type { Deps } from '../../functions/app/deps.ts';
-import { exportTournament } from '../../functions/app/tournament-export.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/app/tournaments.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
+import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
 
 const TOURNAMENT = 't_unopened';
 const NOW = '2026-04-01T10:00:00.000Z';

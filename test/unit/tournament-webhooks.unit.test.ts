@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { IntegrationEvent } from '../../functions/app/ports.ts';
-import { tournamentNotices } from '../../functions/app/tournament-rounds.ts';
-import { kindFor } from '../../functions/app/webhook-fanout.ts';
-import { type Notice, noticeText, pointsText, WEBHOOK_KINDS, webhookBody } from '../../functions/app/webhook-messages.ts';
+import type { IntegrationEvent } from '../../functions/kernel/ports.ts';
+import { kindFor } from '../../functions/notifications/app/webhook-fanout.ts';
+import { type Notice, noticeText, pointsText, WEBHOOK_KINDS, webhookBody } from '../../functions/notifications/app/webhook-messages.ts';
+import { tournamentNotices } from '../../functions/tournaments/app/tournament-rounds.ts';
 import { openTournament, playerIds, playThrough, TOURNAMENT_ID } from '../support/tournament.ts';
 
 const base: Notice = {

@@ -9,7 +9,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components, paths } from '../../client/arbiter.d.ts';
 import { rulesets } from '../../domain/rulesets.ts';
-import { openApiDocument } from '../../functions/http/openapi.ts';
+import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { commandId, eventually } from '../support/client.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 

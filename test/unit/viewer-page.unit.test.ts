@@ -16,7 +16,7 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { docsHandlers } from '../../functions/http/docs-routes.ts';
+import { docsHandlers } from '../../functions/docs/http/routes.ts';
 import type { Request } from '../../functions/http/router.ts';
 import { WEB_FILES } from '../../functions/web/assets.ts';
 import { ACTORS, REFEREE } from '../../web/actor.ts';

@@ -9,7 +9,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { redactEvents, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { docsHandlers } from '../../functions/http/docs-routes.ts';
+import { docsHandlers } from '../../functions/docs/http/routes.ts';
 import type { Request } from '../../functions/http/router.ts';
 import { describeEvents } from '../../web/describe.ts';
 import { type CommandDoc, commandsNow, ownOrdersSealed } from '../../web/form.ts';

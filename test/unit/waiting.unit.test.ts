@@ -1,6 +1,6 @@
 /** REL-23: the waits of one process, on fake timers: shared watchers, hang-ups and the per-key cap. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooManyWaits, Waits, waitLimitsFromEnv } from '../../functions/app/waiting.ts';
+import { TooManyWaits, Waits, waitLimitsFromEnv } from '../../functions/games/app/waiting.ts';
 import { retryAfterHeader } from '../../functions/http/retry-after.ts';
 
 const LIMITS = { maxWaitsPerKey: 3, pollFirstMs: 100, pollMaxMs: 400 };

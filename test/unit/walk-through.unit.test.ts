@@ -17,7 +17,7 @@ const section = (n: number): string => {
   return design.slice(start, end === -1 ? undefined : end);
 };
 
-/** Paths of our files the text names in backticks, e.g. `functions/app/commands.ts`. */
+/** Paths of our files the text names in backticks, e.g. `functions/games/app/commands.ts`. */
 const pathsIn = (text: string): string[] => [
   ...new Set(
     [...text.matchAll(/`((?:domain|functions|infra|test|scripts|bench|web|docs)\/[\w./-]+\.(?:ts|md|c))`/g)].map((m) => m[1] ?? ''),
@@ -37,7 +37,7 @@ describe('ARC-10 the walk-through and the recipes name what exists', () => {
     const paths = pathsIn(section(18));
     for (const file of [
       'functions/http/route-table.ts',
-      'functions/app/commands.ts',
+      'functions/games/app/commands.ts',
       'functions/adapters/event-store.ts',
       'functions/stream/projector.ts',
       'functions/scheduler/phase-timer.ts',

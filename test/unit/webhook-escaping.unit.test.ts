@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeChar, nameProblem } from '../../functions/app/names.ts';
-import { type Notice, webhookBody } from '../../functions/app/webhook-messages.ts';
+import { type Notice, webhookBody } from '../../functions/notifications/app/webhook-messages.ts';
+import { describeChar, nameProblem } from '../../functions/players/app/names.ts';
 
 const notice = (playerName: string, over: Partial<Notice> = {}): Notice => ({
   kind: 'seat-awaited',

@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { DeliveryLogEntry, HookRecord, IntegrationEvent } from '../../functions/app/ports.ts';
-import { fanOut, kindFor } from '../../functions/app/webhook-fanout.ts';
-import { type Notice, noticeText, webhookBody } from '../../functions/app/webhook-messages.ts';
-import { backoffMs, defaultWebhookPolicy, plan, signedHeaders, withEntry } from '../../functions/app/webhooks.ts';
+import type { DeliveryLogEntry, HookRecord, IntegrationEvent } from '../../functions/kernel/ports.ts';
+import { fanOut, kindFor } from '../../functions/notifications/app/webhook-fanout.ts';
+import { type Notice, noticeText, webhookBody } from '../../functions/notifications/app/webhook-messages.ts';
+import { backoffMs, defaultWebhookPolicy, plan, signedHeaders, withEntry } from '../../functions/notifications/app/webhooks.ts';
 import { memoryApi } from '../support/memory-api.ts';
 
 const notice = (over: Partial<Notice> = {}): Notice => ({

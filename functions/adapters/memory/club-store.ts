@@ -13,7 +13,7 @@ import type {
   Ladder,
   RateOutcome,
   RatingChange,
-} from '../../app/ports.ts';
+} from '../../kernel/ports.ts';
 
 interface Held {
   club: Club;

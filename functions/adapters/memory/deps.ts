@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RulesetSource } from '../../../domain/catalogue.ts';
-import type { Deps } from '../../app/deps.ts';
-import { defaultRateLimits } from '../../app/rate-limits.ts';
-import { Waits } from '../../app/waiting.ts';
-import { defaultWebhookPolicy } from '../../app/webhooks.ts';
+import { Waits } from '../../games/app/waiting.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import { defaultRateLimits } from '../../kernel/rate-limits.ts';
+import { defaultWebhookPolicy } from '../../notifications/app/webhooks.ts';
 import { StreamTournamentStore } from '../tournament-store.ts';
 import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';

@@ -9,8 +9,8 @@ import type { RulesetSource } from '../../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../../domain/match/state.ts';
-import { assertBatchFits } from '../../app/budget.ts';
-import { historyFor } from '../../app/history.ts';
+import { assertBatchFits } from '../../games/app/budget.ts';
+import { historyFor } from '../../games/app/history.ts';
 import {
   type AppendRequest,
   type AppendResult,
@@ -18,7 +18,7 @@ import {
   type GameStore,
   isTournamentId,
   type LoadedGame,
-} from '../../app/ports.ts';
+} from '../../kernel/ports.ts';
 
 export class MemoryGameStore implements GameStore {
   private readonly logs = new Map<string, EventEnvelope[]>();

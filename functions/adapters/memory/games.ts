@@ -14,7 +14,7 @@ import {
   type ProjectedView,
   type ReadModel,
   type StaleMark,
-} from '../../app/ports.ts';
+} from '../../kernel/ports.ts';
 import type { MemoryGameStore } from './game-store.ts';
 
 export class MemoryGames implements GamesPort {

@@ -4,8 +4,9 @@
  * Windows are not removed when their hour is over (DynamoDB's TTL does that to save space):
  * each window has a key of its own, so an old one is never counted again.
  */
-import type { RateAction, RateCounter } from '../../app/rate-limits.ts';
-import type { WaitLeases } from '../../app/waiting.ts';
+
+import type { WaitLeases } from '../../games/app/waiting.ts';
+import type { RateAction, RateCounter } from '../../kernel/rate-limits.ts';
 
 export class MemoryRateCounter implements RateCounter {
   private readonly windows = new Map<string, number>();

@@ -3,7 +3,7 @@
  * at most `max` per player however creations interleave (REL-25), and each update written over
  * the revision it read.
  */
-import type { CreateOutcome, HookRecord, Subscription, WebhookStore } from '../../app/ports.ts';
+import type { CreateOutcome, HookRecord, Subscription, WebhookStore } from '../../kernel/ports.ts';
 
 export class MemoryWebhookStore implements WebhookStore {
   private readonly hooks = new Map<string, Map<string, HookRecord>>();

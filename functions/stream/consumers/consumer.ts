@@ -7,9 +7,9 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
-import type { Deps } from '../../app/deps.ts';
-import type { EventBus, PhaseScheduler } from '../../app/ports.ts';
-import type { Report } from '../../app/timer-reactor.ts';
+import type { Report } from '../../games/app/timer-reactor.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import type { EventBus, PhaseScheduler } from '../../kernel/ports.ts';
 import { perGame, perStream } from '../records.ts';
 
 /** What a host hands its consumers: the application's ports, and the scheduler and bus where it has them. */

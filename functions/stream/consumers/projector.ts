@@ -1,6 +1,6 @@
 /** §10.1: the read models; CLUB-1, CLUB-6: a club's games and ladders follow the same records (§21). */
-import { reactForClubs } from '../../app/club-reactions.ts';
-import { projectGame } from '../../app/projection.ts';
+import { reactForClubs } from '../../clubs/app/club-reactions.ts';
+import { projectGame } from '../../games/app/projection.ts';
 import type { StreamConsumer } from './consumer.ts';
 
 export const projector: StreamConsumer = {

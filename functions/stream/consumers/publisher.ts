@@ -1,6 +1,6 @@
 /** §10.3: integration events on the bus. */
-import { integrationEvents, publish } from '../../app/publishing.ts';
-import { transitions } from '../../app/transitions.ts';
+import { integrationEvents, publish } from '../../games/app/publishing.ts';
+import { transitions } from '../../games/app/transitions.ts';
 import { needs, type StreamConsumer } from './consumer.ts';
 
 export const publisher: StreamConsumer = {

@@ -1,5 +1,5 @@
 /** §10.2: one-time schedules for phase deadlines and reminders. */
-import { reactToDeadlines } from '../../app/timer-reactor.ts';
+import { reactToDeadlines } from '../../games/app/timer-reactor.ts';
 import { needs, type StreamConsumer } from './consumer.ts';
 
 export const timerReactor: StreamConsumer = {

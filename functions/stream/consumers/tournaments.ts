@@ -1,5 +1,5 @@
 /** §10.4, CLUB-4: a tournament's pairing opens its games and arms its deadline; a game's end reaches its tournament. */
-import { reactForTournaments } from '../../app/tournament-rounds.ts';
+import { reactForTournaments } from '../../tournaments/app/tournament-rounds.ts';
 import type { StreamConsumer } from './consumer.ts';
 
 export const tournamentReactor: StreamConsumer = {

@@ -1,0 +1,371 @@
+/**
+ * OpenAPI 3.1, generated from the zod schemas the routes validate with. Answers and the
+ * commands, events and views of each ruleset are named components (components.ts);
+ * request bodies stay inline, their command a `$ref` to the rulesets' command unions.
+ */
+
+import { rulesets } from '../../../domain/rulesets.ts';
+import { clubResponses } from '../../clubs/http/openapi.ts';
+import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../../games/app/waiting.ts';
+import { commandBody } from '../../games/http/schemas.ts';
+import { commandExamples, forkExamples, problemRef, problemTable, requestExample } from '../../http/openapi-examples.ts';
+import {
+  always,
+  body,
+  conflictExamples,
+  header,
+  ifNoneMatch,
+  inline,
+  location,
+  OPTIONAL_KEY,
+  ok,
+  PUBLIC,
+  pathId,
+  problem,
+  queryParams,
+  rateLimited,
+  ref,
+  requestId,
+  secured,
+  sharedComponents,
+  unauthorized,
+  withBody,
+  withEtag,
+} from '../../http/openapi-parts.ts';
+import { type OperationId, ROUTES, type Route, type RouteDeclaration } from '../../http/route-table.ts';
+import type { ProblemType } from '../../kernel/problems.ts';
+import { webhookResponses } from '../../notifications/http/openapi.ts';
+import { tournamentResponses } from '../../tournaments/http/openapi.ts';
+import { buildComponents } from './components.ts';
+
+const noGame = { 404: problem('No such game.') };
+
+/**
+ * REL-23: a route that can wait also answers 429 itself, as a problem with Retry-After, when
+ * the API key already holds as many waits as it may; the AWS stage's throttle stays plain JSON.
+ */
+const tooManyWaits = {
+  429: {
+    description: `Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (${DEFAULT_WAIT_LIMITS.maxWaitsPerKey} unless the service sets ${MAX_WAITS_ENV}). Retry-After says in how many seconds one of them ends.`,
+    headers: {
+      ...requestId,
+      'Retry-After': { description: 'Seconds until one of your waits ends: retry then.', schema: { type: 'integer', minimum: 1 } },
+    },
+    content: {
+      ...sharedComponents.responses.Throttled.content,
+      'application/problem+json': {
+        schema: ref('Problem'),
+        examples: {
+          tooManyWaits: { summary: 'too-many-waits: the key already holds its cap of waits', ...problemRef('too-many-waits') },
+        },
+      },
+    },
+  },
+};
+
+/** The body of POST /games/{id}/commands: the command is one of a ruleset's commands. */
+const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
+  const schema = inline(commandBody) as { properties: Record<string, unknown> };
+  schema.properties.command = { description: "A command of the game's ruleset; GET /rulesets/{id} lists them.", anyOf: commandRefs };
+  return schema;
+};
+
+type Responses = Record<string, unknown>;
+
+const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'games' }>['operationId']> => ({
+  listLobby: { ...withEtag('Open public games.', 'Lobby'), 400: withBody[400], ...unauthorized, ...always },
+  createGame: {
+    201: ok('The match and its first events.', 'CommandResponse', location),
+    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
+    ...withBody,
+    ...unauthorized,
+    403: problem('CLUB-1: only members of a club create games in it.'),
+    404: problem('CLUB-1: no such club (or a private club you are not a member of).'),
+    409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
+    422: problem('Against the rules (unknown ruleset, bad options); the detail names the rule.'),
+    ...always,
+    ...rateLimited,
+  },
+  getGame: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
+  joinGame: {
+    200: ok('The events of joining (`replayed` true for a retry).', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('You may not take that seat.'),
+    ...noGame,
+    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+    422: problem('Against the rules (no seat free, no such seat); the detail names the rule.'),
+    ...always,
+    ...rateLimited,
+  },
+  giveCommand: {
+    200: ok('The new events as your seat may see them.', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('Not your turn, or not your seat (the problem names the rule).'),
+    ...noGame,
+    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
+    422: problem('Against the rules: the detail says which rule and why.'),
+    ...always,
+  },
+  forkGame: {
+    201: ok('A sandbox: its first event, GameForked (the answer names the new game; Location points at it).', 'CommandResponse', location),
+    202: ok('A continuation proposed: the ForkProposed event on this game; it starts when every seat has accepted it.', 'CommandResponse'),
+    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse'),
+    ...withBody,
+    ...unauthorized,
+    403: problem('Not a seat or the organiser of this game (a continuation), or a ruling only the organiser may give.'),
+    ...noGame,
+    409: problem(
+      'TB-6: the game was not in play at that version, sealed orders hidden from you are pending there, a continuation is already proposed, or another request changed the game at the same moment.',
+    ),
+    422: problem('Against the rules; the detail names the rule.'),
+    ...always,
+    ...rateLimited,
+  },
+  listGameEvents: {
+    ...withEtag('A page of events.', 'EventsPage'),
+    400: withBody[400],
+    ...unauthorized,
+    ...noGame,
+    ...always,
+    ...tooManyWaits,
+  },
+  getGameState: {
+    ...withEtag('The state.', 'GameState'),
+    400: withBody[400],
+    ...unauthorized,
+    404: problem('No such game, or no event `at` yet.'),
+    ...always,
+  },
+  exportGameLog: {
+    200: {
+      description: 'The log. Its ETag names this answer: send it as If-None-Match.',
+      headers: { ...requestId, ETag: header('ETag') },
+      content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+    },
+    304: withEtag('', 'EventsPage')[304],
+    ...unauthorized,
+    ...noGame,
+    ...always,
+  },
+  listMyGames: {
+    ...withEtag('Your matches.', 'Inbox'),
+    400: withBody[400],
+    ...unauthorized,
+    ...always,
+    ...tooManyWaits,
+  },
+});
+
+/** API-7: your profile, a rename, key rotation and others' public profiles; and registering. */
+const playerResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'players' }>['operationId']> => ({
+  registerPlayer: { 201: ok('The new player.', 'Player'), ...withBody, ...always, ...rateLimited },
+  getMyProfile: { ...withEtag('Your profile.', 'Profile'), ...unauthorized, 404: problem('No such player.'), ...always },
+  renameMe: {
+    200: ok('Your profile with the new name.', 'Profile'),
+    ...withBody,
+    ...unauthorized,
+    404: problem('No such player.'),
+    ...always,
+  },
+  rotateMyKey: {
+    201: ok('The new key.', 'Player'),
+    ...unauthorized,
+    404: problem('No such player.'),
+    ...always,
+  },
+  getPlayer: { ...withEtag('The profile.', 'PublicProfile'), ...unauthorized, 404: problem('No such player.'), ...always },
+});
+
+const docsResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { serves: 'docs' }>['operationId']> => ({
+  listRulesets: { ...withEtag('The rulesets.', 'RulesetList'), ...always },
+  getRuleset: { ...withEtag('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
+  getOpenApi: {
+    200: {
+      description: 'OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match.',
+      headers: { ...requestId, ETag: header('ETag') },
+      content: { 'application/json': { schema: { type: 'object' } } },
+    },
+    304: withEtag('', 'EventsPage')[304],
+    ...always,
+  },
+});
+
+/** The examples of the answers that carry none of their own: the problem type each status means here (DOC-3). */
+const DEFAULT_PROBLEMS: Readonly<Record<string, ProblemType>> = { 403: 'not-allowed', 404: 'not-found', 422: 'rule-violation' };
+
+type Answer = { content?: Record<string, { examples?: unknown } & Record<string, unknown>> } & Record<string, unknown>;
+
+/** `responses` with the recorded example of its problem type on each problem answer that has none. */
+const withProblemExamples = (responses: Responses): Responses =>
+  Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const problemJson = (answer as Answer).content?.['application/problem+json'];
+      const type = DEFAULT_PROBLEMS[status];
+      if (!problemJson || problemJson.examples || !type) return [status, answer];
+      const content = {
+        ...(answer as Answer).content,
+        'application/problem+json': { ...problemJson, examples: { [type]: problemRef(type) } },
+      };
+      return [status, { ...(answer as Answer), content }];
+    }),
+  );
+
+/** TB-8: POST /games/{id}/forks with a request of each kind and the answer it got, by its status. */
+const withForkExamples = (requestBody: ReturnType<typeof body>, responses: Responses) => {
+  const { requests, answers } = forkExamples();
+  const json = requestBody.content['application/json'];
+  const answered = Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const examples = answers[Number(status)];
+      const content = (answer as Answer).content;
+      const media = content?.['application/json'];
+      if (!examples || !media) return [status, answer];
+      return [status, { ...(answer as Answer), content: { ...content, 'application/json': { ...media, examples } } }];
+    }),
+  );
+  return { requestBody: { ...requestBody, content: { 'application/json': { ...json, examples: requests } } }, responses: answered };
+};
+
+/** DOC-3: POST /games/{id}/commands with a request and its answer for every command of every ruleset. */
+const withCommandExamples = (operationId: string, requestBody: ReturnType<typeof body>, responses: Responses) => {
+  if (operationId === 'forkGame') return withForkExamples(requestBody, responses);
+  if (operationId !== 'giveCommand') {
+    // CLUB-7: a club or tournament route's request, recorded with its answer.
+    const examples = requestExample(operationId);
+    if (!examples) return { requestBody, responses };
+    const json = requestBody.content['application/json'];
+    return { requestBody: { ...requestBody, content: { 'application/json': { ...json, examples } } }, responses };
+  }
+  const { requests, answers } = commandExamples(new Map([...rulesets.values()].map((r) => [r.id, r.title])));
+  const json = requestBody.content['application/json'];
+  const ok = responses[200] as Answer;
+  const answer = ok.content?.['application/json'];
+  return {
+    requestBody: { ...requestBody, content: { 'application/json': { ...json, examples: requests } } },
+    responses: { ...responses, 200: { ...ok, content: { ...ok.content, 'application/json': { ...answer, examples: answers } } } },
+  };
+};
+
+/** One operation of the document, from its route in the table and its answers. */
+const operation = (route: RouteDeclaration, responses: Responses, commandRefs: readonly { $ref: string }[]) => {
+  const path = [
+    ...(route.id === undefined ? [] : [pathId(route.id)]),
+    // A path's other segments (a club member's `{playerId}`, a ladder's `{ruleset}`).
+    ...Object.entries(route.params ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+  ];
+  const etag = route.method === 'GET' ? [ifNoneMatch] : [];
+  const query = route.query ? queryParams(route.query) : [];
+  // The path id and If-None-Match before the query; a route without a path id lists its query first.
+  const parameters = route.id === undefined ? [...query, ...etag] : [...path, ...etag, ...query];
+  const schema = route.operationId === 'giveCommand' ? commandRequest(commandRefs) : route.body && inline(route.body);
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description === undefined ? {} : { description: route.description }),
+    security: route.auth === 'public' ? PUBLIC : route.auth === 'optional' ? OPTIONAL_KEY : secured,
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(schema
+      ? withCommandExamples(route.operationId, body(schema), withProblemExamples(responses))
+      : { responses: withProblemExamples(responses) }),
+  };
+};
+
+/** Every route of the table, by path then method, in the table's order. */
+const paths = (commandRefs: readonly { $ref: string }[]) => {
+  const responses: Record<OperationId, Responses> = {
+    ...docsResponses(),
+    ...playerResponses(),
+    ...gameResponses(),
+    ...clubResponses(),
+    ...tournamentResponses(),
+    ...webhookResponses(),
+  };
+  const out: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const route of ROUTES) {
+    out[route.path] = { ...out[route.path], [route.method.toLowerCase()]: operation(route, responses[route.operationId], commandRefs) };
+  }
+  return out;
+};
+
+const buildDocument = () => {
+  const { schemas, commandRefs } = buildComponents();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Arbiter',
+      version: '0.1.0',
+      description: [
+        'A referee for remote and play-by-mail wargames: every command becomes events in a tamper-evident log.',
+        '',
+        'POST /games/{id}/commands has an example of every command of every ruleset, each with the answer the rules gave it; GET /rulesets/{id} lists the commands of a ruleset with their JSON Schemas.',
+        '',
+        '## Problem types',
+        '',
+        'Every refusal is `application/problem+json` (RFC 9457) whose `type` is `https://arbiter.dev/problems/<problem type>`; each has an example (components.examples, `problem-<problem type>`).',
+        '',
+        problemTable(),
+      ].join('\n'),
+    },
+    servers: [
+      { url: 'http://127.0.0.1:3000', description: 'npm start' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+        description: 'The AWS HTTP API (the stack output ApiUrl).',
+        variables: {
+          apiId: { default: 'example', description: 'The HTTP API id.' },
+          region: { default: 'eu-west-1', description: 'The AWS region.' },
+        },
+      },
+    ],
+    security: secured,
+    tags: [
+      { name: 'players', description: 'Registering, your profile and name, API keys.' },
+      { name: 'rulesets', description: 'The rule systems Arbiter referees.' },
+      { name: 'games', description: 'Matches: creating, joining, commands, the log and the read model.' },
+      { name: 'clubs', description: 'Clubs, their members, games and ladders (CLUB-1, CLUB-6).' },
+      { name: 'tournaments', description: 'Swiss, round robin and single elimination, run by the server and verifiable (CLUB-2..CLUB-5).' },
+      { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
+      { name: 'meta', description: 'This document.' },
+    ],
+    components: { ...sharedComponents, schemas },
+    paths: paths(commandRefs),
+  };
+};
+
+let built: ReturnType<typeof buildDocument> | undefined;
+
+/** The document, built once: generating it from the schemas takes about 100 ms. Treat it as read-only. */
+export const openApiDocument = (): ReturnType<typeof buildDocument> => {
+  built ??= buildDocument();
+  return built;
+};
+
+const served = new Map<string, ReturnType<typeof buildDocument>>();
+
+/**
+ * DOC-3: the document as `GET /openapi.json` serves it: its one server is where the client
+ * reached this API (the address `npm start` listens on, or the API's URL on AWS), so the
+ * reference at /docs and generated clients call the API they were read from. Without an
+ * origin (a hand-built request), the document as built, with both of its example servers.
+ */
+export const servedDocument = (origin: string | null): ReturnType<typeof buildDocument> => {
+  if (origin === null) return openApiDocument();
+  let document = served.get(origin);
+  if (!document) {
+    const description = origin.startsWith('http://') ? 'This runtime (npm start), where it listens.' : 'This API, on AWS.';
+    document = { ...openApiDocument(), servers: [{ url: origin, description }] } as ReturnType<typeof buildDocument>;
+    // An API answers at one or two names (its execute-api host, a custom domain): a handful at most.
+    if (served.size >= 8) served.clear();
+    served.set(origin, document);
+  }
+  return document;
+};

@@ -1,0 +1,70 @@
+/**
+ * The routes that describe the service rather than play it: the OpenAPI document and the
+ * rulesets with their commands' JSON Schemas. They need no table and no player, and they are
+ * the only answers that turn zod schemas into JSON Schema, so on AWS they are their own
+ * function (functions/http/docs.ts): the API's cold start, which every player waits on, does
+ * not load the OpenAPI document's code nor zod's JSON Schema code (PERF-1). The local runtime
+ * serves them from its one handler, with the API's routes (every-route.ts).
+ */
+
+import type { AnyRuleset } from '../../../domain/kernel/ruleset.ts';
+import { variantsByType } from '../../../domain/kernel/schema.ts';
+import * as z from '../../../domain/kernel/zod.ts';
+import { commandTable, matchCommands } from '../../../domain/match/command-table.ts';
+import { rulesets } from '../../../domain/rulesets.ts';
+import { withEtag } from '../../http/respond.ts';
+import { type Handlers, routerFor } from '../../http/route-table.ts';
+import type { Router } from '../../http/router.ts';
+import { notFound } from '../../kernel/problems.ts';
+import { servedDocument } from './openapi.ts';
+
+const rulesetNamed = (id: string): AnyRuleset => {
+  const r = rulesets.get(id);
+  if (!r) throw notFound(`ruleset "${id}"; GET /rulesets lists them`);
+  return r;
+};
+
+const rulesetSummary = (r: AnyRuleset) => ({
+  id: r.id,
+  title: r.title,
+  rulesVersion: r.rulesVersion,
+  summary: r.summary,
+  seats: r.seatNames,
+  phases: r.phaseNames,
+  commands: [...matchCommands(r), ...r.commands],
+});
+
+const jsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+
+/**
+ * API-3: every command a game of ruleset `r` accepts at /commands, each with its own JSON
+ * Schema: the lifecycle commands (ChooseFirstPlayer, Concede, the organiser's and the seats'
+ * controls) and one per variant of the ruleset's commandSchema, a union discriminated by `type`.
+ */
+const commandsWithSchemas = (r: AnyRuleset) =>
+  commandTable(r, variantsByType(r.commandSchema)).map(({ schema, ...doc }) => {
+    const { $schema: _dialect, ...own } = jsonSchema(schema);
+    return { ...doc, schema: own };
+  });
+
+/** The describing routes' handlers, by operationId; public, cached for five minutes. */
+export const docsHandlers: Handlers<'docs'> = {
+  getOpenApi: async (request) => withEtag(request, servedDocument(request.origin), 'public, max-age=300'),
+  listRulesets: async (request) => withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
+  getRuleset: async (request) => {
+    const r = rulesetNamed(request.params.id ?? '');
+    return withEtag(
+      request,
+      {
+        ...rulesetSummary(r),
+        commands: commandsWithSchemas(r),
+        optionsSchema: jsonSchema(r.optionsSchema),
+        commandSchema: jsonSchema(r.commandSchema),
+      },
+      'public, max-age=300',
+    );
+  },
+};
+
+/** The documentation function's routes (all public: it authenticates nobody). */
+export const buildDocsRouter = (): Router => routerFor(['docs'], docsHandlers);

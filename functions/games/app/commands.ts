@@ -1,0 +1,254 @@
+/**
+ * Giving a command: load (one round trip of two parallel reads), decide, append (one transaction).
+ * A retried command (same id, same body) returns the first result and writes nothing.
+ */
+import type { Actor } from '../../../domain/kernel/context.ts';
+import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
+import { type GameCommand, lifecycleCommand, undoneVersion } from '../../../domain/match/command-table.ts';
+import { foldGame } from '../../../domain/match/evolve.ts';
+import { actingSeat, type ForkOrigin } from '../../../domain/match/fork.ts';
+import type { MatchCtx } from '../../../domain/match/match-ctx.ts';
+import { recordCommand } from '../../../domain/match/record.ts';
+import type { GameState } from '../../../domain/match/state.ts';
+import { isVoided } from '../../../domain/match/undo.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import type { CommandRecord } from '../../kernel/ports.ts';
+import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
+import { refuseUnknownCommandFields } from '../../kernel/strict.ts';
+import { isPrivate, mayRead } from './access.ts';
+import { refuseOverBudget, refuseTooManyEvents } from './budget.ts';
+import { historyFor } from './history.ts';
+import { ADOPT_RULES, adoptionRefused, rulesToAdopt } from './rules-migration.ts';
+
+export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
+
+export interface CommandRequest {
+  readonly gameId: string;
+  readonly commandId: string;
+  readonly expectedVersion?: number | undefined;
+  readonly command: GameCommand;
+  readonly caller: Caller;
+  /** TB-6: a `ForkGame`'s origin, loaded by the fork route (forks.ts). */
+  readonly origin?: ForkOrigin;
+}
+
+export interface CommandResult {
+  readonly events: readonly EventEnvelope[];
+  /** The game's version after the command. */
+  readonly version: number;
+  /** True when this was a retry of a command already accepted. */
+  readonly replayed: boolean;
+  /** TB-1: a retry of a command a takeback has since voided; its events stay in the log, void. */
+  readonly voided?: true;
+  readonly state: GameState | null;
+}
+
+/**
+ * The id of a command the server gives on its own (a deadline, a default join). It starts
+ * with `@`, which a client's command id may not contain, so no player can take it first
+ * and turn the server's command into a `command-id-reused` refusal (REL-1).
+ */
+export const systemCommandId = (kind: string, key: string): string => `@${kind}.${key}`;
+
+/**
+ * INV-9: command ids are the sender's own. A player's id that another player's command in the
+ * same game took first is kept as `<id>~<playerId>` (`~` is no character of a client's id, so
+ * no client can take it first), for the command, its record and its events; the first sender
+ * keeps the plain id, and a record from before senders were kept (no `by`) is nobody else's.
+ * Null when the id is the sender's own to reuse, or scoped already.
+ */
+const scopedTo = (request: CommandRequest, record: CommandRecord): CommandRequest | null => {
+  if (request.caller.kind !== 'player' || record.by === undefined || record.by === request.caller.playerId) return null;
+  if (request.commandId.includes('~')) return null;
+  return { ...request, commandId: `${request.commandId}~${request.caller.playerId}` };
+};
+
+/** Commands without `expectedVersion` are re-decided on the new state this many times. */
+const RETRIES = 3;
+
+export const executeCommand = async (deps: Deps, request: CommandRequest): Promise<CommandResult> => {
+  const bodyHash = sha256Hex(
+    canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }),
+  );
+  for (let attempt = 0; ; attempt += 1) {
+    // One read round trip of two requests (PERF-5): the log's tail, and one BatchGetItem of the
+    // latest snapshot, the seed and this command's idempotency record.
+    const loaded = await deps.store.load(request.gameId, request.commandId);
+    const stored = { seed: loaded.seed, command: loaded.command };
+    // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
+    if (stored.command && stored.command.bodyHash !== bodyHash) {
+      refuseStranger(request, loaded.state);
+      // INV-9: another player's command took this id first; this player's is kept under the id scoped to them.
+      const scoped = scopedTo(request, stored.command);
+      if (scoped) return executeCommand(deps, scoped);
+    }
+    if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
+    const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash).catch(async (error: unknown) => {
+      // INV-9, REL-8: the load's two reads are no snapshot, so an identical retry racing the first can
+      // see the first one's events without its record, and be refused on them (409 version-conflict,
+      // GAME_EXISTS, a rule of the new state). Its answer is the first one's: the record is there now.
+      const record = error instanceof Problem ? await deps.games.command(request.gameId, request.commandId) : null;
+      if (record?.bodyHash === bodyHash) return replay(deps, request, record, bodyHash, (await deps.store.load(request.gameId)).state);
+      throw error;
+    });
+    if (outcome !== 'conflict') return outcome;
+    const record = await deps.games.command(request.gameId, request.commandId);
+    const scoped = record && record.bodyHash !== bodyHash ? scopedTo(request, record) : null;
+    if (scoped) return executeCommand(deps, scoped);
+    if (record) return replay(deps, request, record, bodyHash, loaded.state);
+    if (request.expectedVersion !== undefined || attempt >= RETRIES) {
+      throw new Problem(
+        409,
+        'version-conflict',
+        'The game moved on',
+        'Another command was accepted first; read the game again and retry.',
+        {
+          expectedVersion: request.expectedVersion ?? loaded.state.version,
+        },
+      );
+    }
+  }
+};
+
+const attemptOnce = async (
+  deps: Deps,
+  request: CommandRequest,
+  state: GameState,
+  storedSeed: string | null,
+  bodyHash: string,
+): Promise<CommandResult | 'conflict'> => {
+  const creating = lifecycleCommand(request.command.type)?.founds === true;
+  if (!creating && state.status === 'empty') throw notFound(`game ${request.gameId}`);
+  refuseStranger(request, state);
+  // The store loaded an existing game's ruleset when it read the game; CreateGame names its own (PERF-1).
+  if (creating && 'ruleset' in request.command && typeof request.command.ruleset === 'string') {
+    await deps.rulesets.load(request.command.ruleset);
+  }
+  refuseUnknownCommandFields(deps.rulesets, state, request.command);
+  if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
+    throw new Problem(
+      409,
+      'version-conflict',
+      'The game moved on',
+      `You expected version ${request.expectedVersion} but the game is at version ${state.version}.`,
+      {
+        expectedVersion: request.expectedVersion,
+        version: state.version,
+      },
+    );
+  }
+  const seed = creating ? deps.randomHex(32) : storedSeed;
+  if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
+  // PBM-14: a game under older rules first moves to the served version, when its log decides the same under them.
+  const migration = await adoptRules(deps, request.gameId, state, seed, request.command.type);
+  if (migration === 'conflict') return 'conflict';
+  const base = migration?.state ?? state;
+  const adopted = migration?.events ?? [];
+  const ctx: MatchCtx = {
+    rulesets: deps.rulesets,
+    now: deps.clock().toISOString(),
+    actor: actorFor(deps, request.caller, base),
+    seed,
+    ...(await undoneFor(deps, request, base)),
+    ...(request.origin ? { origin: request.origin } : {}),
+  };
+  const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
+  if (!decision.ok) throw ruleViolation(decision.violation);
+  const events = decision.events;
+  refuseTooManyEvents(events);
+  if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
+  const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
+  const stateAfter = foldGame(deps.rulesets, events, base, history);
+  refuseOverBudget(base, stateAfter);
+  // A retry answers what this answer says, the adoption included (REL-8).
+  const by = request.caller.kind === 'player' ? { by: request.caller.playerId } : {};
+  const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
+  const appended = await deps.store.append({
+    gameId: request.gameId,
+    expectedVersion: base.version,
+    events,
+    command: { commandId: request.commandId, record },
+    ...(creating ? { seed } : {}),
+    stateAfter,
+  });
+  if (!appended.ok) return 'conflict';
+  return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/** TB-2, TB-3: a far takeback's decider is given the log after its version, read from the store (docs/design.md §8). */
+const undoneFor = async (deps: Deps, request: CommandRequest, state: GameState): Promise<Pick<MatchCtx, 'undone'>> => {
+  const after = undoneVersion(request.command);
+  if (after === null || after < 0 || after >= state.version) return {};
+  return { undone: { after, events: await deps.store.readAfter(request.gameId, after, state.version) } };
+};
+
+/**
+ * PBM-14: the system's `AdoptRules`, given through this same command path (its own command id,
+ * idempotency record and conditional append), when the game's log decides the same under the
+ * served rules. 'conflict' when another command got in first (this adoption's own retry
+ * included): the caller's command is then decided again on the game as it now is.
+ */
+const adoptRules = async (
+  deps: Deps,
+  gameId: string,
+  state: GameState,
+  seed: string,
+  commandType: string,
+): Promise<CommandResult | 'conflict' | null> => {
+  const to = await rulesToAdopt(deps, gameId, state, seed, commandType);
+  if (to === null || state.status === 'empty') return null;
+  const adoption = await executeCommand(deps, {
+    gameId,
+    commandId: systemCommandId('rules', to),
+    command: ADOPT_RULES,
+    caller: { kind: 'system' },
+  }).catch((error: unknown) => {
+    throw error instanceof Problem && 'rule' in error.extra ? adoptionRefused(deps.rulesets, state) : error;
+  });
+  return adoption.replayed || adoption.state === null ? 'conflict' : adoption;
+};
+
+/**
+ * REL-22 (API-8): to a stranger a private game answers every command as a game that does not
+ * exist. Decided on the loaded game before anything else reads it (the command's schema, the
+ * expected version, the rules), so no answer tells its ruleset, its state or that it exists.
+ * JoinGame is not a stranger's command to refuse here: its route checked the invite code first.
+ */
+const refuseStranger = (request: CommandRequest, state: GameState): void => {
+  const { caller, command } = request;
+  // Who may send a command is its declaration's (command-table.ts): any player may create a game or join one.
+  if (caller.kind !== 'player' || lifecycleCommand(command.type)?.sentBy === 'any player') return;
+  if (isPrivate(state) && !mayRead(state, caller.playerId)) throw notFound(`game ${request.gameId}`);
+};
+
+/** TB-6: in a sandbox its player acts as the seat the game awaits (`actingSeat`). */
+const actorFor = (deps: Deps, caller: Caller, state: GameState): Actor =>
+  caller.kind === 'system'
+    ? caller
+    : { kind: 'player', playerId: caller.playerId, seat: actingSeat(deps.rulesets, state, caller.playerId) };
+
+/**
+ * A retry answers what the first answer did (REL-8): the same events, seen from the same
+ * seat. `state` is the game as loaded for this attempt, which knows the caller's seat.
+ */
+const replay = async (
+  deps: Deps,
+  request: CommandRequest,
+  record: CommandRecord,
+  bodyHash: string,
+  state: GameState,
+): Promise<CommandResult> => {
+  if (record.bodyHash !== bodyHash) {
+    // 409, not 422: 422 is kept for rule violations, each with its rule ID (API-4).
+    throw new Problem(
+      409,
+      'command-id-reused',
+      'Command id already used',
+      `The command id ${request.commandId} was already used for a different command; use a new id for a new command.`,
+    );
+  }
+  const events = await deps.store.readAfter(request.gameId, record.firstSeq - 1, record.lastSeq);
+  const voided = state.status !== 'empty' && isVoided(state.voided, record.lastSeq);
+  return { events, version: record.lastSeq, replayed: true, ...(voided ? { voided } : {}), state: state.status === 'empty' ? null : state };
+};

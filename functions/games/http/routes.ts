@@ -1,0 +1,179 @@
+/**
+ * The API function's handlers, one per operationId of the route table (route-table.ts), which
+ * has authenticated and parsed the request by then: call the application function, map the result.
+ */
+
+import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
+import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
+import { matchCommands, RESERVED_COMMANDS } from '../../../domain/match/command-table.ts';
+import { emptyGame, seatOf } from '../../../domain/match/state.ts';
+import { redactEvents } from '../../../domain/match/view.ts';
+import { commandDocsOf, rulesetIds } from '../../../domain/ruleset-list.ts';
+import { checkClubGame } from '../../clubs/app/clubs.ts';
+import { rateLimited } from '../../http/rate-limited.ts';
+import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
+import { type Handlers, routerFor } from '../../http/route-table.ts';
+import type { Router } from '../../http/router.ts';
+import type { Deps } from '../../kernel/deps.ts';
+import { Problem } from '../../kernel/problems.ts';
+import { type WebhookOperationId, webhookHandlers } from '../../notifications/http/routes.ts';
+import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../../players/app/players.ts';
+import { checkInvite, inviteCode } from '../app/access.ts';
+import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
+import { exportLog } from '../app/export.ts';
+import { requestFork, startAgreed } from '../app/forks.ts';
+import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+
+/**
+ * Every command any game takes at /commands, from the command table: the lifecycle's (only
+ * their types are read here) and each ruleset's, known before any is loaded.
+ */
+const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
+
+/** A command's response: its events as the caller's seat may see them. */
+const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
+  gameId,
+  version: result.version,
+  replayed: result.replayed,
+  ...(result.voided ? { voided: true } : {}),
+  // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
+  events: isSandbox(result) ? [...events] : redactEvents(events, seat),
+});
+
+const isSandbox = (result: CommandResult): boolean => result.state?.status !== 'empty' && result.state?.fork?.kind === 'sandbox';
+
+/** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
+const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
+
+/** Players, games and their commands. */
+const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
+  registerPlayer: async (request, { body }) => {
+    const refused = await rateLimited(deps(), 'players', request.sourceIp);
+    if (refused) return refused;
+    return json(201, await registerPlayer(deps(), body.name));
+  },
+  getMyProfile: async (request, { playerId }) => withEtag(request, await myProfile(deps(), playerId)),
+  renameMe: async (_request, { playerId, body }) => json(200, await renamePlayer(deps(), playerId, body.name)),
+  rotateMyKey: async (request, { playerId }) =>
+    json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' }),
+  getPlayer: async (request) => withEtag(request, await publicProfile(deps(), request.params.id ?? '')),
+  listLobby: async (request, { query }) => withEtag(request, await lobbyPage(deps(), query)),
+  createGame: async (_request, { playerId, body }) => {
+    const { commandId, ...given } = body;
+    const refused = await rateLimited(deps(), 'games', playerId);
+    if (refused) return refused;
+    // CLUB-1: only a member creates a game in a club, and a private club is not revealed to a stranger (INV-10: its games are private).
+    const club = given.options?.club;
+    const visibility = club ? await checkClubGame(deps(), club.clubId, playerId, given.options?.visibility) : undefined;
+    const command = visibility === undefined ? given : { ...given, options: { ...given.options, visibility } };
+    // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
+    const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
+    const result = await executeCommand(deps(), {
+      gameId: id,
+      commandId: commandId ?? systemCommandId('create', id),
+      command: { type: 'CreateGame', ...command },
+      caller: { kind: 'player', playerId },
+    });
+    // API-8: a private game's answer carries its invite code, for its creator to pass on.
+    const invite = command.options?.visibility === 'private' ? await inviteCode(deps(), id) : null;
+    const answer = commandResponse(id, result, seatAfter(result, playerId), result.events);
+    return json(result.replayed ? 200 : 201, invite === null ? answer : { ...answer, inviteCode: invite }, {
+      location: `/games/${id}`,
+    });
+  },
+  joinGame: async (request, { playerId, body }) => {
+    const { commandId, inviteCode: given, ...command } = body;
+    const gameId = request.params.id ?? '';
+    // Counted per key before any game is read, whatever the game: a 429 says nothing of one (REL-26).
+    const refused = given === undefined ? null : await rateLimited(deps(), 'invites', playerId);
+    if (refused) return refused;
+    await checkInvite(deps(), gameId, playerId, given);
+    const result = await executeCommand(deps(), {
+      gameId,
+      // Without a commandId, joining twice the same way is one join.
+      commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
+      command: { type: 'JoinGame', ...command },
+      caller: { kind: 'player', playerId },
+    });
+    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  giveCommand: async (request, { playerId, body }) => {
+    const type = body.command.type;
+    const reserved = RESERVED_COMMANDS.get(type);
+    if (reserved || !KNOWN_COMMANDS.has(type)) {
+      throw new Problem(
+        400,
+        'unknown-command',
+        'Unknown command',
+        reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+      );
+    }
+    const gameId = request.params.id ?? '';
+    const result = await executeCommand(deps(), {
+      gameId,
+      commandId: body.commandId,
+      expectedVersion: body.expectedVersion,
+      command: body.command as { type: string },
+      caller: { kind: 'player', playerId },
+    });
+    // TB-6: the last acceptance of a continuation starts it; a retry starts one a failure left unstarted.
+    await startAgreed(deps(), gameId, result.events);
+    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  forkGame: async (request, { playerId, body }) => {
+    // A fork is a new game: counted with the key's creations (REL-26), before any game is read. A
+    // continuation is counted when it is proposed, against its proposer: the game the seats'
+    // agreement starts later is the one this request asks for.
+    const refused = await rateLimited(deps(), 'games', playerId);
+    if (refused) return refused;
+    const answer = await requestFork(deps(), { originId: request.params.id ?? '', playerId, ...body });
+    const { gameId, result, started } = answer;
+    const sandbox = body.kind === 'sandbox';
+    const status = result.replayed ? 200 : sandbox || started.length > 0 ? 201 : 202;
+    const location = started[0] === undefined ? {} : { location: `/games/${started[0]}` };
+    return json(status, { ...commandResponse(gameId, result, seatAfter(result, playerId), result.events), forks: started }, location);
+  },
+  getGame: async (request, { playerId, query }) => {
+    const { view, readModel } = await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0);
+    return withEtag(request, view, undefined, readModel ? { 'arbiter-read-model': readModel } : {});
+  },
+  listGameEvents: async (request, { playerId, query }) =>
+    withEtag(
+      request,
+      await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
+    ),
+  getGameState: async (request, { playerId, query }) => {
+    const { view, voided } = await stateAt(deps(), request.params.id ?? '', playerId, query.at);
+    return withEtag(request, { at: query.at, state: view, ...(voided ? { voided } : {}) });
+  },
+  exportGameLog: async (request, { playerId }) => {
+    const gameId = request.params.id ?? '';
+    return ndjsonDownload(request, await exportLog(deps(), gameId, playerId), `${gameId}.ndjson`);
+  },
+  listMyGames: async (request, { playerId, query }) => {
+    const page = await awaitInbox(
+      deps(),
+      playerId,
+      {
+        awaitingOnly: query.awaiting === 'true',
+        after: query.after,
+        limit: query.limit,
+        wait: query.wait,
+        ifNoneMatch: request.headers['if-none-match'],
+      },
+      request.signal,
+    );
+    if (page.unchanged) return { statusCode: 304, headers: { etag: page.etag } };
+    return json(200, page.body, { etag: page.etag, 'cache-control': 'private, no-cache' });
+  },
+});
+
+/** The API function's handlers: players, games and their commands, webhooks. */
+export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
+  ...gameHandlers(deps),
+  ...webhookHandlers(deps),
+});
+
+/** The API function's routes. */
+export const buildApiRouter = (deps: () => Deps): Router =>
+  routerFor(['api'], apiHandlers(deps), (authorization) => authenticate(deps(), authorization));

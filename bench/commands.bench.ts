@@ -7,9 +7,9 @@
  */
 import { decide as gscDecide } from '../domain/gsc2/decide.ts';
 import { decide as solDecide } from '../domain/soluna/decide.ts';
-import { slowestGsc2Command } from '../test/support/largest-gsc2.ts';
-import { costlyPostGalacticaCommands } from '../test/support/largest-post-galactica.ts';
-import { slowestSolunaCommand } from '../test/support/largest-soluna.ts';
+import { slowestGsc2Command } from '../scenarios/largest-gsc2.ts';
+import { costlyPostGalacticaCommands } from '../scenarios/largest-post-galactica.ts';
+import { slowestSolunaCommand } from '../scenarios/largest-soluna.ts';
 
 const GOAL_MS = 50;
 const RUNS = 30;

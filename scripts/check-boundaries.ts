@@ -6,13 +6,16 @@
  *   makes the order modules load in decide what a module sees, and hides which file owns what.
  * - Nothing under `functions/` imports `infra/`; the application (`functions/app/`) imports only
  *   itself and the domain, so its adapters are chosen by the entry points (ARC-1, `layerCrossings`).
+ * - HALL-1: no tool (`scripts/`, `bench/`, `scenarios/`) and nothing the service runs (`functions/`,
+ *   `infra/`, `domain/`) imports `test/`: what tests and tools both play is `scenarios/`. And the
+ *   CLI (`functions/cli/`) imports nothing from the page (`web/`): what both draw is `render/`.
  * - HALL-1: the domain's match layer, which every ruleset and the service decide with, imports
  *   nothing from `domain/verify/`, which checks what they decided: what both need lives below
  *   them, in `domain/kernel/` (the rolls an event holds, for one).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { importCircles, importGraph, layerCrossings, sourcesUnder, specifiersOf } from './import-graph.ts';
+import { importCircles, importGraph, layerCrossings, localImportsOf, sourcesUnder, specifiersOf } from './import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOMAIN = join(ROOT, 'domain');
@@ -62,10 +65,28 @@ for (const file of functionsFiles) {
   problems.push(...layerCrossings(relative(ROOT, file).split(sep).join('/'), specifiersOf(readFileSync(file, 'utf8'))));
 }
 
+/** HALL-1: which folders may not import which. */
+const FORBIDDEN: readonly { from: readonly string[]; to: string; why: string }[] = [
+  {
+    from: ['scripts', 'bench', 'scenarios', 'functions', 'infra', 'domain', 'render', 'web'],
+    to: 'test',
+    why: 'tools and the service import nothing from test/ (what both play is in scenarios/)',
+  },
+  { from: ['functions/cli'], to: 'web', why: 'the CLI imports no page code (what both draw is in render/)' },
+];
+for (const { from, to, why } of FORBIDDEN) {
+  const forbidden = join(ROOT, to) + sep;
+  for (const file of from.flatMap((dir) => sourcesUnder(join(ROOT, dir)))) {
+    for (const target of localImportsOf(file)) {
+      if (target.startsWith(forbidden)) problems.push(`${relative(ROOT, file)}: imports ${relative(ROOT, target)}: ${why} (HALL-1)`);
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`the layers' rules are broken; ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto, and its match layer nothing of verify (HALL-1); no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/; the application (functions/kernel/, functions/<feature>/app/) imports only itself and the domain, and no feature's routes import an adapter (HALL-1).`,
+  `domain/ is pure: ${files(DOMAIN).length} files import only the domain, zod, canonicalize and node:crypto, and its match layer nothing of verify (HALL-1); no import circles in domain/ or functions/; ${functionsFiles.length} files under functions/ import no infra/; the application (functions/kernel/, functions/<feature>/app/) imports only itself and the domain, and no feature's routes import an adapter; no tool imports test/, and the CLI no page code (HALL-1).`,
 );

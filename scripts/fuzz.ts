@@ -11,7 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { checkReply, type HostileReply, type HostileRequest, hostileRequest } from '../test/support/hostile.ts';
+import { checkReply, type HostileReply, type HostileRequest, hostileRequest } from '../scenarios/hostile.ts';
 
 const { values } = parseArgs({
   options: {

@@ -5,7 +5,7 @@
  * that the largest battle the schemas accept, every list at its limit and every name at its
  * longest, fits the service's 64 KiB request body when created and stays under
  * `STATE_BUDGET_BYTES` (domain/kernel/budget.ts) for its whole play
- * (test/support/largest-gsc2.ts, test/service/inv-1-gsc2-soluna-largest.service.test.ts). A
+ * (scenarios/largest-gsc2.ts, test/service/inv-1-gsc2-soluna-largest.service.test.ts). A
  * game's stored state holds the designs twice (its options and the rules state) and, while a
  * seat may take back its commands (TB-1), the whole state twice again (the undo window's
  * checkpoint): so the options and the battle at its largest get under half the budget, and

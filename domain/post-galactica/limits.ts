@@ -7,7 +7,7 @@
  * resource nodes, 3 terrain pieces and 4-5 datasheets a faction) and small enough that the
  * largest game the schemas accept, every list at its limit and every name at its longest, fits
  * the service's 64 KiB request body when created and stays under `STATE_BUDGET_BYTES`
- * (domain/kernel/budget.ts) for its whole play (test/support/largest-post-galactica.ts,
+ * (domain/kernel/budget.ts) for its whole play (scenarios/largest-post-galactica.ts,
  * test/service/inv-1-post-galactica-largest.service.test.ts). The state holds the scenario
  * twice (the options as given and the datasheets as the rules read them), and while a seat may
  * still take its commands back the match holds the whole state twice again (the undo window's

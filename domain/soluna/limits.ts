@@ -5,7 +5,7 @@
  * 12x12 with 3 models a side, 2 attacks at most), and small enough that the largest mission
  * the schemas accept, every list at its limit and every name at its longest, fits the
  * service's 64 KiB request body and stays under `STATE_BUDGET_BYTES`
- * (domain/kernel/budget.ts) for its whole play (test/support/largest-soluna.ts). A game's
+ * (domain/kernel/budget.ts) for its whole play (scenarios/largest-soluna.ts). A game's
  * stored state holds the mission twice (its options, and the models and grid of the rules
  * state) and, while a seat may take back its commands (TB-1), the whole state twice again (the
  * undo window's checkpoint): so the mission and its play get under a quarter of the budget. Each is a

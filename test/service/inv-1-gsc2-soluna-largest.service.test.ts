@@ -1,6 +1,6 @@
 /**
  * INV-1 for GSC2 and Sol'una, through the real path: the largest game each ruleset accepts
- * (test/support/largest-gsc2.ts, largest-soluna.ts) is created over HTTP on the memory runtime,
+ * (scenarios/largest-gsc2.ts, largest-soluna.ts) is created over HTTP on the memory runtime,
  * joined, and played with real commands, every list of play growing (missiles and assault pods
  * in flight, sealed orders, Mind effects), to a real end; after every command the game's stored
  * state, its read model and a seat's view are each under STATE_BUDGET_BYTES. The dice are real and seeded server-side, so each step
@@ -23,8 +23,8 @@ import { awaiting as solAwaiting } from '../../domain/soluna/view.ts';
 import { MAX_BATCH, stateBytes } from '../../functions/games/app/budget.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, startServiceRuntime } from '../support/http.ts';
-import { largestGsc2Rules } from '../support/largest-gsc2.ts';
-import { largestSolunaRules, psionicName, weaponName } from '../support/largest-soluna.ts';
+import { largestGsc2Rules } from '../../scenarios/largest-gsc2.ts';
+import { largestSolunaRules, psionicName, weaponName } from '../../scenarios/largest-soluna.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;

@@ -1,5 +1,5 @@
 /**
- * INV-1 for Post Galactica: the largest game the schemas accept (test/support/largest-post-galactica.ts:
+ * INV-1 for Post Galactica: the largest game the schemas accept (scenarios/largest-post-galactica.ts:
  * every list at its limit, every name at its longest, the most units, Workers and Deployment
  * Points) is created, joined, deployed, played through its two rounds and ended by its round
  * limit, all through the real HTTP handler on the memory adapters; after every command the
@@ -12,7 +12,7 @@ import { PG_LIMITS as L } from '../../domain/post-galactica/limits.ts';
 import { MAX_BATCH } from '../../functions/games/app/budget.ts';
 import type { Client } from '../support/client.ts';
 import { commandId } from '../support/http.ts';
-import { largestPostGalacticaOptions, unitIds } from '../support/largest-post-galactica.ts';
+import { largestPostGalacticaOptions, unitIds } from '../../scenarios/largest-post-galactica.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
 let api: MemoryApi;

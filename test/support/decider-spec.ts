@@ -13,18 +13,12 @@ import type { Decision, RuleViolation } from '../../domain/kernel/violation.ts';
 import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame, type GameCommand } from '../../domain/match/decide.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
-import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
-import { everyRuleset } from '../../domain/rulesets.ts';
+import { ctxFor, DEFAULT_NOW, player, RULESETS, seat, TEST_SEED } from '../../scenarios/actors.ts';
 
-// Decides commands of every ruleset in-process, so every referee is loaded.
-
-const RULESETS = everyRuleset();
+export { ctxFor, player, seat, TEST_SEED };
 
 const SYSTEM: Actor = { kind: 'system' };
-const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
-
-export const TEST_SEED = 'a'.repeat(64);
 export const GAME_ID = 'g_test';
 
 export interface When {
@@ -33,12 +27,6 @@ export interface When {
   then(expected: readonly DomainEvent[]): void;
   thenRejects(rule: string, code?: string): RuleViolation;
 }
-
-export const seat = (name: string, playerId = `p_${name}`): Actor => ({ kind: 'player', playerId, seat: name });
-export const player = (playerId: string): Actor => ({ kind: 'player', playerId, seat: null });
-
-export const ctxFor = (actor: Actor, dice?: Dice, now = DEFAULT_NOW): MatchCtx =>
-  dice ? { rulesets: RULESETS, now, actor, seed: TEST_SEED, dice } : { rulesets: RULESETS, now, actor, seed: TEST_SEED };
 
 /** The domain events of a log, without their envelopes: what `given` takes back. */
 export const eventsOf = (log: readonly EventEnvelope[]): DomainEvent[] =>

@@ -9,18 +9,18 @@
  * `slowestPostGalacticaCommand()` gives what a bench times: the costliest command at this
  * size and the state it is decided on (INV-2).
  */
-import { rollKey, seededDice } from '../../domain/kernel/dice.ts';
-import type { RulesContext } from '../../domain/kernel/ruleset.ts';
-import type { Decision } from '../../domain/kernel/violation.ts';
-import { type PgCommand, pgCommandSchema } from '../../domain/post-galactica/commands.ts';
-import { ACTIONS } from '../../domain/post-galactica/datasheets.ts';
-import { decide } from '../../domain/post-galactica/decide.ts';
-import type { PgEvent } from '../../domain/post-galactica/events.ts';
-import { fold } from '../../domain/post-galactica/evolve.ts';
-import { PG_LIMITS as L, MAX_DEPLOY_UNITS } from '../../domain/post-galactica/limits.ts';
-import { pgOptionsSchema } from '../../domain/post-galactica/options.ts';
-import { initialState, type PgState } from '../../domain/post-galactica/state.ts';
-import { begin } from '../../domain/post-galactica/turns.ts';
+import { rollKey, seededDice } from '../domain/kernel/dice.ts';
+import type { RulesContext } from '../domain/kernel/ruleset.ts';
+import type { Decision } from '../domain/kernel/violation.ts';
+import { type PgCommand, pgCommandSchema } from '../domain/post-galactica/commands.ts';
+import { ACTIONS } from '../domain/post-galactica/datasheets.ts';
+import { decide } from '../domain/post-galactica/decide.ts';
+import type { PgEvent } from '../domain/post-galactica/events.ts';
+import { fold } from '../domain/post-galactica/evolve.ts';
+import { PG_LIMITS as L, MAX_DEPLOY_UNITS } from '../domain/post-galactica/limits.ts';
+import { pgOptionsSchema } from '../domain/post-galactica/options.ts';
+import { initialState, type PgState } from '../domain/post-galactica/state.ts';
+import { begin } from '../domain/post-galactica/turns.ts';
 
 /** A name of exactly `length` characters that starts with `stem` (and stays unique by it). */
 export const longName = (stem: string, length: number = L.nameLength): string => `${stem} `.padEnd(length, 'x').slice(0, length);

@@ -5,18 +5,18 @@
  * so a test can play it to a real end in a few turns; the size is what matters, not the odds.
  */
 
-import type { GscCommand } from '../../domain/gsc2/commands.ts';
-import type { GscEvent } from '../../domain/gsc2/events.ts';
-import { fold } from '../../domain/gsc2/evolve.ts';
-import { gsc2Fold } from '../../domain/gsc2/fold.ts';
-import { GSC_LIMITS as L, MAX_BOARDING_ACTIONS, MAX_FIRE_ORDERS } from '../../domain/gsc2/limits.ts';
-import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
-import { submitOrders } from '../../domain/gsc2/orders.ts';
-import { type GscState, initialState, type Missile, type Pod, type ShipState } from '../../domain/gsc2/state.ts';
-import { seededDice } from '../../domain/kernel/dice.ts';
-import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { RulesContext } from '../../domain/kernel/ruleset.ts';
-import { ctxFor, seat as seatActor } from './decider-spec.ts';
+import type { GscCommand } from '../domain/gsc2/commands.ts';
+import type { GscEvent } from '../domain/gsc2/events.ts';
+import { fold } from '../domain/gsc2/evolve.ts';
+import { gsc2Fold } from '../domain/gsc2/fold.ts';
+import { GSC_LIMITS as L, MAX_BOARDING_ACTIONS, MAX_FIRE_ORDERS } from '../domain/gsc2/limits.ts';
+import { gscOptionsSchema } from '../domain/gsc2/options.ts';
+import { submitOrders } from '../domain/gsc2/orders.ts';
+import { type GscState, initialState, type Missile, type Pod, type ShipState } from '../domain/gsc2/state.ts';
+import { seededDice } from '../domain/kernel/dice.ts';
+import { sha256Hex } from '../domain/kernel/hash.ts';
+import type { RulesContext } from '../domain/kernel/ruleset.ts';
+import { ctxFor, seat as seatActor } from './actors.ts';
 
 /** `text` padded with `fill` (or cut) to exactly `length` characters. */
 const padded = (text: string, length: number, fill = 'x'): string => text.padEnd(length, fill).slice(0, length);

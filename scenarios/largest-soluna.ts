@@ -6,20 +6,20 @@
  * to a real end; the size is what matters, not the odds.
  */
 
-import { seededDice } from '../../domain/kernel/dice.ts';
-import { sha256Hex } from '../../domain/kernel/hash.ts';
-import type { RulesContext } from '../../domain/kernel/ruleset.ts';
-import type { ModelAction } from '../../domain/soluna/choices.ts';
-import type { SolCommand } from '../../domain/soluna/commands.ts';
-import { begin, decide } from '../../domain/soluna/decide.ts';
-import { fold } from '../../domain/soluna/evolve.ts';
-import { solunaFold } from '../../domain/soluna/fold.ts';
-import type { Square } from '../../domain/soluna/grid.ts';
-import { SOL_LIMITS as L, MAX_ACTIONS, MAX_PATH } from '../../domain/soluna/limits.ts';
-import type { SolSeat } from '../../domain/soluna/mission.ts';
-import { solOptionsSchema } from '../../domain/soluna/options.ts';
-import { initialState, type SealedOrders, type SolState } from '../../domain/soluna/state.ts';
-import { ctxFor, seat as seatActor } from './decider-spec.ts';
+import { seededDice } from '../domain/kernel/dice.ts';
+import { sha256Hex } from '../domain/kernel/hash.ts';
+import type { RulesContext } from '../domain/kernel/ruleset.ts';
+import type { ModelAction } from '../domain/soluna/choices.ts';
+import type { SolCommand } from '../domain/soluna/commands.ts';
+import { begin, decide } from '../domain/soluna/decide.ts';
+import { fold } from '../domain/soluna/evolve.ts';
+import { solunaFold } from '../domain/soluna/fold.ts';
+import type { Square } from '../domain/soluna/grid.ts';
+import { SOL_LIMITS as L, MAX_ACTIONS, MAX_PATH } from '../domain/soluna/limits.ts';
+import type { SolSeat } from '../domain/soluna/mission.ts';
+import { solOptionsSchema } from '../domain/soluna/options.ts';
+import { initialState, type SealedOrders, type SolState } from '../domain/soluna/state.ts';
+import { ctxFor, seat as seatActor } from './actors.ts';
 
 /** `text` padded with `fill` (or cut) to exactly `length` characters. */
 const padded = (text: string, length: number, fill = 'x'): string => text.padEnd(length, fill).slice(0, length);

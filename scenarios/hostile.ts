@@ -43,7 +43,7 @@ const COMMAND_TYPES = [
 const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '', ' ', '\u0000', '\u202e', '😀', '%', '../..', 'NaN'),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '', ' ', '\u0000', '\u202e', '😀', '%', '..', 'NaN'),
   fc.nat({ max: 70_000 }).map((n) => 'x'.repeat(n)),
 );
 

@@ -7,22 +7,17 @@
  */
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import type { GameState } from '../domain/match/state.ts';
+import { REF, type Renderer, rendererOf, SEAT, type Who } from '../render/renderer.ts';
+import { rendererList } from '../render/renderers.ts';
 
 export const REFEREE = 'referee';
 
 /**
- * Where each event says who acted: `seat` keys name a seat, `piece` keys a piece whose owner
- * the state knows; `referee` events are resolutions nobody chose. Every event type of every
- * ruleset is listed (a unit test holds the list to the rulesets' own), so a new event type
- * is placed here on purpose rather than falling back to its command's sender.
+ * Who acts in each event of the match lifecycle every ruleset shares (domain/match/events.ts);
+ * each ruleset's own events are its renderer's `actors`. Every event type of every ruleset is
+ * listed (a unit test holds the lists to the rulesets' own), so a new event type is placed on
+ * purpose rather than falling back to its command's sender.
  */
-type Who = { readonly seat: string } | { readonly piece: string } | 'referee';
-
-const SEAT: Who = { seat: 'seat' };
-const REF: Who = 'referee';
-const piece = (key: string): Who => ({ piece: key });
-
-/** The match lifecycle every ruleset shares (domain/match/events.ts). */
 const MATCH: Readonly<Record<string, Who>> = {
   GameCreated: REF,
   SeatJoined: SEAT,
@@ -57,91 +52,11 @@ const MATCH: Readonly<Record<string, Who>> = {
   GameForked: REF,
 };
 
-export const ACTORS: Readonly<Record<string, Readonly<Record<string, Who>>>> = {
-  'post-galactica': {
-    ...MATCH,
-    TurnStarted: REF,
-    PhaseStarted: REF,
-    RoundCompleted: REF,
-    DeploymentStarted: REF,
-    UnitsDeployed: SEAT,
-    FactionResourcesGained: REF,
-    CountersRemoved: REF,
-    CountdownCompleted: REF,
-    ResourcesGathered: SEAT,
-    UnitMoved: piece('unitId'),
-    ConstructionStarted: SEAT,
-    ProductionStarted: SEAT,
-    UnitRepaired: piece('by'),
-    ObjectiveInteracted: SEAT,
-    UnitAimed: piece('unitId'),
-    AttackResolved: piece('attackerId'),
-    UnitDestroyed: REF,
-    StatusesResolved: SEAT,
-    ObjectivesScored: REF,
-    TotalsConfirmed: REF,
-    ResearchStarted: SEAT,
-    SalvageStarted: SEAT,
-    StanceTaken: piece('unitId'),
-    UnitsLoaded: piece('transportId'),
-    UnitsUnloaded: piece('transportId'),
-    PassengersDisembarked: piece('transportId'),
-    AbilityActivated: SEAT,
-    AbilityTriggered: REF,
-    FactionAbilitiesRefreshed: REF,
-    FactionAbilityUsed: SEAT,
-  },
-  soluna: {
-    ...MATCH,
-    TurnStarted: REF,
-    PhaseStarted: REF,
-    ActionsSealed: SEAT,
-    ActionsCommitted: SEAT,
-    ActionsRevealed: REF,
-    ModelMoved: piece('model'),
-    MoveBlocked: piece('model'),
-    AttackResolved: piece('model'),
-    PowerUsed: piece('model'),
-    ActivationDeferred: piece('model'),
-    ActivationPassed: piece('model'),
-    PhaseEnded: REF,
-    TurnEnded: REF,
-  },
-  gsc2: {
-    ...MATCH,
-    TurnStarted: REF,
-    StepStarted: REF,
-    TerrainMoved: REF,
-    MoverChanged: REF,
-    ShipMoved: piece('ship'),
-    ShipStayed: piece('ship'),
-    MoveDeferred: piece('ship'),
-    TractorBeamUsed: piece('ship'),
-    TractorBeamArmed: piece('ship'),
-    MdsFired: piece('ship'),
-    SystemUsed: piece('ship'),
-    OrdersSubmitted: SEAT,
-    OrdersSealed: SEAT,
-    OrdersRevealed: REF,
-    InitiativeRolled: REF,
-    MissilesLaunched: piece('ship'),
-    MissileMoved: piece('missile'),
-    TrackingTested: piece('missile'),
-    MissileLost: REF,
-    MissileAttacked: piece('missile'),
-    BeamFired: piece('ship'),
-    DamageInflicted: REF,
-    ShipDestroyed: REF,
-    BoardersLanded: piece('ship'),
-    PodsLaunched: piece('ship'),
-    PodMoved: piece('pod'),
-    PodRammed: piece('pod'),
-    BoardingFought: REF,
-    ShipCaptured: REF,
-    RepairAttempted: piece('ship'),
-    RepairsDone: SEAT,
-  },
-};
+/** Every ruleset's actors (its renderer's, render/renderers.ts), the match's included, by ruleset id. */
+export const actorsOf = (renderers: readonly Renderer[]): Readonly<Record<string, Readonly<Record<string, Who>>>> =>
+  Object.fromEntries(renderers.map((r) => [r.id, { ...MATCH, ...r.actors }]));
+
+export const ACTORS = actorsOf(rendererList);
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -169,11 +84,11 @@ export const ownerOf = (rules: unknown, id: string): string | null => {
  * named for the seat that held it when it fired. A sealed event hidden from this viewer
  * (`Sealed`) is its sealing seat's.
  */
-export const actingSeat = (event: EventEnvelope, before: GameState): string => {
+export const actingSeat = (event: EventEnvelope, before: GameState, renderers: readonly Renderer[] = rendererList): string => {
   if (event.type === 'Sealed') return event.visibleTo ?? REFEREE;
   const ruleset = before.status === 'empty' ? null : before.ruleset;
   const seats = before.status === 'empty' ? [] : before.seats.map((s) => s.name);
-  const who = (ruleset ? ACTORS[ruleset]?.[event.type] : MATCH[event.type]) ?? REF;
+  const who = (ruleset ? rendererOf(renderers, ruleset)?.actors[event.type] : undefined) ?? MATCH[event.type] ?? REF;
   if (who === 'referee') return REFEREE;
   const data = record(event.data);
   if ('seat' in who) {

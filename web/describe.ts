@@ -9,6 +9,8 @@ import type { GameForked, TakenBack } from '../domain/match/events.ts';
 import { foldGame, type History } from '../domain/match/evolve.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
+import type { Renderer } from '../render/renderer.ts';
+import { rendererList } from '../render/renderers.ts';
 import { actingSeat } from './actor.ts';
 import { forkText } from './fork.ts';
 import { takebackText } from './voided.ts';
@@ -60,11 +62,12 @@ export const describeEvents = (
   seat: string | null,
   previous?: EventEnvelope,
   history?: History,
+  renderers: readonly Renderer[] = rendererList,
 ): { lines: EventLine[]; after: GameState } => {
   let state = before;
   const lines = events.map((event, i) => {
     const seen = redactEvent(event, seat, i === 0 ? previous : events[i - 1]);
-    const actor = actingSeat(seen, state);
+    const actor = actingSeat(seen, state, renderers);
     // A seat's export hides the other seats' sealed orders (they cannot be folded): the
     // owners of the pieces after one are read from the game before it.
     if (!(event.type === 'Sealed' && event.data === null)) {
@@ -79,8 +82,6 @@ export const describeEvents = (
   return { lines, after: state };
 };
 
-const RULESET_TITLES: Readonly<Record<string, string>> = { 'post-galactica': 'Post Galactica', soluna: "Sol'una", gsc2: 'GSC2' };
-
 /** The pieces a ruleset's view holds: objects with `id` and `seat` in its top-level lists and records (web/actor.ts). */
 export const piecesIn = (game: unknown): number => {
   const top = game !== null && typeof game === 'object' ? Object.values(game as Record<string, unknown>) : [];
@@ -94,10 +95,10 @@ export const piecesIn = (game: unknown): number => {
  * scenario (as the play-by-mail walkthroughs do) is played on an empty table: turns and
  * phases go on with nothing to draw, so the page says so, and where the game is.
  */
-export const emptyTableNote = (view: GameView): string | null => {
+export const emptyTableNote = (rulesets: Rulesets, view: GameView): string | null => {
   if (view.game === null || piecesIn(view.game) > 0) return null;
   const game = view.game as { turn?: unknown; round?: unknown };
-  const title = RULESET_TITLES[view.ruleset] ?? view.ruleset;
+  const title = rulesets.findFold(view.ruleset)?.title ?? view.ruleset;
   const turn = typeof game.turn === 'number' ? `turn ${game.turn}` : null;
   const where = [turn, view.step ? `the ${view.step.phase} step` : null].filter((w) => w !== null).join(', ');
   const waits = view.awaiting.length > 0 ? `, waiting for ${view.awaiting.join(' and ')}` : '';

@@ -14,14 +14,14 @@ import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
+import { type Bounds, drawBattlefield, logExtent } from '../render/board.ts';
+import { seatColours } from '../render/palette.ts';
 import { REFEREE } from './actor.ts';
 import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
 import { inspectPiece } from './inspect.ts';
 import { createPlay } from './play.ts';
-import { type Bounds, drawBattlefield, logExtent } from './render/index.ts';
-import { seatColours } from './render/palette.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
 import { boardNote, type Mark, markText, voidMarks } from './voided.ts';
 
@@ -134,7 +134,7 @@ const render = (): void => {
     : '<p>The game has not been created yet.</p>';
   shownView = view;
   if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
-  const note = view ? emptyTableNote(view) : null;
+  const note = view ? emptyTableNote(RULESETS, view) : null;
   if (note) {
     const p = ui.board.appendChild(document.createElement('p'));
     p.id = 'board-note';

@@ -12,7 +12,7 @@ import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/lo
 import { outcomeOf } from '../../domain/verify/pending.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { standaloneSvg } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../render/board.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 

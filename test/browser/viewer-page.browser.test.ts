@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../domain/verify/log.ts';
-import { seatColour } from '../../web/render/svg.ts';
+import { seatColour } from '../../render/svg.ts';
 import { SAMPLE_LOGS } from '../../web/samples.ts';
 import { type OpenPage, screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';

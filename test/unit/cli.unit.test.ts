@@ -16,7 +16,7 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog, serializeLog } from '../../domain/verify/log.ts';
-import { standaloneSvg } from '../../web/render/index.ts';
+import { standaloneSvg } from '../../render/board.ts';
 import { ensureBuilt } from '../support/build-setup.ts';
 import { arbiterInProcess, type Ran } from '../support/cli.ts';
 

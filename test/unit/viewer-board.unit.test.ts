@@ -12,12 +12,12 @@ import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { type GameView, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
+import { boardLabels, drawBattlefield, logExtent, pictureOf } from '../../render/board.ts';
+import { intersects } from '../../render/layout.ts';
+import { eventMarks } from '../../render/marks.ts';
+import { OKABE_ITO, seatColour, seatColours } from '../../render/palette.ts';
+import { layoutOf, type Picture } from '../../render/svg.ts';
 import { inspectPiece } from '../../web/inspect.ts';
-import { eventMarks } from '../../web/render/event.ts';
-import { boardLabels, drawBattlefield, logExtent, pictureOf } from '../../web/render/index.ts';
-import { intersects } from '../../web/render/layout.ts';
-import { OKABE_ITO, seatColour, seatColours } from '../../web/render/palette.ts';
-import { layoutOf, type Picture } from '../../web/render/svg.ts';
 
 const RULESETS = everyRuleset();
 const root = resolve(import.meta.dirname, '..', '..');

@@ -1,11 +1,13 @@
-/** The battlefield of any game view as an SVG string: the page and `arbiter replay --svg` both draw with this. */
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { GameView } from '../../domain/match/view.ts';
-import { eventMarks } from './event.ts';
-import { drawGsc2 } from './gsc2.ts';
+/**
+ * The battlefield of any game view as an SVG string: the page and `arbiter replay --svg` both
+ * draw with this. Each ruleset's board is its renderer's (render/renderers.ts).
+ */
+import type { EventEnvelope } from '../domain/kernel/envelope.ts';
+import type { GameView } from '../domain/match/view.ts';
 import type { PlacedLabel } from './layout.ts';
-import { drawPostGalactica } from './post-galactica.ts';
-import { drawSoluna } from './soluna.ts';
+import { eventMarks } from './marks.ts';
+import { type BoardOptions, type Renderer, rendererOf } from './renderer.ts';
+import { rendererList } from './renderers.ts';
 import {
   arrange,
   type Bounds,
@@ -23,40 +25,28 @@ import {
 
 export type { Bounds } from './svg.ts';
 
-export interface DrawOptions {
-  /** The table area the whole game uses (`logExtent`), so the scale holds through the game (VIEW-10). */
-  readonly extent?: Bounds | undefined;
+export interface DrawOptions extends BoardOptions {
   /** The pixels the picture will be shown at: the words are laid out to be at least 12 px there. */
   readonly fit?: Fit | undefined;
-  /** GSC2's firing arcs: the page shows them on hover or focus; a standalone SVG only when asked (VIEW-15). */
-  readonly arcs?: 'hover' | 'all' | 'none' | undefined;
   /** A line above the table: game, event n of N, turn and phase (VIEW-15). */
   readonly caption?: string | undefined;
   /** The current event and the game just before it: drawn over the board with its outcome (VIEW-11). */
   readonly event?: { readonly event: EventEnvelope; readonly before: GameView | null } | undefined;
 }
 
-type Drawer = (game: Json, seats: readonly string[], options: DrawOptions) => Omit<Picture, 'fit' | 'caption' | 'marks'>;
-
-const DRAW: Readonly<Record<string, Drawer>> = {
-  'post-galactica': (game, seats) => drawPostGalactica(game, seats),
-  soluna: (game, seats) => drawSoluna(game, seats),
-  gsc2: (game, seats, options) => drawGsc2(game, seats, { extent: options.extent, arcs: options.arcs }),
-};
-
-export const drawBattlefield = (view: GameView, options: DrawOptions = {}): string => {
-  const draw = DRAW[view.ruleset];
+export const drawBattlefield = (view: GameView, options: DrawOptions = {}, renderers: readonly Renderer[] = rendererList): string => {
+  const draw = rendererOf(renderers, view.ruleset)?.draw;
   if (!draw || view.game === null) {
     const why = draw ? 'the battle has not begun yet' : `no picture for the ruleset ${view.ruleset}`;
     const fit = options.fit ?? DEFAULT_FIT;
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10" width="${Math.floor(fit.width)}" height="${Math.floor(fit.width / 4)}" font-family="${FONT}" role="img" aria-label="${esc(why)}"><text x="20" y="5" font-size="2" text-anchor="middle">${esc(why)}</text></svg>`;
   }
-  return frame(pictureOf(view, options) as Picture);
+  return frame(pictureOf(view, options, renderers) as Picture);
 };
 
 /** What `drawBattlefield` lays out: the pieces and names to label, the legend, the frame; null with no board. */
-export const pictureOf = (view: GameView, options: DrawOptions = {}): Picture | null => {
-  const draw = DRAW[view.ruleset];
+export const pictureOf = (view: GameView, options: DrawOptions = {}, renderers: readonly Renderer[] = rendererList): Picture | null => {
+  const draw = rendererOf(renderers, view.ruleset)?.draw;
   if (!draw || view.game === null) return null;
   const picture = draw(
     obj(view.game),
@@ -66,7 +56,7 @@ export const pictureOf = (view: GameView, options: DrawOptions = {}): Picture | 
   // Marks 3 px wide at the scale the picture is shown at, whatever the table's size.
   const { pxPerUnit } = layoutOf(picture.bounds, picture.legend, options.caption !== undefined, options.fit ?? DEFAULT_FIT);
   const marks = options.event
-    ? eventMarks(view.ruleset, options.event.event, options.event.before?.game ?? null, view.game, 3 / pxPerUnit)
+    ? eventMarks(view.ruleset, options.event.event, options.event.before?.game ?? null, view.game, 3 / pxPerUnit, renderers)
     : null;
   return {
     ...picture,
@@ -109,19 +99,14 @@ export const logExtent = (events: readonly EventEnvelope[]): Bounds | undefined 
 };
 
 /** Where the game stands, in each ruleset's words: its turn and phase (or step), for captions (VIEW-15). */
-export const turnAndPhase = (view: GameView): string => {
-  const game = obj(view.game);
-  if (view.game === null) return view.status;
-  if (view.ruleset === 'post-galactica')
-    return `round ${String(game.round)}, turn ${String(game.turn)}${game.activeSeat ? ` (${String(game.activeSeat)})` : ''}, ${String(game.phase)} phase`;
-  if (view.ruleset === 'gsc2') return `turn ${String(game.turn)}, ${String(game.step)} step`;
-  if (view.ruleset === 'soluna') return `turn ${String(game.turn)}, phase ${String(game.phase)}`;
-  return view.status;
+export const turnAndPhase = (view: GameView, renderers: readonly Renderer[] = rendererList): string => {
+  const renderer = rendererOf(renderers, view.ruleset);
+  return view.game === null || !renderer ? view.status : renderer.where(obj(view.game));
 };
 
 /** The caption of a picture of the game after event `at` of `total` (VIEW-15). */
-export const captionOf = (view: GameView, at: number, total: number): string =>
-  `${view.gameId}: event ${at} of ${total}, ${turnAndPhase(view)}${view.status === 'ended' ? ', ended' : ''}`;
+export const captionOf = (view: GameView, at: number, total: number, renderers: readonly Renderer[] = rendererList): string =>
+  `${view.gameId}: event ${at} of ${total}, ${turnAndPhase(view, renderers)}${view.status === 'ended' ? ', ended' : ''}`;
 
 /**
  * `arbiter replay --svg`: the board after event `at` as a standalone picture, framed by the
@@ -132,10 +117,15 @@ export const standaloneSvg = (
   events: readonly EventEnvelope[],
   at: number,
   options: { readonly arcs?: boolean; readonly event?: DrawOptions['event'] } = {},
+  renderers: readonly Renderer[] = rendererList,
 ): string =>
-  drawBattlefield(view, {
-    extent: logExtent(events),
-    arcs: options.arcs ? 'all' : 'none',
-    caption: captionOf(view, at, events.length),
-    event: options.event,
-  });
+  drawBattlefield(
+    view,
+    {
+      extent: logExtent(events),
+      arcs: options.arcs ? 'all' : 'none',
+      caption: captionOf(view, at, events.length, renderers),
+      event: options.event,
+    },
+    renderers,
+  );

@@ -3,8 +3,9 @@
  * square, its leader ringed in black, named by a label beside it; slain models are gone
  * from the grid. Mind and wounds are in the piece's description and its inspection (VIEW-13).
  */
-import type { PieceLabel } from './layout.ts';
-import { type Bounds, el, type Json, type LegendEntry, list, num, obj, type Picture, seatColour, seatLegend, text, title } from './svg.ts';
+import type { PieceLabel } from '../layout.ts';
+import type { Board } from '../renderer.ts';
+import { type Bounds, el, type Json, type LegendEntry, list, num, obj, seatColour, seatLegend, text, title } from '../svg.ts';
 
 /** Each model's square centre: what the event marks point at (VIEW-11). */
 export const solunaPlaces = (game: Json): Map<string, { x: number; y: number; r: number }> =>
@@ -23,7 +24,7 @@ export const solunaBounds = (game: Json): Bounds => {
   return { minX: 0, minY: 0, maxX: num(grid.width, 12), maxY: num(grid.height, 12) };
 };
 
-export const drawSoluna = (game: Json, seats: readonly string[]): Omit<Picture, 'fit' | 'caption' | 'marks'> => {
+export const drawSoluna = (game: Json, seats: readonly string[]): Board => {
   const bounds = solunaBounds(game);
   const width = bounds.maxX;
   const height = bounds.maxY;

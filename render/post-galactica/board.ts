@@ -5,8 +5,9 @@
  * Centers and other buildings as squares; each countdown's counters on the label of the
  * building or unit it counts down to.
  */
-import type { FixedLabel, PieceLabel } from './layout.ts';
-import { type Bounds, el, type Json, type LegendEntry, list, num, obj, type Picture, seatColour, seatLegend, text, title } from './svg.ts';
+import type { FixedLabel, PieceLabel } from '../layout.ts';
+import type { Board } from '../renderer.ts';
+import { type Bounds, el, type Json, type LegendEntry, list, num, obj, seatColour, seatLegend, text, title } from '../svg.ts';
 
 /** Terrain fills: impassable darkest, open (sight passes) lightest (PG-9, PG-11). */
 const TERRAIN = { impassable: '#6b6b6b', blocking: '#9c927a', open: '#c9c3a8' } as const;
@@ -61,7 +62,7 @@ const swatch =
         ? el('polygon', { points: `${x + s / 2},${y} ${x + s},${y + s / 2} ${x + s / 2},${y + s} ${x},${y + s / 2}`, fill })
         : el('rect', { x, y, width: s, height: s, fill, 'fill-opacity': opacity, stroke: '#444', 'stroke-width': s * 0.06 });
 
-export const drawPostGalactica = (game: Json, seats: readonly string[]): Omit<Picture, 'fit' | 'caption' | 'marks'> => {
+export const drawPostGalactica = (game: Json, seats: readonly string[]): Board => {
   const mission = obj(game.mission);
   const bounds = pgBounds(game);
   const parts: string[] = [];

@@ -6,8 +6,9 @@
  * in a standalone SVG (VIEW-15); missiles and assault pods in flight point at their
  * targets; terrain is drawn with its drift.
  */
-import type { FixedLabel, PieceLabel } from './layout.ts';
-import { type Bounds, el, type Json, type LegendEntry, list, num, obj, type Picture, seatColour, seatLegend, text, title } from './svg.ts';
+import type { FixedLabel, PieceLabel } from '../layout.ts';
+import type { Board, BoardOptions } from '../renderer.ts';
+import { type Bounds, el, type Json, type LegendEntry, list, num, obj, seatColour, seatLegend, text, title } from '../svg.ts';
 
 /** Each mount's arc as bearings from the heading, clockwise in degrees (GSC-13; as domain/gsc2/geometry.ts inArc). */
 const ARCS: Readonly<Record<string, readonly [number, number]>> = {
@@ -95,17 +96,11 @@ export const gscBounds = (game: Json, extent?: Bounds): Bounds => {
   ]);
 };
 
-export interface GscDrawing {
-  readonly extent?: Bounds | undefined;
-  /** Firing arcs: drawn hidden for the page to show on hover or focus, drawn plainly, or left out. */
-  readonly arcs?: 'hover' | 'all' | 'none' | undefined;
-}
-
 /** An asteroid field or satellite, or a dust cloud, as the board draws it; its legend swatch is the same disc. */
 const terrainDisc = (cx: number, cy: number, r: number, dust: boolean, strokeWidth: number): string =>
   el('circle', { cx, cy, r, fill: dust ? '#d9cfe8' : '#a39e93', 'fill-opacity': 0.7, stroke: '#555', 'stroke-width': strokeWidth });
 
-export const drawGsc2 = (game: Json, seats: readonly string[], drawing: GscDrawing = {}): Omit<Picture, 'fit' | 'caption' | 'marks'> => {
+export const drawGsc2 = (game: Json, seats: readonly string[], drawing: BoardOptions = {}): Board => {
   const ships = Object.values(obj(game.ships)).map(obj);
   const missiles = Object.values(obj(game.missiles)).map(obj);
   const pods = Object.values(obj(game.podsInFlight)).map(obj);

@@ -1,0 +1,49 @@
+/**
+ * VIEW-13: a GSC2 ship: its design, hull, crew, systems and their damage, and its sealed
+ * orders as far as the viewer's seat may see them.
+ */
+import type { Inspection } from '../renderer.ts';
+import { type Json, list, num, obj, text } from '../svg.ts';
+import { json } from '../words.ts';
+
+export const gscShip = (game: Json, id: string, viewer: string | null): Inspection | null => {
+  const s = obj(obj(game.ships)[id]);
+  if (!s.id) return null;
+  const seat = text(s.seat);
+  const design = obj(obj(game.designs)[text(s.design)]);
+  const systems = Object.entries(obj(s.systems))
+    .map(([name, v]) => [name, obj(v)] as const)
+    .filter(([, v]) => num(v.max) > 0)
+    .map(
+      ([name, v]) =>
+        `${name} ${num(v.level)}/${num(v.max)}${num(v.hits) ? `, ${num(v.hits)} hit(s)` : ''}${v.destroyed ? ', destroyed' : ''}`,
+    );
+  const batteries = list(design.batteries)
+    .map(obj)
+    .map((b) => `${text(b.id)}: ${num(b.weapons)} ${text(b.class)}, damage ${num(b.damage)}, arc ${text(b.mount)}`);
+  const boarders = obj(s.boarders);
+  const facing = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][num(s.facing) % 8];
+  const rows: [string, string][] = [
+    ['seat', seat],
+    [
+      'design',
+      `${text(s.design)} (size ${num(design.size)}, drive ${num(design.drive)}, armor ${num(design.armor)}, shields ${num(design.shields)})`,
+    ],
+    ['status', text(s.status)],
+    ['hull', `${num(s.hull)} of ${num(design.hull)}`],
+    ['crew', `${num(s.crew)} of ${num(design.crew)}`],
+    ['position', `(${num(obj(s.at).x)}, ${num(obj(s.at).y)}), facing ${facing}`],
+    ['batteries', batteries.join('; ') || 'none'],
+    ['systems', systems.join('; ')],
+    ['assault pods', String(num(s.pods))],
+    ['enemy boarders', `${num(boarders.assault)} assault, ${num(boarders.heavy)} heavy`],
+  ];
+  if (s.moved !== null && s.moved !== undefined) rows.push(['moved', json(s.moved)]);
+  if (list(s.contact).length) rows.push(['in contact with', list(s.contact).map(text).join(', ')]);
+  // docs/design.md §7: the view holds only the viewer's own sealed orders; of the others, only that they were sent.
+  const sealed = obj(obj(game.sealed)[seat]);
+  const submitted = list(game.submitted).map(text).includes(seat);
+  if (sealed.orders !== undefined) rows.push(['sealed orders', json(sealed.orders)]);
+  else if (submitted) rows.push(['sealed orders', viewer === seat ? 'sent' : 'sent, sealed from this seat until they are revealed']);
+  return { heading: `${text(s.name)} (${id})`, rows };
+};

@@ -1,0 +1,27 @@
+/** `arbiter replay`: a Post Galactica game in lines: the turn, then each seat with its resources and units. */
+import { type Json, list, obj } from '../svg.ts';
+import { figure, spot, word } from '../words.ts';
+
+export const pgSummary = (game: Json, seats: readonly string[]): string[] => {
+  const lines = [`turn ${word(game.turn)}, round ${word(game.round)}, ${word(game.phase)} phase; ${word(game.activeSeat)} is active`];
+  const players = obj(game.players);
+  const units = list(game.units).map(obj);
+  for (const seat of seats) {
+    const p = obj(players[seat]);
+    const resources = Object.entries(obj(p.resources)).map(([k, v]) => `${k} ${figure(v)}`);
+    const supply = obj(p.supply);
+    const workers = obj(p.workers);
+    lines.push(
+      '',
+      `${seat} (${word(p.faction)}): ${resources.join(', ')}; supply ${figure(supply.used)}/${figure(supply.max)}; ` +
+        `workers ${figure(workers.count)}/${figure(workers.limit)}; ${figure(p.victoryPoints)} VP`,
+    );
+    for (const u of units.filter((u) => u.seat === seat)) {
+      const where = u.embarkedIn ? `embarked in ${word(u.embarkedIn)}` : `at ${spot(u)}`;
+      const models = typeof u.models === 'number' && u.models > 1 ? `, ${u.models} models` : '';
+      const statuses = list(u.statuses).length > 0 ? `, ${list(u.statuses).map(word).join(' ')}` : '';
+      lines.push(`  ${word(u.id)} ${word(u.name)} ${where}, cohesion ${figure(u.cohesion)}/${figure(u.maxCohesion)}${models}${statuses}`);
+    }
+  }
+  return lines;
+};

@@ -1,0 +1,49 @@
+/**
+ * VIEW-13: a Sol'una model: Mind, wounds, attacks and powers, the phases it acts in, and its
+ * sealed orders as far as the viewer's seat may see them.
+ */
+import type { Inspection } from '../renderer.ts';
+import { type Json, list, num, obj, text } from '../svg.ts';
+import { json } from '../words.ts';
+
+export const solunaModel = (game: Json, id: string, viewer: string | null): Inspection | null => {
+  const m = list(game.models)
+    .map(obj)
+    .find((x) => x.id === id);
+  if (!m) return null;
+  const seat = text(m.seat);
+  const attacks = list(m.attacks)
+    .map(obj)
+    .map((a) => `${text(a.name)} (${text(a.kind)}, range ${num(a.range)}, hits on ${num(a.toHit)}+, damage ${num(a.damage)})`);
+  const powers = [...list(m.artifacts), ...list(m.psionics)]
+    .map(obj)
+    .map((p) => `${text(p.name)} (${text(p.target)}, range ${num(p.range)})`);
+  const [x, y] = list(m.at).map((n) => num(n));
+  const effects = list(game.effects)
+    .map(obj)
+    .filter((e) => e.model === id || e.target === id)
+    .map(json);
+  const rows: [string, string][] = [
+    ['seat', seat],
+    ['leader', m.leader ? 'yes' : 'no'],
+    ['Mind', `${num(m.currentMind)} of ${num(m.mind)}`],
+    ['wounds', `${num(m.woundsTaken)} taken of ${num(m.wounds)}`],
+    ['square', `(${x ?? 0}, ${y ?? 0})`],
+    ['movement', `${num(m.movement)} squares`],
+    ['attacks', attacks.join('; ') || 'none'],
+    ['artifacts and powers', powers.join('; ') || 'none'],
+    ['acts in phases', list(m.actsIn).map(text).join(', ') || 'none'],
+    ['effects', effects.join('; ') || 'none'],
+  ];
+  if (m.deferred) rows.push(['deferred', 'yes']);
+  // SOL-3: the view holds a seat's own sealed actions only; of another seat, only whether it has sent them.
+  const orders = obj(obj(game.orders)[seat]);
+  const mine = list(orders.actions)
+    .map(obj)
+    .filter((a) => a.model === id)
+    .map((a) => json(a.action));
+  if (mine.length) rows.push(['sealed orders', mine.join('; ')]);
+  else if (orders.submitted === true)
+    rows.push(['sealed orders', viewer === seat ? 'none for this model' : 'sent, sealed from this seat until they are revealed']);
+  return { heading: `${text(m.name)} (${id})`, rows };
+};

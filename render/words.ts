@@ -1,0 +1,18 @@
+/** Values of a game's view as words, for the lines a person reads (the CLI's summary, a piece's inspection). */
+import { obj } from './svg.ts';
+
+/** A number rounded to hundredths; `?` where the view holds none. */
+export const figure = (value: unknown): string => (typeof value === 'number' ? String(Math.round(value * 100) / 100) : '?');
+
+/** A name or a number as it is; `?` where the view holds neither. */
+export const word = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '?');
+
+/** A position: a square `[x,y]` or a point `(x, y)`. */
+export const spot = (p: unknown): string => {
+  if (Array.isArray(p)) return `[${p.map(figure).join(',')}]`;
+  const { x, y } = obj(p);
+  return `(${figure(x)}, ${figure(y)})`;
+};
+
+/** A value of the view as it reads in a row: a string as it is, anything else as JSON. */
+export const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -5,6 +5,7 @@ import { accept, assertNever, reject } from '../kernel/violation.ts';
 import { activateAbility } from './abilities.ts';
 import { aim, construct, interact, produce, repair } from './actions.ts';
 import { attack } from './combat.ts';
+import { PG_COMMANDS } from './command-docs.ts';
 import type { EndPhase, PgCommand } from './commands.ts';
 import { deploy, deployOnDeadline } from './deployment.ts';
 import type { PgEvent } from './events.ts';
@@ -27,12 +28,22 @@ const requireActive = (state: PgState, rc: RulesContext): Decision<never> | null
   return reject('NOT_YOUR_TURN', 'PG-4', `It is ${acting}'s turn (${when}); ${rc.seat} must wait.`, 403);
 };
 
+/**
+ * PG-4: the phases of the turn each command belongs to, as its CommandDoc declares them: the
+ * one declaration the refusal below and what the page offers (VIEW-16) both read.
+ */
+const PHASES_OF: ReadonlyMap<string, readonly string[]> = new Map(PG_COMMANDS.map((doc) => [doc.type, doc.phases]));
+
+const titleOf = (phase: string): string => PHASE_TITLES[phase as Phase] ?? phase;
+
 /** PG-4: each command belongs to one phase of the turn. */
-const requirePhase = (state: PgState, phase: Phase, what: string): Decision<never> | null => {
+const requirePhase = (state: PgState, type: PgCommand['type'], what: string): Decision<never> | null => {
   if (state.deploying !== null)
     return reject('DEPLOYING', 'PG-4', `The armies are still deploying; ${state.deploying} places units with Deploy.`, 409);
-  if (state.phase === phase) return null;
-  return reject('WRONG_PHASE', 'PG-4', `${what} happens in the ${PHASE_TITLES[phase]}; it is the ${PHASE_TITLES[state.phase]}.`, 409);
+  const phases = PHASES_OF.get(type) ?? [];
+  if (phases.includes(state.phase)) return null;
+  const when = phases.map(titleOf).join(' or ');
+  return reject('WRONG_PHASE', 'PG-4', `${what} happens in the ${when}; it is the ${PHASE_TITLES[state.phase]}.`, 409);
 };
 
 const endPhase = (state: PgState, command: EndPhase): Decision<PgEvent> => {
@@ -61,8 +72,8 @@ const endPhase = (state: PgState, command: EndPhase): Decision<PgEvent> => {
 export const onDeadline = (state: PgState): Decision<PgEvent> =>
   state.deploying !== null ? deployOnDeadline(state) : endPhase(state, { type: 'EndPhase' });
 
-const inPhase = (state: PgState, phase: Phase, what: string, run: () => Decision<PgEvent>): Decision<PgEvent> =>
-  requirePhase(state, phase, what) ?? run();
+const inPhase = (state: PgState, type: PgCommand['type'], what: string, run: () => Decision<PgEvent>): Decision<PgEvent> =>
+  requirePhase(state, type, what) ?? run();
 
 export const decide = (state: PgState, command: PgCommand, rc: RulesContext): Decision<PgEvent> => {
   const notActive = requireActive(state, rc);
@@ -74,41 +85,41 @@ export const decide = (state: PgState, command: PgCommand, rc: RulesContext): De
     case 'Deploy':
       return deploy(state, command);
     case 'Gather':
-      return inPhase(state, 'resource', 'Gathering resources', () => gather(state, seat, command));
+      return inPhase(state, command.type, 'Gathering resources', () => gather(state, seat, command));
     case 'Move':
-      return inPhase(state, 'movement', 'Moving', () => move(state, seat, command, rc));
+      return inPhase(state, command.type, 'Moving', () => move(state, seat, command, rc));
     case 'Construct':
-      return inPhase(state, 'action', 'Construct', () => construct(state, seat, command, rc));
+      return inPhase(state, command.type, 'Construct', () => construct(state, seat, command, rc));
     case 'Produce':
-      return inPhase(state, 'action', 'Produce', () => produce(state, seat, command, rc));
+      return inPhase(state, command.type, 'Produce', () => produce(state, seat, command, rc));
     case 'Repair':
-      return inPhase(state, 'action', 'Repair', () => repair(state, seat, command));
+      return inPhase(state, command.type, 'Repair', () => repair(state, seat, command));
     case 'Interact':
-      return inPhase(state, 'action', 'Interact', () => interact(state, seat, command));
+      return inPhase(state, command.type, 'Interact', () => interact(state, seat, command));
     case 'Aim':
-      return inPhase(state, 'action', 'Aim', () => aim(state, seat, command));
+      return inPhase(state, command.type, 'Aim', () => aim(state, seat, command));
     case 'Research':
-      return inPhase(state, 'action', 'Research', () => research(state, seat, command));
+      return inPhase(state, command.type, 'Research', () => research(state, seat, command));
     case 'Salvage':
-      return inPhase(state, 'action', 'Salvage', () => salvage(state, seat, command));
+      return inPhase(state, command.type, 'Salvage', () => salvage(state, seat, command));
     case 'Overwatch':
     case 'Dodge':
     case 'Disengage':
-      return inPhase(state, 'action', command.type, () => takeStance(state, seat, command.unitId, command.type, rc));
+      return inPhase(state, command.type, command.type, () => takeStance(state, seat, command.unitId, command.type, rc));
     case 'Load':
-      return inPhase(state, 'action', 'Load', () => load(state, seat, command));
+      return inPhase(state, command.type, 'Load', () => load(state, seat, command));
     case 'Unload':
-      return inPhase(state, 'action', 'Unload', () => unload(state, seat, command));
+      return inPhase(state, command.type, 'Unload', () => unload(state, seat, command));
     case 'ActivateAbility':
-      return inPhase(state, 'action', 'Activate Ability', () => activateAbility(state, seat, command));
+      return inPhase(state, command.type, 'Activate Ability', () => activateAbility(state, seat, command));
     case 'UseFactionAbility':
-      return inPhase(state, 'action', 'Using a faction ability', () => useFactionAbility(state, seat, command));
+      return inPhase(state, command.type, 'Using a faction ability', () => useFactionAbility(state, seat, command));
     case 'RangedAttack':
-      return inPhase(state, 'ranged', 'A ranged attack', () => attack(state, seat, command, rc));
+      return inPhase(state, command.type, 'A ranged attack', () => attack(state, seat, command, rc));
     case 'MeleeAttack':
-      return inPhase(state, 'melee', 'A melee attack', () => attack(state, seat, command, rc));
+      return inPhase(state, command.type, 'A melee attack', () => attack(state, seat, command, rc));
     case 'ResolveStatuses':
-      return inPhase(state, 'status', 'Resolving statuses', () => resolveStatuses(state, seat, command));
+      return inPhase(state, command.type, 'Resolving statuses', () => resolveStatuses(state, seat, command));
     default:
       return assertNever(command);
   }

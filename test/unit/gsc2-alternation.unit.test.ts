@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { afterGroup, handover, openAlternation, openDeferred } from '../../domain/gsc2/alternation.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import { battleAt, moving, place } from '../support/gsc2.ts';
+import { moved, refusal } from '../support/gsc2-setups.ts';
 
-const moved = (state: GscState, ...ids: string[]) => ids.reduce((s, id) => place(s, id, { moved: 1 }), state);
 const deferred = (state: GscState, ...ids: string[]) => ids.reduce((s, id) => place(s, id, { deferred: true }), state);
 const reading = (state: GscState, deferredMoves: 'endOfTurn' | 'endOfMovement'): GscState => ({
   ...state,
@@ -75,6 +75,34 @@ describe('RUL-9 GSC-3 GSC-4 whether the same seat goes on', () => {
     expect(handover(moving(state, { mode: 'equalize', mover: 'red', quota: 0 }))).toEqual({
       next: 'seat',
       event: change('red', 'equalize', 1, 'red'),
+    });
+  });
+});
+
+describe('RUL-9 GSC-3 GSC-4 the alternation', () => {
+  it('RUL-9 GSC-3 an equalizing seat with no ship left to move hands over, whatever its quota says', () => {
+    const state = moving(moved(battleAt(), 'valiant', 'lance'), { mode: 'equalize', mover: 'red', quota: 1 });
+    expect(handover(state)).toEqual({
+      next: 'seat',
+      event: { type: 'MoverChanged', data: { seat: 'blue', mode: 'equalize', quota: 2, leader: 'red', rule: 'GSC-3' } },
+    });
+  });
+  it("RUL-9 GSC-4 the deferred ships move the first player's first: after the second player's, the stage is over", () => {
+    // blue (second) has moved its deferred ships; a ship of red's still marked deferred does not reopen the stage
+    const state = place(moved(battleAt(), 'lance', 'tyrant', 'viper'), 'valiant', { deferred: true });
+    expect(handover(moving(state, { mode: 'deferred', mover: 'blue', leader: 'red', quota: 0, late: true }))).toEqual({ next: 'done' });
+  });
+  it('RUL-9 GSC-3 a battle without a second seat has no alternation, even with ships of a seat not playing', () => {
+    expect(openAlternation(battleAt({ seats: ['red'] }))).toBeNull();
+    expect(openAlternation(battleAt({ seats: [] }))).toBeNull();
+  });
+  it('RUL-9 GSC-3 a seat equalizing ends no group: it moves its quota', () => {
+    const state = moving(battleAt(), { mode: 'equalize', mover: 'red', quota: 1 });
+    expect(refusal(state, { type: 'EndMoves' }, 'red')).toEqual({
+      code: 'NOT_YOUR_GROUP',
+      rule: 'GSC-3',
+      message: 'Only the second player ends a group of moves; now red moves (equalize).',
+      status: 403,
     });
   });
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { damageSystem } from '../../domain/gsc2/damage.ts';
+import { damageSystem, resolveHit } from '../../domain/gsc2/damage.ts';
 import type { DamageInflicted } from '../../domain/gsc2/events.ts';
 import { fold } from '../../domain/gsc2/evolve.ts';
-import { type BeamOrders, checkBeamOrders, resolveBeams } from '../../domain/gsc2/firing.ts';
+import { type BeamOrders, checkBeamOrders, resolveBeams, toHitModifiers } from '../../domain/gsc2/firing.ts';
+import { EPSILON } from '../../domain/gsc2/geometry.ts';
+import { bandOf, rangeModifier } from '../../domain/gsc2/ranges.ts';
 import type { GscState, ShipState, SystemState } from '../../domain/gsc2/state.ts';
-import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { battle, of, place, system } from '../support/gsc2.ts';
+import { asPlayedUnder } from '../../domain/gsc2/versions.ts';
+import { type RollRequest, scriptedDice } from '../../domain/kernel/dice.ts';
+import { battle, levels, of, place, rcFor, system } from '../support/gsc2.ts';
+import { battleWith, noDice } from '../support/gsc2-setups.ts';
 
 const fire = (...fire: BeamOrders['fire']): BeamOrders => ({ step: 'beams', fire });
 
@@ -16,6 +20,18 @@ const duel = (range: number, tyrant: Partial<ShipState> = {}): GscState => {
   state = place(state, 'lance', { at: { x: 50, y: -50 }, moved: 6 });
   return place(state, 'viper', { at: { x: -50, y: 90 }, moved: 6 });
 };
+
+/** Valiant at the origin facing north, having moved 6"; Tyrant placed by `tyrant`. */
+const beamStep = (tyrant: Partial<ShipState>, from: GscState = battle()): GscState =>
+  place(place(from, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 6 }), 'tyrant', tyrant);
+
+/** Tyrant `range` inches to Valiant's port (light battery C's L arc), its bow towards Valiant. */
+const toPort = (range: number, tyrant: Partial<ShipState> = {}, from?: GscState) =>
+  beamStep({ at: { x: -range, y: 0 }, facing: 2, moved: 6, ...tyrant }, from);
+
+const redFires = (state: GscState, orders: BeamOrders, faces: number[]) =>
+  resolveBeams(state, [{ seat: 'red', orders }], scriptedDice(faces));
+const deflector = { applies: 'target', value: -1, rule: 'GSC-15', reason: '1 deflector level on the target' };
 
 describe('GSC-15 rolling to hit', () => {
   it('GSC-15 d10 at most targeting + aspect, -1 per deflector level, +2 when the target did not move', () => {
@@ -303,5 +319,198 @@ describe('GSC-11 beam fire is simultaneous', () => {
     ]);
     expect(events.at(-1)).toEqual({ type: 'ShipDestroyed', data: { ship: 'tyrant', reason: "Tyrant's hull is gone", rule: 'GSC-16' } });
     expect(of(events, 'DamageInflicted').filter((e: DamageInflicted) => e.data.target === 'valiant')).toHaveLength(2);
+  });
+});
+
+describe('RUL-9 GSC-15 GSC-12 the modifiers logged with a shot', () => {
+  it('RUL-9 GSC-15 the deflector modifier counts its levels: 1 level, 2 levels', () => {
+    const tyrant = (level: number) => {
+      const state = battle();
+      return { ...(state.ships.tyrant as ShipState), ...levels(state, 'tyrant', { deflectors: { level, max: 2 } }), moved: 6 };
+    };
+    expect(toHitModifiers(tyrant(1))).toEqual([deflector]);
+    expect(toHitModifiers(tyrant(2))).toEqual([{ ...deflector, value: -2, reason: '2 deflector levels on the target' }]);
+  });
+
+  it('RUL-9 GSC-12 a light beam at exactly 6" is at short range (+1); a medium one at 30" at long range (-1)', () => {
+    const modifiers = (state: GscState, battery: string, face = 10) =>
+      of(redFires(state, fire({ ship: 'valiant', battery, target: 'tyrant' }), [face]), 'BeamFired')[0]?.data.roll.modifiers;
+    expect(modifiers(toPort(6), 'C')).toEqual([
+      deflector,
+      { applies: 'target', value: 1, rule: 'GSC-12', reason: 'light beam at 6", short range' },
+    ]);
+    expect(modifiers(beamStep({ at: { x: 0, y: 30 }, facing: 4, moved: 6 }), 'B')).toEqual([
+      deflector,
+      { applies: 'target', value: -1, rule: 'GSC-12', reason: 'medium beam at 30", long range' },
+    ]);
+  });
+});
+
+describe('RUL-9 GSC-12 how far beams reach', () => {
+  it('RUL-9 GSC-12 within normal range a beam may fire even when no roll can hit: the reach limit is for long-range bands', () => {
+    // 10" is normal range for a light beam; 5 + bow 1 - 6 deflector levels - 1 for 12" moved = -1
+    const state = toPort(10, { ...levels(battle(), 'tyrant', { deflectors: { level: 6, max: 6 } }), moved: 12 });
+    const orders = fire({ ship: 'valiant', battery: 'C', target: 'tyrant' });
+    expect(checkBeamOrders(state, 'red', orders)).toBeNull();
+    expect(of(redFires(state, orders, [1]), 'BeamFired')[0]?.data).toMatchObject({ hit: false, roll: { value: 1, effectiveTarget: -1 } });
+  });
+
+  it('RUL-9 GSC-12 capped, a light beam past its last band is out of range; printed, it is beyond the reach of a roll of 1', () => {
+    const orders = fire({ ship: 'valiant', battery: 'C', target: 'tyrant' });
+    const capped = toPort(18.01, {}, battleWith({ beamRanges: 'capped' }));
+    expect(checkBeamOrders(capped, 'red', orders)).toMatchObject({
+      ok: false,
+      violation: {
+        code: 'CANNOT_FIRE',
+        rule: 'GSC-12',
+        message: `Tyrant is 18.01" away, out of range of Valiant's light battery C (GSC-12).`,
+      },
+    });
+    expect(checkBeamOrders(toPort(20.01), 'red', orders)).toMatchObject({
+      ok: false,
+      violation: { code: 'CANNOT_FIRE', rule: 'GSC-12', message: expect.stringContaining('beyond the reach of') },
+    });
+  });
+
+  it('RUL-9 GSC-12 the slack at a band edge belongs to the nearer band', () => {
+    expect([rangeModifier('light', 6 + EPSILON), rangeModifier('heavy', 12 + EPSILON)]).toEqual([1, -1]);
+    const bands = [
+      ['light', 6],
+      ['light', 6 + EPSILON],
+      ['light', 12],
+      ['light', 12 + EPSILON],
+      ['light', 12.001],
+      ['medium', 24],
+      ['medium', 24.001],
+      ['heavy', 12],
+      ['heavy', 36],
+      ['heavy', 36.001],
+    ] as const;
+    expect(bands.map(([beam, inches]) => bandOf(beam, inches))).toEqual([
+      'short',
+      'short',
+      'normal',
+      'normal',
+      'long',
+      'normal',
+      'long',
+      'short',
+      'normal',
+      'long',
+    ]);
+  });
+});
+
+describe('RUL-9 GSC-14 beam orders', () => {
+  it("RUL-9 GSC-14 a refusal's rule is the domain's, never read out of a battery name the player typed", () => {
+    const refused = checkBeamOrders(
+      beamStep({ at: { x: 0, y: 24 }, facing: 4 }),
+      'red',
+      fire({ ship: 'valiant', battery: '(GSC-13).', target: 'tyrant' }),
+    );
+    expect(refused).toMatchObject({ ok: false, violation: { code: 'CANNOT_FIRE', rule: 'GSC-14' } });
+  });
+
+  it('RUL-9 GSC-14 at resolution an order that cannot be aimed fires nothing, and the others still fire', () => {
+    // the sealing check refuses these; B at Tyrant 24" ahead, bow on, unmoved: 5 + 1 - 1 + 2 = 7, and an 8 misses
+    const state = beamStep({ at: { x: 0, y: 24 }, facing: 4, moved: 0 });
+    const orders = fire(
+      { ship: 'nobody', battery: 'A', target: 'tyrant' },
+      { ship: 'valiant', battery: 'B', target: 'nobody' },
+      { ship: 'valiant', battery: 'Z', target: 'tyrant' },
+      { ship: 'valiant', battery: 'B', target: 'tyrant' },
+    );
+    expect(redFires(state, orders, [8])).toEqual([
+      {
+        type: 'BeamFired',
+        data: {
+          ...{ ship: 'valiant', battery: 'B', target: 'tyrant', range: 24, aspect: 'bow', hit: false, rule: 'GSC-14' },
+          roll: expect.objectContaining({ value: 8, target: 6, effectiveTarget: 7, compare: 'atMost', success: false, rule: 'GSC-15' }),
+        },
+      },
+    ]);
+  });
+});
+
+describe('RUL-9 GSC-18 the system damage chart', () => {
+  /** One point of damage on `ship` past its shields (spent this turn), the armor roll failed (10), then `chart`. */
+  const penetrating = (state: GscState, ship: 'tyrant' | 'viper', chart: number) => {
+    const spent = place(state, ship, { absorbed: state.ships[ship]?.systems.shields?.level ?? 0 });
+    return resolveHit(spent, ship, { source: 'test', damage: 1, rule: 'GSC-14' }, scriptedDice([10, chart])).data;
+  };
+  const fresh = (level: number, max = level) => ({ level, max, hits: 0, destroyed: false });
+
+  it('RUL-9 GSC-18 the chart passes over a system the ship was never fitted with', () => {
+    // a destroyer has no thrusters (0 of 0); every row here reads thrusters, then drive
+    const destroyer = { ...(battle().designs.destroyer as GscState['designs'][string]) };
+    const state = {
+      ...battle(),
+      designs: { ...battle().designs, destroyer: { ...destroyer, damageChart: Array(10).fill(['thrusters', 'drive']) } },
+    };
+    expect(penetrating(state, 'viper', 1).system).toEqual({ ref: 'drive', before: fresh(12), after: { ...fresh(11, 12), hits: 1 } });
+  });
+
+  it('RUL-9 GSC-18 the chart passes over MDS with no level left, but not deflectors at 0 (they can still go below 0)', () => {
+    // Tyrant's row 10: mds, drive, battery B; row 7: deflectors, scanners
+    const state = place(battle(), 'tyrant', levels(battle(), 'tyrant', { mds: { level: 0 }, deflectors: { level: 0 } }));
+    expect(penetrating(state, 'tyrant', 10).system).toEqual({ ref: 'drive', before: fresh(8), after: { ...fresh(7, 8), hits: 1 } });
+    expect(penetrating(state, 'tyrant', 7).system).toMatchObject({ ref: 'deflectors', before: { level: 0 } });
+  });
+
+  it('RUL-9 GSC-18 a chart roll on a row whose systems are all destroyed damages no system', () => {
+    // Tyrant's row 1: battery A, drive
+    const state = place(battle(), 'tyrant', levels(battle(), 'tyrant', { 'battery:A': { destroyed: true }, drive: { destroyed: true } }));
+    expect(penetrating(state, 'tyrant', 1)).toMatchObject({ chart: { value: 1 }, system: null });
+  });
+
+  it('RUL-9 GSC-16 a hit on a ship that is not in the battle, or has no design, is a programming error, named', () => {
+    const hit = { source: 'test', damage: 1, rule: 'GSC-14' };
+    expect(() => resolveHit(battle(), 'nobody', hit, noDice())).toThrow('no ship nobody');
+    expect(() => resolveHit(place(battle(), 'tyrant', { design: 'ghost' }), 'tyrant', hit, noDice())).toThrow('no ship tyrant');
+  });
+});
+
+describe('RUL-9 GSC-15 GSC-17 rolls as gsc2-0.2.0 recorded them (RUL-10)', () => {
+  /** The roll `request` makes with a d10 showing 3, under `version`. */
+  const rolled = (version: string, request: RollRequest) =>
+    asPlayedUnder({ ...rcFor('red', [3]), rulesVersion: version }).dice.roll(request);
+  const base = { purpose: 'to hit', sides: 10, compare: 'atMost' } as const;
+
+  it('RUL-9 GSC-15 under gsc2-0.2.0 a modifier on the die stays on the die; only target modifiers move onto it, sign turned', () => {
+    const request: RollRequest = {
+      ...base,
+      target: 5,
+      modifiers: [
+        { applies: 'roll', value: 1, rule: 'GSC-15', reason: 'on the die' },
+        { applies: 'roll', value: 1, rule: 'GSC-17', reason: 'also on the die' },
+        { applies: 'target', value: 2, rule: 'GSC-15', reason: 'target did not move' },
+      ],
+    };
+    expect(rolled('gsc2-0.2.0', request)).toEqual({
+      ...base,
+      value: 3,
+      draw: { seq: 0, index: 0 },
+      // the die modifiers unchanged, GSC-17's among them (it is no armor target modifier)
+      modifiers: [
+        { applies: 'roll', value: 1, rule: 'GSC-15', reason: 'on the die' },
+        { applies: 'roll', value: 1, rule: 'GSC-17', reason: 'also on the die' },
+        { value: -2, rule: 'GSC-15', reason: 'target did not move (+2 to hit)' },
+      ],
+      total: 3,
+      target: 5,
+      effectiveTarget: 5,
+      success: true,
+    });
+  });
+
+  it('RUL-9 GSC-15 under gsc2-0.2.0 a roll with no target number gets none from its target modifiers', () => {
+    const request: RollRequest = {
+      purpose: 'no target',
+      sides: 10,
+      modifiers: [{ applies: 'target', value: 1, rule: 'GSC-15', reason: 'target moved 3", 4" or less' }],
+    };
+    const roll = rolled('gsc2-0.2.0', request);
+    expect(roll).not.toHaveProperty('target');
+    expect(roll).toMatchObject({ value: 3, total: 2, modifiers: [{ value: -1, rule: 'GSC-15' }] });
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { damageSystem } from '../../domain/gsc2/damage.ts';
-import { shipDesignSchema } from '../../domain/gsc2/designs.ts';
+import { beamBatterySchema, shipDesignSchema, systemRefSchema } from '../../domain/gsc2/designs.ts';
 import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { advance, aspectOf, inArc, relativeBearing, turnFacing } from '../../domain/gsc2/geometry.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
 import { inReach, rangeModifier } from '../../domain/gsc2/ranges.ts';
-import type { SystemState } from '../../domain/gsc2/state.ts';
+import { designOf, enemyShip, ownShip } from '../../domain/gsc2/ships.ts';
+import { initialState, type SystemState } from '../../domain/gsc2/state.ts';
 import { USABLE_SYSTEMS } from '../../domain/gsc2/systems.ts';
+import { battle, battleAt, GUNSHIP, gunshipAt, options, place } from '../support/gsc2.ts';
 
 describe('ship designs and the example scenario', () => {
   it('{} options give two example designs, two ships a side and all four kinds of terrain', () => {
@@ -144,5 +146,84 @@ describe('GSC-19 and GSC-22 tables', () => {
       boarding: ['internalDefense', 'assaultPods', 'scanners', 'transporters'],
       repairs: [],
     });
+  });
+});
+
+describe('RUL-9 GSC-18 GSC-19 designs and fleets as options', () => {
+  it('RUL-9 GSC-18 an id is 1 to 24 letters, digits, _ or -, the whole of it', () => {
+    const battery = (id: string) => beamBatterySchema.safeParse({ id, class: 'medium', weapons: 1, damage: 1, mount: 'T' });
+    expect(battery('A_1-b').success).toBe(true);
+    for (const id of ['A!', '!A', 'x'.repeat(25)]) {
+      const parsed = battery(id);
+      expect(parsed.success, id).toBe(false);
+      expect(parsed.error?.issues, id).toEqual([
+        // INV-1: a 25-character id is also past the limit of 24, which the client's 400 names first
+        ...(id.length > 24 ? [expect.objectContaining({ path: ['id'], code: 'too_big', maximum: 24 })] : []),
+        expect.objectContaining({ path: ['id'], message: 'an id is 1 to 24 letters, digits, _ or -' }),
+      ]);
+    }
+  });
+
+  it('RUL-9 GSC-18 a chart entry names a level kind or a listed system, nothing before or after', () => {
+    expect(['drive', 'battery:A', 'missiles:M1', 'tractor:T1'].map((ref) => systemRefSchema.safeParse(ref).success)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['battery:A!', 'xbattery:A', 'battery:', 'engine'].map((ref) => systemRefSchema.safeParse(ref).success)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('RUL-9 GSC-18 a chart entry that is no system of the design is refused at its row', () => {
+    const damageChart = GUNSHIP.damageChart.map((row, face) => (face === 3 ? ['battery:Z'] : row));
+    const parsed = shipDesignSchema.safeParse({ ...GUNSHIP, damageChart });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ code: 'custom', path: ['damageChart', 3], message: 'battery:Z is not a system of this design' }),
+    ]);
+  });
+
+  it('RUL-9 GSC-3 a fleet refuses a ship of an unknown design and an id used twice, each at its place', () => {
+    const parsed = gscOptionsSchema.safeParse({
+      designs: { gunship: GUNSHIP },
+      fleets: {
+        red: [gunshipAt('ram', 0, 0, 0), { ...gunshipAt('rook', 20, 0, 0), design: 'nope' }],
+        blue: [gunshipAt('ram', 0, 10, 4)],
+      },
+      terrain: [],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ code: 'custom', path: ['fleets', 'red', 1, 'design'], message: 'no design called "nope"' }),
+      expect.objectContaining({ code: 'custom', path: ['fleets', 'blue', 0, 'id'], message: 'ship id "ram" is used twice' }),
+    ]);
+  });
+
+  it('RUL-9 GSC-3 a ship whose design is not among the options is left off the table, not set up half-made', () => {
+    // The options schema refuses such fleets; the fold's initial state skips one rather than fail.
+    const fleets = { ...options.fleets, blue: [...options.fleets.blue, { ...gunshipAt('ghost', 0, 0, 0), design: 'nope' }] };
+    const state = initialState({ seats: ['red', 'blue'], firstSeat: 'red', options: { ...options, fleets } });
+    expect(Object.keys(state.ships)).toEqual(Object.keys(battle().ships));
+  });
+});
+
+describe('RUL-9 GSC-15 GSC-19 finding a ship and its design', () => {
+  it('RUL-9 GSC-15 a destroyed or captured ship is neither commanded by its side nor targeted by the other', () => {
+    const state = place(place(battleAt(), 'lance', { status: 'destroyed' }), 'tyrant', { status: 'captured' });
+    expect(ownShip(state, 'red', 'lance')).toMatchObject({ ok: false });
+    expect(enemyShip(state, 'red', 'tyrant')).toMatchObject({ ok: false });
+    expect(ownShip(state, 'red', 'valiant')).toMatchObject({ ok: true, value: { id: 'valiant' } });
+    expect(enemyShip(state, 'red', 'viper')).toMatchObject({ ok: true, value: { id: 'viper' } });
+  });
+
+  it('RUL-9 GSC-19 a ship with no design in the battle is an error, named, never a silent default', () => {
+    const state = battleAt();
+    const ghost = { ...(state.ships.valiant as NonNullable<typeof state.ships.valiant>), id: 'ghost', design: 'nope' };
+    expect(() => designOf(state, ghost)).toThrow('ship ghost has no design nope');
   });
 });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { onDeadline } from '../../domain/gsc2/decide.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
-import { battleAt, moving, place, rcFor } from '../support/gsc2.ts';
+import { battle, battleAt, moving, place, rcFor } from '../support/gsc2.ts';
 
 const events = (state: GscState) => {
   const decision = onDeadline(state, rcFor('red', []));
@@ -38,5 +38,12 @@ describe('RUL-9 GSC-3 GSC-23 a missed deadline', () => {
       { type: 'RepairsDone', data: { seat: 'blue', rule: 'GSC-23' } },
     ]);
     expect(after.some((e) => e.type === 'TurnStarted')).toBe(true);
+  });
+  it('RUL-9 GSC-23 a deadline after the battle is over does nothing, even with a seat still to move', () => {
+    const state = moving(battleAt({ status: 'ended' }), { mode: 'equalize', mover: 'red', quota: 2 });
+    expect(onDeadline(state, rcFor('red', []))).toEqual({ ok: true, events: [] });
+  });
+  it('RUL-9 GSC-3 a deadline before the first turn opens, with nobody to move, does nothing', () => {
+    expect(onDeadline(battle(), rcFor('red', []))).toEqual({ ok: true, events: [] });
   });
 });

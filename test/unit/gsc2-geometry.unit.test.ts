@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Mount } from '../../domain/gsc2/designs.ts';
-import { advance, aspectOf, entersWithin, inArc, relativeBearing } from '../../domain/gsc2/geometry.ts';
+import { advance, aspectOf, EPSILON, entersWithin, inArc, relativeBearing } from '../../domain/gsc2/geometry.ts';
 
 /** The point 10" from the origin at `degrees` clockwise from north. */
 const bearingPoint = (degrees: number) => ({
@@ -87,5 +87,57 @@ describe('RUL-9 GSC-5 where a move first comes within reach', () => {
     expect(entersWithin(origin, 2, 12, { x: 0, y: 10 }, 2)).toBeNull();
     expect(entersWithin(origin, 2, 12, { x: 5, y: 2 }, 2)).toBe(5);
     expect(entersWithin(origin, 6, 12, { x: 5, y: 2 }, 2)).toBeNull();
+  });
+});
+
+describe('RUL-9 GSC-13 GSC-15 the slack at arc and aspect edges', () => {
+  // An edge belongs to both neighbouring arcs, and a bearing within EPSILON of an edge is on it:
+  // exactly EPSILON past each edge is still inside (the existing tests stop at 0.01°).
+  it('RUL-9 GSC-13 a bearing exactly EPSILON past an arc edge is still in the arc', () => {
+    const edges: [Parameters<typeof inArc>[0], number][] = [
+      ['F', 45 + EPSILON],
+      ['F', -(45 + EPSILON)],
+      ['A', 135 - EPSILON],
+      ['R', 45 - EPSILON],
+      ['R', 135 + EPSILON],
+      ['L', -45 + EPSILON],
+      ['L', -135 - EPSILON],
+      ['FS', 90 + EPSILON],
+      ['AS', 90 - EPSILON],
+      ['RS', -EPSILON],
+      ['RS', -(180 - EPSILON)],
+      ['LS', EPSILON],
+      ['LS', 180 - EPSILON],
+    ];
+    expect(edges.map(([mount, bearing]) => `${mount} ${bearing}: ${inArc(mount, bearing)}`)).toEqual(
+      edges.map(([mount, bearing]) => `${mount} ${bearing}: true`),
+    );
+  });
+
+  it('RUL-9 GSC-15 an attacker exactly EPSILON off the bow or stern edge sees that aspect, not broadside', () => {
+    // Found by search: from a target heading NE (facing 1), this point bears exactly 45° + EPSILON
+    // to starboard, and this one exactly 135° - EPSILON from a target heading N.
+    const origin = { x: 0, y: 0 };
+    expect(aspectOf(origin, 1, { x: 9.999999999999998, y: -1.7453292305676728e-7 })).toBe('bow');
+    expect(aspectOf(origin, 0, { x: 10, y: -9.999999650934152 })).toBe('stern');
+  });
+
+  it('RUL-9 GSC-15 an attacker one step of the last bit past the slack sees the broadside', () => {
+    // Bearings of 45.000001000000005° and 134.99999899999997° from a target heading N: just outside
+    // the bow and stern bands. The bearing is used as computed, never re-folded through ±360°.
+    const origin = { x: 0, y: 0 };
+    expect(aspectOf(origin, 0, { x: 7.071067935278891, y: 7.071067688452061 })).toBe('broadside');
+    expect(aspectOf(origin, 0, { x: 7.071067935278893, y: -7.071067688452058 })).toBe('broadside');
+  });
+
+  it('RUL-9 GSC-5 a move that starts EPSILON (in square inches) outside a reach is already within it', () => {
+    // 0.001² + 0.001² - 0.001² is EPSILON exactly: within the slack, so reached at once (0),
+    // even moving straight away from the centre.
+    expect(entersWithin({ x: 0.001, y: 0.001 }, 1, 6, { x: 0, y: 0 }, 0.001)).toBe(0);
+  });
+
+  it('RUL-9 GSC-5 a move EPSILON short of the circle still reaches it, at its full length', () => {
+    // From the origin north, the circle of radius 2 around (0, 10) is 8" ahead.
+    expect(entersWithin({ x: 0, y: 0 }, 0, 8 - EPSILON, { x: 0, y: 10 }, 2)).toBe(8);
   });
 });

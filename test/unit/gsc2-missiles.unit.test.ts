@@ -1,21 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../domain/gsc2/evolve.ts';
+import { EXAMPLE_DESIGNS } from '../../domain/gsc2/examples.ts';
 import { checkMissileOrders, type MissileOrders, resolveMissiles } from '../../domain/gsc2/missiles.ts';
-import type { GscState, ShipState } from '../../domain/gsc2/state.ts';
+import type { GscState, Missile, ShipState } from '../../domain/gsc2/state.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
-import { battle, of, place } from '../support/gsc2.ts';
+import { battle, of, place, types } from '../support/gsc2.ts';
+import { battleWith, noDice } from '../support/gsc2-setups.ts';
 
 const launch = (...launches: MissileOrders['launches']): MissileOrders => ({ step: 'missiles', launches });
 
-/** Valiant at (0,0) facing north, Tyrant `range` inches north facing south; the destroyers far away. */
-const setup = (range: number, tyrant: Partial<ShipState> = {}, turn = 1): GscState => {
-  let state: GscState = { ...battle(), turn, step: 'missiles' };
+/** The missiles step of `from` (the example battle): Valiant at (0,0) facing north, Tyrant `range` inches north facing south (or as `tyrant` says); the destroyers far away. */
+const setup = (range: number, tyrant: Partial<ShipState> = {}, turn = 1, from: GscState = battle()): GscState => {
+  let state: GscState = { ...from, turn, step: 'missiles' };
   state = place(state, 'valiant', { at: { x: 0, y: 0 }, facing: 0, moved: 6 });
   state = place(state, 'tyrant', { at: { x: 0, y: range }, facing: 4, moved: 6, ...tyrant });
   state = place(state, 'lance', { at: { x: 60, y: -60 }, moved: 6 });
   return place(state, 'viper', { at: { x: -60, y: 90 }, moved: 6 });
 };
 const red = (orders: MissileOrders) => [{ seat: 'red', orders }];
+
+/** The state with one of Valiant's missiles in flight. */
+const withMissile = (state: GscState, missile: Partial<Missile>): GscState => {
+  const m: Missile = { id: 'm1', seat: 'red', ship: 'valiant', target: 'tyrant', at: { x: 0, y: 0 }, damage: 2, tested: null, ...missile };
+  return { ...state, missiles: { [m.id]: m } };
+};
 
 describe('GSC-6 reloading', () => {
   it('GSC-6 a missile battery that fired the previous turn may not launch', () => {
@@ -78,6 +86,30 @@ describe('GSC-7 missile movement', () => {
     ];
     const kinds = resolveMissiles(state, orders, scriptedDice([9, 1, 10, 10, 10, 10])).map((e) => e.type);
     expect(kinds.lastIndexOf('MissileMoved')).toBeLessThan(kinds.indexOf('MissileAttacked'));
+  });
+  it('RUL-9 GSC-7 a seat that orders no launch and has no missile flying rolls no initiative', () => {
+    const orders = [
+      { seat: 'red', orders: launch({ ship: 'valiant', battery: 'M1', target: 'tyrant' }) },
+      { seat: 'blue', orders: launch() },
+    ];
+    // the dice would make blue first if initiative were rolled
+    const events = resolveMissiles(setup(30), orders, scriptedDice([3, 7]));
+    expect(types(events)).toEqual(['MissilesLaunched', 'MissileMoved', 'MissileMoved']);
+  });
+
+  it('RUL-9 GSC-7 a missile whose target is no ship of the battle is lost, with no roll', () => {
+    const state = withMissile(setup(30), { target: 'nobody' });
+    expect(resolveMissiles(state, [], noDice())).toEqual([
+      { type: 'MissileLost', data: { missile: 'm1', reason: 'its target is out of the battle', rule: 'GSC-7' } },
+    ]);
+  });
+
+  it('RUL-9 GSC-7 a missile that stops exactly the comparison slack (a millionth of an inch) short has not reached its target', () => {
+    // 12.0002" to go: the 12" move rounds to (0, 12), 0.000001" from Tyrant; its MDS are spent
+    const state = withMissile(setup(30, { at: { x: 0.000001, y: 12 }, mdsUsed: 2 }), { at: { x: 0, y: -0.0002 } });
+    expect(resolveMissiles(state, [], noDice())).toEqual([
+      { type: 'MissileMoved', data: { missile: 'm1', from: { x: 0, y: -0.0002 }, to: { x: 0, y: 12 }, reached: false, rule: 'GSC-7' } },
+    ]);
   });
 });
 
@@ -162,5 +194,103 @@ describe('GSC-10 tracking', () => {
     );
     const tested = Object.values(after.missiles);
     expect(tested.map((m) => m.tested)).toEqual([1, 1]);
+  });
+  it('RUL-9 GSC-10 a missile moving through a dust cloud keeps tracking only on a d10 of 5 or less', () => {
+    // the example's dust cloud "nebula" is at (42, 24), radius 5; the missiles fly (42, 14) to (42, 26)
+    let state = setup(30, { at: { x: 42, y: 40 }, mdsUsed: 2 });
+    state = place(state, 'valiant', { at: { x: 42, y: 14 } });
+    const events = resolveMissiles(
+      state,
+      [{ seat: 'red', orders: launch({ ship: 'valiant', battery: 'M1', target: 'tyrant' }) }],
+      scriptedDice([6, 5]),
+    );
+    const tested = (missile: string, value: number, lost: boolean) => ({
+      type: 'TrackingTested',
+      data: {
+        missile,
+        terrain: 'nebula',
+        roll: expect.objectContaining({
+          sides: 10,
+          value,
+          target: 5,
+          effectiveTarget: 5,
+          compare: 'atMost',
+          success: !lost,
+          rule: 'GSC-10',
+        }),
+        lost,
+        rule: 'GSC-10',
+      },
+    });
+    expect(of(events, 'TrackingTested')).toEqual([tested('t1-valiant-M1-1', 6, true), tested('t1-valiant-M1-2', 5, false)]);
+    expect(of(events, 'MissileMoved').map((e) => e.data.missile)).toEqual(['t1-valiant-M1-2']);
+  });
+
+  it('RUL-9 GSC-10 a missile tested this turn is not tested again; one tested last turn is', () => {
+    // over the asteroid belt at (8, 24), radius 4. In play a missile moves once a turn: this pins the guard itself
+    const over = (tested: number) =>
+      withMissile({ ...setup(30, { at: { x: 8, y: 40 }, mdsUsed: 2 }), turn: 2 }, { at: { x: 8, y: 14 }, tested });
+    expect(resolveMissiles(over(2), [], scriptedDice([6]))).toEqual([
+      { type: 'MissileMoved', data: { missile: 'm1', from: { x: 8, y: 14 }, to: { x: 8, y: 26 }, reached: false, rule: 'GSC-7' } },
+    ]);
+    expect(types(resolveMissiles(over(1), [], scriptedDice([6])))).toEqual(['TrackingTested']);
+  });
+});
+
+describe('RUL-9 GSC-6 launching missiles', () => {
+  // a cruiser with two missile batteries: M1 of 2 missiles of damage 2, M2 of 1 missile of damage 3
+  const twoBatteries = () =>
+    setup(
+      30,
+      {},
+      1,
+      battleWith({
+        designs: {
+          ...EXAMPLE_DESIGNS,
+          cruiser: {
+            ...EXAMPLE_DESIGNS.cruiser,
+            missileBatteries: [
+              { id: 'M1', missiles: 2, damage: 2 },
+              { id: 'M2', missiles: 1, damage: 3 },
+            ],
+          },
+        },
+      }),
+    );
+
+  it('RUL-9 GSC-6 a ship with two missile batteries may order either', () => {
+    for (const battery of ['M1', 'M2'])
+      expect(checkMissileOrders(twoBatteries(), 'red', launch({ ship: 'valiant', battery, target: 'tyrant' }))).toBeNull();
+  });
+
+  it("RUL-9 GSC-6 the battery ordered launches, with its own missiles and damage, not the ship's first battery", () => {
+    const events = resolveMissiles(
+      twoBatteries(),
+      [{ seat: 'red', orders: launch({ ship: 'valiant', battery: 'M2', target: 'tyrant' }) }],
+      noDice(),
+    );
+    expect(events).toEqual([
+      {
+        type: 'MissilesLaunched',
+        data: {
+          ...{ ship: 'valiant', battery: 'M2', target: 'tyrant', missiles: ['t1-valiant-M2-1'] },
+          ...{ at: { x: 0, y: 0 }, damage: 3, rule: 'GSC-6' },
+        },
+      },
+      {
+        type: 'MissileMoved',
+        data: { missile: 't1-valiant-M2-1', from: { x: 0, y: 0 }, to: { x: 0, y: 12 }, reached: false, rule: 'GSC-7' },
+      },
+    ]);
+  });
+
+  it("RUL-9 GSC-6 at resolution an order for a battery the ship lacks, for another seat's ship or for no ship launches nothing", () => {
+    // the sealing check refuses these; resolution must not launch them either
+    const orders = launch(
+      { ship: 'valiant', battery: 'M9', target: 'tyrant' },
+      { ship: 'tyrant', battery: 'M1', target: 'valiant' },
+      { ship: 'nobody', battery: 'M1', target: 'tyrant' },
+    );
+    expect(resolveMissiles(setup(30), [{ seat: 'red', orders }], noDice())).toEqual([]);
   });
 });

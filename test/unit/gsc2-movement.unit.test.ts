@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { type GscCommand, gscCommandSchema } from '../../domain/gsc2/commands.ts';
+import { decide } from '../../domain/gsc2/decide.ts';
+import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { gsc2Fold } from '../../domain/gsc2/fold.ts';
-import { type MoveShip, moveShip } from '../../domain/gsc2/movement.ts';
+import { type MoveShip, moveShip, moveShipSchema } from '../../domain/gsc2/movement.ts';
 import { gscOptionsSchema } from '../../domain/gsc2/options.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { decideGame } from '../../domain/match/decide.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
-import { battle, moving, place, rcFor, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
+import { battle, battleAt, levels, moving, of, place, rcFor, rulesOf, startBattle as start, stay, types } from '../support/gsc2.ts';
+import { accepted, missile, refusal } from '../support/gsc2-setups.ts';
 
 const RULESETS = everyRuleset();
 
@@ -24,6 +29,23 @@ const uneven = {
       { id: 'b2', design: 'destroyer', x: 10, y: 48, facing: 4 },
     ],
   },
+};
+
+const intact = { level: 1, max: 1, hits: 0, destroyed: false };
+
+/**
+ * Valiant (T1: 6", holds back 4") given a second tractor beam, T2: 2" that holds back 1", and
+ * T1 made to hold back 1" too, so a destroyer caught by both still has drive to go on.
+ */
+const twoBeams = (state: GscState): GscState => {
+  const cruiser = state.designs.cruiser;
+  if (!cruiser) throw new Error('no cruiser');
+  const tractorBeams = [
+    { id: 'T2', range: 2, strength: 1 },
+    { id: 'T1', range: 6, strength: 1 },
+  ];
+  const withDesign = { ...state, designs: { ...state.designs, cruiser: { ...cruiser, tractorBeams } } };
+  return place(withDesign, 'valiant', levels(withDesign, 'valiant', { 'tractor:T2': intact }));
 };
 
 describe('GSC-1 and GSC-2 the start of a turn', () => {
@@ -362,5 +384,191 @@ describe('GSC-5, GSC-8 what a move uses, it has used for the rest of the path', 
     expect(shots.ok && types(shots.events)).toEqual(['MdsFired', 'MdsFired', 'ShipMoved']);
     const holds = moveShip(blueMoves(), twoHolds, rc('gsc2-0.6.0'));
     expect(holds.ok && types(holds.events)).toEqual(['TractorBeamUsed', 'TractorBeamUsed', 'ShipMoved']);
+  });
+});
+
+describe('RUL-9 GSC-5 GSC-8 interrupts', () => {
+  it('RUL-9 GSC-5 the tractor beam commands and maneuvers are commands the referee reads', () => {
+    for (const type of ['UseTractorBeam', 'ArmTractorBeam'] as const) {
+      const command = { type, ship: 'valiant', beam: 'T1', target: 'tyrant' };
+      expect(gscCommandSchema.safeParse(command)).toEqual({ success: true, data: command });
+    }
+    const move = {
+      type: 'MoveShip',
+      ship: 'valiant',
+      path: [
+        { type: 'tractor', beam: 'T1', target: 'tyrant' },
+        { type: 'mds', missile: 'm1' },
+      ],
+    };
+    expect(moveShipSchema.safeParse(move)).toEqual({ success: true, data: move });
+  });
+  it('RUL-9 GSC-5 a tractor beam reaches a ship exactly at its range', () => {
+    const state = place(moving(battleAt(), {}), 'valiant', { at: { x: 20, y: 42 } });
+    const command = { type: 'UseTractorBeam', ship: 'valiant', beam: 'T1', target: 'viper' } as const;
+    expect(accepted(state, command, 'red')).toEqual([
+      { type: 'TractorBeamUsed', data: { ship: 'valiant', beam: 'T1', target: 'viper', range: 6, held: 4, rule: 'GSC-5' } },
+    ]);
+  });
+  it('RUL-9 GSC-5 a beam is armed only if it could be used: one the ship has not is refused', () => {
+    expect(refusal(moving(battleAt(), {}), { type: 'ArmTractorBeam', ship: 'valiant', beam: 'T9', target: 'tyrant' }, 'red')).toEqual({
+      code: 'ILLEGAL_TRACTOR',
+      rule: 'GSC-5',
+      message: 'Valiant has no tractor beam "T9".',
+    });
+  });
+  it('RUL-9 GSC-5 each beam is armed once a turn, but a ship with two may arm both', () => {
+    const state = place(twoBeams(moving(battleAt(), {})), 'valiant', { armed: [{ beam: 'T1', target: 'viper' }] });
+    expect(accepted(state, { type: 'ArmTractorBeam', ship: 'valiant', beam: 'T2', target: 'tyrant' }, 'red')).toEqual([
+      { type: 'TractorBeamArmed', data: { ship: 'valiant', beam: 'T2', target: 'tyrant', rule: 'GSC-5' } },
+    ]);
+  });
+
+  // Viper (blue destroyer, drive 12) 9" north of Valiant, facing it; blue moves
+  const approach = (state: GscState) =>
+    place(place(moving(state, { leader: 'red', mover: 'blue' }), 'valiant', { at: { x: 0, y: 0 } }), 'viper', {
+      at: { x: 0, y: 9 },
+      facing: 4,
+    });
+  const forward = (inches: number): GscCommand => ({ type: 'MoveShip', ship: 'viper', path: [{ type: 'forward', inches }] });
+  const used = (beam: string, range: number) => ({
+    type: 'TractorBeamUsed',
+    data: { ship: 'valiant', beam, target: 'viper', range, held: 1, rule: 'GSC-5' },
+  });
+  it("RUL-9 GSC-5 a beam armed against another ship does not catch this one's move", () => {
+    const state = place(approach(battleAt()), 'valiant', { armed: [{ beam: 'T1', target: 'tyrant' }] });
+    const events = accepted(state, forward(8), 'blue');
+    expect(events[0]).toMatchObject({ type: 'ShipMoved', data: { ship: 'viper', to: { x: 0, y: 1 }, moved: 8, spent: 8 } });
+  });
+  it('RUL-9 GSC-5 the beam armed is the one that catches, with its own range and strength', () => {
+    const state = place(approach(twoBeams(battleAt())), 'valiant', { armed: [{ beam: 'T1', target: 'viper' }] });
+    const events = accepted(state, forward(8), 'blue');
+    expect(events.slice(0, 2)).toEqual([
+      used('T1', 6),
+      expect.objectContaining({ type: 'ShipMoved', data: expect.objectContaining({ to: { x: 0, y: 1 }, moved: 8, spent: 8 }) }),
+    ]);
+  });
+  it('RUL-9 GSC-5 of two beams armed against a move, the one it comes within first catches it first', () => {
+    // T2 (2") was armed first, but T1 (6") is reached 3" into the move, T2 only 7" in
+    const armed = [
+      { beam: 'T2', target: 'viper' },
+      { beam: 'T1', target: 'viper' },
+    ];
+    const state = place(approach(twoBeams(battleAt())), 'valiant', { armed });
+    const events = accepted(state, forward(8), 'blue');
+    expect(events.slice(0, 3)).toEqual([
+      used('T1', 6),
+      used('T2', 2),
+      expect.objectContaining({ type: 'ShipMoved', data: expect.objectContaining({ to: { x: 0, y: 1 }, moved: 8 }) }),
+    ]);
+  });
+
+  // Valiant (2 MDS) moves; missiles are placed around it
+  const mds = (missileId: string): GscCommand => ({ type: 'MoveShip', ship: 'valiant', path: [{ type: 'mds', missile: missileId }] });
+  const illegal = (message: string) => ({ code: 'ILLEGAL_INTERRUPT', rule: 'GSC-8', message });
+  it('RUL-9 GSC-8 an MDS fires at enemy missiles only', () => {
+    const state = moving(battleAt({ missiles: { m1: missile('m1', 'red', { x: 20, y: 0.5 }) } }), {});
+    expect(refusal(state, mds('m1'), 'red', [1])).toEqual(illegal('Missile m1 is one of your own.'));
+  });
+  it('RUL-9 GSC-8 each MDS fires once a turn: a ship that has fired them all has none left', () => {
+    const state = place(moving(battleAt({ missiles: { m1: missile('m1', 'blue', { x: 20, y: 0.5 }) } }), {}), 'valiant', { mdsUsed: 2 });
+    expect(refusal(state, mds('m1'), 'red', [1])).toEqual(illegal('Valiant has no MDS left to fire this turn.'));
+  });
+  it('RUL-9 GSC-8 an MDS reaches 1"', () => {
+    const state = moving(battleAt({ missiles: { m1: missile('m1', 'blue', { x: 20, y: 3 }) } }), {});
+    expect(refusal(state, mds('m1'), 'red', [1])).toEqual(illegal('Missile m1 is 3" away; an MDS fires only within 1" (GSC-8).'));
+  });
+  it('RUL-9 GSC-8 a missile an MDS killed earlier in the same move is no longer there to shoot at', () => {
+    const state = moving(battleAt({ missiles: { m1: missile('m1', 'blue', { x: 20, y: 0.5 }) } }), {});
+    const twice: GscCommand = {
+      type: 'MoveShip',
+      ship: 'valiant',
+      path: [
+        { type: 'mds', missile: 'm1' },
+        { type: 'mds', missile: 'm1' },
+      ],
+    };
+    expect(refusal(state, twice, 'red', [1, 1])).toEqual(illegal('There is no missile "m1" in flight.'));
+  });
+});
+
+describe('RUL-9 GSC-4 GSC-20 moving', () => {
+  // Valiant (a cruiser: drive 8, turn distance 4) moves
+  const redMoves = moving(battleAt(), {});
+  const path = (...maneuvers: object[]): GscCommand => ({ type: 'MoveShip', ship: 'valiant', path: maneuvers }) as GscCommand;
+  it('RUL-9 GSC-4 a path within a billionth of an inch of the drive left is not too far', () => {
+    const [shipMoved] = accepted(redMoves, path({ type: 'forward', inches: 8.000000001 }), 'red');
+    expect(shipMoved).toMatchObject({ type: 'ShipMoved', data: { to: { x: 20, y: 8 }, moved: 8, spent: 8 } });
+  });
+  it('RUL-9 GSC-4 a turn within a billionth of an inch of the turn distance is free', () => {
+    const [shipMoved] = accepted(redMoves, path({ type: 'forward', inches: 3.999999999 }, { type: 'turn', direction: 'right' }), 'red');
+    expect(shipMoved).toMatchObject({
+      type: 'ShipMoved',
+      data: { facing: 1, spent: 4, turns: [{ after: 4, direction: 'right', cost: 0 }] },
+    });
+  });
+  it('RUL-9 GSC-4 a turn that costs exactly the drive left, to a billionth of an inch, is allowed', () => {
+    // 3" held back by a tractor beam: 5" of drive, 1" straight, then a turn that costs 4"
+    const held = place(redMoves, 'valiant', { held: 3 });
+    const [shipMoved] = accepted(held, path({ type: 'forward', inches: 1.000000001 }, { type: 'turn', direction: 'left' }), 'red');
+    expect(shipMoved).toMatchObject({
+      type: 'ShipMoved',
+      data: { facing: 7, spent: 5, turns: [{ after: 1, direction: 'left', cost: 4 }] },
+    });
+  });
+  it('RUL-9 GSC-4 GSC-5 an armed beam that would catch the ship beyond what it has left: the move is simply too far', () => {
+    // Tyrant (drive 8, 6" held back already) 9" north of Valiant, whose T1 (6") is armed against it: caught 3" in, with 2" left
+    let state = moving(battleAt(), { leader: 'red', mover: 'blue' });
+    state = place(state, 'valiant', { at: { x: 0, y: 0 }, armed: [{ beam: 'T1', target: 'tyrant' }] });
+    state = place(state, 'tyrant', { at: { x: 0, y: 9 }, facing: 4, held: 6 });
+    expect(refusal(state, { type: 'MoveShip', ship: 'tyrant', path: [{ type: 'forward', inches: 4 }] }, 'blue')).toEqual({
+      code: 'TOO_FAR',
+      rule: 'GSC-4',
+      message: 'Tyrant has 2" of movement left but the path asks for 4" more.',
+    });
+  });
+  it("RUL-9 GSC-4 a ship defers its move only when it is its seat's move", () => {
+    expect(
+      refusal(moving(battleAt(), { mover: 'blue', mode: 'equalize', quota: 1 }), { type: 'DeferMove', ship: 'valiant' }, 'red'),
+    ).toEqual({
+      code: 'NOT_YOUR_MOVE',
+      rule: 'GSC-3',
+      message: "It is blue's move (equalize, 1 ship(s)); red must wait.",
+      status: 403,
+    });
+  });
+
+  // Valiant 1" behind the point (20, 0) it moves to; ships around that point
+  const around = (state: GscState) => place(state, 'valiant', { at: { x: 20, y: -1 }, facing: 0 });
+  const immobile = (state: GscState, id: string, at: { x: number; y: number }) =>
+    place(state, id, { at, ...levels(state, id, { drive: { level: 0 } }) });
+  it('RUL-9 GSC-20 contact is with immobilized enemy ships only: not with own ships, not with enemies that can move', () => {
+    let state = around(redMoves);
+    state = immobile(state, 'lance', { x: 20.5, y: 0 });
+    state = place(state, 'viper', { at: { x: 19.5, y: 0 } });
+    state = immobile(state, 'tyrant', { x: 20, y: 0.5 });
+    const [shipMoved] = accepted(state, path({ type: 'forward', inches: 1 }), 'red');
+    expect(shipMoved).toMatchObject({ type: 'ShipMoved', data: { to: { x: 20, y: 0 }, contact: ['tyrant'] } });
+  });
+  it('RUL-9 GSC-20 contact reaches 1" and a billionth, for the rounding of positions', () => {
+    const state = immobile(around(redMoves), 'tyrant', { x: 20, y: 1.000000001 });
+    const [shipMoved] = accepted(state, path({ type: 'forward', inches: 1 }), 'red');
+    expect(shipMoved).toMatchObject({ type: 'ShipMoved', data: { contact: ['tyrant'] } });
+  });
+  it('RUL-9 GSC-20 a ship that does not move does not come into contact, even beside an immobilized enemy', () => {
+    const state = immobile(redMoves, 'tyrant', { x: 20, y: 0.5 });
+    const [shipMoved] = accepted(state, path(), 'red');
+    expect(shipMoved).toMatchObject({ type: 'ShipMoved', data: { moved: 0, contact: [] } });
+  });
+
+  it('RUL-9 GSC-20 a move ends in contact only with immobilized enemy ships, not with one that still has drive', () => {
+    // Valiant moves 4" north to (20, 4): Tyrant 1" ahead keeps its drive, Viper 1" to starboard has none.
+    let state = moving(battleAt(), {});
+    state = place(state, 'tyrant', { at: { x: 20, y: 5 } });
+    state = place(state, 'viper', { at: { x: 21, y: 4 }, ...levels(state, 'viper', { drive: { level: 0 } }) });
+    const decision = decide(state, { type: 'MoveShip', ship: 'valiant', path: [{ type: 'forward', inches: 4 }] }, rcFor('red', []));
+    expect(decision.ok).toBe(true);
+    const events = decision.ok ? (decision.events as GscEvent[]) : [];
+    expect(of(events, 'ShipMoved')).toMatchObject([{ data: { ship: 'valiant', to: { x: 20, y: 4 }, moved: 4, contact: ['viper'] } }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SubmitOrders, submitOrders } from '../../domain/gsc2/orders.ts';
+import { reveal, type SubmitOrders, submitOrders } from '../../domain/gsc2/orders.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
@@ -9,7 +9,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type Game, seat, TEST_SEED } from '../support/decider-spec.ts';
-import { rcFor, rulesOf, startBattle } from '../support/gsc2.ts';
+import { battleAt, rcFor, rulesOf, startBattle } from '../support/gsc2.ts';
 
 const RULESETS = everyRuleset();
 
@@ -169,5 +169,9 @@ describe('sealed orders in the simultaneous steps', () => {
     expect(decision.events[0]).toMatchObject({ type: 'DeadlinePassed', data: { awaiting: ['blue'] } });
     expect(decision.events[1]).toMatchObject({ type: 'OrdersRevealed', data: { revealed: [{ seat: 'red' }] } });
     expect(decision.events[2]).toMatchObject({ type: 'BeamFired', data: { ship: 'valiant', hit: false } });
+  });
+
+  it('RUL-9 GSC-1 outside a sealed step there is nothing to reveal', () => {
+    expect(reveal(battleAt({ step: 'beams', sealedStep: null }), rcFor('red', []))).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type BoardingOrders, checkBoardingOrders, resolveBoarding } from '../../domain/gsc2/boarding.ts';
 import type { GscEvent } from '../../domain/gsc2/events.ts';
 import { fold } from '../../domain/gsc2/evolve.ts';
-import type { GscState } from '../../domain/gsc2/state.ts';
+import { checkPodDirections, podDirectionSchema, resolvePods } from '../../domain/gsc2/pods.ts';
+import type { GscState, Pod } from '../../domain/gsc2/state.ts';
 import { awaitedFor } from '../../domain/gsc2/steps.ts';
 import { view } from '../../domain/gsc2/view.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
@@ -10,6 +11,7 @@ import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { seat } from '../support/decider-spec.ts';
 import { battle, levels, of, place, rulesOf, startBattle } from '../support/gsc2.ts';
+import { noDice } from '../support/gsc2-setups.ts';
 
 const RULESETS = everyRuleset();
 
@@ -30,6 +32,20 @@ const step = (state: GscState, red: BoardingOrders, faces: number[] = []) => {
   const after = fold(state, events);
   return { events, after: { ...after, turn: after.turn + 1 } };
 };
+
+/** Valiant's heavy squad in a pod 6" out, flying at Tyrant (targeting 5, the cruiser's). */
+const pod = (patch: Partial<Pod> = {}): Pod => ({
+  ...{ id: 'valiant-pod-1', seat: 'red', ship: 'valiant', squad: 'heavy' },
+  ...{ at: { x: 0, y: 6 }, targeting: 5, heading: { target: 'tyrant' } },
+  ...patch,
+});
+
+const flying = (state: GscState, ...pods: Pod[]): GscState => ({ ...state, podsInFlight: Object.fromEntries(pods.map((p) => [p.id, p])) });
+
+const podMoved = (from: Pod['at'], to: Pod['at'], heading: Pod['heading'], reached = false, id = 'valiant-pod-1') => ({
+  type: 'PodMoved',
+  data: { pod: id, from, to, heading, reached, rule: 'GSC-20' },
+});
 
 describe('GSC-20 assault pods', () => {
   it('GSC-20 pods may be launched at a ship more than 6" away', () => {
@@ -152,5 +168,127 @@ describe('GSC-20 assault pods in a match', () => {
     expect(of(events as readonly GscEvent[], 'BoardingFought')).toHaveLength(1);
     expect(rulesOf(game).podsInFlight).toEqual({});
     expect(rulesOf(game).ships.scout?.boarders).toEqual({ assault: 1, heavy: 0 });
+  });
+});
+
+describe('RUL-9 GSC-20 directing assault pods', () => {
+  it('RUL-9 GSC-20 a direction to a point of the table is a pod and an {x, y} point, nothing more', () => {
+    expect(podDirectionSchema.safeParse({ pod: 'p', to: { x: 1, y: 2 } })).toMatchObject({
+      success: true,
+      data: { pod: 'p', to: { x: 1, y: 2 } },
+    });
+    expect(podDirectionSchema.safeParse({ pod: 'p', to: { x: 1 } }).success).toBe(false);
+    expect(podDirectionSchema.safeParse({ pod: 'p', to: { x: 1, y: 2, z: 3 } }).success).toBe(false);
+  });
+
+  it('RUL-9 GSC-20 the owner may send a pod to a point; a target that is not an enemy ship is refused under GSC-20', () => {
+    const state = flying(apart(), pod());
+    expect(checkPodDirections(state, 'red', [{ pod: 'valiant-pod-1', to: { x: 3, y: 3 } }])).toBeNull();
+    expect(checkPodDirections(state, 'red', [{ pod: 'valiant-pod-1', target: 'lance' }])).toMatchObject({
+      ok: false,
+      violation: { code: 'BAD_TARGET', rule: 'GSC-20' },
+    });
+  });
+
+  it("RUL-9 GSC-20 at resolution directions for another seat's pod, or a pod not in flight, are ignored", () => {
+    const directions = [
+      {
+        seat: 'blue',
+        pods: [
+          { pod: 'valiant-pod-1', to: { x: -6, y: 6 } },
+          { pod: 'ghost', target: 'valiant' },
+        ],
+      },
+    ];
+    // Valiant's pod flies on at Tyrant as red last directed it
+    expect(resolvePods(flying(apart(), pod()), [], directions, noDice())).toEqual([
+      podMoved({ x: 0, y: 6 }, { x: 0, y: 12 }, { target: 'tyrant' }),
+    ]);
+  });
+
+  it('RUL-9 GSC-20 a pod told to hold the point where it is records that heading, and no longer flies at its old target', () => {
+    const state = flying(apart(), pod());
+    const held = resolvePods(state, [], [{ seat: 'red', pods: [{ pod: 'valiant-pod-1', to: { x: 0, y: 6 } }] }], noDice());
+    expect(held).toEqual([podMoved({ x: 0, y: 6 }, { x: 0, y: 6 }, { point: { x: 0, y: 6 } })]);
+    // next turn, undirected, it stays
+    expect(resolvePods(fold(state, held), [], [], noDice())).toEqual([]);
+  });
+});
+
+describe('RUL-9 GSC-20 launching assault pods', () => {
+  it('RUL-9 GSC-20 pods are numbered on from those the ship already launched, one squad each, and fly at once', () => {
+    // a cruiser of 3 pods that has launched one: the next two are pods 2 and 3
+    const design = { ...(battle().designs.cruiser as GscState['designs'][string]), assaultPods: 3 };
+    const state = place({ ...apart(), designs: { ...apart().designs, cruiser: design } }, 'valiant', { pods: 2 });
+    const events = resolvePods(state, [{ ship: 'valiant', target: 'tyrant', assault: 1, heavy: 1 }], [], noDice());
+    expect(events).toEqual([
+      {
+        type: 'PodsLaunched',
+        data: {
+          ...{ ship: 'valiant', target: 'tyrant', at: { x: 0, y: 0 }, targeting: 5, rule: 'GSC-20' },
+          pods: [
+            { id: 'valiant-pod-2', squad: 'assault' },
+            { id: 'valiant-pod-3', squad: 'heavy' },
+          ],
+        },
+      },
+      podMoved({ x: 0, y: 0 }, { x: 0, y: 6 }, { target: 'tyrant' }, false, 'valiant-pod-2'),
+      podMoved({ x: 0, y: 0 }, { x: 0, y: 6 }, { target: 'tyrant' }, false, 'valiant-pod-3'),
+    ]);
+  });
+
+  it('RUL-9 GSC-20 a ship out of the battle, or no ship at all, launches no pods', () => {
+    const state = place(apart(), 'valiant', { status: 'destroyed' });
+    const launches = [
+      { ship: 'valiant', target: 'tyrant', assault: 0, heavy: 1 },
+      { ship: 'nobody', target: 'tyrant', assault: 1, heavy: 0 },
+    ];
+    expect(resolvePods(state, launches, [], noDice())).toEqual([]);
+  });
+});
+
+describe('RUL-9 GSC-20 pods in flight', () => {
+  it('RUL-9 GSC-20 a pod whose target ship is out of the battle, or is no ship, waits where it is for a new direction', () => {
+    const state = flying(
+      place(apart(), 'tyrant', { status: 'destroyed' }),
+      pod(),
+      pod({ id: 'valiant-pod-2', heading: { target: 'nobody' } }),
+    );
+    expect(resolvePods(state, [], [], noDice())).toEqual([]);
+  });
+
+  it('RUL-9 GSC-20 a pod that stops exactly the comparison slack short of its target has not reached it, and does not ram', () => {
+    // 6.0002" to go: the 6" move rounds to (0, 6), 0.000001" from Tyrant
+    const state = flying(place(apart(), 'tyrant', { at: { x: 0.000001, y: 6 } }), pod({ at: { x: 0, y: -0.0002 } }));
+    expect(resolvePods(state, [], [], noDice())).toEqual([podMoved({ x: 0, y: -0.0002 }, { x: 0, y: 6 }, { target: 'tyrant' })]);
+  });
+
+  it('RUL-9 GSC-20 an undirected pod covers even the last millionth of an inch to its point', () => {
+    const heading = { point: { x: 0.000001, y: 0 } };
+    const state = flying(apart(), pod({ at: { x: 0, y: 0 }, heading }));
+    expect(resolvePods(state, [], [], noDice())).toEqual([podMoved({ x: 0, y: 0 }, { x: 0.000001, y: 0 }, heading)]);
+  });
+
+  it("RUL-9 GSC-20 a pod that reaches its target rams at once: the launcher's targeting + aspect, at most, with GSC-15's modifiers", () => {
+    // from (0, 12), Tyrant's bow: 5 + 1 = 6; one deflector -1, did not move +2: 7 or less
+    const events = resolvePods(flying(apart(), pod({ at: { x: 0, y: 12 } })), [], [], scriptedDice([7]));
+    expect(events).toEqual([
+      podMoved({ x: 0, y: 12 }, { x: 0, y: 15 }, { target: 'tyrant' }, true),
+      {
+        type: 'PodRammed',
+        data: {
+          ...{ pod: 'valiant-pod-1', target: 'tyrant', squad: 'heavy', aspect: 'bow', hit: true, rule: 'GSC-20' },
+          roll: expect.objectContaining({
+            sides: 10,
+            value: 7,
+            target: 6,
+            effectiveTarget: 7,
+            compare: 'atMost',
+            success: true,
+            rule: 'GSC-20',
+          }),
+        },
+      },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Faction } from '../../domain/post-galactica/datasheets.ts';
+import type { Faction, FactionAbility } from '../../domain/post-galactica/datasheets.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
+import { factionAbilities } from '../../domain/post-galactica/faction-abilities.ts';
 import { seat, startedPostGalactica } from '../support/decider-spec.ts';
 import { arena, eventData, given, must, passTo, rules, TROOPERS, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import { acting, CARBON, NONE, RESEARCH, vanguardWith } from '../support/post-galactica-setups.ts';
 
 const EXAMPLE = exampleScenario();
 
@@ -10,7 +12,6 @@ const EXAMPLE = exampleScenario();
 // with two faction abilities. Vanguard gains 1 faction resource in each Command Phase (PG-6).
 // Red starts with 200 Carbon; its two Troopers gain 5 each at the start of every red turn
 // (red's first turn included) and 1 each at its end.
-const CARBON = (carbon: number) => ({ carbon, crystal: 0, faction: 0 });
 const troopers = withUnit('vanguard', 'vanguard-troopers', (t) => ({
   ...t,
   abilities: [
@@ -164,6 +165,40 @@ describe('faction abilities', () => {
     toPhase(game, 'action', 'blue');
     const v = game.when(DROP, seat('blue')).thenRejects('PG-10', 'UNKNOWN_ABILITY');
     expect(v.message).toBe('Your faction has no ability "Orbital Drop"; its abilities: none.');
+  });
+  const DROP = { type: 'UseFactionAbility', ability: 'Orbital Drop' } as const;
+  const drop = (change: Partial<FactionAbility>) =>
+    vanguardWith({
+      abilities: [
+        { name: 'Orbital Drop', cost: NONE, gain: CARBON(20), ...change },
+        { name: 'Rally', cost: NONE },
+      ],
+    });
+  it('RUL-9 PG-10 a faction ability that needs research is refused until the research is done', () => {
+    const game = acting([], drop({ requires: 'plasma-tuning' }));
+    game.when(DROP, seat('red')).thenRejects('PG-10', 'RESEARCH_NEEDED');
+    game.run(RESEARCH, seat('red'));
+    passTo(game, 'red');
+    passTo(game, 'red');
+    toPhase(game, 'action');
+    expect(rules(game).players.red?.researched).toEqual(['plasma-tuning']);
+    expect(eventData(game.run(DROP, seat('red')), 'FactionAbilityUsed').gained).toEqual(CARBON(20));
+  });
+  it('RUL-9 PG-10 a faction ability costing more than the player has is refused under PG-10', () => {
+    // Red has 50 Crystal.
+    acting([], drop({ cost: { ...NONE, crystal: 51 } }))
+      .when(DROP, seat('red'))
+      .thenRejects('PG-10', 'NOT_ENOUGH_RESOURCES');
+  });
+  it("RUL-9 PG-10 an unknown faction ability is refused with the list of the faction's abilities", () => {
+    const v = acting([], drop({}))
+      .when({ ...DROP, ability: 'Warp' }, seat('red'))
+      .thenRejects('PG-10', 'UNKNOWN_ABILITY');
+    expect(v.message).toBe('Your faction has no ability "Warp"; its abilities: Orbital Drop, Rally.');
+  });
+  it('RUL-9 PG-10 a seat with no faction has no faction abilities', () => {
+    // No seat of a game lacks a player; factionAbilities is called directly.
+    expect(factionAbilities(rules(acting([], drop({}))), 'green')).toEqual([]);
   });
 });
 

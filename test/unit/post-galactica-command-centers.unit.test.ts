@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
+import { commandCenterLimit, commandCenterProblem } from '../../domain/post-galactica/command-centers.ts';
 import type { Faction } from '../../domain/post-galactica/datasheets.ts';
 import type { PgEvent } from '../../domain/post-galactica/events.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
@@ -30,11 +31,13 @@ import {
   given,
   must,
   passTo,
+  RAIDERS,
   rules,
   toPhase,
   unit,
   withBuilding,
 } from '../support/post-galactica.ts';
+import { bare, toAction } from '../support/post-galactica-setups.ts';
 
 const EXAMPLE = exampleScenario();
 const VANGUARD = EXAMPLE.factions.vanguard;
@@ -261,5 +264,29 @@ describe('creating a game under an older rules version (RUL-10)', () => {
     const newer = pgOptionsAsOf(parsed(), 'pg-0.7.0', given()).factions?.vanguard;
     expect(newer?.buildings['command-center']?.produces).toEqual(['engineer']);
     expect(newer?.units.engineer?.actions).toEqual(['Construct', 'Repair', 'Interact']);
+  });
+});
+
+describe('RUL-9 Command Centers (PG-15, PG-21)', () => {
+  const rich = { startingResources: { carbon: 1000, crystal: 0, faction: 0 } };
+  const NEW_CC = { type: 'Construct', unitId: 'red-worker-1', datasheet: 'command-center', x: 20, y: 33 } as const;
+  const WORKER = { unitId: 'red-worker-1', x: 20, y: 28.6 };
+  it('RUL-9 PG-21 under pg-0.5.0 an additional Command Center still keeps 12" from a friendly one: only a rebuild was unspaced', () => {
+    const game = toAction(arena([WORKER, { unitId: 'red-cc', x: 20, y: 15.01 }], { mission: { ...rich, commandCenterLimit: 2 } }));
+    game.log = ageLog(game.log, 'pg-0.5.0');
+    const v = game.when(NEW_CC, seat('red')).thenRejects('PG-21', 'TOO_CLOSE_TO_FRIENDLY_CC');
+    expect(v.message).toBe('An additional Command Center must be at least 12" from Command Center (red-cc); this spot is 11.99" away.');
+  });
+  it('RUL-9 PG-21 a rebuild meets every placement requirement unless told it is an older game', () => {
+    // The only caller (actions.ts) always says whether the game's version spaces a rebuild, so the default is asked directly.
+    const game = arena([WORKER, { unitId: RAIDERS, x: 25.5, y: 33 }], { mission: rich });
+    given(game, destroyUnit(rules(game), must(unit(game, 'red-cc')), 'given'));
+    const state = rules(game);
+    expect(commandCenterProblem(state, 'red', NEW_CC, 3)).toMatchObject({ ok: false, violation: { code: 'TOO_CLOSE_TO_ENEMY' } });
+    expect(commandCenterProblem(state, 'red', NEW_CC, 3, false)).toBeNull();
+  });
+  it('RUL-9 PG-15 a game without a mission still has the limit of 1 active Command Center', () => {
+    // Only a game with armies has a player to show the limit to (view.ts), and it has a mission: asked directly.
+    expect(commandCenterLimit(rules(bare()))).toBe(1);
   });
 });

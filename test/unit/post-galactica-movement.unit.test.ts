@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
+import { EPSILON, pathLength } from '../../domain/post-galactica/geometry.ts';
+import { move } from '../../domain/post-galactica/movement.ts';
 import { type Game, seat } from '../support/decider-spec.ts';
-import { arena, must, RAIDERS, type Spot, TROOPERS, toPhase, unit } from '../support/post-galactica.ts';
+import { arena, eventData, must, RAIDERS, rules, type Spot, TROOPERS, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import { inPhase, rulesContext } from '../support/post-galactica-setups.ts';
 
 const EXAMPLE = exampleScenario();
 
@@ -33,6 +36,8 @@ const afflicted = (status: string): Game => {
   toPhase(game, 'movement', 'red');
   return game;
 };
+
+const withTroopers = (change: Parameters<typeof withUnit>[2]) => withUnit('vanguard', 'vanguard-troopers', change);
 
 describe('moving a unit', () => {
   it('PG-9 Vanguard Troopers can move 6" but the path is 7.5"', () => {
@@ -120,6 +125,40 @@ describe('moving a unit', () => {
       .when({ type: 'Move', unitId: TROOPERS, path: [{ x: 12, y: 14 }] }, seat('red'))
       .thenRejects('PG-4', 'WRONG_PHASE');
     expect(v.message).toBe('Moving happens in the Movement Phase; it is the Command Phase.');
+  });
+  it('RUL-9 PG-9 a unit with Movement 0 cannot move at all', () => {
+    const factions = withTroopers((t) => ({ ...t, movement: 0 }));
+    const v = inPhase('movement', [], { factions })
+      .when({ type: 'Move', unitId: TROOPERS, path: [{ x: 10.5, y: 14 }] }, seat('red'))
+      .thenRejects('PG-9', 'CANNOT_MOVE');
+    expect(v.message).toBe('Vanguard Troopers (red-vanguard-troopers-1) has no Movement value and cannot move.');
+  });
+  it('RUL-9 PG-9 a path longer than the Movement value by no more than the rounding tolerance is allowed', () => {
+    // From (10, 14) the path is exactly 6" + EPSILON long: rounding, not a longer move.
+    const end = { x: 10 + (6 + EPSILON), y: 14 };
+    expect(pathLength([{ x: 10, y: 14 }, end])).toBe(6 + EPSILON);
+    const game = inPhase('movement');
+    const events = game.run({ type: 'Move', unitId: TROOPERS, path: [end] }, seat('red'));
+    expect(eventData(events, 'UnitMoved')).toMatchObject({ distance: 6, movement: 6 });
+  });
+  it('RUL-9 PG-9 a base may pass an enemy base it overlaps by no more than the rounding tolerance', () => {
+    // The Raiders at (26, 17); the Troopers pass along y = 17 - (2 - EPSILON): the bases (1" each)
+    // come within exactly 2" - EPSILON of each other at x = 26, which counts as touching.
+    const y = 17 - (2 - EPSILON);
+    const game = inPhase('movement', [
+      { unitId: TROOPERS, x: 23, y },
+      { unitId: RAIDERS, x: 26, y: 17 },
+    ]);
+    expect(17 - y).toBe(1 + 1 - EPSILON);
+    const events = game.run({ type: 'Move', unitId: TROOPERS, path: [{ x: 29, y }] }, seat('red'));
+    expect(unit(game, TROOPERS)?.position).toEqual({ x: 29, y });
+    expect(events.map((e) => e.type)).toEqual(['UnitMoved']);
+  });
+  it('RUL-9 PG-9 a game without a battlefield has nowhere to move', () => {
+    // Every game is created with its mission, so no command reaches this: called directly.
+    const state = { ...rules(arena()), mission: null };
+    const decision = move(state, 'red', { type: 'Move', unitId: TROOPERS, path: [{ x: 12, y: 14 }] }, rulesContext());
+    expect(decision).toEqual({ ok: false, violation: { code: 'NO_BATTLEFIELD', rule: 'PG-9', message: 'This game has no battlefield.' } });
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
+import { overwatchReactions } from '../../domain/post-galactica/stances.ts';
 import { seat } from '../support/decider-spec.ts';
-import { arena, eventData, passTo, RAIDERS, type Spot, TROOPERS, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import { arena, eventData, passTo, RAIDERS, rules, type Spot, TROOPERS, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import { inPhase, rulesContext, toAction } from '../support/post-galactica-setups.ts';
 
 // Vanguard Troopers that may also take Overwatch and Disengage (the example allows Dodge).
 const factions = withUnit('vanguard', 'vanguard-troopers', (t) => ({ ...t, actions: [...t.actions, 'Overwatch', 'Disengage'] }));
@@ -14,6 +16,9 @@ const stance = (type: 'Overwatch' | 'Dodge' | 'Disengage', at: Spot[], phase: 'm
   toPhase(game, phase, 'blue');
   return { game, taken };
 };
+
+const faces = (hits: number, misses: number, hit = 6) => scriptedDice([...Array(hits).fill(hit), ...Array(misses).fill(1)]);
+const withTroopers = (change: Parameters<typeof withUnit>[2]) => withUnit('vanguard', 'vanguard-troopers', change);
 
 describe('Overwatch', () => {
   // Troopers at (10, 14) with Plasma Rifles (Range 24", Ranged Skill 4); Raiders start at (38, 14).
@@ -112,5 +117,63 @@ describe('Disengage', () => {
     const game = arena([], { first: 'blue' });
     toPhase(game, 'action');
     game.when({ type: 'Overwatch', unitId: RAIDERS }, seat('blue')).thenRejects('PG-10', 'ACTION_NOT_ALLOWED');
+  });
+  it('RUL-9 PG-10 PG-11 a Disengaged unit engages nobody: the enemy in base contact with it may fire', () => {
+    // The Flame Brute's Flamer has no Fire While Engaged; it stands 0.5" from the Troopers, which Disengage in red's turn.
+    const factions = withUnit('vanguard', 'vanguard-troopers', (t) => ({ ...t, actions: [...t.actions, 'Disengage'] }));
+    const BRUTE = 'blue-flame-brute-1';
+    const game = toAction(
+      arena(
+        [
+          { unitId: TROOPERS, x: 22.5, y: 14 },
+          { unitId: BRUTE, x: 25.5, y: 14 },
+        ],
+        { factions },
+      ),
+    );
+    game.run({ type: 'Disengage', unitId: TROOPERS }, seat('red'));
+    toPhase(game, 'ranged', 'blue');
+    const events = game.run({ type: 'RangedAttack', unitId: BRUTE, targetId: TROOPERS }, seat('blue'));
+    expect(eventData(events, 'AttackResolved')).toMatchObject({ attackerId: BRUTE, targetId: TROOPERS, weapon: 'Flamer' });
+  });
+});
+
+describe('RUL-9 stances (PG-10)', () => {
+  it('RUL-9 PG-10 Dodge and Disengage are commands a unit allowed them takes as its action', () => {
+    const factions = withTroopers((t) => ({ ...t, actions: [...t.actions, 'Disengage'] }));
+    const game = inPhase('action', [], { factions });
+    expect(game.run({ type: 'Dodge', unitId: TROOPERS }, seat('red'))).toEqual([
+      { type: 'StanceTaken', data: { unitId: TROOPERS, stance: 'Dodge', rule: 'PG-10' } },
+    ]);
+    expect(game.run({ type: 'Disengage', unitId: 'red-vanguard-troopers-2' }, seat('red'))).toEqual([
+      { type: 'StanceTaken', data: { unitId: 'red-vanguard-troopers-2', stance: 'Disengage', rule: 'PG-10' } },
+    ]);
+  });
+  it('RUL-9 PG-10 PG-3 an Overwatch shot by a unit with a special attack rule uses it (Stabilised Volley)', () => {
+    const factions = withUnit('vanguard', 'sentinel-walker', (w) => ({
+      ...w,
+      actions: [...w.actions, 'Overwatch'],
+    }));
+    const at = [
+      { unitId: 'red-sentinel-walker-1', x: 14, y: 26 },
+      { unitId: RAIDERS, x: 36, y: 26 },
+    ];
+    const game = inPhase('action', at, { factions });
+    game.run({ type: 'Overwatch', unitId: 'red-sentinel-walker-1' }, seat('red'));
+    toPhase(game, 'movement', 'blue');
+    const events = game.run({ type: 'Move', unitId: RAIDERS, path: [{ x: 31, y: 26 }] }, seat('blue'), faces(0, 4));
+    expect(eventData(events, 'AttackResolved')).toMatchObject({
+      attackerId: 'red-sentinel-walker-1',
+      reaction: 'Overwatch',
+      attacks: 4,
+      attacksRule: { rule: 'PG-3', explanation: 'Stabilised Volley: 4 attacks with Autocannon, not multiplied by models' },
+    });
+  });
+  it('RUL-9 PG-10 a unit that is not in the game draws no Overwatch fire', () => {
+    // Overwatch reacts to a unit that has just moved, so it is always there: called directly.
+    const factions = withTroopers((t) => ({ ...t, actions: [...t.actions, 'Overwatch'] }));
+    const game = inPhase('action', [], { factions });
+    game.run({ type: 'Overwatch', unitId: TROOPERS }, seat('red'));
+    expect(overwatchReactions(rules(game), 'blue-nothing', rulesContext())).toEqual([]);
   });
 });

@@ -3,17 +3,21 @@ import { scriptedDice } from '../../domain/kernel/dice.ts';
 import { deploymentCost, type Faction } from '../../domain/post-galactica/datasheets.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { gatherersAt } from '../../domain/post-galactica/resources.ts';
-import { destroyUnit, supplyUsed, workerLimit, workersOnBattlefield } from '../../domain/post-galactica/workers.ts';
-import { type Game, seat } from '../support/decider-spec.ts';
-import { arena, given, must, passTo, rules, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import type { Countdown } from '../../domain/post-galactica/state.ts';
+import {
+  destroyUnit,
+  supplyUsed,
+  workerLimit,
+  workerLimitSentence,
+  workersInProduction,
+  workersOnBattlefield,
+} from '../../domain/post-galactica/workers.ts';
+import { type Game, seat, startedPostGalactica } from '../support/decider-spec.ts';
+import { ageLog } from '../support/older-rules.ts';
+import { arena, eventData, given, must, passTo, rules, toPhase, unit, withUnit } from '../support/post-galactica.ts';
+import { destroyed, inResource, NONE } from '../support/post-galactica-setups.ts';
 
 const EXAMPLE = exampleScenario();
-
-const destroyed = (game: Game, unitId: string) => {
-  const u = unit(game, unitId);
-  if (!u) throw new Error(`no ${unitId}`);
-  given(game, destroyUnit(rules(game), u, 'given'));
-};
 
 const TRAIN = { type: 'Produce', buildingId: 'red-cc', datasheet: 'engineer' } as const;
 
@@ -329,5 +333,101 @@ describe('Command Centers', () => {
         'An additional Command Center may not be placed within 4" of the enemy unit Raiders (blue-raiders-1) (1.5" away).',
       );
     });
+  });
+});
+
+/** Red with 3 free Workers and no purchased capacity, one of them lost: room to train exactly 1 Worker. */
+const roomForOne = (factions: Record<string, Faction> = EXAMPLE.factions): Game => {
+  const game = arena([], { factions, red: { purchasedWorkers: 0 } });
+  destroyed(game, 'red-worker-1');
+  return game;
+};
+/** A production countdown of `s` for `datasheet`, given. */
+const production = (s: string, datasheet: string): Countdown => ({
+  id: 'cd-9',
+  seat: s,
+  kind: 'production',
+  label: 'given',
+  counters: 1,
+  placedTurn: 1,
+  unitId: `${s}-worker-9`,
+  buildingId: `${s}-cc`,
+  datasheet,
+  item: null,
+});
+
+describe('RUL-9 the Worker Limit (PG-16, PG-17, PG-18)', () => {
+  it('RUL-9 PG-16 a seat with no army (the bare turn sequence) has the Free Worker Allowance of 3 and nothing lost', () => {
+    // Reached by no command (nothing trains Workers without an army): read directly.
+    const state = rules(startedPostGalactica());
+    expect(workerLimit(state, 'red')).toBe(3);
+    expect(workerLimitSentence(state, 'red')).toBe('Workers: limit 3 reached.');
+  });
+  it('RUL-9 PG-18 a building under construction is not a Worker in training', () => {
+    const game = roomForOne();
+    toPhase(game, 'action');
+    game.run({ type: 'Construct', unitId: 'red-worker-2', datasheet: 'supply-depot', x: 4.2, y: 29 }, seat('red'));
+    expect(game.run(TRAIN, seat('red')).map((e) => e.type)).toEqual(['ProductionStarted']);
+    expect(workersInProduction(rules(game), 'red')).toBe(1);
+  });
+  it("RUL-9 PG-18 the opponent's Worker in training does not count against your Worker Limit", () => {
+    // Both factions' Workers use the datasheet id `engineer`, so only the seat tells them apart.
+    const sh = EXAMPLE.factions['scrap-horde'];
+    const cc = must(sh.buildings['command-center']);
+    const shared: Record<string, Faction> = {
+      ...EXAMPLE.factions,
+      'scrap-horde': {
+        ...sh,
+        worker: 'engineer',
+        units: { ...sh.units, engineer: must(sh.units.scrapper) },
+        buildings: { ...sh.buildings, 'command-center': { ...cc, produces: ['engineer'] } },
+      },
+    };
+    const game = roomForOne(shared);
+    destroyed(game, 'blue-worker-1', 'blue-worker-2');
+    toPhase(game, 'action', 'blue');
+    game.run({ type: 'Produce', buildingId: 'blue-cc', datasheet: 'engineer' }, seat('blue'));
+    toPhase(game, 'action', 'red');
+    expect([workersInProduction(rules(game), 'red'), workersInProduction(rules(game), 'blue')]).toEqual([0, 1]);
+    expect(game.run(TRAIN, seat('red')).map((e) => e.type)).toEqual(['ProductionStarted']);
+  });
+  it("RUL-9 PG-18 PG-19 an Engineer's recharging ability is neither a Worker in training nor Supply in production", () => {
+    const overclock = withUnit('vanguard', 'engineer', (e) => ({
+      ...e,
+      actions: [...e.actions, 'Activate Ability'],
+      abilities: [{ name: 'Overclock', cost: NONE, recharge: 2 }],
+    }));
+    const game = roomForOne(overclock);
+    toPhase(game, 'action');
+    game.run({ type: 'ActivateAbility', unitId: 'red-worker-2', ability: 'Overclock' }, seat('red'));
+    expect(rules(game).countdowns.map((c) => [c.kind, c.datasheet])).toEqual([['recharge', 'engineer']]);
+    expect(game.run(TRAIN, seat('red')).map((e) => e.type)).toEqual(['ProductionStarted']);
+    toPhase(game, 'end');
+    // 2 Engineers on the battlefield and 1 in training use 3 Supply.
+    expect(eventData(game.run({ type: 'EndPhase' }, seat('red')), 'TotalsConfirmed').supply).toEqual({ used: 3, max: 5 });
+  });
+  it('RUL-9 PG-17 two purchased capacities in the Destroyed Zone are named in the plural', () => {
+    // 5 Workers (2 purchased): the first two lost (5 and 4 before) take both capacities.
+    const game = arena([{ unitId: 'red-worker-5', x: 3, y: 3 }], { red: { purchasedWorkers: 2 } });
+    destroyed(game, 'red-worker-1', 'red-worker-2');
+    toPhase(game, 'action');
+    const v = game.when(TRAIN, seat('red')).thenRejects('PG-17', 'WORKER_LIMIT');
+    expect(v.message).toBe('Workers: limit 3 reached; 2 purchased capacity are in the Destroyed Zone.');
+  });
+  it('RUL-9 RUL-10 PG-17 under pg-0.5.0 a listed Worker is no purchased capacity: one of 4 Workers lost with a limit of 3 is free', () => {
+    // Before pg-0.6.0 only `purchasedWorkers` was capacity, so a listed Engineer made 4 Workers under a limit of 3.
+    const game = arena([{ unitId: 'red-engineer-1', x: 3, y: 3 }], {
+      red: { units: [...EXAMPLE.armies.red.units, { datasheet: 'engineer' }], purchasedWorkers: 0 },
+    });
+    game.log = ageLog(game.log, 'pg-0.5.0');
+    expect(workerLimit(rules(game), 'red')).toBe(3);
+    const lost = destroyUnit(rules(game), must(unit(game, 'red-worker-1')), 'given');
+    expect(lost.data).toMatchObject({ worker: { before: 4, allowance: 'free', workerLimit: 3 }, destroyedZone: false });
+  });
+  it("RUL-9 PG-18 a production countdown of a datasheet the seat's faction lacks, or of a seat with no player record, is no Worker in training", () => {
+    const state = inResource();
+    expect(workersInProduction({ ...state, countdowns: [production('red', 'warp-drone')] }, 'red')).toBe(0);
+    const { red: _, ...others } = state.players;
+    expect(workersInProduction({ ...state, players: others, countdowns: [production('red', 'engineer')] }, 'red')).toBe(0);
   });
 });

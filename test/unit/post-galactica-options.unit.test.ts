@@ -1,11 +1,22 @@
+/**
+ * RUL-9: the options a Post Galactica game is created with, and what CreateGame refuses: a
+ * faction's datasheets, a Deployment List and its Deployment Points, the mission, which options
+ * go together, special attack rules, and options recorded under an older rules version (RUL-10).
+ * Each refusal is pinned with the option it points at.
+ */
 import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { decideGame } from '../../domain/match/decide.ts';
-import type { DeploymentList, Faction } from '../../domain/post-galactica/datasheets.ts';
+import { viewGame } from '../../domain/match/view.ts';
+import { type DeploymentList, deploymentCost, type Faction } from '../../domain/post-galactica/datasheets.ts';
 import { exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { pgOptionsAsOf, pgOptionsSchema, resolveScenario } from '../../domain/post-galactica/options.ts';
-import { ctxFor, Game, player } from '../support/decider-spec.ts';
-import { type Mission, must, withBuilding, withUnit } from '../support/post-galactica.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { ctxFor, GAME_ID, Game, player } from '../support/decider-spec.ts';
+import { arena, type Mission, must, rules, withBuilding, withUnit } from '../support/post-galactica.ts';
+import { createArena, deploying, type ScenarioChange } from '../support/post-galactica-setups.ts';
 
+const RULESETS = everyRuleset();
 const EXAMPLE = exampleScenario();
 const VANGUARD = EXAMPLE.factions.vanguard;
 const CREATE = { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red' } as const;
@@ -44,6 +55,12 @@ const rogue = (change: (f: Faction) => Faction) => ({
   ...scenario({ factions: { vanguard: VANGUARD, rogue: change(VANGUARD) } }),
   armies: { red: EXAMPLE.armies.red, blue: EXAMPLE.armies.red },
 });
+
+const typesOf = (events: readonly DomainEvent[]) => events.map((e) => e.type);
+/** CreateGame with a seat: the game, and its creator seated. */
+const CREATED = ['GameCreated', 'SeatJoined'];
+/** CreateGame of the arena scenario with these changes, as decided, accepted or refused. */
+const creating = (s: ScenarioChange) => new Game().when(createArena(s), player('p_red'));
 
 describe('RUL-9 a faction (PG-15, PG-16, PG-18, PG-21, PG-3)', () => {
   const notACommandCenter = (name: string) =>
@@ -246,5 +263,112 @@ describe('RUL-9 creating a game under an older rules version (RUL-10)', () => {
     expect(older?.units['vanguard-troopers']?.actions).toEqual([]);
     // Only a unit sheet given without actions had none then (PG-19): a building keeps the actions it has.
     expect(older?.buildings.barracks?.actions).toEqual(['Produce']);
+  });
+});
+
+describe('RUL-9 Deployment Points (PG-15, PG-16)', () => {
+  const pointsLine = (message: string) => message.slice(message.indexOf('PG-16:'));
+  it('RUL-9 PG-15 PG-16 a list over the points is refused, counting the named Command Center, the 3 free Workers, each unit and purchased capacity', () => {
+    const factions = withBuilding('vanguard', 'command-center', (cc) => ({ ...cc, name: 'Forward Base' }));
+    const v = creating({ factions, mission: { deploymentPoints: 100 } }).thenRejects('MATCH', 'BAD_OPTIONS');
+    expect(pointsLine(v.message)).toContain(
+      "PG-16: red's Deployment List costs 110 Deployment Points (Forward Base 0, 3 × Engineer (Free Worker Allowance) 0, " +
+        'Vanguard Troopers 30, Vanguard Troopers 30, Sentinel Walker 40, 1 × purchased Worker capacity 10) but the mission allows 100',
+    );
+  });
+  it('RUL-9 PG-15 PG-16 the Command Center and the first 3 Workers are free under their own rules', () => {
+    expect(deploymentCost(EXAMPLE.armies.red, VANGUARD).lines.slice(0, 2)).toEqual([
+      { item: 'Command Center', points: 0, rule: 'PG-15' },
+      { item: '3 × Engineer (Free Worker Allowance)', points: 0, rule: 'PG-16' },
+    ]);
+  });
+  it('RUL-9 PG-15 PG-16 a faction naming no Command Center or Worker datasheet is refused, its list still costed', () => {
+    const factions = { ...EXAMPLE.factions, vanguard: { ...VANGUARD, commandCenter: 'hq', worker: 'drone' } };
+    const v = creating({ factions, mission: { deploymentPoints: 99 } }).thenRejects('MATCH', 'BAD_OPTIONS');
+    expect(v.message).toContain('commandCenter "hq" must be a building with the keyword "Command Center" (PG-15)');
+    expect(v.message).toContain('worker "drone" must be a unit with the keyword "Worker" (PG-16)');
+    // With no Worker datasheet the purchased capacity has no price.
+    expect(v.message).toContain(
+      "red's Deployment List costs 100 Deployment Points (Command Center 0, 3 × Worker (Free Worker Allowance) 0, " +
+        'Vanguard Troopers 30, Vanguard Troopers 30, Sentinel Walker 40, 1 × purchased Worker capacity 0)',
+    );
+  });
+  it('RUL-9 PG-16 a list naming a datasheet its faction does not have is refused, naming it', () => {
+    const red = { ...EXAMPLE.armies.red, units: [...EXAMPLE.armies.red.units, { datasheet: 'dreadnought' }] };
+    const v = creating({ armies: { ...EXAMPLE.armies, red } }).thenRejects('MATCH', 'BAD_OPTIONS');
+    expect(v.message).toContain('"dreadnought" is not a unit datasheet of Vanguard Coalition');
+  });
+  it('RUL-9 PG-15 PG-16 a list that names no units brings its Command Center and the 3 free Workers only', () => {
+    const game = deploying({ armies: { ...EXAMPLE.armies, red: { faction: 'vanguard' } } });
+    expect(rules(game).units.flatMap((u) => (u.seat === 'red' ? [u.id] : []))).toEqual([
+      'red-cc',
+      'red-worker-1',
+      'red-worker-2',
+      'red-worker-3',
+    ]);
+  });
+});
+
+describe('RUL-9 datasheets and missions as options', () => {
+  const naming = (id: string) => ({ ...EXAMPLE.armies, red: { ...EXAMPLE.armies.red, units: [{ datasheet: 'vanguard-troopers', id }] } });
+  it('RUL-9 an id is lowercase letters, digits and dashes from its first character to its last', () => {
+    expect(typesOf(creating({ armies: naming('alpha-1') }).events)).toEqual(CREATED);
+    for (const id of ['Alpha-1', 'alpha_1']) {
+      const v = creating({ armies: naming(id) }).thenRejects('MATCH', 'BAD_OPTIONS');
+      expect(v.message).toContain('an id is lowercase letters, digits and dashes');
+    }
+  });
+  it('RUL-9 PG-14 a mission may be won by annihilation', () => {
+    expect(typesOf(creating({ mission: { victory: [{ type: 'annihilation' }] } }).events)).toEqual(CREATED);
+  });
+  it('RUL-9 PG-8 a mission that lists no resource nodes has none to gather from, and the log records none', () => {
+    const game = deploying({ mission: { resourceNodes: undefined } });
+    expect(rules(game).nodes).toEqual([]);
+    const created = must(game.log[0]).data as { options: { rules: { mission: Mission } } };
+    expect(created.options.rules.mission.resourceNodes).toEqual([]);
+  });
+  it('RUL-9 a building datasheet reads as a Building once: the view shows the keyword', () => {
+    // The Supply Depot's datasheet lists the keyword itself; the Barracks and the Command Center do not.
+    const factions = withBuilding('vanguard', 'supply-depot', (d) => ({ ...d, keywords: ['Building', 'Logistics'] }));
+    const view = viewGame(RULESETS, arena([], { factions }).state, 'red')?.game as {
+      datasheets: Record<string, Record<string, { keywords: string[] }>>;
+    };
+    expect(view.datasheets.vanguard?.barracks?.keywords).toEqual(['Building']);
+    expect(view.datasheets.vanguard?.['command-center']?.keywords).toEqual(['Building', 'Command Center', 'Core Infrastructure']);
+    expect(view.datasheets.vanguard?.['supply-depot']?.keywords).toEqual(['Building', 'Logistics']);
+  });
+  it('RUL-10 PG-10 a game created before pg-0.4.0 reads its datasheets with no abilities, no research and 1 salvage counter', () => {
+    const decision = decideGame(new Game().state, createArena(), { ...ctxFor(player('p_red')), rulesVersion: 'pg-0.3.0' }, GAME_ID);
+    if (!decision.ok) throw new Error(decision.violation.message);
+    const game = new Game().given(decision.events, player('p_red'));
+    game.run({ type: 'JoinGame' }, player('p_blue'));
+    const sheets = must(rules(game).catalog.vanguard);
+    expect(sheets.engineer).toMatchObject({ abilities: [], research: {} });
+    expect(sheets.barracks).toMatchObject({ abilities: [], research: {}, salvageCounters: 1 });
+  });
+});
+
+describe('RUL-9 special attack rules (PG-3)', () => {
+  const troopers = (keywords: string[]) =>
+    withUnit('vanguard', 'vanguard-troopers', (t) => ({ ...t, keywords, specialAttackRule: { name: 'Overrun' } }));
+  it('RUL-9 PG-3 a Lone, Building, Monster or High Body Value unit may have a special attack rule at Body Value 2', () => {
+    for (const keyword of ['Lone', 'Building', 'Monster', 'High Body Value']) {
+      expect(typesOf(creating({ factions: troopers(['Infantry', keyword]) }).events)).toEqual(CREATED);
+    }
+  });
+  it('RUL-9 PG-3 an Infantry unit at Body Value 2 may not', () => {
+    const v = creating({ factions: troopers(['Infantry']) }).thenRejects('MATCH', 'BAD_OPTIONS');
+    expect(v.message).toContain(
+      'PG-3: only Lone units, buildings, Monsters and high Body Value units may have a special attack rule; Vanguard Troopers is none of these',
+    );
+  });
+  it('RUL-9 PG-3 a building may have a special attack rule whatever its Body Value and keywords', () => {
+    const factions = withBuilding('vanguard', 'barracks', (b) => ({
+      ...b,
+      bodyValue: 1,
+      keywords: [],
+      specialAttackRule: { name: 'Salvo' },
+    }));
+    expect(typesOf(creating({ factions }).events)).toEqual(CREATED);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * RUL-9 TB-6: the origin check of `arbiter verify fork.ndjson --origin origin.ndjson`
+ * TB-6 the origin check of `arbiter verify fork.ndjson --origin origin.ndjson`
  * (domain/verify/origin-check.ts), on real pairs of logs: an origin played with the `Game`
  * harness, and its fork's `GameForked` decided on that origin as the service decides it
  * (functions/games/app/forks.ts: the origin at the fork's version and as it stood when the fork was

@@ -1,9 +1,8 @@
 /**
- * RUL-9 for the verifier (domain/verify): what StrykerJS found untested in the first run of
- * `npm run mutate -- verify` (docs/mutation-survivors.md), each pinned with the values it
- * must give. The log-level cases tamper with the committed Sol'una reference log; the parts
- * with no log of their own (the fast JSON comparison, the parser, the fold's bounds, the
- * explanation of a roll) are called directly.
+ * The verifier's parts that have no log of their own, each called directly and pinned with the
+ * values it must give: the fast JSON comparison of a re-decided event (PERF-4), the log parser,
+ * the shared fold's bounds, a check's result, finding the rolls in an event, and the sentence
+ * `replay --explain` gives each roll. The log-level cases edit the committed Sol'una reference log.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

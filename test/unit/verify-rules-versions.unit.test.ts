@@ -1,16 +1,17 @@
 /**
- * RUL-9 for the verifier's rules check across rules versions (PBM-14, RUL-10): the parts of
- * a log that changed version, what each says, and what a replayed adoption claims. The
- * survivors of the first mutation run these pin are listed in docs/mutation-survivors.md.
+ * PBM-14 RUL-10 the verifier's rules check across rules versions: the parts of a log that
+ * changed version, what each says, whether it is re-decided or only told, what a replayed
+ * adoption claims, and how each part's dice are keyed.
  */
+
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { readjudicate } from '../../domain/verify/readjudicate.ts';
 import { checkDice, checkRules } from '../../domain/verify/verify.ts';
 import { Recorder, startMatch } from '../support/finished-games.ts';
 import { ageLog, lineOf, olderVersion, rechain, underVersion, withOldTurnLimit } from '../support/older-rules.ts';
+import { olderGame, resumed } from '../support/verify-setups.ts';
 
 const RULESETS = everyRuleset();
 const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
@@ -18,18 +19,6 @@ const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
 const SYSTEM = { kind: 'system' } as const;
 
-const resume = (events: readonly EventEnvelope[]): Recorder => {
-  const game = new Recorder(events[0]?.gameId ?? '');
-  game.events.push(...events);
-  return game;
-};
-/** A Post Galactica match after two missed deadlines, recorded under `version` (with `edit`, what that version decided differently). */
-const olderGame = (version = OLD, edit?: (event: EventEnvelope) => unknown): Recorder => {
-  const game = startMatch('post-galactica');
-  game.missDeadline();
-  game.missDeadline();
-  return resume(ageLog(game.events, version, edit));
-};
 const finish = (game: Recorder): ParsedLog => {
   game.missDeadline();
   game.give({ type: 'Concede' }, game.seat('blue'));
@@ -75,7 +64,7 @@ describe('RUL-9 PBM-14 the organiser adopted newer rules: the part before is onl
       { kind: 'player', playerId: 'p_one', seat: null },
     );
     expect(created.events).toHaveLength(1);
-    const game = resume(ageLog(created.events, OLD));
+    const game = resumed(ageLog(created.events, OLD));
     game.give({ type: 'AdoptRules' }, { kind: 'player', playerId: 'p_one', seat: null });
     game.give({ type: 'JoinGame', seat: 'red' }, { kind: 'player', playerId: 'p_one', seat: null });
     game.give({ type: 'JoinGame', seat: 'blue' }, { kind: 'player', playerId: 'p_two', seat: null });
@@ -196,7 +185,7 @@ describe('RUL-9 PBM-14 a claim reaches back to the organiser adoption before it,
     const organiser = game.events.length;
     game.give({ type: 'AdoptRules' }, game.seat('red'));
     game.missDeadline();
-    const moved = resume(underVersion(game.events, organiser, PREVIOUS));
+    const moved = resumed(underVersion(game.events, organiser, PREVIOUS));
     const replayed = moved.events.length;
     moved.give({ type: 'AdoptRules' }, SYSTEM);
     const log = finish(moved);

@@ -1,7 +1,10 @@
 /**
- * RUL-9 for the verifier (domain/verify): the log-level survivors of the first mutation run
- * (docs/mutation-survivors.md). Each case forges a log in the one way only the condition
- * under test catches, and asserts the verdict, the line and the divergence it must give.
+ * The verifier's checks of a log (domain/verify), condition by condition: who gave a command as
+ * re-adjudication reads its label, re-adjudication batch by batch, what a running export takes as
+ * logged, the rules version of each event, the chain, the seed, the dice and the state, older
+ * logs compared on what their server reported, and the check, line and pending flag of every
+ * outcome. Each case forges a log in the one way only the condition under test catches, and
+ * asserts the verdict, the line and the divergence it must give.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

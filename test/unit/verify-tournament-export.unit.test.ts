@@ -1,7 +1,7 @@
 /**
- * RUL-9 on `arbiter verify-tournament` (CLUB-5, domain/verify/tournament.ts): a real export of a
- * small Swiss, played on the memory adapters through the command path, is edited one way per
- * test, and each edit fails the one check it should, naming its line, with the whole verdict.
+ * CLUB-5 `arbiter verify-tournament` (domain/verify/tournament.ts) on a real export: a small
+ * Swiss, played on the memory adapters through the command path, is edited one way per test, and
+ * each edit fails the one check it should, naming its line, with the whole verdict.
  */
 import { describe, expect, it } from 'vitest';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
@@ -101,6 +101,12 @@ const changeLine = (n: number, change: (line: ReturnType<typeof lineAt>) => void
   lines[n - 1] = JSON.stringify(line);
 };
 
+/** An edit of line `n` alone: `change` applied to its JSON, the tournament's events resealed. */
+const editedLine =
+  (n: number, change: (line: ReturnType<typeof lineAt>) => void) =>
+  (text: string): string =>
+    edit(text, changeLine(n, change));
+
 // The export's layout, pinned by the first test: the header, 16 tournament events (lines 2-17),
 // then the four game logs from lines 18, 26, 31 and 39.
 const CREATED = 2;
@@ -130,6 +136,15 @@ const GAMES_OK = {
   verdict:
     "4 game logs verify (chain, seed, dice, rules, state); 1 of them, decided at their round's deadline, still run: their seed and dice are checked once they end",
 };
+
+/** Every check passes but the rules check, which refuses line `line` of a tournament event with `verdict`. */
+const rulesRefused = (line: number, verdict: unknown) => [
+  GAMES_OK,
+  CHAIN_OK,
+  SEED_OK,
+  RESULTS_OK,
+  { check: 'rules', ok: false, verdict, line },
+];
 
 describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
   it('RUL-9 CLUB-5 the export of a Swiss whose results came from games, an organiser and a draw verifies in every check', async () => {
@@ -311,13 +326,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'its first event not TournamentCreated',
-      (t) =>
-        edit(
-          t,
-          changeLine(CREATED, (e) => {
-            e.type = 'TournamentOpened';
-          }),
-        ),
+      editedLine(CREATED, (e) => {
+        e.type = 'TournamentOpened';
+      }),
       () => [GAMES_OK, CHAIN_OK, { check: 'format', ok: false, verdict: 'the log does not begin with TournamentCreated', line: 2 }],
     ],
     [
@@ -332,13 +343,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'another seed revealed',
-      (t) =>
-        edit(
-          t,
-          changeLine(REVEALED, (e) => {
-            e.data.seed = 'c'.repeat(64);
-          }),
-        ),
+      editedLine(REVEALED, (e) => {
+        e.data.seed = 'c'.repeat(64);
+      }),
       () => [
         GAMES_OK,
         CHAIN_OK,
@@ -348,13 +355,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'its seed reveal with no data',
-      (t) =>
-        edit(
-          t,
-          changeLine(REVEALED, (e) => {
-            delete (e as Record<string, unknown>).data;
-          }),
-        ),
+      editedLine(REVEALED, (e) => {
+        delete (e as Record<string, unknown>).data;
+      }),
       () => [
         GAMES_OK,
         CHAIN_OK,
@@ -364,13 +367,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'paired by another pairing code',
-      (t) =>
-        edit(
-          t,
-          changeLine(CREATED, (e) => {
-            (e.data.pairing as { name: string }).name = 'other-pairing';
-          }),
-        ),
+      editedLine(CREATED, (e) => {
+        (e.data.pairing as { name: string }).name = 'other-pairing';
+      }),
       () => [
         GAMES_OK,
         CHAIN_OK,
@@ -385,13 +384,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       "paired by another version of this build's pairing code",
-      (t) =>
-        edit(
-          t,
-          changeLine(CREATED, (e) => {
-            (e.data.pairing as { version: string }).version = '2.0.0';
-          }),
-        ),
+      editedLine(CREATED, (e) => {
+        (e.data.pairing as { version: string }).version = '2.0.0';
+      }),
       () => [
         GAMES_OK,
         CHAIN_OK,
@@ -475,76 +470,31 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'a join decided again for a player who joined already',
-      (t) =>
-        edit(
-          t,
-          changeLine(6, (e) => {
-            e.actor = 'player:p_0001';
-          }),
-        ),
-      () => [
-        GAMES_OK,
-        CHAIN_OK,
-        SEED_OK,
-        RESULTS_OK,
-        { check: 'rules', ok: false, verdict: 'the command here is refused when decided again: you have joined already', line: 6 },
-      ],
+      editedLine(6, (e) => {
+        e.actor = 'player:p_0001';
+      }),
+      () => rulesRefused(6, 'the command here is refused when decided again: you have joined already'),
     ],
     [
       'a join sent by the system',
-      (t) =>
-        edit(
-          t,
-          changeLine(6, (e) => {
-            e.actor = 'system';
-          }),
-        ),
-      () => [
-        GAMES_OK,
-        CHAIN_OK,
-        SEED_OK,
-        RESULTS_OK,
-        { check: 'rules', ok: false, verdict: 'the command here is refused when decided again: only a player joins', line: 6 },
-      ],
+      editedLine(6, (e) => {
+        e.actor = 'system';
+      }),
+      () => rulesRefused(6, 'the command here is refused when decided again: only a player joins'),
     ],
     [
       'a join logged as a withdrawal with the same data',
-      (t) =>
-        edit(
-          t,
-          changeLine(6, (e) => {
-            e.type = 'PlayerWithdrew';
-          }),
-        ),
-      () => [
-        GAMES_OK,
-        CHAIN_OK,
-        SEED_OK,
-        RESULTS_OK,
-        {
-          check: 'rules',
-          ok: false,
-          verdict: redecided('PlayerWithdrew', { playerId: 'p_0004', round: 1 }, { playerId: 'p_0004', round: 1 }),
-          line: 6,
-        },
-      ],
+      editedLine(6, (e) => {
+        e.type = 'PlayerWithdrew';
+      }),
+      () => rulesRefused(6, redecided('PlayerWithdrew', { playerId: 'p_0004', round: 1 }, { playerId: 'p_0004', round: 1 })),
     ],
     [
       "a round's end logged under another command id",
-      (t) =>
-        edit(
-          t,
-          changeLine(ROUND_1_ENDED, (e) => {
-            e.commandId = 'elsewhere';
-          }),
-        ),
-      () => [
-        GAMES_OK,
-        CHAIN_OK,
-        SEED_OK,
-        RESULTS_OK,
-        { check: 'rules', ok: false, verdict: redecided('RoundEnded', null, { round: 1 }), line: DECIDED_1_2 },
-      ],
+      editedLine(ROUND_1_ENDED, (e) => {
+        e.commandId = 'elsewhere';
+      }),
+      () => rulesRefused(DECIDED_1_2, redecided('RoundEnded', null, { round: 1 })),
     ],
     [
       "round 2's pairing dropped",
@@ -582,14 +532,10 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       "round 2's pairing with two blue players swapped",
-      (t) =>
-        edit(
-          t,
-          changeLine(ROUND_2, (e) => {
-            const [a, b] = e.data.pairings as { blue: string }[];
-            if (a && b) [a.blue, b.blue] = [b.blue, a.blue];
-          }),
-        ),
+      editedLine(ROUND_2, (e) => {
+        const [a, b] = e.data.pairings as { blue: string }[];
+        if (a && b) [a.blue, b.blue] = [b.blue, a.blue];
+      }),
       (t, games) => {
         const logged = structuredClone(lineAt(t, ROUND_2).data);
         const [a, b] = logged.pairings as { blue: string }[];
@@ -617,24 +563,16 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     // Command ids are not what verify compares: an event that carries its own command is a command of its own.
     [
       'a join logged under the command id of the join before it',
-      (t) =>
-        edit(
-          t,
-          changeLine(4, (e) => {
-            e.commandId = 'join-p_0001';
-          }),
-        ),
+      editedLine(4, (e) => {
+        e.commandId = 'join-p_0001';
+      }),
       () => ALL_OK,
     ],
     [
       "the organiser's decision changed, its command not",
-      (t) =>
-        edit(
-          t,
-          changeLine(DECIDED_1_2, (e) => {
-            e.data.winner = 'blue';
-          }),
-        ),
+      editedLine(DECIDED_1_2, (e) => {
+        e.data.winner = 'blue';
+      }),
       (t) => [
         GAMES_OK,
         CHAIN_OK,
@@ -649,13 +587,9 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
     ],
     [
       'the standings changed',
-      (t) =>
-        edit(
-          t,
-          changeLine(ENDED, (e) => {
-            (e.data.standings as { halfPoints: number }[])[0]!.halfPoints = 3;
-          }),
-        ),
+      editedLine(ENDED, (e) => {
+        (e.data.standings as { halfPoints: number }[])[0]!.halfPoints = 3;
+      }),
       (t) => {
         const logged = structuredClone(lineAt(t, ENDED).data);
         (logged.standings as { halfPoints: number }[])[0]!.halfPoints = 3;

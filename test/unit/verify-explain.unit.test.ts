@@ -1,11 +1,10 @@
 /**
- * RUL-9 for the verifier (domain/verify): the survivors of the verify scope outside the origin
- * and tournament checks. `replay --explain` on voided events (TB-7: who took them back, on
- * whose authority, and where each voided range begins and ends), a discarded roll drawn again
- * (TB-2), a fork's log verified alone and with its origin (TB-6), the public commitment after a
- * sealed event (REL-11), the check a missing reveal fails, an illegal command's verdict, and the
- * versions a verifier names when it refuses a log (RUL-10). Every log is played through the
- * real decider or is a reference log; a failure is made by editing it.
+ * What verify and `replay --explain` name: voided events (TB-7: who took them back, on whose
+ * authority, and where each voided range begins and ends), a discarded roll drawn again (TB-2), a
+ * fork's log verified alone and with its origin (TB-6), the public commitment after a sealed event
+ * (REL-11), the check a missing reveal fails, an illegal command's verdict, and the versions a
+ * verifier names when it refuses a log (RUL-10). Every log is played through the real decider or
+ * is a reference log; a failure is made by editing it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,14 +1,15 @@
 /**
- * RUL-9 for forks (TB-6) in domain/match/fork.ts: the cases StrykerJS found no test held. The
- * ids a fork is derived under; who may read, and so fork, a private game; the fork decided on
- * an origin that is missing, another game's, at a version it never reached or not in play, or
- * with sealed orders pending; the continuation's options and players; the sandbox's acting
- * seat; and the continuation agreed like a draw (PBM-13): who may propose, accept and decline
- * it, the organiser's proposal (no seat, so nobody's agreement yet), a one-seat game agreeing at
- * once, and how each event changes the origin. Where no command reaches a state (a seat no
- * player holds in a game in play, a proposal left from an earlier phase, what the service asks
- * before a proposal), the exported function is called alone.
+ * TB-6 forks and continuations (domain/match/fork.ts): the ids a fork is derived under; who may
+ * read, and so fork, a private game; the fork decided on an origin that is missing, another
+ * game's, at a version it never reached or not in play, or with sealed orders pending; the
+ * continuation's options and players; the sandbox's acting seat; and the continuation agreed like
+ * a draw (PBM-13): who may propose, accept and decline it, the organiser's proposal (no seat, so
+ * nobody's agreement yet), a one-seat game agreeing at once, and how each event changes the
+ * origin. Where no command reaches a state (a seat no player holds in a game in play, a proposal
+ * left from an earlier phase, what the service asks before a proposal), the exported function is
+ * called alone.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
@@ -28,44 +29,22 @@ import {
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import { emptyGame, type GameState, type Match } from '../../domain/match/state.ts';
 import { ctxFor, GAME_ID, Game, matchOf, player, refusalOf, seat } from '../support/decider-spec.ts';
+import { organisedPostGalactica, organiser, solunaDuel, sunSealed, system } from '../support/match-setups.ts';
 import { pigWith } from '../support/pig.ts';
-import { mission, playing, profile, shoot } from '../support/soluna.ts';
+import { shoot } from '../support/soluna.ts';
 
 const FORK_ID = 'g_fork';
 const NOW = '2026-01-02T00:00:00.000Z';
-const system: Actor = { kind: 'system' };
-const organiser = player('p_org');
 const stranger = player('p_eve');
 const red = seat('red');
 const blue = seat('blue');
 type Kind = 'sandbox' | 'continuation';
-
-/** Post Galactica organised by p_org, who takes no seat; red goes first, every phase has an hour; `options` adds to them. */
-const organised = (options: Record<string, unknown> = {}) => {
-  const game = new Game();
-  game.run(
-    { type: 'CreateGame', ruleset: 'post-galactica', options: { firstPlayer: 'red', deadlines: { default: 'PT1H' }, ...options } },
-    organiser,
-  );
-  game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
-  game.run({ type: 'JoinGame', seat: 'blue' }, player('p_blue'));
-  return game;
-};
-
-/** A Sol'una game between p_sun (its creator) and p_moon whose first phase awaits both. */
-const soluna = (): Game =>
-  playing(
-    mission([profile({ id: 'meena', mind: 10, at: [0, 0], leader: true })], [profile({ id: 'xul', mind: 10, at: [3, 0], leader: true })]),
-  );
 
 /** Sun seals its actions in `game`, which then awaits moon alone. */
 const sealSun = (game: Game): Game => {
   game.run({ type: 'SubmitActions', actions: [shoot('meena', 'xul')] }, seat('sun'));
   return game;
 };
-
-/** `soluna()` after sun sealed its actions. */
-const sunSealed = (): Game => sealSun(soluna());
 
 /** The origin as the service hands it to the fork's decision: its state at `version`, and as it stands. */
 const originOf = (game: Game, version: number): ForkOrigin => ({
@@ -136,7 +115,7 @@ describe('RUL-9 TB-6 the ids a fork is derived under', () => {
 
 describe('RUL-9 TB-6 API-8 who may read a game may fork it', () => {
   it('RUL-9 TB-6 API-8 a stranger to a private game may not fork it; its seats and its unseated organiser may', () => {
-    const game = organised({ visibility: 'private' });
+    const game = organisedPostGalactica({ visibility: 'private' });
     const version = game.state.version;
     expect(refusalOf(decideFork(game, version, 'sandbox', stranger))).toMatchObject({
       code: 'NOT_READABLE',
@@ -155,7 +134,7 @@ describe('RUL-9 TB-6 API-8 who may read a game may fork it', () => {
   });
 
   it('RUL-9 TB-6 a sandbox is a player’s: the system may not start one', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     expect(refusalOf(decideFork(game, game.state.version, 'sandbox', system))).toMatchObject({
       code: 'PLAYERS_ONLY',
       rule: 'TB-6',
@@ -167,7 +146,7 @@ describe('RUL-9 TB-6 API-8 who may read a game may fork it', () => {
 
 describe('RUL-9 TB-6 a fork is decided on its origin', () => {
   it('RUL-9 TB-6 MATCH a fork is a new game: an id that already names one is refused', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     expect(refusalOf(decideFork(game, game.state.version, 'sandbox', player('p_red'), { onto: game.state }))).toMatchObject({
       code: 'GAME_EXISTS',
       rule: 'MATCH',
@@ -177,7 +156,7 @@ describe('RUL-9 TB-6 a fork is decided on its origin', () => {
   });
 
   it('RUL-9 TB-6 without its origin’s log, with another game’s, or with a game that has no events, a fork is refused', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const version = game.state.version;
     const noOrigin = `A fork is decided with the log of the game it comes from, ${GAME_ID}.`;
     const expected = { code: 'NO_ORIGIN', rule: 'TB-6', status: 409, message: noOrigin };
@@ -196,7 +175,7 @@ describe('RUL-9 TB-6 a fork is decided on its origin', () => {
   });
 
   it('RUL-9 TB-6 a version the origin has not reached, or its version 0, is no version to fork from', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const beyond = game.state.version + 3;
     expect(refusalOf(decideFork(game, beyond, 'sandbox', player('p_red')))).toMatchObject({
       code: 'NO_SUCH_VERSION',
@@ -211,7 +190,7 @@ describe('RUL-9 TB-6 a fork is decided on its origin', () => {
   });
 
   it('RUL-9 TB-6 a version before play began, or where the game had ended, has no position in play, and says which', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'Concede' }, blue);
     expect(refusalOf(decideFork(game, 1, 'sandbox', player('p_red')))).toMatchObject({
       code: 'NOT_IN_PLAY',
@@ -250,7 +229,7 @@ describe('RUL-9 TB-6 a fork is decided on its origin', () => {
 
 describe('RUL-9 TB-6 a continuation, started by the server for the fork every seat agreed', () => {
   it('RUL-9 TB-6 a player may not start even an agreed continuation: the server starts it', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const { version, forkId } = agreedContinuation(game);
     expect(refusalOf(decideFork(game, version, 'continuation', player('p_red'), { forkId }))).toMatchObject({
       code: 'NOT_AGREED',
@@ -261,7 +240,7 @@ describe('RUL-9 TB-6 a continuation, started by the server for the fork every se
   });
 
   it('RUL-9 TB-6 only the fork agreed, under its id and from its version, starts: another id or version is refused', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'EndPhase' }, red);
     const { version, forkId } = agreedContinuation(game);
     expect(refusalOf(decideFork(game, version, 'continuation', system, { forkId: 'g_other' }))).toMatchObject({
@@ -277,7 +256,7 @@ describe('RUL-9 TB-6 a continuation, started by the server for the fork every se
   });
 
   it('RUL-9 TB-6 a continuation keeps the origin’s options (deadlines and visibility) and its players, and folds to them', () => {
-    const game = organised({ visibility: 'private' });
+    const game = organisedPostGalactica({ visibility: 'private' });
     const { version, forkId } = agreedContinuation(game);
     const decision = decideFork(game, version, 'continuation', system, { forkId });
     const data = forkedOf(decision);
@@ -310,7 +289,7 @@ describe('RUL-9 TB-6 a continuation, started by the server for the fork every se
 
   it('RUL-9 TB-6 a seat no player holds is carried with no player into the continuation', () => {
     // No command empties a seat of a game in play, so the origin's state is given with blue emptied.
-    const game = organised();
+    const game = organisedPostGalactica();
     const { version, forkId } = agreedContinuation(game);
     const origin = originOf(game, version);
     const at = origin.at as Match;
@@ -321,7 +300,7 @@ describe('RUL-9 TB-6 a continuation, started by the server for the fork every se
 
   it('RUL-9 TB-6 continuationRefused: what the service asks before a proposal, from every version', () => {
     // The service's own question (functions/games/app/forks.ts); no command of the decider asks it.
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'EndPhase' }, red);
     const at = (version: number) => foldGame(game.rulesets, game.log.slice(0, version));
     const version = game.state.version;
@@ -330,7 +309,7 @@ describe('RUL-9 TB-6 a continuation, started by the server for the fork every se
       ok: false,
       violation: { code: 'NO_SUCH_VERSION', rule: 'TB-6' },
     });
-    const sealed = soluna();
+    const sealed = solunaDuel();
     const before = sealed.state.version;
     sealSun(sealed);
     const sealedAt = sealed.state.version;
@@ -359,7 +338,7 @@ describe('RUL-9 TB-6 the seat a player acts as', () => {
   });
 
   it('RUL-9 TB-6 a sandbox’s seats are all its requester’s, folded from GameForked', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const sandbox = foldedFork(game, decideFork(game, game.state.version, 'sandbox', player('p_blue')));
     expect(sandbox).toMatchObject({
       seats: [
@@ -373,7 +352,7 @@ describe('RUL-9 TB-6 the seat a player acts as', () => {
 
 describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation', () => {
   it('RUL-9 TB-6 a player who holds no seat and is not the organiser, or the system, may not propose one', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const version = game.state.version;
     for (const actor of [stranger, system]) {
       expect(game.when({ type: 'ProposeFork', version }, actor).thenRejects('TB-6', 'NOT_SEATED')).toMatchObject({
@@ -384,7 +363,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 a seat that is not the organiser may propose one while the game is played', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const version = game.state.version;
     game
       .when({ type: 'ProposeFork', version }, blue)
@@ -399,13 +378,13 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 a second proposal while one is open is refused, naming its proposer or the organiser', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const version = game.state.version;
     game.run({ type: 'ProposeFork', version }, red);
     expect(game.when({ type: 'ProposeFork', version }, blue).thenRejects('TB-6', 'ALREADY_PROPOSED').message).toBe(
       `red has already proposed a continuation from version ${version}; accept or decline it.`,
     );
-    const ruled = organised();
+    const ruled = organisedPostGalactica();
     ruled.run({ type: 'ProposeFork', version }, organiser);
     expect(ruled.when({ type: 'ProposeFork', version }, red).thenRejects('TB-6', 'ALREADY_PROPOSED').message).toBe(
       `The organiser has already proposed a continuation from version ${version}; accept or decline it.`,
@@ -413,7 +392,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 only a seated player may accept one: not the unseated organiser, not the system', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'ProposeFork', version: game.state.version }, red);
     for (const actor of [organiser, system]) {
       expect(game.when({ type: 'AcceptFork' }, actor).thenRejects('TB-6', 'NOT_SEATED')).toMatchObject({
@@ -424,7 +403,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 the unseated organiser’s proposal has nobody’s agreement yet; a seat’s acceptance is folded, and the organiser may withdraw it', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     const version = game.state.version;
     game
       .when({ type: 'ProposeFork', version }, organiser)
@@ -442,7 +421,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 the unseated organiser may not decline a seat’s proposal, nor may a stranger; with nothing proposed a seat has nothing to decline', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.when({ type: 'DeclineFork' }, blue).thenRejects('TB-6', 'NOTHING_PROPOSED');
     game.when({ type: 'DeclineFork' }, organiser).thenRejects('TB-6', 'NOT_SEATED');
     game.run({ type: 'ProposeFork', version: game.state.version }, red);
@@ -455,7 +434,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 a seat’s declining folds to no proposal and no agreed fork', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'ProposeFork', version: game.state.version }, red);
     game.run({ type: 'DeclineFork' }, blue);
     expect(matchOf(game).forkProposal).toBeUndefined();
@@ -464,7 +443,7 @@ describe('RUL-9 TB-6 PBM-13 who may propose, accept and decline a continuation',
   });
 
   it('RUL-9 TB-6 TB-3 the organiser’s ruling on an ended game (phase "") is open: its seats accept it, and the last agrees it', () => {
-    const game = organised();
+    const game = organisedPostGalactica();
     game.run({ type: 'Concede' }, blue);
     game.run({ type: 'ProposeFork', version: 4 }, organiser);
     game.when({ type: 'AcceptFork' }, red).then([{ type: 'ForkAccepted', data: { seat: 'red' } }]);
@@ -492,7 +471,7 @@ describe('RUL-9 TB-6 PBM-13 every seat agrees: one seat, or a seat no player hol
 
   it('RUL-9 TB-6 PBM-13 a seat no player holds need not agree', () => {
     // No command empties a seat of a game in play, so the proposal is decided on such a match directly.
-    const game = organised();
+    const game = organisedPostGalactica();
     const match = matchOf(game);
     const redAlone: Match = { ...match, seats: match.seats.map((s) => (s.name === 'blue' ? { ...s, playerId: null } : s)) };
     const version = match.version;
@@ -507,7 +486,7 @@ describe('RUL-9 TB-6 PBM-13 every seat agrees: one seat, or a seat no player hol
 
   it('RUL-9 TB-6 PBM-13 a proposal left from an earlier phase is no open proposal: nothing to accept', () => {
     // The fold drops a proposal when its phase ends (lapse), so no command meets a stale one: decided directly.
-    const game = organised();
+    const game = organisedPostGalactica();
     const match = matchOf(game);
     const stale: Match = { ...match, forkProposal: { by: 'red', version: 3, phaseKey: 't0-command', agreed: ['red'] } };
     expect(refusalOf(acceptFork(stale, ctxFor(blue), match.version + 1)).code).toBe('NOTHING_PROPOSED');

@@ -13,8 +13,10 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import { readjudicate, readjudicationStart } from '../../domain/verify/readjudicate.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { REFERENCE_SEED, Recorder, startMatch } from '../support/finished-games.ts';
-import { ageLog, olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
+import { ctxFor, GAME_ID, matchOf, seat, startedPostGalactica } from '../support/decider-spec.ts';
+import { REFERENCE_SEED, type Recorder, startMatch } from '../support/finished-games.ts';
+import { olderVersion, rechain, withOldTurnLimit } from '../support/older-rules.ts';
+import { olderGame } from '../support/verify-setups.ts';
 
 const RULESETS = everyRuleset();
 
@@ -22,20 +24,8 @@ const CURRENT = RULESETS.getRuleset('post-galactica').rulesVersion;
 const OLD = olderVersion('post-galactica');
 const SYSTEM = { kind: 'system' } as const;
 
-/** A game loaded with `events` as its log, to go on with. */
-const resume = (events: readonly EventEnvelope[]): Recorder => {
-  const game = new Recorder(events[0]?.gameId ?? '');
-  game.events.push(...events);
-  return game;
-};
-
 /** A Post Galactica match after two missed deadlines, recorded under older rules (`edit`: what they decided differently). */
-const oldGame = (edit?: (event: EventEnvelope) => unknown): Recorder => {
-  const game = startMatch('post-galactica');
-  game.missDeadline();
-  game.missDeadline();
-  return resume(ageLog(game.events, OLD, edit));
-};
+const oldGame = (edit?: (event: EventEnvelope) => unknown): Recorder => olderGame(OLD, edit);
 
 const organiser = (game: Recorder) => game.seat('red');
 const finish = (game: Recorder): ParsedLog => {
@@ -215,5 +205,31 @@ describe('PBM-14 verify of a log that changed rules version', () => {
         `^rules: this log needs Post Galactica rules version ${OLD}, but this verifier implements pg-0\\.2\\.0, .* and ${CURRENT}; re-adjudication refused$`,
       ),
     );
+  });
+});
+
+describe('RUL-9 PBM-14 AdoptRules refused', () => {
+  it('RUL-9 PBM-14 an ended game keeps the rules it was played under: GAME_OVER', () => {
+    const game = startedPostGalactica();
+    game.run({ type: 'Concede' }, seat('blue'));
+    const refused = game.when({ type: 'AdoptRules' }, seat('red')).thenRejects('MATCH', 'GAME_OVER');
+    expect([refused.message, refused.status]).toEqual([
+      'This game has ended (blue conceded); it keeps the rules it was played under.',
+      409,
+    ]);
+  });
+
+  it('RUL-9 PBM-14 a game already under the newest rules has nothing to adopt, by its organiser or by a re-adjudication naming its own version', () => {
+    const game = startedPostGalactica();
+    const current = matchOf(game).rulesVersion;
+    const nothing = `This game already plays under ${current}, and this server implements no newer version of its rules to adopt.`;
+    const byOrganiser = game.when({ type: 'AdoptRules' }, seat('red')).thenRejects('MATCH', 'NOTHING_TO_ADOPT');
+    expect(byOrganiser.message).toBe(nothing);
+    // A re-adjudication names the version its log adopted (ctx.rulesVersion): the game's own is no newer.
+    const replayed = decideGame(game.state, { type: 'AdoptRules' }, { ...ctxFor(SYSTEM), rulesVersion: current }, GAME_ID);
+    expect(replayed).toEqual({
+      ok: false,
+      violation: expect.objectContaining({ code: 'NOTHING_TO_ADOPT', rule: 'MATCH', message: nothing }),
+    });
   });
 });

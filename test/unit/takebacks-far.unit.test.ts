@@ -1,17 +1,17 @@
 /**
- * RUL-9 for far takebacks (TB-2, TB-3) in domain/match/far-takeback.ts: the cases StrykerJS
- * found no test held. What a proposal lists when runs were voided already, with the exact
- * sentence every seat reads before accepting; the versions a takeback may not go back to
- * (voided, across new rules, inside a command, more than MAX_UNDONE_EVENTS back, a game not in
- * play), each with its sentence; who may propose, accept and decline; agreements of one and three
- * seats (Pig: the lifecycle takes a ruleset's seats, however many); and the window a far
- * takeback closes. Pig's dice are scripted, drawn at the command's own seq as in play, so every
- * roll a listing names is known. States no command reaches (no step, a stale proposal, a vacant
- * seat, everything after a version voided) are decided by the exported functions alone.
+ * TB-2 TB-3 far takebacks (domain/match/far-takeback.ts): what a proposal lists when runs were
+ * voided already, with the exact sentence every seat reads before accepting; the versions a
+ * takeback may not go back to (voided, across new rules, inside a command, more than
+ * MAX_UNDONE_EVENTS back, a game not in play), each with its sentence; who may propose, accept
+ * and decline; agreements of one and three seats (Pig: the lifecycle takes a ruleset's seats,
+ * however many); and the window a far takeback closes. Pig's dice are scripted, drawn at the
+ * command's own seq as in play, so every roll a listing names is known. States no command
+ * reaches (no step, a stale proposal, a vacant seat, everything after a version voided) are
+ * decided by the exported functions alone.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../domain/kernel/context.ts';
-import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { undoneFromLog } from '../../domain/match/command-table.ts';
 import { decideGame } from '../../domain/match/decide.ts';
@@ -28,21 +28,13 @@ import {
 import type { MatchCtx } from '../../domain/match/match-ctx.ts';
 import type { Match } from '../../domain/match/state.ts';
 import { ctxFor, GAME_ID, type Game, matchOf, player, refusalOf, seat } from '../support/decider-spec.ts';
+import { organiser, rollFace, system } from '../support/match-setups.ts';
 import { pigWith } from '../support/pig.ts';
 
-const organiser = player('p_org');
 const stranger = player('p_stranger');
-const system: Actor = { kind: 'system' };
 const red = seat('red');
 const blue = seat('blue');
 const green = seat('green');
-
-/** `by` rolls the face `face`, drawn at the seq of the Roll's own event as the seed's dice would be; returns that seq. */
-const roll = (game: Game, by: Actor, face: number): number => {
-  const at = game.state.version + 1;
-  game.run({ type: 'Roll' }, by, scriptedDice([face], at));
-  return at;
-};
 
 /** The version now. */
 const versionOf = (game: Game) => game.state.version;
@@ -52,6 +44,14 @@ const agreedTakeback = (game: Game, toVersion: number, by: Actor, accepter: Acto
   game.run({ type: 'ProposeTakeback', toVersion }, by);
   game.run({ type: 'AcceptTakeback' }, accepter);
   return versionOf(game);
+};
+
+/** Pig (pigWith) after red rolled `faces` in its first turn, and the version before those rolls. */
+const redRolled = (...faces: number[]) => {
+  const game = pigWith();
+  const start = versionOf(game);
+  for (const face of faces) rollFace(game, red, face);
+  return { game, start };
 };
 
 /** The ctx the command path gives a command decided on `match`: the log after a far takeback's version. */
@@ -72,12 +72,12 @@ describe('RUL-9 TB-2 a proposal lists exactly what it undoes', () => {
   it('RUL-9 TB-2 across a run voided already: the runs left and their rolls are listed, the voided roll is not, in one sentence', () => {
     const game = pigWith();
     const start = versionOf(game);
-    const first = roll(game, red, 4);
-    const second = roll(game, red, 3);
+    const first = rollFace(game, red, 4);
+    const second = rollFace(game, red, 3);
     // Blue takes red's second roll back with red's agreement: its event is voided and stays in the log.
     const taken = agreedTakeback(game, first, blue, red);
     expect(matchOf(game).voided).toEqual([{ from: second, to: second, by: taken }]);
-    const third = roll(game, red, 5);
+    const third = rollFace(game, red, 5);
     const data = proposalData(game, start, red);
     expect(data.undoes.voids).toEqual([
       { from: first, to: first },
@@ -102,7 +102,7 @@ describe('RUL-9 TB-2 a proposal lists exactly what it undoes', () => {
 
   it('RUL-9 TB-2 across a hold alone: one command and no roll, said so', () => {
     const game = pigWith();
-    const rolled = roll(game, red, 4);
+    const rolled = rollFace(game, red, 4);
     game.run({ type: 'Hold' }, red);
     // The Hold records Held and blue's TurnStarted.
     expect(proposalData(game, rolled, blue).undoes.summary).toBe(
@@ -111,9 +111,7 @@ describe('RUL-9 TB-2 a proposal lists exactly what it undoes', () => {
   });
 
   it('RUL-9 TB-2 a proposal without a reason records none, nor does the takeback every seat then agrees to', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     const data = proposalData(game, start, blue);
     // toStrictEqual: a `reason` key holding undefined is a reason recorded, and it would reach the log as a key.
     expect(data).toStrictEqual({
@@ -141,8 +139,8 @@ describe('RUL-9 TB-2 undoingOf lists only what going back undoes', () => {
   // for whoever lists a takeback, so what it makes of other slices is checked by calling it alone.
   const rolledTwice = () => {
     const game = pigWith();
-    const first = roll(game, red, 4);
-    const second = roll(game, red, 6);
+    const first = rollFace(game, red, 4);
+    const second = rollFace(game, red, 6);
     return { game, first, second };
   };
 
@@ -168,7 +166,7 @@ describe('RUL-9 TB-2 undoingOf lists only what going back undoes', () => {
 
   it('RUL-9 TB-2 a run of events no command recorded first (the rest of a batch) lists no command', () => {
     const game = pigWith();
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     game.run({ type: 'Hold' }, red);
     const held = versionOf(game) - 1;
     expect(undoingOf({ after: held, events: game.log.slice(held) }, undefined).summary).toBe(
@@ -181,9 +179,9 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
   it('RUL-9 TB-2 a version a takeback voided, at either end of the run, is refused naming that takeback; one before the run is not', () => {
     const game = pigWith();
     const start = versionOf(game);
-    const kept = roll(game, red, 4);
-    roll(game, red, 3);
-    roll(game, red, 2);
+    const kept = rollFace(game, red, 4);
+    rollFace(game, red, 3);
+    rollFace(game, red, 2);
     const taken = agreedTakeback(game, kept, blue, red);
     const run = { from: kept + 1, to: kept + 2 };
     expect(matchOf(game).voided).toEqual([{ ...run, by: taken }]);
@@ -197,15 +195,15 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
 
   it('RUL-9 TB-2 a version inside a command’s events is refused naming the end of the next command, or, inside the latest, the way back before it', () => {
     const game = pigWith();
-    const rolled = roll(game, red, 4);
+    const rolled = rollFace(game, red, 4);
     game.run({ type: 'Hold' }, red);
     const held = rolled + 1;
     // The Hold's own events are its Held and blue's TurnStarted: no command follows, and the end of the Hold is the version
     // the game is at, which no takeback goes back to, so the sentence names none.
     const last = game.when({ type: 'ProposeTakeback', toVersion: held }, blue).thenRejects('TB-2', 'MID_COMMAND');
     expect(last.message).toBe(`Version ${held} lies inside the latest command's events; go back to before that command.`);
-    roll(game, blue, 2);
-    roll(game, blue, 5);
+    rollFace(game, blue, 2);
+    rollFace(game, blue, 5);
     const within = game.when({ type: 'ProposeTakeback', toVersion: held }, red).thenRejects('TB-2', 'MID_COMMAND');
     expect(within.message).toBe(
       `Version ${held} lies inside one command's events (up to ${held + 1}); go back to ${held + 1}, or to before that command.`,
@@ -213,13 +211,11 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
   });
 
   it('RUL-9 TB-2 PBM-14 across the adoption of new rules a takeback is refused, naming how far back it may go; to the adoption it is not', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     // The system records the adoption as it does when the log decides the same under the new rules.
     game.given([{ type: 'RulesVersionAdopted', data: { from: 'pig-0.0.9', to: 'pig-0.1.0', how: 'replayed' } }]);
     const adopted = versionOf(game);
-    roll(game, red, 3);
+    rollFace(game, red, 3);
     const v = game.when({ type: 'ProposeTakeback', toVersion: start }, blue).thenRejects('TB-2', 'ACROSS_RULES');
     expect(v.message).toBe(`The game adopted new rules at event ${adopted}; it can be taken back at most to version ${adopted}.`);
     expect(game.when({ type: 'CorrectGame', toVersion: start, reason: 'r' }, organiser).thenRejects('TB-3', 'ACROSS_RULES').message).toBe(
@@ -231,7 +227,7 @@ describe('RUL-9 TB-2 TB-3 the versions a far takeback may not go back to', () =>
   it(`RUL-9 TB-2 a takeback undoes at most ${MAX_UNDONE_EVENTS} events: one more is refused, pointing at forks`, () => {
     const game = pigWith();
     const start = versionOf(game);
-    for (let i = 0; i <= MAX_UNDONE_EVENTS; i += 1) roll(game, red, 2);
+    for (let i = 0; i <= MAX_UNDONE_EVENTS; i += 1) rollFace(game, red, 2);
     expect(versionOf(game) - start).toBe(MAX_UNDONE_EVENTS + 1);
     const v = game.when({ type: 'ProposeTakeback', toVersion: start }, blue).thenRejects('TB-2', 'TOO_FAR');
     expect(v.message).toBe(
@@ -259,10 +255,7 @@ describe('RUL-9 TB-2 TB-3 the decider is given the log after the version', () =>
   // Whoever decides a far takeback must give it the log after the version (ctx.undone): a caller
   // that does not, or gives another slice, is a defect the decider names rather than a refusal.
   it('RUL-9 TB-2 without the log, or with a log after another version or of another length, the decider throws', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
-    roll(game, red, 3);
+    const { game, start } = redRolled(4, 3);
     const command = { type: 'ProposeTakeback', toVersion: start } as const;
     const fault = `the decider was not given the log after version ${start} (ctx.undone)`;
     const decide = (undone?: { after: number; events: readonly EventEnvelope[] }) =>
@@ -279,9 +272,7 @@ describe('RUL-9 TB-2 TB-3 the decider is given the log after the version', () =>
 
 describe('RUL-9 TB-2 only a seat takes part in a takeback by agreement', () => {
   const proposed = () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     game.run({ type: 'ProposeTakeback', toVersion: start }, red);
     return { game, start };
   };
@@ -309,7 +300,7 @@ describe('RUL-9 TB-2 only a seat takes part in a takeback by agreement', () => {
 
   it('RUL-9 TB-2 with nothing proposed there is nothing to decline', () => {
     const game = pigWith();
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     const v = game.when({ type: 'DeclineTakeback' }, blue).thenRejects('TB-2', 'NOTHING_PROPOSED');
     expect([v.status, v.message]).toEqual([
       409,
@@ -322,7 +313,7 @@ describe('RUL-9 TB-2 every seat with a player agrees, however many there are', (
   it('RUL-9 TB-2 with three seats the first acceptance is only recorded; the last takes the game back', () => {
     const game = pigWith(['red', 'blue', 'green']);
     const start = versionOf(game);
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     const data = proposalData(game, start, blue);
     game.run({ type: 'ProposeTakeback', toVersion: start }, blue);
     game.when({ type: 'AcceptTakeback' }, red).then([{ type: 'TakebackAccepted', data: { seat: 'red' } }]);
@@ -347,7 +338,7 @@ describe('RUL-9 TB-2 every seat with a player agrees, however many there are', (
   it('RUL-9 TB-2 a seat alone is every seat: its proposal takes the game back at once, with its reason', () => {
     const game = pigWith(['red']);
     const start = versionOf(game);
-    const rolled = roll(game, red, 4);
+    const rolled = rollFace(game, red, 4);
     const { events } = game.when({ type: 'ProposeTakeback', toVersion: start, reason: 'misclick' }, red);
     const data = (events[0]?.data ?? {}) as TakebackProposed['data'];
     expect(data.undoes.voids).toEqual([{ from: rolled, to: rolled }]);
@@ -373,9 +364,7 @@ describe('RUL-9 TB-2 every seat with a player agrees, however many there are', (
 
   it('RUL-9 TB-2 a seat no player holds need not agree', () => {
     // No command empties a seat of a game in play, so the proposal is decided on such a match directly.
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     const command = { type: 'ProposeTakeback', toVersion: start } as const;
     const match = matchOf(game);
     const redAlone: Match = { ...match, seats: match.seats.map((s) => (s.name === 'blue' ? { ...s, playerId: null } : s)) };
@@ -387,9 +376,7 @@ describe('RUL-9 TB-2 every seat with a player agrees, however many there are', (
 describe('RUL-9 TB-2 only the proposal of the step the game waits in is open', () => {
   /** Pig after red's roll with a proposal by blue recorded in the step `phaseKey`, and the step it waits in set to `step`. */
   const withProposal = (phaseKey: string, step: 'keep' | null) => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     const data = proposalData(game, start, blue);
     const match = matchOf(game);
     const proposal = { by: 'blue', phaseKey, toVersion: start, toHash: data.toHash, undoes: data.undoes, agreed: ['blue'] };
@@ -428,10 +415,7 @@ describe('RUL-9 TB-2 TB-3 everything after the version was voided already', () =
   // The event at the head of a log is never voided (a takeback voids only what came before it), so
   // no command meets a log whose every event after the version is void: decided on such a match directly.
   it('RUL-9 TB-2 TB-3 a proposal and a correction are refused with 409: nothing is left to take back', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
-    roll(game, red, 3);
+    const { game, start } = redRolled(4, 3);
     const version = versionOf(game);
     const spent: Match = { ...matchOf(game), voided: [{ from: start + 1, to: version, by: version + 1 }] };
     const propose = { type: 'ProposeTakeback', toVersion: start } as const;
@@ -455,18 +439,14 @@ describe('RUL-9 TB-2 TB-3 everything after the version was voided already', () =
 
 describe('RUL-9 TB-1 TB-2 TB-3 a far takeback closes the seats’ own window, saying why', () => {
   it('RUL-9 TB-1 TB-2 after a takeback by agreement a seat alone takes nothing back, naming it', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     const taken = agreedTakeback(game, start, blue, red);
     const v = game.when({ type: 'TakeBack' }, red).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
     expect(v.message).toBe(`Nothing of yours to take back since event ${taken}: the game was taken back by agreement.`);
   });
 
   it('RUL-9 TB-1 TB-3 after the organiser’s correction a seat alone takes nothing back, naming it', () => {
-    const game = pigWith();
-    const start = versionOf(game);
-    roll(game, red, 4);
+    const { game, start } = redRolled(4);
     game.run({ type: 'CorrectGame', toVersion: start, reason: 'a ruling' }, organiser);
     const v = game.when({ type: 'TakeBack' }, red).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK');
     expect(v.message).toBe(`Nothing of yours to take back since event ${versionOf(game)}: the organiser took the game back.`);

@@ -1,19 +1,18 @@
 /**
- * RUL-9 for the match lifecycle's lobby and its ends (domain/match: lobby, start, stalls, ending,
- * refusals, record): creating and joining, the first player, deadlines reached in the lobby, while
- * choosing and in play, conceding, the sentences refusals use, and the command as it goes into the
- * log. Each test holds a behaviour that a small change of that code (as StrykerJS makes) broke
- * without any other test failing. A few states no command reaches (a choice with no roll-off, a
- * match with absence but no count of missed deadlines) go to the exported function directly, and
- * a few only a log given as is reaches go through `given`; each says so.
+ * The match lifecycle from the lobby to its ends (domain/match: lobby, start, stalls, ending,
+ * refusals, record): the options a new game records, joining a game with no seat free, the
+ * first player, deadlines reached while choosing and in play, conceding, the sentences refusals
+ * use, and the command as it goes into the log. A few states no command reaches (a choice with
+ * no roll-off, a match with absence but no count of missed deadlines) go to the exported function
+ * directly, and a few only a log given as is reaches go through `given`; each says so.
  */
+
 import { describe, expect, it } from 'vitest';
 import { PIG_COMMANDS } from '../../docs/examples/pig/command-docs.ts';
 import type { PigEvent } from '../../docs/examples/pig/events.ts';
 import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
-import type { Actor } from '../../domain/kernel/context.ts';
 import { rollKey, scriptedDice, seededDice } from '../../domain/kernel/dice.ts';
 import { GENESIS_HASH } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
@@ -26,8 +25,8 @@ import { emptyGame, type GameState, type Match } from '../../domain/match/state.
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { ctxFor, eventsOf, GAME_ID, Game, matchOf, player, seat, startedPostGalactica, TEST_SEED } from '../support/decider-spec.ts';
+import { system } from '../support/match-setups.ts';
 
-const system: Actor = { kind: 'system' };
 const HOUR_LATER = '2026-01-01T01:00:00.000Z';
 
 /** A Post Galactica game's GameCreated as the decider writes it, with these options. */
@@ -136,9 +135,10 @@ describe('RUL-9 REL-29 the sentences of refusals and endings list seats as Engli
     expect(refused.message).toBe('This game has not started: it is waiting for players, and the red, blue and green seats are free.');
     const expiry = '2026-01-08T00:00:00.000Z';
     const expired = game.when(fireFor(matchOf(game)), system, undefined, expiry).events;
-    expect(expired[1]).toEqual({
+    // What an expiry records besides its sentence is stalls.unit.test.ts' (PBM-10); here the seats are listed.
+    expect(expired[1]).toMatchObject({
       type: 'GameEnded',
-      data: { winner: null, reason: 'expired: the red, blue and green seats were not taken within P7D (PBM-10)', rule: 'PBM-10' },
+      data: { reason: 'expired: the red, blue and green seats were not taken within P7D (PBM-10)' },
     });
   });
 
@@ -195,7 +195,8 @@ describe('RUL-9 PBM-11 absent players', () => {
     );
     const game = new Game().given(events);
     const forfeit = game.when(fireFor(matchOf(game)), system, undefined, HOUR_LATER).events;
-    expect(forfeit[1]).toEqual({ type: 'GameEnded', data: { winner: null, reason: 'red missed 1 deadline (PBM-11)', rule: 'PBM-11' } });
+    // The forfeit's sentence and rule are the test above's; what matters here is that nobody wins.
+    expect(forfeit[1]).toMatchObject({ type: 'GameEnded', data: { winner: null } });
   });
 });
 

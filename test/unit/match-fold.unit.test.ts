@@ -1,9 +1,8 @@
 /**
- * RUL-9 for how logged envelopes fold into a game (domain/match/evolve.ts: `evolveGame`,
- * `foldEvents`, `foldGame`): the cases StrykerJS found no test of the match layer held.
- * PERF-3 folds a run of ruleset events in place, into one match the fold made itself; that
- * must give exactly the state of folding event by event with `evolveGame`, key for key
- * (toStrictEqual: a key holding undefined is a difference), after every event, for games
+ * How logged envelopes fold into a game (domain/match/evolve.ts: `evolveGame`, `foldEvents`,
+ * `foldGame`). PERF-3 folds a run of ruleset events in place, into one match the fold made
+ * itself; that must give exactly the state of folding event by event with `evolveGame`, key for
+ * key (toStrictEqual: a key holding undefined is a difference), after every event, for games
  * with every control open (draw offers, pause requests, takeback and fork proposals), with
  * absence counts (PBM-11), with far takebacks (TB-2, TB-3), and for real rulesets' logs.
  * A far takeback's fold gives the state at its version itself when it holds it, whether it
@@ -17,8 +16,6 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
 import { type Rulesets, rulesetsOf } from '../../domain/catalogue.ts';
-import type { Actor } from '../../domain/kernel/context.ts';
-import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import type { TakebackProposed, TakenBack } from '../../domain/match/events.ts';
 import { evolveGame, foldEvents, foldGame } from '../../domain/match/evolve.ts';
@@ -26,28 +23,10 @@ import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { Game, matchOf, player, seat } from '../support/decider-spec.ts';
+import { at, organisedPig, organiser, rollFace, system } from '../support/match-setups.ts';
 
-const organiser = player('p_org');
-const system: Actor = { kind: 'system' };
 const red = seat('red');
 const blue = seat('blue');
-const at = (minutes: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + minutes * 60_000).toISOString();
-
-/** Pig (red first, first to 20) with match options `options` (deadlines, absence) besides the rules'. */
-const pigGame = (options: Record<string, unknown> = {}): Game => {
-  const game = new Game(rulesetsOf({ rulesets: [pig] }));
-  game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: EXAMPLE_OPTIONS, firstPlayer: 'red', ...options } }, organiser);
-  game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
-  game.run({ type: 'JoinGame', seat: 'blue' }, player('p_blue'));
-  return game;
-};
-
-/** `by` rolls the face `face`, drawn at the seq of the Roll's own event as the seed's dice would be; returns that seq. */
-const roll = (game: Game, by: Actor, face: number, now?: string): number => {
-  const seq = game.state.version + 1;
-  game.run({ type: 'Roll' }, by, scriptedDice([face], seq), now);
-  return seq;
-};
 
 /** The states after each event of `log`, folded one event at a time by `evolveGame` (a far takeback reads them back). */
 const eventByEvent = (rulesets: Rulesets, log: readonly EventEnvelope[]): GameState[] => {
@@ -94,28 +73,28 @@ const correctionTo = (toVersion: number): TakenBack => ({
 
 describe('RUL-9 PERF-3 folding in place gives exactly the state of folding event by event', () => {
   it('RUL-9 PBM-13 TB-2 TB-6 Pig with a draw offer, a pause request, a fork and a takeback proposal each open across ruleset events: every state agrees', () => {
-    const game = pigGame();
+    const game = organisedPig();
     const start = game.state.version;
     // PBM-13: blue offers a draw in red's turn 1; red's Hold ends the turn, and the offer lapses with it.
     game.run({ type: 'OfferDraw' }, blue);
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     expect(matchOf(game).drawOffer).toMatchObject({ by: 'blue', phaseKey: 't1' });
     game.run({ type: 'Hold' }, red);
     // PBM-13: red asks for a pause in blue's turn 2; blue's pig-out ends the turn and the request.
     game.run({ type: 'RequestPause' }, red);
-    roll(game, blue, 5);
-    roll(game, blue, 1);
+    rollFace(game, blue, 5);
+    rollFace(game, blue, 1);
     // TB-6: red proposes a continuation from an earlier version in turn 3; red's Hold ends the turn and it lapses.
     game.run({ type: 'ProposeFork', version: start }, red);
     expect(matchOf(game).forkProposal).toBeDefined();
-    roll(game, red, 3);
+    rollFace(game, red, 3);
     game.run({ type: 'Hold' }, red);
     // TB-2: blue proposes a takeback in its own turn 4 and then rolls: anything else recorded lapses the proposal.
     const kept = game.state.version;
-    roll(game, blue, 2);
+    rollFace(game, blue, 2);
     game.run({ type: 'ProposeTakeback', toVersion: kept }, blue);
     expect(matchOf(game).takebackProposal).toMatchObject({ by: 'blue', toVersion: kept });
-    roll(game, blue, 6);
+    rollFace(game, blue, 6);
     const states = expectFoldsAgree(game.rulesets, game.log);
     const end = foldGame(game.rulesets, game.log);
     if (end.status !== 'playing') throw new Error(`expected a game in play, got ${end.status}`);
@@ -127,16 +106,16 @@ describe('RUL-9 PERF-3 folding in place gives exactly the state of folding event
   });
 
   it('RUL-9 PBM-11 absence counts: a missed deadline counts, and the seat’s next event in a run of ruleset events sets it back to 0', () => {
-    const game = pigGame({ deadlines: { default: 'PT1H' }, absence: { maxMissed: 5 } });
-    roll(game, red, 4, at(1));
+    const game = organisedPig({ deadlines: { default: 'PT1H' }, absence: { maxMissed: 5 } });
+    rollFace(game, red, 4, at(1));
     const step = matchOf(game).step;
     // PIG-6: red's turn times out and red holds what it rolled; the missed deadline counts against red.
     game.run({ type: 'DeadlineReached', phaseKey: step?.key ?? '' }, system, undefined, step?.deadline ?? at(61));
     expect(matchOf(game).missed).toEqual({ red: 1 });
-    roll(game, blue, 3, at(62));
+    rollFace(game, blue, 3, at(62));
     game.run({ type: 'Hold' }, blue, undefined, at(63));
     // Blue's Hold ends with red's TurnStarted: red's Roll folds next, in the same run of ruleset events.
-    roll(game, red, 5, at(64));
+    rollFace(game, red, 5, at(64));
     expectFoldsAgree(game.rulesets, game.log);
     expect(foldGame(game.rulesets, game.log)).toMatchObject({ missed: { red: 0, blue: 0 } });
     expect(foldGame(game.rulesets, game.log.slice(0, -1))).toMatchObject({ missed: { red: 1, blue: 0 } });
@@ -153,8 +132,8 @@ describe('RUL-9 PERF-3 folding in place gives exactly the state of folding event
   });
 
   it('RUL-9 MATCH foldGame folds any iterable of envelopes, not only an array', () => {
-    const game = pigGame();
-    roll(game, red, 4);
+    const game = organisedPig();
+    rollFace(game, red, 4);
     game.run({ type: 'Hold' }, red);
     function* envelopes() {
       yield* game.log;
@@ -168,11 +147,11 @@ describe('RUL-9 PERF-3 folding in place gives exactly the state of folding event
 describe('RUL-9 TB-2 TB-3 a far takeback folds onto the state at its version, which the fold gives when it holds it', () => {
   /** Red rolls three times; blue takes the last two back to after the first, red agreeing. */
   const takenBack = () => {
-    const game = pigGame();
+    const game = organisedPig();
     const start = game.state.version;
-    const first = roll(game, red, 4);
-    roll(game, red, 3);
-    roll(game, red, 2);
+    const first = rollFace(game, red, 4);
+    rollFace(game, red, 3);
+    rollFace(game, red, 2);
     game.run({ type: 'ProposeTakeback', toVersion: first }, blue);
     game.run({ type: 'AcceptTakeback' }, red);
     const end = foldGame(game.rulesets, game.log);
@@ -211,8 +190,8 @@ describe('RUL-9 TB-2 TB-3 a far takeback folds onto the state at its version, wh
   });
 
   it('RUL-9 TB-3 a takeback to a version the game was not in play at: the fold says which, or that it was not given the state', () => {
-    const game = pigGame();
-    roll(game, red, 4);
+    const game = organisedPig();
+    rollFace(game, red, 4);
     const seq = game.log.length + 1;
     // Version 1 (the game created) is in the log, so the fold gives its state itself: a lobby.
     game.given([correctionTo(1)], organiser);
@@ -245,8 +224,8 @@ describe('RUL-9 MATCH events no command records in that state', () => {
     game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: { target: 10 }, firstPlayer: 'red' } }, organiser);
     game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
     game.run({ type: 'JoinGame', seat: 'blue' }, player('p_blue'));
-    roll(game, red, 5);
-    roll(game, red, 6);
+    rollFace(game, red, 5);
+    rollFace(game, red, 6);
     game.run({ type: 'Hold' }, red);
     expect(matchOf(game)).toMatchObject({ status: 'ended', step: null, result: { winner: 'red' } });
     return game;

@@ -1,12 +1,12 @@
 /**
- * RUL-9 for how each match event changes the match (domain/match/evolve.ts: `created`,
- * `evolveMatch`, `evolveEvent`, the domain event a logged envelope hands the fold) and for
- * `seatOf` (domain/match/state.ts): the cases StrykerJS found no test held. A log that does not
- * start with GameCreated, or that holds a ruleset's event before play, is a log no command writes:
- * it is given as is (RUL-6) and its fold must fail naming the event. `evolveEvent` folding a
- * ruleset's event into a game in play, a TakenBack or a ForkAgreed is reached by no decision (a
- * decision folds only the lifecycle events it emits, and only those before the ruleset begins), so
- * those go to the exported function directly; each test says so.
+ * How each match event changes the match (domain/match/evolve.ts: `created`, `evolveMatch`,
+ * `evolveEvent`, the domain event a logged envelope hands the fold) and whose seat a player holds
+ * (`seatOf`, domain/match/state.ts). A log that does not start with GameCreated, or that holds a
+ * ruleset's event before play, is a log no command writes: it is given as is (RUL-6) and its fold
+ * must fail naming the event. `evolveEvent` folding a ruleset's event into a game in play, a
+ * TakenBack or a ForkAgreed is reached by no decision (a decision folds only the lifecycle events
+ * it emits, and only those before the ruleset begins), so those go to the exported function
+ * directly; each test says so.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,6 @@ import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
 import { pig } from '../../docs/examples/pig/ruleset.ts';
 import type { PigState } from '../../docs/examples/pig/state.ts';
 import { rulesetsOf } from '../../domain/catalogue.ts';
-import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { DomainEvent } from '../../domain/kernel/envelope.ts';
 import { isMatchEvent, type TakebackProposed } from '../../domain/match/events.ts';
 import { evolveEvent, foldGame } from '../../domain/match/evolve.ts';
@@ -25,11 +24,11 @@ import { solunaFold } from '../../domain/soluna/fold.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { GAME_ID, Game, lastEvent, matchOf, player, seat } from '../support/decider-spec.ts';
+import { rollFace, T0 } from '../support/match-setups.ts';
 import { pigWith } from '../support/pig.ts';
 
 const red = seat('red');
 const blue = seat('blue');
-const AT = '2026-01-01T00:00:00.000Z';
 
 /** A Pig die roll of `face` by `who`, as a hand-made event: the turn total it leaves is the face. */
 const dieRolled = (who: string, face: number): PigEvent => ({
@@ -46,11 +45,6 @@ const pigRules = (game: Game): PigState => {
   const match = matchOf(game);
   if (match.status !== 'playing' && match.status !== 'ended') throw new Error(`no rules while ${match.status}`);
   return match.rules as PigState;
-};
-
-/** `by` rolls `face`, drawn at the seq of the Roll's own event. */
-const roll = (game: Game, by: typeof red, face: number): void => {
-  game.run({ type: 'Roll' }, by, scriptedDice([face], game.state.version + 1));
 };
 
 /** The message folding `game`'s log fails with. */
@@ -90,7 +84,7 @@ describe("RUL-9 RUL-1 evolveEvent folds a ruleset's event into the rules of a ga
   it("RUL-9 RUL-1 in play: the ruleset's evolve changes the rules and nothing else of the match", () => {
     const game = pigWith();
     const before = matchOf(game);
-    const after = evolveEvent(before, dieRolled('red', 4), { gameId: GAME_ID, at: AT }, game.rulesets);
+    const after = evolveEvent(before, dieRolled('red', 4), { gameId: GAME_ID, at: T0 }, game.rulesets);
     expect(after).toEqual({ ...before, rules: { ...pigRules(game), turnTotal: 4 } });
   });
 
@@ -99,14 +93,14 @@ describe("RUL-9 RUL-1 evolveEvent folds a ruleset's event into the rules of a ga
     game.run({ type: 'Concede' }, blue);
     const before = matchOf(game);
     expect(before).toMatchObject({ status: 'ended', result: { winner: 'red' } });
-    const after = evolveEvent(before, dieRolled('red', 5), { gameId: GAME_ID, at: AT }, game.rulesets);
+    const after = evolveEvent(before, dieRolled('red', 5), { gameId: GAME_ID, at: T0 }, game.rulesets);
     expect(after).toEqual({ ...before, rules: { ...pigRules(game), turnTotal: 5 } });
   });
 
   it("RUL-9 RUL-1 in the lobby evolveEvent refuses a ruleset's event, naming it and the status", () => {
     const game = new Game(rulesetsOf({ rulesets: [pig] }));
     game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: EXAMPLE_OPTIONS } }, player('p_org'));
-    expect(() => evolveEvent(matchOf(game), dieRolled('red', 4), { gameId: GAME_ID, at: AT }, game.rulesets)).toThrow(
+    expect(() => evolveEvent(matchOf(game), dieRolled('red', 4), { gameId: GAME_ID, at: T0 }, game.rulesets)).toThrow(
       new Error('DieRolled arrived while the game is lobby'),
     );
   });
@@ -140,9 +134,9 @@ describe('RUL-9 TB-1 TB-2 a takeback as the match folds it', () => {
   /** Pig with two rolls by red; blue proposes taking the second back, with `extra` in the command. */
   const proposed = (extra: { reason?: string }): { game: Game; data: TakebackProposed['data'] } => {
     const game = pigWith();
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     const first = game.state.version;
-    roll(game, red, 3);
+    rollFace(game, red, 3);
     game.run({ type: 'ProposeTakeback', toVersion: first, ...extra }, blue);
     const event = lastEvent(game);
     expect(event.type).toBe('TakebackProposed');
@@ -177,7 +171,7 @@ describe('RUL-9 TB-1 TB-2 a takeback as the match folds it', () => {
     game.run({ type: 'AcceptTakeback' }, red);
     const takenBack = lastEvent(game);
     expect(takenBack.type).toBe('TakenBack');
-    expect(() => evolveEvent(before, { type: takenBack.type, data: takenBack.data }, { gameId: GAME_ID, at: AT }, game.rulesets)).toThrow(
+    expect(() => evolveEvent(before, { type: takenBack.type, data: takenBack.data }, { gameId: GAME_ID, at: T0 }, game.rulesets)).toThrow(
       new Error('a takeback is folded from its logged event, never inside a decision'),
     );
   });
@@ -187,7 +181,7 @@ describe('RUL-9 TB-6 the seq an agreed continuation records', () => {
   /** Pig where red proposed a continuation from the current version: the match before blue accepts, and the log after. */
   const agreed = () => {
     const game = pigWith();
-    roll(game, red, 4);
+    rollFace(game, red, 4);
     const version = game.state.version;
     game.run({ type: 'ProposeFork', version }, red);
     const before = matchOf(game);
@@ -211,7 +205,7 @@ describe('RUL-9 TB-6 the seq an agreed continuation records', () => {
   it('RUL-9 TB-6 folded in a decision (no envelope), ForkAgreed takes the version after the match’s', () => {
     // No decision folds a fork event provisionally, so evolveEvent is called directly.
     const { game, before, envelope, version, forkId } = agreed();
-    const folded = evolveEvent(before, { type: envelope.type, data: envelope.data }, { gameId: GAME_ID, at: AT }, game.rulesets);
+    const folded = evolveEvent(before, { type: envelope.type, data: envelope.data }, { gameId: GAME_ID, at: T0 }, game.rulesets);
     expect(folded.forks).toEqual([{ version, forkId, seq: before.version + 1 }]);
     expect(folded.forkProposal).toBeUndefined();
   });

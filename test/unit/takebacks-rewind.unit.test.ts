@@ -1,10 +1,10 @@
 /**
- * RUL-9 (issue 26): how the fold rewinds a game for a takeback (domain/match/rewind.ts), held
- * where the takeback tests leave it open: what state an own takeback leaves (its window, its
- * step, PBM-11's counts), what a far takeback leaves (the closed window, the correction), and
- * the sentences with which a fold refuses a takeback event it cannot fold (a forged or damaged
- * log, or a state at the version that does not match it).
+ * TB-1 TB-2 TB-3 how the fold rewinds a game for a takeback (domain/match/rewind.ts): what state
+ * an own takeback leaves (its window, its step, PBM-11's counts), what a far takeback leaves (the
+ * closed window, the correction), and the sentences with which a fold refuses a takeback event it
+ * cannot fold (a forged or damaged log, or a state at the version that does not match it).
  */
+
 import { describe, expect, it } from 'vitest';
 import { type Rulesets, rulesetsOf } from '../../domain/catalogue.ts';
 import type { DomainEvent, EventEnvelope } from '../../domain/kernel/envelope.ts';
@@ -15,19 +15,18 @@ import type { GameState, Match } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { soluna } from '../../domain/soluna/ruleset.ts';
 import { Game, lastEvent, matchOf, seat } from '../support/decider-spec.ts';
-import { act, mission, playing, profile, submit } from '../support/soluna.ts';
+import { solunaDuel } from '../support/match-setups.ts';
+import { act, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
 const sun = seat('sun', 'p_sun');
 const moon = seat('moon', 'p_moon');
-const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
-const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
 
 const hashAt = (game: Game, version: number) => (game.log[version - 1] as EventEnvelope).hash;
 
 /** A Sol'una game in its first phase, sun (the organiser, PBM-12) and moon both awaited; `start` is its version. */
 const started = (options: Record<string, unknown> = {}) => {
-  const game = playing(mission([meena], [xul]), {}, options);
+  const game = solunaDuel(options);
   return { game, start: game.state.version };
 };
 /** PBM-11: the first step's deadline (PT1H) passes with both seats awaited. */

@@ -1,17 +1,14 @@
 /**
- * RUL-9 for a seat's own takebacks (TB-1, TB-4) in domain/match (undo.ts, takeback.ts,
- * takeback-commands.ts): the cases StrykerJS found no test held. What closes a seat's window
- * and the reason it records (every lifecycle event, the server, the organiser, a roll, a
- * reveal), what is taken back and what is refused with which sentence, the runs an own
- * takeback voided left out of a far takeback's listing, and which commands are far takebacks.
- * States no command reaches (an event the server alone records, inside a seat's window; a game
- * in play with no step; an actor with no seat past the command table) are given to the
- * exported functions alone.
+ * TB-1 TB-4 a seat's own takebacks (domain/match: undo.ts, takeback.ts, takeback-commands.ts):
+ * what closes a seat's window and the reason it records (every lifecycle event, the server, the
+ * organiser, a roll, a reveal), what is taken back and what is refused with which sentence, the
+ * runs an own takeback voided left out of a far takeback's listing, and which commands are far
+ * takebacks. States no command reaches (an event the server alone records, inside a seat's
+ * window; a game in play with no step; an actor with no seat past the command table) are given to
+ * the exported functions alone.
  */
+
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_OPTIONS } from '../../docs/examples/pig/examples.ts';
-import { pig } from '../../docs/examples/pig/ruleset.ts';
-import { rulesetsOf } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { undoneFromLog, undoneVersion } from '../../domain/match/command-table.ts';
 import type { TakebackProposed } from '../../domain/match/events.ts';
@@ -20,18 +17,16 @@ import type { Match } from '../../domain/match/state.ts';
 import { takeBack } from '../../domain/match/takeback.ts';
 import { type OpenWindow, windowAfter } from '../../domain/match/undo.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { ctxFor, Game, lastEvent, matchOf, player, seat } from '../support/decider-spec.ts';
+import { ctxFor, type Game, lastEvent, matchOf, player, seat } from '../support/decider-spec.ts';
+import { at, organisedPig, solunaDuel, system, T0 } from '../support/match-setups.ts';
 import { arena, TROOPERS, toPhase } from '../support/post-galactica.ts';
-import { act, mission, playing, profile, shoot, submit } from '../support/soluna.ts';
+import { act, shoot, submit } from '../support/soluna.ts';
 
 const RULESETS = everyRuleset();
 const sun = seat('sun', 'p_sun');
 const moon = seat('moon', 'p_moon');
 const red = seat('red');
 const blue = seat('blue');
-const system = { kind: 'system' } as const;
-const T0 = '2026-01-01T00:00:00.000Z';
-const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 
 /** The seq of the first event the last command recorded: where a window it closed says it closed. */
 const firstOfLast = (game: Game) => {
@@ -44,22 +39,6 @@ const closedByLast = (game: Game, why: string) => expect(matchOf(game).undo).toE
 const refusedTakeBack = (game: Game, actor: ReturnType<typeof seat>) =>
   game.when({ type: 'TakeBack' }, actor).thenRejects('TB-1', 'NOTHING_TO_TAKE_BACK').message;
 
-/** A Sol'una duel (sun created it, so sun is its organiser too), in its first phase. */
-const duel = (options: Record<string, unknown> = {}) => {
-  const meena = profile({ id: 'meena', mind: 10, at: [0, 0], leader: true });
-  const xul = profile({ id: 'xul', mind: 10, at: [3, 0], leader: true });
-  return playing(mission([meena], [xul]), {}, options);
-};
-
-/** Pig organised by p_org, who takes no seat; red and blue seated, red first. */
-const organisedPig = (options: Record<string, unknown> = {}) => {
-  const game = new Game(rulesetsOf({ rulesets: [pig] }));
-  game.run({ type: 'CreateGame', ruleset: 'pig', options: { rules: EXAMPLE_OPTIONS, firstPlayer: 'red', ...options } }, player('p_org'));
-  game.run({ type: 'JoinGame', seat: 'red' }, player('p_red'));
-  game.run({ type: 'JoinGame', seat: 'blue' }, player('p_blue'));
-  return game;
-};
-
 /** Post Galactica red in its first Movement Phase, its troopers at (10, 14). */
 const inMovement = () => {
   const game = arena([]);
@@ -71,7 +50,7 @@ const TROOPERS_2 = 'red-vanguard-troopers-2';
 
 describe('RUL-9 TB-1 each lifecycle event a seat records closes its window, naming itself', () => {
   it('RUL-9 TB-1 PBM-13 a draw offered, declined, a pause asked for and declined: each closes the window of the seat that recorded it', () => {
-    const game = duel();
+    const game = solunaDuel();
     game.run({ type: 'OfferDraw' }, sun);
     closedByLast(game, 'a draw was offered');
     expect(refusedTakeBack(game, sun)).toBe(`Nothing of yours to take back since event ${lastEvent(game).seq}: a draw was offered.`);
@@ -85,7 +64,7 @@ describe('RUL-9 TB-1 each lifecycle event a seat records closes its window, nami
   });
 
   it('RUL-9 TB-1 PBM-12 the organiser in a seat extends, pauses and resumes: each closes that seat’s window', () => {
-    const game = duel({ deadlines: { default: 'PT1H' } });
+    const game = solunaDuel({ deadlines: { default: 'PT1H' } });
     game.run({ type: 'ExtendDeadline', by: 'PT1H' }, sun);
     closedByLast(game, 'the organiser extended the deadline');
     game.run({ type: 'PauseGame' }, sun);
@@ -95,7 +74,7 @@ describe('RUL-9 TB-1 each lifecycle event a seat records closes its window, nami
   });
 
   it('RUL-9 TB-1 TB-2 a takeback proposed, declined and accepted each closes the window of the seat that recorded it', () => {
-    const game = duel();
+    const game = solunaDuel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
     game.run({ type: 'ProposeTakeback', toVersion: start }, moon);
@@ -124,7 +103,7 @@ describe('RUL-9 TB-1 what else closes a window', () => {
   });
 
   it('RUL-9 TB-1 SOL-3 the last orders sealed reveal both: the window closes at the reveal, not at the seal before it', () => {
-    const game = duel();
+    const game = solunaDuel();
     game.run(submit([shoot('meena', 'xul')]), sun);
     game.run(submit([act('xul', { kind: 'none' })]), moon);
     const reveal = game.log.find((e) => e.type === 'ActionsRevealed') as EventEnvelope;
@@ -149,7 +128,7 @@ describe('RUL-9 TB-1 what else closes a window', () => {
 describe('RUL-9 TB-1 the window decided event by event, for events no command puts in a seat’s window', () => {
   /** Sun's window after sealing its orders: open at the state before, awaited by both seats, holding the seal. */
   const sunSealed = () => {
-    const game = duel();
+    const game = solunaDuel();
     game.run(submit([shoot('meena', 'xul')]), sun);
     const window = matchOf(game).undo as OpenWindow;
     const sealed = game.log.find((e) => e.type === 'ActionsSealed') as EventEnvelope;
@@ -215,14 +194,14 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
   });
 
   it('RUL-9 TB-1 SOL-3 after sun sealed, moon has nothing to take back since the event after sun’s checkpoint', () => {
-    const game = duel();
+    const game = solunaDuel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
     expect(refusedTakeBack(game, moon)).toBe(`Nothing of yours to take back since event ${start + 1}: sun acted.`);
   });
 
   it('RUL-9 TB-1 SOL-3 a seat that took back everything has nothing left to take back: a second TakeBack is refused', () => {
-    const game = duel();
+    const game = solunaDuel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
     game.run({ type: 'TakeBack' }, sun);
@@ -230,7 +209,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
   });
 
   it('RUL-9 TB-1 SOL-3 a TakeBack with no reason records none: the event has no reason field at all', () => {
-    const game = duel();
+    const game = solunaDuel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
     expect(game.when({ type: 'TakeBack' }, sun).events).toStrictEqual([
@@ -239,7 +218,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
   });
 
   it('RUL-9 TB-1 a game in play waiting in no step (no command leaves one so) has no deadline to race: the takeback is taken', () => {
-    const game = duel();
+    const game = solunaDuel();
     const start = game.state.version;
     game.run(submit([shoot('meena', 'xul')]), sun);
     const stepless: Match = { ...matchOf(game), step: null };
@@ -250,7 +229,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
   });
 
   it('RUL-9 TB-1 an actor with no seat (which the command table refuses before the decider) takes nothing back: 403', () => {
-    const game = duel();
+    const game = solunaDuel();
     game.run(submit([shoot('meena', 'xul')]), sun);
     const notSeated = {
       ok: false,
@@ -266,7 +245,7 @@ describe('RUL-9 TB-1 TB-4 what a seat may take back, and the refusals that say s
   });
 
   it('RUL-9 TB-4 a game that allows no takebacks keeps no window in its state', () => {
-    const game = duel({ takebacks: 'none' });
+    const game = solunaDuel({ takebacks: 'none' });
     game.run(submit([shoot('meena', 'xul')]), sun);
     expect('undo' in matchOf(game)).toBe(false);
   });
@@ -333,7 +312,7 @@ describe('RUL-9 TB-2 TB-3 which commands are far takebacks, and the log their de
   });
 
   it('RUL-9 TB-3 the log after a version from 0 up to the one before the current is given; before 0 and from the current on, none', () => {
-    const game = duel();
+    const game = solunaDuel();
     game.run(submit([shoot('meena', 'xul')]), sun);
     const state = matchOf(game);
     const now = state.version;

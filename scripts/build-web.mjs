@@ -1,7 +1,7 @@
 /**
- * Builds the replay viewer (web/) into dist/web: index.html, one bundle, viewer.js, and the
- * reference logs it offers (samples/); and the tournament page (CLUB-7): tournament.html and
- * tournament.js.
+ * Builds the replay viewer (web/, drawing with render/, which `arbiter replay --svg` shares)
+ * into dist/web: index.html, one bundle, viewer.js, and the reference logs it offers
+ * (samples/); and the tournament page (CLUB-7): tournament.html and tournament.js.
  * The domain runs in the page as it runs on the server, with one substitution: the
  * kernel's digest.ts (Node's native crypto) is replaced by web/digest.ts (@noble/hashes),
  * which computes the same bytes. Runs from `npm ci` (prepare) and `npm run build:web`.

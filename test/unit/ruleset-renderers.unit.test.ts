@@ -15,9 +15,15 @@ import { pig } from '../../docs/examples/pig/ruleset.ts';
 import { type RulesetEntry, rulesetCatalogue } from '../../domain/catalogue.ts';
 import { scriptedDice } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { RulesContext } from '../../domain/kernel/ruleset.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { type GameView, viewGame } from '../../domain/match/view.ts';
+import { PG_COMMANDS } from '../../domain/post-galactica/command-docs.ts';
+import type { PgCommand } from '../../domain/post-galactica/commands.ts';
+import { PHASE_TITLES, PHASES, type Phase } from '../../domain/post-galactica/phases.ts';
+import { postGalactica } from '../../domain/post-galactica/ruleset.ts';
+import type { PgState } from '../../domain/post-galactica/state.ts';
 import { rulesetIds, rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
@@ -27,7 +33,7 @@ import { eventMarks } from '../../render/marks.ts';
 import { rendererList } from '../../render/renderers.ts';
 import { describeEvents } from '../../web/describe.ts';
 import { inspectPiece } from '../../web/inspect.ts';
-import { Game, player, seat } from '../support/decider-spec.ts';
+import { ctxFor, Game, player, seat, startedPostGalactica } from '../support/decider-spec.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -151,6 +157,32 @@ describe('HALL-4 VIEW-11 GSC-21 assault pods leaving a ship are marked as pods',
       eventMarks('gsc2', { ...(log.events[0] as EventEnvelope), type, data: { ship, target, at: { x: 1, y: 1 } } }, game, game);
     expect(launch('PodsLaunched')?.labels.map((l) => l.text)).toEqual(['pods launched']);
     expect(launch('MissilesLaunched')?.labels.map((l) => l.text)).toEqual(['missiles launched']);
+  });
+});
+
+describe("HALL-4 VIEW-16 a command's phases are declared once, in its CommandDoc", () => {
+  it('HALL-4 PG-4 each Post Galactica command of one phase is refused in every other phase, the refusal naming the phase its CommandDoc declares', () => {
+    const started = startedPostGalactica().state;
+    if (started.status !== 'playing') throw new Error('the game has not begun');
+    const rules = started.rules as PgState;
+    const rc: RulesContext = {
+      ctx: ctxFor(seat('red')),
+      dice: scriptedDice([]),
+      seat: 'red',
+      salt: (label) => label,
+      rulesVersion: postGalactica.rulesVersion,
+    };
+    const inOnePhase = PG_COMMANDS.filter((doc) => doc.phases.length === 1 && doc.type !== 'Deploy');
+    expect(inOnePhase.length).toBeGreaterThan(15);
+    for (const doc of inOnePhase) {
+      const declared = doc.phases[0] as Phase;
+      for (const phase of PHASES.filter((p) => p !== declared)) {
+        const decision = postGalactica.decide({ ...rules, phase }, { type: doc.type } as PgCommand, rc);
+        const violation = decision.ok ? null : decision.violation;
+        expect(violation?.code, `${doc.type} in the ${phase} phase`).toBe('WRONG_PHASE');
+        expect(violation?.message, doc.type).toContain(` happens in the ${PHASE_TITLES[declared]}; it is the ${PHASE_TITLES[phase]}.`);
+      }
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventEnvelope, findChainBreak } from '../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../domain/kernel/hash.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
@@ -268,5 +268,27 @@ describe('ARC-4 rules adoption goes through the one command path', () => {
       lastSeq: reply.body.version,
       by: annId,
     });
+  });
+
+  it('HALL-5 a command that adopts newer rules is one pass: the game is loaded once, the adoption and the command appended in turn', async () => {
+    const gameId = await startedGame();
+    const older = await recordUnderOlderRules(gameId);
+    const load = vi.spyOn(runtime.deps.store, 'load');
+    const append = vi.spyOn(runtime.deps.store, 'append');
+    try {
+      const reply = await ann.post<Events>(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'EndPhase' } });
+      expect(reply.status).toBe(200);
+      // Loads of this game (the reads of other games, by the stream's consumers, are theirs).
+      expect(load.mock.calls.filter(([id]) => id === gameId)).toHaveLength(1);
+      const appended = append.mock.calls.map(([request]) => request).filter((request) => request.gameId === gameId);
+      expect(appended.map((request) => [request.expectedVersion, request.command?.commandId.startsWith('@rules.')])).toEqual([
+        [older, true],
+        [older + 1, false],
+      ]);
+      expect(reply.body.events[0]).toMatchObject({ seq: older + 1, type: 'RulesVersionAdopted' });
+    } finally {
+      load.mockRestore();
+      append.mockRestore();
+    }
   });
 });

@@ -231,12 +231,15 @@ describe('ARC-4 one command table', () => {
     for (const type of types) expect(table.match(new RegExp(`type: '${type}'`, 'g')), type).toHaveLength(1);
   });
 
-  it('ARC-4 rules adoption writes only through executeCommand: no append, no idempotency record and no cache of its own', () => {
+  it('ARC-4 HALL-5 rules adoption writes only through the command path: no append, no idempotency record and no cache of its own', () => {
     const migration = readFileSync(join(ROOT, 'functions/games/app/rules-migration.ts'), 'utf8');
     expect(migration).not.toMatch(/\.append\(|commandItem|recordCommand|bodyHash/);
     expect(migration).not.toMatch(/^(const|let) \w+ = new (Map|Set)/m);
     const commands = readFileSync(join(ROOT, 'functions/games/app/commands.ts'), 'utf8');
-    expect(commands).toMatch(/executeCommand\(deps, \{\s*gameId,\s*commandId: systemCommandId\('rules', to\),\s*command: ADOPT_RULES,/);
+    // HALL-5: a step of the command's own pass (the decide-and-append every command takes), not a command run again from the top.
+    expect(commands).toMatch(/commandId: systemCommandId\('rules', to\), command: ADOPT_RULES/);
+    expect(commands).toMatch(/decideAndAppend\(deps, adoption, state, seed, bodyHashOf\(adoption\)/);
+    expect(commands).not.toMatch(/executeCommand\(/);
   });
 });
 

@@ -67,10 +67,20 @@ const scopedTo = (request: CommandRequest, record: CommandRecord): CommandReques
 /** Commands without `expectedVersion` are re-decided on the new state this many times. */
 const RETRIES = 3;
 
-export const executeCommand = async (deps: Deps, request: CommandRequest): Promise<CommandResult> => {
-  const bodyHash = sha256Hex(
-    canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }),
-  );
+/** What identifies a command's body for its retries (REL-8): who sent what, on which version. */
+const bodyHashOf = (request: CommandRequest): string =>
+  sha256Hex(canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }));
+
+/**
+ * HALL-5: one pass per command: load (the state, the seed and the command's record in one
+ * round trip), decide, append, answer. The pass repeats only when the store says another
+ * command got in first, and then decides again on the game as it now is. A player's id that
+ * another player took first (INV-9) and the rules a game adopts first (PBM-14) are steps of
+ * this pass, not commands run again from the top.
+ */
+export const executeCommand = async (deps: Deps, given: CommandRequest): Promise<CommandResult> => {
+  const bodyHash = bodyHashOf(given);
+  let request = given;
   for (let attempt = 0; ; attempt += 1) {
     // One read round trip of two requests (PERF-5): the log's tail, and one BatchGetItem of the
     // latest snapshot, the seed and this command's idempotency record.
@@ -81,7 +91,11 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
       refuseStranger(request, loaded.state);
       // INV-9: another player's command took this id first; this player's is kept under the id scoped to them.
       const scoped = scopedTo(request, stored.command);
-      if (scoped) return executeCommand(deps, scoped);
+      if (scoped) {
+        request = scoped;
+        attempt = -1;
+        continue;
+      }
     }
     if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
     const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash).catch(async (error: unknown) => {
@@ -95,7 +109,11 @@ export const executeCommand = async (deps: Deps, request: CommandRequest): Promi
     if (outcome !== 'conflict') return outcome;
     const record = await deps.games.command(request.gameId, request.commandId);
     const scoped = record && record.bodyHash !== bodyHash ? scopedTo(request, record) : null;
-    if (scoped) return executeCommand(deps, scoped);
+    if (scoped) {
+      request = scoped;
+      attempt = -1;
+      continue;
+    }
     if (record) return replay(deps, request, record, bodyHash, loaded.state);
     if (request.expectedVersion !== undefined || attempt >= RETRIES) {
       throw new Problem(
@@ -141,10 +159,39 @@ const attemptOnce = async (
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
   // PBM-14: a game under older rules first moves to the served version, when its log decides the same under them.
-  const migration = await adoptRules(deps, request.gameId, state, seed, request.command.type);
-  if (migration === 'conflict') return 'conflict';
-  const base = migration?.state ?? state;
-  const adopted = migration?.events ?? [];
+  const adoption = await adoptRules(deps, request.gameId, state, seed, request.command.type);
+  if (adoption === 'conflict') return 'conflict';
+  const base = adoption?.stateAfter ?? state;
+  const adopted = adoption?.events ?? [];
+  const step = await decideAndAppend(deps, request, base, seed, bodyHash, {
+    firstSeq: adopted[0]?.seq,
+    ...(creating ? { seed } : {}),
+  });
+  if (step === 'conflict') return 'conflict';
+  const { events, stateAfter } = step;
+  return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/** What one decided batch did: its events and the state after them (the state it was decided on when it has none). */
+interface Step {
+  readonly events: readonly EventEnvelope[];
+  readonly stateAfter: GameState;
+}
+
+/**
+ * Decide `request` on `base` and append its events with its idempotency record, exactly after
+ * `base.version`: 'conflict' when another batch or the same command id got there first.
+ * `firstSeq` is where the command's answer starts when an adoption went before it (REL-8: a
+ * retry answers the adoption too); `seed` is written with a game's first batch.
+ */
+const decideAndAppend = async (
+  deps: Deps,
+  request: CommandRequest,
+  base: GameState,
+  seed: string,
+  bodyHash: string,
+  written: { readonly firstSeq?: number | undefined; readonly seed?: string },
+): Promise<Step | 'conflict'> => {
   const ctx: MatchCtx = {
     rulesets: deps.rulesets,
     now: deps.clock().toISOString(),
@@ -157,23 +204,21 @@ const attemptOnce = async (
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
   refuseTooManyEvents(events);
-  if (events.length === 0) return { events: adopted, version: base.version, replayed: false, state: base };
+  if (events.length === 0) return { events, stateAfter: base };
   const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
   const stateAfter = foldGame(deps.rulesets, events, base, history);
   refuseOverBudget(base, stateAfter);
-  // A retry answers what this answer says, the adoption included (REL-8).
   const by = request.caller.kind === 'player' ? { by: request.caller.playerId } : {};
-  const record: CommandRecord = { bodyHash, firstSeq: (adopted[0] ?? events[0])?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
+  const record: CommandRecord = { bodyHash, firstSeq: written.firstSeq ?? events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
   const appended = await deps.store.append({
     gameId: request.gameId,
     expectedVersion: base.version,
     events,
     command: { commandId: request.commandId, record },
-    ...(creating ? { seed } : {}),
+    ...(written.seed === undefined ? {} : { seed: written.seed }),
     stateAfter,
   });
-  if (!appended.ok) return 'conflict';
-  return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+  return appended.ok ? { events, stateAfter } : 'conflict';
 };
 
 /** TB-2, TB-3: a far takeback's decider is given the log after its version, read from the store (docs/design.md §8). */
@@ -184,10 +229,10 @@ const undoneFor = async (deps: Deps, request: CommandRequest, state: GameState):
 };
 
 /**
- * PBM-14: the system's `AdoptRules`, given through this same command path (its own command id,
- * idempotency record and conditional append), when the game's log decides the same under the
- * served rules. 'conflict' when another command got in first (this adoption's own retry
- * included): the caller's command is then decided again on the game as it now is.
+ * PBM-14: the system's `AdoptRules`, a step of the command's pass with its own command id and
+ * idempotency record, appended on its own just before the command, when the game's log decides
+ * the same under the served rules. 'conflict' when another command (this adoption's own retry
+ * included) got in first: the pass then decides again on the game as it now is.
  */
 const adoptRules = async (
   deps: Deps,
@@ -195,18 +240,14 @@ const adoptRules = async (
   state: GameState,
   seed: string,
   commandType: string,
-): Promise<CommandResult | 'conflict' | null> => {
+): Promise<Step | 'conflict' | null> => {
   const to = await rulesToAdopt(deps, gameId, state, seed, commandType);
   if (to === null || state.status === 'empty') return null;
-  const adoption = await executeCommand(deps, {
-    gameId,
-    commandId: systemCommandId('rules', to),
-    command: ADOPT_RULES,
-    caller: { kind: 'system' },
-  }).catch((error: unknown) => {
+  const adoption: CommandRequest = { gameId, commandId: systemCommandId('rules', to), command: ADOPT_RULES, caller: { kind: 'system' } };
+  const step = await decideAndAppend(deps, adoption, state, seed, bodyHashOf(adoption), {}).catch((error: unknown) => {
     throw error instanceof Problem && 'rule' in error.extra ? adoptionRefused(deps.rulesets, state) : error;
   });
-  return adoption.replayed || adoption.state === null ? 'conflict' : adoption;
+  return step !== 'conflict' && step.events.length === 0 ? null : step;
 };
 
 /**

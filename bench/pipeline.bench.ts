@@ -16,6 +16,7 @@ import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
 import { type TableNames, tableNames } from '../functions/adapters/tables.ts';
 import { executeCommand } from '../functions/games/app/commands.ts';
+import { gameAt, loadGame } from '../functions/games/app/game-fold.ts';
 import type { Deps } from '../functions/kernel/deps.ts';
 import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
@@ -111,7 +112,7 @@ const startProjector = async (dynamo: LocalDynamo, tables: TableNames, committed
 /** Wait until the read model of every game has reached the log's head. */
 const caughtUp = async (deps: Deps, gameIds: readonly string[]) => {
   for (const gameId of gameIds) {
-    const head = (await deps.store.load(gameId)).state.version;
+    const head = (await loadGame(deps, gameId)).state.version;
     while (((await deps.games.readModel(gameId))?.version ?? 0) < head) await new Promise((r) => setTimeout(r, 50));
   }
 };
@@ -161,7 +162,7 @@ const costByKind = async (client: CountingClient, deps: Deps, longGame: string) 
     body: { type: string } & Record<string, unknown>,
     kindOf: (result: Result, from: number) => string,
   ): Promise<Result> => {
-    const from = (await deps.store.load(gameId)).state.version;
+    const from = (await loadGame(deps, gameId)).state.version;
     const before = { requests: total(client), read: client.units.read, write: client.units.write, written: client.bytes.written };
     const result = await command(deps, gameId, playerId, body);
     const kind = kindOf(result, from);
@@ -188,7 +189,7 @@ const costByKind = async (client: CountingClient, deps: Deps, longGame: string) 
     let result = await run(gameId, 'p_blue', { type: 'JoinGame' }, () => 'JoinGame, a batch with dice (the roll-off)');
     while (result.version <= SNAPSHOT_EVERY + 2) result = await run(gameId, playerToAct(result.state), { type: 'EndPhase' }, endPhase);
   }
-  let long = await deps.store.load(longGame);
+  let long = await loadGame(deps, longGame);
   for (let i = 0; i < 20; i += 1) {
     const result = await run(longGame, playerToAct(long.state), { type: 'EndPhase' }, (r, from) =>
       endPhase(r, from) === 'EndPhase that writes a snapshot' ? 'EndPhase at 10,000 events, snapshot' : 'EndPhase at 10,000 events',
@@ -231,9 +232,9 @@ const stateAtCost = async (client: CountingClient, deps: Deps, gameId: string) =
     return { p50: percentile(times, 50), requests: (total(client) - requests) / runs, read: (client.units.read - read) / runs };
   };
   const near = (i: number) => AT - (i % 60);
-  await timeOf(20, (i) => deps.store.loadAt(gameId, near(i)));
-  const latest = await timeOf(60, () => deps.store.load(gameId));
-  const at = await timeOf(60, (i) => deps.store.loadAt(gameId, near(i)));
+  await timeOf(20, (i) => gameAt(deps, gameId, near(i)));
+  const latest = await timeOf(60, () => loadGame(deps, gameId));
+  const at = await timeOf(60, (i) => gameAt(deps, gameId, near(i)));
   const scratch = await timeOf(3, async () => foldGame(RULESETS, await deps.store.readAfter(gameId, 0, AT), emptyGame));
   const line = (name: string, m: typeof latest) =>
     `  ${name.padEnd(52)} p50 ${ms(m.p50).padStart(9)}  ${m.requests.toFixed(1)} requests, ${m.read.toFixed(1)} RCU`;

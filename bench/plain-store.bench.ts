@@ -23,6 +23,7 @@ import { everyRuleset } from '../domain/rulesets.ts';
 import type { CountingClient } from '../functions/adapters/dynamo-client.ts';
 import { eventToItem, type Item, itemToEvent } from '../functions/adapters/event-codec.ts';
 import { createTableInput, eventsTable } from '../functions/adapters/tables.ts';
+import { loadGame } from '../functions/games/app/game-fold.ts';
 import { type BenchDb, command, gameOf, longGameOf, ms, percentile, playerToAct, startBenchDb, stopBenchDb } from './support/games.ts';
 
 const RULESETS = everyRuleset();
@@ -113,7 +114,7 @@ const compare = async (db: BenchDb, title: string | null, games: readonly string
   const plain = newRun();
   const next = new Map<string, string>();
   for (const gameId of games) {
-    next.set(gameId, playerToAct((await db.deps.store.load(gameId)).state));
+    next.set(gameId, playerToAct((await loadGame(db.deps, gameId)).state));
     await copyToPlain(db, gameId);
   }
   let n = 0;

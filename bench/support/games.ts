@@ -13,6 +13,7 @@ import { type CountingClient, createDynamoClient } from '../../functions/adapter
 import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { gameSnapshot } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb-local.ts';
 
@@ -94,7 +95,7 @@ export const longGameOf = async (deps: Deps, gameId: string, size: number): Prom
       events.push(...decision.events);
       state = foldGame(RULESETS, decision.events, state);
     }
-    const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, stateAfter: state });
+    const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, snapshot: await gameSnapshot(deps, state) });
     if (!appended.ok) throw new Error('bulk append failed');
   }
 };

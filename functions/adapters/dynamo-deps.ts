@@ -29,7 +29,7 @@ export const createDeps = (
   rulesets: RulesetSource,
   overrides: Partial<Omit<Deps, 'rulesets'>> = {},
 ): Deps => {
-  const store = new EventStore(db, tables, rulesets);
+  const store = new EventStore(db, tables);
   const games = new DynamoGames(db, tables);
   return {
     store,

@@ -11,9 +11,9 @@
  * the idempotency record). A command then costs two reads in parallel and one transaction.
  * `SNAP#<seq>` stays for the state at an earlier event (PERF-2).
  *
- * Before folding a game the store has its ruleset loaded (`rulesets.load`): the API and the phase
- * timer load a rule system's code when a game first needs it, here, once the reads tell which
- * rule system the game plays (PERF-1).
+ * HALL-2: the store knows no domain. It folds with the fold its reader hands it (`StreamFold`),
+ * and stores a snapshot with the tag the appender gave it; a snapshot is trusted only while the
+ * fold still tags its state so (for a game: the rules version that folded it, `gameFold`).
  */
 import {
   BatchGetItemCommand,
@@ -25,21 +25,27 @@ import {
   type TransactWriteItem,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { foldGame } from '../../domain/match/evolve.ts';
-import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { assertBatchFits, MAX_BATCH } from '../games/app/budget.ts';
-import { historyFor } from '../games/app/history.ts';
-import { type AppendRequest, type AppendResult, type GameStore, isTournamentId, type LoadedGame } from '../kernel/ports.ts';
+import {
+  type AppendRequest,
+  type AppendResult,
+  type GameStore,
+  isTournamentId,
+  type LoadedState,
+  type StreamFold,
+  type TaggedState,
+} from '../kernel/ports.ts';
 import { batchItems, type Item, itemToEvents } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
+import { crossesSnapshot, SNAPSHOT_EVERY } from './snapshot-boundary.ts';
 import type { TableNames } from './tables.ts';
 
-/** A snapshot is written with the command whose batch crosses a multiple of this. */
-export const SNAPSHOT_EVERY = 50;
-/** The most events one command may produce (a transaction holds at most 100 items): functions/games/app/budget.ts. */
-export { MAX_BATCH };
+/**
+ * The most events one command may produce (a transaction holds at most 100 items, budget.ts), and
+ * how many events apart snapshots are written (snapshot-boundary.ts).
+ */
+export { MAX_BATCH, SNAPSHOT_EVERY };
 /**
  * Events the tail read asks for. The batch that crossed the last multiple m of SNAPSHOT_EVERY
  * at or below the head wrote a snapshot at its last seq, which is >= m > head - SNAPSHOT_EVERY,
@@ -53,17 +59,15 @@ const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
 /** The latest snapshot's fixed key; it sorts after every `SNAP#<seq>`, so a range over those never meets it. */
 export const LATEST_SNAPSHOT_SK = 'SNAP#LATEST';
 
-interface Snapshot {
+interface Snapshot<S> {
   readonly seq: number;
-  readonly state: GameState;
+  readonly state: S;
 }
 
 export class EventStore implements GameStore {
   constructor(
     readonly db: DynamoDBClient,
     readonly tables: TableNames,
-    /** The rule systems it folds with; a game's ruleset is loaded (`rulesets.load`) before its fold. */
-    private readonly rulesets: RulesetSource,
   ) {}
 
   /**
@@ -71,17 +75,19 @@ export class EventStore implements GameStore {
    * parallel: the tail of the log (one Query) and one BatchGetItem of the latest snapshot,
    * with the seed and the command's idempotency record when `commandId` is given.
    */
-  async load(gameId: string, commandId?: string): Promise<LoadedGame> {
+  async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
     const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
     const alsoGet = commandId === undefined ? [] : secretAndCommandKeys(gameId, commandId);
     const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
     const records = secretAndCommandOf(got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK));
-    const snapshot = await this.snapshotOf(got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK));
+    const latest = got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK);
+    const snapshot = await this.snapshotOf(latest, fold);
+    const foldOnto = (events: readonly EventEnvelope[], from: S) => this.foldOnto(gameId, fold, events, from);
     const oldest = tail.at(-1)?.seq ?? 1;
     const ascending = tail.reverse();
     if (snapshot && snapshot.seq >= oldest - 1) {
       return {
-        state: await this.fold(
+        state: await foldOnto(
           ascending.filter((e) => e.seq > snapshot.seq),
           snapshot.state,
         ),
@@ -89,22 +95,12 @@ export class EventStore implements GameStore {
         ...records,
       };
     }
-    if (oldest === 1) return { state: await this.fold(ascending, emptyGame), fromSnapshot: null, ...records };
+    if (oldest === 1) return { state: await foldOnto(ascending, fold.initial), fromSnapshot: null, ...records };
     // The tail did not reach the fixed-key snapshot (none yet, one written before it existed,
     // or one under other rules): the latest usable `SNAP#<seq>`, then the log from it.
-    const usable = await this.latestSnapshot(gameId);
-    const base = usable ?? { seq: 0, state: emptyGame };
-    return { state: await this.fold(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, ...records };
-  }
-
-  /** `events` folded onto `from`, once the game's ruleset is loaded: named by `from`, or by the GameCreated that opens `events`. */
-  async fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState> {
-    const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
-    const ruleset = from.status === 'empty' ? created : from.ruleset;
-    if (typeof ruleset === 'string') await this.rulesets.load(ruleset);
-    // TB-2, TB-3: a far takeback in `events` folds onto the state at its version, loaded as any other.
-    const history = from.status === 'empty' ? undefined : await historyFor(events, from, (v) => this.loadAt(from.gameId, v));
-    return foldGame(this.rulesets, events, from, history);
+    const usable = await this.latestSnapshot(gameId, fold);
+    const base = usable ?? { seq: 0, state: fold.initial };
+    return { state: await foldOnto(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, ...records };
   }
 
   /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */
@@ -150,8 +146,8 @@ export class EventStore implements GameStore {
       items.push({ Put: { TableName: this.tables.games, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     }
     const last = events.at(-1)?.seq ?? expectedVersion;
-    if (request.stateAfter && Math.floor(last / SNAPSHOT_EVERY) > Math.floor(expectedVersion / SNAPSHOT_EVERY)) {
-      const snapshot = this.snapshotItem(gameId, last, request.stateAfter);
+    if (request.snapshot && crossesSnapshot(expectedVersion, last)) {
+      const snapshot = snapshotItem(gameId, last, request.snapshot);
       // Transactions on one game are ordered by the ConditionCheck on seq-1, so the fixed key always ends on the newest.
       items.push({ Put: { TableName: this.tables.games, Item: snapshot } });
       items.push({ Put: { TableName: this.tables.games, Item: { ...snapshot, sk: { S: LATEST_SNAPSHOT_SK } } } });
@@ -267,14 +263,19 @@ export class EventStore implements GameStore {
   }
 
   /** The state after event `version` (not the latest): the nearest snapshot at or before it, plus the events up to it. */
-  async loadAt(gameId: string, version: number): Promise<GameState> {
-    if (version <= 0) return emptyGame;
-    const snapshot = await this.latestSnapshot(gameId, version);
-    const base = snapshot ?? { seq: 0, state: emptyGame };
-    return this.fold(await this.readAfter(gameId, base.seq, version), base.state);
+  async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
+    if (version <= 0) return fold.initial;
+    const snapshot = await this.latestSnapshot(gameId, fold, version);
+    const base = snapshot ?? { seq: 0, state: fold.initial };
+    return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
   }
 
-  private async latestSnapshot(gameId: string, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Snapshot | null> {
+  /** `events` of the stream folded onto `from` by `fold`, any earlier state it asks for loaded by the same fold. */
+  private foldOnto<S>(gameId: string, fold: StreamFold<S>, events: readonly EventEnvelope[], from: S): Promise<S> {
+    return fold.fold(events, from, (v) => this.loadAt(gameId, v, fold));
+  }
+
+  private async latestSnapshot<S>(gameId: string, fold: StreamFold<S>, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Snapshot<S> | null> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tables.games,
@@ -289,28 +290,23 @@ export class EventStore implements GameStore {
         ConsistentRead: true,
       }),
     );
-    return this.snapshotOf(page.Items?.[0]);
+    return this.snapshotOf(page.Items?.[0], fold);
   }
 
-  private async snapshotOf(item: Item | undefined): Promise<Snapshot | null> {
+  /** The snapshot an item holds, while `fold` tags its state as the item was tagged: one folded otherwise (by other rules) is not trusted. */
+  private async snapshotOf<S>(item: Item | undefined, fold: StreamFold<S>): Promise<Snapshot<S> | null> {
     if (!item?.state?.S || !item.seq?.N) return null;
-    const state = JSON.parse(item.state.S) as GameState;
-    if (state.status === 'empty') return { seq: Number(item.seq.N), state };
-    await this.rulesets.load(state.ruleset);
-    // A snapshot folded by other rules is not trusted: fold from the log instead.
-    if (this.rulesets.findFold(state.ruleset)?.rulesVersion !== item.rulesVersion?.S) return null;
+    const state = JSON.parse(item.state.S) as S;
+    if ((await fold.tag(state)) !== item.rulesVersion?.S) return null;
     return { seq: Number(item.seq.N), state };
   }
-
-  private snapshotItem(gameId: string, seq: number, state: GameState): Item {
-    // The state was just folded, so its ruleset is loaded.
-    const rulesVersion = state.status === 'empty' ? '' : (this.rulesets.findFold(state.ruleset)?.rulesVersion ?? '');
-    return {
-      pk: { S: gameKey(gameId) },
-      sk: { S: snapshotSk(seq) },
-      seq: { N: String(seq) },
-      rulesVersion: { S: rulesVersion },
-      state: { S: JSON.stringify(state) },
-    };
-  }
 }
+
+/** A snapshot's item; its tag is kept in `rulesVersion`, the name it had when only games were snapshotted. */
+const snapshotItem = (gameId: string, seq: number, snapshot: TaggedState): Item => ({
+  pk: { S: gameKey(gameId) },
+  sk: { S: snapshotSk(seq) },
+  seq: { N: String(seq) },
+  rulesVersion: { S: snapshot.tag },
+  state: { S: JSON.stringify(snapshot.state) },
+});

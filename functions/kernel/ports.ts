@@ -6,7 +6,7 @@
  * table, a key or an SDK type: an adapter turns these values into its own items.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { GameState, Voided } from '../../domain/match/state.ts';
+import type { Voided } from '../../domain/match/state.ts';
 
 export type { WaitLeases } from '../games/app/waiting.ts';
 export type { RateCounter } from './rate-limits.ts';
@@ -25,11 +25,34 @@ export interface CommandRecord {
   readonly by?: string;
 }
 
-export interface LoadedGame {
-  readonly state: GameState;
-  /** How the state was obtained, for benchmarks and tests. */
+/**
+ * How a stream's events fold into its state: handed to the store by whoever loads, so the store
+ * reads, snapshots and caches without knowing the domain (emmett's `aggregateStream(id, {
+ * evolve, initialState })`). A game's is `gameFold` (functions/games/app/game-fold.ts).
+ */
+export interface StreamFold<S> {
+  /** The state of a stream with no events. */
+  readonly initial: S;
+  /**
+   * `events` folded onto `from`. `stateAt` gives the state after an earlier event of the same
+   * stream, folded by this same fold (a far takeback goes back to one, TB-2, TB-3).
+   */
+  fold(events: readonly EventEnvelope[], from: S, stateAt: (version: number) => Promise<S>): Promise<S>;
+  /** What a snapshot of `state` is tagged with; a stored snapshot whose tag differs from its state's tag now is not trusted. */
+  tag(state: S): Promise<string> | string;
+}
+
+/** A state with its fold's tag, as a snapshot is stored. */
+export interface TaggedState {
+  readonly state: unknown;
+  readonly tag: string;
+}
+
+export interface LoadedState<S> {
+  readonly state: S;
+  /** The seq of the snapshot the state was folded on, null when folded from the stream's start; for benchmarks and tests. */
   readonly fromSnapshot: number | null;
-  /** The game's dice seed, read only when `load` was given a command id. */
+  /** The stream's dice seed, read only when `load` was given a command id. */
   readonly seed: string | null;
   /** That command's idempotency record, when it was accepted before. */
   readonly command: CommandRecord | null;
@@ -45,32 +68,30 @@ export interface AppendRequest {
   /** The game's seed, written with the events when the game is created, only if it has none yet. */
   readonly seed?: string | undefined;
   /**
-   * The state after the batch, snapshotted when the batch crosses a snapshot boundary; absent
-   * for a stream that is not a game (a tournament's, CLUB-2), which is short and never snapshotted.
+   * The state after the batch with its tag, snapshotted when the batch crosses a snapshot
+   * boundary; absent for a stream that is never snapshotted (a tournament's, CLUB-2, is short).
    */
-  readonly stateAfter?: GameState | undefined;
+  readonly snapshot?: TaggedState | undefined;
 }
 
 /** `version`: another batch took the place; `item`: the command id or the seed was there already. */
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'item' };
 
-/** The log of every game: appended to, never changed (docs/design.md §5). */
+/** The log of every game: appended to, never changed, folded by the fold its reader hands it (docs/design.md §5). */
 export interface GameStore {
   /**
-   * The folded state. With `commandId`, in the same round trip, the game's seed and that
-   * command's idempotency record (the command path, PERF-5).
+   * The stream folded by `fold`, from the newest snapshot `fold` still trusts. With `commandId`,
+   * in the same round trip, the stream's seed and that command's idempotency record (the command path, PERF-5).
    */
-  load(gameId: string, commandId?: string): Promise<LoadedGame>;
-  /** The state after event `version` (not the latest). */
-  loadAt(gameId: string, version: number): Promise<GameState>;
+  load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>>;
+  /** The state after event `version` (not the latest), folded by `fold`. */
+  loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S>;
   /** Events with seq > after (and <= upTo, at most `limit`), in order. */
   readAfter(gameId: string, after: number, upTo?: number, limit?: number): Promise<EventEnvelope[]>;
   /** The seq of the game's last event, 0 when it has none (REL-23). */
   lastSeq(gameId: string): Promise<number>;
-  /** All of the batch, its record and seed, or nothing. */
+  /** All of the batch, its record, seed and snapshot, or nothing. */
   append(request: AppendRequest): Promise<AppendResult>;
-  /** `events` folded onto `from`, once the game's ruleset is loaded. */
-  fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState>;
   /** The id of every game that has an event (a rebuild walks them); a tournament's stream is not a game. */
   gameIds(): AsyncIterable<string>;
 }
@@ -89,7 +110,7 @@ export interface LoadedStream {
 }
 
 /** A game's append without its state: a tournament's stream is never snapshotted. */
-export type StreamAppend = Omit<AppendRequest, 'gameId' | 'stateAfter'> & { readonly streamId: string };
+export type StreamAppend = Omit<AppendRequest, 'gameId' | 'snapshot'> & { readonly streamId: string };
 
 /**
  * A tournament's stream, in the same store as games and with their guarantees: a batch lands

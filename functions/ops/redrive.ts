@@ -16,6 +16,7 @@
  */
 import type { Step } from '../../domain/match/state.ts';
 import { reactForClubs } from '../clubs/app/club-reactions.ts';
+import { loadGame } from '../games/app/game-fold.ts';
 import { fireDeadline } from '../games/app/phase-timer.ts';
 import { projectGame } from '../games/app/projection.ts';
 import { reminderSchedules, remindersOf } from '../games/app/timer-reactor.ts';
@@ -63,7 +64,7 @@ export const reactForClubsAgain = async (deps: Deps, gameId: string): Promise<st
 
 /** The timer reactor's part: the current step's deadline, fired when due, scheduled again when ahead. */
 export const rearmDeadline = async (deps: Deps, gameId: string, scheduler: PhaseScheduler | null): Promise<string> => {
-  const { state } = await deps.store.load(gameId);
+  const { state } = await loadGame(deps, gameId);
   const step: Step | null = state.status === 'empty' ? null : state.step;
   if (state.status === 'ended' || !step?.deadline) return `${gameId}: waits on no deadline (${state.status})`;
   const now = deps.clock();

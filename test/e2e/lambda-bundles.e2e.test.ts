@@ -14,6 +14,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
 import type { ApiHandler } from '../../infra/local/http-server.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
@@ -151,7 +152,7 @@ describe('PERF-1 the Lambda bundles load each rule system when a game first need
 
   it.each(GAMES)('PERF-1 a cold phase timer folds the $ruleset game and decides that its deadline is not due', async (game) => {
     const gameId = gameIds.get(game.ruleset) ?? '';
-    const { state } = await runtime.deps.store.load(gameId);
+    const { state } = await loadGame(runtime.deps, gameId);
     const step = state.status === 'playing' ? state.step : null;
     expect(step).not.toBeNull();
     const timer = await cold<PhaseTimer>('phaseTimer');

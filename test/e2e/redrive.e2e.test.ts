@@ -20,6 +20,7 @@ import { LocalBus } from '../../functions/adapters/bus.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { gameKey } from '../../functions/adapters/game-items.ts';
 import { LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { type FailedRecord, failedRecordsPath, readFailedRecords } from '../../functions/ops/failed-records.ts';
 import {
   type AwsRedriveContext,
@@ -200,7 +201,7 @@ describe('AWS-3 deadlines given up on', () => {
       options: { firstPlayer: 'red', deadlines: { default: 'PT1H', phases: { command: 'PT1S' } } },
     });
     await give(db.deps, gameId, 'p_blue', { type: 'JoinGame' });
-    const { state } = await db.deps.store.load(gameId);
+    const { state } = await loadGame(db.deps, gameId);
     deadline = (state.status === 'playing' ? state.step?.deadline : null) ?? '';
   });
 
@@ -273,7 +274,7 @@ describe('AWS-3 deadlines given up on', () => {
       const { redriveGame } = await import('../../functions/ops/redrive.ts');
       const result = await redriveGame(awsContext(db, scheduler), gameId, ['timer-reactor']);
       expect(result.ok).toBe(true);
-      const { state } = await db.deps.store.load(gameId);
+      const { state } = await loadGame(db.deps, gameId);
       const step = state.status === 'playing' ? state.step : null;
       expect(scheduler.pending.get(scheduleName(gameId, 't1-resource'))).toEqual({ gameId, phaseKey: 't1-resource', at: step?.deadline });
     } finally {

@@ -7,6 +7,7 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { SINGLE_EVENT_ITEMS } from '../../functions/adapters/event-codec.ts';
 import { LATEST_SNAPSHOT_SK, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { gameAt, loadGame } from '../../functions/games/app/game-fold.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
 import { endPhase, give, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
@@ -48,7 +49,7 @@ describe('appending', () => {
         expectedVersion,
         events,
         command: { commandId: id, record: { bodyHash: id, firstSeq: 0, lastSeq: 0 } },
-        stateAfter: emptyGame,
+        snapshot: { state: emptyGame, tag: '' },
       });
 
     expect(await append(first, 0, 'c1')).toEqual({ ok: true });
@@ -182,11 +183,11 @@ describe('loading', () => {
   it('reads the latest snapshot and the events after it, and folds the same state as the whole log', async () => {
     await startGame(db.deps, 'g_long');
     for (let i = 0; i < SNAPSHOT_EVERY + 10; i += 1) {
-      const loaded = await db.deps.store.load('g_long');
+      const loaded = await loadGame(db.deps, 'g_long');
       const rules = (loaded.state as { rules: { activeSeat: string } }).rules;
       await endPhase(db.deps, 'g_long', rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
     }
-    const loaded = await db.deps.store.load('g_long');
+    const loaded = await loadGame(db.deps, 'g_long');
     expect(loaded.fromSnapshot).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
     expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_long', 0), emptyGame));
   });
@@ -200,8 +201,8 @@ describe('loading', () => {
 
 /** Play EndPhase by whoever acts until the log has at least `size` events. */
 const playTo = async (gameId: string, size: number) => {
-  while ((await db.deps.store.load(gameId)).state.version < size) {
-    const { state } = await db.deps.store.load(gameId);
+  while ((await loadGame(db.deps, gameId)).state.version < size) {
+    const { state } = await loadGame(db.deps, gameId);
     await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
   }
 };
@@ -211,7 +212,7 @@ let lastQueryItems = 0;
 
 /** The requests one command sends, by operation. */
 const requestsOf = async (gameId: string) => {
-  const { state } = await db.deps.store.load(gameId);
+  const { state } = await loadGame(db.deps, gameId);
   const before = new Map(db.dynamo.requests);
   const itemsBefore = db.dynamo.itemsRead.get('Query') ?? 0;
   await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
@@ -231,7 +232,7 @@ describe('what a command costs (PERF-5)', () => {
     expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
     // The tail asks for one snapshot interval of events, no more.
     expect(lastQueryItems).toBe(SNAPSHOT_EVERY);
-    const loaded = await db.deps.store.load('g_cost_long');
+    const loaded = await loadGame(db.deps, 'g_cost_long');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
     expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_long', 0), emptyGame));
   });
@@ -242,7 +243,7 @@ describe('what a command costs (PERF-5)', () => {
     await db.dynamo.client.send(
       new DeleteItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_cost_old' }, sk: { S: LATEST_SNAPSHOT_SK } } }),
     );
-    const loaded = await db.deps.store.load('g_cost_old');
+    const loaded = await loadGame(db.deps, 'g_cost_old');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
     expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_old', 0), emptyGame));
   });
@@ -252,12 +253,12 @@ describe('loading at a version', () => {
   it('folds the state after any event, also one a snapshot was taken at', async () => {
     await startGame(db.deps, 'g_at');
     for (let i = 0; i < SNAPSHOT_EVERY; i += 1) {
-      const { state } = await db.deps.store.load('g_at');
+      const { state } = await loadGame(db.deps, 'g_at');
       await endPhase(db.deps, 'g_at', (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
     }
     const log = await db.deps.store.readAfter('g_at', 0);
     for (let version = SNAPSHOT_EVERY - 3; version <= log.length; version += 1) {
-      expect(await db.deps.store.loadAt('g_at', version)).toEqual(foldGame(RULESETS, log.slice(0, version), emptyGame));
+      expect(await gameAt(db.deps, 'g_at', version)).toEqual(foldGame(RULESETS, log.slice(0, version), emptyGame));
     }
   });
 });
@@ -286,7 +287,7 @@ describe('rules versions', () => {
       expectedVersion: 0,
       events: created,
       seed: 'ab'.repeat(32),
-      stateAfter: emptyGame,
+      snapshot: { state: emptyGame, tag: '' },
     });
     const problem = await rejection(give(db.deps, 'g_old', 'p_blue', { type: 'JoinGame' }));
     expect(problem).toMatchObject({ status: 409, type: 'rules-version' });

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitingSeats } from '../../domain/match/view.ts';
 import { type CommandResult, executeCommand } from '../../functions/games/app/commands.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 
 let db: TestDb;
@@ -59,7 +60,7 @@ describe('INV-9 concurrent identical retries all get the first answer', () => {
     await give('create-0001', 'p_red', { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red' } });
     let { version } = await give('join-0001', 'p_blue', { type: 'JoinGame' });
     for (let round = 0; round < 3; round += 1) {
-      const { state } = await db.deps.store.load(gameId);
+      const { state } = await loadGame(db.deps, gameId);
       expect(state.status).toBe('playing');
       const [seat] = awaitingSeats(db.deps.rulesets, state);
       const settled = await race(() => give(`end-phase-${round}`, seat === 'red' ? 'p_red' : 'p_blue', { type: 'EndPhase' }, version));

@@ -11,6 +11,7 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
+import { gameAt, loadGame } from '../../functions/games/app/game-fold.ts';
 import { stateAt } from '../../functions/games/app/queries.ts';
 import { endPhase, startGame } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await startGame(db.deps, GAME);
   // Past three snapshots, so the end of the log is far from its start.
   while ((await db.deps.store.readAfter(GAME, 0)).length < 3 * SNAPSHOT_EVERY + 10) {
-    const { state } = await db.deps.store.load(GAME);
+    const { state } = await loadGame(db.deps, GAME);
     await endPhase(db.deps, GAME, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
   }
   log = await db.deps.store.readAfter(GAME, 0);
@@ -59,7 +60,7 @@ describe('the state at an event', () => {
     const points = [5, first - 1, first, first + 1, snapshots[1] ?? 0, (snapshots[2] ?? 0) + 3, log.length];
     for (const at of points) {
       const expected = foldGame(RULESETS, log.slice(0, at), emptyGame);
-      expect(await db.deps.store.loadAt(GAME, at)).toEqual(expected);
+      expect(await gameAt(db.deps, GAME, at)).toEqual(expected);
       // Through the route's function: redacted for the caller's seat exactly as the fold from scratch.
       expect((await stateAt(db.deps, GAME, 'p_blue', at)).view).toEqual(viewGame(RULESETS, expected, 'blue'));
     }

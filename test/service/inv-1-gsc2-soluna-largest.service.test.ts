@@ -21,10 +21,11 @@ import { SOL_LIMITS as S } from '../../domain/soluna/limits.ts';
 import type { SolState } from '../../domain/soluna/state.ts';
 import { awaiting as solAwaiting } from '../../domain/soluna/view.ts';
 import { MAX_BATCH, stateBytes } from '../../functions/games/app/budget.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
-import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 import { largestGsc2Rules } from '../../scenarios/largest-gsc2.ts';
 import { largestSolunaRules, psionicName, weaponName } from '../../scenarios/largest-soluna.ts';
+import { Client, commandId, startServiceRuntime } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
@@ -61,7 +62,7 @@ class Table {
 
   /** The game's state as the store holds it, what its snapshot and read model are made of. */
   async state(): Promise<GameState> {
-    return (await runtime.deps.store.load(this.gameId)).state;
+    return (await loadGame(runtime.deps, this.gameId)).state;
   }
 
   /** The stored state (what the snapshot is), the read model once projected, and a seat's view: each under the budget. */

@@ -22,6 +22,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { gameSnapshot } from '../../functions/games/app/game-fold.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { Client, commandId, eventually, startServiceRuntime } from '../support/http.ts';
 import { ageLog, olderVersion, withOldTurnLimit } from '../support/older-rules.ts';
@@ -90,7 +91,7 @@ const recordUnder = async (version: string, gameId: string, edit?: (event: Event
     expectedVersion: 0,
     events: aged,
     ...(seed === null ? {} : { seed }),
-    stateAfter: foldGame(RULESETS, aged),
+    snapshot: await gameSnapshot(runtime.deps, foldGame(RULESETS, aged)),
   });
   expect(appended).toEqual({ ok: true });
   await runtime.stream.idle();

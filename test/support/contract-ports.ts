@@ -14,6 +14,7 @@ import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { BatchTooLargeError, MAX_BATCH } from '../../functions/games/app/budget.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { gameAt, loadGame } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import {
   type Club,
@@ -24,7 +25,9 @@ import {
   type LobbyEntry,
   lobbyOrder,
   type RatingChange,
+  type StreamFold,
   type Subscription,
+  type TaggedState,
   type WaitLeases,
 } from '../../functions/kernel/ports.ts';
 import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
@@ -77,6 +80,43 @@ const subscription = (playerId: string, id: string): Subscription => ({
   disabledReason: null,
 });
 
+/** HALL-2: a stream that is no game, its events numbers folded into their sum; `Back` goes back to the sum at an earlier version. */
+interface Tally {
+  readonly version: number;
+  readonly sum: number;
+}
+
+/** The tally's fold, tagging every snapshot with `tag`. */
+const tallyFold = (tag: string): StreamFold<Tally> => ({
+  initial: { version: 0, sum: 0 },
+  async fold(events, from, stateAt) {
+    let state = from;
+    for (const event of events) {
+      const sum = event.type === 'Back' ? (await stateAt(event.data as number)).sum : state.sum + (event.data as number);
+      state = { version: event.seq, sum };
+    }
+    return state;
+  },
+  tag: () => tag,
+});
+
+/** Events numbered `from` to `to`, each carrying its number. */
+const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ type: 'N', data: from + i }));
+
+/** One batch of a tally on top of `head` (none: the stream's first), with a snapshot if given; its last event. */
+const appendTally = async (
+  deps: Deps,
+  streamId: string,
+  head: EventEnvelope | null,
+  items: readonly { type: string; data: number }[],
+  snapshot?: TaggedState,
+): Promise<EventEnvelope> => {
+  const events = sealBatch(head, items, meta(streamId, `c${head?.seq ?? 0}`));
+  const expectedVersion = head?.seq ?? 0;
+  expect(await deps.store.append({ gameId: streamId, expectedVersion, events, ...(snapshot ? { snapshot } : {}) })).toEqual({ ok: true });
+  return events.at(-1) as EventEnvelope;
+};
+
 export const describePortContract = (adapter: string, make: () => Promise<PortsUnderTest>): void => {
   describe(`ARC-2 the ports' contract on ${adapter}`, () => {
     describe('the game store', () => {
@@ -91,7 +131,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             expectedVersion,
             events,
             command: { commandId: id, record: { bodyHash: id, firstSeq: 0, lastSeq: 0 } },
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           });
 
         expect(await append(first, 0, 'c1')).toEqual({ ok: true });
@@ -123,7 +163,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             events,
             command: { commandId: id, record: { bodyHash: id, firstSeq: 1, lastSeq: events.length } },
             seed: 'cd'.repeat(32),
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           });
 
         await expect(append(batch(MAX_BATCH + 1, 'c-over'), 'c-over')).rejects.toThrow(BatchTooLargeError);
@@ -171,7 +211,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             events: first,
             command: { commandId: 'c1', record },
             seed,
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           }),
         ).toEqual({ ok: true });
         const again = { bodyHash: 'h2', firstSeq: 2, lastSeq: 2 };
@@ -181,7 +221,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             expectedVersion: 1,
             events: second,
             command: { commandId: 'c1', record: again },
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           }),
         ).toEqual({ ok: false, conflict: 'item' });
         expect(
@@ -191,7 +231,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             events: second,
             command: { commandId: 'c2', record: again },
             seed: 'cd'.repeat(32),
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           }),
         ).toEqual({ ok: false, conflict: 'item' });
         expect(await deps.store.lastSeq(gameId)).toBe(1);
@@ -204,7 +244,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
             expectedVersion: 1,
             events: second,
             command: { commandId: 'c2', record: again },
-            stateAfter: emptyGame,
+            snapshot: { state: emptyGame, tag: '' },
           }),
         ).toEqual({ ok: true });
         expect(await deps.games.command(gameId, 'c2')).toEqual(again);
@@ -216,7 +256,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
           expectedVersion: 2,
           events: third,
           command: { commandId: 'c3~p_bob', record: bobs },
-          stateAfter: emptyGame,
+          snapshot: { state: emptyGame, tag: '' },
         });
         expect(appended).toEqual({ ok: true });
         expect(await deps.games.command(gameId, 'c3~p_bob')).toEqual(bobs);
@@ -236,21 +276,21 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         await give(deps, gameId, 'p_blue', { type: 'JoinGame' });
         const version = await deps.store.lastSeq(gameId);
 
-        const loaded = await deps.store.load(gameId, 'create-1');
+        const loaded = await loadGame(deps, gameId, 'create-1');
         expect(loaded.state.version).toBe(version);
         expect(loaded.state).toEqual(foldGame(RULESETS, await deps.store.readAfter(gameId, 0)));
         expect(loaded.command).toMatchObject({ firstSeq: 1, lastSeq: created.version });
         expect(loaded.seed).toMatch(/^[0-9a-f]{64}$/);
-        const plain = await deps.store.load(gameId);
+        const plain = await loadGame(deps, gameId);
         expect([plain.state.version, plain.seed, plain.command]).toEqual([version, null, null]);
-        expect(await deps.store.load(gameId, 'never-sent')).toMatchObject({ command: null, seed: loaded.seed });
+        expect(await loadGame(deps, gameId, 'never-sent')).toMatchObject({ command: null, seed: loaded.seed });
 
         const retried = await executeCommand(deps, request);
         expect(retried.replayed).toBe(true);
         expect(retried.events).toEqual(created.events);
         expect(await deps.store.lastSeq(gameId)).toBe(version);
 
-        const empty = await deps.store.load(unique('g_nothing'), 'c');
+        const empty = await loadGame(deps, unique('g_nothing'), 'c');
         expect([empty.state.status, empty.state.version, empty.seed, empty.command]).toEqual(['empty', 0, null, null]);
       });
 
@@ -266,8 +306,8 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect((await deps.store.readAfter(gameId, 0, Number.MAX_SAFE_INTEGER, 2)).map((e) => e.seq)).toEqual([1, 2]);
         expect(await deps.store.readAfter(gameId, 3, 3)).toEqual([]);
         expect(await deps.store.readAfter(gameId, 3, 2)).toEqual([]);
-        expect(await deps.store.loadAt(gameId, 2)).toEqual(foldGame(RULESETS, log.slice(0, 2)));
-        expect(await deps.store.loadAt(gameId, 0)).toEqual(emptyGame);
+        expect(await gameAt(deps, gameId, 2)).toEqual(foldGame(RULESETS, log.slice(0, 2)));
+        expect(await gameAt(deps, gameId, 0)).toEqual(emptyGame);
         const ids: string[] = [];
         for await (const id of deps.store.gameIds()) ids.push(id);
         expect(ids).toContain(gameId);
@@ -281,24 +321,60 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         const winner = joined.state?.status === 'choosing' ? joined.state.rollOff?.winner : undefined;
         await give(deps, gameId, winner === 'blue' ? 'p_blue' : 'p_red', { type: 'ChooseFirstPlayer', seat: 'red' });
         while ((await deps.store.lastSeq(gameId)) < 60) {
-          const { state } = await deps.store.load(gameId);
+          const { state } = await loadGame(deps, gameId);
           await endPhase(deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
         }
         const log = await deps.store.readAfter(gameId, 0);
-        expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, log));
-        expect(await deps.store.loadAt(gameId, 55)).toEqual(foldGame(RULESETS, log.slice(0, 55)));
+        expect((await loadGame(deps, gameId)).state).toEqual(foldGame(RULESETS, log));
+        expect(await gameAt(deps, gameId, 55)).toEqual(foldGame(RULESETS, log.slice(0, 55)));
 
         // TB-3: the organiser takes it back before the snapshot: the store folds the takeback onto the state at that version.
         const started = log.findIndex((e) => e.type === 'FirstPlayerChosen');
         const toVersion = (log.find((e, i) => i > started + 5 && e.command !== undefined)?.seq ?? 0) - 1;
         const corrected = await give(deps, gameId, 'p_red', { type: 'CorrectGame', toVersion, reason: 'a ruling' });
         expect(corrected.events.map((e) => e.type)).toEqual(['TakenBack']);
-        const { state } = await deps.store.load(gameId);
+        const { state } = await loadGame(deps, gameId);
         await endPhase(deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
         const after = await deps.store.readAfter(gameId, 0);
-        expect((await deps.store.load(gameId)).state).toEqual(foldGame(RULESETS, after));
-        expect(await deps.store.loadAt(gameId, corrected.version)).toEqual(foldGame(RULESETS, after.slice(0, corrected.version)));
-        expect((await deps.store.loadAt(gameId, corrected.version)).version).toBe(corrected.version);
+        expect((await loadGame(deps, gameId)).state).toEqual(foldGame(RULESETS, after));
+        expect(await gameAt(deps, gameId, corrected.version)).toEqual(foldGame(RULESETS, after.slice(0, corrected.version)));
+        expect((await gameAt(deps, gameId, corrected.version)).version).toBe(corrected.version);
+      });
+
+      it('HALL-2 loads a stream that is no game with the fold it is handed, reading earlier states through that fold', async () => {
+        const { deps } = await make();
+        const streamId = unique('s_tally');
+        const fold = tallyFold('v1');
+        const thirty = await appendTally(deps, streamId, null, numbered(1, 30));
+        const sixty = await appendTally(deps, streamId, thirty, numbered(31, 60), { state: { version: 60, sum: 1830 }, tag: 'v1' });
+        // Back to the sum at version 10 (55), as a far takeback goes back to a state before the snapshot, then 62 more.
+        await appendTally(deps, streamId, sixty, [{ type: 'Back', data: 10 }, ...numbered(62, 62)]);
+
+        const loaded = await deps.store.load(streamId, fold);
+        expect([loaded.state, loaded.fromSnapshot]).toEqual([{ version: 62, sum: 55 + 62 }, 60]);
+        expect(await deps.store.loadAt(streamId, 61, fold)).toEqual({ version: 61, sum: 55 });
+        expect(await deps.store.loadAt(streamId, 30, fold)).toEqual({ version: 30, sum: 465 });
+        expect(await deps.store.loadAt(streamId, 0, fold)).toEqual(fold.initial);
+        const nothing = await deps.store.load(unique('s_none'), fold);
+        expect([nothing.state, nothing.fromSnapshot]).toEqual([fold.initial, null]);
+      });
+
+      it('HALL-2 a snapshot is trusted only while the fold tags its state as it was tagged', async () => {
+        const { deps } = await make();
+        const streamId = unique('s_tagged');
+        const forty = await appendTally(deps, streamId, null, numbered(1, 40));
+        // A state no fold of the log gives: a load that answers from it trusted the snapshot.
+        const marked = { state: { version: 60, sum: -1 }, tag: 'v1' };
+        const sixty = await appendTally(deps, streamId, forty, numbered(41, 60), marked);
+        await appendTally(deps, streamId, sixty, numbered(61, 61));
+
+        const trusted = await deps.store.load(streamId, tallyFold('v1'));
+        expect([trusted.state, trusted.fromSnapshot]).toEqual([{ version: 61, sum: -1 + 61 }, 60]);
+        expect(await deps.store.loadAt(streamId, 60, tallyFold('v1'))).toEqual({ version: 60, sum: -1 });
+        // Under another tag (a game's: other rules) the snapshot is not trusted: the whole log is folded.
+        const refolded = await deps.store.load(streamId, tallyFold('v2'));
+        expect([refolded.state, refolded.fromSnapshot]).toEqual([{ version: 61, sum: (61 * 62) / 2 }, null]);
+        expect(await deps.store.loadAt(streamId, 60, tallyFold('v2'))).toEqual({ version: 60, sum: 1830 });
       });
     });
 

@@ -20,6 +20,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import type { GameState } from '../../domain/match/state.ts';
 import { viewGame } from '../../domain/match/view.ts';
 import { rulesets as shipped } from '../../domain/rulesets.ts';
+import { gameSnapshot } from '../../functions/games/app/game-fold.ts';
 import { inboxEntriesOf, lobbyEntryOf } from '../../functions/games/app/projection.ts';
 import { gameEvents } from '../../functions/games/app/queries.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
@@ -229,7 +230,8 @@ export const appendHistory = async (deps: Deps, played: PlayedHistory): Promise<
     folded += batch.length;
     const stateAfter = foldGame(HISTORY_RULESETS, played.log.slice(0, folded));
     const expectedVersion = (batch[0]?.seq ?? 1) - 1;
-    const appended = await deps.store.append({ gameId: played.gameId, expectedVersion, events: batch, stateAfter });
+    const snapshot = await gameSnapshot(deps, stateAfter);
+    const appended = await deps.store.append({ gameId: played.gameId, expectedVersion, events: batch, snapshot });
     if (!appended.ok) throw new Error(`could not append the batch after ${expectedVersion}`);
   }
 };

@@ -6,7 +6,6 @@
  * test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
 import { sealBatch } from '../../domain/kernel/envelope.ts';
-import { emptyGame } from '../../domain/match/state.ts';
 import { MemoryWebhookStore } from '../../functions/adapters/memory/webhook-store.ts';
 import { Waits } from '../../functions/games/app/waiting.ts';
 import { MAX_BODY_BYTES, MAX_DEPTH } from '../../functions/http/input-guard.ts';
@@ -182,7 +181,7 @@ const PROVOKE: Readonly<Record<ProblemType, Provoke>> = {
         command: { type: 'CreateGame', ...created },
       },
     );
-    await api.deps.store.append({ gameId: 'g_old', expectedVersion: 0, events, seed: 'ab'.repeat(32), stateAfter: emptyGame });
+    await api.deps.store.append({ gameId: 'g_old', expectedVersion: 0, events, seed: 'ab'.repeat(32) });
     return asked(api, 'POST', '/games/g_old/join', { key: bob, body: {} }, 'a game recorded under pg-0.0.1');
   },
   'command-id-reused': async () => {

@@ -14,6 +14,7 @@ import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { stateBytes } from '../../functions/games/app/budget.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
 
 /** Pig whose state keeps 8 KB more for every event it folds, and wins only at 1,000 points. */
@@ -49,7 +50,7 @@ describe('INV-1 a game state over the budget is never written', () => {
     await give('p_blue', { type: 'JoinGame' });
     let refused: Problem | null = null;
     for (let i = 0; i < 100 && refused === null; i += 1) {
-      const { state } = await deps.store.load('g_budget');
+      const { state } = await loadGame(deps, 'g_budget');
       const active = (state as { rules: PigState }).rules.active;
       try {
         await give(active === 'red' ? 'p_red' : 'p_blue', { type: 'Roll' });
@@ -61,7 +62,7 @@ describe('INV-1 a game state over the budget is never written', () => {
     expect(refused?.status).toBe(422);
     expect(refused?.extra).toMatchObject({ code: 'STATE_TOO_LARGE', rule: 'MATCH' });
     expect(refused?.detail).toMatch(/a game holds at most 200 KB/);
-    const { state } = await deps.store.load('g_budget');
+    const { state } = await loadGame(deps, 'g_budget');
     expect(stateBytes(state)).toBeLessThanOrEqual(STATE_BUDGET_BYTES);
     const version = state.version;
     expect(await deps.store.lastSeq('g_budget')).toBe(version);

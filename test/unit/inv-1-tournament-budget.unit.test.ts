@@ -1,7 +1,7 @@
 /**
  * INV-1: what a tournament stores, at the largest field it accepts. A tournament's state is never
  * an item: its stream carries no snapshot and no read model (StreamTournamentStore appends with
- * no `stateAfter`; every read folds the log), so what it writes are its events, each an item of
+ * no `snapshot`; every read folds the log), so what it writes are its events, each an item of
  * the `events` table, with its command records and seed. The largest events are the ones that
  * carry the field: `TournamentStarted` (every player), each `RoundPaired` (512 tables at 1,024
  * players, the same in every round) and `TournamentEnded` (every standing); and
@@ -144,6 +144,6 @@ describe('INV-1 a tournament of the largest field writes no item over the budget
     });
     expect(appended).toHaveLength(1);
     expect(appended[0]?.gameId).toBe(TOURNAMENT);
-    expect(appended[0]).not.toHaveProperty('stateAfter');
+    expect(appended[0]).not.toHaveProperty('snapshot');
   });
 });

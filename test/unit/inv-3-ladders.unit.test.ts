@@ -15,6 +15,7 @@ import { reactForClubs } from '../../functions/clubs/app/club-reactions.ts';
 import { createClub } from '../../functions/clubs/app/clubs.ts';
 import { recomputeLadder } from '../../functions/clubs/app/ladder.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { deliveries, PROPERTY_SCALE, PROPERTY_SEED } from '../support/histories.ts';
 
 const PLAYERS = ['p_ann', 'p_bob', 'p_cy', 'p_dee'] as const;
@@ -75,7 +76,7 @@ describe('INV-3 a ladder equals what its ended games give, under any delivery', 
           expect(changes.map((c) => c.gameId).sort()).toEqual([...logs.keys()].sort());
           const ladder = await deps.clubs.ladder(club.clubId, RULESET);
           expect(ladder?.rated ?? 0).toBe(logs.size);
-          const states = await Promise.all(changes.map(async (c) => (await deps.store.load(c.gameId)).state));
+          const states = await Promise.all(changes.map(async (c) => (await loadGame(deps, c.gameId)).state));
           const recomputed = recomputeLadder(states);
           expect(changes).toEqual(recomputed.changes);
           if (ladder) expect(ladder.ratings).toEqual(recomputed.ladder.ratings);

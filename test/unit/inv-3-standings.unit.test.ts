@@ -16,6 +16,7 @@ import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
 import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
@@ -83,7 +84,7 @@ describe('INV-3 standings equal what the logs give, under any delivery', () => {
             const current = state.history.at(-1);
             for (const pairing of current?.pairings ?? []) {
               if (current?.results.some((r) => r.table === pairing.table)) continue;
-              const { state: game } = await deps.store.load(pairing.gameId);
+              const { state: game } = await loadGame(deps, pairing.gameId);
               if (game.status === 'ended' || game.status === 'empty') continue;
               commands += 1;
               const loser = g(fc.boolean) ? pairing.red : pairing.blue;

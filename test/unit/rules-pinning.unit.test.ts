@@ -13,6 +13,7 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { gameSnapshot, loadGame } from '../../functions/games/app/game-fold.ts';
 import { type Client, commandId } from '../support/client.ts';
 import { REFERENCE_SEED, Recorder } from '../support/finished-games.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
@@ -63,7 +64,7 @@ const olderGame = async (gameId: string, options: Record<string, unknown>): Prom
     expectedVersion: 0,
     events,
     seed: REFERENCE_SEED,
-    stateAfter: foldGame(RULESETS, events),
+    snapshot: await gameSnapshot(api.deps, foldGame(RULESETS, events)),
   });
   expect(appended.ok).toBe(true);
   return gameId;
@@ -129,7 +130,7 @@ describe('RUL-10 a game pinned to its rules version', () => {
 
   it('RUL-10 the organiser still moves a pinned game with AdoptRules; the system may not', async () => {
     const gameId = await olderGame('g_moved', { rulesVersion: 'pinned' });
-    const { state } = await api.deps.store.load(gameId);
+    const { state } = await loadGame(api.deps, gameId);
     const bySystem = decideGame(
       state,
       { type: 'AdoptRules' },

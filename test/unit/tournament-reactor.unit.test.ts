@@ -17,6 +17,7 @@ import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MemoryGameStore } from '../../functions/adapters/memory/game-store.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import type { EventBus, IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/kernel/ports.ts';
 import { planRedrive, redriveGame } from '../../functions/ops/redrive.ts';
@@ -106,7 +107,7 @@ describe('CLUB-4 tournaments on AWS: the stream and the scheduler Lambdas', () =
     const round = await roundOf(1);
     expect(round.pairings).toHaveLength(2);
     for (const p of round.pairings) {
-      const { state } = await deps.store.load(p.gameId);
+      const { state } = await loadGame(deps, p.gameId);
       expect(state.status === 'empty' ? [] : state.seats.map((s) => [s.name, s.playerId])).toEqual([
         ['red', p.red],
         ['blue', p.blue],
@@ -122,9 +123,9 @@ describe('CLUB-4 tournaments on AWS: the stream and the scheduler Lambdas', () =
     );
     // Lambda redelivers a batch at least once: the same records open nothing twice and tell nobody twice over a new id.
     newRecords();
-    const versions = await Promise.all(round.pairings.map(async (p) => (await deps.store.load(p.gameId)).state.version));
+    const versions = await Promise.all(round.pairings.map(async (p) => (await loadGame(deps, p.gameId)).state.version));
     expect((await reactor({ Records: records })).batchItemFailures).toEqual([]);
-    expect(await Promise.all(round.pairings.map(async (p) => (await deps.store.load(p.gameId)).state.version))).toEqual(versions);
+    expect(await Promise.all(round.pairings.map(async (p) => (await loadGame(deps, p.gameId)).state.version))).toEqual(versions);
     expect(new Set(bus.events.map((e) => e.id)).size).toBe(2 * PLAYERS.length);
   });
 
@@ -160,7 +161,7 @@ describe('CLUB-4 tournaments on AWS: the stream and the scheduler Lambdas', () =
     expect((await reactor({ Records: newRecords() })).batchItemFailures).toEqual([]);
     const two = await roundOf(2);
     expect([...scheduler.pending.values()]).toEqual([{ gameId: TOURNAMENT, phaseKey: 'round-2', at: two.deadline }]);
-    for (const p of two.pairings) expect((await deps.store.load(p.gameId)).state.status).not.toBe('empty');
+    for (const p of two.pairings) expect((await loadGame(deps, p.gameId)).state.status).not.toBe('empty');
   });
 });
 
@@ -177,7 +178,7 @@ describe('CLUB-5 the export of a tournament whose deadline decided a game', () =
     expect((await reactor({ Records: newRecords() })).batchItemFailures).toEqual([]);
     expect((await tournament()).status).toBe('ended');
     const running = (await roundOf(1)).pairings[1]?.gameId ?? '';
-    expect((await deps.store.load(running)).state.status).not.toBe('ended');
+    expect((await loadGame(deps, running)).state.status).not.toBe('ended');
     const exported = await exportTournament(deps, TOURNAMENT, 'p_org');
     const games = verifyTournament(exported, everyRuleset()).find((c) => c.check === 'games');
     expect(games).toEqual({
@@ -220,7 +221,7 @@ describe('AWS-3 CLUB-4 a batch the tournament reactor gave up on is redriven', (
     expect(redriven.ok).toBe(true);
     const state = foldStream(await deps.tournaments.readAfter(id, 0));
     const round = state.status === 'running' ? state.history[0] : undefined;
-    const game = await deps.store.load(round?.pairings[0]?.gameId ?? '');
+    const game = await loadGame(deps, round?.pairings[0]?.gameId ?? '');
     expect(game.state.status === 'empty' ? [] : game.state.seats.map((s) => s.playerId)).toEqual([
       round?.pairings[0]?.red,
       round?.pairings[0]?.blue,

@@ -11,6 +11,7 @@ import { rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../domain/verify/tournament-export.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
 import { ORGANISER } from '../support/tournament.ts';
 import { openSwiss } from '../support/tournament-app.ts';
 
@@ -37,7 +38,7 @@ const playCup = async (): Promise<{ exported: string; games: string[] }> => {
   if (!c || !d) throw new Error('two tables');
   await gameCommand(c.gameId, c.blue, 'concede', { type: 'Concede' });
   // A draw is offered only once play starts: the roll-off's winner, whoever it is, names the first seat.
-  const { state: toDraw } = await deps.store.load(d.gameId);
+  const { state: toDraw } = await loadGame(deps, d.gameId);
   const chooser = toDraw.status === 'choosing' && toDraw.rollOff?.winner === 'blue' ? d.blue : d.red;
   await gameCommand(d.gameId, chooser, 'first', { type: 'ChooseFirstPlayer', seat: 'red' });
   await gameCommand(d.gameId, d.red, 'offer', { type: 'OfferDraw' });

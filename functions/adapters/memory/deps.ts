@@ -16,7 +16,7 @@ import { MemoryRateCounter } from './limits.ts';
 import { MemoryWebhookStore } from './webhook-store.ts';
 
 export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omit<Deps, 'rulesets'>> = {}): Deps => {
-  const store = new MemoryGameStore(rulesets);
+  const store = new MemoryGameStore();
   const games = new MemoryGames(store);
   return {
     store,

@@ -2,52 +2,74 @@
  * The game store in memory, with the DynamoDB store's semantics (docs/design.md §5): a batch
  * lands only on top of event `expectedVersion` and over no existing seq, together with its
  * command record and the seed, or not at all; records and seeds are written only where there
- * is none. It keeps no snapshots: it remembers the newest state it folded instead, which gives
- * the same states without the snapshot's rules-version check (folds here are always current).
+ * is none. Snapshots are kept as appends give them, at the same boundaries, and trusted only
+ * while the fold tags their state as they were tagged (HALL-2); besides them it remembers the
+ * newest state each fold reached, tagged the same way, so a game is not folded again per load.
  */
-import type { RulesetSource } from '../../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
-import { foldGame } from '../../../domain/match/evolve.ts';
-import { emptyGame, type GameState } from '../../../domain/match/state.ts';
 import { assertBatchFits } from '../../games/app/budget.ts';
-import { historyFor } from '../../games/app/history.ts';
 import {
   type AppendRequest,
   type AppendResult,
   type CommandRecord,
   type GameStore,
   isTournamentId,
-  type LoadedGame,
+  type LoadedState,
+  type StreamFold,
+  type TaggedState,
 } from '../../kernel/ports.ts';
+import { crossesSnapshot } from '../snapshot-boundary.ts';
+
+/** A state at a seq, with the tag it was stored under. */
+interface Kept extends TaggedState {
+  readonly seq: number;
+}
 
 export class MemoryGameStore implements GameStore {
   private readonly logs = new Map<string, EventEnvelope[]>();
-  private readonly folded = new Map<string, GameState>();
+  /** Each stream's snapshots, oldest first. */
+  private readonly snapshots = new Map<string, Kept[]>();
+  /** The newest state each fold reached, by stream. */
+  private readonly folded = new WeakMap<object, Map<string, Kept>>();
   private readonly seeds = new Map<string, string>();
   private readonly commands = new Map<string, CommandRecord>();
   private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
-  constructor(
-    /** The rule systems it folds with; a game's ruleset is loaded (`rulesets.load`) before its fold. */
-    private readonly rulesets: RulesetSource,
-  ) {}
-
-  async load(gameId: string, commandId?: string): Promise<LoadedGame> {
-    const log = this.logs.get(gameId) ?? [];
-    const known = this.folded.get(gameId) ?? emptyGame;
-    const state = await this.fold(log.slice(known.version), known);
-    if (state.version > 0) this.folded.set(gameId, state);
+  async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
+    const cache = this.cacheOf(fold);
+    const remembered = await trusted(cache.get(gameId), fold);
+    const snapshot = await trusted(this.snapshots.get(gameId)?.at(-1), fold);
+    const base = remembered && remembered.seq >= (snapshot?.seq ?? 0) ? remembered : snapshot;
+    const from = base ?? { seq: 0, state: fold.initial };
+    const events = await this.readAfter(gameId, from.seq);
+    const state = await this.foldOnto(gameId, fold, events, from.state);
+    const seq = events.at(-1)?.seq ?? from.seq;
+    if (seq > 0) cache.set(gameId, { seq, state, tag: await fold.tag(state) });
     return {
       state,
-      fromSnapshot: null,
+      fromSnapshot: base === snapshot ? (snapshot?.seq ?? null) : null,
       seed: commandId === undefined ? null : (this.seeds.get(gameId) ?? null),
       command: commandId === undefined ? null : (this.commands.get(commandKey(gameId, commandId)) ?? null),
     };
   }
 
-  async loadAt(gameId: string, version: number): Promise<GameState> {
-    if (version <= 0) return emptyGame;
-    return this.fold(await this.readAfter(gameId, 0, version), emptyGame);
+  /** The state after event `version`: the newest snapshot at or before it, if trusted, then the log up to it (as on DynamoDB). */
+  async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
+    if (version <= 0) return fold.initial;
+    const nearest = (this.snapshots.get(gameId) ?? []).filter((s) => s.seq <= version).at(-1);
+    const base = (await trusted(nearest, fold)) ?? { seq: 0, state: fold.initial };
+    return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
+  }
+
+  /** `events` of the stream folded onto `from` by `fold`, any earlier state it asks for loaded by the same fold. */
+  private foldOnto<S>(gameId: string, fold: StreamFold<S>, events: readonly EventEnvelope[], from: S): Promise<S> {
+    return fold.fold(events, from, (v) => this.loadAt(gameId, v, fold));
+  }
+
+  private cacheOf(fold: object): Map<string, Kept> {
+    const cache = this.folded.get(fold) ?? new Map<string, Kept>();
+    this.folded.set(fold, cache);
+    return cache;
   }
 
   async readAfter(
@@ -81,17 +103,13 @@ export class MemoryGameStore implements GameStore {
     );
     if (key !== null && request.command) this.commands.set(key, { ...request.command.record });
     if (request.seed !== undefined) this.seeds.set(gameId, request.seed);
+    const last = events.at(-1)?.seq ?? expectedVersion;
+    if (request.snapshot && crossesSnapshot(expectedVersion, last)) {
+      const kept = { seq: last, state: structuredClone(request.snapshot.state), tag: request.snapshot.tag };
+      this.snapshots.set(gameId, [...(this.snapshots.get(gameId) ?? []), kept]);
+    }
     for (const listener of this.listeners) listener(events);
     return { ok: true };
-  }
-
-  async fold(events: readonly EventEnvelope[], from: GameState): Promise<GameState> {
-    const created = events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
-    const ruleset = from.status === 'empty' ? created : from.ruleset;
-    if (typeof ruleset === 'string') await this.rulesets.load(ruleset);
-    // TB-2, TB-3: a far takeback in `events` folds onto the state at its version, loaded as any other.
-    const history = from.status === 'empty' ? undefined : await historyFor(events, from, (v) => this.loadAt(from.gameId, v));
-    return foldGame(this.rulesets, events, from, history);
   }
 
   async *gameIds(): AsyncGenerator<string> {
@@ -110,3 +128,10 @@ export class MemoryGameStore implements GameStore {
 }
 
 const commandKey = (gameId: string, commandId: string) => `${gameId}\n${commandId}`;
+
+/** `kept` as a base to fold on, while `fold` tags its state as it was tagged. */
+const trusted = async <S>(kept: Kept | undefined, fold: StreamFold<S>): Promise<{ seq: number; state: S } | null> => {
+  if (!kept) return null;
+  const state = kept.state as S;
+  return (await fold.tag(state)) === kept.tag ? { seq: kept.seq, state } : null;
+};

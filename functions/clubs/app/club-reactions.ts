@@ -6,6 +6,7 @@
  */
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import type { GameCreated } from '../../../domain/match/events.ts';
+import { loadGame } from '../../games/app/game-fold.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { type RatedGame, ratedGameOf, rateGame } from './ladder.ts';
 
@@ -25,7 +26,7 @@ export const reactForClubs = async (deps: Deps, gameId: string, events: readonly
     });
   }
   if (!events.some((e) => e.type === 'GameEnded')) return;
-  const game = ratedGameOf((await deps.store.load(gameId)).state);
+  const game = ratedGameOf((await loadGame(deps, gameId)).state);
   if (game) await rateOnLadder(deps, game);
 };
 

@@ -11,6 +11,7 @@ import { type GameState, seatOf } from '../../../domain/match/state.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { isStale } from '../../kernel/ports.ts';
 import { notFound } from '../../kernel/problems.ts';
+import { loadGame } from './game-fold.ts';
 import { modelState } from './read-models.ts';
 
 export const isPrivate = (state: GameState): boolean => state.status !== 'empty' && state.options.visibility === 'private';
@@ -27,14 +28,14 @@ const latestState = async (deps: Deps, gameId: string): Promise<{ state: GameSta
   // INV-4: a view a failed projection left behind is not read: the log is.
   return model && !isStale(model)
     ? { state: await modelState(deps, model), modelled: true }
-    : { state: (await deps.store.load(gameId)).state, modelled: false };
+    : { state: (await loadGame(deps, gameId)).state, modelled: false };
 };
 
 export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
   const { state, modelled } = await latestState(deps, gameId);
   if (mayRead(state, playerId)) return state;
   // The read model may not show a seat just taken yet: the event store decides before a 404.
-  const current = modelled ? (await deps.store.load(gameId)).state : state;
+  const current = modelled ? (await loadGame(deps, gameId)).state : state;
   if (!mayRead(current, playerId)) throw notFound(`game ${gameId}`);
   return current;
 };

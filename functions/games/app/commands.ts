@@ -6,7 +6,6 @@ import type { Actor } from '../../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
 import { type GameCommand, lifecycleCommand, undoneVersion } from '../../../domain/match/command-table.ts';
-import { foldGame } from '../../../domain/match/evolve.ts';
 import { actingSeat, type ForkOrigin } from '../../../domain/match/fork.ts';
 import type { MatchCtx } from '../../../domain/match/match-ctx.ts';
 import { recordCommand } from '../../../domain/match/record.ts';
@@ -18,7 +17,7 @@ import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
 import { refuseUnknownCommandFields } from '../../kernel/strict.ts';
 import { isPrivate, mayRead } from './access.ts';
 import { refuseOverBudget, refuseTooManyEvents } from './budget.ts';
-import { historyFor } from './history.ts';
+import { foldOnto, gameSnapshot, loadGame } from './game-fold.ts';
 import { ADOPT_RULES, adoptionRefused, rulesToAdopt } from './rules-migration.ts';
 
 export type Caller = { readonly kind: 'player'; readonly playerId: string } | { readonly kind: 'system' };
@@ -84,7 +83,7 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
   for (let attempt = 0; ; attempt += 1) {
     // One read round trip of two requests (PERF-5): the log's tail, and one BatchGetItem of the
     // latest snapshot, the seed and this command's idempotency record.
-    const loaded = await deps.store.load(request.gameId, request.commandId);
+    const loaded = await loadGame(deps, request.gameId, request.commandId);
     const stored = { seed: loaded.seed, command: loaded.command };
     // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
     if (stored.command && stored.command.bodyHash !== bodyHash) {
@@ -103,7 +102,7 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
       // see the first one's events without its record, and be refused on them (409 version-conflict,
       // GAME_EXISTS, a rule of the new state). Its answer is the first one's: the record is there now.
       const record = error instanceof Problem ? await deps.games.command(request.gameId, request.commandId) : null;
-      if (record?.bodyHash === bodyHash) return replay(deps, request, record, bodyHash, (await deps.store.load(request.gameId)).state);
+      if (record?.bodyHash === bodyHash) return replay(deps, request, record, bodyHash, (await loadGame(deps, request.gameId)).state);
       throw error;
     });
     if (outcome !== 'conflict') return outcome;
@@ -205,8 +204,7 @@ const decideAndAppend = async (
   const events = decision.events;
   refuseTooManyEvents(events);
   if (events.length === 0) return { events, stateAfter: base };
-  const history = await historyFor(events, base, (v) => deps.store.loadAt(request.gameId, v));
-  const stateAfter = foldGame(deps.rulesets, events, base, history);
+  const stateAfter = await foldOnto(deps, events, base);
   refuseOverBudget(base, stateAfter);
   const by = request.caller.kind === 'player' ? { by: request.caller.playerId } : {};
   const record: CommandRecord = { bodyHash, firstSeq: written.firstSeq ?? events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
@@ -216,7 +214,7 @@ const decideAndAppend = async (
     events,
     command: { commandId: request.commandId, record },
     ...(written.seed === undefined ? {} : { seed: written.seed }),
-    stateAfter,
+    snapshot: await gameSnapshot(deps, stateAfter),
   });
   return appended.ok ? { events, stateAfter } : 'conflict';
 };

@@ -9,6 +9,7 @@ import { logHeader, serializeLog } from '../../../domain/verify/log.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../kernel/problems.ts';
 import { mayRead } from './access.ts';
+import { foldOnto } from './game-fold.ts';
 import { modelState } from './read-models.ts';
 
 export const exportLog = async (deps: Deps, gameId: string, playerId: string): Promise<string> => {
@@ -16,7 +17,7 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
   if (events.length === 0) throw notFound(`game ${gameId}`);
   // The state the server reports is the projector's read model when it has caught up: verify cross-checks it with the log.
   const state: GameState =
-    model && model.version === events.length ? await modelState(deps, model) : await deps.store.fold(events, emptyGame);
+    model && model.version === events.length ? await modelState(deps, model) : await foldOnto(deps, events, emptyGame);
   if (state.status === 'empty' || !mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   const ended = state.status === 'ended';
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.

@@ -11,6 +11,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import { notFound, ruleViolation } from '../../kernel/problems.ts';
 import { mayRead } from './access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from './commands.ts';
+import { gameAt, loadGame } from './game-fold.ts';
 
 export interface ForkRequest {
   readonly originId: string;
@@ -30,14 +31,14 @@ export interface ForkAnswer {
 
 /** The origin as its event store has it (never the read model: the fork is decided on the log), at `version` and now. */
 const originOf = async (deps: Deps, gameId: string, version: number): Promise<ForkOrigin> => {
-  const head = (await deps.store.load(gameId)).state;
-  const at = version <= head.version ? await deps.store.loadAt(gameId, version) : head;
+  const head = (await loadGame(deps, gameId)).state;
+  const at = version <= head.version ? await gameAt(deps, gameId, version) : head;
   return { gameId, at, head };
 };
 
 export const requestFork = async (deps: Deps, request: ForkRequest): Promise<ForkAnswer> => {
   const { originId, version, kind, playerId } = request;
-  const head = (await deps.store.load(originId)).state;
+  const head = (await loadGame(deps, originId)).state;
   // API-8: who may fork a private game is who may read it; to anyone else it does not exist.
   if (!mayRead(head, playerId)) throw notFound(`game ${originId}`);
   const caller = { kind: 'player' as const, playerId };
@@ -54,7 +55,7 @@ export const requestFork = async (deps: Deps, request: ForkRequest): Promise<For
   }
   // The position must be forkable before the seats are asked; the fork's own decision checks it again.
   if (version <= head.version) {
-    const refused = continuationRefused(deps.rulesets, await deps.store.loadAt(originId, version), version);
+    const refused = continuationRefused(deps.rulesets, await gameAt(deps, originId, version), version);
     if (refused && !refused.ok) throw ruleViolation(refused.violation);
   }
   const result = await executeCommand(deps, {

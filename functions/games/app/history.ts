@@ -2,8 +2,9 @@
  * TB-2, TB-3: a far takeback folds onto the state at the version it goes back to
  * (docs/design.md §8). A fold of a log from its start re-folds that state itself; a host that
  * folds a tail onto a snapshot, a read model or a loaded state takes it from the store first
- * (`GameStore.loadAt`, which does the same for any far takeback in its own tail), and gives it
- * to the pure fold as its `History`.
+ * (`gameAt`, the store's `loadAt` with the game's fold, which does the same for any far takeback
+ * in its own tail), and gives it to the pure fold as its `History`: `gameFold` (game-fold.ts)
+ * does so for every store.
  */
 import type { Rulesets } from '../../../domain/catalogue.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';

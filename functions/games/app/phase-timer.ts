@@ -10,6 +10,7 @@ import { type EventBus, type IntegrationEvent, isTournamentId, type TimerInput }
 import { Problem } from '../../kernel/problems.ts';
 import { executeTournamentCommand } from '../../tournaments/app/tournaments.ts';
 import { executeCommand, systemCommandId } from './commands.ts';
+import { loadGame } from './game-fold.ts';
 import { publish } from './publishing.ts';
 
 /**
@@ -66,7 +67,7 @@ const fireRoundDeadline = async (deps: Deps, input: TimerInput) => {
  */
 export const remindDeadline = async (deps: Deps, bus: EventBus, input: TimerInput & { readonly reminder: string }) => {
   const { gameId, phaseKey, reminder } = input;
-  const { state } = await deps.store.load(gameId);
+  const { state } = await loadGame(deps, gameId);
   const step = state.status === 'empty' || state.status === 'ended' ? null : state.step;
   const now = deps.clock();
   if (state.status === 'empty' || !step?.deadline || step.key !== phaseKey || Date.parse(step.deadline) <= now.getTime()) {

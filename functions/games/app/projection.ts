@@ -10,6 +10,7 @@ import { awaitingSeats } from '../../../domain/match/view.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { InboxEntry, LobbyEntry, ProjectedView, StaleMark } from '../../kernel/ports.ts';
 import { isPrivate } from './access.ts';
+import { gameAt } from './game-fold.ts';
 import { foldSteps } from './history.ts';
 
 const ATTEMPTS = 3;
@@ -83,7 +84,7 @@ const foldChecked = async (deps: Deps, gameId: string, state: GameState, events:
     }
     head = { version: event.seq, hash: event.hash };
   }
-  const steps = await foldSteps(deps.rulesets, events, state, (v) => deps.store.loadAt(gameId, v));
+  const steps = await foldSteps(deps.rulesets, events, state, (v) => gameAt(deps, gameId, v));
   return steps.at(-1)?.after ?? state;
 };
 

@@ -10,6 +10,7 @@ import { etagMatches, etagOf } from '../../kernel/etag.ts';
 import { type InboxEntry, isStale, type LobbyEntry, lobbyOrder, type ReadModel, type StaleMark } from '../../kernel/ports.ts';
 import { notFound, Problem } from '../../kernel/problems.ts';
 import { mayRead, readableGame } from './access.ts';
+import { gameAt, loadGame } from './game-fold.ts';
 import { modelState } from './read-models.ts';
 
 /**
@@ -24,7 +25,7 @@ export const gameView = async (deps: Deps, gameId: string, playerId: string, min
   const behind = model && isStale(model) ? model : null;
   const modelled: GameState | null = model && !behind && model.version >= minVersion ? await modelState(deps, model) : null;
   // A private game the read model does not yet show the caller seated in is decided by the event store (API-8).
-  const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await deps.store.load(gameId)).state;
+  const state: GameState = modelled && mayRead(modelled, playerId) ? modelled : (await loadGame(deps, gameId)).state;
   if (!mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   // TB-6: in a sandbox its player sees the game as the seat it awaits, the seat they act as.
   const view = viewGame(deps.rulesets, state, actingSeat(deps.rulesets, state, playerId));
@@ -66,7 +67,7 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   const whole = game.status !== 'empty' && game.fork?.kind === 'sandbox' && game.createdBy === playerId;
   const events = whole ? page.slice(0, limit) : redactEvents(page.slice(0, limit), seat, before);
   // INV-5: a takeback after this page voids events on it; a read model behind the log may not have folded it yet.
-  const current = game.version >= head ? game : (await deps.store.load(gameId)).state;
+  const current = game.version >= head ? game : (await loadGame(deps, gameId)).state;
   const voided = voidedOn(current, events);
   return { events, ...(voided.length > 0 ? { voided } : {}), next: page.length > limit ? (events.at(-1)?.seq ?? null) : null };
 };
@@ -128,7 +129,7 @@ export const stateAt = async (
   at: number,
 ): Promise<{ readonly view: GameView; readonly voided?: Voided }> => {
   const game = await readableGame(deps, gameId, playerId);
-  const [state, head] = await Promise.all([deps.store.loadAt(gameId, at), deps.store.lastSeq(gameId)]);
+  const [state, head] = await Promise.all([gameAt(deps, gameId, at), deps.store.lastSeq(gameId)]);
   if (state.status === 'empty') throw notFound(`game ${gameId}`);
   if (state.version < at) {
     throw new Problem(
@@ -144,14 +145,14 @@ export const stateAt = async (
   const view = viewGame(deps.rulesets, state, seat);
   if (!view) throw notFound(`game ${gameId}`);
   // INV-5: a state a later takeback voided says so, and names the takeback, whatever the read model's lag.
-  const current = game.version >= head ? game : (await deps.store.load(gameId)).state;
+  const current = game.version >= head ? game : (await loadGame(deps, gameId)).state;
   const voided = current.status === 'empty' ? undefined : current.voided?.find((r) => at >= r.from && at <= r.to);
   return voided ? { view, voided } : { view };
 };
 
 const currentSeat = async (deps: Deps, gameId: string, playerId: string): Promise<string | null> => {
   const model = await deps.games.readModel(gameId);
-  const state = model && !isStale(model) ? await modelState(deps, model) : (await deps.store.load(gameId)).state;
+  const state = model && !isStale(model) ? await modelState(deps, model) : (await loadGame(deps, gameId)).state;
   return seatOf(state, playerId);
 };
 

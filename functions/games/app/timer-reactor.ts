@@ -10,6 +10,7 @@ import type { GameState, Step } from '../../../domain/match/state.ts';
 import { LOBBY_STEP } from '../../../domain/match/steps.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { PhaseDeadline, PhaseScheduler } from '../../kernel/ports.ts';
+import { loadGame } from './game-fold.ts';
 import { transitions } from './transitions.ts';
 
 /** Every step with a deadline is scheduled: the lobby's expiry (PBM-10), the first player's choice (PBM-9), play. */
@@ -117,7 +118,7 @@ const scheduleStep = async (deps: Deps, scheduler: PhaseScheduler, gameId: strin
  * later pause or resume, nor leave an extended deadline unscheduled.
  */
 const rearm = async (deps: Deps, scheduler: PhaseScheduler, gameId: string, step: Step, report: Report): Promise<void> => {
-  const { state } = await deps.store.load(gameId);
+  const { state } = await loadGame(deps, gameId);
   await cancelStep(scheduler, gameId, step, remindersOf(state, step));
   const current = stepOf(state);
   if (current?.key !== step.key || !current.deadline) return;

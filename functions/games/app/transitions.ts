@@ -5,6 +5,7 @@
  */
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import type { Deps } from '../../kernel/deps.ts';
+import { gameAt } from './game-fold.ts';
 import { foldSteps, type Step } from './history.ts';
 
 /** One event of a batch with the state before and after it. */
@@ -15,9 +16,9 @@ export const transitions = async (deps: Deps, gameId: string, incoming: readonly
   const events = [...new Map(incoming.map((e) => [e.seq, e])).values()].sort((a, b) => a.seq - b.seq);
   const first = events[0];
   if (!first) return [];
-  const state = await deps.store.loadAt(gameId, first.seq - 1);
+  const state = await gameAt(deps, gameId, first.seq - 1);
   const contiguous = events.every((e, i) => e.seq === first.seq + i);
   const ordered = contiguous ? events : await deps.store.readAfter(gameId, first.seq - 1, events.at(-1)?.seq);
   // TB-2, TB-3: a far takeback folds onto the state at its version (INV-3: also one this batch passes).
-  return foldSteps(deps.rulesets, ordered, state, (v) => deps.store.loadAt(gameId, v));
+  return foldSteps(deps.rulesets, ordered, state, (v) => gameAt(deps, gameId, v));
 };

@@ -8,6 +8,7 @@ import type { Rulesets } from '../../../domain/catalogue.ts';
 import { sha256Hex } from '../../../domain/kernel/hash.ts';
 import type { Undoing } from '../../../domain/match/events.ts';
 import type { GameState, TakebackProposal } from '../../../domain/match/state.ts';
+import { gameAt } from '../../games/app/game-fold.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { IntegrationEvent, Subscription } from '../../kernel/ports.ts';
 import {
@@ -81,10 +82,10 @@ export const kindFor = (event: IntegrationEvent, kinds: readonly string[], owner
  */
 export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Delivery[]> => {
   if (Object.hasOwn(TOURNAMENT_KINDS, event.type)) return fanOutTournament(deps, event);
-  const state = await deps.store.loadAt(event.gameId, event.seq);
+  const state = await gameAt(deps, event.gameId, event.seq);
   if (state.status === 'empty') return [];
   // TB-2: a decline removed the proposal it answers; the notice names it from the state before.
-  const before = event.type === 'TakebackDeclined' ? await deps.store.loadAt(event.gameId, event.seq - 1) : state;
+  const before = event.type === 'TakebackDeclined' ? await gameAt(deps, event.gameId, event.seq - 1) : state;
   const proposal = before.status === 'empty' ? undefined : before.takebackProposal;
   const creator = event.type === 'GameEnded' ? [state.createdBy] : [];
   const players = [...new Set([...state.seats.flatMap((s) => (s.playerId ? [s.playerId] : [])), ...creator])];

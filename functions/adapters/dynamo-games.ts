@@ -12,7 +12,6 @@ import {
   PutItemCommand,
   QueryCommand,
   type QueryCommandInput,
-  ScanCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -40,9 +39,6 @@ export const LOBBY_SHARDS = 4;
 
 const lobbyPartition = (ruleset: string, shard: number) => `LOBBY#${ruleset}#${shard}`;
 const shardOf = (gameId: string) => (createHash('sha256').update(gameId).digest()[0] ?? 0) % LOBBY_SHARDS;
-
-/** Where lobby entries were kept before the `lobby` index (REL-31): one partition of the table. */
-const LEGACY_LOBBY = 'LOBBY';
 
 export class DynamoGames implements GamesPort {
   constructor(
@@ -200,41 +196,6 @@ export class DynamoGames implements GamesPort {
     );
     const entries = (page.Items ?? []).flatMap((item) => (item.lobbyEntry?.S ? [JSON.parse(item.lobbyEntry.S) as LobbyEntry] : []));
     return { entries, end: page.LastEvaluatedKey as Item | undefined };
-  }
-
-  /** Games listed in the lobby's place before the `lobby` index (REL-31), for the migration. */
-  async legacyLobby(): Promise<{ gameId: string; key: string }[]> {
-    const items = await queryAll(this.db, {
-      TableName: this.tables.games,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': { S: LEGACY_LOBBY } },
-    });
-    return items.flatMap((item) => {
-      const entry = item.entry?.S ? (JSON.parse(item.entry.S) as LobbyEntry) : null;
-      return entry && item.sk?.S ? [{ gameId: entry.gameId, key: item.sk.S }] : [];
-    });
-  }
-
-  async deleteLegacyLobby(key: string): Promise<void> {
-    await this.db.send(new DeleteItemCommand({ TableName: this.tables.games, Key: { pk: { S: LEGACY_LOBBY }, sk: { S: key } } }));
-  }
-
-  /** The ids of every game that has a read model. */
-  async *viewedGames(): AsyncGenerator<string> {
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(
-        new ScanCommand({
-          TableName: this.tables.games,
-          ProjectionExpression: 'pk',
-          FilterExpression: 'sk = :view',
-          ExpressionAttributeValues: { ':view': { S: 'VIEW' } },
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) if (item.pk?.S?.startsWith('GAME#')) yield item.pk.S.slice('GAME#'.length);
-      start = page.LastEvaluatedKey;
-    } while (start);
   }
 
   async inbox(playerId: string): Promise<InboxEntry[]> {

@@ -81,9 +81,6 @@ export class WebhookTable implements WebhookStore {
     if (outcome === 'done') return 'created';
     return (await this.get(playerId, subscription.id)) ? 'exists' : 'full';
   }
-  async list(playerId: string): Promise<HookRecord[]> {
-    return (await this.hookItems(playerId, { ConsistentRead: true })).map(fromItem);
-  }
 
   /** The subscriptions alone (no secret, no log): what fan-out reads for every event. */
   async subscriptions(playerId: string): Promise<Subscription[]> {

@@ -196,11 +196,6 @@ export interface ReadModels {
   inbox(playerId: string): Promise<InboxEntry[]>;
   /** The first `count` lobby entries of these rulesets after cursor `after` (a `lobbyOrder`), in lobby order, and whether more follow. */
   lobby(rulesets: readonly string[], after: string | null, count: number): Promise<{ entries: LobbyEntry[]; more: boolean }>;
-  /** The ids of every game that has a read model. */
-  viewedGames(): AsyncIterable<string>;
-  /** REL-31: lobby entries kept the old way (before the lobby index), by game and the id to delete them by. */
-  legacyLobby(): Promise<{ gameId: string; key: string }[]>;
-  deleteLegacyLobby(key: string): Promise<void>;
 }
 
 // ---- players ----
@@ -281,7 +276,6 @@ export type CreateOutcome = 'created' | 'exists' | 'full';
 export interface WebhookStore {
   /** The subscription, only while its owner has fewer than `max`, however many creations race (REL-25). */
   create(subscription: Subscription, secret: string, max: number): Promise<CreateOutcome>;
-  list(playerId: string): Promise<HookRecord[]>;
   /** The subscriptions alone (no secret, no log): what fan-out reads for every event. */
   subscriptions(playerId: string): Promise<Subscription[]>;
   get(playerId: string, subscriptionId: string): Promise<HookRecord | null>;

@@ -12,7 +12,6 @@ import { createDeps, createWebhooks } from '../../functions/adapters/dynamo-deps
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { dnsResolve, HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
-import { migrateLobby } from '../../functions/games/app/projection.ts';
 import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/games/app/waiting.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
@@ -117,9 +116,6 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
-    // A data folder from before the lobby index (REL-31) moves its lobby into it, once.
-    await migrateLobby(deps, log);
-
     const services = await startServices(deps, options, new WebhookRetries(client, tables));
     stops.push(services.stop);
     const { scheduler, bus } = services;

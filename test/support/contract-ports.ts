@@ -441,9 +441,6 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(await deps.games.readModel(gameId)).toEqual({ version: 2, state: JSON.stringify({ version: 2 }) });
         expect(await deps.games.putReadModel(gameId, view(7), 'any')).toBe(true);
         expect((await deps.games.readModel(gameId))?.version).toBe(7);
-        const viewed: string[] = [];
-        for await (const id of deps.games.viewedGames()) viewed.push(id);
-        expect(viewed).toContain(gameId);
         await deps.games.dropReadModel(gameId, 6);
         expect((await deps.games.readModel(gameId))?.version).toBe(7);
         await deps.games.dropReadModel(gameId, 7);
@@ -558,7 +555,8 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
       expect(await table.create(subscription(playerId, 'w_a'), 's2', 2)).toBe('created');
       expect(await table.create(subscription(playerId, 'w_c'), 's3', 2)).toBe('full');
       expect(await table.create(subscription(playerId, 'w_a'), 's2', 2)).toBe('exists');
-      expect((await table.list(playerId)).map((r) => [r.subscription.id, r.secret, r.rev, r.log])).toEqual([
+      const records = await Promise.all(['w_a', 'w_b'].map((id) => table.get(playerId, id)));
+      expect(records.map((r) => [r?.subscription.id, r?.secret, r?.rev, r?.log])).toEqual([
         ['w_a', 's2', 1, []],
         ['w_b', 's1', 1, []],
       ]);

@@ -84,17 +84,6 @@ export class MemoryGames implements GamesPort {
     return { entries: open.slice(0, count), more: open.length > count };
   }
 
-  async *viewedGames(): AsyncGenerator<string> {
-    yield* [...this.views.keys()];
-  }
-
-  /** Memory never held the lobby the old way (REL-31): there is nothing to migrate. */
-  async legacyLobby(): Promise<{ gameId: string; key: string }[]> {
-    return [];
-  }
-
-  async deleteLegacyLobby(_key: string): Promise<void> {}
-
   async createPlayer(player: Player, createdAt: string): Promise<void> {
     if (this.players.has(player.playerId)) throw new Error(`player ${player.playerId} exists`);
     this.players.set(player.playerId, { playerId: player.playerId, name: player.name, apiKeyHash: player.apiKeyHash, createdAt });

@@ -23,14 +23,10 @@ export class MemoryWebhookStore implements WebhookStore {
   }
 
   /** In subscription id order, as the table's sort key keeps them. */
-  async list(playerId: string): Promise<HookRecord[]> {
+  async subscriptions(playerId: string): Promise<Subscription[]> {
     return [...this.of(playerId).values()]
       .sort((a, b) => (a.subscription.id < b.subscription.id ? -1 : 1))
-      .map((record) => structuredClone(record));
-  }
-
-  async subscriptions(playerId: string): Promise<Subscription[]> {
-    return (await this.list(playerId)).map((record) => record.subscription);
+      .map((record) => structuredClone(record.subscription));
   }
 
   async get(playerId: string, subscriptionId: string): Promise<HookRecord | null> {

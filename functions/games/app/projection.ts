@@ -142,27 +142,5 @@ export const rebuildAll = async (deps: Deps, log: (line: string) => void = () =>
     rebuilt += 1;
     log(`rebuilt ${gameId} at version ${state.version}`);
   }
-  for (const { key } of await deps.games.legacyLobby()) await deps.games.deleteLegacyLobby(key);
   return rebuilt;
-};
-
-/**
- * REL-31: a data folder from before the `lobby` index kept its lobby in a partition of its own.
- * While any of those items is left, every view is written again with its lobby entry (from its
- * own state, only over the same version: a projector that moved it wrote the entry already),
- * then the old items go. A folder without them costs one empty query.
- */
-export const migrateLobby = async (deps: Deps, log: (line: string) => void = () => {}): Promise<number> => {
-  const legacy = await deps.games.legacyLobby();
-  if (legacy.length === 0) return 0;
-  let migrated = 0;
-  for await (const gameId of deps.games.viewedGames()) {
-    const model = await deps.games.readModel(gameId);
-    if (!model) continue;
-    const state = JSON.parse(model.state) as GameState;
-    if (await deps.games.putReadModel(gameId, { ...model, lobby: lobbyEntryOf(state) }, model.version)) migrated += 1;
-  }
-  for (const { key } of legacy) await deps.games.deleteLegacyLobby(key);
-  log(`lobby index: ${migrated} read model(s) indexed, ${legacy.length} old lobby item(s) removed`);
-  return migrated;
 };

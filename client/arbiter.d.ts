@@ -18,57 +18,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/rulesets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The rule systems, their seats, phases and commands. */
-        get: operations["listRulesets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rulesets/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One ruleset with JSON Schemas of its options and commands. */
-        get: operations["getRuleset"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This document. */
-        get: operations["getOpenApi"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/players/me": {
         parameters: {
             query?: never;
@@ -119,6 +68,57 @@ export interface paths {
          * @description Any signed-in player may read it (the ids are in the seats of the games you see).
          */
         get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rulesets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule systems, their seats, phases and commands. */
+        get: operations["listRulesets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rulesets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ruleset with JSON Schemas of its options and commands. */
+        get: operations["getRuleset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document. */
+        get: operations["getOpenApi"];
         put?: never;
         post?: never;
         delete?: never;
@@ -288,6 +288,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your matches, those waiting on you first, by deadline.
+         * @description Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.
+         */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments": {
         parameters: {
             query?: never;
@@ -400,26 +420,6 @@ export interface paths {
          * @description Each game log as `GET /games/{id}/log` gives it to you: redacted while the game runs, complete once it has ended. A tournament created in a private club is exported only to its organiser: its games are private (API-8), so its members and players, who read the tournament, are refused (403); to anyone else it is a 404, as a tournament that does not exist (CLUB-1).
          */
         get: operations["exportTournament"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/games": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your matches, those waiting on you first, by deadline.
-         * @description Send If-None-Match with the ETag to poll cheaply, and `wait` to have the answer wait for a change.
-         */
-        get: operations["listMyGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3140,130 +3140,6 @@ export interface operations {
             503: components["responses"]["TimedOut"];
         };
     };
-    listRulesets: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of the answer you have: 304 while it is unchanged. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rulesets. Its ETag names this answer: send it as If-None-Match. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RulesetList"];
-                };
-            };
-            /** @description Unchanged: the If-None-Match names this answer. */
-            304: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: components["responses"]["Throttled"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["TimedOut"];
-        };
-    };
-    getRuleset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of the answer you have: 304 while it is unchanged. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path: {
-                /** @description The ruleset id, e.g. post-galactica. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The ruleset. Its ETag names this answer: send it as If-None-Match. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ruleset"];
-                };
-            };
-            /** @description Unchanged: the If-None-Match names this answer. */
-            304: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such ruleset. */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            429: components["responses"]["Throttled"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["TimedOut"];
-        };
-    };
-    getOpenApi: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of the answer you have: 304 while it is unchanged. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description Unchanged: the If-None-Match names this answer. */
-            304: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: components["responses"]["Throttled"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["TimedOut"];
-        };
-    };
     getMyProfile: {
         parameters: {
             query?: never;
@@ -3436,6 +3312,130 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    listRulesets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rulesets. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesetList"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    getRuleset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The ruleset id, e.g. post-galactica. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ruleset. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ruleset"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such ruleset. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
@@ -4125,6 +4125,64 @@ export interface operations {
             503: components["responses"]["TimedOut"];
         };
     };
+    listMyGames: {
+        parameters: {
+            query?: {
+                awaiting?: "true" | "false";
+                after?: number;
+                limit?: number;
+                wait?: number;
+            };
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your matches. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (10 unless the service sets ARBITER_MAX_WAITS_PER_KEY). Retry-After says in how many seconds one of them ends. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until one of your waits ends: retry then. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
     createTournament: {
         parameters: {
             query?: never;
@@ -4553,64 +4611,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["Throttled"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["TimedOut"];
-        };
-    };
-    listMyGames: {
-        parameters: {
-            query?: {
-                awaiting?: "true" | "false";
-                after?: number;
-                limit?: number;
-                wait?: number;
-            };
-            header?: {
-                /** @description The ETag of the answer you have: 304 while it is unchanged. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Your matches. Its ETag names this answer: send it as If-None-Match. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Inbox"];
-                };
-            };
-            /** @description Unchanged: the If-None-Match names this answer. */
-            304: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            /** @description Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (10 unless the service sets ARBITER_MAX_WAITS_PER_KEY). Retry-After says in how many seconds one of them ends. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    /** @description Seconds until one of your waits ends: retry then. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message?: string;
-                    };
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["TimedOut"];
         };

@@ -6,8 +6,8 @@
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
-import { buildApiRouter } from '../games/http/routes.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
+import { buildApiRouter } from './api-router.ts';
 import { httpHandler } from './handler.ts';
 
 /**

@@ -1,24 +1,24 @@
 /**
  * The whole HTTP API in one router: every route of the route table (route-table.ts), with the
- * API function's handlers and the club function's (routes.ts) and those that describe the
- * service (docs-routes.ts). On AWS they are three functions behind one HTTP API, so that the
- * API's bundle carries no documentation, club or tournament code (PERF-1); the local runtime
- * serves them all from one handler.
+ * API function's handlers (api-router.ts), the club function's (clubs-router.ts) and those
+ * that describe the service (docs/http/routes.ts). On AWS they are three functions behind one HTTP
+ * API, so that the API's bundle carries no documentation, club or tournament code (PERF-1);
+ * the local runtime serves them all from one handler.
  */
 
 import { docsHandlers } from '../docs/http/routes.ts';
-import { apiHandlers } from '../games/http/routes.ts';
 import type { Deps } from '../kernel/deps.ts';
 import { authenticate } from '../players/app/players.ts';
+import { apiHandlers } from './api-router.ts';
 import { clubsHandlers } from './clubs-router.ts';
 import type { CorsPolicy } from './cors.ts';
 import { httpHandler, type LogLine } from './handler.ts';
-import { routerFor } from './route-table.ts';
+import { ROUTES, routerFor } from './route-table.ts';
 import type { Router } from './router.ts';
 
 /** Every route of the service. */
 export const buildRouter = (deps: () => Deps): Router =>
-  routerFor(['api', 'docs', 'clubs'], { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers }, (authorization) =>
+  routerFor(ROUTES, { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers }, (authorization) =>
     authenticate(deps(), authorization),
   );
 

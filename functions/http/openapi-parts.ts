@@ -1,4 +1,12 @@
-/** The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations. */
+/**
+ * The pieces `/openapi.json` is built from: named responses and headers, and helpers for operations.
+ *
+ * Every function's bundle imports this module, since each feature declares its routes' answers
+ * beside the routes (`functions/<feature>/http/operations.ts`); only the documentation's uses it.
+ * So nothing here runs while it loads: a constant built by a call has the call annotated pure,
+ * and what a spread or a property read builds is a function, and esbuild leaves all of it, and
+ * the recorded examples, out of the bundles that never document (PERF-1).
+ */
 
 import { unwrapLazy } from '../../domain/kernel/schema.ts';
 import * as z from '../../domain/kernel/zod.ts';
@@ -19,7 +27,7 @@ export const header = (id: string) => ({ $ref: `#/components/headers/${id}` });
 const response = (id: string) => ({ $ref: `#/components/responses/${id}` });
 
 /** Every answer of the Lambda carries the request id (the 429 of the AWS stage does not reach it). */
-export const requestId = { 'x-request-id': header('RequestId') };
+export const requestId = { 'x-request-id': /* @__PURE__ */ header('RequestId') };
 
 export const ok = (description: string, schema: string, headers: Record<string, unknown> = {}) => ({
   description,
@@ -35,7 +43,7 @@ export const withEtag = (description: string, schema: string) => ({
   304: { description: 'Unchanged: the If-None-Match names this answer.', headers: { ...requestId, ETag: header('ETag') } },
 });
 
-export const location = { Location: header('Location') };
+export const location = { Location: /* @__PURE__ */ header('Location') };
 
 /** A problem answer; `examples` inline (`{ summary, value }`) or `$ref`s to the recorded ones (problemRef). */
 export const problem = (description: string, examples?: Record<string, unknown>) => ({
@@ -63,15 +71,19 @@ export const PUBLIC: never[] = [];
 export const OPTIONAL_KEY = [{}, { apiKey: [] }];
 
 /** Statuses any operation may answer: throttling on AWS and an internal error. */
-export const always = { 429: response('Throttled'), 500: response('InternalError'), 503: response('TimedOut') };
-export const unauthorized = { 401: response('Unauthorized') };
+export const always = {
+  429: /* @__PURE__ */ response('Throttled'),
+  500: /* @__PURE__ */ response('InternalError'),
+  503: /* @__PURE__ */ response('TimedOut'),
+};
+export const unauthorized = { 401: /* @__PURE__ */ response('Unauthorized') };
 /** The 429 of an operation with a rate limit of its own (REL-26), in place of `always`'s. */
-export const rateLimited = { 429: response('RateLimited') };
+export const rateLimited = { 429: /* @__PURE__ */ response('RateLimited') };
 /** Statuses of an operation that reads a JSON body. */
-export const withBody = { 400: response('BadRequest'), 413: response('TooLarge') };
+export const withBody = { 400: /* @__PURE__ */ response('BadRequest'), 413: /* @__PURE__ */ response('TooLarge') };
 
 /** The meanings of 409 at a game's command routes, each with its problem type, as the API answered them (DOC-3). */
-export const conflictExamples = {
+export const conflictExamples = () => ({
   versionConflict: {
     summary: 'version-conflict: another command was accepted first (or expectedVersion is not the current version)',
     ...problemRef('version-conflict'),
@@ -88,7 +100,7 @@ export const conflictExamples = {
     summary: 'conflict: the game is not in a state for that command (over, paused, another step)',
     ...problemRef('conflict'),
   },
-};
+});
 
 /** `$ref`s to the recorded example of each problem type answered with `status`, but `except`. */
 const examplesOf = (status: number, except: readonly string[] = []) =>
@@ -97,7 +109,11 @@ const examplesOf = (status: number, except: readonly string[] = []) =>
 /** What API Gateway's own 429 carries. */
 const stageThrottled = { type: 'object', properties: { message: { type: 'string' } } };
 
-export const sharedComponents = {
+/** The content of the AWS stage's own 429 (plain JSON, `{ message }`). */
+export const stageThrottledContent = { 'application/json': { schema: stageThrottled } };
+
+/** The document's shared components: examples, the security scheme, headers, parameters and named responses. */
+export const sharedComponents = () => ({
   /** DOC-3: an example of every problem type, each the API's answer to a request that provokes it. */
   examples: problemComponents(),
   securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'The API key from POST /players.' } },
@@ -136,7 +152,7 @@ export const sharedComponents = {
     ),
     Throttled: {
       description: 'Too many requests: the AWS HTTP API stage throttles (API Gateway answers this itself).',
-      content: { 'application/json': { schema: stageThrottled } },
+      content: stageThrottledContent,
     },
     RateLimited: {
       description:
@@ -153,4 +169,4 @@ export const sharedComponents = {
       },
     },
   },
-};
+});

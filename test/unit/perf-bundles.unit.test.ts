@@ -181,15 +181,28 @@ describe('PERF-1 Lambda bundles', () => {
     }
   });
 
-  it('PERF-1 the API leaves the OpenAPI document and JSON Schema to the documentation function, which has them', () => {
+  it("PERF-1 the API and the clubs leave the OpenAPI document, the routes' answers and JSON Schema to the documentation function, which has them", () => {
     const describing = (name: string) =>
       bundled(name).filter((path) =>
-        /functions[\\/]docs[\\/]http[\\/](openapi|components|routes)\.ts$|zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/.test(
+        /functions[\\/]docs[\\/]http[\\/](openapi|components|routes)\.ts$|functions[\\/]http[\\/]openapi-(parts\.ts|examples\.ts|examples\.json)$|zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/.test(
           path,
         ),
       );
     expect(describing('api')).toEqual([]);
-    expect(describing('docs').length).toBe(5);
+    expect(describing('clubs')).toEqual([]);
+    expect(describing('docs').length).toBe(8);
+  });
+
+  it("PERF-1 HALL-1 each HTTP function bundles the declarations of its own features' routes, and no other's", () => {
+    const declaring = (name: string) =>
+      bundled(name)
+        .map((path) => /^functions[\\/](\w+)[\\/]http[\\/]operations\.ts$/.exec(path)?.[1])
+        .filter((feature) => feature !== undefined)
+        .sort();
+    expect(declaring('api')).toEqual(['games', 'notifications', 'players']);
+    expect(declaring('clubs')).toEqual(['clubs', 'tournaments']);
+    // The document lists every route.
+    expect(declaring('docs')).toEqual(['clubs', 'docs', 'games', 'notifications', 'players', 'tournaments']);
   });
 
   it.each(DELIVERING)('PERF-1 %s loads the address guard (and ipaddr.js, which builds its tables as it loads) on first use', (name) => {
@@ -261,7 +274,7 @@ describe('PERF-1 English messages from the first parse', () => {
   it('PERF-1 a request body schema (the API)', async () => {
     const issues = await firstParse(
       'english-body',
-      `import { registerPlayerBody } from './functions/games/http/schemas.ts';
+      `import { registerPlayerBody } from './functions/players/http/schemas.ts';
        console.log(JSON.stringify(registerPlayerBody.safeParse({ name: 5 }).error.issues.map((i) => i.message)));`,
     );
     expect(issues).toEqual(['Invalid input: expected string, received number']);

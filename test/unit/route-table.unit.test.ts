@@ -1,17 +1,19 @@
 /**
- * ARC-5: one route table. The router, the OpenAPI document and the CDK routes (checked on the
- * template in test/stack/stack.stack.test.ts) all read functions/http/route-table.ts, so each
- * route is declared once; the router authenticates and parses by the table's declaration.
+ * ARC-5: one route table. Each route is declared once, in its feature's operations.ts, and
+ * functions/http/route-table.ts puts the features' lists together: the routers, the OpenAPI
+ * document and the CDK routes (checked on the template in test/stack/stack.stack.test.ts) all
+ * read them; the router authenticates and parses by the route's declaration.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../functions/docs/http/openapi.ts';
-import { docsHandlers } from '../../functions/docs/http/routes.ts';
-import { buildApiRouter } from '../../functions/games/http/routes.ts';
+import { docsRoutes } from '../../functions/docs/http/operations.ts';
+import { buildDocsRouter } from '../../functions/docs/http/routes.ts';
+import { buildApiRouter } from '../../functions/http/api-router.ts';
 import { buildClubsRouter } from '../../functions/http/clubs-router.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { inline, queryParams } from '../../functions/http/openapi-parts.ts';
-import { type Handlers, ROUTES, type RouteDeclaration, routeKeys, routerFor } from '../../functions/http/route-table.ts';
+import { type Handlers, ROUTES, type Route, type RouteDeclaration, routeKeys, routerFor } from '../../functions/http/route-table.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
 
 interface Operation {
@@ -45,7 +47,10 @@ const event = (method: string, rawPath: string, body?: unknown, headers: Record<
 /** A handler for every route that answers what it was handed. */
 const echoing = Object.fromEntries(
   table.map((r) => [r.operationId, async (_request: unknown, input: unknown) => ({ statusCode: 200, body: JSON.stringify(input) })]),
-) as unknown as Handlers<'api' | 'docs'>;
+) as unknown as Handlers<Route>;
+
+/** The routes the function `serves` names answers, in the table's order. */
+const servedBy = (serves: RouteDeclaration['serves']) => ROUTES.filter((r) => r.serves === serves);
 
 describe('ARC-5 one route table', () => {
   it('ARC-5 declares each route once: operationIds and METHOD /path unique, an id description exactly where the path has {id}, and one for each other segment', () => {
@@ -62,7 +67,8 @@ describe('ARC-5 one route table', () => {
   it('ARC-5 the router serves exactly the table: the local runtime every route, each function its own, in the table order', () => {
     expect(buildRouter(noDeps).routeKeys).toEqual(routeKeys());
     expect(buildApiRouter(noDeps).routeKeys).toEqual(routeKeys('api'));
-    expect(routerFor(['docs'], docsHandlers).routeKeys).toEqual(routeKeys('docs'));
+    expect(buildDocsRouter().routeKeys).toEqual(routeKeys('docs'));
+    expect(docsRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(routeKeys('docs'));
     expect(buildClubsRouter(noDeps).routeKeys).toEqual(routeKeys('clubs'));
     expect([...routeKeys('api'), ...routeKeys('docs'), ...routeKeys('clubs')].sort()).toEqual([...routeKeys()].sort());
   });
@@ -99,7 +105,7 @@ describe('ARC-5 one route table', () => {
 
   it('ARC-5 the router authenticates a route that needs the key before it parses anything, and hands the handler the player', async () => {
     const refused = new Problem(401, 'unauthorized', 'Unauthorized', 'No API key.');
-    const router = routerFor(['api', 'docs'], echoing, async (authorization) => {
+    const router = routerFor(ROUTES, echoing, async (authorization) => {
       if (authorization !== 'Bearer ok') throw refused;
       return 'p_1';
     });
@@ -116,7 +122,7 @@ describe('ARC-5 one route table', () => {
 
   it('ARC-5 CLUB-1 a route whose key is optional hands null without a key, the player with a good key, and a bad key is the 401', async () => {
     const refused = new Problem(401, 'unauthorized', 'Unauthorized', 'Bad key.');
-    const router = routerFor(['clubs'], echoing as unknown as Handlers<'clubs'>, async (authorization) => {
+    const router = routerFor(servedBy('clubs'), echoing, async (authorization) => {
       if (authorization !== 'Bearer ok') throw refused;
       return 'p_1';
     });
@@ -125,14 +131,16 @@ describe('ARC-5 one route table', () => {
     expect(JSON.parse((await read({ authorization: 'Bearer ok' })).body ?? '')).toEqual({ playerId: 'p_1' });
     await expect(read({ authorization: 'Bearer wrong' })).rejects.toBe(refused);
     // The clubs function serves optional-key routes: it must be given the check too.
-    expect(() => routerFor(['clubs'], echoing as unknown as Handlers<'clubs'>)).toThrow('needs the API key');
+    expect(() => routerFor(servedBy('clubs'), echoing)).toThrow('needs the API key');
   });
 
   it('ARC-5 a public route is served without a key, and a function that serves one needing the key must be given a check', async () => {
-    const router = routerFor(['docs'], echoing);
+    const router = routerFor(servedBy('docs'), echoing);
     expect(JSON.parse((await router.handle(event('GET', '/rulesets'))).body ?? '')).toEqual({ playerId: null });
-    expect(() => routerFor(['api'], echoing)).toThrow('needs the API key');
+    expect(() => routerFor(servedBy('api'), echoing)).toThrow('needs the API key');
     const { registerPlayer: _, ...missing } = echoing as unknown as Record<string, unknown>;
-    expect(() => routerFor(['api'], missing as unknown as Handlers<'api'>, async () => 'p_1')).toThrow('no handler for registerPlayer');
+    expect(() => routerFor(servedBy('api'), missing as unknown as Handlers<Route>, async () => 'p_1')).toThrow(
+      'no handler for registerPlayer',
+    );
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The club routes' handlers (CLUB-1, CLUB-6): clubs, members, their games and ladders.
- * The routes themselves are declared in the route table (route-table.ts).
+ * The clubs' routes' handlers (CLUB-1, CLUB-6), one per route of operations.ts (the compiler
+ * holds them to it): clubs, members, their games, tournaments and ladders. Adding a route: its
+ * declaration and answers in operations.ts, its handler here, its use case in app/
+ * (functions/http/route.ts says why apart).
  */
 
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, withEtag } from '../../http/respond.ts';
-import type { Handlers, Route } from '../../http/route-table.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { Request } from '../../http/router.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import {
@@ -21,12 +23,11 @@ import {
   removeMember,
   rotateInviteCode,
 } from '../app/clubs.ts';
-
-export type ClubOperationId = Extract<Route, { tag: 'clubs' }>['operationId'];
+import type { ClubRoute } from './operations.ts';
 
 const id = (request: Request) => request.params.id ?? '';
 
-export const clubHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, ClubOperationId> => ({
+export const clubHandlers = (deps: () => Deps): Handlers<ClubRoute> => ({
   createClub: async (_request, { playerId, body }) => {
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;

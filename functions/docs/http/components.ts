@@ -28,16 +28,9 @@ import {
   commandResponse,
   envelopeSchema,
   eventsResponse,
-  fieldErrorSchema,
   gameViewSchema,
   inboxResponse,
   lobbyResponse,
-  playerResponse,
-  problemSchema,
-  profileResponse,
-  publicProfileResponse,
-  rulesetListResponse,
-  rulesetResponse,
   stateResponse,
 } from '../../games/http/schemas.ts';
 import {
@@ -47,7 +40,9 @@ import {
   webhookListSchema,
   webhookSchema,
 } from '../../notifications/http/schemas.ts';
+import { playerResponse, profileResponse, publicProfileResponse } from '../../players/http/schemas.ts';
 import { roundsResponse, standingsResponse, tournamentCommandResponse, tournamentResponse } from '../../tournaments/http/schemas.ts';
+import { fieldErrorSchema, problemSchema, rulesetListResponse, rulesetResponse } from './schemas.ts';
 
 /** `post-galactica` → `PostGalactica`: the prefix of a ruleset's component names. */
 export const componentPrefix = (rulesetId: string): string =>

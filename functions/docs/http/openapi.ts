@@ -1,67 +1,36 @@
 /**
- * OpenAPI 3.1, generated from the zod schemas the routes validate with. Answers and the
- * commands, events and views of each ruleset are named components (components.ts);
- * request bodies stay inline, their command a `$ref` to the rulesets' command unions.
+ * OpenAPI 3.1, generated from the zod schemas the routes validate with: one operation for each
+ * route of the table (route-table.ts), in its order, with the answers its feature declares
+ * beside the route (`functions/<feature>/http/operations.ts`, by operationId; the compiler holds
+ * each feature's answers to its routes). Answers and the commands, events and views of each
+ * ruleset are named components (components.ts); request bodies stay inline, their command a
+ * `$ref` to the rulesets' command unions.
  */
 
 import { rulesets } from '../../../domain/rulesets.ts';
-import { clubResponses } from '../../clubs/http/openapi.ts';
-import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../../games/app/waiting.ts';
+import { clubResponses } from '../../clubs/http/operations.ts';
+import { gameResponses } from '../../games/http/operations.ts';
 import { commandBody } from '../../games/http/schemas.ts';
 import { commandExamples, forkExamples, problemRef, problemTable, requestExample } from '../../http/openapi-examples.ts';
 import {
-  always,
   body,
-  conflictExamples,
-  header,
   ifNoneMatch,
   inline,
-  location,
   OPTIONAL_KEY,
-  ok,
   PUBLIC,
   pathId,
-  problem,
   queryParams,
-  rateLimited,
-  ref,
-  requestId,
   secured,
   sharedComponents,
-  unauthorized,
-  withBody,
-  withEtag,
 } from '../../http/openapi-parts.ts';
-import { type OperationId, ROUTES, type Route, type RouteDeclaration } from '../../http/route-table.ts';
+import type { RouteDeclaration } from '../../http/route.ts';
+import { type OperationId, ROUTES } from '../../http/route-table.ts';
 import type { ProblemType } from '../../kernel/problems.ts';
-import { webhookResponses } from '../../notifications/http/openapi.ts';
-import { tournamentResponses } from '../../tournaments/http/openapi.ts';
+import { webhookResponses } from '../../notifications/http/operations.ts';
+import { playerResponses } from '../../players/http/operations.ts';
+import { tournamentResponses } from '../../tournaments/http/operations.ts';
 import { buildComponents } from './components.ts';
-
-const noGame = { 404: problem('No such game.') };
-
-/**
- * REL-23: a route that can wait also answers 429 itself, as a problem with Retry-After, when
- * the API key already holds as many waits as it may; the AWS stage's throttle stays plain JSON.
- */
-const tooManyWaits = {
-  429: {
-    description: `Too many requests: the AWS stage throttles (application/json, answered by API Gateway), or (application/problem+json, type too-many-waits) your API key already holds as many waiting requests as it may (${DEFAULT_WAIT_LIMITS.maxWaitsPerKey} unless the service sets ${MAX_WAITS_ENV}). Retry-After says in how many seconds one of them ends.`,
-    headers: {
-      ...requestId,
-      'Retry-After': { description: 'Seconds until one of your waits ends: retry then.', schema: { type: 'integer', minimum: 1 } },
-    },
-    content: {
-      ...sharedComponents.responses.Throttled.content,
-      'application/problem+json': {
-        schema: ref('Problem'),
-        examples: {
-          tooManyWaits: { summary: 'too-many-waits: the key already holds its cap of waits', ...problemRef('too-many-waits') },
-        },
-      },
-    },
-  },
-};
+import { docsResponses } from './operations.ts';
 
 /** The body of POST /games/{id}/commands: the command is one of a ruleset's commands. */
 const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
@@ -71,126 +40,6 @@ const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
 };
 
 type Responses = Record<string, unknown>;
-
-const gameResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'games' }>['operationId']> => ({
-  listLobby: { ...withEtag('Open public games.', 'Lobby'), 400: withBody[400], ...unauthorized, ...always },
-  createGame: {
-    201: ok('The match and its first events.', 'CommandResponse', location),
-    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse', location),
-    ...withBody,
-    ...unauthorized,
-    403: problem('CLUB-1: only members of a club create games in it.'),
-    404: problem('CLUB-1: no such club (or a private club you are not a member of).'),
-    409: problem('Another request changed the game at the same moment; retry.', { versionConflict: conflictExamples.versionConflict }),
-    422: problem('Against the rules (unknown ruleset, bad options); the detail names the rule.'),
-    ...always,
-    ...rateLimited,
-  },
-  getGame: { ...withEtag('The match.', 'GameView'), 400: withBody[400], ...unauthorized, ...noGame, ...always },
-  joinGame: {
-    200: ok('The events of joining (`replayed` true for a retry).', 'CommandResponse'),
-    ...withBody,
-    ...unauthorized,
-    403: problem('You may not take that seat.'),
-    ...noGame,
-    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
-    422: problem('Against the rules (no seat free, no such seat); the detail names the rule.'),
-    ...always,
-    ...rateLimited,
-  },
-  giveCommand: {
-    200: ok('The new events as your seat may see them.', 'CommandResponse'),
-    ...withBody,
-    ...unauthorized,
-    403: problem('Not your turn, or not your seat (the problem names the rule).'),
-    ...noGame,
-    409: problem('Each meaning has its own problem type: see the examples.', conflictExamples),
-    422: problem('Against the rules: the detail says which rule and why.'),
-    ...always,
-  },
-  forkGame: {
-    201: ok('A sandbox: its first event, GameForked (the answer names the new game; Location points at it).', 'CommandResponse', location),
-    202: ok('A continuation proposed: the ForkProposed event on this game; it starts when every seat has accepted it.', 'CommandResponse'),
-    200: ok('A retry (same commandId and body): the first answer again, `replayed` true.', 'CommandResponse'),
-    ...withBody,
-    ...unauthorized,
-    403: problem('Not a seat or the organiser of this game (a continuation), or a ruling only the organiser may give.'),
-    ...noGame,
-    409: problem(
-      'TB-6: the game was not in play at that version, sealed orders hidden from you are pending there, a continuation is already proposed, or another request changed the game at the same moment.',
-    ),
-    422: problem('Against the rules; the detail names the rule.'),
-    ...always,
-    ...rateLimited,
-  },
-  listGameEvents: {
-    ...withEtag('A page of events.', 'EventsPage'),
-    400: withBody[400],
-    ...unauthorized,
-    ...noGame,
-    ...always,
-    ...tooManyWaits,
-  },
-  getGameState: {
-    ...withEtag('The state.', 'GameState'),
-    400: withBody[400],
-    ...unauthorized,
-    404: problem('No such game, or no event `at` yet.'),
-    ...always,
-  },
-  exportGameLog: {
-    200: {
-      description: 'The log. Its ETag names this answer: send it as If-None-Match.',
-      headers: { ...requestId, ETag: header('ETag') },
-      content: { 'application/x-ndjson': { schema: { type: 'string' } } },
-    },
-    304: withEtag('', 'EventsPage')[304],
-    ...unauthorized,
-    ...noGame,
-    ...always,
-  },
-  listMyGames: {
-    ...withEtag('Your matches.', 'Inbox'),
-    400: withBody[400],
-    ...unauthorized,
-    ...always,
-    ...tooManyWaits,
-  },
-});
-
-/** API-7: your profile, a rename, key rotation and others' public profiles; and registering. */
-const playerResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { tag: 'players' }>['operationId']> => ({
-  registerPlayer: { 201: ok('The new player.', 'Player'), ...withBody, ...always, ...rateLimited },
-  getMyProfile: { ...withEtag('Your profile.', 'Profile'), ...unauthorized, 404: problem('No such player.'), ...always },
-  renameMe: {
-    200: ok('Your profile with the new name.', 'Profile'),
-    ...withBody,
-    ...unauthorized,
-    404: problem('No such player.'),
-    ...always,
-  },
-  rotateMyKey: {
-    201: ok('The new key.', 'Player'),
-    ...unauthorized,
-    404: problem('No such player.'),
-    ...always,
-  },
-  getPlayer: { ...withEtag('The profile.', 'PublicProfile'), ...unauthorized, 404: problem('No such player.'), ...always },
-});
-
-const docsResponses = (): Pick<Record<OperationId, Responses>, Extract<Route, { serves: 'docs' }>['operationId']> => ({
-  listRulesets: { ...withEtag('The rulesets.', 'RulesetList'), ...always },
-  getRuleset: { ...withEtag('The ruleset.', 'Ruleset'), 404: problem('No such ruleset.'), ...always },
-  getOpenApi: {
-    200: {
-      description: 'OpenAPI 3.1. Its ETag names this answer: send it as If-None-Match.',
-      headers: { ...requestId, ETag: header('ETag') },
-      content: { 'application/json': { schema: { type: 'object' } } },
-    },
-    304: withEtag('', 'EventsPage')[304],
-    ...always,
-  },
-});
 
 /** The examples of the answers that carry none of their own: the problem type each status means here (DOC-3). */
 const DEFAULT_PROBLEMS: Readonly<Record<string, ProblemType>> = { 403: 'not-allowed', 404: 'not-found', 422: 'rule-violation' };
@@ -336,7 +185,7 @@ const buildDocument = () => {
       { name: 'webhooks', description: 'Notifications, signed by Standard Webhooks.' },
       { name: 'meta', description: 'This document.' },
     ],
-    components: { ...sharedComponents, schemas },
+    components: { ...sharedComponents(), schemas },
     paths: paths(commandRefs),
   };
 };

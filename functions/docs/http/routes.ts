@@ -1,10 +1,12 @@
 /**
- * The routes that describe the service rather than play it: the OpenAPI document and the
- * rulesets with their commands' JSON Schemas. They need no table and no player, and they are
- * the only answers that turn zod schemas into JSON Schema, so on AWS they are their own
- * function (functions/http/docs.ts): the API's cold start, which every player waits on, does
- * not load the OpenAPI document's code nor zod's JSON Schema code (PERF-1). The local runtime
- * serves them from its one handler, with the API's routes (every-route.ts).
+ * The routes that describe the service rather than play it: the rulesets with their commands'
+ * JSON Schemas, and the OpenAPI document. They need no table and no player, and they are the
+ * only answers that turn zod schemas into JSON Schema, so on AWS they are their own function
+ * (functions/http/docs.ts): the API's cold start, which every player waits on, does not load
+ * the OpenAPI document's code nor zod's JSON Schema code (PERF-1). The local runtime serves
+ * them from its one handler, with the API's routes (every-route.ts).
+ *
+ * Here their handlers, one per route of operations.ts, which declares them and their answers.
  */
 
 import type { AnyRuleset } from '../../../domain/kernel/ruleset.ts';
@@ -13,10 +15,12 @@ import * as z from '../../../domain/kernel/zod.ts';
 import { commandTable, matchCommands } from '../../../domain/match/command-table.ts';
 import { rulesets } from '../../../domain/rulesets.ts';
 import { withEtag } from '../../http/respond.ts';
-import { type Handlers, routerFor } from '../../http/route-table.ts';
+import type { Handlers } from '../../http/route.ts';
+import { routerFor } from '../../http/route-table.ts';
 import type { Router } from '../../http/router.ts';
 import { notFound } from '../../kernel/problems.ts';
 import { servedDocument } from './openapi.ts';
+import { type DocsRoute, docsRoutes } from './operations.ts';
 
 const rulesetNamed = (id: string): AnyRuleset => {
   const r = rulesets.get(id);
@@ -48,7 +52,7 @@ const commandsWithSchemas = (r: AnyRuleset) =>
   });
 
 /** The describing routes' handlers, by operationId; public, cached for five minutes. */
-export const docsHandlers: Handlers<'docs'> = {
+export const docsHandlers: Handlers<DocsRoute> = {
   getOpenApi: async (request) => withEtag(request, servedDocument(request.origin), 'public, max-age=300'),
   listRulesets: async (request) => withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
   getRuleset: async (request) => {
@@ -67,4 +71,4 @@ export const docsHandlers: Handlers<'docs'> = {
 };
 
 /** The documentation function's routes (all public: it authenticates nobody). */
-export const buildDocsRouter = (): Router => routerFor(['docs'], docsHandlers);
+export const buildDocsRouter = (): Router => routerFor(docsRoutes, docsHandlers);

@@ -1,6 +1,9 @@
 /**
- * The API function's handlers, one per operationId of the route table (route-table.ts), which
- * has authenticated and parsed the request by then: call the application function, map the result.
+ * The games' routes' handlers, one per route of operations.ts (the compiler holds them to it):
+ * the lobby, creating and joining a match, its commands and forks, its log, state and read
+ * model, and your inbox. The router has authenticated and parsed the request by then: call the
+ * use case, map the result. Adding a route: its declaration and answers in operations.ts, its
+ * handler here, its use case in app/ (functions/http/route.ts says why apart).
  */
 
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
@@ -12,17 +15,15 @@ import { commandDocsOf, rulesetIds } from '../../../domain/ruleset-list.ts';
 import { checkClubGame } from '../../clubs/app/clubs.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
-import { type Handlers, routerFor } from '../../http/route-table.ts';
-import type { Router } from '../../http/router.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { Problem } from '../../kernel/problems.ts';
-import { type WebhookOperationId, webhookHandlers } from '../../notifications/http/routes.ts';
-import { authenticate, myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../../players/app/players.ts';
 import { checkInvite, inviteCode } from '../app/access.ts';
 import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
 import { exportLog } from '../app/export.ts';
 import { requestFork, startAgreed } from '../app/forks.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+import type { GameRoute } from './operations.ts';
 
 /**
  * Every command any game takes at /commands, from the command table: the lifecycle's (only
@@ -45,18 +46,7 @@ const isSandbox = (result: CommandResult): boolean => result.state?.status !== '
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
 
-/** Players, games and their commands. */
-const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationId> => ({
-  registerPlayer: async (request, { body }) => {
-    const refused = await rateLimited(deps(), 'players', request.sourceIp);
-    if (refused) return refused;
-    return json(201, await registerPlayer(deps(), body.name));
-  },
-  getMyProfile: async (request, { playerId }) => withEtag(request, await myProfile(deps(), playerId)),
-  renameMe: async (_request, { playerId, body }) => json(200, await renamePlayer(deps(), playerId, body.name)),
-  rotateMyKey: async (request, { playerId }) =>
-    json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' }),
-  getPlayer: async (request) => withEtag(request, await publicProfile(deps(), request.params.id ?? '')),
+export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
   listLobby: async (request, { query }) => withEtag(request, await lobbyPage(deps(), query)),
   createGame: async (_request, { playerId, body }) => {
     const { commandId, ...given } = body;
@@ -168,12 +158,5 @@ const gameHandlers = (deps: () => Deps): Omit<Handlers<'api'>, WebhookOperationI
   },
 });
 
-/** The API function's handlers: players, games and their commands, webhooks. */
-export const apiHandlers = (deps: () => Deps): Handlers<'api'> => ({
-  ...gameHandlers(deps),
-  ...webhookHandlers(deps),
-});
-
-/** The API function's routes. */
-export const buildApiRouter = (deps: () => Deps): Router =>
-  routerFor(['api'], apiHandlers(deps), (authorization) => authenticate(deps(), authorization));
+/** The name test/unit/command-table.unit.test.ts still imports the games' handlers by. */
+export const apiHandlers = gameHandlers;

@@ -1,12 +1,12 @@
 /**
- * The HTTP API's request and response schemas (zod): requests are validated with them,
- * and `/openapi.json` is generated from them, so the document cannot drift from the code.
+ * The games' request and response schemas (zod): matches, their commands, forks, the log and
+ * the read model. Requests are validated with them, and `/openapi.json` is generated from them,
+ * so the document cannot drift from the code. `commandId` and the envelope are the tournaments' too.
  */
 
 import * as z from '../../../domain/kernel/zod.ts';
 import { createGameFields, joinGameFields } from '../../../domain/match/commands.ts';
 import { FORK_KINDS } from '../../../domain/match/events.ts';
-import { nameProblem } from '../../players/app/names.ts';
 import { MAX_WAIT_SECONDS } from '../app/waiting.ts';
 
 export const commandId = /* @__PURE__ */ z.lazy(() =>
@@ -19,25 +19,6 @@ export const commandId = /* @__PURE__ */ z.lazy(() =>
       z.describe('Your unique id for this command; a retry with the same id and body is answered from the first result.'),
     ),
 );
-
-export const registerPlayerBody = /* @__PURE__ */ z.lazy(() =>
-  z.strictObject({
-    name: z.string().check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(64),
-      // REL-24: printable text only; the refusal names the character.
-      z.superRefine((name, ctx) => {
-        const problem = nameProblem(name);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name });
-      }),
-      z.describe('How other players see you: 1 to 64 characters of printable text (no control, format, bidi or zero-width characters).'),
-    ),
-  }),
-);
-
-/** API-7: a rename takes the same name rules as registering. */
-export const renamePlayerBody = registerPlayerBody;
 
 /** POST /games: a CreateGame's fields (domain/match/commands.ts, where they are declared once) and the request's id. */
 export const createGameBody = /* @__PURE__ */ z.lazy(() => z.strictObject({ ...createGameFields(), commandId: z.optional(commandId) }));
@@ -213,26 +194,6 @@ export const commandResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-export const playerResponse = /* @__PURE__ */ z.lazy(() =>
-  z.object({
-    playerId: z.string(),
-    name: z.string(),
-    apiKey: z.string().check(z.describe('Shown once; send it as "Authorization: Bearer <apiKey>". Only its hash is stored.')),
-  }),
-);
-
-export const profileResponse = /* @__PURE__ */ z.lazy(() =>
-  z.object({
-    playerId: z.string(),
-    name: z.string(),
-    createdAt: z.nullable(z.string()).check(z.describe('When you registered.')),
-  }),
-);
-
-export const publicProfileResponse = /* @__PURE__ */ z.lazy(() =>
-  z.object({ playerId: z.string(), name: z.string() }).check(z.describe('What anyone may know of a player.')),
-);
-
 const proposalSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     by: z.string().check(z.describe('The seat that proposed it.')),
@@ -353,54 +314,6 @@ export const stateResponse = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-const commandDocSchema = /* @__PURE__ */ z.lazy(() =>
-  z.looseObject({
-    type: z.string(),
-    summary: z.string(),
-    rule: z.string(),
-    phases: z
-      .optional(z.array(z.string()))
-      .check(
-        z.describe(
-          "VIEW-16: the phases (a game's `step.phase`) in which a seat may send it; absent: any phase of play. The referee still decides each command.",
-        ),
-      ),
-    anySeat: z
-      .optional(z.literal(true))
-      .check(z.describe('VIEW-16: a seat the game is not waiting for may send it too, in those phases; absent: only an awaited seat.')),
-  }),
-);
-
-export const rulesetSummarySchema = /* @__PURE__ */ z.lazy(() =>
-  z.looseObject({
-    id: z.string(),
-    title: z.string(),
-    rulesVersion: z.string(),
-    summary: z.string(),
-    seats: z.array(z.string()),
-    phases: z.array(z.string()),
-    commands: z.array(commandDocSchema),
-  }),
-);
-
-export const rulesetListResponse = /* @__PURE__ */ z.lazy(() => z.object({ rulesets: z.array(rulesetSummarySchema) }));
-
-export const rulesetResponse = /* @__PURE__ */ z.lazy(() =>
-  z.extend(rulesetSummarySchema.def.getter(), {
-    commands: z
-      .array(
-        z.extend(commandDocSchema.def.getter(), {
-          schema: z
-            .record(z.string(), z.unknown())
-            .check(z.describe('JSON Schema of this command; its `type` property is the command type as a const.')),
-        }),
-      )
-      .check(z.describe('Every command a game of this ruleset accepts at POST /games/{id}/commands (API-3), with its own schema.')),
-    optionsSchema: z.unknown().check(z.describe("JSON Schema of the ruleset's options (options.rules of POST /games).")),
-    commandSchema: z.unknown().check(z.describe("JSON Schema of the ruleset's own commands.")),
-  }),
-);
-
 export const eventsResponse = /* @__PURE__ */ z.lazy(() =>
   z.object({
     events: z.array(envelopeSchema),
@@ -447,25 +360,4 @@ export const inboxResponse = /* @__PURE__ */ z.lazy(() =>
       }),
     ),
   }),
-);
-
-export const fieldErrorSchema = /* @__PURE__ */ z.lazy(() =>
-  z.object({
-    pointer: z.string().check(z.describe('JSON Pointer (RFC 6901) to the field, e.g. /command/units/0/x; empty for the whole body.')),
-    detail: z.string().check(z.describe('What is wrong with it.')),
-  }),
-);
-
-export const problemSchema = /* @__PURE__ */ z.lazy(() =>
-  z
-    .looseObject({
-      type: z.string().check(z.describe('https://arbiter.dev/problems/<slug>: a stable identifier of the kind of problem.')),
-      title: z.string(),
-      status: z.number().check(z.int()),
-      detail: z.string().check(z.describe('A sentence a person understands.')),
-      rule: z.optional(z.string()).check(z.describe('The rule point enforced, e.g. PG-9.')),
-      code: z.optional(z.string()).check(z.describe('A stable code for the rule violation, e.g. NOT_YOUR_TURN.')),
-      errors: z.optional(z.array(fieldErrorSchema)).check(z.describe('Each field that does not match the schema.')),
-    })
-    .check(z.describe('RFC 9457 problem details.')),
 );

@@ -1,11 +1,13 @@
 /**
- * The webhook routes' handlers (PBM-1, PBM-3): a player's subscriptions under /me/webhooks.
- * The routes themselves are declared in the route table (route-table.ts).
+ * The webhook routes' handlers (PBM-1, PBM-3), one per route of operations.ts (the compiler
+ * holds them to it): a player's subscriptions under /me/webhooks. Adding a route: its
+ * declaration and answers in operations.ts, its handler here, its use case in app/
+ * (functions/http/route.ts says why apart).
  */
 
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, withEtag } from '../../http/respond.ts';
-import type { Handlers, Route } from '../../http/route-table.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { Request } from '../../http/router.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import {
@@ -16,13 +18,12 @@ import {
   listSubscriptions,
   pingSubscription,
 } from '../app/webhook-subscriptions.ts';
-
-export type WebhookOperationId = Extract<Route, { tag: 'webhooks' }>['operationId'];
+import type { WebhookRoute } from './operations.ts';
 
 const id = (request: Request) => request.params.id ?? '';
 
 /** The webhook routes' handlers, by operationId. */
-export const webhookHandlers = (deps: () => Deps): Pick<Handlers<'api'>, WebhookOperationId> => ({
+export const webhookHandlers = (deps: () => Deps): Handlers<WebhookRoute> => ({
   createWebhook: async (_request, { playerId, body }) => {
     const refused = await rateLimited(deps(), 'webhooks', playerId);
     if (refused) return refused;

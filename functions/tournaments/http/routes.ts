@@ -1,21 +1,23 @@
 /**
- * The tournament routes' handlers (CLUB-2..CLUB-5): thin over the use cases in
- * functions/app/tournament*.ts. The routes themselves are declared in the route table.
+ * The tournaments' routes' handlers (CLUB-2..CLUB-5), one per route of operations.ts (the
+ * compiler holds them to it), thin over the use cases in app/. Adding a route: its declaration
+ * and answers in operations.ts, its handler here, its use case in app/ (functions/http/route.ts
+ * says why apart).
  */
+
 import { sha256Hex } from '../../../domain/kernel/digest.ts';
 import { checkClubTournament } from '../../clubs/app/clubs.ts';
 import { systemCommandId } from '../../games/app/commands.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
-import type { Handlers, Route } from '../../http/route-table.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { Request } from '../../http/router.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { readableTournament } from '../app/tournament-access.ts';
 import { exportTournament } from '../app/tournament-export.ts';
 import { tournamentRounds, tournamentStandings, tournamentView } from '../app/tournament-queries.ts';
 import { executeTournamentCommand, type TournamentResult } from '../app/tournaments.ts';
-
-export type TournamentOperationId = Extract<Route, { tag: 'tournaments' }>['operationId'];
+import type { TournamentRoute } from './operations.ts';
 
 const id = (request: Request) => request.params.id ?? '';
 
@@ -26,7 +28,7 @@ const answer = (tournamentId: string, result: TournamentResult) => ({
   events: result.events,
 });
 
-export const tournamentHandlers = (deps: () => Deps): Pick<Handlers<'clubs'>, TournamentOperationId> => ({
+export const tournamentHandlers = (deps: () => Deps): Handlers<TournamentRoute> => ({
   createTournament: async (_request, { playerId, body }) => {
     const { commandId, ...fields } = body;
     const refused = await rateLimited(deps(), 'games', playerId);

@@ -2,7 +2,8 @@
  * The GSC2 commands as `GET /rulesets/gsc2` lists them. A file of its own, importing
  * nothing: domain/ruleset-list.ts lists every ruleset's commands from the start (the API refuses a
  * command no ruleset has before it loads any), without pulling in the command schemas (PERF-1).
- * `phases` are the steps of GSC-1 in which each may be sent (VIEW-16: what the page offers);
+ * `phases` are the steps of GSC-1 in which each may be sent, declared here only: the page offers it
+ * in them (VIEW-16) and the referee refuses it in any other (command-steps.ts);
  * `anySeat`: the seat the step does not wait for may send it too (GSC-5, GSC-22).
  */
 import type { CommandDoc } from '../kernel/ruleset.ts';

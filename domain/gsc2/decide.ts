@@ -3,6 +3,7 @@ import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { assertNever, reject } from '../kernel/violation.ts';
 import { afterGroup, deferredShips, unmoved } from './alternation.ts';
+import { inItsStep } from './command-steps.ts';
 import type { GscCommand } from './commands.ts';
 import type { GscEvent, ShipStayed } from './events.ts';
 import { fold } from './evolve.ts';
@@ -24,9 +25,13 @@ const then = (state: GscState, decision: Decision<GscEvent>, next: (s: GscState)
 const moved = (state: GscState, decision: Decision<GscEvent>, rc: RulesContext): Decision<GscEvent> =>
   then(state, decision, (s) => afterMove(s, rc));
 
+/**
+ * GSC-3: the second player ends its free group of moves. Outside the steps EndMoves's doc names
+ * (Movement) there is no group to end, so that is refused as any other seat's or mode's attempt.
+ */
 const endMoves = (state: GscState, rc: RulesContext): Decision<GscEvent> => {
   const m = state.movement;
-  if (state.step !== 'movement' || m.mode !== 'free' || rc.seat !== m.mover) {
+  if (!inItsStep(state, 'EndMoves') || m.mode !== 'free' || rc.seat !== m.mover) {
     return reject(
       'NOT_YOUR_GROUP',
       'GSC-3',

@@ -11,6 +11,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { unmoved } from './alternation.ts';
+import { inItsStep } from './command-steps.ts';
 import type { GscEvent, ShipMoved, TurnTaken } from './events.ts';
 import { fold } from './evolve.ts';
 import { advance, round3, turnFacing } from './geometry.ts';
@@ -128,9 +129,17 @@ const interrupt = (pose: Pose, outcome: GscEvent | string, rule: string): Step =
     ? reject('ILLEGAL_INTERRUPT', rule, outcome)
     : { ...pose, state: fold(pose.state, [outcome]), events: [...pose.events, outcome] };
 
-/** GSC-3: a ship may move only when it is its seat's turn to move and it has not moved. */
-export const checkMover = (state: GscState, seat: string | null, shipId: string): Decision<never> | ShipState => {
-  if (state.step !== 'movement')
+/**
+ * GSC-3: a ship may move only in the steps its command's doc names (GSC-1: Movement), when it is its
+ * seat's turn to move and it has not moved.
+ */
+export const checkMover = (
+  state: GscState,
+  type: 'MoveShip' | 'DeferMove',
+  seat: string | null,
+  shipId: string,
+): Decision<never> | ShipState => {
+  if (!inItsStep(state, type))
     return reject('NOT_MOVEMENT', 'GSC-1', `Ships move in the Movement step; it is the ${state.step} step.`, 409);
   const m = state.movement;
   if (seat !== m.mover)
@@ -155,7 +164,7 @@ const contacts = (state: GscState, ship: ShipState, at: Point, moved: number): s
         .map((s) => s.id);
 
 export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): Decision<GscEvent> => {
-  const checked = checkMover(state, rc.seat, command.ship);
+  const checked = checkMover(state, command.type, rc.seat, command.ship);
   if ('ok' in checked) return checked;
   const ship = checked;
   let pose: Pose = { at: ship.at, facing: ship.facing, spent: 0, straight: 0, moved: 0, turns: [], state, events: [] };
@@ -184,7 +193,7 @@ export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): 
 
 /** GSC-4: a ship that cannot move its turn distance may move at the end of the turn instead (`deferredMoves`). */
 export const deferMove = (state: GscState, shipId: string, rc: RulesContext): Decision<GscEvent> => {
-  const checked = checkMover(state, rc.seat, shipId);
+  const checked = checkMover(state, 'DeferMove', rc.seat, shipId);
   if ('ok' in checked) return checked;
   if (state.movement.mode === 'deferred') return reject('ALREADY_DEFERRED', 'GSC-4', `${checked.name} has deferred already; it moves now.`);
   const turnDistance = designOf(state, checked).turnDistance;
@@ -207,7 +216,7 @@ export const useTractorBeam = (
   command: { type: 'UseTractorBeam' | 'ArmTractorBeam'; ship: string; beam: string; target: string },
   rc: RulesContext,
 ): Decision<GscEvent> => {
-  if (state.step !== 'movement')
+  if (!inItsStep(state, command.type))
     return reject('NOT_MOVEMENT', 'GSC-22', `Tractor beams are used in the Movement step; it is the ${state.step} step.`, 409);
   const own = ownShip(state, rc.seat, command.ship);
   if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-5', own.message);

@@ -12,6 +12,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import { boardingOrdersSchema, checkBoardingOrders } from './boarding.ts';
+import { inItsStep } from './command-steps.ts';
 import type { GscEvent, OrdersRevealed, OrdersSealed, OrdersSubmitted } from './events.ts';
 import { fold } from './evolve.ts';
 import { beamOrdersSchema, checkBeamOrders } from './firing.ts';
@@ -42,7 +43,8 @@ const check = (state: GscState, seat: string, orders: Orders, rulesVersion: stri
 
 export const submitOrders = (state: GscState, command: SubmitOrders, rc: RulesContext): Decision<GscEvent> => {
   const { orders } = command;
-  if (state.sealedStep === null) return reject('NO_ORDERS_NOW', 'GSC-1', `No orders are sealed in the ${state.step} step.`, 409);
+  if (!inItsStep(state, 'SubmitOrders')) return reject('NO_ORDERS_NOW', 'GSC-1', `No orders are sealed in the ${state.step} step.`, 409);
+  // the doc's steps are the sealed ones (evolve.ts sets `sealedStep` with the step); the orders name which one they are for
   if (orders.step !== state.sealedStep)
     return reject('WRONG_STEP', 'GSC-1', `These are ${orders.step} orders, but it is the ${state.sealedStep} step.`, 409);
   const seat = rc.seat;

@@ -10,6 +10,7 @@ import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
 import type { RepairAttempted } from './boarding-events.ts';
+import { inItsStep } from './command-steps.ts';
 import { kindOf } from './designs.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
@@ -51,7 +52,7 @@ const problem = (ship: ShipState, ref: string, planned: number): string | null =
 };
 
 export const repair = (state: GscState, command: Repair, rc: RulesContext): Decision<GscEvent> => {
-  if (state.step !== 'repairs')
+  if (!inItsStep(state, 'Repair'))
     return reject('NOT_REPAIRS', 'GSC-23', `Repairs are made in the last step; it is the ${state.step} step.`, 409);
   if (rc.seat === null || !state.awaited.includes(rc.seat))
     return reject('NOT_AWAITED', 'GSC-23', 'Your repairs for this turn are done, or you have nothing to repair.', 403);

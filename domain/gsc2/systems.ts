@@ -9,6 +9,7 @@ import type { RulesContext } from '../kernel/ruleset.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import * as z from '../kernel/zod.ts';
+import { inItsStep } from './command-steps.ts';
 import type { GscEvent } from './events.ts';
 import { shipId } from './limits.ts';
 import { designOf, levelOf, ownShip } from './ships.ts';
@@ -52,8 +53,13 @@ const fitted = (state: GscState, ship: ShipState, system: string): number =>
 export const useSystem = (state: GscState, command: UseSystem, rc: RulesContext): Decision<GscEvent> => {
   const own = ownShip(state, rc.seat, command.ship);
   if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-22', own.message);
-  const allowed = USABLE_SYSTEMS[state.step];
-  if (!allowed.includes(command.system)) {
+  const via = OWN_COMMAND[command.system];
+  // UseSystem is sent in the steps its doc names (command-docs.ts). Which of them a system is used in
+  // is that system's own rule (USABLE_SYSTEMS, the sheet's lists), so it is checked here too. A system
+  // with a command of its own is not UseSystem's: in a step it is used in, UseSystem's or not (MDS in
+  // Missiles), the refusal names its command.
+  const sentInItsStep = via !== undefined || inItsStep(state, 'UseSystem');
+  if (!sentInItsStep || !USABLE_SYSTEMS[state.step].includes(command.system)) {
     const when = Object.entries(USABLE_SYSTEMS)
       .filter(([, list]) => list.includes(command.system))
       .map(([step]) => step);
@@ -64,7 +70,6 @@ export const useSystem = (state: GscState, command: UseSystem, rc: RulesContext)
       409,
     );
   }
-  const via = OWN_COMMAND[command.system];
   if (via) return reject('USE_ITS_COMMAND', 'GSC-22', `${command.system} are used through ${via}.`);
   if (fitted(state, own.value, command.system) <= 0)
     return reject('NOT_FITTED', 'GSC-22', `${own.value.name} has no working ${command.system}.`);

@@ -4,8 +4,8 @@
  * made deterministic so that they can be recorded once and compared with a fresh answer.
  * Recorded by test/unit/openapi-examples.unit.test.ts into functions/http/openapi-examples.json.
  */
-import type { ClubOperationId } from '../../functions/clubs/http/routes.ts';
-import type { TournamentOperationId } from '../../functions/tournaments/http/routes.ts';
+import type { ClubOperationId } from '../../functions/clubs/http/operations.ts';
+import type { TournamentOperationId } from '../../functions/tournaments/http/operations.ts';
 import { fixedMemoryApi, type MemoryApi } from './memory-api.ts';
 
 export interface AnswerExample {

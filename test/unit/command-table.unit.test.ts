@@ -29,7 +29,7 @@ import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
 import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { docsHandlers } from '../../functions/docs/http/routes.ts';
-import { apiHandlers } from '../../functions/games/http/routes.ts';
+import { gameHandlers } from '../../functions/games/http/routes.ts';
 import { createGameBody } from '../../functions/games/http/schemas.ts';
 import type { Request } from '../../functions/http/router.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
@@ -101,7 +101,7 @@ const bothParse = (fields: Record<string, unknown>) => ({
 /** What POST /games/{id}/commands answers a command of `type` before it reads any game: null when it goes on to the game. */
 const refusalAtTheRoute = async (type: string): Promise<{ status: number; type: string; detail: string } | null> => {
   try {
-    await apiHandlers(noDeps).giveCommand(request('g_1'), {
+    await gameHandlers(noDeps).giveCommand(request('g_1'), {
       playerId: 'p_1',
       query: undefined,
       body: { commandId: 'cmd-00001', command: { type } },

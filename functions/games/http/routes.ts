@@ -7,21 +7,19 @@
  */
 
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
-import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
 import { matchCommands, RESERVED_COMMANDS } from '../../../domain/match/command-table.ts';
 import { emptyGame, seatOf } from '../../../domain/match/state.ts';
 import { redactEvents } from '../../../domain/match/view.ts';
 import { commandDocsOf, rulesetIds } from '../../../domain/ruleset-list.ts';
-import { checkClubGame } from '../../clubs/app/clubs.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { Problem } from '../../kernel/problems.ts';
-import { checkInvite, inviteCode } from '../app/access.ts';
-import { type CommandResult, executeCommand, systemCommandId } from '../app/commands.ts';
+import type { CommandResult } from '../app/commands.ts';
 import { exportLog } from '../app/export.ts';
-import { requestFork, startAgreed } from '../app/forks.ts';
+import { requestFork } from '../app/forks.ts';
+import { createGame, giveCommand, joinGame } from '../app/play.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
 import type { GameRoute } from './operations.ts';
 
@@ -52,39 +50,20 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     const { commandId, ...given } = body;
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
-    // CLUB-1: only a member creates a game in a club, and a private club is not revealed to a stranger (INV-10: its games are private).
-    const club = given.options?.club;
-    const visibility = club ? await checkClubGame(deps(), club.clubId, playerId, given.options?.visibility) : undefined;
-    const command = visibility === undefined ? given : { ...given, options: { ...given.options, visibility } };
-    // A retried creation carries its commandId; the game id is derived from it so the retry finds the same game.
-    const id = `g_${commandId ? sha256Hex(`${playerId}:${commandId}`).slice(0, 20) : deps().randomHex(10)}`;
-    const result = await executeCommand(deps(), {
-      gameId: id,
-      commandId: commandId ?? systemCommandId('create', id),
-      command: { type: 'CreateGame', ...command },
-      caller: { kind: 'player', playerId },
-    });
+    const { gameId, result, inviteCode } = await createGame(deps(), playerId, commandId, given);
+    const answer = commandResponse(gameId, result, seatAfter(result, playerId), result.events);
     // API-8: a private game's answer carries its invite code, for its creator to pass on.
-    const invite = command.options?.visibility === 'private' ? await inviteCode(deps(), id) : null;
-    const answer = commandResponse(id, result, seatAfter(result, playerId), result.events);
-    return json(result.replayed ? 200 : 201, invite === null ? answer : { ...answer, inviteCode: invite }, {
-      location: `/games/${id}`,
+    return json(result.replayed ? 200 : 201, inviteCode === null ? answer : { ...answer, inviteCode }, {
+      location: `/games/${gameId}`,
     });
   },
   joinGame: async (request, { playerId, body }) => {
-    const { commandId, inviteCode: given, ...command } = body;
+    const { commandId, inviteCode, ...command } = body;
     const gameId = request.params.id ?? '';
     // Counted per key before any game is read, whatever the game: a 429 says nothing of one (REL-26).
-    const refused = given === undefined ? null : await rateLimited(deps(), 'invites', playerId);
+    const refused = inviteCode === undefined ? null : await rateLimited(deps(), 'invites', playerId);
     if (refused) return refused;
-    await checkInvite(deps(), gameId, playerId, given);
-    const result = await executeCommand(deps(), {
-      gameId,
-      // Without a commandId, joining twice the same way is one join.
-      commandId: commandId ?? systemCommandId('join', `${playerId}-${sha256Hex(canonicalJson(command)).slice(0, 16)}`),
-      command: { type: 'JoinGame', ...command },
-      caller: { kind: 'player', playerId },
-    });
+    const result = await joinGame(deps(), gameId, playerId, commandId, inviteCode, command);
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
   },
   giveCommand: async (request, { playerId, body }) => {
@@ -99,15 +78,13 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
       );
     }
     const gameId = request.params.id ?? '';
-    const result = await executeCommand(deps(), {
+    const result = await giveCommand(deps(), {
       gameId,
       commandId: body.commandId,
       expectedVersion: body.expectedVersion,
       command: body.command as { type: string },
       caller: { kind: 'player', playerId },
     });
-    // TB-6: the last acceptance of a continuation starts it; a retry starts one a failure left unstarted.
-    await startAgreed(deps(), gameId, result.events);
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
   },
   forkGame: async (request, { playerId, body }) => {
@@ -159,4 +136,3 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
 });
 
 /** The name test/unit/command-table.unit.test.ts still imports the games' handlers by. */
-export const apiHandlers = gameHandlers;

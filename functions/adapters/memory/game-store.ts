@@ -4,7 +4,7 @@
  * command record and the seed, or not at all; records and seeds are written only where there
  * is none. Snapshots are kept as appends give them, at the same boundaries, and trusted only
  * while the fold tags their state as they were tagged (HALL-2); besides them it remembers the
- * newest state each fold reached, tagged the same way, so a game is not folded again per load.
+ * newest state a load reached, tagged and trusted the same way, so a game is not folded again per load.
  */
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { assertBatchFits } from '../../games/app/budget.ts';
@@ -29,22 +29,21 @@ export class MemoryGameStore implements GameStore {
   private readonly logs = new Map<string, EventEnvelope[]>();
   /** Each stream's snapshots, oldest first. */
   private readonly snapshots = new Map<string, Kept[]>();
-  /** The newest state each fold reached, by stream. */
-  private readonly folded = new WeakMap<object, Map<string, Kept>>();
+  /** The newest state a load reached, by stream: a snapshot of its own. */
+  private readonly folded = new Map<string, Kept>();
   private readonly seeds = new Map<string, string>();
   private readonly commands = new Map<string, CommandRecord>();
   private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
-    const cache = this.cacheOf(fold);
-    const remembered = await trusted(cache.get(gameId), fold);
+    const remembered = await trusted(this.folded.get(gameId), fold);
     const snapshot = await trusted(this.snapshots.get(gameId)?.at(-1), fold);
     const base = remembered && remembered.seq >= (snapshot?.seq ?? 0) ? remembered : snapshot;
     const from = base ?? { seq: 0, state: fold.initial };
     const events = await this.readAfter(gameId, from.seq);
     const state = await this.foldOnto(gameId, fold, events, from.state);
     const seq = events.at(-1)?.seq ?? from.seq;
-    if (seq > 0) cache.set(gameId, { seq, state, tag: await fold.tag(state) });
+    if (seq > 0) await this.remember(gameId, seq, state, fold);
     return {
       state,
       fromSnapshot: base === snapshot ? (snapshot?.seq ?? null) : null,
@@ -61,15 +60,16 @@ export class MemoryGameStore implements GameStore {
     return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
   }
 
+  /** `state` as the newest a load reached, unless another load remembered a newer one meanwhile under the same tag. */
+  private async remember<S>(gameId: string, seq: number, state: S, fold: StreamFold<S>): Promise<void> {
+    const tag = await fold.tag(state);
+    const current = this.folded.get(gameId);
+    if (!current || current.seq <= seq || current.tag !== tag) this.folded.set(gameId, { seq, state, tag });
+  }
+
   /** `events` of the stream folded onto `from` by `fold`, any earlier state it asks for loaded by the same fold. */
   private foldOnto<S>(gameId: string, fold: StreamFold<S>, events: readonly EventEnvelope[], from: S): Promise<S> {
     return fold.fold(events, from, (v) => this.loadAt(gameId, v, fold));
-  }
-
-  private cacheOf(fold: object): Map<string, Kept> {
-    const cache = this.folded.get(fold) ?? new Map<string, Kept>();
-    this.folded.set(fold, cache);
-    return cache;
   }
 
   async readAfter(

@@ -21,7 +21,8 @@ const rulesetOf = (events: readonly EventEnvelope[], from: GameState): unknown =
   return events[0]?.type === 'GameCreated' ? (events[0].data as { readonly ruleset?: unknown }).ruleset : undefined;
 };
 
-const makeGameFold = (rulesets: RulesetSource): StreamFold<GameState> => ({
+/** The fold of a game under these rule systems. */
+export const gameFold = (rulesets: RulesetSource): StreamFold<GameState> => ({
   initial: emptyGame,
   async fold(events, from, stateAt) {
     const ruleset = rulesetOf(events, from);
@@ -38,18 +39,6 @@ const makeGameFold = (rulesets: RulesetSource): StreamFold<GameState> => ({
     return rulesets.findFold(state.ruleset)?.rulesVersion ?? '';
   },
 });
-
-/** One fold per rule systems' value, so that a store caching by fold finds it again. */
-const folds = new WeakMap<RulesetSource, StreamFold<GameState>>();
-
-/** The fold of a game under these rule systems. */
-export const gameFold = (rulesets: RulesetSource): StreamFold<GameState> => {
-  const known = folds.get(rulesets);
-  if (known) return known;
-  const fold = makeGameFold(rulesets);
-  folds.set(rulesets, fold);
-  return fold;
-};
 
 /** The game as its log has it now; with `commandId`, its seed and that command's record from the same read (PERF-5). */
 export const loadGame = (deps: GameReads, gameId: string, commandId?: string): Promise<LoadedState<GameState>> =>

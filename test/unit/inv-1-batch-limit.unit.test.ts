@@ -13,9 +13,9 @@ import { SOL_LIMITS } from '../../domain/soluna/limits.ts';
 import { SINGLE_EVENT_ITEMS } from '../../functions/adapters/event-codec.ts';
 import { MAX_BATCH, refuseTooManyEvents } from '../../functions/games/app/budget.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
-import { slowestGsc2Command } from '../support/largest-gsc2.ts';
-import { costlyPostGalacticaCommands } from '../support/largest-post-galactica.ts';
-import { slowestSolunaCommand } from '../support/largest-soluna.ts';
+import { slowestGsc2Command } from '../../scenarios/largest-gsc2.ts';
+import { costlyPostGalacticaCommands } from '../../scenarios/largest-post-galactica.ts';
+import { slowestSolunaCommand } from '../../scenarios/largest-soluna.ts';
 
 const events = (n: number) => Array.from({ length: n }, (_, i) => ({ seq: i + 1 }) as unknown as EventEnvelope);
 

@@ -28,8 +28,15 @@ import { MAX_ACTIONS, MAX_PATH, SOL_LIMITS as S } from '../../domain/soluna/limi
 import { solOptionsSchema } from '../../domain/soluna/options.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
 import { fieldErrors } from '../../functions/kernel/schema-problems.ts';
-import { benchRc, largestGsc2PlayState, largestGsc2Rules, largestGsc2State, SHIPS, slowestGsc2Command } from '../support/largest-gsc2.ts';
-import { largestSolunaPlayState, largestSolunaRules, slowestSolunaCommand } from '../support/largest-soluna.ts';
+import {
+  benchRc,
+  largestGsc2PlayState,
+  largestGsc2Rules,
+  largestGsc2State,
+  SHIPS,
+  slowestGsc2Command,
+} from '../../scenarios/largest-gsc2.ts';
+import { largestSolunaPlayState, largestSolunaRules, slowestSolunaCommand } from '../../scenarios/largest-soluna.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each case reaches into the options or command it changes
 type Json = any;

@@ -26,7 +26,7 @@ import {
   PgTable,
   unitIds,
   walledZoneOptions,
-} from '../support/largest-post-galactica.ts';
+} from '../../scenarios/largest-post-galactica.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each case reaches into the options it changes
 type Rules = any;

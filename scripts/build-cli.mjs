@@ -1,5 +1,5 @@
 /**
- * Bundles the `arbiter` command (functions/cli/arbiter.ts) into tools/arbiter-cli/dist:
+ * Bundles the `arbiter` command (tools/arbiter-cli/src/arbiter.ts) into tools/arbiter-cli/dist:
  * arbiter.mjs, and a chunk with the rules that only verify and replay load; so `npx arbiter`
  * starts with Node alone (VIEW-6). Then packs tools/arbiter-cli (DOC-4) into
  * dist/web/cli/arbiter-cli.tgz, the self-contained package (no dependencies) that the runtime
@@ -23,7 +23,7 @@ const dist = join(pkg, 'dist');
 const fresh = mkdtempSync(join(pkg, '.build-'));
 try {
   await build({
-    entryPoints: [here('../functions/cli/arbiter.ts')],
+    entryPoints: [here('../tools/arbiter-cli/src/arbiter.ts')],
     outdir: fresh,
     // Chunk hashes depend on paths relative to it: from the root, wherever this runs (npm pack runs it in the package).
     absWorkingDir: here('..'),

@@ -6,9 +6,9 @@
  *   makes the order modules load in decide what a module sees, and hides which file owns what.
  * - Nothing under `functions/` imports `infra/`; the application (`functions/app/`) imports only
  *   itself and the domain, so its adapters are chosen by the entry points (ARC-1, `layerCrossings`).
- * - HALL-1: no tool (`scripts/`, `bench/`, `scenarios/`) and nothing the service runs (`functions/`,
+ * - HALL-1: no tool (`scripts/`, `bench/`, `scenarios/`, `tools/`) and nothing the service runs (`functions/`,
  *   `infra/`, `domain/`) imports `test/`: what tests and tools both play is `scenarios/`. And the
- *   CLI (`functions/cli/`) imports nothing from the page (`web/`): what both draw is `render/`.
+ *   CLI (`tools/arbiter-cli/src/`) imports nothing from the page (`web/`): what both draw is `render/`.
  * - HALL-1: the domain's match layer, which every ruleset and the service decide with, imports
  *   nothing from `domain/verify/`, which checks what they decided: what both need lives below
  *   them, in `domain/kernel/` (the rolls an event holds, for one).
@@ -68,11 +68,11 @@ for (const file of functionsFiles) {
 /** HALL-1: which folders may not import which. */
 const FORBIDDEN: readonly { from: readonly string[]; to: string; why: string }[] = [
   {
-    from: ['scripts', 'bench', 'scenarios', 'functions', 'infra', 'domain', 'render', 'web'],
+    from: ['scripts', 'bench', 'scenarios', 'tools', 'functions', 'infra', 'domain', 'render', 'web'],
     to: 'test',
     why: 'tools and the service import nothing from test/ (what both play is in scenarios/)',
   },
-  { from: ['functions/cli'], to: 'web', why: 'the CLI imports no page code (what both draw is in render/)' },
+  { from: ['tools/arbiter-cli/src'], to: 'web', why: 'the CLI imports no page code (what both draw is in render/)' },
 ];
 for (const { from, to, why } of FORBIDDEN) {
   const forbidden = join(ROOT, to) + sep;

@@ -1,5 +1,5 @@
 /**
- * AWS-3 `npm run redrive`: a way back for what the pipeline gave up on (functions/ops/redrive*.ts).
+ * AWS-3 `npm run redrive`: a way back for what the pipeline gave up on (tools/ops/redrive*.ts).
  *
  *   local: npm run redrive [-- --data-dir .data]
  *          the records npm start set aside in <data-dir>/failed-stream-records.ndjson; with
@@ -26,8 +26,9 @@ import { createDynamoClient } from '../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../functions/adapters/dynamo-deps.ts';
 import { EventBridgeScheduler } from '../functions/adapters/scheduler.ts';
 import { tableNames } from '../functions/adapters/tables.ts';
-import { commandLine, stackOutputs } from '../functions/ops/command-line.ts';
-import { failedRecordsPath } from '../functions/ops/failed-records.ts';
+import { startDynamoLocal } from '../infra/local/dynamodb-local.ts';
+import { failedRecordsPath } from '../infra/local/failed-records.ts';
+import { commandLine, stackOutputs } from '../tools/ops/command-line.ts';
 import {
   type AwsRedriveContext,
   drainQueue,
@@ -36,9 +37,8 @@ import {
   redriveDeadline,
   redriveStreamFailure,
   SqsQueue,
-} from '../functions/ops/redrive-aws.ts';
-import { redriveFailedRecords } from '../functions/ops/redrive-local.ts';
-import { startDynamoLocal } from '../infra/local/dynamodb-local.ts';
+} from '../tools/ops/redrive-aws.ts';
+import { redriveFailedRecords } from '../tools/ops/redrive-local.ts';
 
 const USAGE = `usage: npm run redrive [-- --data-dir .data] [--endpoint http://127.0.0.1:PORT] [--prefix P]
        npm run redrive -- --aws --outputs cdk-outputs.json [--region eu-west-1]`;

@@ -18,7 +18,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { type FailedRecords, memoryFailedRecords } from '../../functions/ops/failed-records.ts';
+import { type FailedRecords, memoryFailedRecords } from './failed-records.ts';
 
 export interface StreamConsumer {
   readonly name: string;

@@ -21,7 +21,8 @@ import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { gameKey } from '../../functions/adapters/game-items.ts';
 import { LocalScheduler, scheduleName } from '../../functions/adapters/scheduler.ts';
 import { loadGame } from '../../functions/games/app/game-fold.ts';
-import { type FailedRecord, failedRecordsPath, readFailedRecords } from '../../functions/ops/failed-records.ts';
+import { type FailedRecord, failedRecordsPath, readFailedRecords } from '../../infra/local/failed-records.ts';
+import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
 import {
   type AwsRedriveContext,
   drainQueue,
@@ -30,9 +31,8 @@ import {
   readStreamBatch,
   redriveDeadline,
   redriveStreamFailure,
-} from '../../functions/ops/redrive-aws.ts';
-import { redriveFailedRecords } from '../../functions/ops/redrive-local.ts';
-import { type Runtime, startRuntime } from '../../infra/local/runtime.ts';
+} from '../../tools/ops/redrive-aws.ts';
+import { redriveFailedRecords } from '../../tools/ops/redrive-local.ts';
 import { give } from '../support/commands.ts';
 import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { Client, commandId, eventually } from '../support/http.ts';
@@ -271,7 +271,7 @@ describe('AWS-3 deadlines given up on', () => {
   it("AWS-3 on AWS: the timer reactor's part schedules the deadline ahead again (the same name as the reactor gives it)", async () => {
     const scheduler = new LocalScheduler(async () => {});
     try {
-      const { redriveGame } = await import('../../functions/ops/redrive.ts');
+      const { redriveGame } = await import('../../tools/ops/redrive.ts');
       const result = await redriveGame(awsContext(db, scheduler), gameId, ['timer-reactor']);
       expect(result.ok).toBe(true);
       const { state } = await loadGame(db.deps, gameId);

@@ -7,7 +7,7 @@
  * npm start uses the storage tier's DynamoDB Local (fresh tables of its own): npm start's own
  * JVM is test/e2e/npm-start.e2e.test.ts's subject, not the smoke's. One case runs the real
  * `npm run smoke`, the deployer's path from npm to its exit code; the failing check and the
- * refusal run the same command line in this process (functions/ops/smoke-command.ts, which
+ * refusal run the same command line in this process (tools/ops/smoke-command.ts, which
  * scripts/smoke.ts hands its argv and exits with), each saving an npm and a tsx start.
  */
 import { execFile } from 'node:child_process';
@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { smokeCommand } from '../../functions/ops/smoke-command.ts';
+import { smokeCommand } from '../../tools/ops/smoke-command.ts';
 import { type NpmStart, startNpmStart } from '../support/browser.ts';
 import { closedPort } from '../support/webhook-receiver.ts';
 

@@ -9,7 +9,7 @@
  * when a record is set aside (test/stack: INV-4).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { reprojectGame } from '../../functions/ops/redrive.ts';
+import { reprojectGame } from '../../tools/ops/redrive.ts';
 import type { Client } from '../support/client.ts';
 import { postGalacticaGame } from '../support/games.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../client/arbiter.d.ts';
-import { run as arbiter } from '../../functions/cli/run.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { run as arbiter } from '../../tools/arbiter-cli/src/run.ts';
 import { Client, commandId, letTimePass, quiesce, startServiceRuntime } from '../support/http.ts';
 
 const PLAYERS = 64;

@@ -19,7 +19,6 @@ import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { ROUTES, routeKeys } from '../../functions/http/route-table.ts';
 import { defaultRateLimits, rateLimitsText } from '../../functions/kernel/rate-limits.ts';
-import { REDRIVE_OUTPUTS } from '../../functions/ops/redrive-aws.ts';
 import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
 import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
@@ -29,6 +28,7 @@ import { apiRoutes, clubsRoutes, docsRoutes } from '../../infra/aws/http-api.ts'
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
+import { REDRIVE_OUTPUTS } from '../../tools/ops/redrive-aws.ts';
 
 interface Statement {
   readonly Effect: string;

@@ -4,7 +4,7 @@
  * requests, and the drain that deletes only what was redriven.
  */
 import { describe, expect, it } from 'vitest';
-import { planRedrive } from '../../functions/ops/redrive.ts';
+import { planRedrive } from '../../tools/ops/redrive.ts';
 import {
   deadlineOf,
   deleteInput,
@@ -15,7 +15,7 @@ import {
   receiveInput,
   shardIteratorInput,
   streamBatchOf,
-} from '../../functions/ops/redrive-aws.ts';
+} from '../../tools/ops/redrive-aws.ts';
 
 /** The on-failure record Lambda sends for a DynamoDB stream batch (the shape AWS documents). */
 const onFailure = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
-import { redriveGame } from '../../functions/ops/redrive.ts';
+import { redriveGame } from '../../tools/ops/redrive.ts';
 import { give } from '../support/commands.ts';
 
 describe('AWS-3 CLUB-6 the redrive of a club game', () => {

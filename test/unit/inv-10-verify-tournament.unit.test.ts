@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
-import { run as arbiter } from '../../functions/cli/run.ts';
+import { run as arbiter } from '../../tools/arbiter-cli/src/run.ts';
 import { openSwiss } from '../support/tournament-app.ts';
 
 const TOURNAMENT = 't_inv10';

@@ -27,10 +27,10 @@ import type { PgState } from '../../domain/post-galactica/state.ts';
 import { rulesetIds, rulesetList } from '../../domain/ruleset-list.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
-import { summarize } from '../../functions/cli/summary.ts';
 import { drawBattlefield, standaloneSvg } from '../../render/board.ts';
 import { eventMarks } from '../../render/marks.ts';
 import { rendererList } from '../../render/renderers.ts';
+import { summarize } from '../../tools/arbiter-cli/src/summary.ts';
 import { describeEvents } from '../../web/describe.ts';
 import { inspectPiece } from '../../web/inspect.ts';
 import { ctxFor, Game, player, seat, startedPostGalactica } from '../support/decider-spec.ts';
@@ -270,7 +270,7 @@ describe('HALL-4 nothing outside a ruleset and the two lists chooses by its id',
           (m) => `${relative(ROOT, file)} -> ${m[1] ?? m[2]}`,
         ),
       );
-    expect(imports('functions/cli').filter((line) => /\/web\//.test(line))).toEqual([]);
+    expect(imports('tools/arbiter-cli/src').filter((line) => /\/web\//.test(line))).toEqual([]);
     expect(imports('render').filter((line) => /\/(web|functions|infra)\//.test(line))).toEqual([]);
   });
 });

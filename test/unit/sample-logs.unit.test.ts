@@ -14,7 +14,7 @@ import type { PgState } from '../../domain/post-galactica/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
-import { replay } from '../../functions/cli/commands.ts';
+import { replay } from '../../tools/arbiter-cli/src/commands.ts';
 
 const RULESETS = everyRuleset();
 const root = join(import.meta.dirname, '..', '..');

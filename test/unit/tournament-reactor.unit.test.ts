@@ -20,11 +20,11 @@ import { executeCommand } from '../../functions/games/app/commands.ts';
 import { loadGame } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import type { EventBus, IntegrationEvent, PhaseDeadline, PhaseScheduler } from '../../functions/kernel/ports.ts';
-import { planRedrive, redriveGame } from '../../functions/ops/redrive.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
 import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { planRedrive, redriveGame } from '../../tools/ops/redrive.ts';
 import { playerIds } from '../support/tournament.ts';
 
 const TOURNAMENT = 't_lambda4';

@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
-import { run as arbiter } from '../../functions/cli/run.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { run as arbiter } from '../../tools/arbiter-cli/src/run.ts';
 import { openSwiss } from '../support/tournament-app.ts';
 
 const RULESETS = everyRuleset();

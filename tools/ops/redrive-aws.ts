@@ -34,10 +34,10 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import * as z from '../../domain/kernel/zod.ts';
-import { fireDeadline, remindDeadline } from '../games/app/phase-timer.ts';
-import type { EventBus, TimerInput } from '../kernel/ports.ts';
-import { makePublisher } from '../stream/publisher.ts';
-import { makeTournamentReactor } from '../stream/tournaments.ts';
+import { fireDeadline, remindDeadline } from '../../functions/games/app/phase-timer.ts';
+import type { EventBus, TimerInput } from '../../functions/kernel/ports.ts';
+import { makePublisher } from '../../functions/stream/publisher.ts';
+import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { type Consumer, type RedriveContext, redriveGame } from './redrive.ts';
 
 /**

@@ -6,10 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { createDynamoClient } from '../adapters/dynamo-client.ts';
-import { createDeps } from '../adapters/dynamo-deps.ts';
-import { tableNames } from '../adapters/tables.ts';
-import { rebuildAll } from '../games/app/projection.ts';
+import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
+import { tableNames } from '../../functions/adapters/tables.ts';
+import { rebuildAll } from '../../functions/games/app/projection.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

@@ -15,14 +15,14 @@
  *   existing schedule is a no-op).
  */
 import type { Step } from '../../domain/match/state.ts';
-import { reactForClubs } from '../clubs/app/club-reactions.ts';
-import { loadGame } from '../games/app/game-fold.ts';
-import { fireDeadline } from '../games/app/phase-timer.ts';
-import { projectGame } from '../games/app/projection.ts';
-import { reminderSchedules, remindersOf } from '../games/app/timer-reactor.ts';
-import type { Deps } from '../kernel/deps.ts';
-import { isTournamentId, type PhaseScheduler } from '../kernel/ports.ts';
-import { reactForTournaments } from '../tournaments/app/tournament-rounds.ts';
+import { reactForClubs } from '../../functions/clubs/app/club-reactions.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
+import { fireDeadline } from '../../functions/games/app/phase-timer.ts';
+import { projectGame } from '../../functions/games/app/projection.ts';
+import { reminderSchedules, remindersOf } from '../../functions/games/app/timer-reactor.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { isTournamentId, type PhaseScheduler } from '../../functions/kernel/ports.ts';
+import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
 
 export type Consumer = 'projector' | 'timer-reactor' | 'publisher' | 'tournaments';
 

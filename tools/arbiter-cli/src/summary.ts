@@ -4,10 +4,10 @@
  * view the API serves (domain/match/view.ts), so a seat sees here only what it saw there.
  * Each ruleset's lines are its renderer's (render/renderers.ts).
  */
-import type { GameView } from '../../domain/match/view.ts';
-import { type Renderer, rendererOf } from '../../render/renderer.ts';
-import { rendererList } from '../../render/renderers.ts';
-import { obj } from '../../render/svg.ts';
+import type { GameView } from '../../../domain/match/view.ts';
+import { type Renderer, rendererOf } from '../../../render/renderer.ts';
+import { rendererList } from '../../../render/renderers.ts';
+import { obj } from '../../../render/svg.ts';
 
 export const summarize = (view: GameView, renderers: readonly Renderer[] = rendererList): string => {
   const seats = view.seats.map((s) => s.name);

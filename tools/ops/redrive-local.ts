@@ -9,7 +9,7 @@
  * stream when it starts, which schedules and publishes again (receivers de-duplicate on
  * `webhook-id`).
  */
-import { type FailedRecord, readFailedRecords, removeFailedRecords } from './failed-records.ts';
+import { type FailedRecord, readFailedRecords, removeFailedRecords } from '../../infra/local/failed-records.ts';
 import { planRedrive, type RedriveContext, type Redriven, redriveGame } from './redrive.ts';
 
 export interface LocalRedrive {

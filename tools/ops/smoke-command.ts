@@ -1,7 +1,7 @@
 /**
  * AWS-1 `npm run smoke`'s command line (scripts/smoke.ts runs it on the process's own
  * arguments and output): its options, the refusals that exit 2 before anything is sent, the
- * smoke itself (functions/ops/smoke.ts) and its verdict, exit 0 when every check passed and 1
+ * smoke itself (tools/ops/smoke.ts) and its verdict, exit 0 when every check passed and 1
  * when one failed. A function of argv and where it prints, so the smoke's tests can run a
  * refusal or a failing check in their own process (test/e2e/smoke.e2e.test.ts).
  */

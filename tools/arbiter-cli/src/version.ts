@@ -3,8 +3,8 @@
  * logs it re-adjudicates (RUL-10). Loaded only for `--version`; it reads the folds, which
  * name the versions, and none of the referees.
  */
-import { folds } from '../../domain/folds.ts';
-import cli from '../../tools/arbiter-cli/package.json' with { type: 'json' };
+import { folds } from '../../../domain/folds.ts';
+import cli from '../package.json' with { type: 'json' };
 
 export const versionText = (): string => {
   const rows = [...folds.values()].map((fold) => `  ${fold.id} (${fold.title}): ${fold.rulesVersions.join(', ')}`);

@@ -3,16 +3,16 @@
  * so `arbiter --help` does not pay for the rules of three games.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { foldGame } from '../../domain/match/evolve.ts';
-import { viewGame } from '../../domain/match/view.ts';
-import { everyRuleset } from '../../domain/rulesets.ts';
-import { explainEvent } from '../../domain/verify/explain.ts';
-import { LogFormatError, type ParsedLog, parseLog } from '../../domain/verify/log.ts';
-import { outcomeOf } from '../../domain/verify/pending.ts';
-import { verifyTournament } from '../../domain/verify/tournament.ts';
-import { verifyLog } from '../../domain/verify/verify.ts';
-import { standaloneSvg } from '../../render/board.ts';
+import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
+import { foldGame } from '../../../domain/match/evolve.ts';
+import { viewGame } from '../../../domain/match/view.ts';
+import { everyRuleset } from '../../../domain/rulesets.ts';
+import { explainEvent } from '../../../domain/verify/explain.ts';
+import { LogFormatError, type ParsedLog, parseLog } from '../../../domain/verify/log.ts';
+import { outcomeOf } from '../../../domain/verify/pending.ts';
+import { verifyTournament } from '../../../domain/verify/tournament.ts';
+import { verifyLog } from '../../../domain/verify/verify.ts';
+import { standaloneSvg } from '../../../render/board.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 

@@ -12,7 +12,6 @@ import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';
 import { RateLimitTable } from './rate-limit-table.ts';
 import type { TableNames } from './tables.ts';
-import { StreamTournamentStore } from './tournament-store.ts';
 import { WebhookTable } from './webhook-table.ts';
 
 export const createWebhooks = (
@@ -28,21 +27,16 @@ export const createDeps = (
   tables: TableNames,
   rulesets: RulesetSource,
   overrides: Partial<Omit<Deps, 'rulesets'>> = {},
-): Deps => {
-  const store = new EventStore(db, tables);
-  const games = new DynamoGames(db, tables);
-  return {
-    store,
-    games,
-    tournaments: new StreamTournamentStore(store, games),
-    clock: () => new Date(),
-    randomHex: (bytes) => randomBytes(bytes).toString('hex'),
-    webhooks: createWebhooks(db, tables),
-    rulesets,
-    waits: new Waits(),
-    rateLimits: defaultRateLimits,
-    rateCounter: new RateLimitTable(db, tables),
-    clubs: new ClubTable(db, tables),
-    ...overrides,
-  };
-};
+): Deps => ({
+  store: new EventStore(db, tables),
+  games: new DynamoGames(db, tables),
+  clock: () => new Date(),
+  randomHex: (bytes) => randomBytes(bytes).toString('hex'),
+  webhooks: createWebhooks(db, tables),
+  rulesets,
+  waits: new Waits(),
+  rateLimits: defaultRateLimits,
+  rateCounter: new RateLimitTable(db, tables),
+  clubs: new ClubTable(db, tables),
+  ...overrides,
+});

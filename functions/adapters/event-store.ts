@@ -13,7 +13,8 @@
  *
  * HALL-2: the store knows no domain. It folds with the fold its reader hands it (`StreamFold`),
  * and stores a snapshot with the tag the appender gave it; a snapshot is trusted only while the
- * fold still tags its state so (for a game: the rules version that folded it, `gameFold`).
+ * fold still tags its state so (for a game: the rules version that folded it, `gameFold`). A
+ * stream whose fold is not `snapshotted` (a tournament's) is read whole, beside its records.
  */
 import {
   BatchGetItemCommand,
@@ -76,6 +77,7 @@ export class EventStore implements GameStore {
    * with the seed and the command's idempotency record when `commandId` is given.
    */
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
+    if (fold.snapshotted === false) return this.loadWhole(gameId, fold, commandId);
     const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
     const alsoGet = commandId === undefined ? [] : secretAndCommandKeys(gameId, commandId);
     const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
@@ -101,6 +103,19 @@ export class EventStore implements GameStore {
     const usable = await this.latestSnapshot(gameId, fold);
     const base = usable ?? { seq: 0, state: fold.initial };
     return { state: await foldOnto(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, ...records };
+  }
+
+  /**
+   * A stream never snapshotted (a tournament's), folded whole: the log from its first event and,
+   * with `commandId`, the seed and the command's record, in parallel. A tail read would stop
+   * short of a long one's start and send two more requests, one after the other, to find no snapshot.
+   */
+  private async loadWhole<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
+    const [got, events] = await Promise.all([
+      commandId === undefined ? [] : this.batchGet(secretAndCommandKeys(gameId, commandId)),
+      this.readAfter(gameId, 0),
+    ]);
+    return { state: await this.foldOnto(gameId, fold, events, fold.initial), fromSnapshot: null, ...secretAndCommandOf(got) };
   }
 
   /** Items of the `games` table by key, consistently, asking again for any left unprocessed. */
@@ -265,7 +280,7 @@ export class EventStore implements GameStore {
   /** The state after event `version` (not the latest): the nearest snapshot at or before it, plus the events up to it. */
   async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
     if (version <= 0) return fold.initial;
-    const snapshot = await this.latestSnapshot(gameId, fold, version);
+    const snapshot = fold.snapshotted === false ? null : await this.latestSnapshot(gameId, fold, version);
     const base = snapshot ?? { seq: 0, state: fold.initial };
     return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
   }

@@ -7,14 +7,13 @@
 import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { Waits } from '../games/app/waiting.ts';
 import type { Webhooks } from '../notifications/app/webhooks.ts';
-import type { Clock, ClubStore, GameStore, GamesPort, TournamentStore } from './ports.ts';
+import type { Clock, ClubStore, GameStore, GamesPort } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 
 export interface Deps {
+  /** Every stream, games' and tournaments' (CLUB-2), each loaded with its own fold. */
   readonly store: GameStore;
   readonly games: GamesPort;
-  /** CLUB-2: tournaments' streams, in the same store as games. */
-  readonly tournaments: TournamentStore;
   readonly clock: Clock;
   readonly randomHex: (bytes: number) => string;
   /** Subscriptions, their sender and policy (PBM-1..6); the local runtime relaxes the policy. */

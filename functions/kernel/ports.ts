@@ -28,7 +28,8 @@ export interface CommandRecord {
 /**
  * How a stream's events fold into its state: handed to the store by whoever loads, so the store
  * reads, snapshots and caches without knowing the domain (emmett's `aggregateStream(id, {
- * evolve, initialState })`). A game's is `gameFold` (functions/games/app/game-fold.ts).
+ * evolve, initialState })`). A game's is `gameFold` (functions/games/app/game-fold.ts), a
+ * tournament's `tournamentFold` (functions/tournaments/app/tournament-fold.ts).
  */
 export interface StreamFold<S> {
   /** The state of a stream with no events. */
@@ -40,6 +41,13 @@ export interface StreamFold<S> {
   fold(events: readonly EventEnvelope[], from: S, stateAt: (version: number) => Promise<S>): Promise<S>;
   /** What a snapshot of `state` is tagged with; a stored snapshot whose tag differs from its state's tag now is not trusted. */
   tag(state: S): Promise<string> | string;
+  /**
+   * False for streams that are never snapshotted (their appends pass no `snapshot`; a
+   * tournament's, CLUB-2, is short): the store reads such a stream whole from its first event,
+   * in the same round trip as its records, without looking for a snapshot or a state it
+   * remembered. Absent: true.
+   */
+  readonly snapshotted?: boolean;
 }
 
 /** A state with its fold's tag, as a snapshot is stored. */
@@ -96,31 +104,14 @@ export interface GameStore {
   gameIds(): AsyncIterable<string>;
 }
 
-// ---- the tournament store (CLUB-2, docs/tournaments.md) ----
-
-/** A tournament's stream id: `t_` and hex, so nothing that reads games mistakes it for one. */
-export const isTournamentId = (id: string): boolean => id.startsWith('t_');
-
-/** A tournament's whole log (tournaments are short: at most a few hundred events), its seed and a command's record. */
-export interface LoadedStream {
-  readonly events: readonly EventEnvelope[];
-  /** Read only when `load` was given a command id. */
-  readonly seed: string | null;
-  readonly command: CommandRecord | null;
-}
-
-/** A game's append without its state: a tournament's stream is never snapshotted. */
-export type StreamAppend = Omit<AppendRequest, 'gameId' | 'snapshot'> & { readonly streamId: string };
+// ---- tournaments' streams (CLUB-2, docs/tournaments.md) ----
 
 /**
- * A tournament's stream, in the same store as games and with their guarantees: a batch lands
- * exactly after its expected version with its command record and seed, or not at all.
+ * A tournament's stream id: `t_` and hex, so nothing that reads games mistakes it for one. Its
+ * stream is kept by the game store with a game's guarantees, loaded with `tournamentFold`
+ * (functions/tournaments/app/tournament-fold.ts).
  */
-export interface TournamentStore {
-  load(tournamentId: string, commandId?: string): Promise<LoadedStream>;
-  readAfter(tournamentId: string, after: number): Promise<EventEnvelope[]>;
-  append(request: StreamAppend): Promise<AppendResult>;
-}
+export const isTournamentId = (id: string): boolean => id.startsWith('t_');
 
 // ---- read models, inboxes and the lobby (docs/design.md §10.1) ----
 

@@ -30,6 +30,7 @@ import {
   type TaggedState,
   type WaitLeases,
 } from '../../functions/kernel/ports.ts';
+import { tournamentFold } from '../../functions/tournaments/app/tournament-fold.ts';
 import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import { endPhase, give } from './commands.ts';
 
@@ -378,7 +379,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
       });
     });
 
-    describe('the tournament store', () => {
+    describe("a tournament's stream in the game store", () => {
       const create = (deps: Deps, tournamentId: string, commandId = 'create') =>
         executeTournamentCommand(deps, {
           tournamentId,
@@ -392,7 +393,8 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         const created = await create(deps, tournamentId);
         expect(created.replayed).toBe(false);
         // INV-9: a player's tournament command record is kept under the id scoped to them.
-        const loaded = await deps.tournaments.load(tournamentId, '@by.p_org.create');
+        const loaded = await deps.store.load(tournamentId, tournamentFold, '@by.p_org.create');
+        expect(loaded.state.state).toMatchObject({ status: 'open', version: 1 });
         expect(loaded.seed).toMatch(/^[0-9a-f]{64}$/);
         expect(created.events[0]?.data).toMatchObject({ seedCommitment: seedCommitment(loaded.seed ?? '') });
         expect(loaded.command).toEqual({ bodyHash: expect.any(String), firstSeq: 1, lastSeq: 1 });
@@ -410,7 +412,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         // A retry answers from the log and writes nothing; the same player's id for another command is refused.
         expect((await join('p_a', 'join-a', 1)).replayed).toBe(true);
         await expect(join('p_a', 'join-a')).rejects.toMatchObject({ status: 409, type: 'command-id-reused' });
-        const log = await deps.tournaments.readAfter(tournamentId, 0);
+        const log = await deps.store.readAfter(tournamentId, 0);
         expect(log.map((e) => [e.seq, e.type, e.commandId])).toEqual([
           [1, 'TournamentCreated', 'create'],
           [2, 'PlayerJoined', 'join-a'],
@@ -419,7 +421,7 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
         expect(findChainBreak(log)).toBeNull();
         // The raw append holds a tournament to the game store's own conditions.
         const late = sealBatch(log[1] ?? null, [{ type: 'PlayerJoined', data: { playerId: 'p_x', round: 1 } }], meta(tournamentId, 'x'));
-        expect(await deps.tournaments.append({ streamId: tournamentId, expectedVersion: 2, events: late })).toEqual({
+        expect(await deps.store.append({ gameId: tournamentId, expectedVersion: 2, events: late })).toEqual({
           ok: false,
           conflict: 'version',
         });

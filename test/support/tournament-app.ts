@@ -12,8 +12,9 @@ import { executeCommand } from '../../functions/games/app/commands.ts';
 import { projectGame } from '../../functions/games/app/projection.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
+import { loadTournament } from '../../functions/tournaments/app/tournament-fold.ts';
 import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import { MemoryStream } from '../../infra/local/memory-stream.ts';
 import { ORGANISER, playerIds } from './tournament.ts';
 
@@ -54,7 +55,7 @@ export const openSwiss = async ({ label, tournamentId, name, ruleset, players, r
   /** The current round's pairings, once the stream has opened its games. */
   const pairings = async () => {
     await stream.idle();
-    const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+    const { state } = await loadTournament(deps, tournamentId);
     if (state.status !== 'running') throw new Error(`the tournament is ${state.status}`);
     return state.history.at(-1)?.pairings ?? [];
   };

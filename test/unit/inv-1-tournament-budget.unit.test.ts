@@ -1,7 +1,7 @@
 /**
  * INV-1: what a tournament stores, at the largest field it accepts. A tournament's state is never
- * an item: its stream carries no snapshot and no read model (StreamTournamentStore appends with
- * no `snapshot`; every read folds the log), so what it writes are its events, each an item of
+ * an item: its stream carries no snapshot and no read model (a tournament command appends with
+ * no `snapshot`; every read folds the log, `tournamentFold`), so what it writes are its events, each an item of
  * the `events` table, with its command records and seed. The largest events are the ones that
  * carry the field: `TournamentStarted` (every player), each `RoundPaired` (512 tables at 1,024
  * players, the same in every round) and `TournamentEnded` (every standing); and
@@ -9,18 +9,19 @@
  * as the command. The state itself, folded in memory, grows with every round (about 100 KB a
  * round at 1,024 players, 6.5 MB after a Swiss's 64) and is measured here but not budgeted.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import { sha256Hex } from '../../domain/kernel/digest.ts';
 import { type EventEnvelope, sealBatch } from '../../domain/kernel/envelope.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { decideTournament, MAX_PLAYERS, type TournamentCommand, type TournamentCtx } from '../../domain/tournament/decide.ts';
 import { emptyTournament, evolveTournament, type TournamentState } from '../../domain/tournament/state.ts';
 import { itemBytes } from '../../functions/adapters/dynamo-client.ts';
 import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { commandItem } from '../../functions/adapters/game-items.ts';
-import { StreamTournamentStore } from '../../functions/adapters/tournament-store.ts';
+import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/input-guard.ts';
-import type { AppendRequest, GameRecords, GameStore } from '../../functions/kernel/ports.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 
 const SEED = 'c1ab'.repeat(16);
 const NOW = '2026-06-01T10:00:00.000Z';
@@ -126,24 +127,22 @@ describe('INV-1 a tournament of the largest field writes no item over the budget
     expect(t.largestItem.bytes).toBeLessThan(STATE_BUDGET_BYTES / 3);
   });
 
-  it('INV-1 the tournament store appends with no state, so no snapshot of a tournament is ever written', async () => {
-    const appended: AppendRequest[] = [];
-    const store = {
-      append: async (request: AppendRequest) => {
-        appended.push(request);
-        return { ok: true as const, events: [] };
-      },
-    } as unknown as GameStore;
-    const tournaments = new StreamTournamentStore(store, {} as GameRecords);
-    await tournaments.append({
-      streamId: TOURNAMENT,
-      expectedVersion: 0,
-      events: [],
-      command: { commandId: 'c-1', record: { bodyHash: 'a'.repeat(64), firstSeq: 1, lastSeq: 1 } },
-      seed: SEED,
-    });
-    expect(appended).toHaveLength(1);
-    expect(appended[0]?.gameId).toBe(TOURNAMENT);
-    expect(appended[0]).not.toHaveProperty('snapshot');
+  it('INV-1 a tournament command appends with no state, so no snapshot of a tournament is ever written', async () => {
+    const deps = createMemoryDeps(everyRuleset());
+    const append = vi.spyOn(deps.store, 'append');
+    const give = (command: TournamentCommand, playerId: string, commandId: string) =>
+      executeTournamentCommand(deps, { tournamentId: TOURNAMENT, commandId, command, caller: { kind: 'player', playerId } });
+    await give(
+      { type: 'CreateTournament', tournamentId: TOURNAMENT, name: 'Cup', format: 'swiss', rounds: 2, ruleset: 'post-galactica' },
+      ORGANISER,
+      'create',
+    );
+    await give({ type: 'JoinTournament' }, player(1), 'join-1');
+    const requests = append.mock.calls.map(([request]) => request);
+    expect(requests.map((r) => [r.gameId, r.expectedVersion, r.events.length, r.seed !== undefined])).toEqual([
+      [TOURNAMENT, 0, 1, true],
+      [TOURNAMENT, 1, 1, false],
+    ]);
+    for (const request of requests) expect(request).not.toHaveProperty('snapshot');
   });
 });

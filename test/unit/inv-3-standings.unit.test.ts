@@ -19,8 +19,9 @@ import { executeCommand } from '../../functions/games/app/commands.ts';
 import { loadGame } from '../../functions/games/app/game-fold.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
+import { loadTournament } from '../../functions/tournaments/app/tournament-fold.ts';
 import { reactForTournaments } from '../../functions/tournaments/app/tournament-rounds.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import { PROPERTY_SCALE, PROPERTY_SEED } from '../support/histories.ts';
 import { ORGANISER, playerIds } from '../support/tournament.ts';
 
@@ -79,7 +80,7 @@ describe('INV-3 standings equal what the logs give, under any delivery', () => {
           let commands = 0;
           for (let round = 0; round < rounds + 1; round += 1) {
             await pump();
-            const state = foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0));
+            const { state } = await loadTournament(deps, TOURNAMENT);
             if (state.status !== 'running') break;
             const current = state.history.at(-1);
             for (const pairing of current?.pairings ?? []) {
@@ -97,8 +98,7 @@ describe('INV-3 standings equal what the logs give, under any delivery', () => {
             }
           }
           await pump();
-          const log = await deps.tournaments.readAfter(TOURNAMENT, 0);
-          const final = foldStream(log);
+          const { events: log, state: final } = await loadTournament(deps, TOURNAMENT);
           expect(final.status).toBe('ended');
           const results = log.filter((e) => e.type === 'ResultRecorded').map((e) => (e.data as { gameId?: string; table: number }).table);
           const paired = log.filter((e) => e.type === 'RoundPaired').flatMap((e) => (e.data as { pairings: unknown[] }).pairings);

@@ -23,7 +23,8 @@ import type { EventBus, IntegrationEvent, PhaseDeadline, PhaseScheduler } from '
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
 import { makeTournamentReactor } from '../../functions/stream/tournaments.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { loadTournament } from '../../functions/tournaments/app/tournament-fold.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 import { planRedrive, redriveGame } from '../../tools/ops/redrive.ts';
 import { playerIds } from '../support/tournament.ts';
 
@@ -72,7 +73,7 @@ const newRecords = (): DynamoDBRecord[] =>
     },
   }));
 
-const tournament = async () => foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0));
+const tournament = async () => (await loadTournament(deps, TOURNAMENT)).state;
 const roundOf = async (n: number) => {
   const state = await tournament();
   if (state.status === 'empty' || state.status === 'open') throw new Error(`the tournament is ${state.status}`);
@@ -219,7 +220,7 @@ describe('AWS-3 CLUB-4 a batch the tournament reactor gave up on is redriven', (
     expect([...plan.games]).toEqual([[id, ['tournaments']]]);
     const redriven = await redriveGame({ deps, scheduler }, id, plan.games.get(id) ?? []);
     expect(redriven.ok).toBe(true);
-    const state = foldStream(await deps.tournaments.readAfter(id, 0));
+    const { state } = await loadTournament(deps, id);
     const round = state.status === 'running' ? state.history[0] : undefined;
     const game = await loadGame(deps, round?.pairings[0]?.gameId ?? '');
     expect(game.state.status === 'empty' ? [] : game.state.seats.map((s) => s.playerId)).toEqual([

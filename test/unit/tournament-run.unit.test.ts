@@ -13,7 +13,7 @@ import { envelopeHash } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { verifyTournament } from '../../domain/verify/tournament.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
-import { foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { loadTournament } from '../../functions/tournaments/app/tournament-fold.ts';
 import { run as arbiter } from '../../tools/arbiter-cli/src/run.ts';
 import { openSwiss } from '../support/tournament-app.ts';
 
@@ -66,7 +66,7 @@ describe('CLUB-4 a Swiss tournament of 8 runs itself', () => {
   });
 
   it('CLUB-4 every round is paired when its last game ends, every game a real refereed match, to the final standings', async () => {
-    const state = foldStream(await run.deps.tournaments.readAfter(TOURNAMENT, 0));
+    const { state } = await loadTournament(run.deps, TOURNAMENT);
     if (state.status !== 'ended') throw new Error(`the tournament is ${state.status}`);
     expect(state.history.map((r) => r.pairings.length)).toEqual([4, 4, 4]);
     expect(state.history.flatMap((r) => r.results.map((x) => x.by))).toEqual(Array(12).fill('game'));

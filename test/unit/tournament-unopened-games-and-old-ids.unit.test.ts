@@ -13,7 +13,8 @@ import { verifyTournament } from '../../domain/verify/tournament.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
 import { exportTournament } from '../../functions/tournaments/app/tournament-export.ts';
-import { executeTournamentCommand, foldStream } from '../../functions/tournaments/app/tournaments.ts';
+import { loadTournament } from '../../functions/tournaments/app/tournament-fold.ts';
+import { executeTournamentCommand } from '../../functions/tournaments/app/tournaments.ts';
 
 const TOURNAMENT = 't_unopened';
 const NOW = '2026-04-01T10:00:00.000Z';
@@ -78,8 +79,8 @@ describe('INV-9 a command recorded before ids were scoped to their sender', () =
     await createSwiss(deps);
     const command = { type: 'JoinTournament' } as const;
     const caller = { kind: 'player', playerId: 'p_ann' } as const;
-    const loaded = await deps.tournaments.load(TOURNAMENT);
-    const decision = decideTournament(foldStream(loaded.events), command, {
+    const loaded = await loadTournament(deps, TOURNAMENT);
+    const decision = decideTournament(loaded.state, command, {
       now: NOW,
       actor: { kind: 'player', playerId: 'p_ann' },
       seed: 'a'.repeat(64),
@@ -94,8 +95,8 @@ describe('INV-9 a command recorded before ids were scoped to their sender', () =
       command,
     });
     const bodyHash = sha256Hex(canonicalJson({ caller, command, expectedVersion: null }));
-    const appended = await deps.tournaments.append({
-      streamId: TOURNAMENT,
+    const appended = await deps.store.append({
+      gameId: TOURNAMENT,
       expectedVersion: 1,
       events,
       command: { commandId: 'join-0001', record: { bodyHash, firstSeq: 2, lastSeq: 2 } },
@@ -109,7 +110,7 @@ describe('INV-9 a command recorded before ids were scoped to their sender', () =
     const events = await joinedTheOldWay(deps);
     const retry = await give(deps, 'p_ann', 'join-0001', { type: 'JoinTournament' });
     expect([retry.replayed, retry.version, retry.events]).toEqual([true, 2, events]);
-    expect(foldStream(await deps.tournaments.readAfter(TOURNAMENT, 0)).version).toBe(2);
+    expect((await loadTournament(deps, TOURNAMENT)).state.version).toBe(2);
   });
 
   it("INV-9 another player sending the same id joins under their own, and is not answered with Ann's join", async () => {

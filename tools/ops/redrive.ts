@@ -86,7 +86,7 @@ export const rearmDeadline = async (deps: Deps, gameId: string, scheduler: Phase
  */
 export const reactForTournamentsAgain = async (context: RedriveContext, streamId: string): Promise<string> => {
   const tournament = isTournamentId(streamId);
-  const events = tournament ? await context.deps.tournaments.readAfter(streamId, 0) : await context.deps.store.readAfter(streamId, 0);
+  const events = await context.deps.store.readAfter(streamId, 0);
   await reactForTournaments(context.deps, context.scheduler, null, streamId, events);
   return tournament
     ? `${streamId}: every paired round's games opened${context.scheduler ? ', its open round deadline armed' : ''}`

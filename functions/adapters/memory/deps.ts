@@ -8,7 +8,6 @@ import { Waits } from '../../games/app/waiting.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { defaultRateLimits } from '../../kernel/rate-limits.ts';
 import { defaultWebhookPolicy } from '../../notifications/app/webhooks.ts';
-import { StreamTournamentStore } from '../tournament-store.ts';
 import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';
 import { MemoryGames } from './games.ts';
@@ -21,7 +20,6 @@ export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omi
   return {
     store,
     games,
-    tournaments: new StreamTournamentStore(store, games),
     clock: () => new Date(),
     randomHex: (bytes) => randomBytes(bytes).toString('hex'),
     webhooks: { table: new MemoryWebhookStore(), policy: defaultWebhookPolicy },

@@ -4,7 +4,8 @@
  * command record and the seed, or not at all; records and seeds are written only where there
  * is none. Snapshots are kept as appends give them, at the same boundaries, and trusted only
  * while the fold tags their state as they were tagged (HALL-2); besides them it remembers the
- * newest state a load reached, tagged and trusted the same way, so a game is not folded again per load.
+ * newest state a load reached, tagged and trusted the same way, so a game is not folded again per
+ * load. A stream whose fold is not `snapshotted` (a tournament's) is folded whole at every load.
  */
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { assertBatchFits } from '../../games/app/budget.ts';
@@ -36,14 +37,16 @@ export class MemoryGameStore implements GameStore {
   private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
-    const remembered = await trusted(this.folded.get(gameId), fold);
-    const snapshot = await trusted(this.snapshots.get(gameId)?.at(-1), fold);
+    // A stream never snapshotted (a tournament's) is folded whole, as on DynamoDB; nor is its state remembered.
+    const snapshotted = fold.snapshotted !== false;
+    const remembered = snapshotted ? await trusted(this.folded.get(gameId), fold) : null;
+    const snapshot = snapshotted ? await trusted(this.snapshots.get(gameId)?.at(-1), fold) : null;
     const base = remembered && remembered.seq >= (snapshot?.seq ?? 0) ? remembered : snapshot;
     const from = base ?? { seq: 0, state: fold.initial };
     const events = await this.readAfter(gameId, from.seq);
     const state = await this.foldOnto(gameId, fold, events, from.state);
     const seq = events.at(-1)?.seq ?? from.seq;
-    if (seq > 0) await this.remember(gameId, seq, state, fold);
+    if (snapshotted && seq > 0) await this.remember(gameId, seq, state, fold);
     return {
       state,
       fromSnapshot: base === snapshot ? (snapshot?.seq ?? null) : null,
@@ -55,7 +58,7 @@ export class MemoryGameStore implements GameStore {
   /** The state after event `version`: the newest snapshot at or before it, if trusted, then the log up to it (as on DynamoDB). */
   async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
     if (version <= 0) return fold.initial;
-    const nearest = (this.snapshots.get(gameId) ?? []).filter((s) => s.seq <= version).at(-1);
+    const nearest = fold.snapshotted === false ? undefined : (this.snapshots.get(gameId) ?? []).filter((s) => s.seq <= version).at(-1);
     const base = (await trusted(nearest, fold)) ?? { seq: 0, state: fold.initial };
     return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
   }

@@ -10,7 +10,7 @@ import type { TournamentState } from '../../../domain/tournament/state.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { Club } from '../../kernel/ports.ts';
 import { notFound } from '../../kernel/problems.ts';
-import { foldStream } from './tournaments.ts';
+import { loadTournament } from './tournament-fold.ts';
 
 export type StartedTournament = Exclude<TournamentState, { status: 'empty' }>;
 
@@ -42,8 +42,7 @@ export const readableTournament = async (
   tournamentId: string,
   playerId: string | null,
 ): Promise<{ events: readonly EventEnvelope[]; state: StartedTournament }> => {
-  const events = await deps.tournaments.readAfter(tournamentId, 0);
-  const state = foldStream(events);
+  const { events, state } = await loadTournament(deps, tournamentId);
   if (state.status === 'empty') throw notFound(`tournament ${tournamentId}`);
   const { clubId, organiser } = state.tournament;
   if (clubId !== null) {

@@ -14,7 +14,8 @@ import type { Deps } from '../../kernel/deps.ts';
 import { type EventBus, type IntegrationEvent, isTournamentId, type PhaseScheduler } from '../../kernel/ports.ts';
 import { Problem } from '../../kernel/problems.ts';
 import type { TournamentDetail, TournamentDetailRow } from '../../notifications/app/webhook-fanout.ts';
-import { executeTournamentCommand, foldStream } from './tournaments.ts';
+import { loadTournament } from './tournament-fold.ts';
+import { executeTournamentCommand } from './tournaments.ts';
 
 /** `@tournament.<tournamentId>.<round>.<table>.<step>`: a tournament game's creating and joining command ids. */
 export const tournamentGameCommandId = (tournamentId: string, round: number, table: number, step: 'create' | 'join' | 'join-red') =>
@@ -36,7 +37,7 @@ export const tournamentOfGame = (first: EventEnvelope | undefined): { tournament
  * with no knowledge of tournaments (CLUB-1).
  */
 export const openRoundGames = async (deps: Deps, tournamentId: string, round: Round): Promise<CommandResult[]> => {
-  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  const { state } = await loadTournament(deps, tournamentId);
   if (state.status === 'empty') return [];
   const { ruleset, gameOptions, organiser } = state.tournament;
   await deps.rulesets.load(ruleset);
@@ -84,7 +85,7 @@ export const reactToTournament = async (
       continue;
     }
     if (event.type === 'TournamentEnded') {
-      if (bus) await publish(bus, tournamentNotices(foldStream(await deps.tournaments.readAfter(tournamentId, 0)), event));
+      if (bus) await publish(bus, tournamentNotices((await loadTournament(deps, tournamentId)).state, event));
       continue;
     }
     if (event.type !== 'RoundPaired') continue;
@@ -92,7 +93,7 @@ export const reactToTournament = async (
     const opened = await openRoundGames(deps, tournamentId, { ...data, results: [], ended: false });
     if (bus) {
       await publish(bus, await pairingNotices(deps, tournamentId, event, opened));
-      await publish(bus, tournamentNotices(foldStream(await deps.tournaments.readAfter(tournamentId, 0)), event));
+      await publish(bus, tournamentNotices((await loadTournament(deps, tournamentId)).state, event));
     }
     if (data.deadline !== null)
       await scheduler?.schedule({ gameId: tournamentId, phaseKey: roundDeadlineKey(data.round), at: data.deadline });
@@ -110,7 +111,7 @@ const pairingNotices = async (
   event: EventEnvelope,
   opened: readonly CommandResult[],
 ): Promise<IntegrationEvent[]> => {
-  const state = foldStream(await deps.tournaments.readAfter(tournamentId, 0));
+  const { state } = await loadTournament(deps, tournamentId);
   if (state.status === 'empty') return [];
   const [redSeat, blueSeat] = deps.rulesets.getFold(state.tournament.ruleset).seatNames;
   const data = event.data as Omit<Round, 'results' | 'ended'>;
@@ -189,7 +190,7 @@ export const reportTournamentGame = async (deps: Deps, gameId: string, events: r
   if (!ended) return;
   const link = tournamentOfGame((await deps.store.readAfter(gameId, 0, 1))[0]);
   if (!link) return;
-  const state = foldStream(await deps.tournaments.readAfter(link.tournamentId, 0));
+  const { state } = await loadTournament(deps, link.tournamentId);
   if (state.status === 'empty') return;
   await deps.rulesets.load(state.tournament.ruleset);
   const [redSeat] = deps.rulesets.getFold(state.tournament.ruleset).seatNames;

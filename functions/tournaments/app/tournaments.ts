@@ -8,12 +8,13 @@
 import { type EventEnvelope, sealBatch } from '../../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
 import { decideTournament, TOURNAMENT_RULES_VERSION, type TournamentCommand } from '../../../domain/tournament/decide.ts';
-import { evolveTournament, foldTournament, type TournamentEvent, type TournamentState } from '../../../domain/tournament/state.ts';
+import { evolveTournament, type TournamentState } from '../../../domain/tournament/state.ts';
 import type { Caller } from '../../games/app/commands.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { CommandRecord } from '../../kernel/ports.ts';
 import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
 import { refuseUnplayableGames } from './tournament-creation.ts';
+import { extendStream, type TournamentStream, tournamentFold } from './tournament-fold.ts';
 
 export interface TournamentRequest {
   readonly tournamentId: string;
@@ -57,13 +58,7 @@ const pause = (deps: Deps, attempt: number): Promise<void> => {
   return new Promise((resolve) => setTimeout(resolve, ms));
 };
 
-export const foldStream = (events: readonly EventEnvelope[], from?: TournamentState): TournamentState =>
-  foldTournament(
-    events.map(({ type, data }) => ({ type, data }) as TournamentEvent),
-    from,
-  );
-
-const replayOf = (events: readonly EventEnvelope[], record: CommandRecord, state: TournamentState): TournamentResult => ({
+const replayOf = ({ events, state }: TournamentStream, record: CommandRecord): TournamentResult => ({
   events: events.filter((e) => e.seq >= record.firstSeq && e.seq <= record.lastSeq),
   version: record.lastSeq,
   replayed: true,
@@ -75,34 +70,31 @@ export const executeTournamentCommand = async (deps: Deps, request: TournamentRe
     canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }),
   );
   const key = commandRecordKey(request.caller, request.commandId);
-  const loaded = await deps.tournaments.load(request.tournamentId, key);
-  let events = loaded.events;
-  let state = foldStream(events);
+  // The log and its state, the seed and this command's record, in one round trip.
+  const loaded = await deps.store.load(request.tournamentId, tournamentFold, key);
+  let stream = loaded.state;
   let record = loaded.command;
   for (let attempt = 0; ; attempt += 1) {
     if (record) {
       if (record.bodyHash !== bodyHash) throw commandIdReused(request.commandId);
-      return replayOf(events, record, state);
+      return replayOf(stream, record);
     }
-    const outcome = await attemptOnce(deps, request, { events, state, seed: loaded.seed, key, bodyHash });
+    const outcome = await attemptOnce(deps, request, { ...stream, seed: loaded.seed, key, bodyHash });
     if (outcome !== 'conflict') return outcome;
     if (request.expectedVersion !== undefined || attempt >= TOURNAMENT_RETRIES)
-      throw versionConflict(request.expectedVersion ?? state.version, null);
+      throw versionConflict(request.expectedVersion ?? stream.state.version, null);
     await pause(deps, attempt);
     // The log after the version decided on, folded onto the state: a retry reads only what landed since.
     const [after, again] = await Promise.all([
-      deps.tournaments.readAfter(request.tournamentId, state.version),
+      deps.store.readAfter(request.tournamentId, stream.state.version),
       deps.games.command(request.tournamentId, key),
     ]);
-    events = [...events, ...after];
-    state = foldStream(after, state);
+    stream = extendStream(stream, after);
     record = again;
   }
 };
 
-interface Loaded {
-  readonly events: readonly EventEnvelope[];
-  readonly state: TournamentState;
+interface Loaded extends TournamentStream {
   readonly seed: string | null;
   /** The command record's key (commandRecordKey). */
   readonly key: string;
@@ -137,8 +129,9 @@ const attemptOnce = async (deps: Deps, request: TournamentRequest, loaded: Loade
     command: request.command,
   });
   const record = { bodyHash: loaded.bodyHash, firstSeq: events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0 };
-  const appended = await deps.tournaments.append({
-    streamId: request.tournamentId,
+  // No snapshot: a tournament's stream is never snapshotted (tournamentFold).
+  const appended = await deps.store.append({
+    gameId: request.tournamentId,
     expectedVersion: state.version,
     events,
     command: { commandId: loaded.key, record },
@@ -159,7 +152,7 @@ const sentBeforeScoping = async (deps: Deps, request: TournamentRequest, loaded:
   const record = await deps.games.command(request.tournamentId, request.commandId);
   const first = loaded.events.find((e) => e.seq === record?.firstSeq);
   if (!record || record.bodyHash !== loaded.bodyHash || first?.actor !== `player:${request.caller.playerId}`) return null;
-  return replayOf(loaded.events, record, loaded.state);
+  return replayOf(loaded, record);
 };
 
 const commandIdReused = (commandId: string) =>

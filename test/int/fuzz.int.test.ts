@@ -14,8 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { executeCommand } from '../../functions/games/app/commands.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { registerPlayer } from '../../functions/players/app/players.ts';
-import { freshTables, type TestDb } from '../support/dynamo.ts';
 import { checkReply, type HostileRequest, hostileRequest } from '../../scenarios/hostile.ts';
+import { freshTables, type TestDb } from '../support/dynamo.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const UNLIMITED = { games: 1e9, players: 1e9, webhooks: 1e9, invites: 1e9 };

@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_BUDGET_BYTES } from '../../domain/kernel/budget.ts';
 import { PG_LIMITS as L } from '../../domain/post-galactica/limits.ts';
 import { MAX_BATCH } from '../../functions/games/app/budget.ts';
+import { largestPostGalacticaOptions, unitIds } from '../../scenarios/largest-post-galactica.ts';
 import type { Client } from '../support/client.ts';
 import { commandId } from '../support/http.ts';
-import { largestPostGalacticaOptions, unitIds } from '../../scenarios/largest-post-galactica.ts';
 import { type MemoryApi, memoryApi } from '../support/memory-api.ts';
 
 let api: MemoryApi;

@@ -15,7 +15,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { importCircles, importGraph, layerCrossings, localImportsOf, sourcesUnder, specifiersOf } from './import-graph.ts';
+import { folderCrossings, importCircles, importGraph, layerCrossings, localImportsOf, sourcesUnder, specifiersOf } from './import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOMAIN = join(ROOT, 'domain');
@@ -65,22 +65,13 @@ for (const file of functionsFiles) {
   problems.push(...layerCrossings(relative(ROOT, file).split(sep).join('/'), specifiersOf(readFileSync(file, 'utf8'))));
 }
 
-/** HALL-1: which folders may not import which. */
-const FORBIDDEN: readonly { from: readonly string[]; to: string; why: string }[] = [
-  {
-    from: ['scripts', 'bench', 'scenarios', 'tools', 'functions', 'infra', 'domain', 'render', 'web'],
-    to: 'test',
-    why: 'tools and the service import nothing from test/ (what both play is in scenarios/)',
-  },
-  { from: ['tools/arbiter-cli/src'], to: 'web', why: 'the CLI imports no page code (what both draw is in render/)' },
-];
-for (const { from, to, why } of FORBIDDEN) {
-  const forbidden = join(ROOT, to) + sep;
-  for (const file of from.flatMap((dir) => sourcesUnder(join(ROOT, dir)))) {
-    for (const target of localImportsOf(file)) {
-      if (target.startsWith(forbidden)) problems.push(`${relative(ROOT, file)}: imports ${relative(ROOT, target)}: ${why} (HALL-1)`);
-    }
-  }
+// HALL-1: the folder rules (`folderCrossings`) over every folder of ours they name.
+for (const file of ['scripts', 'bench', 'scenarios', 'tools', 'functions', 'infra', 'domain', 'render', 'web'].flatMap((dir) =>
+  sourcesUnder(join(ROOT, dir)),
+)) {
+  const path = relative(ROOT, file).split(sep).join('/');
+  const targets = localImportsOf(file).map((target) => relative(ROOT, target).split(sep).join('/'));
+  problems.push(...folderCrossings(path, targets));
 }
 
 if (problems.length > 0) {

@@ -122,3 +122,25 @@ export const layerCrossings = (file: string, specifiers: readonly string[]): str
   }
   return problems;
 };
+
+/** HALL-1: which folders may not import which, and why. */
+const FORBIDDEN: readonly { readonly from: readonly string[]; readonly to: string; readonly why: string }[] = [
+  {
+    from: ['scripts/', 'bench/', 'scenarios/', 'tools/', 'functions/', 'infra/', 'domain/', 'render/', 'web/'],
+    to: 'test/',
+    why: 'tools and the service import nothing from test/ (what both play is in scenarios/)',
+  },
+  { from: ['tools/arbiter-cli/src/'], to: 'web/', why: 'the CLI imports no page code (what both draw is in render/)' },
+];
+
+/**
+ * HALL-1: the folder rules for one file, given by its path from the root and the files it
+ * imports (paths from the root, with `/`): a tool or anything the service runs importing test
+ * code, or the CLI importing the page. One line per crossing.
+ */
+export const folderCrossings = (file: string, imports: readonly string[]): string[] =>
+  FORBIDDEN.flatMap(({ from, to, why }) =>
+    from.some((dir) => file.startsWith(dir))
+      ? imports.filter((target) => target.startsWith(to)).map((target) => `${file}: imports ${target}: ${why} (HALL-1)`)
+      : [],
+  );

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layerCrossings, sourcesUnder, specifiersOf } from '../../scripts/import-graph.ts';
+import { folderCrossings, layerCrossings, sourcesUnder, specifiersOf } from '../../scripts/import-graph.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -71,5 +71,22 @@ describe('ARC-1 the layer rules', () => {
     expect(
       layerCrossings('functions/games/app/queries.ts', ['../../kernel/ports.ts', '../../../domain/match/view.ts', 'node:crypto', 'zod']),
     ).toEqual([]);
+  });
+});
+
+describe('HALL-1 the folder rules', () => {
+  it('HALL-1 a tool or anything the service runs importing test code is a crossing; a test importing scenarios/ is not', () => {
+    expect(folderCrossings('scripts/fuzz.ts', ['test/support/hostile.ts', 'scenarios/hostile.ts'])).toEqual([
+      'scripts/fuzz.ts: imports test/support/hostile.ts: tools and the service import nothing from test/ (what both play is in scenarios/) (HALL-1)',
+    ]);
+    expect(folderCrossings('functions/games/app/commands.ts', ['test/support/decider-spec.ts'])).toHaveLength(1);
+    expect(folderCrossings('test/unit/fuzz.unit.test.ts', ['test/support/hostile.ts', 'scenarios/hostile.ts'])).toEqual([]);
+  });
+
+  it('HALL-1 the CLI importing the page is a crossing; importing what both draw is not', () => {
+    expect(folderCrossings('tools/arbiter-cli/src/summary.ts', ['web/inspect.ts', 'render/renderers.ts'])).toEqual([
+      'tools/arbiter-cli/src/summary.ts: imports web/inspect.ts: the CLI imports no page code (what both draw is in render/) (HALL-1)',
+    ]);
+    expect(folderCrossings('web/main.ts', ['render/board.ts'])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Every rule system the service referees: the one list of them (docs/design.md §14). A new
- * ruleset is one line here. Each is its own `import()`, which the Lambda bundles build as a
+ * ruleset is one line here, and its fold in domain/folds.ts; domain/rulesets.ts loads every
+ * ruleset from this list. Each is its own `import()`, which the Lambda bundles build as a
  * chunk of its own, loaded on first need: a cold start compiles none of them. The command
  * docs import nothing, so the list costs a cold start no rule code.
  */

@@ -96,6 +96,11 @@ describe('RUL-2 one shape for every ruleset', () => {
     for (const id of rulesetFolders) expect(commandDocsOf(id), id).toBe(rulesets.get(id)?.commands);
   });
 
+  it("HALL-4 domain/rulesets.ts is what the list's entries load, in the list's order: a new ruleset needs no line there", async () => {
+    expect([...rulesets.keys()]).toEqual([...rulesetIds]);
+    for (const entry of rulesetList) expect(await entry.load(), entry.id).toBe(rulesets.get(entry.id));
+  });
+
   it('RUL-2 every ruleset is its fold, registered in domain/folds.ts, plus the referee', () => {
     expect([...folds.keys()].sort()).toEqual([...rulesets.keys()].sort());
     for (const [id, ruleset] of [...rulesets, [pig.id, pig] as const]) {

@@ -18,9 +18,13 @@ const GOAL = 1.1;
 const BASELINE = process.env.BENCH_BASELINE || 'ebba381';
 const RULESET = 'post-galactica';
 
+/** Where a tree keeps the command body's schema: its games feature since the feature folders (HALL-1), its HTTP folder before. */
+const schemasIn = (tree: string): string =>
+  existsSync(join(tree, 'functions/games/http/schemas.ts')) ? './functions/games/http/schemas.ts' : './functions/http/schemas.ts';
+
 /** The API's handler module, loaded as Lambda loads it, and the work of its first command. */
-const SNIPPET = `export { handler } from './functions/http/api.ts';
-import { commandBody } from './functions/games/http/schemas.ts';
+const snippet = (schemas: string) => `export { handler } from './functions/http/api.ts';
+import { commandBody } from '${schemas}';
 import { rulesetCatalogue } from './domain/catalogue.ts';
 import { rulesetList } from './domain/ruleset-list.ts';
 const catalogue = rulesetCatalogue(rulesetList);
@@ -34,8 +38,8 @@ export const firstCommand = async (id) => {
 `;
 
 /** The same work on a tree from before rulesets were values (ARC-6), which loaded them into a global registry. */
-const REGISTRY_SNIPPET = `export { handler } from './functions/http/api.ts';
-import { commandBody } from './functions/games/http/schemas.ts';
+const registrySnippet = (schemas: string) => `export { handler } from './functions/http/api.ts';
+import { commandBody } from '${schemas}';
 import { loadRuleset } from './domain/ruleset-loaders.ts';
 import { getRuleset } from './domain/registry.ts';
 export const firstCommand = async (id) => {
@@ -62,7 +66,7 @@ const bundleBaseline = (rev: string): string | null => {
   const build = join(tree, 'build-snippet.ts');
   writeFileSync(
     build,
-    `import { bundleHandler } from './scripts/check-bundles.ts';\nawait bundleHandler({ contents: ${JSON.stringify(existsSync(join(tree, 'domain/registry.ts')) ? REGISTRY_SNIPPET : SNIPPET)} }, ${JSON.stringify(out)});\n`,
+    `import { bundleHandler } from './scripts/check-bundles.ts';\nawait bundleHandler({ contents: ${JSON.stringify((existsSync(join(tree, 'domain/registry.ts')) ? registrySnippet : snippet)(schemasIn(tree)))} }, ${JSON.stringify(out)});\n`,
   );
   execFileSync(join(ROOT, 'node_modules/.bin/tsx'), [build], { cwd: tree, stdio: 'pipe' });
   return join(out, 'index.mjs');
@@ -83,7 +87,7 @@ const coldStart = (file: string): number =>
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 try {
-  const current = (await bundleHandler({ contents: SNIPPET }, join(dir, 'current'))).file;
+  const current = (await bundleHandler({ contents: snippet(schemasIn(ROOT)) }, join(dir, 'current'))).file;
   const baseline = bundleBaseline(BASELINE);
   const now: number[] = [];
   const before: number[] = [];

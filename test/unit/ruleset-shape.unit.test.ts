@@ -15,6 +15,7 @@ import { sha256Hex } from '../../domain/kernel/hash.ts';
 import type { AnyRuleset, RulesContext } from '../../domain/kernel/ruleset.ts';
 import { commandDocsOf, rulesetIds, rulesetList } from '../../domain/ruleset-list.ts';
 import { rulesets } from '../../domain/rulesets.ts';
+import { FOLDS, generatedFolds } from '../../scripts/generate-folds.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DOMAIN = join(ROOT, 'domain');
@@ -94,6 +95,13 @@ describe('RUL-2 one shape for every ruleset', () => {
     expect([...folds.keys()].sort(), 'domain/folds.ts').toEqual(rulesetFolders);
     expect([...rulesets.keys()].sort(), 'domain/rulesets.ts').toEqual(rulesetFolders);
     for (const id of rulesetFolders) expect(commandDocsOf(id), id).toBe(rulesets.get(id)?.commands);
+  });
+
+  it('HALL-4 domain/folds.ts is what `npm run folds` writes from the list: a new ruleset needs no line there', () => {
+    expect(readFileSync(FOLDS, 'utf8'), 'run npm run folds').toBe(generatedFolds());
+    expect([...folds.keys()]).toEqual([...rulesetIds]);
+    // The generator reads each listed ruleset's fold: a list with one more id names its fold too.
+    expect(() => generatedFolds([...rulesetIds, 'no-such-ruleset'])).toThrow(/no-such-ruleset/);
   });
 
   it("HALL-4 domain/rulesets.ts is what the list's entries load, in the list's order: a new ruleset needs no line there", async () => {

@@ -6,6 +6,7 @@
  * canonicalize and node:crypto (§2). Every tie is broken by `seedKey`, never by input order.
  */
 import { sha256Hex } from '../kernel/digest.ts';
+import { matchWithoutRematch } from './matching.ts';
 
 /** Written into TournamentCreated: a later change of this code bumps the version, and a log is recomputed with the version it names. */
 export const PAIRING_LIBRARY = { name: 'arbiter-pairing', version: '1.0.0' } as const;
@@ -28,8 +29,11 @@ export interface RoundPairing {
 export const seedKey = (seed: string, playerId: string): string => sha256Hex(`arbiter-tournament:${seed}:${playerId}`);
 
 /** Players in the seed's order: the ranking before any game is played and the last tie-break of every standing. */
-export const seedOrder = (seed: string, players: readonly string[]): string[] =>
-  [...players].sort((a, b) => (seedKey(seed, a) < seedKey(seed, b) ? -1 : 1));
+export const seedOrder = (seed: string, players: readonly string[]): string[] => {
+  // One key per player, not two hashes per comparison of the sort (COST-4).
+  const keys = new Map(players.map((p) => [p, seedKey(seed, p)]));
+  return [...players].sort((a, b) => ((keys.get(a) ?? '') < (keys.get(b) ?? '') ? -1 : 1));
+};
 
 /** Every player left has had a bye, and the field is odd: the round cannot be paired (CLUB-3). */
 export class NoSecondBye extends Error {
@@ -53,29 +57,6 @@ const hasMet = (history: SwissHistory, a: string, b: string) => history.opponent
 const sameSeatAlways = (history: SwissHistory, round: number, a: string, b: string) => {
   const balanceA = history.redBalance.get(a) ?? 0;
   return round > 1 && Math.abs(balanceA) === round - 1 && balanceA === (history.redBalance.get(b) ?? 0);
-};
-
-/**
- * A perfect matching of `ranked` (best first) with no rematch: the best unpaired player takes
- * the best-ranked partner they have not met, backtracking when the rest cannot be paired, so a
- * rematch-free round is found whenever one exists (the greedy fallback that pairs a rematch when
- * the first choice fails is the bug other Swiss pairers had). `budget` bounds the search.
- */
-const matchWithoutRematch = (
-  ranked: readonly string[],
-  allowed: (a: string, b: string) => boolean,
-  budget: { left: number },
-): [string, string][] | null => {
-  if (ranked.length === 0) return [];
-  if (--budget.left < 0) return null;
-  const [top, ...rest] = ranked as [string, ...string[]];
-  for (let i = 0; i < rest.length; i++) {
-    const partner = rest[i] as string;
-    if (!allowed(top, partner)) continue;
-    const tail = matchWithoutRematch([...rest.slice(0, i), ...rest.slice(i + 1)], allowed, budget);
-    if (tail) return [[top, partner], ...tail];
-  }
-  return null;
 };
 
 /** Red to the player who has had red less often; on equal balance to the one whose key for this round is lower. */

@@ -24,7 +24,10 @@ export type Running = Extract<TournamentState, { status: 'running' }>;
 export const tournamentGameId = (tournamentId: string, round: number, table: number) =>
   `g_${sha256Hex(`arbiter-tournament-game:${tournamentId}:${round}:${table}`).slice(0, 20)}`;
 
-export const activePlayers = (state: Running): string[] => state.players.filter((p) => !state.withdrawn.includes(p));
+export const activePlayers = (state: Running): string[] => {
+  const out = new Set(state.withdrawn);
+  return state.players.filter((p) => !out.has(p));
+};
 
 const byesOf = (history: readonly Round[]) => history.flatMap((r) => (r.bye === null ? [] : [r.bye]));
 

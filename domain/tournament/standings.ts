@@ -55,44 +55,87 @@ const halfPointsOf = (input: StandingsInput): Map<string, number> => {
   return points;
 };
 
-/** Points scored by each of `tied` in the games among them only. */
-const headToHead = (tied: ReadonlySet<string>, games: readonly PlayedGame[]): Map<string, number> => {
-  const scored = new Map([...tied].map((p) => [p, 0]));
+/**
+ * COST-4: each player's games, in the order given, gathered in one pass over the games, so
+ * Buchholz and the rows read a player's own games instead of scanning every game per player.
+ */
+const gamesByPlayer = (games: readonly PlayedGame[]): Map<string, PlayedGame[]> => {
+  const mine = new Map<string, PlayedGame[]>();
+  const add = (p: string, game: PlayedGame) => {
+    const list = mine.get(p);
+    if (list) list.push(game);
+    else mine.set(p, [game]);
+  };
   for (const game of games) {
-    if (!tied.has(game.red) || !tied.has(game.blue)) continue;
+    add(game.red, game);
+    if (game.blue !== game.red) add(game.blue, game);
+  }
+  return mine;
+};
+
+/** The sum of the points of every opponent met, once per game (a bye adds nothing). */
+const buchholzOf = (p: string, games: readonly PlayedGame[], points: ReadonlyMap<string, number>): number => {
+  let sum = 0;
+  for (const g of games) sum += points.get(g.red === p ? g.blue : g.red) ?? 0;
+  return sum;
+};
+
+/**
+ * Points scored in the games between players still tied on points and Buchholz: a game counts
+ * when both its players are in the field and in the same tie, which is one pass over the games
+ * rather than one per group of tied players.
+ */
+const headToHead = (input: StandingsInput, points: ReadonlyMap<string, number>, buchholz: ReadonlyMap<string, number>) => {
+  const scored = new Map<string, number>();
+  const tied = (a: string, b: string) =>
+    buchholz.has(a) && buchholz.has(b) && points.get(a) === points.get(b) && buchholz.get(a) === buchholz.get(b);
+  for (const game of input.games) {
+    if (!tied(game.red, game.blue)) continue;
     for (const p of [game.red, game.blue]) scored.set(p, (scored.get(p) ?? 0) + (game.winner === null ? 1 : game.winner === p ? 2 : 0));
   }
   return scored;
 };
 
+const countOf = (list: readonly string[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const p of list) counts.set(p, (counts.get(p) ?? 0) + 1);
+  return counts;
+};
+
 export const standings = (input: StandingsInput): StandingRow[] => {
   const points = halfPointsOf(input);
-  const opponents = (p: string) => input.games.flatMap((g) => (g.red === p ? [g.blue] : g.blue === p ? [g.red] : []));
-  const buchholz = new Map(input.players.map((p) => [p, opponents(p).reduce((sum, o) => sum + (points.get(o) ?? 0), 0)]));
-  const key = (p: string) => `${points.get(p)}:${buchholz.get(p)}`;
-  const groups = new Map<string, Set<string>>();
-  for (const p of input.players) groups.set(key(p), (groups.get(key(p)) ?? new Set()).add(p));
-  const h2h = new Map<string, number>();
-  for (const group of groups.values()) for (const [p, n] of headToHead(group, input.games)) h2h.set(p, n);
+  const byPlayer = gamesByPlayer(input.games);
+  const none: readonly PlayedGame[] = [];
+  const buchholz = new Map(input.players.map((p) => [p, buchholzOf(p, byPlayer.get(p) ?? none, points)]));
+  const h2h = headToHead(input, points, buchholz);
+  // One key per player, not two hashes per comparison of the sort.
+  const keys = new Map(input.players.map((p) => [p, seedKey(input.seed, p)]));
   const order = [...input.players].sort(
     (a, b) =>
       (points.get(b) ?? 0) - (points.get(a) ?? 0) ||
       (buchholz.get(b) ?? 0) - (buchholz.get(a) ?? 0) ||
       (h2h.get(b) ?? 0) - (h2h.get(a) ?? 0) ||
-      (seedKey(input.seed, a) < seedKey(input.seed, b) ? -1 : 1),
+      ((keys.get(a) ?? '') < (keys.get(b) ?? '') ? -1 : 1),
   );
+  const byes = countOf(input.byes);
   return order.map((playerId, i) => {
-    const mine = input.games.filter((g) => g.red === playerId || g.blue === playerId).sort((a, b) => a.round - b.round);
+    const mine = [...(byPlayer.get(playerId) ?? none)].sort((a, b) => a.round - b.round);
+    let wins = 0;
+    let draws = 0;
+    for (const g of mine) {
+      if (g.winner === playerId) wins++;
+      else if (g.winner === null) draws++;
+    }
     return {
       rank: i + 1,
       playerId,
       halfPoints: points.get(playerId) ?? 0,
       buchholz: buchholz.get(playerId) ?? 0,
       headToHead: h2h.get(playerId) ?? 0,
-      wins: mine.filter((g) => g.winner === playerId).length,
-      draws: mine.filter((g) => g.winner === null).length,
-      losses: mine.filter((g) => g.winner !== null && g.winner !== playerId).length,
-      byes: input.byes.filter((p) => p === playerId).length,
+      wins,
+      draws,
+      losses: mine.length - wins - draws,
+      byes: byes.get(playerId) ?? 0,
       withdrawn: input.withdrawn?.has(playerId) ?? false,
       games: mine.map((g) => g.gameId),
     };

@@ -141,15 +141,21 @@ export type TournamentState =
 export const emptyTournament: TournamentState = { status: 'empty', version: 0 };
 
 /** Every game played so far with its result, as the standings take them. */
-export const playedGames = (history: readonly Round[]): PlayedGame[] =>
-  history.flatMap((r) =>
-    r.results.flatMap((result) => {
-      const pairing = r.pairings.find((p) => p.table === result.table);
-      if (!pairing) return [];
+export const playedGames = (history: readonly Round[]): PlayedGame[] => {
+  const games: PlayedGame[] = [];
+  for (const r of history) {
+    // COST-4: the round's tables by number, once, not a scan of them for every result.
+    const tables = new Map<number, Round['pairings'][number]>();
+    for (const p of r.pairings) if (!tables.has(p.table)) tables.set(p.table, p);
+    for (const result of r.results) {
+      const pairing = tables.get(result.table);
+      if (!pairing) continue;
       const winner = result.winner === null ? null : pairing[result.winner];
-      return [{ round: r.round, gameId: pairing.gameId, red: pairing.red, blue: pairing.blue, winner }];
-    }),
-  );
+      games.push({ round: r.round, gameId: pairing.gameId, red: pairing.red, blue: pairing.blue, winner });
+    }
+  }
+  return games;
+};
 
 const updateLastRound = (history: readonly Round[], change: (r: Round) => Round): Round[] =>
   history.map((r, i) => (i === history.length - 1 ? change(r) : r));

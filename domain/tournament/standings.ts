@@ -108,15 +108,16 @@ export const standings = (input: StandingsInput): StandingRow[] => {
   const none: readonly PlayedGame[] = [];
   const buchholz = new Map(input.players.map((p) => [p, buchholzOf(p, byPlayer.get(p) ?? none, points)]));
   const h2h = headToHead(input, points, buchholz);
-  // One key per player, not two hashes per comparison of the sort.
-  const keys = new Map(input.players.map((p) => [p, seedKey(input.seed, p)]));
-  const order = [...input.players].sort(
-    (a, b) =>
-      (points.get(b) ?? 0) - (points.get(a) ?? 0) ||
-      (buchholz.get(b) ?? 0) - (buchholz.get(a) ?? 0) ||
-      (h2h.get(b) ?? 0) - (h2h.get(a) ?? 0) ||
-      ((keys.get(a) ?? '') < (keys.get(b) ?? '') ? -1 : 1),
-  );
+  // Each player's sort keys read once, the seed's hash among them, not looked up (or hashed) at every comparison.
+  const ranked = input.players.map((playerId) => ({
+    playerId,
+    points: points.get(playerId) ?? 0,
+    buchholz: buchholz.get(playerId) ?? 0,
+    h2h: h2h.get(playerId) ?? 0,
+    key: seedKey(input.seed, playerId),
+  }));
+  ranked.sort((a, b) => b.points - a.points || b.buchholz - a.buchholz || b.h2h - a.h2h || (a.key < b.key ? -1 : 1));
+  const order = ranked.map((r) => r.playerId);
   const byes = countOf(input.byes);
   return order.map((playerId, i) => {
     const mine = [...(byPlayer.get(playerId) ?? none)].sort((a, b) => a.round - b.round);

@@ -200,9 +200,11 @@ const recordResult = (
   if (current.results.some((r) => r.table === pairing.table))
     return reject('RESULT_RECORDED', 'CLUB-4', 'that game has its result already', 409);
   const data = { round: current.round, table: pairing.table, gameId, winner, by };
+  const recorded: TournamentEvent = { type: 'ResultRecorded', data };
+  // COST-4: the round with this result is built only when it closes the round, not for every result.
+  if (current.results.length + 1 !== current.pairings.length) return accept(recorded);
   const after: Running = { ...state, history: state.history.map((r) => (r === current ? { ...r, results: [...r.results, data] } : r)) };
-  const done = after.history.at(-1)?.results.length === current.pairings.length;
-  return accept<TournamentEvent>({ type: 'ResultRecorded', data }, ...(done ? closeRound(after, ctx.seed, ctx.now) : []));
+  return accept(recorded, ...closeRound(after, ctx.seed, ctx.now));
 };
 
 /** The organiser decides a game still running once its round's deadline has passed (or the round has none). */

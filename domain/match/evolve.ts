@@ -17,7 +17,7 @@ import { evolveFork, forkedMatch } from './fork.ts';
 import { countMissed, type History, rewind, rewindFar } from './rewind.ts';
 import { emptyGame, type GameState, type Match, type TakebackProposal } from './state.ts';
 import { nextRulesStep, nextStep } from './steps.ts';
-import { setWindow, windowAfter, windowBefore } from './undo.ts';
+import { grownWindow, type OpenWindow, setWindow, windowAfter, windowBefore } from './undo.ts';
 
 export type { History } from './rewind.ts';
 
@@ -259,6 +259,8 @@ export const foldEvents = (
 ): GameState => {
   let current = state;
   let owned = false;
+  // COST-3: the open window this call made (grownWindow): its run grows in place, while no state outside the fold holds it.
+  let grown: OpenWindow | null = null;
   // TB-2, TB-3: a far takeback folds onto the state at its version: re-folded from these events when they hold it.
   const at: History = (version) => {
     if (version === state.version) return state;
@@ -273,11 +275,14 @@ export const foldEvents = (
       // The window's checkpoint is a copy of the match taken before it changes in place.
       const window = windowBefore(current, envelope, rulesets);
       evolveInPlace(current as Draft, envelope, rulesets);
-      setWindow(current, windowAfter(window, envelope, current, rulesets));
+      const after = grownWindow(window, envelope, current, rulesets, grown);
+      setWindow(current, after);
+      grown = after?.kind === 'open' ? after : null;
       continue;
     }
     current = evolveGame(rulesets, current, envelope, at);
     owned = true;
+    grown = null;
   }
   return current;
 };

@@ -65,11 +65,31 @@ export const windowAfter = (
   envelope: EventEnvelope,
   after: GameState,
   rulesets: Rulesets,
+): UndoWindow | undefined => grownWindow(window, envelope, after, rulesets, null);
+
+/**
+ * COST-3: `windowAfter` for a fold that made `mine` itself: an open window whose `events`
+ * array it created and no state outside the fold holds yet. A run that grows by `envelope`
+ * in `mine` takes it in place; any other is copied once, and the copy is the fold's to grow
+ * from then on. So a seat's run of n events costs the fold n steps, not the n²/2 of copying
+ * the run at each. The window stays where it was, in the state (not a structure beside it):
+ * snapshots, read models and the state budget (INV-1) see the same JSON as before, and a
+ * fold that resumes from a stored state needs nothing rebuilt, it copies that run once.
+ */
+export const grownWindow = (
+  window: UndoWindow | undefined,
+  envelope: EventEnvelope,
+  after: GameState,
+  rulesets: Rulesets,
+  mine: OpenWindow | null,
 ): UndoWindow | undefined => {
   if (window === undefined || after.status !== 'playing') return undefined;
   if (window.kind === 'closed') return window;
   const why = madeKnown(window, envelope, after, rulesets);
-  return why === null ? { ...window, events: [...window.events, envelope] } : closed(envelope.seq, why);
+  if (why !== null) return closed(envelope.seq, why);
+  if (window !== mine) return { ...window, events: [...window.events, envelope] };
+  (window.events as EventEnvelope[]).push(envelope);
+  return window;
 };
 
 /** Set `undo` on a match this fold made itself (and nobody else holds yet). */

@@ -61,13 +61,29 @@ export const seedCommitment = (seed: string): string => sha256Hex(seed);
  * every roll in advance.
  */
 export const rollKey = (seed: string, contributions: readonly string[], scheme: KeyScheme = 'labelled'): string => {
-  if (scheme === 'bare') return contributions.length === 0 ? sha256Hex(seed) : sha256Hex([seed, ...contributions].join(':'));
-  return sha256Hex(['arbiter-dice', seed, ...contributions].join(':'));
+  if (scheme === 'bare') return contributions.length === 0 ? derived(seed) : derived([seed, ...contributions].join(':'));
+  return derived(['arbiter-dice', seed, ...contributions].join(':'));
 };
 
 /** The key of the salts mixed into sealed orders: secret until the seed is revealed, like the dice. */
 export const saltKey = (seed: string, scheme: KeyScheme = 'labelled'): string =>
-  scheme === 'bare' ? sha256Hex(seed) : sha256Hex(`arbiter-salt:${seed}`);
+  scheme === 'bare' ? derived(seed) : derived(`arbiter-salt:${seed}`);
+
+/**
+ * COST-3: every command re-decided derives its game's dice and salt keys again, the same two
+ * SHA-256 digests thousands of times in one verify; each is hashed once. Bounded, as the
+ * decoded HMAC keys are (digest.ts): a process holds a few games' keys at a time.
+ */
+const keys = new Map<string, string>();
+const derived = (material: string): string => {
+  let key = keys.get(material);
+  if (key === undefined) {
+    if (keys.size >= 16) keys.clear();
+    key = sha256Hex(material);
+    keys.set(material, key);
+  }
+  return key;
+};
 
 /**
  * How a game's keys derive from its seed: `labelled` (above), or `bare`, as the first rules
@@ -142,9 +158,14 @@ export const scriptedDice = (faces: readonly number[], seq = 0): Dice => {
  */
 export const carriesRoll = (data: unknown): boolean => {
   if (typeof data !== 'object' || data === null) return false;
-  if (Array.isArray(data)) return data.some(carriesRoll);
+  // COST-3: plain loops, asked of nearly every event a seat folds: no array of values made per object.
+  if (Array.isArray(data)) {
+    for (const item of data) if (carriesRoll(item)) return true;
+    return false;
+  }
   const v = data as Partial<DieRoll>;
   if (typeof v.sides === 'number' && typeof v.value === 'number' && typeof v.purpose === 'string' && typeof v.draw === 'object')
     return true;
-  return Object.values(data).some(carriesRoll);
+  for (const key of Object.keys(data)) if (carriesRoll((data as Record<string, unknown>)[key])) return true;
+  return false;
 };

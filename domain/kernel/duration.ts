@@ -19,6 +19,8 @@ export const MAX_DURATION_MS = MAX_DURATION_DAYS * DAY_MS;
  * before REL-18's bounds can reach it, and the timer reactor reports such a step.
  */
 export const LATEST_TIME = '9999-12-31T23:59:59.999Z';
+/** COST-3: `LATEST_TIME` as milliseconds, parsed once: the fold adds a duration at every step it opens. */
+const LATEST_MS = Date.parse(LATEST_TIME);
 
 /**
  * A game names a few durations (its deadlines, reminders) and folding it opens a step with a
@@ -65,5 +67,5 @@ export const addDuration = (isoTime: string, duration: string): string | null =>
   const start = Date.parse(isoTime);
   if (ms === null || Number.isNaN(start)) return null;
   const end = start + ms;
-  return end >= Date.parse(LATEST_TIME) ? LATEST_TIME : new Date(end).toISOString();
+  return end >= LATEST_MS ? LATEST_TIME : new Date(end).toISOString();
 };

@@ -224,8 +224,15 @@ export interface Adoption {
   readonly data: RulesVersionAdopted['data'];
 }
 
-export const adoptionsOf = (events: readonly EventEnvelope[]): Adoption[] =>
-  events.flatMap((e, index) => (e.type === 'RulesVersionAdopted' ? [{ index, data: e.data as RulesVersionAdopted['data'] }] : []));
+export const adoptionsOf = (events: readonly EventEnvelope[], before = events.length): Adoption[] => {
+  // COST-3: a plain loop over the log (a flatMap made an array per event, 4% of a verify)
+  const adoptions: Adoption[] = [];
+  for (let index = 0; index < before && index < events.length; index += 1) {
+    const e = events[index] as EventEnvelope;
+    if (e.type === 'RulesVersionAdopted') adoptions.push({ index, data: e.data as RulesVersionAdopted['data'] });
+  }
+  return adoptions;
+};
 
 /**
  * Where re-adjudication under newer rules starts: at the last adoption the organiser chose
@@ -233,7 +240,7 @@ export const adoptionsOf = (events: readonly EventEnvelope[]): Adoption[] =>
  * expected to decide the same), else at the start. `before` bounds the search.
  */
 export const readjudicationStart = (events: readonly EventEnvelope[], before = events.length): number =>
-  adoptionsOf(events.slice(0, before)).findLast((a) => a.data.how === 'organiser')?.index ?? 0;
+  adoptionsOf(events, before).findLast((a) => a.data.how === 'organiser')?.index ?? 0;
 
 /**
  * The rules version each event was decided under, checked for consistency: GameCreated's
@@ -248,21 +255,23 @@ export const rulesVersionsOf = (
   const versions: string[] = [];
   let inForce = (events[0]?.data as { rulesVersion?: string } | undefined)?.rulesVersion ?? '';
   let i = 0;
+  // COST-3: batch by batch by index, with no copy of each batch
   while (i < events.length) {
     let end = i + 1;
     while (end < events.length && events[end]?.command === undefined) end += 1;
-    const batch = events.slice(i, end);
-    const adopted = batch.find((e) => e.type === 'RulesVersionAdopted')?.data as RulesVersionAdopted['data'] | undefined;
+    let at = i;
+    while (at < end && events[at]?.type !== 'RulesVersionAdopted') at += 1;
+    const adopted = at < end ? ((events[at] as EventEnvelope).data as RulesVersionAdopted['data']) : undefined;
     if (adopted && adopted.from !== inForce) {
-      const at = i + batch.findIndex((e) => e.type === 'RulesVersionAdopted');
       return { ok: false, index: at, message: `adopts rules from ${adopted.from}, but the game played under ${inForce}` };
     }
     if (adopted) inForce = adopted.to;
-    for (const [k, event] of batch.entries()) {
+    for (let k = i; k < end; k += 1) {
+      const event = events[k] as EventEnvelope;
       if (event.rulesVersion !== inForce) {
         return {
           ok: false,
-          index: i + k,
+          index: k,
           message: `is recorded under rules version ${event.rulesVersion}, but the game played under ${inForce}`,
         };
       }

@@ -3,7 +3,7 @@
  * the hash chain, the seed, the dice, the rules (rules-check.ts) and the state.
  */
 import type { Rulesets } from '../catalogue.ts';
-import { type KeyScheme, rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
+import { rollFace, rollKey, seedCommitment } from '../kernel/dice.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
 import { canonicalJson } from '../kernel/hash.ts';
 import { findRolls } from '../kernel/rolls.ts';
@@ -73,13 +73,16 @@ const contributionsOf = (events: readonly EventEnvelope[]): string[] => {
 const diceKeys = (log: ParsedLog, seed: string, rulesets: Rulesets): ((index: number) => string) => {
   const contributions = contributionsOf(log.events);
   const labelled = rulesVersionsOf(log.events);
-  const keys = new Map<KeyScheme, string>();
+  // COST-3: by version, so a roll costs a lookup (the scheme and its key are worked out once per version)
+  const keys = new Map<string, string>();
   return (index) => {
     // A log whose labels do not hold together is named by the rules check; the dice take the header's version then.
     const version = (labelled.ok ? labelled.versions[index] : undefined) ?? log.header.rulesVersion;
-    const scheme = keySchemeOf(rulesets, log.header.ruleset, version);
-    const key = keys.get(scheme) ?? rollKey(seed, contributions, scheme);
-    keys.set(scheme, key);
+    let key = keys.get(version);
+    if (key === undefined) {
+      key = rollKey(seed, contributions, keySchemeOf(rulesets, log.header.ruleset, version));
+      keys.set(version, key);
+    }
     return key;
   };
 };
@@ -100,7 +103,8 @@ export const checkDice = (log: ParsedLog, rulesets: Rulesets = everyRuleset()): 
   /** Each draw used so far, with the index of the event that used it. */
   const seen = new Map<string, number>();
   let count = 0;
-  for (const [i, event] of events.entries()) {
+  for (let i = 0; i < events.length; i += 1) {
+    const event = events[i] as EventEnvelope;
     for (const { path, roll } of findRolls(event.data)) {
       const at = `line ${lineOf(i)} (event ${event.seq}, ${path})`;
       const draw = `${roll.draw.seq}:${roll.draw.index}`;

@@ -1,53 +1,118 @@
 /**
- * PERF-4: `arbiter verify` of a 10,000-event log with real dice, as a user runs it: the
- * prebuilt CLI bundle (built here first, as `npm ci` does), start-up included, timed from
- * outside over several runs; and `arbiter --help` (VIEW-6). Then where the time of one
- * verify goes, check by check, in this process. Printed, never asserted.
+ * PERF-4, COST-3: `arbiter verify` of a 10,000-event log with real dice, as a user runs it:
+ * the installed `arbiter` bin (the CLI bundle, built here first, as `npm ci` does), start-up
+ * included, timed from outside over several runs; and `arbiter --help` (VIEW-6). Then verify
+ * in one process against the baseline commit's code on the same log (COST-3), and where the
+ * time of one verify goes, check by check. Printed, never asserted.
+ *
+ * A mutation-testing run or another bench may share the machine, so the bin's lines give its
+ * CPU time (user and system, every thread of the process) beside its wall time, and the goal
+ * is judged on the CPU time: on an idle machine the wall time of this single-threaded work is
+ * no more than that, plus reading the file. The in-process comparison takes turns, each side
+ * timed in CPU time, and gives the median of the turns' ratios.
  */
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findRolls } from '../domain/kernel/rolls.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
 import { LogFold } from '../domain/verify/fold.ts';
 import { parseLog } from '../domain/verify/log.ts';
 import { checkChain, checkDice, checkRules, checkSeed, checkState } from '../domain/verify/verify.ts';
+import { BASELINE, baselineTree, bundleModule, cpuMs, median, ROOT } from './support/baseline.ts';
 import { longGameLog } from './support/long-game.ts';
 
 const RULESETS = everyRuleset();
 
 const RUNS = 7;
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'tools/arbiter-cli/bin/arbiter.mjs');
+const TURNS = 15;
+const VERIFY_GOAL_MS = 1000;
+const HELP_GOAL_MS = 300;
+const RATIO_GOAL = 1.0;
+/** The installed bin (`npm ci` links the workspace's package), else the package's own. */
+const installed = join(ROOT, 'node_modules/.bin/arbiter');
+const cli = existsSync(installed) ? installed : join(ROOT, 'tools/arbiter-cli/bin/arbiter.mjs');
+/** Loaded before the bin, it reports the process's CPU time as it exits, on a line of its own. */
+const REPORT_CPU =
+  "data:text/javascript,process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nbench-cpu-ms='+((u.user+u.system)/1000)+'\\n')})";
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const ms = (n: number) => `${Math.round(n)} ms`;
+const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
-/** Wall time of `node <cli> ...args`, `RUNS` times; throws unless every run exits as `exit`. */
-const wallTimes = (args: readonly string[], exit: number): number[] =>
-  Array.from({ length: RUNS }, () => {
+/** Wall and CPU time of `node <bin> ...args`, `RUNS` times; throws unless every run exits as `exit`. */
+const runTimes = (args: readonly string[], exit: number): { wall: number[]; cpu: number[] } => {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
-    const run = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-    const took = performance.now() - started;
+    const run = spawnSync(process.execPath, ['--import', REPORT_CPU, cli, ...args], { encoding: 'utf8' });
+    wall.push(performance.now() - started);
     if (run.status !== exit) throw new Error(`arbiter ${args.join(' ')} exited ${run.status}: ${run.stdout}${run.stderr}`);
-    return took;
-  });
+    cpu.push(Number(/bench-cpu-ms=([\d.]+)/.exec(run.stderr)?.[1] ?? Number.NaN));
+  }
+  return { wall, cpu };
+};
 
-const line = (title: string, times: readonly number[], goalMs: number) => {
-  const m = median(times);
-  const all = times.map((t) => Math.round(t)).join(', ');
+const line = (title: string, { wall, cpu }: { wall: number[]; cpu: number[] }, goalMs: number) => {
+  const m = median(cpu);
+  const goal = goalMs >= 1000 ? `${goalMs / 1000} s` : `${goalMs} ms`;
   console.log(
-    `  ${title}: median ${ms(m)}  (goal < ${goalMs >= 1000 ? `${goalMs / 1000} s` : `${goalMs} ms`})  ${m < goalMs ? 'met' : 'NOT MET'}  [${all}]`,
+    `  ${title}: CPU median ${ms(m)}, wall median ${ms(median(wall))}  (goal < ${goal})  ${met(m < goalMs)}  [wall ${wall.map((t) => Math.round(t)).join(', ')}]`,
   );
 };
 
-const build = spawnSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+/** What both trees bundle: every ruleset loaded, the log parser and the verifier, and the baseline's long game. */
+const VERIFIER = `import './domain/rulesets.ts';
+export { parseLog } from './domain/verify/log.ts';
+export { verifyLog } from './domain/verify/verify.ts';
+export { longGameLog } from './bench/support/long-game.ts';
+`;
+
+interface Verifier {
+  parseLog(text: string): unknown;
+  verifyLog(log: unknown): readonly { readonly ok: boolean }[];
+  longGameLog(events: number): string;
+}
+
+/**
+ * COST-3: verify in this process with this tree's code and with the baseline's, in turns, on
+ * the same log: the long game as the baseline plays it, since that is a log both verify in
+ * full (the baseline does not implement the rules versions this tree plays now, and would
+ * refuse to re-adjudicate a log of them).
+ */
+const againstBaseline = async (dir: string) => {
+  const tree = baselineTree(BASELINE, dir);
+  if (!tree) {
+    console.log(`  COST-3 verify against ${BASELINE}: baseline not available (no git history here)`);
+    return;
+  }
+  const before = (await import(await bundleModule(tree, VERIFIER, join(dir, 'baseline.mjs')))) as Verifier;
+  const now = (await import(await bundleModule(ROOT, VERIFIER, join(dir, 'now.mjs')))) as Verifier;
+  const text = before.longGameLog(10_000);
+  const time = (verifier: Verifier) =>
+    cpuMs(() => {
+      const checks = verifier.verifyLog(verifier.parseLog(text));
+      if (!checks.every((c) => c.ok)) throw new Error(`the log does not verify: ${JSON.stringify(checks)}`);
+    });
+  for (let i = 0; i < 3; i += 1) {
+    time(before);
+    time(now);
+  }
+  const was: number[] = [];
+  const is: number[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    was.push(time(before));
+    is.push(time(now));
+  }
+  const ratio = median(is.map((t, i) => t / (was[i] as number)));
+  console.log(
+    `  COST-3 verify in one process (parse and every check, CPU, median of ${TURNS} turns): ${ms(median(is))}; at ${BASELINE}: ${ms(median(was))}; ratio ${ratio.toFixed(2)}  (goal <= ${RATIO_GOAL.toFixed(1)})  ${met(ratio <= RATIO_GOAL)}`,
+  );
+};
+
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
 if (build.status !== 0) throw new Error(`building the CLI failed: ${build.stderr}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-verify-bench-'));
@@ -58,19 +123,16 @@ try {
   const log = parseLog(text);
   const rolls = log.events.reduce((n, e) => n + findRolls(e.data).length, 0);
   const commands = log.events.filter((e) => e.command !== undefined).length;
-  console.log(`PERF-4 arbiter verify, the prebuilt CLI, start-up included (${RUNS} runs each)\n`);
+  console.log(`PERF-4, COST-3 arbiter verify, the installed bin, start-up included (${RUNS} runs each)\n`);
   console.log(
     `  the log: a Sol'una game of ${log.events.length.toLocaleString('en-US')} events, ${commands.toLocaleString('en-US')} commands, ${rolls} dice rolls (${(text.length / 1e6).toFixed(1)} MB)`,
   );
-  line('verify', wallTimes(['verify', file], 0), 1000);
-  line('--help', wallTimes(['--help'], 0), 300);
+  line('COST-3 verify through the installed bin', runTimes(['verify', file], 0), VERIFY_GOAL_MS);
+  line('--help', runTimes(['--help'], 0), HELP_GOAL_MS);
+  await againstBaseline(dir);
 
-  // One verify in this process, check by check; warm from playing the game, where the CLI runs cold.
-  const time = (work: () => unknown): number => {
-    const started = performance.now();
-    work();
-    return performance.now() - started;
-  };
+  // One verify in this process, check by check (CPU time); warm from playing the game, where the CLI runs cold.
+  const time = cpuMs;
   const fold = new LogFold(log.events, RULESETS);
   const parts = {
     parse: time(() => parseLog(text)),

@@ -10,11 +10,11 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const LIST = join(ROOT, 'docs', 'requirements.md');
 
 /** Every requirement prefix the issues have used; rule points (PG-, SOL-, GSC-, PIG-) live in docs/rules/ instead. */
-const PREFIXES = ['REL', 'PBM', 'API', 'RUL', 'VIEW', 'PERF', 'AWS', 'ARC', 'DOC', 'TB', 'CLUB', 'INV', 'HALL'];
+const PREFIXES = ['REL', 'PBM', 'API', 'RUL', 'VIEW', 'PERF', 'AWS', 'ARC', 'DOC', 'TB', 'CLUB', 'INV', 'HALL', 'COST'];
 const ID = new RegExp(`\\b(?:${PREFIXES.join('|')})-\\d+\\b`, 'g');
 
 /** Where IDs are cited: the code, the tests, the tools and the docs (the list itself aside). */
-const SCANNED = ['domain', 'functions', 'infra', 'web', 'scripts', 'bench', 'test', 'docs', 'client', 'tools', '.ci', 'README.md'];
+const SCANNED = ['domain', 'functions', 'infra', 'web', 'render', 'scenarios', 'scripts', 'bench', 'test', 'docs', 'client', 'tools', 'stryker', '.ci', 'README.md'];
 const TEXT = /\.(ts|mts|mjs|js|md|json|html)$|^run$/;
 /** Installed and built code: what it cites, its source cites. */
 const SKIPPED = new Set(['node_modules', 'dist']);

@@ -26,6 +26,9 @@ export const TESTS: Readonly<Record<string, readonly string[]>> = {
   match: [
     'test/unit/{match,organiser,stalls,refusals,rules-adoption,rules-versions,rules-pinning}*.unit.test.ts',
     'test/unit/{takebacks,forks,deadlines,duration-bounds,strangers,harness,command-table}*.unit.test.ts',
+    // The match layer's invariants that are domain-only: its limits, one schema, the fairness of
+    // takebacks, a command's events and a ruleset's end (INV-1, 6, 7, 10), and the undo window (COST-3).
+    'test/unit/{inv-1-match-limits,inv-6-one-schema,inv-7-fairness,inv-10-mid-command,inv-10-ruleset-ends,cost-3-undo-window}.unit.test.ts',
     'test/unit/verify.unit.test.ts',
   ],
   // verify's own, and the tests of what it checks besides a game's log: a fork's origin (forks) and a

@@ -14,7 +14,23 @@ const PREFIXES = ['REL', 'PBM', 'API', 'RUL', 'VIEW', 'PERF', 'AWS', 'ARC', 'DOC
 const ID = new RegExp(`\\b(?:${PREFIXES.join('|')})-\\d+\\b`, 'g');
 
 /** Where IDs are cited: the code, the tests, the tools and the docs (the list itself aside). */
-const SCANNED = ['domain', 'functions', 'infra', 'web', 'render', 'scenarios', 'scripts', 'bench', 'test', 'docs', 'client', 'tools', 'stryker', '.ci', 'README.md'];
+const SCANNED = [
+  'domain',
+  'functions',
+  'infra',
+  'web',
+  'render',
+  'scenarios',
+  'scripts',
+  'bench',
+  'test',
+  'docs',
+  'client',
+  'tools',
+  'stryker',
+  '.ci',
+  'README.md',
+];
 const TEXT = /\.(ts|mts|mjs|js|md|json|html)$|^run$/;
 /** Installed and built code: what it cites, its source cites. */
 const SKIPPED = new Set(['node_modules', 'dist']);

@@ -7,14 +7,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { clubRoutes } from '../functions/clubs/http/operations.ts';
-import { docsRoutes } from '../functions/docs/http/operations.ts';
-import { gameRoutes } from '../functions/games/http/operations.ts';
-import type { RouteDeclaration } from '../functions/http/route.ts';
-import { webhookRoutes } from '../functions/notifications/http/operations.ts';
-import { playerRoutes } from '../functions/players/http/operations.ts';
+import { FEATURE_ROUTES } from '../functions/http/route-table.ts';
 import { STREAM_CONSUMERS } from '../functions/stream/consumers/index.ts';
-import { tournamentRoutes } from '../functions/tournaments/http/operations.ts';
 import { handlerEntries } from '../infra/handlers.ts';
 import { FEATURES } from './import-graph.ts';
 
@@ -23,17 +17,14 @@ export const DESIGN = join(ROOT, 'docs', 'design.md');
 
 type Feature = (typeof FEATURES)[number];
 
-/** What each feature serves, in a few words, and its routes: the one place a feature is described. */
-const FEATURE_ROUTES: Record<Feature, { readonly serves: string; readonly routes: readonly RouteDeclaration[] }> = {
-  games: { serves: 'games and their commands, forks, logs, reads, the lobby and the inbox; deadlines and projections', routes: gameRoutes },
-  players: { serves: 'players, their names and keys, and authentication', routes: playerRoutes },
-  notifications: { serves: 'webhooks: subscriptions, their deliveries and the address guard', routes: webhookRoutes },
-  clubs: { serves: 'clubs, members, their games and rated ladders', routes: clubRoutes },
-  tournaments: {
-    serves: 'tournaments: creation, commands, rounds, standings, export, and the reactor that runs them',
-    routes: tournamentRoutes,
-  },
-  docs: { serves: 'the rulesets, the OpenAPI document and its assembly', routes: docsRoutes },
+/** What each feature serves, in a few words: the one place a feature is described. Its routes are its list in the route table. */
+const FEATURE_SERVES: Record<Feature, string> = {
+  games: 'games and their commands, forks, logs, reads, the lobby and the inbox; deadlines and projections',
+  players: 'players, their names and keys, and authentication',
+  notifications: 'webhooks: subscriptions, their deliveries and the address guard',
+  clubs: 'clubs, members, their games and rated ladders',
+  tournaments: 'tournaments: creation, commands, rounds, standings, export, and the reactor that runs them',
+  docs: 'the rulesets, the OpenAPI document and its assembly',
 };
 
 /** The non-HTTP functions' work, which no route table states. A function missing here fails the generator. */
@@ -61,7 +52,8 @@ const featuresTable = (): string =>
   table(
     ['feature', 'serves', 'routes', 'functions', 'use cases (`app/`)'],
     FEATURES.map((feature) => {
-      const { serves, routes } = FEATURE_ROUTES[feature];
+      const serves = FEATURE_SERVES[feature];
+      const routes = FEATURE_ROUTES[feature];
       const functions = [...new Set(routes.map((r) => r.serves))].map(code).join(', ');
       const useCases = filesIn(`functions/${feature}/app`).map((f) => f.replace(/\.ts$/, ''));
       return [code(`functions/${feature}/`), serves, String(routes.length), functions || '—', useCases.join(', ') || '—'];
@@ -71,7 +63,7 @@ const featuresTable = (): string =>
 const consumerEntry = (name: string) => `functions/stream/${name}.ts`;
 
 const lambdasTable = (): string => {
-  const routes = FEATURES.flatMap((feature) => FEATURE_ROUTES[feature].routes.map((route) => ({ route, feature })));
+  const routes = FEATURES.flatMap((feature) => FEATURE_ROUTES[feature].map((route) => ({ route, feature })));
   return table(
     ['function', 'entry', 'serves'],
     Object.entries(handlerEntries).map(([name, entry]) => {

@@ -40,6 +40,16 @@ const joined = <L extends readonly (readonly RouteDeclaration[])[]>(...lists: L)
  */
 export const ROUTES = /* @__PURE__ */ joined(playerRoutes, docsRoutes, gameRoutes, tournamentRoutes, clubRoutes, webhookRoutes);
 
+/** Each feature's routes by its folder's name (`functions/<feature>/`), in the document's order: what the design's tables and the recipes' test read. */
+export const FEATURE_ROUTES = {
+  players: playerRoutes,
+  docs: docsRoutes,
+  games: gameRoutes,
+  tournaments: tournamentRoutes,
+  clubs: clubRoutes,
+  notifications: webhookRoutes,
+} as const;
+
 export type Route = (typeof ROUTES)[number];
 export type OperationId = Route['operationId'];
 

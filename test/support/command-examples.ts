@@ -19,7 +19,6 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { recordCommand } from '../../domain/match/record.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { redactEvents } from '../../domain/match/view.ts';
-import { unitSheetSchema } from '../../domain/post-galactica/datasheets.ts';
 import { EXAMPLE_DEPLOYMENT, exampleScenario } from '../../domain/post-galactica/examples.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
@@ -27,6 +26,7 @@ import { Game, player, seat, TEST_SEED } from './decider-spec.ts';
 import { startBattle } from './gsc2.ts';
 import { ageLog, olderVersion } from './older-rules.ts';
 import { arena, given, passTo, RAIDERS, rules, TROOPERS, toPhase, withBuilding, withUnit } from './post-galactica.ts';
+import { carrierSheet } from './post-galactica-setups.ts';
 import { mission, playing, profile } from './soluna.ts';
 
 const RULESETS = everyRuleset();
@@ -290,17 +290,7 @@ const withFactionAbility = {
 
 /** A Vanguard Carrier (Transport 4) beside the second squad of Troopers and the fourth Engineer. */
 const CARRIER = 'red-carrier-1';
-const carrier = unitSheetSchema.parse({
-  name: 'Carrier',
-  movement: 8,
-  cohesion: 1,
-  bodyValue: 1,
-  rangedSkill: 0,
-  meleeSkill: 0,
-  keywords: ['Vehicle', 'Transport 4'],
-  actions: ['Load', 'Unload'],
-  baseRadius: 1.5,
-});
+const carrier = carrierSheet();
 const transports = { ...EXAMPLE.factions, vanguard: { ...vanguard, units: { ...vanguard.units, carrier } } };
 const LOAD = { type: 'Load', unitId: CARRIER, passengerIds: ['red-vanguard-troopers-2', 'red-worker-4'] } as const;
 const besideCarrier = () =>

@@ -10,14 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_COMMANDS } from '../../domain/match/command-table.ts';
 import { commandDocsOf, rulesetIds } from '../../domain/ruleset-list.ts';
-import { clubRoutes } from '../../functions/clubs/http/operations.ts';
-import { docsRoutes } from '../../functions/docs/http/operations.ts';
-import { gameRoutes } from '../../functions/games/http/operations.ts';
-import type { RouteDeclaration } from '../../functions/http/route.ts';
-import { ROUTES } from '../../functions/http/route-table.ts';
-import { webhookRoutes } from '../../functions/notifications/http/operations.ts';
-import { playerRoutes } from '../../functions/players/http/operations.ts';
-import { tournamentRoutes } from '../../functions/tournaments/http/operations.ts';
+import { FEATURE_ROUTES, ROUTES } from '../../functions/http/route-table.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DESIGN = readFileSync(join(ROOT, 'docs', 'design.md'), 'utf8');
@@ -50,14 +43,6 @@ const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('HALL-7 the recipe for a route (§19.1)', () => {
   const part = recipe('19.1 A route');
-  const FEATURE_LISTS: Record<string, readonly RouteDeclaration[]> = {
-    games: gameRoutes,
-    players: playerRoutes,
-    notifications: webhookRoutes,
-    clubs: clubRoutes,
-    tournaments: tournamentRoutes,
-    docs: docsRoutes,
-  };
   /**
    * Two routes' requests are documented with examples recorded per ruleset and per kind of fork
    * by the document's assembly, the one place that may load every ruleset (PERF-1): a new route
@@ -73,7 +58,7 @@ describe('HALL-7 the recipe for a route (§19.1)', () => {
   });
 
   it.each(ROUTES.map((route) => [route.operationId]))('HALL-7 %s is declared, answered and handled only where the recipe says', (id) => {
-    const feature = Object.entries(FEATURE_LISTS).find(([, list]) => list.some((r) => r.operationId === id))?.[0];
+    const feature = Object.entries(FEATURE_ROUTES).find(([, list]) => list.some((r) => r.operationId === id))?.[0];
     expect(feature, `${id} is in no feature's list`).toBeDefined();
     const declaredIn = filesWhere(FUNCTIONS, new RegExp(`\\b${literally(id)}\\b\\s*:|'${literally(id)}'`));
     const recipeFiles = [`functions/${feature}/http/operations.ts`, `functions/${feature}/http/routes.ts`];

@@ -95,7 +95,13 @@ export const longGameOf = async (deps: Deps, gameId: string, size: number): Prom
       events.push(...decision.events);
       state = foldGame(RULESETS, decision.events, state);
     }
-    const appended = await deps.store.append({ gameId, expectedVersion: base.version, events, snapshot: await gameSnapshot(deps, state) });
+    const appended = await deps.store.append({
+      gameId,
+      expectedVersion: base.version,
+      events,
+      snapshot: await gameSnapshot(deps, state),
+      secret: seed,
+    });
     if (!appended.ok) throw new Error('bulk append failed');
   }
 };

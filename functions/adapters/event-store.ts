@@ -1,24 +1,36 @@
 /**
- * The event store on DynamoDB (docs/design.md §4). Appending is one
- * TransactWriteItems: a conditional Put per event, a ConditionCheck that event seq-1
- * exists, and the command's idempotency record. Loading reads the latest snapshot and
- * the tail of the log in parallel, so a command costs one read round trip however long
- * the game.
+ * The event store on DynamoDB (docs/design.md §4, §5).
  *
- * PERF-5: the latest snapshot is also kept under one fixed key (`SNAP#LATEST`, written in
- * the same transaction as `SNAP#<seq>`), so loading gets it with a BatchGetItem that also
- * fetches whatever the caller needs from the `games` table (the command path: the seed and
- * the idempotency record). A command then costs two reads in parallel and one transaction.
- * `SNAP#<seq>` stays for the state at an earlier event (PERF-2).
+ * COST-1, COST-2: a command costs one read and one write. A stream's state is checkpointed on
+ * the event item that ends a batch crossing a multiple of SNAPSHOT_EVERY (and on its first
+ * batch): the state packed with raw DEFLATE (`ckpt`, compact.ts), its fold's tag and the
+ * stream's secret (a game's seed). The newest checkpoint so lies within the newest
+ * SNAPSHOT_EVERY items, and one Query of them, newest first, gives the state, the events after
+ * it, the seed and the idempotency records of the newest commands (each kept on its batch's
+ * first event, `rec`). The checkpoint is written once, in the write that appends its events.
+ *
+ * Appending a one-item batch of a positioned command (one sent with `expectedVersion`) is one
+ * conditional PutItem: the item at `expectedVersion` + 1 must not exist, and being there makes it
+ * the command's own record. Every other batch is one TransactWriteItems: its items, a
+ * ConditionCheck that event `expectedVersion` exists, and the records kept apart in the `games`
+ * table (the seed of a new game; the `CMD#` record of a command sent without a version, which a
+ * retry must find under its id alone, however long ago it was accepted).
+ *
+ * Games checkpointed before COST-2 have snapshots in the `games` table (`SNAP#<seq>` and
+ * `SNAP#LATEST`) and their seed under `SECRET`: a load whose tail holds no usable checkpoint
+ * reads those, as it did, until the game's next batch across a boundary checkpoints it anew.
  *
  * HALL-2: the store knows no domain. It folds with the fold its reader hands it (`StreamFold`),
- * and stores a snapshot with the tag the appender gave it; a snapshot is trusted only while the
- * fold still tags its state so (for a game: the rules version that folded it, `gameFold`). A
+ * and stores a checkpoint with the tag the appender gave it; a checkpoint is trusted only while
+ * the fold still tags its state so (for a game: the rules version that folded it, `gameFold`). A
  * stream whose fold is not `snapshotted` (a tournament's) is read whole, beside its records.
  */
 import {
   BatchGetItemCommand,
+  ConditionalCheckFailedException,
   type DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
   QueryCommand,
   type QueryCommandInput,
   ScanCommand,
@@ -31,12 +43,14 @@ import { assertBatchFits, MAX_BATCH } from '../games/app/budget.ts';
 import {
   type AppendRequest,
   type AppendResult,
+  type CommandRecord,
   type GameStore,
   isTournamentId,
   type LoadedState,
   type StreamFold,
   type TaggedState,
 } from '../kernel/ports.ts';
+import { pack, unpack } from './compact.ts';
 import { batchItems, type Item, itemToEvents } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
 import { crossesSnapshot, SNAPSHOT_EVERY } from './snapshot-boundary.ts';
@@ -44,25 +58,24 @@ import type { TableNames } from './tables.ts';
 
 /**
  * The most events one command may produce (a transaction holds at most 100 items, budget.ts), and
- * how many events apart snapshots are written (snapshot-boundary.ts).
+ * how many events apart checkpoints are written (snapshot-boundary.ts).
  */
 export { MAX_BATCH, SNAPSHOT_EVERY };
-/**
- * Events the tail read asks for. The batch that crossed the last multiple m of SNAPSHOT_EVERY
- * at or below the head wrote a snapshot at its last seq, which is >= m > head - SNAPSHOT_EVERY,
- * so the latest snapshot lies within the newest SNAPSHOT_EVERY events. (It was a snapshot
- * interval plus a batch, 140 events, read by every command; a tail that does not reach a
- * usable snapshot still falls back to SNAP#<seq> and the log after it.)
- */
+/** Items a load reads, newest first: enough to reach the newest checkpoint (snapshot-boundary.ts). */
 export const TAIL = SNAPSHOT_EVERY;
 
 const snapshotSk = (seq: number) => `SNAP#${String(seq).padStart(10, '0')}`;
-/** The latest snapshot's fixed key; it sorts after every `SNAP#<seq>`, so a range over those never meets it. */
+/** A pre-COST-2 game's latest snapshot, under one fixed key that sorts after every `SNAP#<seq>`. */
 export const LATEST_SNAPSHOT_SK = 'SNAP#LATEST';
 
 interface Snapshot<S> {
   readonly seq: number;
   readonly state: S;
+}
+
+/** A checkpoint read from an event item: the state after the item's last event, and the stream's secret. */
+interface Checkpoint<S> extends Snapshot<S> {
+  readonly secret: string | null;
 }
 
 export class EventStore implements GameStore {
@@ -72,37 +85,48 @@ export class EventStore implements GameStore {
   ) {}
 
   /**
-   * The folded state: the latest snapshot and the events after it. Two requests in
-   * parallel: the tail of the log (one Query) and one BatchGetItem of the latest snapshot,
-   * with the seed and the command's idempotency record when `commandId` is given.
+   * The folded state: one Query of the newest items, which hold the newest checkpoint, the events
+   * after it, the seed and the newest commands' records (COST-1). A command's record not among
+   * them is found by its append (its `CMD#` item is there) or on its refusal (commands.ts).
    */
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
     if (fold.snapshotted === false) return this.loadWhole(gameId, fold, commandId);
+    const tail = await this.newest(gameId, Number.MAX_SAFE_INTEGER);
+    const checkpoint = await this.checkpointIn(tail, fold);
+    const command = commandId === undefined ? null : recordIn(tail, commandId);
+    if (checkpoint) {
+      const after = eventsOf(tail).filter((e) => e.seq > checkpoint.seq);
+      const state = await this.foldOnto(gameId, fold, after, checkpoint.state);
+      if (commandId === undefined || checkpoint.secret !== null) {
+        return { state, fromSnapshot: checkpoint.seq, seed: commandId === undefined ? null : checkpoint.secret, command };
+      }
+    }
+    return this.loadBefore(gameId, fold, tail, commandId);
+  }
+
+  /**
+   * A stream with no usable checkpoint among its newest items: one checkpointed before COST-2
+   * (its snapshots and seed in the `games` table), or one whose checkpoint another rules version
+   * folded. The latest usable snapshot there, then the log after it.
+   */
+  private async loadBefore<S>(gameId: string, fold: StreamFold<S>, tail: readonly Item[], commandId?: string): Promise<LoadedState<S>> {
     const latestKey: Item = { pk: { S: gameKey(gameId) }, sk: { S: LATEST_SNAPSHOT_SK } };
     const alsoGet = commandId === undefined ? [] : secretAndCommandKeys(gameId, commandId);
-    const [got, tail] = await Promise.all([this.batchGet([latestKey, ...alsoGet]), this.tail(gameId)]);
+    const got = await this.batchGet([latestKey, ...alsoGet]);
     const records = secretAndCommandOf(got.filter((item) => item.sk?.S !== LATEST_SNAPSHOT_SK));
-    const latest = got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK);
-    const snapshot = await this.snapshotOf(latest, fold);
-    const foldOnto = (events: readonly EventEnvelope[], from: S) => this.foldOnto(gameId, fold, events, from);
-    const oldest = tail.at(-1)?.seq ?? 1;
-    const ascending = tail.reverse();
-    if (snapshot && snapshot.seq >= oldest - 1) {
-      return {
-        state: await foldOnto(
-          ascending.filter((e) => e.seq > snapshot.seq),
-          snapshot.state,
-        ),
-        fromSnapshot: snapshot.seq,
-        ...records,
-      };
-    }
-    if (oldest === 1) return { state: await foldOnto(ascending, fold.initial), fromSnapshot: null, ...records };
-    // The tail did not reach the fixed-key snapshot (none yet, one written before it existed,
-    // or one under other rules): the latest usable `SNAP#<seq>`, then the log from it.
-    const usable = await this.latestSnapshot(gameId, fold);
-    const base = usable ?? { seq: 0, state: fold.initial };
-    return { state: await foldOnto(await this.readAfter(gameId, base.seq), base.state), fromSnapshot: usable?.seq ?? null, ...records };
+    const command = commandId === undefined ? null : (recordIn(tail, commandId) ?? records.command);
+    const ascending = eventsOf(tail);
+    const oldest = ascending[0]?.seq ?? 1;
+    const latest = await this.snapshotOf(
+      got.find((item) => item.sk?.S === LATEST_SNAPSHOT_SK),
+      fold,
+    );
+    // The tail reaches the fixed-key snapshot, or the stream's start; else the latest usable `SNAP#<seq>` and the log from it.
+    const reached = latest && latest.seq >= oldest - 1 ? latest : null;
+    const base = reached || oldest === 1 ? reached : await this.latestSnapshot(gameId, fold);
+    const from = base ?? { seq: 0, state: fold.initial };
+    const events = reached || oldest === 1 ? ascending.filter((e) => e.seq > from.seq) : await this.readAfter(gameId, from.seq);
+    return { state: await this.foldOnto(gameId, fold, events, from.state), fromSnapshot: base?.seq ?? null, seed: records.seed, command };
   }
 
   /**
@@ -136,13 +160,15 @@ export class EventStore implements GameStore {
     const { gameId, expectedVersion, events } = request;
     assertBatchFits(events);
     // INV-1: one item per event, or for a large batch its first event and packed runs (event-codec.ts).
-    const eventItems = batchItems(events);
+    const eventItems = withCheckpoint(withRecord(batchItems(events), request), request);
+    const apart = [
+      ...(request.command && !request.command.positioned ? [commandItem(gameId, request.command.commandId, request.command.record)] : []),
+      ...(request.seed === undefined ? [] : [secretItem(gameId, request.seed)]),
+    ];
+    const [only] = eventItems;
+    if (only && eventItems.length === 1 && apart.length === 0) return this.putOne(only);
     const items: TransactWriteItem[] = eventItems.map((item) => ({
-      Put: {
-        TableName: this.tables.events,
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(gameId)',
-      },
+      Put: { TableName: this.tables.events, Item: item, ConditionExpression: 'attribute_not_exists(gameId)' },
     }));
     if (expectedVersion > 0) {
       items.push({
@@ -153,19 +179,8 @@ export class EventStore implements GameStore {
         },
       });
     }
-    const newItems = [
-      ...(request.command ? [commandItem(gameId, request.command.commandId, request.command.record)] : []),
-      ...(request.seed === undefined ? [] : [secretItem(gameId, request.seed)]),
-    ];
-    for (const item of newItems) {
+    for (const item of apart) {
       items.push({ Put: { TableName: this.tables.games, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
-    }
-    const last = events.at(-1)?.seq ?? expectedVersion;
-    if (request.snapshot && crossesSnapshot(expectedVersion, last)) {
-      const snapshot = snapshotItem(gameId, last, request.snapshot);
-      // Transactions on one game are ordered by the ConditionCheck on seq-1, so the fixed key always ends on the newest.
-      items.push({ Put: { TableName: this.tables.games, Item: snapshot } });
-      items.push({ Put: { TableName: this.tables.games, Item: { ...snapshot, sk: { S: LATEST_SNAPSHOT_SK } } } });
     }
     try {
       await this.db.send(new TransactWriteItemsCommand({ TransactItems: items }));
@@ -178,6 +193,25 @@ export class EventStore implements GameStore {
         .some((r) => r.Code === 'ConditionalCheckFailed');
       if (eventConflict) return { ok: false, conflict: 'version' };
       if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, conflict: 'item' };
+      throw error;
+    }
+  }
+
+  /**
+   * COST-2: a one-item batch with no record kept apart, in one conditional PutItem. Only the item
+   * after `expectedVersion` may not exist yet: it is put where a racing batch on the same version
+   * would put its first item, and the version it was decided on was read consistently, so the
+   * event it follows exists (the transaction's ConditionCheck states that for batches whose
+   * version a caller may give from elsewhere).
+   */
+  private async putOne(item: Item): Promise<AppendResult> {
+    try {
+      await this.db.send(
+        new PutItemCommand({ TableName: this.tables.events, Item: item, ConditionExpression: 'attribute_not_exists(gameId)' }),
+      );
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return { ok: false, conflict: 'version' };
       throw error;
     }
   }
@@ -244,19 +278,41 @@ export class EventStore implements GameStore {
     return Number(page.Items?.[0]?.seq?.N ?? 0);
   }
 
-  private async tail(gameId: string): Promise<EventEnvelope[]> {
+  async recordAt(gameId: string, seq: number): Promise<{ commandId: string; record: CommandRecord } | null> {
+    const { Item: item } = await this.db.send(
+      new GetItemCommand({
+        TableName: this.tables.events,
+        Key: { gameId: { S: gameId }, seq: { N: String(seq) } },
+        ProjectionExpression: 'commandId, rec',
+        ConsistentRead: true,
+      }),
+    );
+    const record = item ? recordOf(item) : null;
+    return item?.commandId?.S && record ? { commandId: item.commandId.S, record } : null;
+  }
+
+  /** The newest SNAPSHOT_EVERY items at or before `upTo`, newest first. */
+  private async newest(gameId: string, upTo: number): Promise<Item[]> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tables.events,
-        KeyConditionExpression: 'gameId = :g',
-        ExpressionAttributeValues: { ':g': { S: gameId } },
+        KeyConditionExpression: 'gameId = :g AND seq <= :to',
+        ExpressionAttributeValues: { ':g': { S: gameId }, ':to': { N: String(upTo) } },
         ScanIndexForward: false,
         Limit: TAIL,
         ConsistentRead: true,
       }),
     );
-    // Newest first: a packed run's events are put back in order, then the whole tail is reversed.
-    return (page.Items ?? []).flatMap((item) => itemToEvents(item).reverse());
+    return (page.Items ?? []) as Item[];
+  }
+
+  /** The newest checkpoint among `items` (newest first) that `fold` still trusts. */
+  private async checkpointIn<S>(items: readonly Item[], fold: StreamFold<S>): Promise<Checkpoint<S> | null> {
+    const item = items.find((i) => i.ckpt?.B !== undefined);
+    if (!item?.ckpt?.B || !item.seq?.N) return null;
+    const state = JSON.parse(unpack(item.ckpt.B)) as S;
+    if ((await fold.tag(state)) !== item.ckptTag?.S) return null;
+    return { seq: Number(item.seq.N), state, secret: item.secret?.S ?? null };
   }
 
   /** Every game's id: a Scan of the first events, which only a rebuild can afford. */
@@ -277,9 +333,24 @@ export class EventStore implements GameStore {
     } while (start);
   }
 
-  /** The state after event `version` (not the latest): the nearest snapshot at or before it, plus the events up to it. */
+  /**
+   * The state after event `version` (not the latest), PERF-2: the newest items at or before it,
+   * which hold the nearest checkpoint before it, and the events from there. One Query when the
+   * event at `version` is an item of its own; a pre-COST-2 game's snapshot otherwise.
+   */
   async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
     if (version <= 0) return fold.initial;
+    if (fold.snapshotted !== false) {
+      const items = await this.newest(gameId, version);
+      const checkpoint = await this.checkpointIn(items, fold);
+      if (checkpoint) {
+        // The events up to `version` are all among the items when the newest of them ends there;
+        // otherwise `version` lies inside a packed run keyed past it, which the range read reaches.
+        const whole = items[0]?.seq?.N === String(version);
+        const after = whole ? eventsOf(items).filter((e) => e.seq > checkpoint.seq) : await this.readAfter(gameId, checkpoint.seq, version);
+        return this.foldOnto(gameId, fold, after, checkpoint.state);
+      }
+    }
     const snapshot = fold.snapshotted === false ? null : await this.latestSnapshot(gameId, fold, version);
     const base = snapshot ?? { seq: 0, state: fold.initial };
     return this.foldOnto(gameId, fold, await this.readAfter(gameId, base.seq, version), base.state);
@@ -290,6 +361,7 @@ export class EventStore implements GameStore {
     return fold.fold(events, from, (v) => this.loadAt(gameId, v, fold));
   }
 
+  /** A pre-COST-2 game's latest `SNAP#<seq>` at or before `atOrBefore` that `fold` still trusts. */
   private async latestSnapshot<S>(gameId: string, fold: StreamFold<S>, atOrBefore = Number.MAX_SAFE_INTEGER): Promise<Snapshot<S> | null> {
     const page = await this.db.send(
       new QueryCommand({
@@ -308,7 +380,7 @@ export class EventStore implements GameStore {
     return this.snapshotOf(page.Items?.[0], fold);
   }
 
-  /** The snapshot an item holds, while `fold` tags its state as the item was tagged: one folded otherwise (by other rules) is not trusted. */
+  /** The snapshot a pre-COST-2 item holds, while `fold` tags its state as the item was tagged: one folded otherwise (by other rules) is not trusted. */
   private async snapshotOf<S>(item: Item | undefined, fold: StreamFold<S>): Promise<Snapshot<S> | null> {
     if (!item?.state?.S || !item.seq?.N) return null;
     const state = JSON.parse(item.state.S) as S;
@@ -317,11 +389,35 @@ export class EventStore implements GameStore {
   }
 }
 
-/** A snapshot's item; its tag is kept in `rulesVersion`, the name it had when only games were snapshotted. */
-const snapshotItem = (gameId: string, seq: number, snapshot: TaggedState): Item => ({
-  pk: { S: gameKey(gameId) },
-  sk: { S: snapshotSk(seq) },
-  seq: { N: String(seq) },
-  rulesVersion: { S: snapshot.tag },
-  state: { S: JSON.stringify(snapshot.state) },
+/** The events of items read newest first, oldest first. */
+const eventsOf = (newestFirst: readonly Item[]): EventEnvelope[] => newestFirst.flatMap((item) => itemToEvents(item).reverse()).reverse();
+
+/** The idempotency record an event item keeps, if it is the first of its command's batch. */
+const recordOf = (item: Item): CommandRecord | null => (item.rec?.S ? (JSON.parse(item.rec.S) as CommandRecord) : null);
+
+/** The record of command `commandId` among `items`, if one of them keeps it. */
+const recordIn = (items: readonly Item[], commandId: string): CommandRecord | null => {
+  const item = items.find((i) => i.rec?.S !== undefined && i.commandId?.S === commandId);
+  return item ? recordOf(item) : null;
+};
+
+/** The batch's items with its command's record on the first. */
+const withRecord = (items: Item[], request: AppendRequest): Item[] => {
+  const [first, ...rest] = items;
+  if (!first || !request.command) return items;
+  return [{ ...first, rec: { S: JSON.stringify(request.command.record) } }, ...rest];
+};
+
+/** The batch's items with the checkpoint on the last, when the batch crosses a boundary (snapshot-boundary.ts). */
+const withCheckpoint = (items: Item[], request: AppendRequest): Item[] => {
+  const last = request.events.at(-1)?.seq ?? request.expectedVersion;
+  const end = items.at(-1);
+  if (!end || !request.snapshot || !crossesSnapshot(request.expectedVersion, last)) return items;
+  return [...items.slice(0, -1), { ...end, ...checkpointAttributes(request.snapshot, request.secret) }];
+};
+
+const checkpointAttributes = (snapshot: TaggedState, secret: string | undefined): Item => ({
+  ckpt: { B: pack(JSON.stringify(snapshot.state)) },
+  ckptTag: { S: snapshot.tag },
+  ...(secret === undefined ? {} : { secret: { S: secret } }),
 });

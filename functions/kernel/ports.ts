@@ -71,10 +71,20 @@ export interface AppendRequest {
   /** The version the batch was decided on: the batch lands exactly after it, or not at all. */
   readonly expectedVersion: number;
   readonly events: readonly EventEnvelope[];
-  /** The command's idempotency record, written with the events, only if that command id has none yet. */
-  readonly command?: { readonly commandId: string; readonly record: CommandRecord } | undefined;
-  /** The game's seed, written with the events when the game is created, only if it has none yet. */
+  /**
+   * The command's idempotency record, kept on the batch's first event. Unless `positioned`, it is
+   * also kept apart under its command id, written only if that id has none yet. A positioned
+   * command was sent for exactly `expectedVersion`, so the event after it is its record: a retry
+   * finds it there (`recordAt`) and the batch is one conditional write (COST-2).
+   */
+  readonly command?: { readonly commandId: string; readonly record: CommandRecord; readonly positioned?: boolean } | undefined;
+  /** The game's seed, written apart with the events when the game is created, only if it has none yet. */
   readonly seed?: string | undefined;
+  /**
+   * The stream's secret (a game's seed), kept beside each checkpoint so that a load reads it in
+   * the same request (COST-1); never part of an event.
+   */
+  readonly secret?: string | undefined;
   /**
    * The state after the batch with its tag, snapshotted when the batch crosses a snapshot
    * boundary; absent for a stream that is never snapshotted (a tournament's, CLUB-2, is short).
@@ -98,6 +108,8 @@ export interface GameStore {
   readAfter(gameId: string, after: number, upTo?: number, limit?: number): Promise<EventEnvelope[]>;
   /** The seq of the game's last event, 0 when it has none (REL-23). */
   lastSeq(gameId: string): Promise<number>;
+  /** The idempotency record kept on event `seq` (the first of its command's batch), with that command's id; null if none. */
+  recordAt(gameId: string, seq: number): Promise<{ readonly commandId: string; readonly record: CommandRecord } | null>;
   /** All of the batch, its record, seed and snapshot, or nothing. */
   append(request: AppendRequest): Promise<AppendResult>;
   /** The id of every game that has an event (a rebuild walks them); a tournament's stream is not a game. */

@@ -269,7 +269,14 @@ export class StreamPoller {
     const keys = record.dynamodb?.Keys;
     const gameId = keys?.gameId?.S ?? null;
     const seq = keys?.seq?.N === undefined ? null : Number(keys.seq.N);
-    const entry = { failedAt: new Date().toISOString(), consumers, gameId, seq, attempts: this.maxAttempts, record };
+    const entry = {
+      failedAt: new Date().toISOString(),
+      consumers,
+      gameId,
+      seq,
+      attempts: this.maxAttempts,
+      record: withoutCheckpoint(record),
+    };
     const what = `record ${record.dynamodb?.SequenceNumber ?? '?'}${gameId === null ? '' : ` (game ${gameId}, seq ${seq ?? '?'})`}`;
     try {
       await this.failedRecords.add(entry);
@@ -314,4 +321,16 @@ const outcomeOf = (batch: readonly DynamoDBRecord[], response: DynamoDBBatchResp
   if (failed.size === 0) return { ok: true };
   const index = batch.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
   return index === -1 ? { ok: false, index: 0, known: false } : { ok: false, index, known: true };
+};
+
+/**
+ * A record as it is set aside: without the checkpoint an event item may carry (COST-2), which no
+ * consumer reads and which holds the game's secret seed; the file and the log line are an
+ * operator's to read and to share.
+ */
+const withoutCheckpoint = (record: DynamoDBRecord): DynamoDBRecord => {
+  const image = record.dynamodb?.NewImage;
+  if (!record.dynamodb || !image || (image.ckpt === undefined && image.secret === undefined)) return record;
+  const { ckpt: _state, secret: _seed, ...rest } = image;
+  return { ...record, dynamodb: { ...record.dynamodb, NewImage: rest } };
 };

@@ -1,11 +1,11 @@
-import { DeleteItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { SINGLE_EVENT_ITEMS } from '../../functions/adapters/event-codec.ts';
-import { LATEST_SNAPSHOT_SK, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
+import { SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { executeCommand } from '../../functions/games/app/commands.ts';
 import { gameAt, loadGame } from '../../functions/games/app/game-fold.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
@@ -210,42 +210,34 @@ const playTo = async (gameId: string, size: number) => {
 /** Events the last command measured by `requestsOf` read by Query. */
 let lastQueryItems = 0;
 
-/** The requests one command sends, by operation. */
-const requestsOf = async (gameId: string) => {
+/** The requests one command sends, by operation; `positioned` sends it with its expected version. */
+const requestsOf = async (gameId: string, positioned = false) => {
   const { state } = await loadGame(db.deps, gameId);
   const before = new Map(db.dynamo.requests);
   const itemsBefore = db.dynamo.itemsRead.get('Query') ?? 0;
-  await endPhase(db.deps, gameId, (state as { rules: { activeSeat: string } }).rules.activeSeat === 'red' ? 'p_red' : 'p_blue');
+  const seat = (state as { rules: { activeSeat: string } }).rules.activeSeat;
+  await endPhase(db.deps, gameId, seat === 'red' ? 'p_red' : 'p_blue', positioned ? state.version : undefined);
   lastQueryItems = (db.dynamo.itemsRead.get('Query') ?? 0) - itemsBefore;
   return Object.fromEntries([...db.dynamo.requests].flatMap(([k, n]) => (n > (before.get(k) ?? 0) ? [[k, n - (before.get(k) ?? 0)]] : [])));
 };
 
 describe('what a command costs (PERF-5)', () => {
-  it('PERF-5 a command in a young game sends two reads in parallel and one transaction', async () => {
+  it('COST-2 a command in a young game sends one Query and one transaction, or one PutItem when sent with its version', async () => {
     await startGame(db.deps, 'g_cost_young');
-    expect(await requestsOf('g_cost_young')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
+    expect(await requestsOf('g_cost_young')).toEqual({ Query: 1, TransactWriteItems: 1 });
+    expect(await requestsOf('g_cost_young', true)).toEqual({ Query: 1, PutItem: 1 });
   });
 
-  it('PERF-5 a command in a game longer than the tail read still sends two reads and one transaction', async () => {
+  it('COST-2 a command in a game longer than the tail read still sends one Query and one write', async () => {
     await startGame(db.deps, 'g_cost_long');
     await playTo('g_cost_long', SNAPSHOT_EVERY + SINGLE_EVENT_ITEMS + 5);
-    expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, BatchGetItem: 1, TransactWriteItems: 1 });
-    // The tail asks for one snapshot interval of events, no more.
+    expect(await requestsOf('g_cost_long')).toEqual({ Query: 1, TransactWriteItems: 1 });
+    // The tail asks for one checkpoint interval of events, no more.
     expect(lastQueryItems).toBe(SNAPSHOT_EVERY);
+    expect(await requestsOf('g_cost_long', true)).toEqual({ Query: 1, PutItem: 1 });
     const loaded = await loadGame(db.deps, 'g_cost_long');
     expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
     expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_long', 0), emptyGame));
-  });
-
-  it('PERF-5 a game whose latest snapshot has no fixed-key copy (written before it existed) loads from SNAP#<seq>', async () => {
-    await startGame(db.deps, 'g_cost_old');
-    await playTo('g_cost_old', SNAPSHOT_EVERY + SINGLE_EVENT_ITEMS + 5);
-    await db.dynamo.client.send(
-      new DeleteItemCommand({ TableName: db.tables.games, Key: { pk: { S: 'GAME#g_cost_old' }, sk: { S: LATEST_SNAPSHOT_SK } } }),
-    );
-    const loaded = await loadGame(db.deps, 'g_cost_old');
-    expect(loaded.fromSnapshot).toBeGreaterThan(SNAPSHOT_EVERY);
-    expect(loaded.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter('g_cost_old', 0), emptyGame));
   });
 });
 

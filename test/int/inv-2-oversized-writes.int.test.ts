@@ -5,6 +5,7 @@
  * ended the `npm start` process. This test runs in that process's place: were the error
  * unhandled, its worker would die and the run fail.
  */
+import { createHash } from 'node:crypto';
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DYNAMODB_ITEM_LIMIT_BYTES } from '../../domain/kernel/budget.ts';
@@ -18,7 +19,11 @@ beforeAll(async () => {
 
 describe('INV-2 an oversized write never kills the process', () => {
   it('INV-1 a read model over DynamoDB item limit is refused before it is sent, naming its size and its game; nothing is written', async () => {
-    const state = JSON.stringify({ status: 'playing', padding: 'x'.repeat(DYNAMODB_ITEM_LIMIT_BYTES) });
+    // Read models are stored packed (COST-2), so the padding must not compress: digests, fixed, not random.
+    const padding = Array.from({ length: DYNAMODB_ITEM_LIMIT_BYTES / 16 }, (_, i) =>
+      createHash('sha256').update(String(i)).digest('base64'),
+    );
+    const state = JSON.stringify({ status: 'playing', padding: padding.join('') });
     const sent = db.dynamo.requests.get('TransactWriteItems') ?? 0;
     const puts = db.dynamo.requests.get('PutItem') ?? 0;
     const refusal = await db.deps.games.putReadModel('g_huge', { version: 2, state }, 0).catch((error: unknown) => error);

@@ -19,7 +19,7 @@ import {
   type StreamFold,
   type TaggedState,
 } from '../../kernel/ports.ts';
-import { crossesSnapshot } from '../snapshot-boundary.ts';
+import { crossesSnapshot, SNAPSHOT_EVERY } from '../snapshot-boundary.ts';
 
 /** A state at a seq, with the tag it was stored under. */
 interface Kept extends TaggedState {
@@ -33,7 +33,10 @@ export class MemoryGameStore implements GameStore {
   /** The newest state a load reached, by stream: a snapshot of its own. */
   private readonly folded = new Map<string, Kept>();
   private readonly seeds = new Map<string, string>();
+  /** Records kept apart under their command ids (a command sent without a version). */
   private readonly commands = new Map<string, CommandRecord>();
+  /** Every command's record, on its batch's first event, by stream and seq. */
+  private readonly recordsOn = new Map<string, { commandId: string; record: CommandRecord }>();
   private readonly listeners: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
@@ -51,8 +54,22 @@ export class MemoryGameStore implements GameStore {
       state,
       fromSnapshot: base === snapshot ? (snapshot?.seq ?? null) : null,
       seed: commandId === undefined ? null : (this.seeds.get(gameId) ?? null),
-      command: commandId === undefined ? null : (this.commands.get(commandKey(gameId, commandId)) ?? null),
+      command: commandId === undefined ? null : this.recordInTail(gameId, commandId),
     };
+  }
+
+  /** As on DynamoDB, a load finds a record among the newest SNAPSHOT_EVERY events only; older ones are found by the append or the refusal. */
+  private recordInTail(gameId: string, commandId: string): CommandRecord | null {
+    for (const event of (this.logs.get(gameId) ?? []).slice(-SNAPSHOT_EVERY)) {
+      const kept = this.recordsOn.get(seqKey(gameId, event.seq));
+      if (kept?.commandId === commandId) return kept.record;
+    }
+    return null;
+  }
+
+  async recordAt(gameId: string, seq: number): Promise<{ commandId: string; record: CommandRecord } | null> {
+    const kept = this.recordsOn.get(seqKey(gameId, seq));
+    return kept ? { commandId: kept.commandId, record: { ...kept.record } } : null;
   }
 
   /** The state after event `version`: the newest snapshot at or before it, if trusted, then the log up to it (as on DynamoDB). */
@@ -95,7 +112,7 @@ export class MemoryGameStore implements GameStore {
     const log = this.logs.get(gameId) ?? [];
     const has = (seq: number) => log.some((e) => e.seq === seq);
     if (events.some((e) => has(e.seq)) || (expectedVersion > 0 && !has(expectedVersion))) return { ok: false, conflict: 'version' };
-    const key = request.command ? commandKey(gameId, request.command.commandId) : null;
+    const key = request.command && !request.command.positioned ? commandKey(gameId, request.command.commandId) : null;
     if ((key !== null && this.commands.has(key)) || (request.seed !== undefined && this.seeds.has(gameId))) {
       return { ok: false, conflict: 'item' };
     }
@@ -105,6 +122,10 @@ export class MemoryGameStore implements GameStore {
       [...log, ...structuredClone(events)].sort((a, b) => a.seq - b.seq),
     );
     if (key !== null && request.command) this.commands.set(key, { ...request.command.record });
+    const first = events[0];
+    if (first && request.command) {
+      this.recordsOn.set(seqKey(gameId, first.seq), { commandId: request.command.commandId, record: { ...request.command.record } });
+    }
     if (request.seed !== undefined) this.seeds.set(gameId, request.seed);
     const last = events.at(-1)?.seq ?? expectedVersion;
     if (request.snapshot && crossesSnapshot(expectedVersion, last)) {
@@ -131,6 +152,7 @@ export class MemoryGameStore implements GameStore {
 }
 
 const commandKey = (gameId: string, commandId: string) => `${gameId}\n${commandId}`;
+const seqKey = (gameId: string, seq: number) => `${gameId}#${seq}`;
 
 /** `kept` as a base to fold on, while `fold` tags its state as it was tagged. */
 const trusted = async <S>(kept: Kept | undefined, fold: StreamFold<S>): Promise<{ seq: number; state: S } | null> => {

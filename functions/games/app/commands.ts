@@ -1,5 +1,6 @@
 /**
- * Giving a command: load (one round trip of two parallel reads), decide, append (one transaction).
+ * Giving a command: load (one Query), decide, append (one conditional write for a command sent
+ * with its expected version, else one transaction with its idempotency record; COST-1, COST-2).
  * A retried command (same id, same body) returns the first result and writes nothing.
  */
 import type { Actor } from '../../../domain/kernel/context.ts';
@@ -81,51 +82,74 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
   const bodyHash = bodyHashOf(given);
   let request = given;
   for (let attempt = 0; ; attempt += 1) {
-    // One read round trip of two requests (PERF-5): the log's tail, and one BatchGetItem of the
-    // latest snapshot, the seed and this command's idempotency record.
+    // One read (COST-1): the newest checkpoint, the events after it, the seed and the newest commands' records.
     const loaded = await loadGame(deps, request.gameId, request.commandId);
-    const stored = { seed: loaded.seed, command: loaded.command };
-    // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
-    if (stored.command && stored.command.bodyHash !== bodyHash) {
-      refuseStranger(request, loaded.state);
-      // INV-9: another player's command took this id first; this player's is kept under the id scoped to them.
-      const scoped = scopedTo(request, stored.command);
-      if (scoped) {
-        request = scoped;
-        attempt = -1;
-        continue;
-      }
-    }
-    if (stored.command) return replay(deps, request, stored.command, bodyHash, loaded.state);
-    const outcome = await attemptOnce(deps, request, loaded.state, stored.seed, bodyHash).catch(async (error: unknown) => {
-      // INV-9, REL-8: the load's two reads are no snapshot, so an identical retry racing the first can
-      // see the first one's events without its record, and be refused on them (409 version-conflict,
-      // GAME_EXISTS, a rule of the new state). Its answer is the first one's: the record is there now.
-      const record = error instanceof Problem ? await deps.games.command(request.gameId, request.commandId) : null;
-      if (record?.bodyHash === bodyHash) return replay(deps, request, record, bodyHash, (await loadGame(deps, request.gameId)).state);
-      throw error;
-    });
-    if (outcome !== 'conflict') return outcome;
-    const record = await deps.games.command(request.gameId, request.commandId);
-    const scoped = record && record.bodyHash !== bodyHash ? scopedTo(request, record) : null;
-    if (scoped) {
-      request = scoped;
-      attempt = -1;
-      continue;
-    }
-    if (record) return replay(deps, request, record, bodyHash, loaded.state);
-    if (request.expectedVersion !== undefined || attempt >= RETRIES) {
-      throw new Problem(
-        409,
-        'version-conflict',
-        'The game moved on',
-        'Another command was accepted first; read the game again and retry.',
-        {
-          expectedVersion: request.expectedVersion ?? loaded.state.version,
+    const found = loaded.command ? await onRecord(deps, request, loaded.command, bodyHash, loaded.state) : null;
+    let outcome =
+      found ??
+      (await attemptOnce(deps, request, loaded.state, loaded.seed, bodyHash).then(
+        (result): Recorded | 'conflict' => (result === 'conflict' ? result : { result }),
+        async (error: unknown) => {
+          // A command whose record the load did not see (one accepted long ago, or one racing this retry:
+          // INV-9, REL-8) is refused on the game as it now is (409 version-conflict, GAME_EXISTS, a rule
+          // of the new state). Its answer is the record's.
+          const record = error instanceof Problem ? await recordOf(deps, request) : null;
+          if (!record) throw error;
+          return onRecord(deps, request, record, bodyHash, (await loadGame(deps, request.gameId)).state);
         },
-      );
+      ));
+    if (outcome === 'conflict') {
+      // The append found another batch at the version, or this command's record kept apart: the record tells which.
+      const record = await recordOf(deps, request);
+      if (record) outcome = await onRecord(deps, request, record, bodyHash, loaded.state);
+      else if (request.expectedVersion !== undefined || attempt >= RETRIES) {
+        throw new Problem(
+          409,
+          'version-conflict',
+          'The game moved on',
+          'Another command was accepted first; read the game again and retry.',
+          {
+            expectedVersion: request.expectedVersion ?? loaded.state.version,
+          },
+        );
+      } else continue;
     }
+    if ('result' in outcome) return outcome.result;
+    // INV-9: another player's command took this id first; this player's is kept under the id scoped to them.
+    request = outcome.scoped;
+    attempt = -1;
   }
+};
+
+/** What a command whose id has a record comes to: the first answer again, or (INV-9) the request under the id scoped to its sender. */
+type Recorded = { readonly result: CommandResult } | { readonly scoped: CommandRequest };
+
+const onRecord = async (
+  deps: Deps,
+  request: CommandRequest,
+  record: CommandRecord,
+  bodyHash: string,
+  state: GameState,
+): Promise<Recorded> => {
+  if (record.bodyHash !== bodyHash) {
+    // A stranger's own retry (a player who has since left) is answered; anyone else's reuse of an id is a missing game's 404.
+    refuseStranger(request, state);
+    const scoped = scopedTo(request, record);
+    if (scoped) return { scoped };
+  }
+  return { result: await replay(deps, request, record, bodyHash, state) };
+};
+
+/**
+ * The record of `request`'s command id: on the event after its expected version when it was sent
+ * positioned (COST-2), else kept apart under its id.
+ */
+const recordOf = async (deps: Deps, request: CommandRequest): Promise<CommandRecord | null> => {
+  if (request.expectedVersion !== undefined) {
+    const on = await deps.store.recordAt(request.gameId, request.expectedVersion + 1);
+    if (on?.commandId === request.commandId) return on.record;
+  }
+  return deps.games.command(request.gameId, request.commandId);
 };
 
 const attemptOnce = async (
@@ -208,12 +232,16 @@ const decideAndAppend = async (
   refuseOverBudget(base, stateAfter);
   const by = request.caller.kind === 'player' ? { by: request.caller.playerId } : {};
   const record: CommandRecord = { bodyHash, firstSeq: written.firstSeq ?? events[0]?.seq ?? 0, lastSeq: events.at(-1)?.seq ?? 0, ...by };
+  // COST-2: a command sent for this very version, with nothing appended before it in this pass, is
+  // found by its retries on the event after that version: its append is one conditional write.
+  const positioned = request.expectedVersion === base.version && written.firstSeq === undefined && written.seed === undefined;
   const appended = await deps.store.append({
     gameId: request.gameId,
     expectedVersion: base.version,
     events,
-    command: { commandId: request.commandId, record },
+    command: { commandId: request.commandId, record, ...(positioned ? { positioned } : {}) },
     ...(written.seed === undefined ? {} : { seed: written.seed }),
+    secret: seed,
     snapshot: await gameSnapshot(deps, stateAfter),
   });
   return appended.ok ? { events, stateAfter } : 'conflict';

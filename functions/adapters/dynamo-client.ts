@@ -1,8 +1,8 @@
 /**
  * The DynamoDB client, for AWS or for DynamoDB Local, with a request counter for benchmarks
- * and tests: requests and items by operation, and the capacity units each request would
- * consume on AWS (AWS-4), computed from the sizes of the items it read and wrote, because
- * DynamoDB Local does not report consumed capacity reliably.
+ * and tests: requests and items by operation, the capacity units each request would consume
+ * on AWS (AWS-4) computed from the sizes of the items it read and wrote, and, where asked
+ * for (DynamoDB Local by default), the capacity DynamoDB itself reports (COST-1).
  */
 import type { Agent, ClientRequestArgs } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,6 +13,12 @@ import { DYNAMODB_ITEM_LIMIT_BYTES } from '../../domain/kernel/budget.ts';
 export interface DynamoOptions {
   readonly endpoint?: string | undefined;
   readonly region?: string;
+  /**
+   * COST-1: ask every request for `ReturnConsumedCapacity: 'TOTAL'` and sum it in `reported`.
+   * By default on a client of an `endpoint` (DynamoDB Local: tests, benches, `npm start`) and
+   * off on AWS, where the Lambdas' client would only carry a figure nothing reads.
+   */
+  readonly reportCapacity?: boolean;
 }
 
 export interface CapacityUnits {
@@ -32,6 +38,11 @@ export interface CountingClient {
   readonly units: CapacityUnits;
   /** Bytes of the items read and written since creation, as `itemBytes` counts them. */
   readonly bytes: { read: number; written: number };
+  /**
+   * COST-1: the capacity units DynamoDB reported for the requests since creation (`reportCapacity`;
+   * zero without it). A request that fails (a condition not met) reports none, though AWS bills it.
+   */
+  readonly reported: CapacityUnits;
 }
 
 type Item = Record<string, AttributeValue>;
@@ -193,7 +204,48 @@ const listenedAgent = (): Agent => {
   return new ListenedAgent({ keepAlive: true });
 };
 
-export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOptions = {}): CountingClient => {
+/** The operations that accept `ReturnConsumedCapacity`, by whether they consume read or write units. */
+const CAPACITY_KIND: Readonly<Record<string, keyof CapacityUnits>> = {
+  GetItem: 'read',
+  BatchGetItem: 'read',
+  Query: 'read',
+  Scan: 'read',
+  TransactGetItems: 'read',
+  PutItem: 'write',
+  UpdateItem: 'write',
+  DeleteItem: 'write',
+  BatchWriteItem: 'write',
+  TransactWriteItems: 'write',
+};
+
+/** The units a response reports: one `ConsumedCapacity`, or one per table (batches, transactions). */
+const reportedUnits = (output: unknown): number => {
+  const consumed = (output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] } | undefined)
+    ?.ConsumedCapacity;
+  const all = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+  return all.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+};
+
+/** COST-1: asks each operation that can say what it consumed to say it, and adds it up in `reported`. */
+const addCapacityReport = (client: DynamoDBClient, reported: CapacityUnits): void => {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const kind = CAPACITY_KIND[String(context.commandName ?? '').replace(/Command$/, '')];
+      if (kind === undefined) return next(args);
+      const input = args.input as { ReturnConsumedCapacity?: string };
+      const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: input.ReturnConsumedCapacity ?? 'TOTAL' } });
+      reported[kind] += reportedUnits(result.output);
+      return result;
+    },
+    { step: 'initialize', name: 'arbiterCapacityReport' },
+  );
+};
+
+export const createDynamoClient = ({
+  endpoint,
+  region = 'us-east-1',
+  reportCapacity = Boolean(endpoint),
+}: DynamoOptions = {}): CountingClient => {
   const client = new DynamoDBClient({
     region,
     ...(endpoint
@@ -241,5 +293,7 @@ export const createDynamoClient = ({ endpoint, region = 'us-east-1' }: DynamoOpt
     },
     { step: 'initialize', name: 'arbiterRequestCounter' },
   );
-  return { client, requests, itemsRead, units, bytes };
+  const reported: CapacityUnits = { read: 0, write: 0 };
+  if (reportCapacity) addCapacityReport(client, reported);
+  return { client, requests, itemsRead, units, bytes, reported };
 };

@@ -15,6 +15,7 @@ import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame } from '../domain/match/state.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
 import { cpuMs, median } from './support/baseline.ts';
+import { goal } from './support/goals.ts';
 import { phaseEndGame, playLongGame } from './support/long-game.ts';
 
 const RULESETS = everyRuleset();
@@ -57,7 +58,8 @@ const compare = (title: string, events: readonly EventEnvelope[]) => {
   console.log(`${title} (${events.length.toLocaleString('en-US')} events)`);
   console.log(`  JSON.parse:  ${perSecond(median(parses))}`);
   console.log(`  fold:        ${perSecond(median(folds))}`);
-  console.log(`  COST-3 fold/parse:  ${ratio.toFixed(2)}  (goal >= ${GOAL})  ${ratio >= GOAL ? 'met' : 'NOT MET'}\n`);
+  goal({ id: 'COST-3', title: `fold/parse, ${title.split(' (')[0]}`, value: ratio, unit: '', atLeast: GOAL });
+  console.log('');
 };
 
 const reference = (ruleset: string): EventEnvelope[] =>

@@ -22,6 +22,7 @@ import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
 import { StreamPoller } from '../infra/local/stream-poller.ts';
 import { longGameOf, playerToAct } from './support/games.ts';
+import { goal } from './support/goals.ts';
 
 const RULESETS = everyRuleset();
 
@@ -242,7 +243,8 @@ const stateAtCost = async (client: CountingClient, deps: Deps, gameId: string) =
   console.log(line('latest state (snapshot + tail)', latest));
   console.log(line('state at N = 9,941..10,000 (nearest snapshot + after)', at));
   console.log(line('state at 10,000 folded from event 1 (before PERF-2)', scratch));
-  console.log(`  state at N / latest state: ${(at.p50 / latest.p50).toFixed(2)}x  (goal: <= 2x)\n`);
+  goal({ id: 'PERF-2', title: 'the state at N near 10,000 / the latest state, p50', value: at.p50 / latest.p50, unit: 'x', atMost: 2 });
+  console.log('');
 };
 
 const main = async () => {

@@ -18,6 +18,7 @@ import { currentStandings, type Running } from '../domain/tournament/rounds.ts';
 import { emptyTournament, evolveTournament, type TournamentEvent, type TournamentState } from '../domain/tournament/state.ts';
 import { verifyTournament } from '../domain/verify/tournament.ts';
 import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../domain/verify/tournament-export.ts';
+import { goal } from './support/goals.ts';
 
 const SIZES = [64, 256, 1_024];
 const ROUNDS = 6;
@@ -102,10 +103,8 @@ const timed = (run: () => unknown): number =>
     }),
   );
 
-const goalLine = (title: string, took: number, goalMs: number, detail = '') =>
-  console.log(
-    `  ${title}: ${ms(took)}  (goal <= ${goalMs >= 1000 ? `${goalMs / 1000} s` : `${goalMs} ms`})  ${took <= goalMs ? 'met' : 'NOT MET'}${detail}`,
-  );
+const goalLine = (title: string, took: number, goalMs: number, detail?: string) =>
+  goal({ id: 'COST-4', title, value: took, unit: 'ms', atMost: goalMs, ...(detail ? { detail } : {}) });
 
 /**
  * An open Swiss of `players`. Above MAX_PLAYERS (1,024) JoinTournament refuses, so the 10,000
@@ -143,9 +142,9 @@ const swissAtScale = (players: number, rounds: number) => {
 const roundsLine = (players: number, rounds: number, goalMs: number) => {
   const { startMs, closing } = swissAtScale(players, rounds);
   const n = players.toLocaleString('en');
-  goalLine(`COST-4 StartTournament (round 1 paired), ${n} players`, startMs, goalMs);
-  const detail = `  [rounds 1..${rounds} closed: ${closing.map((t) => Math.round(t)).join(', ')} ms]`;
-  goalLine(`COST-4 pairing + standings a round, ${n} players, worst of ${rounds} rounds`, Math.max(...closing), goalMs, detail);
+  goalLine(`StartTournament (round 1 paired), ${n} players`, startMs, goalMs);
+  const detail = `rounds 1..${rounds} closed: ${closing.map((t) => Math.round(t)).join(', ')} ms`;
+  goalLine(`pairing + standings a round, ${n} players, worst of ${rounds} rounds`, Math.max(...closing), goalMs, detail);
 };
 
 /**
@@ -184,10 +183,10 @@ const verifyLine = (players: number, rounds: number, goalMsPerRound: number) => 
   const took = timed(() => verifyTournament(text, rulesets));
   const events = text.split('\n').length - 2;
   goalLine(
-    `COST-4 verify-tournament, ${players.toLocaleString('en')} players x ${rounds} rounds (${events} events), a round`,
+    `verify-tournament, ${players.toLocaleString('en')} players x ${rounds} rounds, a round`,
     took / rounds,
     goalMsPerRound,
-    `  [the whole log ${Math.round(took)} ms: chain, seed, every command decided again]`,
+    `${events} events; the whole log ${Math.round(took)} ms: chain, seed, every command decided again`,
   );
 };
 

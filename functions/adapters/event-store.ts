@@ -283,7 +283,7 @@ export class EventStore implements GameStore {
       new GetItemCommand({
         TableName: this.tables.events,
         Key: { gameId: { S: gameId }, seq: { N: String(seq) } },
-        ProjectionExpression: 'commandId, rec',
+        ProjectionExpression: 'commandId, rec, seq',
         ConsistentRead: true,
       }),
     );
@@ -392,8 +392,43 @@ export class EventStore implements GameStore {
 /** The events of items read newest first, oldest first. */
 const eventsOf = (newestFirst: readonly Item[]): EventEnvelope[] => newestFirst.flatMap((item) => itemToEvents(item).reverse()).reverse();
 
+/**
+ * A record as an event item keeps it, small because every command's first item carries one and a
+ * load reads eight of them: the body hash in bytes (`h`), the seqs as offsets from the item's
+ * (`f`: a rules adoption before the command starts its answer earlier; `n`: the events after),
+ * and the sender (`b`).
+ */
+interface KeptRecord {
+  /** The SHA-256 body hash in base64; a hash of another form (a test's) is kept as it is, in `r`. */
+  readonly h?: string;
+  readonly r?: string;
+  readonly f?: number;
+  readonly n?: number;
+  readonly b?: string;
+}
+
+const keptRecord = (record: CommandRecord, seq: number): Item => {
+  const kept: KeptRecord = {
+    ...(/^[0-9a-f]{64}$/.test(record.bodyHash) ? { h: Buffer.from(record.bodyHash, 'hex').toString('base64') } : { r: record.bodyHash }),
+    ...(record.firstSeq === seq ? {} : { f: seq - record.firstSeq }),
+    ...(record.lastSeq === seq ? {} : { n: record.lastSeq - seq }),
+    ...(record.by === undefined ? {} : { b: record.by }),
+  };
+  return { rec: { S: JSON.stringify(kept) } };
+};
+
 /** The idempotency record an event item keeps, if it is the first of its command's batch. */
-const recordOf = (item: Item): CommandRecord | null => (item.rec?.S ? (JSON.parse(item.rec.S) as CommandRecord) : null);
+const recordOf = (item: Item): CommandRecord | null => {
+  if (!item.rec?.S || !item.seq?.N) return null;
+  const kept = JSON.parse(item.rec.S) as KeptRecord;
+  const seq = Number(item.seq.N);
+  return {
+    bodyHash: kept.h === undefined ? (kept.r ?? '') : Buffer.from(kept.h, 'base64').toString('hex'),
+    firstSeq: seq - (kept.f ?? 0),
+    lastSeq: seq + (kept.n ?? 0),
+    ...(kept.b === undefined ? {} : { by: kept.b }),
+  };
+};
 
 /** The record of command `commandId` among `items`, if one of them keeps it. */
 const recordIn = (items: readonly Item[], commandId: string): CommandRecord | null => {
@@ -405,7 +440,7 @@ const recordIn = (items: readonly Item[], commandId: string): CommandRecord | nu
 const withRecord = (items: Item[], request: AppendRequest): Item[] => {
   const [first, ...rest] = items;
   if (!first || !request.command) return items;
-  return [{ ...first, rec: { S: JSON.stringify(request.command.record) } }, ...rest];
+  return [{ ...first, ...keptRecord(request.command.record, Number(first.seq?.N)) }, ...rest];
 };
 
 /** The batch's items with the checkpoint on the last, when the batch crosses a boundary (snapshot-boundary.ts). */

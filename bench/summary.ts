@@ -103,7 +103,7 @@ const writeBaseline = () => {
     commit: [...new Set(results.map((r) => r.commit))].join(', '),
     takenAt: results[0]?.startedAt ?? '',
     machine: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
-    note: 'One full `npm run bench` on a machine shared with other work: timings move by tens of percent between runs; counts and sizes do not.',
+    note: 'One full `npm run bench` on a machine shared with other work: timings move by tens of percent between runs; counts and sizes do not. A commit with + had uncommitted changes in the tree.',
     goals,
   };
   writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);

@@ -3,7 +3,7 @@
  * (bench/support/goals.ts), in one table beside the committed baseline, ending with the goals
  * missed, so that no "NOT MET" scrolls past unseen. Printed, never thrown.
  *
- *   tsx bench/summary.ts --begin      empties bench/results/ (the start of `npm run bench`: the summary reads this run only)
+ *   tsx bench/summary.ts --begin      removes the goal results of earlier runs (the start of `npm run bench`: the summary reads this run only)
  *   tsx bench/summary.ts              the table, then "Goals missed:" and the list, or "none"
  *   tsx bench/summary.ts --baseline   `npm run bench:baseline`: bench/baseline.json from the latest results
  */
@@ -16,6 +16,7 @@ import {
   type Baseline,
   BENCH_DIR,
   formatBound,
+  formatRatio,
   formatValue,
   type GoalLine,
   keyOf,
@@ -26,16 +27,23 @@ import {
   readBaseline,
 } from './support/goals.ts';
 
-/** Every results file, in the order the benches ran. */
-const readResults = (): Results[] =>
+/** The goal results files (other tools keep their own figures in bench/results/ too: those are not ours to read or clear). */
+const goalResultsFiles = (): { file: string; results: Results }[] =>
   existsSync(RESULTS_DIR)
     ? readdirSync(RESULTS_DIR)
         .filter((name) => name.endsWith('.json'))
-        .map((name) => JSON.parse(readFileSync(join(RESULTS_DIR, name), 'utf8')) as Results)
-        .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+        .map((name) => ({
+          file: join(RESULTS_DIR, name),
+          results: JSON.parse(readFileSync(join(RESULTS_DIR, name), 'utf8')) as Partial<Results>,
+        }))
+        .filter((f): f is { file: string; results: Results } => typeof f.results.startedAt === 'string' && Array.isArray(f.results.goals))
     : [];
 
-const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+/** Every goal results file, in the order the benches ran. */
+const readResults = (): Results[] =>
+  goalResultsFiles()
+    .map((f) => f.results)
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
 
 /** The cells of a goal's row: id, title, value, goal, vs goal, vs baseline, verdict. */
 const rowOf = (line: GoalLine, baseline: Baseline | null): string[] => {
@@ -45,8 +53,8 @@ const rowOf = (line: GoalLine, baseline: Baseline | null): string[] => {
     line.title,
     formatValue(line.value, line.unit),
     formatBound(line),
-    ratio(ratioToGoal(line)),
-    entry ? ratio(ratioToBaseline(line, entry)) : 'none',
+    formatRatio(ratioToGoal(line)),
+    entry ? formatRatio(ratioToBaseline(line, entry)) : 'none',
     line.verdict,
   ];
 };
@@ -111,7 +119,7 @@ const writeBaseline = () => {
 };
 
 const mode = process.argv[2];
-if (mode === '--begin') rmSync(RESULTS_DIR, { recursive: true, force: true });
+if (mode === '--begin') for (const { file } of goalResultsFiles()) rmSync(file);
 else if (mode === '--baseline') writeBaseline();
 else if (mode === undefined) summary();
 else throw new Error(`unknown option ${mode}: --begin, --baseline or none`);

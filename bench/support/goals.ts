@@ -85,7 +85,8 @@ export const ratioToGoal = (goal: Goal): number => goal.value / (goal.atMost ?? 
 export const ratioToBaseline = (goal: Goal, entry: BaselineEntry | undefined): number =>
   entry && entry.unit === goal.unit ? goal.value / entry.value : Number.NaN;
 
-const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+/** A ratio to two decimals, `-` when there is none (no baseline, nothing measured). */
+export const formatRatio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
 
 export const readBaseline = (file = BASELINE_FILE): Baseline | null =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Baseline) : null;
@@ -95,12 +96,12 @@ export const baselineText = (goal: Goal, baseline: Baseline | null): string => {
   const entry = baseline?.goals[keyOf(goal)];
   if (!entry) return 'baseline: none';
   if (entry.unit !== goal.unit) return `baseline ${formatValue(entry.value, entry.unit)}: another unit`;
-  return `baseline ${formatValue(entry.value, entry.unit)}  vs baseline ${ratio(ratioToBaseline(goal, entry))}`;
+  return `baseline ${formatValue(entry.value, entry.unit)}  vs baseline ${formatRatio(ratioToBaseline(goal, entry))}`;
 };
 
 /** The one line every goal prints. */
 export const goalLine = (goal: Goal, baseline: Baseline | null): string => {
-  const figures = `${formatValue(goal.value, goal.unit).padStart(10)}  goal ${formatBound(goal)}  vs goal ${ratio(ratioToGoal(goal))}`;
+  const figures = `${formatValue(goal.value, goal.unit).padStart(10)}  goal ${formatBound(goal)}  vs goal ${formatRatio(ratioToGoal(goal))}`;
   const detail = goal.detail ? `  [${goal.detail}]` : '';
   return `  ${goal.id.padEnd(12)} ${goal.title.padEnd(60)} ${figures}  ${baselineText(goal, baseline)}  ${verdictOf(goal)}${detail}`;
 };

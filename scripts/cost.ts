@@ -1,0 +1,113 @@
+/**
+ * COST-6 `npm run cost`: what 1,000 games of each ruleset cost a month on AWS, priced from the
+ * figures `npm run bench` measured (bench/cost.bench.ts writes bench/results/cost-figures.json;
+ * without one, the copy committed beside this script's output in bench/cost-figures.json).
+ *
+ * Measured: each game's commands, events, the capacity DynamoDB reported for the command path and
+ * for the stream consumers, their requests and durations, the schedules asked for and the bytes
+ * kept. Assumed, and printed with the result: what the HTTP layer adds to each request (its key's
+ * lookup), how often players read a game between commands, and AWS's list prices below. Change an
+ * assumption here and the table follows.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { CostFigures, GameFigures } from '../bench/cost.bench.ts';
+
+/**
+ * US East (N. Virginia) list prices, on demand, as published by AWS in 2025; check
+ * https://aws.amazon.com/dynamodb/pricing/on-demand/, /lambda/pricing/, /api-gateway/pricing/ and
+ * /eventbridge/pricing/ before budgeting on them. Free tiers are left out: 1,000 games are a
+ * service's traffic, not a trial's.
+ */
+export const PRICES = {
+  /** DynamoDB on demand, per million write and read request units (after the November 2024 reduction). */
+  dynamoWritePerMillion: 0.625,
+  dynamoReadPerMillion: 0.125,
+  /** DynamoDB Standard table storage, per GB-month, and continuous backups (point-in-time recovery) on top. */
+  dynamoStoragePerGbMonth: 0.25,
+  pitrPerGbMonth: 0.2,
+  /** Lambda on arm64 (the stack's architecture), per GB-second and per million requests. */
+  lambdaPerGbSecond: 0.0000133334,
+  lambdaPerMillionRequests: 0.2,
+  /** API Gateway HTTP API, per million requests (the first 300 million a month). */
+  httpApiPerMillion: 1.0,
+  /** EventBridge Scheduler, per million invocations (a schedule that is deleted before it fires costs nothing). */
+  schedulerPerMillionInvocations: 1.0,
+} as const;
+
+/** What the figures do not measure, and this model assumes. */
+export const ASSUMPTIONS = {
+  /** The Lambdas' memory (infra/aws/arbiter-function.ts). */
+  lambdaMemoryGb: 0.5,
+  /** Reads of the game per command: each seat's client reads it once after every change (a `?wait` that answers). */
+  readsPerCommand: 2,
+  /** A read: its key's lookup and the read model's GetItem (packed, under 4 KB), eventually consistent. */
+  rcuPerRead: 1,
+  /** Every request's key lookup (one GetItem of the player). */
+  rcuPerRequestAuth: 0.5,
+  /** A read's Lambda time, which the bench does not measure: a quarter of a command's. */
+  readShareOfCommandMs: 0.25,
+  /** Of the deadlines scheduled, the share that fire (the rest are cancelled when the step ends in time). */
+  deadlinesFiring: 0.1,
+  /** How long a game's items are kept, in months: this month's storage for a month's games. */
+  storageMonths: 1,
+} as const;
+
+const GAMES = 1000;
+
+export interface GameCost {
+  readonly dynamo: number;
+  readonly lambda: number;
+  readonly httpApi: number;
+  readonly scheduler: number;
+  readonly storage: number;
+  readonly total: number;
+}
+
+/** What one game of these figures costs, in dollars. */
+export const gameCost = (f: GameFigures): GameCost => {
+  const reads = f.commands * ASSUMPTIONS.readsPerCommand;
+  const requests = f.commands + reads;
+  const rcu = f.api.rcu + f.consumers.rcu + reads * ASSUMPTIONS.rcuPerRead + requests * ASSUMPTIONS.rcuPerRequestAuth;
+  const wcu = f.api.wcu + f.consumers.wcu;
+  const dynamo = (rcu * PRICES.dynamoReadPerMillion + wcu * PRICES.dynamoWritePerMillion) / 1e6;
+  const invocations = requests + f.consumers.deliveries;
+  const seconds =
+    (f.commands * f.api.p50Ms + reads * f.api.p50Ms * ASSUMPTIONS.readShareOfCommandMs + f.consumers.deliveries * f.consumers.p50Ms) / 1000;
+  const lambda = seconds * ASSUMPTIONS.lambdaMemoryGb * PRICES.lambdaPerGbSecond + (invocations * PRICES.lambdaPerMillionRequests) / 1e6;
+  const httpApi = (requests * PRICES.httpApiPerMillion) / 1e6;
+  const scheduler = (f.schedules.created * ASSUMPTIONS.deadlinesFiring * PRICES.schedulerPerMillionInvocations) / 1e6;
+  const gb = f.storedBytes / 1024 ** 3;
+  const storage = gb * (PRICES.dynamoStoragePerGbMonth + PRICES.pitrPerGbMonth) * ASSUMPTIONS.storageMonths;
+  return { dynamo, lambda, httpApi, scheduler, storage, total: dynamo + lambda + httpApi + scheduler + storage };
+};
+
+const dollars = (n: number) => `$${n.toFixed(n < 1 ? 3 : 2)}`;
+
+const figuresFile = (): { file: string; figures: CostFigures } => {
+  const root = join(import.meta.dirname, '..');
+  const measured = join(root, 'bench', 'results', 'cost-figures.json');
+  const file = existsSync(measured) ? measured : join(root, 'bench', 'cost-figures.json');
+  return { file: relative(root, file), figures: JSON.parse(readFileSync(file, 'utf8')) as CostFigures };
+};
+
+const main = () => {
+  const { file, figures } = figuresFile();
+  console.log(`COST-6 what ${GAMES.toLocaleString('en-US')} games of each ruleset cost a month on AWS (us-east-1 list prices, on demand)`);
+  console.log(`  figures: ${file} (measured ${figures.measuredAt} at ${figures.commit}, ${figures.machine})`);
+  console.log(
+    `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery`,
+  );
+  console.log('');
+  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage     total   a game');
+  for (const [ruleset, f] of Object.entries(figures.rulesets)) {
+    const c = gameCost(f);
+    const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.total].map((n) => dollars(n * GAMES).padStart(9));
+    console.log(
+      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}`,
+    );
+  }
+  console.log('');
+};
+
+if (process.argv[1] === import.meta.filename) main();

@@ -1,0 +1,54 @@
+/**
+ * COST-6: `npm run cost` prices the figures the bench measured: each part of a game's bill is its
+ * measured or assumed quantity times AWS's list price, and the committed figures are a real run's.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CostFigures, GameFigures } from '../../bench/cost.bench.ts';
+import { ASSUMPTIONS, gameCost, PRICES } from '../../scripts/cost.ts';
+
+const game: GameFigures = {
+  match: 'test',
+  commands: 100,
+  events: 150,
+  api: { requests: 200, rcu: 200, wcu: 300, p50Ms: 10 },
+  consumers: { deliveries: 400, requests: 600, rcu: 500, wcu: 400, p50Ms: 4 },
+  schedules: { created: 50, cancelled: 45 },
+  storedBytes: 1024 ** 3 / 1000,
+};
+
+describe('COST-6 what a game costs', () => {
+  it('COST-6 DynamoDB is the reported capacity of the command path and the consumers, with the reads the players make, at the unit prices', () => {
+    const reads = 100 * ASSUMPTIONS.readsPerCommand;
+    const rcu = 200 + 500 + reads * ASSUMPTIONS.rcuPerRead + (100 + reads) * ASSUMPTIONS.rcuPerRequestAuth;
+    const wcu = 300 + 400;
+    expect(gameCost(game).dynamo).toBeCloseTo((rcu * PRICES.dynamoReadPerMillion + wcu * PRICES.dynamoWritePerMillion) / 1e6, 12);
+  });
+
+  it('COST-6 every request is an API Gateway request and a Lambda invocation, and each delivery an invocation', () => {
+    const requests = 100 * (1 + ASSUMPTIONS.readsPerCommand);
+    expect(gameCost(game).httpApi).toBeCloseTo((requests * PRICES.httpApiPerMillion) / 1e6, 12);
+    const seconds = (100 * 10 + 200 * 10 * ASSUMPTIONS.readShareOfCommandMs + 400 * 4) / 1000;
+    const lambda =
+      seconds * ASSUMPTIONS.lambdaMemoryGb * PRICES.lambdaPerGbSecond + ((requests + 400) * PRICES.lambdaPerMillionRequests) / 1e6;
+    expect(gameCost(game).lambda).toBeCloseTo(lambda, 12);
+  });
+
+  it('COST-6 storage is the bytes kept, with point-in-time recovery, and the parts add up to the total', () => {
+    const cost = gameCost(game);
+    expect(cost.storage).toBeCloseTo((1 / 1000) * (PRICES.dynamoStoragePerGbMonth + PRICES.pitrPerGbMonth), 12);
+    expect(cost.total).toBeCloseTo(cost.dynamo + cost.lambda + cost.httpApi + cost.scheduler + cost.storage, 12);
+  });
+
+  it('COST-6 the committed figures are a measured run of every ruleset', () => {
+    const figures = JSON.parse(readFileSync(new URL('../../bench/cost-figures.json', import.meta.url), 'utf8')) as CostFigures;
+    expect(Object.keys(figures.rulesets).sort()).toEqual(['gsc2', 'post-galactica', 'soluna']);
+    for (const f of Object.values(figures.rulesets)) {
+      expect(f.commands).toBeGreaterThan(10);
+      expect(f.api.rcu).toBeGreaterThan(f.commands);
+      expect(f.api.wcu).toBeGreaterThanOrEqual(f.commands);
+      expect(f.consumers.deliveries).toBeGreaterThanOrEqual(f.commands);
+      expect(gameCost(f).total).toBeGreaterThan(0);
+    }
+  });
+});

@@ -51,7 +51,7 @@ import {
   type TaggedState,
 } from '../kernel/ports.ts';
 import { pack, unpack } from './compact.ts';
-import { batchItems, type Item, itemToEvents } from './event-codec.ts';
+import { batchItems, type Item, itemToEvents, SINGLE_EVENT_ITEMS } from './event-codec.ts';
 import { commandItem, gameKey, secretAndCommandKeys, secretAndCommandOf, secretItem } from './game-items.ts';
 import { crossesSnapshot, SNAPSHOT_EVERY } from './snapshot-boundary.ts';
 import type { TableNames } from './tables.ts';
@@ -293,17 +293,36 @@ export class EventStore implements GameStore {
 
   /** The newest SNAPSHOT_EVERY items at or before `upTo`, newest first. */
   private async newest(gameId: string, upTo: number): Promise<Item[]> {
+    return (await this.newestPage(gameId, upTo, TAIL)).items;
+  }
+
+  /** A page of the items at or before `upTo` (or before `start`), newest first. */
+  private async newestPage(gameId: string, upTo: number, limit: number, start?: Item): Promise<{ items: Item[]; next?: Item }> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tables.events,
         KeyConditionExpression: 'gameId = :g AND seq <= :to',
         ExpressionAttributeValues: { ':g': { S: gameId }, ':to': { N: String(upTo) } },
         ScanIndexForward: false,
-        Limit: TAIL,
+        Limit: limit,
         ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    return (page.Items ?? []) as Item[];
+    return { items: (page.Items ?? []) as Item[], ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey as Item } : {}) };
+  }
+
+  /**
+   * The items from the nearest checkpoint at or before `upTo` to it, newest first. The head's
+   * checkpoint is among the newest TAIL items; an earlier version may lie inside a long batch
+   * (a bulk append, a GSC2 reveal) whose checkpoint is at its end, past `upTo`: the nearest one
+   * before is then at most that batch (`SINGLE_EVENT_ITEMS` items, or fewer packed runs) and TAIL
+   * items back: one more page. A game with no checkpoint there was stored before them.
+   */
+  private async itemsToCheckpoint(gameId: string, upTo: number): Promise<Item[]> {
+    const first = await this.newestPage(gameId, upTo, TAIL);
+    if (first.items.some((i) => i.ckpt?.B !== undefined) || !first.next) return first.items;
+    return [...first.items, ...(await this.newestPage(gameId, upTo, SINGLE_EVENT_ITEMS, first.next)).items];
   }
 
   /** The newest checkpoint among `items` (newest first) that `fold` still trusts. */
@@ -334,14 +353,14 @@ export class EventStore implements GameStore {
   }
 
   /**
-   * The state after event `version` (not the latest), PERF-2: the newest items at or before it,
-   * which hold the nearest checkpoint before it, and the events from there. One Query when the
-   * event at `version` is an item of its own; a pre-COST-2 game's snapshot otherwise.
+   * The state after event `version` (not the latest), PERF-2: the items from the nearest
+   * checkpoint at or before it (one Query, unless `version` lies inside a long batch), folded. A
+   * pre-COST-2 game's snapshot when none has a checkpoint.
    */
   async loadAt<S>(gameId: string, version: number, fold: StreamFold<S>): Promise<S> {
     if (version <= 0) return fold.initial;
     if (fold.snapshotted !== false) {
-      const items = await this.newest(gameId, version);
+      const items = await this.itemsToCheckpoint(gameId, version);
       const checkpoint = await this.checkpointIn(items, fold);
       if (checkpoint) {
         // The events up to `version` are all among the items when the newest of them ends there;

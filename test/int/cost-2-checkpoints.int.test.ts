@@ -169,6 +169,38 @@ describe('COST-2 checkpoints', () => {
     expect(now.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter(gameId, 0), emptyGame));
   });
 
+  it('COST-2 PERF-2 the state inside a long batch starts from the checkpoint before it: two Queries at most', async () => {
+    const gameId = 'g_bulk';
+    await startGame(db.deps, gameId);
+    // A bulk append as a tool writes one (bench/support/games.ts): 60 events, one checkpoint at its end.
+    const before = (await loadGame(db.deps, gameId)).state;
+    const { recordCommand } = await import('../../domain/match/record.ts');
+    let state = before;
+    const events = [];
+    for (let i = 0; events.length < 60; i += 1) {
+      const seat = seatOf(state) === 'p_blue' ? 'blue' : 'red';
+      const ctx = {
+        rulesets: RULESETS,
+        now: '2026-12-07T00:00:00.000Z',
+        actor: { kind: 'player' as const, playerId: seatOf(state), seat },
+        seed: '5eed'.repeat(16),
+      };
+      const decision = recordCommand(state, { type: 'EndPhase' }, ctx, gameId, `bulk-${i}`);
+      if (!decision.ok) throw new Error(decision.violation.message);
+      events.push(...decision.events);
+      state = foldGame(RULESETS, decision.events, state);
+    }
+    expect(
+      await db.deps.store.append({ gameId, expectedVersion: before.version, events, snapshot: await gameSnapshot(db.deps, state) }),
+    ).toEqual({ ok: true });
+    const log = await db.deps.store.readAfter(gameId, 0);
+    for (const at of [before.version + 1, before.version + 30, log.length - 1]) {
+      const queries = db.dynamo.requests.get('Query') ?? 0;
+      expect(await gameAt(db.deps, gameId, at)).toEqual(foldGame(RULESETS, log.slice(0, at), emptyGame));
+      expect((db.dynamo.requests.get('Query') ?? 0) - queries).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('COST-2 the seed beside a checkpoint is the game seed kept apart', async () => {
     const gameId = 'g_seed';
     await startGame(db.deps, gameId);

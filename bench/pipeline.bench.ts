@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: what a command and a projection cost, against DynamoDB Local, in a
- * game of 10 events and in one of 2,000; what each kind of command costs on AWS in
- * requests and capacity units (AWS-4); and the state at event 10,000 against the latest
- * state (PERF-2). Printed, never asserted: timings on a shared machine are information,
+ * game of 10 events and in one of 2,000; what each class of command costs on AWS in requests
+ * and the capacity DynamoDB Local reports, in realistic games (AWS-4, COST-5); and the state at
+ * event 10,000 against the latest state (PERF-2). Printed, never asserted: timings on a shared machine are information,
  * not pass/fail.
  */
 
@@ -11,17 +11,18 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame } from '../domain/match/state.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
-import { type CountingClient, createDynamoClient, UNIT_FORMULAS } from '../functions/adapters/dynamo-client.ts';
+import { type CountingClient, createDynamoClient } from '../functions/adapters/dynamo-client.ts';
 import { createDeps } from '../functions/adapters/dynamo-deps.ts';
-import { SNAPSHOT_EVERY } from '../functions/adapters/event-store.ts';
+import { crossesSnapshot } from '../functions/adapters/snapshot-boundary.ts';
 import { type TableNames, tableNames } from '../functions/adapters/tables.ts';
 import { executeCommand } from '../functions/games/app/commands.ts';
 import { gameAt, loadGame } from '../functions/games/app/game-fold.ts';
 import type { Deps } from '../functions/kernel/deps.ts';
 import { makeProjector } from '../functions/stream/projector.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../infra/local/dynamodb-local.ts';
-import { StreamPoller } from '../infra/local/stream-poller.ts';
-import { longGameOf, playerToAct } from './support/games.ts';
+import { StreamPoller, writesTo } from '../infra/local/stream-poller.ts';
+import { playRealisticGame, REFERENCE_MATCHES } from '../scenarios/realistic-games.ts';
+import { longGameOf } from './support/games.ts';
 import { goal } from './support/goals.ts';
 
 const RULESETS = everyRuleset();
@@ -83,14 +84,23 @@ const measure = async (
   return { latencies, requests: total(client) - before, byKind };
 };
 
-const startProjector = async (dynamo: LocalDynamo, tables: TableNames, committedAt: Map<string, number>, lags: number[]) => {
+/**
+ * The projector on the events table's stream, read as the local runtime reads it (infra/local/runtime.ts):
+ * right after each write of the command client, so the lag is the runtime's, not a poll interval's.
+ */
+const startProjector = async (
+  dynamo: LocalDynamo,
+  tables: TableNames,
+  commands: CountingClient,
+  committedAt: Map<string, number>,
+  lags: number[],
+) => {
   const { client } = createDynamoClient({ endpoint: dynamo.endpoint });
   const project = makeProjector(() => createDeps(client, tables, RULESETS));
   const { Table } = await client.send(new DescribeTableCommand({ TableName: tables.events }));
   const poller = new StreamPoller({
     endpoint: dynamo.endpoint,
     streamArn: Table?.LatestStreamArn ?? '',
-    intervalMs: 250,
     consumers: [
       {
         name: 'projector',
@@ -107,6 +117,14 @@ const startProjector = async (dynamo: LocalDynamo, tables: TableNames, committed
     ],
   });
   poller.start();
+  commands.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (writesTo(String(context.commandName), args.input as object, tables.events)) poller.nudge();
+      return result;
+    },
+    { step: 'initialize', name: 'benchStreamNudge' },
+  );
   return poller;
 };
 
@@ -135,7 +153,7 @@ const report = (title: string, m: Measurement, lags: readonly number[], rate: nu
   console.log(`  DynamoDB requests per command: ${(m.requests / m.latencies.length).toFixed(2)}  (${kinds.join(', ')})`);
   console.log(`  command latency:  p50 ${ms(percentile(m.latencies, 50))}  p99 ${ms(percentile(m.latencies, 99))}`);
   console.log(
-    `  projection lag:   p50 ${ms(percentile(lags, 50))}  p99 ${ms(percentile(lags, 99))}  (stream polled every 250 ms, as locally)`,
+    `  projection lag:   p50 ${ms(percentile(lags, 50))}  p99 ${ms(percentile(lags, 99))}  (the stream read on each write, as the local runtime reads it; over HTTP: bench/http.bench.ts)`,
   );
   console.log(`  in-memory fold:   ${Math.round(rate).toLocaleString('en-US')} events/s\n`);
 };
@@ -146,69 +164,49 @@ interface KindCost {
   read: number;
   write: number;
   events: number;
-  written: number;
 }
 
-type Result = Awaited<ReturnType<typeof command>>;
-
 /**
- * AWS-4 what each kind of command costs: requests, and the read and write units AWS would
- * bill, computed from the bytes read and written (DynamoDB Local reports no consumed capacity).
+ * AWS-4, COST-1, COST-5: what each class of command costs, in realistic games (each ruleset's
+ * reference match given again through the command path: armies deployed, fights, sealed orders;
+ * scenarios/realistic-games.ts), as DynamoDB Local reports it (`ReturnConsumedCapacity: TOTAL`).
+ * A class is the command's size, whether it was sent with its expected version, and whether it
+ * wrote a checkpoint; the budgets these are held to are test/int/cost-1-capacity.int.test.ts's.
  */
-const costByKind = async (client: CountingClient, deps: Deps, longGame: string) => {
+const costByClass = async (endpoint: string) => {
   const kinds = new Map<string, KindCost>();
-  const run = async (
-    gameId: string,
-    playerId: string,
-    body: { type: string } & Record<string, unknown>,
-    kindOf: (result: Result, from: number) => string,
-  ): Promise<Result> => {
-    const from = (await loadGame(deps, gameId)).state.version;
-    const before = { requests: total(client), read: client.units.read, write: client.units.write, written: client.bytes.written };
-    const result = await command(deps, gameId, playerId, body);
-    const kind = kindOf(result, from);
-    const k = kinds.get(kind) ?? { commands: 0, requests: 0, read: 0, write: 0, events: 0, written: 0 };
-    k.commands += 1;
-    k.requests += total(client) - before.requests;
-    k.read += client.units.read - before.read;
-    k.write += client.units.write - before.write;
-    k.events += result.events.length;
-    k.written += client.bytes.written - before.written;
-    kinds.set(kind, k);
-    return result;
-  };
-  const endPhase = (result: Result, from: number) =>
-    Math.floor(result.version / SNAPSHOT_EVERY) > Math.floor(from / SNAPSHOT_EVERY)
-      ? 'EndPhase that writes a snapshot'
-      : result.events.length === 1
-        ? 'EndPhase, a single event'
-        : 'EndPhase, a batch of 2+ events';
-  for (let i = 0; i < 10; i += 1) {
-    const gameId = `g_cost_${i}`;
-    const create = { type: 'CreateGame', ruleset: 'post-galactica', seat: 'red', options: { firstPlayer: 'red' } };
-    await run(gameId, 'p_red', create, () => 'CreateGame (the seed too)');
-    let result = await run(gameId, 'p_blue', { type: 'JoinGame' }, () => 'JoinGame, a batch with dice (the roll-off)');
-    while (result.version <= SNAPSHOT_EVERY + 2) result = await run(gameId, playerToAct(result.state), { type: 'EndPhase' }, endPhase);
+  for (const ruleset of Object.keys(REFERENCE_MATCHES)) {
+    const client = createDynamoClient({ endpoint });
+    const tables = tableNames(`bench-${ruleset.slice(0, 3)}-`);
+    await ensureTables(client.client, tables);
+    await playRealisticGame(createDeps(client.client, tables, RULESETS), ruleset, {
+      give: async (deps, request) => {
+        const before = { requests: total(client), read: client.reported.read, write: client.reported.write };
+        const result = await executeCommand(deps, request);
+        const checkpoint = crossesSnapshot(result.events[0] === undefined ? result.version : result.events[0].seq - 1, result.version);
+        const size = result.events.length === 1 ? 'one event' : 'a batch';
+        const kind = `${ruleset}, ${size}, ${request.expectedVersion === undefined ? 'without' : 'with'} its version${checkpoint ? ', checkpoint' : ''}`;
+        const k = kinds.get(kind) ?? { commands: 0, requests: 0, read: 0, write: 0, events: 0 };
+        k.commands += 1;
+        k.requests += total(client) - before.requests;
+        k.read += client.reported.read - before.read;
+        k.write += client.reported.write - before.write;
+        k.events += result.events.length;
+        kinds.set(kind, k);
+        return result;
+      },
+    });
+    client.client.destroy();
   }
-  let long = await loadGame(deps, longGame);
-  for (let i = 0; i < 20; i += 1) {
-    const result = await run(longGame, playerToAct(long.state), { type: 'EndPhase' }, (r, from) =>
-      endPhase(r, from) === 'EndPhase that writes a snapshot' ? 'EndPhase at 10,000 events, snapshot' : 'EndPhase at 10,000 events',
-    );
-    long = { ...long, state: result.state ?? long.state };
-  }
-  console.log('AWS-4 what a command costs on AWS: requests and capacity units per command, from item sizes');
-  console.log(`  (DynamoDB Local reports no consumed capacity; ${UNIT_FORMULAS}.`);
-  console.log('   Every read of the command path is strongly consistent; a ConditionCheck counts as a 1 KB transactional write.)');
-  console.log('  kind                                           commands  requests   RCU    WCU   events  bytes written');
-  for (const [kind, k] of kinds) {
+  console.log('AWS-4 what a command costs on AWS: requests and the capacity DynamoDB Local reports, per command, in the reference matches');
+  console.log(
+    '  (every read of the command path is strongly consistent; a checkpoint is the packed state on an event item, every 7 events)',
+  );
+  console.log('  class                                                        commands  requests   RCU    WCU   events');
+  for (const [kind, k] of [...kinds].sort(([x], [y]) => x.localeCompare(y))) {
     const n = k.commands;
     console.log(
-      `  ${kind.padEnd(46)} ${String(n).padStart(8)} ${(k.requests / n).toFixed(2).padStart(9)} ${(k.read / n).toFixed(1).padStart(5)} ${(k.write / n).toFixed(1).padStart(6)} ${(k.events / n).toFixed(1).padStart(8)} ${Math.round(
-        k.written / n,
-      )
-        .toLocaleString('en-US')
-        .padStart(14)}`,
+      `  ${kind.padEnd(60)} ${String(n).padStart(8)} ${(k.requests / n).toFixed(2).padStart(9)} ${(k.read / n).toFixed(1).padStart(5)} ${(k.write / n).toFixed(1).padStart(6)} ${(k.events / n).toFixed(1).padStart(8)}`,
     );
   }
   console.log('');
@@ -258,7 +256,7 @@ const main = async () => {
 
   // One projector for the whole run, as in production; lags are taken for measured commands only.
   const lags: number[] = [];
-  const poller = await startProjector(dynamo, tables, committedAt, lags);
+  const poller = await startProjector(dynamo, tables, commands, committedAt, lags);
 
   // Games of 10 events: one measured command in each of 60 games.
   const small = [];
@@ -288,7 +286,7 @@ const main = async () => {
 
   await poller.stop();
   await longGameOf(deps, 'g_10k', 10_000);
-  await costByKind(commands, deps, 'g_10k');
+  await costByClass(dynamo.endpoint);
   await stateAtCost(commands, deps, 'g_10k');
   commands.client.destroy();
   await dynamo.stop();

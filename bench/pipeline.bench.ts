@@ -238,8 +238,8 @@ const stateAtCost = async (client: CountingClient, deps: Deps, gameId: string) =
   const line = (name: string, m: typeof latest) =>
     `  ${name.padEnd(52)} p50 ${ms(m.p50).padStart(9)}  ${m.requests.toFixed(1)} requests, ${m.read.toFixed(1)} RCU`;
   console.log('PERF-2 the state at any event, in a game of 10,000 events');
-  console.log(line('latest state (snapshot + tail)', latest));
-  console.log(line('state at N = 9,941..10,000 (nearest snapshot + after)', at));
+  console.log(line('latest state (checkpoint + the items after it)', latest));
+  console.log(line('state at N = 9,941..10,000 (nearest checkpoint + after)', at));
   console.log(line('state at 10,000 folded from event 1 (before PERF-2)', scratch));
   goal({ id: 'PERF-2', title: 'the state at N near 10,000 / the latest state, p50', value: at.p50 / latest.p50, unit: 'x', atMost: 2 });
   console.log('');

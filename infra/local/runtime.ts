@@ -25,6 +25,7 @@ import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-loc
 import { failedRecordsFor } from './failed-records.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
 import { StreamPoller, writesTo } from './stream-poller.ts';
+import { gamesPutInto, gameWaitKey, inboxesThatPoke } from './wait-pokes.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
 import { WebhookRetries } from './webhook-retries.ts';
 
@@ -111,11 +112,14 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     await ensureTables(client, tables);
     const policy = localWebhookPolicy(options.webhooks);
     const resolve = options.resolve ?? dnsResolve;
-    const deps = createDeps(client, tables, everyRuleset(), {
+    const waits = new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits });
+    const created = createDeps(client, tables, everyRuleset(), {
       webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy, resolve), resolve),
-      waits: new Waits({ ...waitLimitsFromEnv(process.env), ...options.waits }),
+      waits,
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
+    // COST-7: the projector's inbox writes answer the waits on those inboxes at once (wait-pokes.ts).
+    const deps: Deps = { ...created, games: inboxesThatPoke(created.games, waits) };
     const services = await startServices(deps, options, new WebhookRetries(client, tables));
     stops.push(services.stop);
     const { scheduler, bus } = services;
@@ -133,12 +137,14 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     stops.push(() => poller.stop());
     // Every event this process appends (commands, deadlines, reactions) is read off the stream
     // at once, as AWS's mapping, always polling, would soon do; writes by other processes wait
-    // for the interval.
+    // for the interval. The waits on that game's log are answered at once too (COST-7).
     if (options.readStreamOnWrite !== false)
       client.middlewareStack.add(
         (next, context) => async (args) => {
           const result = await next(args);
-          if (writesTo(String(context.commandName), args.input as object, tables.events)) poller.nudge();
+          const command = String(context.commandName);
+          if (writesTo(command, args.input as object, tables.events)) poller.nudge();
+          for (const gameId of gamesPutInto(command, args.input as object, tables.events)) waits.poke(gameWaitKey(gameId));
           return result;
         },
         { step: 'initialize', name: 'arbiterStreamNudge' },

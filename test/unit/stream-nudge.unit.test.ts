@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { writesTo } from '../../infra/local/stream-poller.ts';
+import { gamesPutInto } from '../../infra/local/wait-pokes.ts';
 
 const EVENTS = 'arbiter-events';
 
@@ -24,5 +25,32 @@ describe('the writes that have the local stream read at once', () => {
     expect(writesTo('QueryCommand', { TableName: EVENTS }, EVENTS)).toBe(false);
     expect(writesTo('GetItemCommand', { TableName: EVENTS }, EVENTS)).toBe(false);
     expect(writesTo('TransactWriteItemsCommand', {}, EVENTS)).toBe(false);
+  });
+});
+
+describe('the games whose waits a write answers at once (COST-7)', () => {
+  const event = (gameId: string) => ({ gameId: { S: gameId }, seq: { N: '1' } });
+
+  it('COST-7 the games a put into the events table names, alone, in a transaction or in a batch, each once', () => {
+    expect(gamesPutInto('PutItemCommand', { TableName: EVENTS, Item: event('g_a') }, EVENTS)).toEqual(['g_a']);
+    const transaction = {
+      TransactItems: [
+        { Put: { TableName: EVENTS, Item: event('g_a') } },
+        { Put: { TableName: EVENTS, Item: event('g_a') } },
+        { ConditionCheck: {} },
+        { Put: { TableName: 'arbiter-games', Item: event('g_b') } },
+      ],
+    };
+    expect(gamesPutInto('TransactWriteItemsCommand', transaction, EVENTS)).toEqual(['g_a']);
+    const batch = { RequestItems: { [EVENTS]: [{ PutRequest: { Item: event('g_c') } }, { PutRequest: { Item: event('g_d') } }] } };
+    expect(gamesPutInto('BatchWriteItemCommand', batch, EVENTS)).toEqual(['g_c', 'g_d']);
+  });
+
+  it('COST-7 none for a write to another table or a read', () => {
+    expect(gamesPutInto('PutItemCommand', { TableName: 'arbiter-games', Item: event('g_a') }, EVENTS)).toEqual([]);
+    expect(gamesPutInto('QueryCommand', { TableName: EVENTS }, EVENTS)).toEqual([]);
+    expect(gamesPutInto('BatchWriteItemCommand', { RequestItems: { 'arbiter-games': [{ PutRequest: { Item: event('g_a') } }] } }, EVENTS)).toEqual(
+      [],
+    );
   });
 });

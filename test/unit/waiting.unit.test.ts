@@ -92,6 +92,44 @@ describe('REL-23 waits in one process', () => {
     expect(await late).toBe(3);
   });
 
+  it('COST-7 a poke has the watcher read at once, and again right after a read under way, not after its pause', async () => {
+    const waits = new Waits(LIMITS);
+    const game = store();
+    const answer = waits.watch('game:g', game.read, (head) => head > 5, { until: Date.now() + 20_000 });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(game.reads).toBe(2); // at 100 and 300 ms; the next at 700 ms
+    game.head = 6;
+    waits.poke('game:other');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(game.reads).toBe(2);
+    waits.poke('game:g');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(game.reads).toBe(3);
+    expect(await answer).toBe(6);
+  });
+
+  it('COST-7 a poke during a read has the watcher read again as soon as that read ends', async () => {
+    const waits = new Waits(LIMITS);
+    let release: (head: number) => void = () => {};
+    let reads = 0;
+    const slow = () => {
+      reads += 1;
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const answer = waits.watch('inbox:p', slow, (v) => v === 2, { until: Date.now() + 20_000 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(reads).toBe(1);
+    // The change lands while that read is under way, which may have missed it.
+    waits.poke('inbox:p');
+    release(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+    release(2);
+    expect(await answer).toBe(2);
+  });
+
   it('REL-23 one wait over the key’s cap is a 429 too-many-waits with Retry-After for when its first wait ends', async () => {
     const waits = new Waits(LIMITS);
     // Three waits that end when the test says, after 5, 20 and 12 s.

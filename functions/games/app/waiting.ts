@@ -69,6 +69,8 @@ class Watcher<T> {
   private pause: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private probing = false;
+  /** A poke came while a probe was under way: probe again as soon as it ends. */
+  private poked = false;
 
   constructor(
     private readonly probe: () => Promise<T>,
@@ -109,7 +111,23 @@ class Watcher<T> {
     } finally {
       this.probing = false;
     }
-    if (this.waiters.size > 0) this.timer = setTimeout(() => void this.tick(), this.pause);
+    const soon = this.poked;
+    this.poked = false;
+    if (this.waiters.size > 0) this.timer = setTimeout(() => void this.tick(), soon ? 0 : this.pause);
+  }
+
+  /**
+   * What the probe reads may just have changed: read it now instead of at the end of the pause
+   * (or, when a read is under way that may have missed the change, right after it).
+   */
+  poke(): void {
+    if (this.waiters.size === 0) return;
+    if (this.probing) {
+      this.poked = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
   }
 }
 
@@ -216,6 +234,16 @@ export class Waits {
       signal?.addEventListener('abort', gone, { once: true });
       own.add(waiter);
     });
+  }
+
+  /**
+   * COST-7: this process has just written what `key`'s watcher reads (`npm start` calls it after
+   * a write to a game's log or to an inbox): its waits are answered within a read, not after
+   * the watcher's pause (250 ms to 1 s). On AWS the writer is another function, so nothing pokes
+   * and the watcher's reads alone answer, as before. No watcher of `key`: nothing to do.
+   */
+  poke(key: string): void {
+    this.watchers.get(key)?.poke();
   }
 
   /** How many watchers and waiters there are, and the reads the watchers have made: for tests and the bench. */

@@ -4,6 +4,7 @@
  * start, which every game command pays, loads none of their code (PERF-1).
  */
 
+import { readCommandAhead } from '../games/app/commands.ts';
 import { gameRoutes } from '../games/http/operations.ts';
 import { gameHandlers } from '../games/http/routes.ts';
 import type { Deps } from '../kernel/deps.ts';
@@ -12,7 +13,7 @@ import { webhookHandlers } from '../notifications/http/routes.ts';
 import { authenticate } from '../players/app/players.ts';
 import { playerRoutes } from '../players/http/operations.ts';
 import { playerHandlers } from '../players/http/routes.ts';
-import { routerFor, type ServedBy } from './route-table.ts';
+import { type ReadAhead, routerFor, type ServedBy } from './route-table.ts';
 import type { Router } from './router.ts';
 
 /** The API function's handlers: each of its features' own. */
@@ -22,6 +23,34 @@ export const apiHandlers = (deps: () => Deps): ServedBy<'api'> => ({
   ...webhookHandlers(deps),
 });
 
+/** The command id a request's body names, before the body is parsed (API-4); undefined when it names none. */
+const commandIdIn = (body: string | undefined): string | undefined => {
+  try {
+    const id = (JSON.parse(body ?? '') as { commandId?: unknown } | null)?.commandId;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * COST-7: a command's game is read while its caller is authenticated (commands.ts,
+ * `readCommandAhead`). Keyed by the route, as the router knows it: the games feature's files
+ * (its recipe, docs/design.md §19.1) are where a route's own code lives, and this is the host's.
+ */
+export const apiReadsAhead = (deps: () => Deps): Readonly<Record<string, ReadAhead>> => ({
+  'POST /games/{id}/commands': (request, next) => {
+    const commandId = commandIdIn(request.body);
+    const gameId = request.params.id;
+    return commandId === undefined || gameId === undefined ? next() : readCommandAhead(deps(), gameId, commandId, next);
+  },
+});
+
 /** The API function's routes, in the table's order (route-table.ts). */
 export const buildApiRouter = (deps: () => Deps): Router =>
-  routerFor([...playerRoutes, ...gameRoutes, ...webhookRoutes], apiHandlers(deps), (authorization) => authenticate(deps(), authorization));
+  routerFor(
+    [...playerRoutes, ...gameRoutes, ...webhookRoutes],
+    apiHandlers(deps),
+    (authorization) => authenticate(deps(), authorization),
+    apiReadsAhead(deps),
+  );

@@ -9,7 +9,7 @@
 import { docsHandlers } from '../docs/http/routes.ts';
 import type { Deps } from '../kernel/deps.ts';
 import { authenticate } from '../players/app/players.ts';
-import { apiHandlers } from './api-router.ts';
+import { apiHandlers, apiReadsAhead } from './api-router.ts';
 import { clubsHandlers } from './clubs-router.ts';
 import type { CorsPolicy } from './cors.ts';
 import { httpHandler, type LogLine } from './handler.ts';
@@ -18,8 +18,11 @@ import type { Router } from './router.ts';
 
 /** Every route of the service. */
 export const buildRouter = (deps: () => Deps): Router =>
-  routerFor(ROUTES, { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers }, (authorization) =>
-    authenticate(deps(), authorization),
+  routerFor(
+    ROUTES,
+    { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers },
+    (authorization) => authenticate(deps(), authorization),
+    apiReadsAhead(deps),
   );
 
 /** Every route in one handler: the local runtime's, and the tests'. */

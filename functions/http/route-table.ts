@@ -61,14 +61,22 @@ export const routeKeys = (serves?: RouteDeclaration['serves']): string[] =>
   ROUTES.filter((r) => serves === undefined || r.serves === serves).map((r) => `${r.method} ${r.path}`);
 
 /**
+ * COST-7: a read a route starts before its caller is authenticated, so that the two overlap:
+ * given the request, it runs the rest of the route (`next`: authentication, parsing, the
+ * handler) with what it started at hand, for the use case to take. It answers nothing itself.
+ */
+export type ReadAhead = (request: Request, next: () => Promise<Response>) => Promise<Response>;
+
+/**
  * The router of `routes`, in their order, each answered by its handler. `authenticate` turns
  * an Authorization header into a player id, or throws the 401; a function whose routes are all
- * public needs none.
+ * public needs none. `ahead` names the routes that read ahead by `METHOD /template`, as `routeKeys`.
  */
 export const routerFor = <R extends RouteDeclaration>(
   routes: readonly R[],
   handlers: Handlers<R>,
   authenticate?: (authorization: string | undefined) => Promise<string>,
+  ahead: Readonly<Record<string, ReadAhead>> = {},
 ): Router => {
   const router = new Router();
   const byId = handlers as unknown as Readonly<Record<string, (request: Request, input: unknown) => Promise<Response>>>;
@@ -77,12 +85,16 @@ export const routerFor = <R extends RouteDeclaration>(
     if (!handler) throw new Error(`no handler for ${route.operationId}`);
     const auth = route.auth === 'public' ? undefined : authenticate;
     if (route.auth !== 'public' && !auth) throw new Error(`${route.operationId} needs the API key, and nothing checks it`);
+    const readAhead = ahead[`${route.method} ${route.path}`];
     router.on(route.method, route.path, async (request) => {
-      const given = request.headers.authorization;
-      const playerId = !auth || (route.auth === 'optional' && given === undefined) ? null : await auth(given);
-      const query = route.query ? parseQuery(request, route.query) : undefined;
-      const body = route.body ? parseBody(request, route.body) : undefined;
-      return handler(request, { playerId, query, body });
+      const rest = async () => {
+        const given = request.headers.authorization;
+        const playerId = !auth || (route.auth === 'optional' && given === undefined) ? null : await auth(given);
+        const query = route.query ? parseQuery(request, route.query) : undefined;
+        const body = route.body ? parseBody(request, route.body) : undefined;
+        return handler(request, { playerId, query, body });
+      };
+      return readAhead ? readAhead(request, rest) : rest();
     });
   }
   return router;

@@ -49,8 +49,8 @@ describe('the games whose waits a write answers at once (COST-7)', () => {
   it('COST-7 none for a write to another table or a read', () => {
     expect(gamesPutInto('PutItemCommand', { TableName: 'arbiter-games', Item: event('g_a') }, EVENTS)).toEqual([]);
     expect(gamesPutInto('QueryCommand', { TableName: EVENTS }, EVENTS)).toEqual([]);
-    expect(gamesPutInto('BatchWriteItemCommand', { RequestItems: { 'arbiter-games': [{ PutRequest: { Item: event('g_a') } }] } }, EVENTS)).toEqual(
-      [],
-    );
+    expect(
+      gamesPutInto('BatchWriteItemCommand', { RequestItems: { 'arbiter-games': [{ PutRequest: { Item: event('g_a') } }] } }, EVENTS),
+    ).toEqual([]);
   });
 });

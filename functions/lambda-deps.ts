@@ -2,13 +2,14 @@
  * Dependencies built once per Lambda container (or local process) from the environment.
  */
 
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RulesetSource } from '../domain/catalogue.ts';
 import { createDynamoClient } from './adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from './adapters/dynamo-deps.ts';
-import { WaitLeaseTable } from './adapters/wait-lease-table.ts';
+import type { TableNames } from './adapters/tables.ts';
 import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
 import { config } from './config.ts';
-import { Waits, waitLimitsFromEnv } from './games/app/waiting.ts';
+import type { Waits } from './games/app/waiting.ts';
 import type { Deps } from './kernel/deps.ts';
 import { defaultWebhookPolicy, type WebhookPolicy } from './notifications/app/webhooks.ts';
 
@@ -26,9 +27,14 @@ export interface FunctionNeeds {
    * functions that only read games; PERF-1, docs/design.md §14). Read once, with the rest.
    */
   readonly rulesets: RulesetSource;
+  /**
+   * Given by the function that serves waiting reads (the API): its waits, whose per-key cap is
+   * held in the table. The others never wait, so their bundles leave the lease table out (PERF-1).
+   */
+  readonly waits?: (client: DynamoDBClient, tables: TableNames) => Waits;
 }
 
-export const depsFromEnv = ({ sender, rulesets }: FunctionNeeds): Deps => {
+export const depsFromEnv = ({ sender, rulesets, waits }: FunctionNeeds): Deps => {
   if (!deps) {
     const c = config();
     const { client } = createDynamoClient({ endpoint: c.dynamoEndpoint, region: c.region });
@@ -37,8 +43,7 @@ export const depsFromEnv = ({ sender, rulesets }: FunctionNeeds): Deps => {
     deps = createDeps(client, tables, rulesets, {
       // The sender's resolver checks a URL at subscription too (REL-28).
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, delivering, delivering?.resolve),
-      // Each Lambda instance serves one wait at a time: the per-key cap is held in the table (REL-23).
-      waits: new Waits(waitLimitsFromEnv(process.env), new WaitLeaseTable(client, tables)),
+      ...(waits ? { waits: waits(client, tables) } : {}),
       rateLimits: c.rateLimits,
     });
   }

@@ -78,11 +78,35 @@ interface Checkpoint<S> extends Snapshot<S> {
   readonly secret: string | null;
 }
 
+/** How many streams' newest states a process keeps (COST-7): a Lambda instance serves a few games at a time. */
+const KEPT_STATES = 64;
+
 export class EventStore implements GameStore {
+  /**
+   * COST-7: the newest state this process appended or loaded, by stream, with the seq it is the
+   * state after and its tag. A load whose Query finds that seq still the head answers it without
+   * unpacking, parsing and folding: the log up to a seq never changes, so whichever process wrote
+   * since, the state there is the same (the memory store remembers the same way). Oldest out first.
+   */
+  private readonly kept = new Map<string, { readonly seq: number; readonly state: unknown; readonly tag: string }>();
+
   constructor(
     readonly db: DynamoDBClient,
     readonly tables: TableNames,
   ) {}
+
+  private keep(gameId: string, seq: number, state: unknown, tag: string): void {
+    this.kept.delete(gameId);
+    this.kept.set(gameId, { seq, state, tag });
+    if (this.kept.size > KEPT_STATES) this.kept.delete(this.kept.keys().next().value as string);
+  }
+
+  /** The state kept for `gameId` if it is the state after `head` and `fold` still tags it as it was kept. */
+  private async keptAt<S>(gameId: string, head: number, fold: StreamFold<S>): Promise<S | null> {
+    const kept = this.kept.get(gameId);
+    if (!kept || kept.seq !== head) return null;
+    return (await fold.tag(kept.state as S)) === kept.tag ? (kept.state as S) : null;
+  }
 
   /**
    * The folded state: one Query of the newest items, which hold the newest checkpoint, the events
@@ -92,13 +116,20 @@ export class EventStore implements GameStore {
   async load<S>(gameId: string, fold: StreamFold<S>, commandId?: string): Promise<LoadedState<S>> {
     if (fold.snapshotted === false) return this.loadWhole(gameId, fold, commandId);
     const tail = await this.newest(gameId, Number.MAX_SAFE_INTEGER);
-    const checkpoint = await this.checkpointIn(tail, fold);
     const command = commandId === undefined ? null : recordIn(tail, commandId);
-    if (checkpoint) {
-      const after = eventsOf(tail).filter((e) => e.seq > checkpoint.seq);
-      const state = await this.foldOnto(gameId, fold, after, checkpoint.state);
-      if (commandId === undefined || checkpoint.secret !== null) {
-        return { state, fromSnapshot: checkpoint.seq, seed: commandId === undefined ? null : checkpoint.secret, command };
+    const head = Number(tail[0]?.seq?.N ?? 0);
+    const marked = tail.find((i) => i.ckpt?.B !== undefined);
+    const secret = marked?.secret?.S ?? null;
+    if (marked && (commandId === undefined || secret !== null)) {
+      const seed = commandId === undefined ? null : secret;
+      const kept = await this.keptAt(gameId, head, fold);
+      if (kept !== null) return { state: kept, fromSnapshot: Number(marked.seq?.N), seed, command };
+      const checkpoint = await this.checkpointIn(tail, fold);
+      if (checkpoint) {
+        const after = eventsOf(tail).filter((e) => e.seq > checkpoint.seq);
+        const state = await this.foldOnto(gameId, fold, after, checkpoint.state);
+        this.keep(gameId, head, state, await fold.tag(state));
+        return { state, fromSnapshot: checkpoint.seq, seed, command };
       }
     }
     return this.loadBefore(gameId, fold, tail, commandId);
@@ -157,7 +188,7 @@ export class EventStore implements GameStore {
   }
 
   async append(request: AppendRequest): Promise<AppendResult> {
-    const { gameId, expectedVersion, events } = request;
+    const { gameId, events } = request;
     assertBatchFits(events);
     // INV-1: one item per event, or for a large batch its first event and packed runs (event-codec.ts).
     const eventItems = withCheckpoint(withRecord(batchItems(events), request), request);
@@ -166,7 +197,16 @@ export class EventStore implements GameStore {
       ...(request.seed === undefined ? [] : [secretItem(gameId, request.seed)]),
     ];
     const [only] = eventItems;
-    if (only && eventItems.length === 1 && apart.length === 0) return this.putOne(only);
+    const appended =
+      only && eventItems.length === 1 && apart.length === 0 ? await this.putOne(only) : await this.transact(request, eventItems, apart);
+    const last = events.at(-1)?.seq;
+    if (appended.ok && request.snapshot && last !== undefined) this.keep(gameId, last, request.snapshot.state, request.snapshot.tag);
+    return appended;
+  }
+
+  /** A batch in one TransactWriteItems: its items, the check that event `expectedVersion` exists, and the records kept apart. */
+  private async transact(request: AppendRequest, eventItems: readonly Item[], apart: readonly Item[]): Promise<AppendResult> {
+    const { gameId, expectedVersion } = request;
     const items: TransactWriteItem[] = eventItems.map((item) => ({
       Put: { TableName: this.tables.events, Item: item, ConditionExpression: 'attribute_not_exists(gameId)' },
     }));

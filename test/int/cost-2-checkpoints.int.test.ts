@@ -10,6 +10,8 @@ import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { unpack } from '../../functions/adapters/compact.ts';
+import { createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
+import { createDeps } from '../../functions/adapters/dynamo-deps.ts';
 import { LATEST_SNAPSHOT_SK, SNAPSHOT_EVERY } from '../../functions/adapters/event-store.ts';
 import { gameAt, gameSnapshot, loadGame } from '../../functions/games/app/game-fold.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
@@ -199,6 +201,20 @@ describe('COST-2 checkpoints', () => {
       expect(await gameAt(db.deps, gameId, at)).toEqual(foldGame(RULESETS, log.slice(0, at), emptyGame));
       expect((db.dynamo.requests.get('Query') ?? 0) - queries).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('COST-7 a load answers the state this process appended while it is the head, and folds again once another process wrote', async () => {
+    const gameId = 'g_kept';
+    const started = await startGame(db.deps, gameId);
+    const other = createDeps(createDynamoClient({ endpoint: db.endpoint }).client, db.tables, RULESETS);
+    const mine = await endPhase(db.deps, gameId, seatOf(started), started.version);
+    // The same object: nothing was unpacked, parsed or folded.
+    expect((await loadGame(db.deps, gameId)).state).toBe(mine.state);
+    const theirs = await endPhase(other, gameId, seatOf(mine.state), mine.version);
+    const after = await loadGame(db.deps, gameId);
+    expect(after.state).not.toBe(mine.state);
+    expect(after.state).toEqual(theirs.state);
+    expect(after.state).toEqual(foldGame(RULESETS, await db.deps.store.readAfter(gameId, 0), emptyGame));
   });
 
   it('COST-2 the seed beside a checkpoint is the game seed kept apart', async () => {

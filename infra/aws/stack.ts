@@ -314,7 +314,8 @@ export class ArbiterStack extends Stack {
     games.grantReadWriteData(projector.fn);
     events.grantReadData(timerReactor.fn);
     games.grantReadData(timerReactor.fn);
-    // The publisher folds each game to the event before its batch (snapshot in games, the tail in events).
+    // The publisher folds each game to the event before its batch (the checkpoint and the tail in events;
+    // a game stored before COST-2 keeps its snapshot in games).
     events.grantReadData(publisher.fn);
     games.grantReadData(publisher.fn);
     // The deliverer folds a game to find its seats, and writes the delivery logs under the subscriptions.

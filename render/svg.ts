@@ -229,7 +229,9 @@ export const frame = (picture: Picture): string => {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${round(vb.x)} ${round(vb.y)} ${round(vb.w)} ${round(vb.h)}"` +
     ` width="${Math.floor(vb.w * pxPerUnit)}" height="${Math.floor(vb.h * pxPerUnit)}" font-family="${FONT}" role="img" aria-label="${esc(picture.label)}"` +
-    ` data-table-width="${round(width)}" data-table-height="${round(height)}" data-font-size="${round(size)}">` +
+    ` data-table-width="${round(width)}" data-table-height="${round(height)}" data-font-size="${round(size)}"` +
+    // The table's edges, for the page to keep a click's point on the table (web/play.ts).
+    ` data-bounds="${round(bounds.minX)} ${round(bounds.minY)} ${round(bounds.maxX)} ${round(bounds.maxY)}">` +
     el('rect', { x: vb.x, y: vb.y, width: vb.w, height: vb.h, fill: '#fafafa' }) +
     caption +
     el('rect', { x: bounds.minX, y: -bounds.maxY, width, height, fill: '#f1efe7', stroke: '#555', 'stroke-width': size * 0.08 }) +

@@ -144,15 +144,58 @@ const draw = (field: Field, phase: string | null = null): Drawn => {
   }
 };
 
-/** Table coordinates of a click: the SVG's user units, y flipped as the board draws it (web/render/svg.ts). */
-const tablePoint = (svg: SVGSVGElement, e: MouseEvent): { x: number; y: number } | null => {
-  const matrix = svg.getScreenCTM();
+/** A point on the table, in its own units (inches or squares), y growing up the table as in the rules. */
+interface TablePoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * TABLE-1: the table point under a click. The board is drawn in the `g.table` group, which
+ * flips y (render/svg.ts), so the group's own matrix maps the screen to table units for every
+ * ruleset, whatever the frame's margins and wherever its origin (GSC2's frame may start below 0).
+ */
+const tablePoint = (svg: SVGSVGElement, e: MouseEvent): TablePoint | null => {
+  const matrix = svg.querySelector<SVGGElement>('g.table')?.getScreenCTM();
   if (!matrix) return null;
   const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
-  return { x: p.x, y: Number(svg.dataset.tableHeight) - p.y };
+  return { x: p.x, y: p.y };
 };
 
-const round = (n: number): string => String(Math.round(n * 10) / 10);
+/** The table's edges as the picture gives them (`data-bounds`: minX minY maxX maxY). */
+const boundsOf = (svg: SVGSVGElement): readonly [number, number, number, number] | null => {
+  const b = (svg.dataset.bounds ?? '').split(' ').map(Number);
+  return b.length === 4 && b.every(Number.isFinite) ? (b as [number, number, number, number]) : null;
+};
+
+const clamp = (n: number, low: number, high: number): number => Math.min(high, Math.max(low, n));
+
+/** Inches to a tenth, as the position fields take them. */
+const tenths = (n: number): number => Math.round(n * 10) / 10;
+
+/**
+ * A click's table point at the board's resolution, on the table: a square's [x, y] for a pair
+ * of integer fields (Sol'una's grid), inches to a tenth otherwise; a click in the frame's margin
+ * counts as the nearest edge, so a corner can be clicked without aiming at a hairline.
+ */
+const atResolution = (p: TablePoint, svg: SVGSVGElement, squares: boolean): TablePoint => {
+  const [minX, minY, maxX, maxY] = boundsOf(svg) ?? [-Infinity, -Infinity, Infinity, Infinity];
+  if (squares) return { x: clamp(Math.floor(p.x), minX, maxX - 1), y: clamp(Math.floor(p.y), minY, maxY - 1) };
+  return { x: tenths(clamp(p.x, minX, maxX)), y: tenths(clamp(p.y, minY, maxY)) };
+};
+
+/** The table point under a click at the board's resolution, or null off any board. */
+const onTable = (svg: SVGSVGElement, e: MouseEvent, squares: boolean): TablePoint | null => {
+  const p = tablePoint(svg, e);
+  return p && atResolution(p, svg, squares);
+};
+
+/** What on the board a click names: a piece, or a missile or assault pod in flight (GSC2), with its id and position. */
+const pickedAt = (target: Element): { id: string; x: number; y: number } | null => {
+  const found = target.closest<SVGElement>('[data-piece], [data-missile], [data-pod]');
+  const id = found?.dataset.piece ?? found?.dataset.missile ?? found?.dataset.pod;
+  return found && id ? { id, x: Number(found.dataset.x), y: Number(found.dataset.y) } : null;
+};
 
 export interface PlayPanel {
   /**
@@ -217,31 +260,30 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
 
   board.addEventListener('click', (e) => {
     if (!drawn || !target || !form.contains(target)) return;
-    const svg = (e.target as Element).closest('svg');
-    const piece = (e.target as Element).closest<SVGElement>('[data-piece]');
+    const clicked = e.target as Element;
+    const svg = clicked.closest('svg');
+    // The legend and the caption are beside the table, not on it.
+    if (!(svg instanceof SVGSVGElement) || clicked.closest('.legend, .caption')) return;
+    const piece = pickedAt(clicked);
     const kind = target.dataset.kind;
     if (kind === 'text') {
-      if (piece?.dataset.piece) target.value = piece.dataset.piece;
+      if (piece) target.value = piece.id;
       return;
     }
-    const point = piece
-      ? { x: Number(piece.dataset.x), y: Number(piece.dataset.y) }
-      : svg instanceof SVGSVGElement
-        ? tablePoint(svg, e as MouseEvent)
-        : null;
+    const squares = kind === 'pair';
+    const point = piece ? (squares ? piece : { x: tenths(piece.x), y: tenths(piece.y) }) : onTable(svg, e as MouseEvent, squares);
     if (!point) return;
     // A position is two fields side by side: x and y of one object, or an [x, y] square.
     const group = target.closest('.pair, fieldset') as HTMLElement | null;
-    if (kind === 'pair') {
+    if (squares) {
       const [x, y] = [...(group?.querySelectorAll<HTMLInputElement>('input[data-kind="pair"]') ?? [])];
-      if (x && y)
-        [x.value, y.value] = piece ? [String(point.x), String(point.y)] : [String(Math.floor(point.x)), String(Math.floor(point.y))];
+      if (x && y) [x.value, y.value] = [String(point.x), String(point.y)];
       return;
     }
     const x = group?.querySelector<HTMLInputElement>(':scope > label > input[name="x"]');
     const y = group?.querySelector<HTMLInputElement>(':scope > label > input[name="y"]');
-    if (x && y) [x.value, y.value] = [round(point.x), round(point.y)];
-    else target.value = round(target.name === 'y' ? point.y : point.x);
+    if (x && y) [x.value, y.value] = [String(point.x), String(point.y)];
+    else target.value = String(target.name === 'y' ? point.y : point.x);
   });
 
   form.addEventListener('submit', async (e) => {

@@ -35,11 +35,13 @@ const ui = {
   stepper: $('stepper'),
   slider: $<HTMLInputElement>('slider'),
   position: $<HTMLOutputElement>('position'),
+  newer: $<HTMLButtonElement>('newer'),
   seatLabel: $('seat-label'),
   seat: $<HTMLSelectElement>('seat'),
   explain: $('explain'),
   beside: $('beside'),
   inspect: $('inspect'),
+  reading: $('reading'),
   verdict: $('verdict'),
   checks: $('checks'),
   events: $('events'),
@@ -73,7 +75,14 @@ let session = 0;
 let marks = new Map<number, Mark>();
 /** The live game being followed with a seat's key (VIEW-16); null otherwise. */
 let following: { readonly gameId: string; readonly key: string } | null = null;
-const play = createPlay($('play'), ui.board);
+/**
+ * TABLE-6: the most events the viewer has been at the newest of. A live game's new events move
+ * the page on only while the viewer is there; past it, a control offers the newest instead.
+ */
+let newestSeen = 0;
+/** TABLE-6: how many events the page had when it started following a live game (the verdict says which log it checked). */
+let watchedFrom: number | null = null;
+const play = createPlay($('play'), ui.board, $('your-turn'));
 
 /**
  * The states at the last few events shown (the board draws the event before the current one
@@ -121,6 +130,7 @@ const render = (): void => {
   ui.slider.max = String(total);
   ui.slider.value = String(at);
   ui.position.textContent = `event ${at} of ${total}`;
+  showNewer(total);
   const view = viewGame(RULESETS, stateAt(at), seat);
   // VIEW-11: the current event drawn on the board, found in the game just before it.
   const shown = log.events[at - 1];
@@ -171,6 +181,14 @@ const render = (): void => {
   }
   // VIEW-16: the seat plays on the game as it is now, whichever event the board shows.
   if (following) play.update(following, total);
+};
+
+/** TABLE-6: says how many events arrived while the viewer was back in the game, and offers the newest. */
+const showNewer = (total: number): void => {
+  if (at === total) newestSeen = total;
+  const unseen = total - newestSeen;
+  ui.newer.classList.toggle('hidden', unseen <= 0);
+  ui.newer.textContent = unseen > 0 ? `${unseen} new event${unseen === 1 ? '' : 's'}: go to the newest (event ${total})` : '';
 };
 
 /** VIEW-13: the inspected piece's state at this event, as the viewer's seat may see it. */
@@ -302,17 +320,21 @@ const checkItem = (result: ReturnType<typeof verifyLog>[number], outcome: string
   return li;
 };
 
-/** TB-6: what the verdict was made of, so the origin's log, given later, checks the same log again. */
-let verified: { readonly parsed: ParsedLog; readonly live: boolean } | null = null;
+/** TB-6: what the verdict was made of, so the origin's log, given later, checks the same log again (and a live game's next export with it). */
+let verified: { readonly parsed: ParsedLog; readonly origin?: ParsedLog } | null = null;
 
-const showVerdict = (parsed: ParsedLog, live: boolean, origin?: ParsedLog): void => {
-  verified = { parsed, live };
+/** TABLE-6: which log a live game's verdict checked: the one the page opened, or the newest it has since. */
+const liveLog = (events: number): string =>
+  events === watchedFrom ? ` (the log as it was when you started watching, ${events} events)` : ` (the log so far, ${events} events)`;
+
+const showVerdict = (parsed: ParsedLog, origin?: ParsedLog): void => {
+  verified = { parsed, ...(origin ? { origin } : {}) };
   const results = verifyLog(parsed, { rulesets: RULESETS, ...(origin ? { origin } : {}) }).map((result) => ({
     result,
     outcome: outcomeOf(result),
   }));
   ui.checks.replaceChildren(...results.map(({ result, outcome }) => checkItem(result, outcome)));
-  const as = live ? ` (the log as it was when you started watching, ${parsed.events.length} events)` : '';
+  const as = watchedFrom === null ? '' : liveLog(parsed.events.length);
   const fork = forkOf(parsed.events);
   const verdict = verdictOf(results, fork, as);
   ui.verdict.textContent = verdict.text;
@@ -331,7 +353,7 @@ const checkWithOrigin = (text: string, source: string): void => {
     ui.status.textContent = whyNotALog(source, error);
     return;
   }
-  showVerdict(verified.parsed, verified.live, origin);
+  showVerdict(verified.parsed, origin);
   ui.status.textContent = `Checked with ${source} as the origin's log.`;
 };
 
@@ -347,6 +369,7 @@ const clear = (): void => {
   inspected = null;
   ui.inspect.textContent = 'Click, tap or focus a piece to see its state at this event.';
   ui.beside.classList.add('hidden');
+  ui.reading.classList.add('hidden');
   ui.board.replaceChildren();
   ui.events.replaceChildren();
   ui.checks.replaceChildren();
@@ -361,27 +384,36 @@ const clear = (): void => {
   // Nothing open: the reference matches are on offer again (VIEW-15).
   ui.samples.classList.remove('hidden');
   following = null;
+  watchedFrom = null;
+  newestSeen = 0;
+  ui.newer.classList.add('hidden');
   play.update(null, 0);
+};
+
+/** The seats the log may be seen as; a seat's export hides the others' sealed orders, so it can only be seen as that seat. */
+const chooseSeats = (parsed: ParsedLog, chosen = parsed.header.viewer): void => {
+  seat = chosen;
+  const seats = parsed.header.seats.map((s) => s.name);
+  ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
+  ui.seat.disabled = parsed.header.viewer !== null;
 };
 
 const open = (parsed: ParsedLog, source: string, live = false): void => {
   clear();
   log = parsed;
   extent = logExtent(parsed.events);
-  seat = parsed.header.viewer;
-  const seats = parsed.header.seats.map((s) => s.name);
-  ui.seat.replaceChildren(...[null, ...seats].map((name) => new Option(name ?? 'a spectator', name ?? '', false, name === seat)));
-  // A seat's export hides the others' sealed orders: it can only be seen as that seat.
-  ui.seat.disabled = parsed.header.viewer !== null;
+  chooseSeats(parsed);
   ui.seatLabel.classList.remove('hidden');
   ui.beside.classList.remove('hidden');
+  ui.reading.classList.remove('hidden');
   ui.stepper.classList.remove('hidden');
   ui.samples.classList.add('hidden');
   listEvents(0);
   ui.status.textContent = `${source}: ${parsed.header.ruleset} ${parsed.header.rulesVersion}, ${parsed.events.length} events, ${parsed.header.status}.`;
   at = parsed.events.length;
+  if (live) watchedFrom = parsed.events.length;
   render();
-  showVerdict(parsed, live);
+  showVerdict(parsed);
 };
 
 const openText = (text: string, source: string): void => {
@@ -413,6 +445,35 @@ const openSample = async (file: string): Promise<void> => {
   openText(await answer.text(), file);
 };
 
+/** An ended game's log is whole, sealed orders and all, where it was redacted before (functions/games/app/export.ts). */
+const whole = (parsed: ParsedLog): boolean => parsed.header.status === 'ended';
+
+/**
+ * TABLE-6: a live game's newer export taken in. Its new events are listed (every one again
+ * once the game has ended and its log is no longer redacted), the board goes to the newest
+ * unless the viewer has stepped back, and the verdict is made again on the log the page now has.
+ */
+const takeNewer = (fresh: ParsedLog, gameId: string): void => {
+  if (!log || fresh.events.length <= log.events.length) return;
+  const had = log.events.length;
+  const atEnd = at === had;
+  const unchanged = fresh.header.viewer === log.header.viewer && whole(fresh) === whole(log);
+  log = fresh;
+  extent = logExtent(fresh.events);
+  if (unchanged) listEvents(had);
+  else {
+    checkpoints = new Map();
+    recent = [];
+    chooseSeats(fresh, fresh.header.viewer ?? seat);
+    ui.events.replaceChildren();
+    listEvents(0);
+  }
+  ui.status.textContent = `game ${gameId} (live): ${fresh.events.length} events.`;
+  if (atEnd) at = fresh.events.length;
+  render();
+  showVerdict(fresh, verified?.origin);
+};
+
 const follow = async (gameId: string, key: string): Promise<void> => {
   const headers = { authorization: `Bearer ${key}` };
   const base = `${location.origin}/games/${encodeURIComponent(gameId)}`;
@@ -427,23 +488,21 @@ const follow = async (gameId: string, key: string): Promise<void> => {
   following = { gameId, key };
   render();
   const mine = session;
+  const stopped = (status: number): void => {
+    ui.status.textContent = `Stopped following game ${gameId}: the server answered ${status}.`;
+  };
   while (mine === session && log) {
-    const after = log.events.length;
-    const page = await fetch(`${base}/events?after=${after}&wait=20`, { headers });
+    const page = await fetch(`${base}/events?after=${log.events.length}&wait=20`, { headers });
     if (mine !== session) return;
-    if (!page.ok) {
-      ui.status.textContent = `Stopped following game ${gameId}: the server answered ${page.status}.`;
-      return;
-    }
+    if (!page.ok) return stopped(page.status);
     const { events } = (await page.json()) as { events: EventEnvelope[] };
     if (events.length === 0) continue;
-    const atEnd = at === after;
-    log = { ...log, events: [...log.events, ...events] };
-    extent = logExtent(log.events);
-    listEvents(after);
-    ui.status.textContent = `game ${gameId} (live): ${log.events.length} events.`;
-    if (atEnd) at = log.events.length;
-    render();
+    // The export, not the page of events: its header carries the state the server reports
+    // now, which the verdict checks the fold against (TABLE-6: never a verdict on a stale log).
+    const fresh = await fetch(`${base}/log`, { headers });
+    if (mine !== session) return;
+    if (!fresh.ok) return stopped(fresh.status);
+    takeNewer(parseLog(await fresh.text()), gameId);
   }
 };
 
@@ -478,6 +537,11 @@ $('first').addEventListener('click', () => go(1));
 $('prev').addEventListener('click', () => go(at - 1));
 $('next').addEventListener('click', () => go(at + 1));
 $('last').addEventListener('click', () => go(Number.POSITIVE_INFINITY));
+ui.newer.addEventListener('click', () => {
+  go(Number.POSITIVE_INFINITY);
+  // The control hides once the newest is shown: the focus goes to the newest line rather than to nowhere.
+  (ui.events.children[at - 1] as HTMLElement | undefined)?.focus({ preventScroll: true });
+});
 ui.checks.addEventListener('click', (e) => {
   const seq = (e.target as HTMLElement).closest<HTMLElement>('.to-event')?.dataset.seq;
   if (!seq) return;

@@ -206,7 +206,11 @@ export interface PlayPanel {
   update(playing: Playing | null, events: number): void;
 }
 
-export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel => {
+/**
+ * `turn` is the page's "your turn" line (TABLE-6): shown while the view read with the seat's key
+ * awaits that seat, hidden otherwise, so it never claims a turn the page has not read.
+ */
+export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLElement): PlayPanel => {
   const heading = panel.querySelector('h2') as HTMLElement;
   const waiting = panel.querySelector('.waiting') as HTMLElement;
   const form = panel.querySelector('form') as HTMLFormElement;
@@ -215,6 +219,13 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
   const fields = form.querySelector('.fields') as HTMLElement;
   const result = panel.querySelector('.result') as HTMLElement;
   const rulesets = new Map<string, Promise<CommandDoc[]>>();
+  const title = document.title;
+  const showTurn = (text: string | null): void => {
+    turn.classList.toggle('hidden', text === null);
+    turn.textContent = text ?? '';
+    // A page in a background tab says so in its tab's title too.
+    document.title = text === null ? title : `${text} · ${title}`;
+  };
   let playing: Playing | null = null;
   let offered: CommandDoc[] = [];
   /** The step the offer was made for (its key and phase): a new step redraws the form. */
@@ -326,6 +337,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
       playing = next;
       if (!next) {
         panel.classList.add('hidden');
+        showTurn(null);
         return;
       }
       const mine = version;
@@ -340,6 +352,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           if (mine !== version) return;
           if (!seat) {
             panel.classList.add('hidden');
+            showTurn(null);
             return;
           }
           panel.classList.remove('hidden');
@@ -355,6 +368,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';
+          showTurn(view.awaiting.includes(seat) ? `Your turn (${seat}${view.step ? `, ${view.step.phase}` : ''})` : null);
           const others = `Waiting for ${view.awaiting.join(' and ') || 'the referee'}.`;
           waiting.textContent = view.awaiting.includes(seat)
             ? `Your move (${view.step?.phase ?? view.status}): choose a command; click a piece to fill an id, the table to fill a position.`
@@ -372,6 +386,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement): PlayPanel =>
           showCommand();
         })
         .catch((error: Error) => {
+          if (mine === version) showTurn(null);
           waiting.textContent = `What this seat may send could not be read: ${error.message}.`;
         });
     },

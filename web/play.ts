@@ -9,6 +9,7 @@
  * redacts them for every other seat, so only their seat's page shows them back.
  */
 import type { GameView } from '../domain/match/view.ts';
+import { type Choices, choicesFor, stillOffered } from './choices.ts';
 import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
 
 export interface Playing {
@@ -28,8 +29,17 @@ const labelled = (field: Field, control: HTMLElement): HTMLElement => {
   return label;
 };
 
-/** One field as form controls, and how to read it back as an Entry (web/form.ts); a choice starts on the variant of `phase`. */
-const draw = (field: Field, phase: string | null = null): Drawn => {
+/** What drawing a command's form knows of the game: the phase (a choice starts on its variant), and the ids its fields offer. */
+interface Context {
+  readonly phase: string | null;
+  readonly choices: Choices;
+}
+
+/** The datalist of a field's offers (TABLE-4): one per field name, filled when one of its fields is focused. */
+const OFFERS = 'offers-';
+
+/** One field as form controls, and how to read it back as an Entry (web/form.ts). */
+const draw = (field: Field, ctx: Context): Drawn => {
   switch (field.kind) {
     case 'const':
       return { el: null, read: () => '' };
@@ -40,6 +50,8 @@ const draw = (field: Field, phase: string | null = null): Drawn => {
       input.dataset.kind = field.kind === 'number' ? (field.integer ? 'integer' : 'number') : 'text';
       input.autocomplete = 'off';
       input.spellcheck = false;
+      // TABLE-4: an id the seat's view offers is picked from a list; typing stays possible.
+      if (field.kind === 'text' && ctx.choices[field.name]) input.setAttribute('list', `${OFFERS}${field.name}`);
       if (field.kind === 'number') {
         input.type = 'number';
         input.step = field.integer ? '1' : 'any';
@@ -87,7 +99,7 @@ const draw = (field: Field, phase: string | null = null): Drawn => {
       const set = document.createElement('fieldset');
       set.className = 'object';
       if (field.name) set.appendChild(document.createElement('legend')).textContent = field.label;
-      const parts = field.fields.map((f) => ({ f, drawn: draw(f, phase) }));
+      const parts = field.fields.map((f) => ({ f, drawn: draw(f, ctx) }));
       for (const { drawn } of parts) if (drawn.el) set.append(drawn.el);
       return {
         el: set,
@@ -100,11 +112,11 @@ const draw = (field: Field, phase: string | null = null): Drawn => {
       const select = document.createElement('select');
       select.name = `${field.name || 'choice'}-variant`;
       select.append(...field.variants.map((v, i) => new Option(v.name, String(i))));
-      select.value = String(variantFor(field, phase));
+      select.value = String(variantFor(field, ctx.phase));
       const slot = document.createElement('div');
-      let current = draw(field.variants[0] as Field, phase);
+      let current = draw(field.variants[0] as Field, ctx);
       const show = () => {
-        current = draw(field.variants[Number(select.value)] as Field, phase);
+        current = draw(field.variants[Number(select.value)] as Field, ctx);
         slot.replaceChildren(...(current.el ? [current.el] : []));
       };
       select.addEventListener('change', show);
@@ -124,7 +136,7 @@ const draw = (field: Field, phase: string | null = null): Drawn => {
       add.textContent = `Add to ${field.label}`;
       add.addEventListener('click', () => {
         if (field.max !== null && items.length >= field.max) return;
-        const drawn = draw(field.item, phase);
+        const drawn = draw(field.item, ctx);
         items.push(drawn);
         const li = rows.appendChild(document.createElement('li'));
         if (drawn.el) li.append(drawn.el);
@@ -197,6 +209,14 @@ const pickedAt = (target: Element): { id: string; x: number; y: number } | null 
   return found && id ? { id, x: Number(found.dataset.x), y: Number(found.dataset.y) } : null;
 };
 
+/**
+ * TABLE-4: the commands that cannot be taken back (TB-1 takes back a seat's own moves, not the
+ * game's end), each with the question the page asks before it sends one.
+ */
+const IRREVERSIBLE: Readonly<Record<string, string>> = {
+  Concede: 'Concede the game? This cannot be taken back.',
+};
+
 export interface PlayPanel {
   /**
    * The live game followed with a seat's key (null: none) and how many events the page has
@@ -218,6 +238,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   const about = form.querySelector('.about') as HTMLElement;
   const fields = form.querySelector('.fields') as HTMLElement;
   const result = panel.querySelector('.result') as HTMLElement;
+  const confirm = panel.querySelector('.confirm') as HTMLElement;
   const rulesets = new Map<string, Promise<CommandDoc[]>>();
   const title = document.title;
   const showTurn = (text: string | null): void => {
@@ -231,6 +252,8 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   /** The step the offer was made for (its key and phase): a new step redraws the form. */
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
+  /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
+  let viewed: { ruleset: string; game: unknown; seat: string } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -248,9 +271,14 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     return known;
   };
 
+  /** What `command`'s id fields offer in the latest view (the form is not redrawn while the step and the offer stay). */
+  const choicesNow = (command: string): Choices => (viewed ? choicesFor(viewed.ruleset, command, viewed.game, viewed.seat) : {});
+
   const showCommand = (): void => {
     const doc = offered.find((c) => c.type === choose.value);
     target = null;
+    pending = null;
+    ask(null);
     if (!doc) {
       drawn = null;
       fields.replaceChildren();
@@ -258,14 +286,29 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       return;
     }
     const field = formFor(doc.schema);
-    const d = draw(field, offeredIn?.phase ?? null);
+    const choices = choicesNow(doc.type);
+    const d = draw(field, { phase: offeredIn?.phase ?? null, choices });
     drawn = { doc, field, read: d.read };
     about.textContent = `${doc.summary}${doc.rule ? ` (${doc.rule})` : ''}`;
-    fields.replaceChildren(...(d.el ? [d.el] : []));
+    const lists = Object.keys(choices).map((name) => Object.assign(document.createElement('datalist'), { id: `${OFFERS}${name}` }));
+    fields.replaceChildren(...(d.el ? [d.el] : []), ...lists);
+  };
+
+  /** TABLE-4: fills the focused field's list with what it may still name: not what its fellow fields already hold. */
+  const offer = (input: HTMLInputElement): void => {
+    const list = input.list;
+    const choices = drawn && choicesNow(drawn.doc.type)[input.name];
+    if (!list || !choices) return;
+    const taken = [...form.querySelectorAll<HTMLInputElement>(`input[list="${list.id}"]`)]
+      .filter((i) => i !== input)
+      .map((i) => i.value.trim());
+    list.replaceChildren(...stillOffered(choices, taken).map((c) => new Option(c.label, c.id)));
   };
 
   form.addEventListener('focusin', (e) => {
-    if (e.target instanceof HTMLInputElement && e.target.dataset.kind) target = e.target;
+    if (!(e.target instanceof HTMLInputElement)) return;
+    if (e.target.dataset.kind) target = e.target;
+    offer(e.target);
   });
   choose.addEventListener('change', showCommand);
 
@@ -297,22 +340,16 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     else target.value = String(target.name === 'y' ? point.y : point.x);
   });
 
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    if (!drawn || !playing) return;
-    const built = assemble(drawn.field, drawn.read());
-    if (!built.ok) {
-      result.dataset.outcome = 'incomplete';
-      result.textContent = `Not sent: ${built.error}.`;
-      return;
-    }
+  /** Sends `command` (of type `type`) as the seat, and shows what the referee answered. */
+  const send = async (type: string, command: unknown): Promise<void> => {
+    if (!playing) return;
     const { gameId, key } = playing;
     result.dataset.outcome = 'sending';
-    result.textContent = `Sending ${drawn.doc.type}…`;
+    result.textContent = `Sending ${type}…`;
     const answer = await fetch(`${location.origin}/games/${encodeURIComponent(gameId)}/commands`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ commandId: `page-${crypto.randomUUID()}`, command: built.value }),
+      body: JSON.stringify({ commandId: `page-${crypto.randomUUID()}`, command }),
     });
     const body = (await answer.json().catch(() => ({}))) as { events?: { type: string }[]; detail?: string; title?: string; rule?: string };
     if (answer.ok) {
@@ -327,6 +364,47 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       const why = body.detail ?? body.title ?? answer.statusText;
       result.textContent = body.rule ? `Refused under ${body.rule}: ${why}` : `Refused: ${why}`;
     }
+  };
+
+  /** TABLE-4: the command built and waiting for the player's yes, while the page asks. */
+  let pending: { type: string; command: unknown } | null = null;
+  const ask = (question: string | null): void => {
+    confirm.classList.toggle('hidden', question === null);
+    form.classList.toggle('asking', question !== null);
+    if (question === null) return;
+    (confirm.querySelector('.question') as HTMLElement).textContent = question;
+    (confirm.querySelector('.yes') as HTMLButtonElement).textContent = pending?.type ?? 'Send';
+    (confirm.querySelector('.no') as HTMLButtonElement).focus();
+  };
+  confirm.querySelector('.yes')?.addEventListener('click', () => {
+    const sending = pending;
+    pending = null;
+    ask(null);
+    if (sending) void send(sending.type, sending.command);
+  });
+  confirm.querySelector('.no')?.addEventListener('click', () => {
+    pending = null;
+    ask(null);
+    result.dataset.outcome = 'kept';
+    result.textContent = 'Not sent: you keep playing.';
+  });
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!drawn || !playing || pending) return;
+    const built = assemble(drawn.field, drawn.read());
+    if (!built.ok) {
+      result.dataset.outcome = 'incomplete';
+      result.textContent = `Not sent: ${built.error}.`;
+      return;
+    }
+    const question = IRREVERSIBLE[drawn.doc.type];
+    if (question) {
+      pending = { type: drawn.doc.type, command: built.value };
+      ask(question);
+      return;
+    }
+    void send(drawn.doc.type, built.value);
   });
 
   return {
@@ -365,6 +443,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
+          viewed = { ruleset: view.ruleset, game: view.game, seat };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';

@@ -1,0 +1,203 @@
+/**
+ * TABLE-4 in a real Chromium against the memory runtime: forms that know the game. Concede, in
+ * every ruleset, asks before it is sent, and "Keep playing" sends nothing (no request leaves the
+ * page, the game's version over HTTP is unchanged); confirming sends it and the game ends. Post
+ * Galactica's Deploy offers the seat's units not yet placed, read here from the seat's view over
+ * HTTP, and a unit named in one row is no longer offered in the next; Sol'una's SubmitActions
+ * offers the models that may act now. At 1280×800 the play panel is beside the board, both in
+ * view, and focusing the form's last field leaves the board in view; at 375 px the panel is
+ * below the board.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../support/browser-session.ts';
+import { Client } from '../support/http.ts';
+
+const SLOW = 30_000;
+
+const session = browserSession();
+
+interface View {
+  version: number;
+  status: string;
+  awaiting: string[];
+  step: { phase: string } | null;
+  game: Record<string, unknown> | null;
+}
+
+interface Table {
+  readonly gameId: string;
+  readonly version: number;
+  readonly seats: Readonly<Record<string, Client>>;
+  view(seat: string, version: number): Promise<View>;
+}
+
+/** A game between Ann (the first seat) and Bob, both seated. */
+const table = async (ruleset: string, seats: [string, string], options: object): Promise<Table> => {
+  const anon = new Client(session.url);
+  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+  const created = await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], options });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const { gameId } = created.body;
+  const joined = await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {});
+  expect(joined.status).toBe(200);
+  const clients = { [seats[0]]: ann.client, [seats[1]]: bob.client };
+  return {
+    gameId,
+    version: joined.body.version,
+    seats: clients,
+    view: async (seat, version) => (await (clients[seat] as Client).get<View>(`/games/${gameId}?minVersion=${version}`)).body,
+  };
+};
+
+/** Opens the game in a page with `seat`'s key, at `viewport`, once its play panel offers the view at `version`. */
+const follow = async (game: Table, seat: string, version: number, viewport = { width: 1280, height: 800 }): Promise<Page> => {
+  const { page } = await session.open('/');
+  await page.setViewportSize(viewport);
+  await page.fill('#game-id', game.gameId);
+  await page.fill('#api-key', game.seats[seat]?.apiKey as string);
+  await page.click('#live button[type=submit]');
+  await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
+  await page.waitForSelector('#play form:not(.hidden)');
+  return page;
+};
+
+/** What the focused id field offers now: its datalist's option values, as a player's picker lists them. */
+const offered = async (page: Page, field: string): Promise<string[]> => {
+  await page.focus(field);
+  // A string: the test's own types have no DOM.
+  return page.evaluate(`[...(document.querySelector(${JSON.stringify(field)}).list?.options ?? [])].map((o) => o.value)`) as Promise<
+    string[]
+  >;
+};
+
+/** The posts the page sent to the game's command route since the listener was set. */
+const commandPosts = (page: Page): string[] => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/games\/[^/]+\/commands$/.test(r.url())) posts.push(r.url());
+  });
+  return posts;
+};
+
+/** Sol'una's actions list's own button (each move's path is a list too). */
+const ADD_ACTION = '#play fieldset.list:has(> legend:text-is("actions")) > button.add';
+
+const SETUPS = [
+  { ruleset: 'post-galactica', seats: ['red', 'blue'], options: { firstPlayer: 'red', rules: { scenario: 'example' } } },
+  { ruleset: 'soluna', seats: ['sun', 'moon'], options: { firstPlayer: 'sun' } },
+  { ruleset: 'gsc2', seats: ['red', 'blue'], options: { firstPlayer: 'red' } },
+] as const;
+
+describe('TABLE-4 forms that know the game', () => {
+  for (const [i, setup] of SETUPS.entries()) {
+    it.concurrent(
+      `TABLE-4 ${setup.ruleset}: Concede asks first; "Keep playing" sends nothing${i === 0 ? '; confirming concedes' : ''}`,
+      async ({ expect }) => {
+        const game = await table(setup.ruleset, [...setup.seats], setup.options);
+        const view = await game.view(setup.seats[0], game.version);
+        const seat = view.awaiting[0] as string;
+        const page = await follow(game, seat, view.version);
+        const posts = commandPosts(page);
+        await page.selectOption('#play select[name="command"]', 'Concede');
+        await page.click('#play button[type="submit"]');
+        await page.waitForSelector('#play .confirm:not(.hidden)');
+        expect(await page.textContent('#play .confirm .question')).toBe('Concede the game? This cannot be taken back.');
+        expect(await page.textContent('#play .confirm .yes')).toBe('Concede');
+        // The safe answer has the focus: Enter does not end the game.
+        expect(await page.evaluate('document.activeElement?.className')).toBe('no');
+        await page.click('#play .confirm .no');
+        await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('kept');
+        expect(await page.textContent('#play .result')).toBe('Not sent: you keep playing.');
+        expect(await page.isHidden('#play .confirm')).toBe(true);
+        expect(posts).toEqual([]);
+        const after = await game.view(seat, view.version);
+        expect({ version: after.version, status: after.status }).toEqual({ version: view.version, status: 'playing' });
+        if (i !== 0) return;
+        await page.click('#play button[type="submit"]');
+        await page.click('#play .confirm .yes');
+        await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+        expect(posts).toHaveLength(1);
+        const ended = await game.view(seat, view.version + 1);
+        expect(ended.status).toBe('ended');
+      },
+      SLOW,
+    );
+  }
+
+  it.concurrent(
+    "TABLE-4 Post Galactica's Deploy offers the seat's units not yet placed, a unit named once no longer offered; the panel is beside the board at 1280×800, below it at 375 px",
+    async ({ expect }) => {
+      const game = await table('post-galactica', ['red', 'blue'], SETUPS[0].options);
+      const view = await game.view('red', game.version);
+      expect(view.step?.phase).toBe('deployment');
+      const seat = view.awaiting[0] as string;
+      const units = ((view.game?.units ?? []) as { id: string; seat: string; x: number | null }[]).filter((u) => u.seat === seat);
+      const toPlace = units.filter((u) => u.x === null).map((u) => u.id);
+      expect(toPlace.length).toBeGreaterThan(1);
+      const page = await follow(game, seat, view.version);
+      await page.selectOption('#play select[name="command"]', 'Deploy');
+      const row = (n: number) => `#play fieldset.list > ol > li:nth-child(${n}) input[name="unitId"]`;
+      await page.click('#play fieldset.list > button.add');
+      expect((await offered(page, row(1))).sort()).toEqual([...toPlace].sort());
+      // Picked from the list into the first row: the second row offers the rest.
+      await page.fill(row(1), toPlace[0] as string);
+      await page.click('#play fieldset.list > button.add');
+      expect((await offered(page, row(2))).sort()).toEqual(toPlace.slice(1).sort());
+      // The first row still offers its own unit, less the second's once it names one.
+      await page.fill(row(2), toPlace[1] as string);
+      expect((await offered(page, row(1))).sort()).toEqual(toPlace.filter((id) => id !== toPlace[1]).sort());
+
+      // Beside the board at 1280×800, both in view, and still so with the form's last field focused.
+      const boxes = async () => ({
+        board: (await page.locator('#board svg').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 },
+        panel: (await page.locator('#play').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 },
+      });
+      await page.evaluate('window.scrollTo(0, 0)');
+      let { board, panel } = await boxes();
+      expect(panel.x).toBeGreaterThanOrEqual(board.x + board.width);
+      expect(panel.y).toBeLessThan(800);
+      expect(board.y).toBeGreaterThanOrEqual(0);
+      expect(board.y + board.height).toBeLessThanOrEqual(800);
+      for (let n = 0; n < 6; n += 1) await page.click('#play fieldset.list > button.add');
+      await page.focus('#play fieldset.list > ol > li:last-child input[name="y"]');
+      expect(await page.evaluate('window.scrollY'), 'the focused field scrolled the page').toBeGreaterThan(0);
+      ({ board } = await boxes());
+      expect(board.y, 'the board stays in view with the last field focused').toBeGreaterThanOrEqual(0);
+      expect(board.y + board.height).toBeLessThanOrEqual(800);
+
+      // At 375 px the panel is below the board, reached by scrolling, the page no wider than the screen.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.evaluate('window.scrollTo(0, 0)');
+      ({ board, panel } = await boxes());
+      expect(panel.y).toBeGreaterThanOrEqual(board.y + board.height);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    "TABLE-4 Sol'una's SubmitActions offers the models that may act now, each once",
+    async ({ expect }) => {
+      const game = await table('soluna', ['sun', 'moon'], SETUPS[1].options);
+      const view = await game.view('sun', game.version);
+      const seat = view.awaiting[0] as string;
+      const eligible = (view.game?.eligible as Record<string, string[]> | undefined)?.[seat] ?? [];
+      expect(eligible.length).toBeGreaterThan(0);
+      // The example mission's first phase: some of the seat's models may act in it, not all, so the offer is a choice.
+      const own = ((view.game?.models ?? []) as { seat: string }[]).filter((m) => m.seat === seat);
+      expect(own.length).toBeGreaterThan(eligible.length);
+      const page = await follow(game, seat, view.version);
+      await page.selectOption('#play select[name="command"]', 'SubmitActions');
+      await page.click(ADD_ACTION);
+      const first = '#play fieldset.list > ol > li:nth-child(1) > fieldset > label > input[name="model"]';
+      expect(await offered(page, first)).toEqual(eligible);
+      await page.fill(first, eligible[0] as string);
+      await page.click(ADD_ACTION);
+      expect(await offered(page, '#play fieldset.list > ol > li:nth-child(2) > fieldset > label > input[name="model"]')).toEqual(
+        eligible.slice(1),
+      );
+    },
+    SLOW,
+  );
+});

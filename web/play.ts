@@ -10,6 +10,7 @@
  */
 import type { GameView } from '../domain/match/view.ts';
 import { type Choices, choicesFor, stillOffered } from './choices.ts';
+import { questionFor } from './confirm.ts';
 import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
 
 export interface Playing {
@@ -209,14 +210,6 @@ const pickedAt = (target: Element): { id: string; x: number; y: number } | null 
   return found && id ? { id, x: Number(found.dataset.x), y: Number(found.dataset.y) } : null;
 };
 
-/**
- * TABLE-4: the commands that cannot be taken back (TB-1 takes back a seat's own moves, not the
- * game's end), each with the question the page asks before it sends one.
- */
-const IRREVERSIBLE: Readonly<Record<string, string>> = {
-  Concede: 'Concede the game? This cannot be taken back.',
-};
-
 export interface PlayPanel {
   /**
    * The live game followed with a seat's key (null: none) and how many events the page has
@@ -398,7 +391,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       result.textContent = `Not sent: ${built.error}.`;
       return;
     }
-    const question = IRREVERSIBLE[drawn.doc.type];
+    const question = viewed && questionFor(viewed.ruleset, drawn.doc.type, viewed.game, viewed.seat);
     if (question) {
       pending = { type: drawn.doc.type, command: built.value };
       ask(question);

@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSession } from '../support/browser-session.ts';
-import { Client } from '../support/http.ts';
+import { Client, commandId } from '../support/http.ts';
 
 const SLOW = 30_000;
 
@@ -124,6 +124,60 @@ describe('TABLE-4 forms that know the game', () => {
       SLOW,
     );
   }
+
+  it.concurrent(
+    "TABLE-4 Post Galactica's EndPhase asks while units that could move have not; the next phase's ends at once",
+    async ({ expect }) => {
+      const game = await table('post-galactica', ['red', 'blue'], SETUPS[0].options);
+      let version = game.version;
+      let view = await game.view('red', version);
+      for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
+        expect(sends).toBeLessThan(10);
+        const seat = view.awaiting[0] as string;
+        const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' };
+        const sent = await game.seats[seat]?.post<{ version: number }>(`/games/${game.gameId}/commands`, {
+          commandId: commandId(),
+          command,
+        });
+        expect(sent?.status, JSON.stringify(sent?.body)).toBe(200);
+        version = sent?.body.version as number;
+        view = await game.view('red', version);
+      }
+      const seat = view.awaiting[0] as string;
+      const movers = ((view.game?.units ?? []) as { seat: string; x: number | null; movement: number; complete: boolean }[]).filter(
+        (u) => u.seat === seat && u.x !== null && u.complete && u.movement > 0,
+      );
+      expect(movers.length).toBeGreaterThan(0);
+      const page = await follow(game, seat, view.version);
+      const posts = commandPosts(page);
+      await page.selectOption('#play select[name="command"]', 'EndPhase');
+      await page.click('#play button[type="submit"]');
+      await page.waitForSelector('#play .confirm:not(.hidden)');
+      expect(await page.textContent('#play .confirm .question')).toMatch(
+        new RegExp(
+          `^End the Movement Phase\\? ${movers.length} unit\\(s\\) of yours have not moved \\(.+\\); they cannot move again this turn\\.$`,
+        ),
+      );
+      await page.click('#play .confirm .no');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('kept');
+      expect(posts).toEqual([]);
+      expect((await game.view(seat, view.version)).version).toBe(view.version);
+      await page.click('#play button[type="submit"]');
+      await page.click('#play .confirm .yes');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      // The Action Phase offered next: its EndPhase is not about moves, and goes at once.
+      const moving = await page.getAttribute('#play', 'data-step');
+      await expect.poll(() => page.getAttribute('#play', 'data-step')).not.toBe(moving);
+      const offeredAt = Number(await page.getAttribute('#play', 'data-version'));
+      expect((await game.view(seat, offeredAt)).step?.phase).toBe('action');
+      await page.selectOption('#play select[name="command"]', 'EndPhase');
+      await page.click('#play button[type="submit"]');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      expect(await page.isHidden('#play .confirm')).toBe(true);
+      expect(posts).toHaveLength(2);
+    },
+    SLOW,
+  );
 
   it.concurrent(
     "TABLE-4 Post Galactica's Deploy offers the seat's units not yet placed, a unit named once no longer offered; the panel is beside the board at 1280×800, below it at 375 px",

@@ -40,13 +40,18 @@ const mayAct = (game: Record<string, unknown>, seat: string): Choice[] => {
     });
 };
 
-/** The offers for `command`'s fields in `ruleset`, from the seat's view of the game (`game`: the view's ruleset part). */
-export const choicesFor = (ruleset: string, command: string, game: unknown, seat: string): Choices => {
-  const g = record(game);
-  if (ruleset === 'post-galactica' && command === 'Deploy') return { unitId: undeployed(g, seat) };
-  if (ruleset === 'soluna' && command === 'SubmitActions') return { model: mayAct(g, seat) };
-  return {};
+/**
+ * Each command's offers, by its type: a command's name is its ruleset's own (Deploy is Post
+ * Galactica's, SubmitActions Sol'una's), so the page chooses by the command, never by a ruleset
+ * id (HALL-4), as web/form.ts does with the sealing commands.
+ */
+const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string) => Choices>> = {
+  Deploy: (game, seat) => ({ unitId: undeployed(game, seat) }),
+  SubmitActions: (game, seat) => ({ model: mayAct(game, seat) }),
 };
+
+/** The offers for `command`'s fields, from the seat's view of the game (`game`: the view's ruleset part). */
+export const choicesFor = (command: string, game: unknown, seat: string): Choices => OFFERS[command]?.(record(game), seat) ?? {};
 
 /**
  * What one field still offers: its choices less those other fields of the same name already

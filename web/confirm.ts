@@ -24,11 +24,14 @@ const unmoved = (game: Record<string, unknown>, seat: string): string[] =>
     )
     .map((u) => String(u.name ?? u.id));
 
-/** The question to ask before `command` is sent as `seat`, or null. */
-export const questionFor = (ruleset: string, command: string, game: unknown, seat: string): string | null => {
+/**
+ * The question to ask before `command` is sent as `seat`, or null. By the command's type, never
+ * a ruleset id (HALL-4): EndPhase is Post Galactica's.
+ */
+export const questionFor = (command: string, game: unknown, seat: string): string | null => {
   if (command === 'Concede') return 'Concede the game? This cannot be taken back.';
   const g = record(game);
-  if (ruleset === 'post-galactica' && command === 'EndPhase' && g.phase === 'movement' && g.activeSeat === seat) {
+  if (command === 'EndPhase' && g.phase === 'movement' && g.activeSeat === seat) {
     const left = unmoved(g, seat);
     if (left.length > 0)
       return `End the Movement Phase? ${left.length} unit(s) of yours have not moved (${left.join(', ')}); they cannot move again this turn.`;

@@ -246,7 +246,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
-  let viewed: { ruleset: string; game: unknown; seat: string } | null = null;
+  let viewed: { game: unknown; seat: string } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -265,7 +265,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   };
 
   /** What `command`'s id fields offer in the latest view (the form is not redrawn while the step and the offer stay). */
-  const choicesNow = (command: string): Choices => (viewed ? choicesFor(viewed.ruleset, command, viewed.game, viewed.seat) : {});
+  const choicesNow = (command: string): Choices => (viewed ? choicesFor(command, viewed.game, viewed.seat) : {});
 
   const showCommand = (): void => {
     const doc = offered.find((c) => c.type === choose.value);
@@ -391,7 +391,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       result.textContent = `Not sent: ${built.error}.`;
       return;
     }
-    const question = viewed && questionFor(viewed.ruleset, drawn.doc.type, viewed.game, viewed.seat);
+    const question = viewed && questionFor(drawn.doc.type, viewed.game, viewed.seat);
     if (question) {
       pending = { type: drawn.doc.type, command: built.value };
       ask(question);
@@ -436,7 +436,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
-          viewed = { ruleset: view.ruleset, game: view.game, seat };
+          viewed = { game: view.game, seat };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';

@@ -1,7 +1,7 @@
 /**
  * TABLE-4: what a seat may name in a command's id fields, read from its own view of the game,
  * so a player picks a piece instead of typing its id: Post Galactica's `Deploy` offers the units
- * of the seat's Deployment List not yet on the table; Sol'una's `SubmitActions` offers the
+ * of the seat's Deployment List not yet on the table, its `Move` the units that may still move; Sol'una's `SubmitActions` offers the
  * models that may act in this phase. The lists only offer: the referee still decides.
  */
 
@@ -25,6 +25,23 @@ const undeployed = (game: Record<string, unknown>, seat: string): Choice[] =>
     .filter((u) => u.seat === seat && u.x === null && u.embarkedIn === null && typeof u.id === 'string')
     .map((u) => ({ id: u.id as string, label: typeof u.name === 'string' ? u.name : (u.id as string) }));
 
+/** Post Galactica: the seat's units on the table, built, able to move, that have not moved this turn. */
+export const unmoved = (game: Record<string, unknown>, seat: string): Choice[] =>
+  list(game.units)
+    .map(record)
+    .filter(
+      (u) =>
+        u.seat === seat &&
+        u.x !== null &&
+        u.embarkedIn === null &&
+        u.complete === true &&
+        typeof u.movement === 'number' &&
+        u.movement > 0 &&
+        record(u.thisTurn).moved === false &&
+        typeof u.id === 'string',
+    )
+    .map((u) => ({ id: u.id as string, label: typeof u.name === 'string' ? u.name : (u.id as string) }));
+
 /** Sol'una: the seat's models that may act now (`eligible`, SOL-1), by name where the view gives one. */
 const mayAct = (game: Record<string, unknown>, seat: string): Choice[] => {
   const names = new Map(
@@ -41,12 +58,13 @@ const mayAct = (game: Record<string, unknown>, seat: string): Choice[] => {
 };
 
 /**
- * Each command's offers, by its type: a command's name is its ruleset's own (Deploy is Post
- * Galactica's, SubmitActions Sol'una's), so the page chooses by the command, never by a ruleset
+ * Each command's offers, by its type: a command's name is its ruleset's own (Deploy and Move
+ * are Post Galactica's, SubmitActions Sol'una's), so the page chooses by the command, never by a ruleset
  * id (HALL-4), as web/form.ts does with the sealing commands.
  */
 const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string) => Choices>> = {
   Deploy: (game, seat) => ({ unitId: undeployed(game, seat) }),
+  Move: (game, seat) => ({ unitId: unmoved(game, seat) }),
   SubmitActions: (game, seat) => ({ model: mayAct(game, seat) }),
 };
 

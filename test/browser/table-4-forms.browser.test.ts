@@ -117,7 +117,7 @@ describe('TABLE-4 forms that know the game', () => {
         await page.click('#play button[type="submit"]');
         await page.click('#play .confirm .yes');
         await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
-        expect(posts).toHaveLength(1);
+        await expect.poll(() => posts.length).toBe(1);
         const ended = await game.view(seat, view.version + 1);
         expect(ended.status).toBe('ended');
       },
@@ -126,7 +126,7 @@ describe('TABLE-4 forms that know the game', () => {
   }
 
   it.concurrent(
-    "TABLE-4 Post Galactica's EndPhase asks while units that could move have not; the next phase's ends at once",
+    "TABLE-4 Post Galactica's Move offers the units that may move; EndPhase asks while they have not moved; the next phase's ends at once",
     async ({ expect }) => {
       const game = await table('post-galactica', ['red', 'blue'], SETUPS[0].options);
       let version = game.version;
@@ -144,12 +144,15 @@ describe('TABLE-4 forms that know the game', () => {
         view = await game.view('red', version);
       }
       const seat = view.awaiting[0] as string;
-      const movers = ((view.game?.units ?? []) as { seat: string; x: number | null; movement: number; complete: boolean }[]).filter(
-        (u) => u.seat === seat && u.x !== null && u.complete && u.movement > 0,
-      );
+      const movers = (
+        (view.game?.units ?? []) as { id: string; seat: string; x: number | null; movement: number; complete: boolean }[]
+      ).filter((u) => u.seat === seat && u.x !== null && u.complete && u.movement > 0);
       expect(movers.length).toBeGreaterThan(0);
       const page = await follow(game, seat, view.version);
       const posts = commandPosts(page);
+      // Move offers the units that may still move: all of those on the table, this early.
+      await page.selectOption('#play select[name="command"]', 'Move');
+      expect((await offered(page, '#play input[name="unitId"]')).sort()).toEqual(movers.map((u) => u.id).sort());
       await page.selectOption('#play select[name="command"]', 'EndPhase');
       await page.click('#play button[type="submit"]');
       await page.waitForSelector('#play .confirm:not(.hidden)');
@@ -171,10 +174,12 @@ describe('TABLE-4 forms that know the game', () => {
       const offeredAt = Number(await page.getAttribute('#play', 'data-version'));
       expect((await game.view(seat, offeredAt)).step?.phase).toBe('action');
       await page.selectOption('#play select[name="command"]', 'EndPhase');
+      // The last answer's outcome cleared: the one waited for is this send's.
+      await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
       await page.click('#play button[type="submit"]');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
       expect(await page.isHidden('#play .confirm')).toBe(true);
-      expect(posts).toHaveLength(2);
+      await expect.poll(() => posts.length).toBe(2);
     },
     SLOW,
   );

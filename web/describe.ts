@@ -9,9 +9,9 @@ import type { GameForked, TakenBack } from '../domain/match/events.ts';
 import { foldGame, type History } from '../domain/match/evolve.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
+import { actingSeat } from '../render/actor.ts';
 import type { Renderer } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
-import { actingSeat } from './actor.ts';
 import { forkText } from './fork.ts';
 import { takebackText } from './voided.ts';
 

@@ -10,13 +10,12 @@ import { foldGame } from '../domain/match/evolve.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent, viewGame } from '../domain/match/view.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
-import { explainEvent } from '../domain/verify/explain.ts';
 import { type ParsedLog, parseLog } from '../domain/verify/log.ts';
 import { outcomeOf } from '../domain/verify/pending.ts';
 import { verifyLog } from '../domain/verify/verify.ts';
+import { explainActed, REFEREE } from '../render/actor.ts';
 import { type Bounds, drawBattlefield, logExtent } from '../render/board.ts';
 import { seatColours } from '../render/palette.ts';
-import { REFEREE } from './actor.ts';
 import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
@@ -167,7 +166,8 @@ const render = (): void => {
   }
   showInspected();
   // A takeback's voided events say so: explain reads the whole log for who took them back (TB-7).
-  ui.explain.textContent = drawn ? explainEvent(drawn.event, log.events).join('\n') : '';
+  // TABLE-7: headed by the seat whose piece rolled, as the event list names it.
+  ui.explain.textContent = drawn ? explainActed(drawn.event, stateAt(at - 1), log.events).join('\n') : '';
   const was = ui.events.querySelector<HTMLElement>('[aria-current]');
   was?.removeAttribute('aria-current');
   was?.setAttribute('tabindex', '-1');

@@ -7,11 +7,11 @@ import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { viewGame } from '../../../domain/match/view.ts';
 import { everyRuleset } from '../../../domain/rulesets.ts';
-import { explainEvent } from '../../../domain/verify/explain.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../../domain/verify/log.ts';
 import { outcomeOf } from '../../../domain/verify/pending.ts';
 import { verifyTournament } from '../../../domain/verify/tournament.ts';
 import { verifyLog } from '../../../domain/verify/verify.ts';
+import { explainActed, gameBefore } from '../../../render/actor.ts';
 import { standaloneSvg } from '../../../render/board.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
@@ -109,7 +109,8 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
     const seq = eventNumber('--explain', options.explain, events.length);
     const event = events.find((e) => e.seq === seq);
     if (!event) throw new UsageError(`there is no event ${seq} in this log`);
-    for (const line of explainEvent(event, events)) print(line);
+    // TABLE-7: the seat whose piece rolled, as the page names it, not the command's sender.
+    for (const line of explainActed(event, gameBefore(everyRuleset(), events, seq), events)) print(line);
     return EXIT.holds;
   }
   const seatNames = header.seats.map((s) => s.name);

@@ -3,7 +3,9 @@ import { type Json, list, obj } from '../svg.ts';
 import { figure, spot, word } from '../words.ts';
 
 export const pgSummary = (game: Json, seats: readonly string[]): string[] => {
-  const lines = [`turn ${word(game.turn)}, round ${word(game.round)}, ${word(game.phase)} phase; ${word(game.activeSeat)} is active`];
+  // TABLE-7: who may act is the CLI's head line, from the seats the game awaits; the state's
+  // `activeSeat` (the alternation's) said "red is active" under "waiting for blue".
+  const lines = [`turn ${word(game.turn)}, round ${word(game.round)}, ${word(game.phase)} phase`];
   const players = obj(game.players);
   const units = list(game.units).map(obj);
   for (const seat of seats) {

@@ -14,5 +14,14 @@ export const spot = (p: unknown): string => {
   return `(${figure(x)}, ${figure(y)})`;
 };
 
+/**
+ * TABLE-7: a GSC2 facing (0 to 7, north and then 45° steps clockwise) as a compass point, the
+ * one notation the board, a ship's inspection, the CLI and the event list all write.
+ */
+export const compass = (facing: unknown): string =>
+  typeof facing === 'number' && Number.isInteger(facing)
+    ? (['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][((facing % 8) + 8) % 8] ?? '?')
+    : '?';
+
 /** A value of the view as it reads in a row: a string as it is, anything else as JSON. */
 export const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -12,6 +12,7 @@ import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from '../render/actor.ts';
 import type { Renderer } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
+import { compass } from '../render/words.ts';
 import { forkText } from './fork.ts';
 import { takebackText } from './voided.ts';
 
@@ -19,6 +20,8 @@ const words = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, '$1 $
 
 const fact = (key: string, value: unknown): string | null => {
   if (value === null || value === undefined || key === 'rule' || key === 'hash' || key === 'salt') return null;
+  // TABLE-7: a facing reads as the board, the inspection and the CLI write it (N, SE), not 0 to 7.
+  if (key === 'facing' && typeof value === 'number') return `facing ${compass(value)}`;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `${words(key)} ${String(value)}`;
   if (typeof value === 'object' && value !== null && 'x' in value && 'y' in value) {
     const p = value as { x: unknown; y: unknown };

@@ -9,6 +9,7 @@
 import type { FixedLabel, PieceLabel } from '../layout.ts';
 import type { Board, BoardOptions } from '../renderer.ts';
 import { type Bounds, el, type Json, type LegendEntry, list, num, obj, seatColour, seatLegend, text, title } from '../svg.ts';
+import { compass } from '../words.ts';
 
 /** Each mount's arc as bearings from the heading, clockwise in degrees (GSC-13; as domain/gsc2/geometry.ts inArc). */
 const ARCS: Readonly<Record<string, readonly [number, number]>> = {
@@ -164,7 +165,7 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: BoardOpt
             .map(obj)
             .map((b) => arc(x, y, heading, text(b.mount), colour, text(b.id)))
             .join('');
-    const words = `${text(s.name)} (${text(s.id)}, ${seat}, ${text(s.design)}): hull ${num(s.hull)}, crew ${num(s.crew)}, facing ${['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][facing % 8]}`;
+    const words = `${text(s.name)} (${text(s.id)}, ${seat}, ${text(s.design)}): hull ${num(s.hull)}, crew ${num(s.crew)}, facing ${compass(s.facing)}`;
     parts.push(
       el(
         'g',

@@ -4,7 +4,7 @@
  */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
-import { json } from '../words.ts';
+import { compass, json } from '../words.ts';
 
 export const gscShip = (game: Json, id: string, viewer: string | null): Inspection | null => {
   const s = obj(obj(game.ships)[id]);
@@ -22,7 +22,6 @@ export const gscShip = (game: Json, id: string, viewer: string | null): Inspecti
     .map(obj)
     .map((b) => `${text(b.id)}: ${num(b.weapons)} ${text(b.class)}, damage ${num(b.damage)}, arc ${text(b.mount)}`);
   const boarders = obj(s.boarders);
-  const facing = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][num(s.facing) % 8];
   const rows: [string, string][] = [
     ['seat', seat],
     [
@@ -32,7 +31,7 @@ export const gscShip = (game: Json, id: string, viewer: string | null): Inspecti
     ['status', text(s.status)],
     ['hull', `${num(s.hull)} of ${num(design.hull)}`],
     ['crew', `${num(s.crew)} of ${num(design.crew)}`],
-    ['position', `(${num(obj(s.at).x)}, ${num(obj(s.at).y)}), facing ${facing}`],
+    ['position', `(${num(obj(s.at).x)}, ${num(obj(s.at).y)}), facing ${compass(s.facing)}`],
     ['batteries', batteries.join('; ') || 'none'],
     ['systems', systems.join('; ')],
     ['assault pods', String(num(s.pods))],

@@ -1,8 +1,6 @@
 /** `arbiter replay`: a GSC2 game in lines: the turn and step, then each fleet and its missiles in flight. */
 import { type Json, obj } from '../svg.ts';
-import { figure, spot, word } from '../words.ts';
-
-const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+import { compass, figure, spot, word } from '../words.ts';
 
 export const gscSummary = (game: Json, seats: readonly string[]): string[] => {
   const lines = [`turn ${word(game.turn)}, ${word(game.step)} step`];
@@ -11,9 +9,10 @@ export const gscSummary = (game: Json, seats: readonly string[]): string[] => {
   for (const seat of seats) {
     lines.push('', `${seat}:`);
     for (const s of ships.filter((s) => s.seat === seat)) {
-      const facing = typeof s.facing === 'number' ? (COMPASS[s.facing] ?? '?') : '?';
       const state =
-        s.status === 'active' ? `at ${spot(s.at)} facing ${facing}, hull ${figure(s.hull)}, crew ${figure(s.crew)}` : word(s.status);
+        s.status === 'active'
+          ? `at ${spot(s.at)} facing ${compass(s.facing)}, hull ${figure(s.hull)}, crew ${figure(s.crew)}`
+          : word(s.status);
       lines.push(`  ${word(s.id)} ${word(s.name)} (${word(s.design)}): ${state}`);
     }
     const inFlight = missiles.filter((m) => m.seat === seat);

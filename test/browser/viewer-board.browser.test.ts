@@ -11,8 +11,9 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import { explainEvent } from '../../domain/verify/explain.ts';
+import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
+import { explainActed, gameBefore } from '../../render/actor.ts';
 import { screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
 
@@ -116,7 +117,10 @@ describe('the board a wargamer reads', { timeout: 120_000 }, () => {
     expect(await mark.getAttribute('data-outcome')).toBe(d.hit ? 'hit' : 'miss');
     expect(await page.$$eval('#board .label text', (els) => els.map((el) => el.textContent))).toContain(d.hit ? 'hit' : 'miss');
     // The rolls, worded as `arbiter replay --explain` words them, in view without scrolling.
-    expect(await page.textContent('#explain')).toBe(explainEvent(beam).join('\n'));
+    // TABLE-7: headed by the seat whose piece rolled, as `arbiter replay --explain` heads it.
+    expect(await page.textContent('#explain')).toBe(
+      explainActed(beam, gameBefore(everyRuleset(), log.events, beam.seq), log.events).join('\n'),
+    );
     const dice = await page.locator('#explain').boundingBox();
     expect((dice?.y ?? 900) + (dice?.height ?? 0)).toBeLessThanOrEqual(800);
     const board = await page.locator('#board svg').boundingBox();

@@ -13,8 +13,8 @@ import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
-import { explainEvent } from '../../domain/verify/explain.ts';
 import { parseLog } from '../../domain/verify/log.ts';
+import { explainActed, gameBefore } from '../../render/actor.ts';
 import { type OpenPage, screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { Client, eventually } from '../support/http.ts';
@@ -148,7 +148,10 @@ describe('the replay viewer', () => {
     const rolled = log.events.find((e) => JSON.stringify(e.data).includes('"draw"')) as EventEnvelope;
     await page.click(`#events li[data-seq="${rolled.seq}"]`);
     expect(await page.textContent('#position')).toMatch(new RegExp(`^event ${rolled.seq} of`));
-    expect(await page.textContent('#explain')).toBe(explainEvent(rolled).join('\n'));
+    // TABLE-7: headed by the seat whose piece rolled, as `arbiter replay --explain` heads it.
+    expect(await page.textContent('#explain')).toBe(
+      explainActed(rolled, gameBefore(everyRuleset(), log.events, rolled.seq), log.events).join('\n'),
+    );
     expect(await page.textContent('#explain')).toMatch(/Roll 1 \[GSC-\d+\]: .* Rolled \d+ on a d\d+/);
   });
 

@@ -14,6 +14,7 @@ import type { PgState } from '../../domain/post-galactica/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { type ParsedLog, parseLog } from '../../domain/verify/log.ts';
 import { verifyLog } from '../../domain/verify/verify.ts';
+import { actingSeat, actorWords, gameBefore } from '../../render/actor.ts';
 import { replay } from '../../tools/arbiter-cli/src/commands.ts';
 
 const RULESETS = everyRuleset();
@@ -107,7 +108,9 @@ describe('DOC-7 sample data to try', () => {
       expect(event, `${name} has an event ${seq}`).toBeDefined();
       expect(findRolls(event.data).length, `${name} event ${seq} rolls dice`).toBeGreaterThan(0);
       const lines = explain(logFile(name), seq);
-      expect(lines[0]).toBe(`Event ${seq} (${event.type}) by ${event.actor} at ${event.at}:`);
+      // TABLE-7: headed by the seat whose piece rolled, or the referee, never the sender's raw id.
+      const before = gameBefore(everyRuleset(), reference(name).events, seq);
+      expect(lines[0]).toBe(`Event ${seq} (${event.type}) by ${actorWords(actingSeat(event, before))} at ${event.at}:`);
       const rolls = lines.slice(1);
       expect(rolls).toHaveLength(findRolls(event.data).length);
       for (const [i, line] of rolls.entries())

@@ -165,11 +165,12 @@ describe('TABLE-4 forms that know the game', () => {
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('kept');
       expect(posts).toEqual([]);
       expect((await game.view(seat, view.version)).version).toBe(view.version);
+      // The step the panel offers before the send: read after it, the panel may already have moved on.
+      const moving = await page.getAttribute('#play', 'data-step');
       await page.click('#play button[type="submit"]');
       await page.click('#play .confirm .yes');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
       // The Action Phase offered next: its EndPhase is not about moves, and goes at once.
-      const moving = await page.getAttribute('#play', 'data-step');
       await expect.poll(() => page.getAttribute('#play', 'data-step')).not.toBe(moving);
       const offeredAt = Number(await page.getAttribute('#play', 'data-version'));
       expect((await game.view(seat, offeredAt)).step?.phase).toBe('action');

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSession } from '../support/browser-session.ts';
-import { Client, commandId } from '../support/http.ts';
+import { followTable, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const VIEWPORTS = [
@@ -23,57 +23,6 @@ const VIEWPORTS = [
 const POINTS = 12;
 
 const session = browserSession();
-
-interface View {
-  version: number;
-  awaiting: string[];
-  step: { phase: string } | null;
-  game: Record<string, unknown> | null;
-}
-
-/** A game between Ann (the first seat) and Bob, and what each may send. */
-interface Table {
-  readonly gameId: string;
-  readonly seats: Readonly<Record<string, Client>>;
-  view(version: number): Promise<View>;
-  send(seat: string, command: object): Promise<number>;
-}
-
-const table = async (ruleset: string, seats: [string, string], options: object): Promise<Table & { version: number }> => {
-  const anon = new Client(session.url);
-  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
-  const created = await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], options });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const { gameId } = created.body;
-  const joined = await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  const clients = { [seats[0]]: ann.client, [seats[1]]: bob.client };
-  return {
-    gameId,
-    seats: clients,
-    version: joined.body.version,
-    view: async (version) => (await ann.client.get<View>(`/games/${gameId}?minVersion=${version}`)).body,
-    send: async (seat, command) => {
-      const answer = await (clients[seat] as Client).post<{ version: number }>(`/games/${gameId}/commands`, {
-        commandId: commandId(),
-        command,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.version;
-    },
-  };
-};
-
-/** Opens the game in a page with `seat`'s key and waits until its play panel offers the view at `version`. */
-const follow = async (game: Table, seat: string, version: number): Promise<Page> => {
-  const { page } = await session.open('/');
-  await page.fill('#game-id', game.gameId);
-  await page.fill('#api-key', game.seats[seat]?.apiKey as string);
-  await page.click('#live button[type=submit]');
-  await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
-  await page.waitForSelector('#play form:not(.hidden)');
-  return page;
-};
 
 /** A tiny LCG with a fixed seed (Numerical Recipes' constants): the same points on every run. */
 const seeded = (seed: number) => {
@@ -296,9 +245,12 @@ describe('TABLE-1 a click lands where it was made', () => {
   it.concurrent(
     'TABLE-1 Post Galactica, the example armies deployed: table clicks fill the inches under them, 1280 and 375 px; every unit, label-covered ones too, fills its id',
     async () => {
-      const game = await table('post-galactica', ['red', 'blue'], { firstPlayer: 'red', rules: { scenario: 'example' } });
+      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
+        firstPlayer: 'red',
+        rules: { scenario: 'example' },
+      });
       let version = game.version;
-      let view = await game.view(version);
+      let view = await game.view('red', version);
       for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
         expect(sends).toBeLessThan(10);
         const seat = view.awaiting[0] as string;
@@ -306,9 +258,9 @@ describe('TABLE-1 a click lands where it was made', () => {
           seat,
           view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' },
         );
-        view = await game.view(version);
+        view = await game.view('red', version);
       }
-      const page = await follow(game, view.awaiting[0] as string, version);
+      const page = await followTable(session, game, view.awaiting[0] as string, version);
       await page.selectOption('#play select[name="command"]', 'Move');
       const point = '#play fieldset.list > ol > li';
       let covered = 0;
@@ -335,9 +287,9 @@ describe('TABLE-1 a click lands where it was made', () => {
   it.concurrent(
     "TABLE-1 Sol'una, the example mission: a click fills the square under it, corners included, 1280 and 375 px; every model fills its id",
     async () => {
-      const game = await table('soluna', ['sun', 'moon'], { firstPlayer: 'sun' });
-      const view = await game.view(game.version);
-      const page = await follow(game, view.awaiting[0] as string, view.version);
+      const game = await seatedTable(session.url, 'soluna', ['sun', 'moon'], { firstPlayer: 'sun' });
+      const view = await game.view('sun', game.version);
+      const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       await page.selectOption('#play select[name="command"]', 'SubmitActions');
       await page.click('#play fieldset.list > button.add');
       const row = '#play fieldset.list > ol > li';
@@ -356,9 +308,9 @@ describe('TABLE-1 a click lands where it was made', () => {
   it.concurrent(
     'TABLE-1 GSC2, the example fleets with missiles in flight: table clicks fill the inches under them, next to a hovered ship too; ships and missiles fill their ids, 1280 and 375 px',
     async () => {
-      const game = await table('gsc2', ['red', 'blue'], { firstPlayer: 'red' });
+      const game = await seatedTable(session.url, 'gsc2', ['red', 'blue'], { firstPlayer: 'red' });
       let version = game.version;
-      let view = await game.view(version);
+      let view = await game.view('red', version);
       const ships = () => Object.values(view.game?.ships as Record<string, { id: string; seat: string }>);
       const moved = new Set<string>();
       for (let sends = 0; view.step?.phase === 'movement'; sends += 1) {
@@ -371,7 +323,7 @@ describe('TABLE-1 a click lands where it was made', () => {
           version = await game.send(seat, { type: 'MoveShip', ship: ship.id, path: [{ type: 'forward', inches: 1 }] });
           moved.add(ship.id);
         }
-        view = await game.view(version);
+        view = await game.view('red', version);
       }
       expect(view.step?.phase).toBe('missiles');
       // Each seat's ships launch at the first enemy: 48" apart and 12" a step, the missiles stay in flight.
@@ -382,10 +334,10 @@ describe('TABLE-1 a click lands where it was made', () => {
           .map((s) => ({ ship: s.id, battery: 'M1', target: foe }));
         version = await game.send(seat, { type: 'SubmitOrders', orders: { step: 'missiles', launches } });
       }
-      view = await game.view(version);
+      view = await game.view('red', version);
       expect(view.step?.phase).toBe('beams');
       expect(Object.keys(view.game?.missiles as object).length).toBeGreaterThan(0);
-      const page = await follow(game, 'red', version);
+      const page = await followTable(session, game, 'red', version);
       await page.selectOption('#play select[name="command"]', 'SubmitOrders');
       for (const [i, viewport] of VIEWPORTS.entries()) {
         // Ships' and missiles' ids: the beams' first row names a ship.

@@ -9,58 +9,14 @@
  * below the board.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { browserSession } from '../support/browser-session.ts';
-import { Client, commandId } from '../support/http.ts';
+import { followTable, seatedTable } from '../support/browser-table.ts';
+import { commandId } from '../support/http.ts';
 
 const SLOW = 30_000;
 
 const session = browserSession();
-
-interface View {
-  version: number;
-  status: string;
-  awaiting: string[];
-  step: { phase: string } | null;
-  game: Record<string, unknown> | null;
-}
-
-interface Table {
-  readonly gameId: string;
-  readonly version: number;
-  readonly seats: Readonly<Record<string, Client>>;
-  view(seat: string, version: number): Promise<View>;
-}
-
-/** A game between Ann (the first seat) and Bob, both seated. */
-const table = async (ruleset: string, seats: [string, string], options: object): Promise<Table> => {
-  const anon = new Client(session.url);
-  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
-  const created = await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], options });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const { gameId } = created.body;
-  const joined = await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {});
-  expect(joined.status).toBe(200);
-  const clients = { [seats[0]]: ann.client, [seats[1]]: bob.client };
-  return {
-    gameId,
-    version: joined.body.version,
-    seats: clients,
-    view: async (seat, version) => (await (clients[seat] as Client).get<View>(`/games/${gameId}?minVersion=${version}`)).body,
-  };
-};
-
-/** Opens the game in a page with `seat`'s key, at `viewport`, once its play panel offers the view at `version`. */
-const follow = async (game: Table, seat: string, version: number, viewport = { width: 1280, height: 800 }): Promise<Page> => {
-  const { page } = await session.open('/');
-  await page.setViewportSize(viewport);
-  await page.fill('#game-id', game.gameId);
-  await page.fill('#api-key', game.seats[seat]?.apiKey as string);
-  await page.click('#live button[type=submit]');
-  await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
-  await page.waitForSelector('#play form:not(.hidden)');
-  return page;
-};
 
 /** What the focused id field offers now: its datalist's option values, as a player's picker lists them. */
 const offered = async (page: Page, field: string): Promise<string[]> => {
@@ -94,10 +50,10 @@ describe('TABLE-4 forms that know the game', () => {
     it.concurrent(
       `TABLE-4 ${setup.ruleset}: Concede asks first; "Keep playing" sends nothing${i === 0 ? '; confirming concedes' : ''}`,
       async ({ expect }) => {
-        const game = await table(setup.ruleset, [...setup.seats], setup.options);
+        const game = await seatedTable(session.url, setup.ruleset, [...setup.seats], setup.options);
         const view = await game.view(setup.seats[0], game.version);
         const seat = view.awaiting[0] as string;
-        const page = await follow(game, seat, view.version);
+        const page = await followTable(session, game, seat, view.version);
         const posts = commandPosts(page);
         await page.selectOption('#play select[name="command"]', 'Concede');
         await page.click('#play button[type="submit"]');
@@ -128,7 +84,7 @@ describe('TABLE-4 forms that know the game', () => {
   it.concurrent(
     "TABLE-4 Post Galactica's Move offers the units that may move; EndPhase asks while they have not moved; the next phase's ends at once",
     async ({ expect }) => {
-      const game = await table('post-galactica', ['red', 'blue'], SETUPS[0].options);
+      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], SETUPS[0].options);
       let version = game.version;
       let view = await game.view('red', version);
       for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
@@ -148,7 +104,7 @@ describe('TABLE-4 forms that know the game', () => {
         (view.game?.units ?? []) as { id: string; seat: string; x: number | null; movement: number; complete: boolean }[]
       ).filter((u) => u.seat === seat && u.x !== null && u.complete && u.movement > 0);
       expect(movers.length).toBeGreaterThan(0);
-      const page = await follow(game, seat, view.version);
+      const page = await followTable(session, game, seat, view.version);
       const posts = commandPosts(page);
       // Move offers the units that may still move: all of those on the table, this early.
       await page.selectOption('#play select[name="command"]', 'Move');
@@ -188,14 +144,14 @@ describe('TABLE-4 forms that know the game', () => {
   it.concurrent(
     "TABLE-4 Post Galactica's Deploy offers the seat's units not yet placed, a unit named once no longer offered; the panel is beside the board at 1280×800, below it at 375 px",
     async ({ expect }) => {
-      const game = await table('post-galactica', ['red', 'blue'], SETUPS[0].options);
+      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], SETUPS[0].options);
       const view = await game.view('red', game.version);
       expect(view.step?.phase).toBe('deployment');
       const seat = view.awaiting[0] as string;
       const units = ((view.game?.units ?? []) as { id: string; seat: string; x: number | null }[]).filter((u) => u.seat === seat);
       const toPlace = units.filter((u) => u.x === null).map((u) => u.id);
       expect(toPlace.length).toBeGreaterThan(1);
-      const page = await follow(game, seat, view.version);
+      const page = await followTable(session, game, seat, view.version);
       await page.selectOption('#play select[name="command"]', 'Deploy');
       const row = (n: number) => `#play fieldset.list > ol > li:nth-child(${n}) input[name="unitId"]`;
       await page.click('#play fieldset.list > button.add');
@@ -239,7 +195,7 @@ describe('TABLE-4 forms that know the game', () => {
   it.concurrent(
     "TABLE-4 Sol'una's SubmitActions offers the models that may act now, each once",
     async ({ expect }) => {
-      const game = await table('soluna', ['sun', 'moon'], SETUPS[1].options);
+      const game = await seatedTable(session.url, 'soluna', ['sun', 'moon'], SETUPS[1].options);
       const view = await game.view('sun', game.version);
       const seat = view.awaiting[0] as string;
       const eligible = (view.game?.eligible as Record<string, string[]> | undefined)?.[seat] ?? [];
@@ -247,7 +203,7 @@ describe('TABLE-4 forms that know the game', () => {
       // The example mission's first phase: some of the seat's models may act in it, not all, so the offer is a choice.
       const own = ((view.game?.models ?? []) as { seat: string }[]).filter((m) => m.seat === seat);
       expect(own.length).toBeGreaterThan(eligible.length);
-      const page = await follow(game, seat, view.version);
+      const page = await followTable(session, game, seat, view.version);
       await page.selectOption('#play select[name="command"]', 'SubmitActions');
       await page.click(ADD_ACTION);
       const first = '#play fieldset.list > ol > li:nth-child(1) > fieldset > label > input[name="model"]';

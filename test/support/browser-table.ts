@@ -1,0 +1,71 @@
+/**
+ * A live game the browser tests play from the page (TABLE-1, TABLE-4): two registered players
+ * seated over HTTP, what each may read and send, and a page that follows the game with a seat's
+ * key until its play panel offers a given version.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { BrowserSession } from './browser-session.ts';
+import { Client, commandId } from './http.ts';
+
+/** A seat's view of the game, as far as these tests read it. */
+export interface TableView {
+  version: number;
+  status: string;
+  awaiting: string[];
+  step: { phase: string } | null;
+  game: Record<string, unknown> | null;
+}
+
+/** A game between Ann (the first seat) and Bob, both seated. */
+export interface Table {
+  readonly gameId: string;
+  /** The game's version once Bob joined. */
+  readonly version: number;
+  readonly seats: Readonly<Record<string, Client>>;
+  /** `seat`'s view at `version` or later. */
+  view(seat: string, version: number): Promise<TableView>;
+  /** `seat` sends `command`; the game's version after it. */
+  send(seat: string, command: object): Promise<number>;
+}
+
+export const seatedTable = async (url: string, ruleset: string, seats: [string, string], options: object): Promise<Table> => {
+  const anon = new Client(url);
+  const [ann, bob] = await Promise.all([anon.register('Ann'), anon.register('Bob')]);
+  const created = await ann.client.post<{ gameId: string }>('/games', { ruleset, seat: seats[0], options });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const { gameId } = created.body;
+  const joined = await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {});
+  expect(joined.status).toBe(200);
+  const clients: Record<string, Client> = { [seats[0]]: ann.client, [seats[1]]: bob.client };
+  const client = (seat: string) => clients[seat] as Client;
+  return {
+    gameId,
+    version: joined.body.version,
+    seats: clients,
+    view: async (seat, version) => (await client(seat).get<TableView>(`/games/${gameId}?minVersion=${version}`)).body,
+    send: async (seat, command) => {
+      const answer = await client(seat).post<{ version: number }>(`/games/${gameId}/commands`, { commandId: commandId(), command });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.version;
+    },
+  };
+};
+
+/** A page following `game` with `seat`'s key, at `viewport`, once its play panel offers the view at `version`. */
+export const followTable = async (
+  session: BrowserSession,
+  game: Table,
+  seat: string,
+  version: number,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> => {
+  const { page } = await session.open('/');
+  await page.setViewportSize(viewport);
+  await page.fill('#game-id', game.gameId);
+  await page.fill('#api-key', game.seats[seat]?.apiKey as string);
+  await page.click('#live button[type=submit]');
+  await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
+  await page.waitForSelector('#play form:not(.hidden)');
+  return page;
+};

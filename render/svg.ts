@@ -1,4 +1,5 @@
-import { type Box, emWidth, type FixedLabel, PAD, type PieceLabel, type PlacedLabel, placeLabels } from './layout.ts';
+import { placeLabels } from './labels.ts';
+import { type Box, emWidth, type FixedLabel, PAD, type PieceLabel, type PlacedLabel } from './layout.ts';
 import { seatColour } from './palette.ts';
 
 /**
@@ -140,28 +141,70 @@ export const layoutOf = (bounds: Bounds, legend: readonly LegendEntry[], caption
   return layout as Layout;
 };
 
-/** A placed label, in screen coordinates (the table's y flipped): a light box, its words, the seat's colour as its border. */
+/** A stack of pieces (TABLE-2): a ring round them all and their count on it, in screen coordinates. */
+const drawStack = (stack: NonNullable<PlacedLabel['stack']>, size: number, colour: string): string => {
+  const r = size * 0.55;
+  const cx = stack.at.x + stack.reach * Math.SQRT1_2;
+  const cy = -(stack.at.y + stack.reach * Math.SQRT1_2);
+  return (
+    el('circle', {
+      class: 'stack',
+      cx: stack.at.x,
+      cy: -stack.at.y,
+      r: stack.reach,
+      fill: 'none',
+      stroke: colour,
+      'stroke-width': size * 0.1,
+      'stroke-dasharray': `${size * 0.3} ${size * 0.2}`,
+    }) +
+    el('circle', { cx, cy, r, fill: '#111' }) +
+    el(
+      'text',
+      { x: cx, y: cy, 'font-size': size * 0.8, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff' },
+      String(stack.count),
+    )
+  );
+};
+
+/**
+ * A placed label, in screen coordinates (the table's y flipped): a light box, its words, the
+ * seat's colour as its border; a leader line to its pieces when it stands away; a stack's ring.
+ */
 const drawLabel = (p: PlacedLabel, size: number, seats: readonly string[]): string => {
   const colour = p.seat ? seatColour(seats, p.seat) : '#555';
   const { box } = p;
+  const leader = p.leader
+    ? el('line', {
+        class: 'leader',
+        x1: p.leader[0].x,
+        y1: -p.leader[0].y,
+        x2: p.leader[1].x,
+        y2: -p.leader[1].y,
+        stroke: colour,
+        'stroke-width': size * 0.1,
+      })
+    : '';
   return el(
     'g',
     {
       class: p.kind === 'piece' ? 'label piece-label' : 'label',
       'data-label-for': p.for.join(' '),
       ...(p.seat ? { 'data-seat': p.seat } : {}),
+      ...(p.key ? { 'data-key': p.text } : {}),
     },
-    el('rect', {
-      x: box.x,
-      y: -(box.y + box.h),
-      width: box.w,
-      height: box.h,
-      rx: size * 0.2,
-      fill: '#fff',
-      'fill-opacity': 0.88,
-      stroke: colour,
-      'stroke-width': size * (p.kind === 'piece' ? 0.12 : 0.06),
-    }) +
+    (p.stack ? drawStack(p.stack, size, colour) : '') +
+      leader +
+      el('rect', {
+        x: box.x,
+        y: -(box.y + box.h),
+        width: box.w,
+        height: box.h,
+        rx: size * 0.2,
+        fill: '#fff',
+        'fill-opacity': 0.88,
+        stroke: colour,
+        'stroke-width': size * (p.kind === 'piece' ? 0.12 : 0.06),
+      }) +
       el(
         'text',
         { x: box.x + PAD * size, y: -(box.y + box.h / 2), 'font-size': size, 'dominant-baseline': 'central', fill: '#111' },
@@ -170,19 +213,46 @@ const drawLabel = (p: PlacedLabel, size: number, seats: readonly string[]): stri
   );
 };
 
+/** The key's entries (TABLE-2): each numbered label's number, and the words it stands for. */
+const keyEntries = (labels: readonly PlacedLabel[]): LegendEntry[] =>
+  labels
+    .filter((l) => l.key !== undefined)
+    .map((l) => ({
+      key: `key:${l.text}`,
+      swatch: (x, y, s) =>
+        el('rect', { x, y, width: s, height: s, rx: s * 0.2, fill: '#fff', stroke: '#111', 'stroke-width': s * 0.08 }) +
+        el(
+          'text',
+          { x: x + s / 2, y: y + s / 2, 'font-size': s * 0.75, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#111' },
+          esc(l.text),
+        ),
+      text: l.key as string,
+    }));
+
 /** The whole picture: caption, table, marks, labels and legend, laid out for the pixels it is shown at. */
 /** The picture's layout and every label placed: what `frame` draws, and what the tests check (VIEW-10). */
 export const arrange = (picture: Picture): { layout: Layout; labels: PlacedLabel[] } => {
   const { bounds } = picture;
-  const layout = layoutOf(bounds, picture.legend, picture.caption !== undefined, picture.fit ?? DEFAULT_FIT);
-  const { size, margin } = layout;
-  const labelArea: Box = {
-    x: bounds.minX - margin,
-    y: bounds.minY - margin,
-    w: bounds.maxX - bounds.minX + 2 * margin,
-    h: bounds.maxY - bounds.minY + 2 * margin,
+  const place = (keys: readonly LegendEntry[]) => {
+    const layout = layoutOf(bounds, [...picture.legend, ...keys], picture.caption !== undefined, picture.fit ?? DEFAULT_FIT);
+    const { size, margin } = layout;
+    const labelArea: Box = {
+      x: bounds.minX - margin,
+      y: bounds.minY - margin,
+      w: bounds.maxX - bounds.minX + 2 * margin,
+      h: bounds.maxY - bounds.minY + 2 * margin,
+    };
+    return { layout, labels: placeLabels(picture.pieces, picture.names, size, labelArea) };
   };
-  return { layout, labels: placeLabels(picture.pieces, picture.names, size, labelArea) };
+  // A key under the board takes room, so the words shrink a little: a few rounds settle which labels are numbered.
+  const words = (entries: readonly LegendEntry[]) => entries.map((e) => `${e.key} ${e.text}`).join('\n');
+  let keys: LegendEntry[] = [];
+  let placed = place(keys);
+  for (let round = 0; round < 4 && words(keyEntries(placed.labels)) !== words(keys); round += 1) {
+    keys = keyEntries(placed.labels);
+    placed = place(keys);
+  }
+  return placed;
 };
 
 export const frame = (picture: Picture): string => {
@@ -228,7 +298,9 @@ export const frame = (picture: Picture): string => {
         );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${round(vb.x)} ${round(vb.y)} ${round(vb.w)} ${round(vb.h)}"` +
-    ` width="${Math.floor(vb.w * pxPerUnit)}" height="${Math.floor(vb.h * pxPerUnit)}" font-family="${FONT}" role="img" aria-label="${esc(picture.label)}"` +
+    // TABLE-9: a named group, not an image: an image's children are hidden from assistive
+    // technology, and its pieces are buttons a keyboard reaches.
+    ` width="${Math.floor(vb.w * pxPerUnit)}" height="${Math.floor(vb.h * pxPerUnit)}" font-family="${FONT}" role="group" aria-label="${esc(picture.label)}"` +
     ` data-table-width="${round(width)}" data-table-height="${round(height)}" data-font-size="${round(size)}"` +
     // The table's edges, for the page to keep a click's point on the table (web/play.ts).
     ` data-bounds="${round(bounds.minX)} ${round(bounds.minY)} ${round(bounds.maxX)} ${round(bounds.maxY)}">` +

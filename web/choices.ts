@@ -1,9 +1,15 @@
 /**
  * TABLE-4: what a seat may name in a command's id fields, read from its own view of the game,
  * so a player picks a piece instead of typing its id: Post Galactica's `Deploy` offers the units
- * of the seat's Deployment List not yet on the table, its `Move` the units that may still move; Sol'una's `SubmitActions` offers the
- * models that may act in this phase. The lists only offer: the referee still decides.
+ * of the seat's Deployment List not yet on the table, its `Move` the units that may still move,
+ * its `RangedAttack` and `MeleeAttack` the units that may attack, their weapons and the enemy
+ * units each may attack, as the referee's own checks judge them (targeting.ts `attackOptions`,
+ * asked of the state the view carries); Sol'una's `SubmitActions` offers the models that may act
+ * in this phase. An offer may follow what the form already holds (`entered`): once the firing
+ * unit is named, only its weapons and their targets. The lists only offer: the referee still decides.
  */
+import { type AttackOption, attackOptions, type Kind } from '../domain/post-galactica/targeting.ts';
+import { type PgView, stateOfView } from '../domain/post-galactica/view.ts';
 
 /** A piece to offer: its id, as the command takes it, and a name a player knows it by. */
 export interface Choice {
@@ -57,19 +63,81 @@ const mayAct = (game: Record<string, unknown>, seat: string): Choice[] => {
     });
 };
 
+/** A field's text as entered ('' when empty or not text). */
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Ids once each, in their first order. */
+const once = (choices: readonly Choice[]): Choice[] => choices.filter((c, i) => choices.findIndex((d) => d.id === c.id) === i);
+
+/** Post Galactica: a unit's name as the seat's view gives it, else its id. */
+const unitLabel = (game: Record<string, unknown>, id: string): string => {
+  const name = list(game.units)
+    .map(record)
+    .find((u) => u.id === id)?.name;
+  return typeof name === 'string' ? name : id;
+};
+
+/** Post Galactica: every attack of `kind` the seat may make now, by the referee's checks on the state its view carries. */
+const attacksNow = (game: Record<string, unknown>, seat: string, kind: Kind): AttackOption[] =>
+  Array.isArray(game.units) && game.players !== null && typeof game.players === 'object'
+    ? attackOptions(stateOfView(game as unknown as PgView), seat, kind)
+    : [];
+
+/** Post Galactica: the seat's units that may still make an attack of `kind` now, each once. */
+export const attackers = (game: Record<string, unknown>, seat: string, kind: Kind): Choice[] =>
+  once(attacksNow(game, seat, kind).map((o) => ({ id: o.unitId, label: unitLabel(game, o.unitId) })));
+
+/**
+ * Post Galactica's attacks (PG-11, PG-12): the units that may attack, their weapons, their
+ * targets, each narrowed by what the form already names: a unit, its weapons (every one named
+ * must reach the target, as the referee checks them), a target.
+ */
+const attackOffers =
+  (kind: Kind) =>
+  (game: Record<string, unknown>, seat: string, entered: Record<string, unknown>): Choices => {
+    const unitId = text(entered.unitId);
+    const targetId = text(entered.targetId);
+    const named = [...new Set(list(entered.weapons).map(text))].filter((w) => w !== '');
+    const options = attacksNow(game, seat, kind);
+    const ofUnit = options.filter((o) => unitId === '' || o.unitId === unitId);
+    const reaches = (o: AttackOption) => targetId === '' || o.targetIds.includes(targetId);
+    // A target every named weapon of one unit may attack; with none named, any of its weapons.
+    const targets = [...new Set(ofUnit.map((o) => o.unitId))].flatMap((id) => {
+      const own = ofUnit.filter((o) => o.unitId === id);
+      const chosen = named.length === 0 ? own : own.filter((o) => named.includes(o.weapon));
+      if (named.length > 0 && chosen.length < named.length) return [];
+      const all = [...new Set(chosen.flatMap((o) => o.targetIds))];
+      return named.length === 0 ? all : all.filter((t) => chosen.every((o) => o.targetIds.includes(t)));
+    });
+    const label = (id: string): Choice => ({ id, label: unitLabel(game, id) });
+    return {
+      unitId: once(options.filter(reaches).map((o) => label(o.unitId))),
+      targetId: once(targets.map(label)),
+      // The weapons list's items (web/form.ts names a list's item `item`).
+      item: once(ofUnit.filter(reaches).map((o) => ({ id: o.weapon, label: o.weapon }))),
+    };
+  };
+
 /**
  * Each command's offers, by its type: a command's name is its ruleset's own (Deploy and Move
  * are Post Galactica's, SubmitActions Sol'una's), so the page chooses by the command, never by a ruleset
  * id (HALL-4), as web/form.ts does with the sealing commands.
  */
-const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string) => Choices>> = {
+const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string, entered: Record<string, unknown>) => Choices>> = {
   Deploy: (game, seat) => ({ unitId: undeployed(game, seat) }),
   Move: (game, seat) => ({ unitId: unmoved(game, seat) }),
+  RangedAttack: attackOffers('ranged'),
+  MeleeAttack: attackOffers('melee'),
   SubmitActions: (game, seat) => ({ model: mayAct(game, seat) }),
 };
 
-/** The offers for `command`'s fields, from the seat's view of the game (`game`: the view's ruleset part). */
-export const choicesFor = (command: string, game: unknown, seat: string): Choices => OFFERS[command]?.(record(game), seat) ?? {};
+/**
+ * The offers for `command`'s fields, from the seat's view of the game (`game`: the view's
+ * ruleset part), narrowed by what the form holds (`entered`: web/form.ts's Entry of the whole
+ * command; absent, every offer as if the form were empty).
+ */
+export const choicesFor = (command: string, game: unknown, seat: string, entered: unknown = {}): Choices =>
+  OFFERS[command]?.(record(game), seat, record(entered)) ?? {};
 
 /**
  * What one field still offers: its choices less those other fields of the same name already

@@ -2,12 +2,32 @@
  * TABLE-4: the commands the page asks about before it sends them, with the question, read from
  * the seat's own view: Concede in every ruleset (the game's end is taken back by no one), and a
  * Post Galactica EndPhase that would end the Movement Phase with units of the seat's that could
- * still move (they cannot move again this turn). Null: send at once.
+ * still move, or the Ranged or Melee Phase with units that could still attack (none may, once
+ * the phase is over this turn). Null: send at once.
  */
-import { unmoved } from './choices.ts';
+import { attackers, type Choice, unmoved } from './choices.ts';
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** Post Galactica's phases (PG-4) that end with something of the seat's unspent: what, and what ending them costs. */
+const UNSPENT: Readonly<
+  Record<string, { title: string; left: string; after: string; units: (game: Record<string, unknown>, seat: string) => Choice[] }>
+> = {
+  movement: { title: 'Movement Phase', left: 'have not moved', after: 'they cannot move again this turn', units: unmoved },
+  ranged: {
+    title: 'Ranged Phase',
+    left: 'may still fire',
+    after: 'they cannot fire again this turn',
+    units: (game, seat) => attackers(game, seat, 'ranged'),
+  },
+  melee: {
+    title: 'Melee Phase',
+    left: 'may still attack in melee',
+    after: 'they cannot attack in melee again this turn',
+    units: (game, seat) => attackers(game, seat, 'melee'),
+  },
+};
 
 /**
  * The question to ask before `command` is sent as `seat`, or null. By the command's type, never
@@ -16,10 +36,9 @@ const record = (value: unknown): Record<string, unknown> =>
 export const questionFor = (command: string, game: unknown, seat: string): string | null => {
   if (command === 'Concede') return 'Concede the game? This cannot be taken back.';
   const g = record(game);
-  if (command === 'EndPhase' && g.phase === 'movement' && g.activeSeat === seat) {
-    const left = unmoved(g, seat).map((u) => u.label);
-    if (left.length > 0)
-      return `End the Movement Phase? ${left.length} unit(s) of yours have not moved (${left.join(', ')}); they cannot move again this turn.`;
-  }
-  return null;
+  if (command !== 'EndPhase' || g.activeSeat !== seat) return null;
+  const unspent = typeof g.phase === 'string' ? UNSPENT[g.phase] : undefined;
+  const left = unspent?.units(g, seat).map((u) => u.label) ?? [];
+  if (!unspent || left.length === 0) return null;
+  return `End the ${unspent.title}? ${left.length} unit(s) of yours ${unspent.left} (${left.join(', ')}); ${unspent.after}.`;
 };

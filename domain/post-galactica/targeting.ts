@@ -10,9 +10,21 @@ import { FIRE_WHILE_ENGAGED, type Weapon } from './datasheets.ts';
 import { inches, pointInPolygon, segmentCrossesPolygon } from './geometry.ts';
 import { blocksSight, shapePolygon, type Terrain } from './mission.ts';
 import type { PgState } from './state.ts';
-import { ENGAGEMENT_RANGE, engagedWith, gap, hasStance, isDecision, ownUnit, type Placed, sheetOf, unitName } from './units.ts';
+import {
+  ENGAGEMENT_RANGE,
+  enemiesOf,
+  engagedWith,
+  gap,
+  hasStance,
+  isDecision,
+  ownUnit,
+  type Placed,
+  sheetOf,
+  unitName,
+  unitsOf,
+} from './units.ts';
 
-type Kind = 'ranged' | 'melee';
+export type Kind = 'ranged' | 'melee';
 export type Checked =
   | { readonly ok: true; readonly attacker: Placed; readonly target: Placed; readonly weapons: readonly Weapon[] }
   | Decision<never>;
@@ -120,3 +132,31 @@ export const checkAttack = (
   if (usable.length === 0) return problems.find((p) => p !== null) ?? reject('NO_WEAPON', RULE[kind], 'No weapon can make this attack.');
   return { ok: true, attacker, target, weapons: usable };
 };
+
+/** TABLE-4: one weapon a unit may attack with now, and the enemy units it may attack. */
+export interface AttackOption {
+  readonly unitId: string;
+  readonly weapon: string;
+  readonly targetIds: readonly string[];
+}
+
+/**
+ * TABLE-4: every attack of `kind` `seat` may make now, one weapon at a time, as checkAttack
+ * itself judges it, so what the page offers is what the referee accepts: each of the seat's
+ * units on the table, each weapon of the kind, the enemy units on the table that weapon may
+ * attack (in range and line of sight for PG-11, within reach for PG-12). Weapons with no target
+ * are left out. Not the phase or whose turn: the decider checks those before any attack.
+ */
+export const attackOptions = (state: PgState, seat: string, kind: Kind): AttackOption[] =>
+  unitsOf(state, seat).flatMap((unit) =>
+    sheetOf(state, unit)
+      .weapons.filter((w) => w.type === kind)
+      .map((w) => ({
+        unitId: unit.id,
+        weapon: w.name,
+        targetIds: enemiesOf(state, seat)
+          .filter((e) => checkAttack(state, seat, { unitId: unit.id, targetId: e.id, weapons: [w.name] }, kind).ok)
+          .map((e) => e.id),
+      }))
+      .filter((o) => o.targetIds.length > 0),
+  );

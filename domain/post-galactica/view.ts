@@ -75,3 +75,70 @@ export const view = (state: PgState, seat: string | null) => ({
     state.phase === 'status' && !state.statusesResolved && state.deploying === null ? pendingStatuses(state, state.activeSeat) : [],
   datasheets: state.catalog,
 });
+
+/** A seat's view as `view` gives it, and as a client reads it back from JSON. */
+export type PgView = ReturnType<typeof view>;
+
+/**
+ * TABLE-4: the state a seat's view carries, back in the state's shape, so the page asks the
+ * referee's own checks (targeting.ts `attackOptions`) what the seat may do instead of copying
+ * them: the turn, the mission, each seat's faction, the datasheets, and the units as they stand.
+ * What the view leaves out (faction incomes and abilities, destroyed ids, this turn's gathering
+ * and statuses resolved) is left empty: no check that reads it may be asked of this state.
+ */
+export const stateOfView = (v: PgView): PgState => ({
+  turnOrder: v.turnOrder,
+  activeSeat: v.activeSeat,
+  phase: v.phase,
+  round: v.round,
+  turn: v.turn,
+  deploying: v.deploying,
+  mission: v.mission,
+  factions: {},
+  catalog: v.datasheets,
+  players: Object.fromEntries(
+    Object.entries(v.players).flatMap(([seat, p]) =>
+      p
+        ? [
+            [
+              seat,
+              {
+                seat,
+                faction: p.faction,
+                resources: p.resources,
+                purchasedWorkerCapacity: p.workers.purchasedCapacity,
+                destroyedZone: p.destroyedZone,
+                victoryPoints: p.victoryPoints,
+                originalCommandCenterDestroyed: p.originalCommandCenterDestroyed,
+                researched: p.researched,
+                factionAbilityUses: Object.fromEntries(p.factionAbilities.map((a) => [a.name, a.used])),
+              },
+            ],
+          ]
+        : [],
+    ),
+  ),
+  units: v.units.map((u) => ({
+    id: u.id,
+    seat: u.seat,
+    datasheet: u.datasheet,
+    cohesion: u.cohesion,
+    position: u.x === null || u.y === null ? null : { x: u.x, y: u.y },
+    complete: u.complete,
+    statuses: u.statuses,
+    original: u.original,
+    moved: u.thisTurn.moved,
+    usedWeapons: u.thisTurn.usedWeapons,
+    acted: u.thisTurn.acted,
+    aiming: u.thisTurn.aiming,
+    stance: u.stance,
+    embarkedIn: u.embarkedIn,
+  })),
+  nodes: v.resourceNodes,
+  countdowns: v.countdowns,
+  objectives: v.objectives,
+  gathered: false,
+  statusesResolved: false,
+  destroyed: [],
+  nextId: 1,
+});

@@ -1,7 +1,8 @@
 /**
  * Builds the replay viewer (web/, drawing with render/, which `arbiter replay --svg` shares)
  * into dist/web: index.html, one bundle, viewer.js, and the reference logs it offers
- * (samples/); and the tournament page (CLUB-7): tournament.html and tournament.js.
+ * (samples/); the tournament page (CLUB-7): tournament.html and tournament.js; and the lobby
+ * (TABLE-5): lobby.html and lobby.js.
  * The domain runs in the page as it runs on the server, with one substitution: the
  * kernel's digest.ts (Node's native crypto) is replaced by web/digest.ts (@noble/hashes),
  * which computes the same bytes. Runs from `npm ci` (prepare) and `npm run build:web`.
@@ -53,6 +54,14 @@ await build({
   ...PAGE_SCRIPT,
 });
 copyFileSync(here('../web/tournament.html'), `${out}/tournament.html`);
+
+// TABLE-5: the lobby (register, find, create and join a game); like the tournament page, no domain code.
+await build({
+  entryPoints: [here('../web/lobby.ts')],
+  outfile: `${out}/lobby.js`,
+  ...PAGE_SCRIPT,
+});
+copyFileSync(here('../web/lobby.html'), `${out}/lobby.html`);
 
 // VIEW-15: the reference logs the empty page offers, served beside it at /samples/ (web/samples.ts
 // lists them; a unit test holds that list to these files).

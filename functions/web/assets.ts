@@ -2,8 +2,8 @@
  * The files served beside the API, locally by the runtime from dist/web and on AWS by the web
  * function from its own package: the replay viewer (VIEW-1), the API reference for people
  * (DOC-3, Swagger UI reading /openapi.json), the `arbiter` command's package (DOC-4), the
- * reference logs the viewer offers (VIEW-15, web/samples.ts) and the tournament page (CLUB-7). One
- * list of routes, so the local server and the stack serve the same paths.
+ * reference logs the viewer offers (VIEW-15, web/samples.ts), the tournament page (CLUB-7) and the
+ * lobby (TABLE-5). One list of routes, so the local server and the stack serve the same paths.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,9 @@ export const WEB_FILES: Readonly<Record<string, WebFile>> = {
   // CLUB-7: a tournament's pairings, standings and bracket, read from the public tournament routes.
   '/tournament': { file: 'tournament.html', type: 'text/html; charset=utf-8' },
   '/tournament.js': { file: 'tournament.js', type: 'text/javascript; charset=utf-8' },
+  // TABLE-5: the way in: register, the open games, create and join, "my games".
+  '/lobby': { file: 'lobby.html', type: 'text/html; charset=utf-8' },
+  '/lobby.js': { file: 'lobby.js', type: 'text/javascript; charset=utf-8' },
   '/docs': { file: 'docs/index.html', type: 'text/html; charset=utf-8' },
   '/docs/docs.js': { file: 'docs/docs.js', type: 'text/javascript; charset=utf-8' },
   '/docs/swagger-ui-bundle.js': { file: 'docs/swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },

@@ -4,15 +4,22 @@
  * page, the game's version over HTTP is unchanged); confirming sends it and the game ends. Post
  * Galactica's Deploy offers the seat's units not yet placed, read here from the seat's view over
  * HTTP, and a unit named in one row is no longer offered in the next; Sol'una's SubmitActions
- * offers the models that may act now. At 1280×800 the play panel is beside the board, both in
+ * offers the models that may act now. Post Galactica's RangedAttack and MeleeAttack offer the
+ * units, weapons and targets the referee's own checks allow (targeting.ts, asked here of the
+ * seat's view over HTTP); an attack picked from them is accepted, the unit that fired is offered
+ * no more, and ending the Ranged Phase with units that may still fire asks first. At 1280×800 the play panel is beside the board, both in
  * view, and focusing the form's last field leaves the board in view; at 375 px the panel is
  * below the board.
  */
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
+import { attackOptions, type Kind } from '../../domain/post-galactica/targeting.ts';
+import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable } from '../support/browser-table.ts';
-import { commandId } from '../support/http.ts';
+import { followTable, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
+import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
+import { arenaScenario } from '../support/post-galactica-setups.ts';
 
 const SLOW = 30_000;
 
@@ -38,6 +45,35 @@ const commandPosts = (page: Page): string[] => {
 
 /** Sol'una's actions list's own button (each move's path is a list too). */
 const ADD_ACTION = '#play fieldset.list:has(> legend:text-is("actions")) > button.add';
+
+/**
+ * Post Galactica's units `at` places, the rest where the example deploys them; sends EndPhase
+ * until the phase named, and returns the game and red's view there.
+ */
+const playTo = async (game: Table, phase: string, at: readonly { unitId: string; x: number; y: number }[] = []) => {
+  let view = await game.view('red', game.version);
+  for (let sends = 0; view.step?.phase !== phase; sends += 1) {
+    expect(sends).toBeLessThan(12);
+    const seat = view.awaiting[0] as 'red' | 'blue';
+    const units = EXAMPLE_DEPLOYMENT[seat].map((d) => at.find((a) => a.unitId === d.unitId) ?? d);
+    const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units } : { type: 'EndPhase' };
+    view = await game.view('red', await game.send(seat, command));
+  }
+  return view;
+};
+
+/** The attacks of `kind` the referee's own checks allow the seat in this view (targeting.ts), in the page's words. */
+const attacksIn = (view: TableView, seat: string, kind: Kind) => {
+  const options = attackOptions(stateOfView(view.game as unknown as PgView), seat, kind);
+  const units = (view.game?.units ?? []) as { id: string; name: string }[];
+  const unique = (ids: string[]) => [...new Set(ids)].sort();
+  return {
+    units: unique(options.map((o) => o.unitId)),
+    names: [...new Set(options.map((o) => o.unitId))].map((id) => units.find((u) => u.id === id)?.name ?? id),
+    weapons: unique(options.map((o) => o.weapon)),
+    targets: unique(options.flatMap((o) => o.targetIds)),
+  };
+};
 
 const SETUPS = [
   { ruleset: 'post-galactica', seats: ['red', 'blue'], options: { firstPlayer: 'red', rules: { scenario: 'example' } } },
@@ -85,20 +121,7 @@ describe('TABLE-4 forms that know the game', () => {
     "TABLE-4 Post Galactica's Move offers the units that may move; EndPhase asks while they have not moved; the next phase's ends at once",
     async ({ expect }) => {
       const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], SETUPS[0].options);
-      let version = game.version;
-      let view = await game.view('red', version);
-      for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
-        expect(sends).toBeLessThan(10);
-        const seat = view.awaiting[0] as string;
-        const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' };
-        const sent = await game.seats[seat]?.post<{ version: number }>(`/games/${game.gameId}/commands`, {
-          commandId: commandId(),
-          command,
-        });
-        expect(sent?.status, JSON.stringify(sent?.body)).toBe(200);
-        version = sent?.body.version as number;
-        view = await game.view('red', version);
-      }
+      const view = await playTo(game, 'movement');
       const seat = view.awaiting[0] as string;
       const movers = (
         (view.game?.units ?? []) as { id: string; seat: string; x: number | null; movement: number; complete: boolean }[]
@@ -137,6 +160,73 @@ describe('TABLE-4 forms that know the game', () => {
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
       expect(await page.isHidden('#play .confirm')).toBe(true);
       await expect.poll(() => posts.length).toBe(2);
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    "TABLE-4 Post Galactica's attacks offer the units, weapons and targets the referee's checks allow; the attack picked from them is accepted; ending the Ranged Phase with fire unspent asks first",
+    async ({ expect }) => {
+      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
+        firstPlayer: 'red',
+        rules: arenaScenario(),
+      });
+      // Troopers and Raiders face each other across the open Crater; the second Troopers stand in contact with the second Raiders.
+      const view = await playTo(game, 'ranged', [
+        { unitId: TROOPERS, x: 18, y: 26 },
+        { unitId: RAIDERS, x: 30, y: 26 },
+        { unitId: 'red-vanguard-troopers-2', x: 22.5, y: 14 },
+        { unitId: 'blue-raiders-2', x: 25, y: 14 },
+      ]);
+      const seat = view.awaiting[0] as string;
+      const ranged = attacksIn(view, seat, 'ranged');
+      // Some units may fire, not every one of the seat's: the offer is a choice (the engaged Troopers may not).
+      expect(ranged.units).toContain(TROOPERS);
+      expect(ranged.units).not.toContain('red-vanguard-troopers-2');
+      expect(ranged.targets).toContain(RAIDERS);
+      const page = await followTable(session, game, seat, view.version);
+      await page.selectOption('#play select[name="command"]', 'RangedAttack');
+      expect((await offered(page, '#play input[name="unitId"]')).sort()).toEqual(ranged.units);
+      expect((await offered(page, '#play input[name="targetId"]')).sort()).toEqual(ranged.targets);
+      await page.click('#play fieldset.list > button.add');
+      expect((await offered(page, '#play fieldset.list input[name="item"]')).sort()).toEqual(ranged.weapons);
+      // Picked from what was offered: the referee accepts it.
+      await page.fill('#play fieldset.list input[name="item"]', 'Plasma Rifles');
+      await page.fill('#play input[name="unitId"]', TROOPERS);
+      await page.fill('#play input[name="targetId"]', RAIDERS);
+      await page.click('#play button[type="submit"]');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      // The page follows the attack: the Troopers, who have fired, are offered no more.
+      await expect.poll(async () => Number(await page.getAttribute('#play', 'data-version'))).toBeGreaterThan(view.version);
+      const fired = await game.view(seat, Number(await page.getAttribute('#play', 'data-version')));
+      const left = attacksIn(fired, seat, 'ranged');
+      expect(left.units).not.toContain(TROOPERS);
+      expect((await offered(page, '#play input[name="unitId"]')).sort()).toEqual(left.units);
+      // Ending the phase with units that may still fire asks first, naming them.
+      await page.selectOption('#play select[name="command"]', 'EndPhase');
+      await page.click('#play button[type="submit"]');
+      await page.waitForSelector('#play .confirm:not(.hidden)');
+      expect(left.names.length).toBeGreaterThan(0);
+      expect(await page.textContent('#play .confirm .question')).toBe(
+        `End the Ranged Phase? ${left.names.length} unit(s) of yours may still fire (${left.names.join(', ')}); they cannot fire again this turn.`,
+      );
+      const ranging = await page.getAttribute('#play', 'data-step');
+      await page.click('#play .confirm .yes');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      await expect.poll(() => page.getAttribute('#play', 'data-step')).not.toBe(ranging);
+      // The Melee Phase: the Troopers in contact are offered, with their melee weapon, on the Raiders they touch.
+      const melee = await game.view(seat, Number(await page.getAttribute('#play', 'data-version')));
+      expect(melee.step?.phase).toBe('melee');
+      const close = attacksIn(melee, seat, 'melee');
+      expect(close.units).toEqual(['red-vanguard-troopers-2']);
+      await page.selectOption('#play select[name="command"]', 'MeleeAttack');
+      expect((await offered(page, '#play input[name="unitId"]')).sort()).toEqual(close.units);
+      expect((await offered(page, '#play input[name="targetId"]')).sort()).toEqual(close.targets);
+      await page.fill('#play input[name="unitId"]', 'red-vanguard-troopers-2');
+      await page.fill('#play input[name="targetId"]', 'blue-raiders-2');
+      await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
+      await page.click('#play button[type="submit"]');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
     },
     SLOW,
   );

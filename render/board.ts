@@ -54,7 +54,7 @@ export const pictureOf = (view: GameView, options: DrawOptions = {}, renderers: 
     options,
   );
   // Marks 3 px wide at the scale the picture is shown at, whatever the table's size.
-  const { pxPerUnit } = layoutOf(picture.bounds, picture.legend, options.caption !== undefined, options.fit ?? DEFAULT_FIT);
+  const { pxPerUnit } = layoutOf(picture.bounds, picture.legend, options.caption !== undefined, options.fit ?? DEFAULT_FIT, picture.edges);
   const marks = options.event
     ? eventMarks(view.ruleset, options.event.event, options.event.before?.game ?? null, view.game, 3 / pxPerUnit, renderers)
     : null;

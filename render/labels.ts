@@ -211,7 +211,12 @@ export const placeLabels = (pieces: readonly PieceLabel[], names: readonly Fixed
       ...(stack.members.length > 1 ? { stack: { at: stack.at, reach: stack.reach, count: stack.members.length } } : {}),
     };
     const words = groupText(stack.members);
-    const leader = (found: { box: Box; away: boolean }) => (found.away ? { leader: leaderLine(stack.at, stack.reach, found.box) } : {});
+    // A line back to the stack whenever the label does not touch it: a label a square off reads as its neighbour's.
+    const leader = (found: { box: Box; away: boolean }) => {
+      const line = leaderLine(stack.at, stack.reach, found.box);
+      const gap = Math.hypot(line[1].x - line[0].x, line[1].y - line[0].y);
+      return found.away || gap > size * 0.6 ? { leader: line } : {};
+    };
     const found = seek(room, stack.at, stack.reach, words, own);
     if (found) {
       put({ text: words, box: found.box, ...leader(found), ...common });

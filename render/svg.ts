@@ -87,7 +87,40 @@ export interface Picture {
   /** A line above the table: game, event n of N, turn and phase (VIEW-15). */
   readonly caption?: string | undefined;
   readonly fit?: Fit | undefined;
+  /** What the numbers along the table's bottom and left edges count (TABLE-2); none when absent. */
+  readonly edges?: Edges | undefined;
 }
+
+/** A grid's squares, numbered as the forms take them ([x, y] from 0), or inches marked every `every`. */
+export type Edges = { readonly unit: 'square' } | { readonly unit: 'inch'; readonly every: number };
+
+/** One number on an edge: the axis it counts, where along that axis it stands, and its words. */
+export interface EdgeMark {
+  readonly axis: 'x' | 'y';
+  readonly at: number;
+  readonly text: string;
+}
+
+/** The numbers along the bottom (x) and left (y) edges of a table of `bounds` (TABLE-2). */
+export const edgeMarks = (bounds: Bounds, edges: Edges | undefined): EdgeMark[] => {
+  if (!edges) return [];
+  const along = (axis: 'x' | 'y', min: number, max: number): EdgeMark[] => {
+    if (edges.unit === 'square')
+      return Array.from({ length: Math.max(0, Math.round(max - min)) }, (_, i) => ({ axis, at: min + i + 0.5, text: String(min + i) }));
+    const marks: EdgeMark[] = [];
+    for (let v = Math.ceil(min / edges.every) * edges.every; v <= max + 1e-9; v += edges.every)
+      marks.push({ axis, at: v, text: `${round(v)}"` });
+    return marks;
+  };
+  return [...along('x', bounds.minX, bounds.maxX), ...along('y', bounds.minY, bounds.maxY)];
+};
+
+/** The bands the edge numbers take, in font sizes: to the left, as wide as the widest; below, one line. */
+const edgeBands = (bounds: Bounds, edges: Edges | undefined): { left: number; bottom: number } => {
+  const marks = edgeMarks(bounds, edges);
+  if (marks.length === 0) return { left: 0, bottom: 0 };
+  return { left: Math.max(...marks.filter((m) => m.axis === 'y').map((m) => emWidth(m.text))) + 0.6, bottom: 1.3 };
+};
 
 /** How the words are laid out: the font size and margin in table units, the legend's rows, the scale. */
 export interface Layout {
@@ -97,6 +130,8 @@ export interface Layout {
   readonly captionHeight: number;
   readonly legendRows: readonly (readonly { entry: LegendEntry; x: number }[])[];
   readonly viewBox: Box;
+  /** The bands left of and below the table that the edge numbers take, in table units (TABLE-2). */
+  readonly bands: { readonly left: number; readonly bottom: number };
 }
 
 const legendRows = (entries: readonly LegendEntry[], width: number, size: number) => {
@@ -115,26 +150,28 @@ const legendRows = (entries: readonly LegendEntry[], width: number, size: number
 };
 
 /** The scale, font size and margins that put every word at MIN_TEXT_PX or more when the picture fills `fit`. */
-export const layoutOf = (bounds: Bounds, legend: readonly LegendEntry[], caption: boolean, fit: Fit): Layout => {
+export const layoutOf = (bounds: Bounds, legend: readonly LegendEntry[], caption: boolean, fit: Fit, edges?: Edges): Layout => {
   const width = bounds.maxX - bounds.minX;
   const height = bounds.maxY - bounds.minY;
+  const em = edgeBands(bounds, edges);
   let px = Math.min(fit.width / width, fit.height / height);
   let layout: Layout | null = null;
   // The legend's rows depend on the font size, the font size on the scale, the scale on the rows: a few rounds settle it.
   for (let round = 0; round < 6; round += 1) {
     const size = MIN_TEXT_PX / px;
     const margin = Math.max(size * 1.2, Math.min(width, height) * 0.02);
-    const rows = legendRows(legend, width + 2 * margin, size);
+    const bands = { left: em.left * size, bottom: em.bottom * size };
+    const rows = legendRows(legend, width + 2 * margin + bands.left, size);
     const captionHeight = caption ? size * 1.8 : 0;
     const legendHeight = rows.length * size * 1.6 + size * 0.4;
     const viewBox = {
-      x: bounds.minX - margin,
+      x: bounds.minX - margin - bands.left,
       y: -bounds.maxY - margin - captionHeight,
-      w: width + 2 * margin,
-      h: height + 2 * margin + captionHeight + legendHeight,
+      w: width + 2 * margin + bands.left,
+      h: height + 2 * margin + bands.bottom + captionHeight + legendHeight,
     };
     const fitted = Math.min(fit.width / viewBox.w, fit.height / viewBox.h);
-    layout = { size, margin, pxPerUnit: fitted, captionHeight, legendRows: rows, viewBox };
+    layout = { size, margin, pxPerUnit: fitted, captionHeight, legendRows: rows, viewBox, bands };
     if (Math.abs(fitted - px) < px * 0.001) break;
     px = fitted;
   }
@@ -180,8 +217,9 @@ const drawLabel = (p: PlacedLabel, size: number, seats: readonly string[]): stri
         y1: -p.leader[0].y,
         x2: p.leader[1].x,
         y2: -p.leader[1].y,
-        stroke: colour,
-        'stroke-width': size * 0.1,
+        // Dark, not the seat's colour: it crosses pieces of that colour.
+        stroke: '#222',
+        'stroke-width': size * 0.08,
       })
     : '';
   return el(
@@ -229,18 +267,20 @@ const keyEntries = (labels: readonly PlacedLabel[]): LegendEntry[] =>
       text: l.key as string,
     }));
 
-/** The whole picture: caption, table, marks, labels and legend, laid out for the pixels it is shown at. */
 /** The picture's layout and every label placed: what `frame` draws, and what the tests check (VIEW-10). */
 export const arrange = (picture: Picture): { layout: Layout; labels: PlacedLabel[] } => {
   const { bounds } = picture;
   const place = (keys: readonly LegendEntry[]) => {
-    const layout = layoutOf(bounds, [...picture.legend, ...keys], picture.caption !== undefined, picture.fit ?? DEFAULT_FIT);
+    const layout = layoutOf(bounds, [...picture.legend, ...keys], picture.caption !== undefined, picture.fit ?? DEFAULT_FIT, picture.edges);
     const { size, margin } = layout;
+    // Labels keep off the edges' numbers: no margin on a side that has them.
+    const left = layout.bands.left > 0 ? 0 : margin;
+    const below = layout.bands.bottom > 0 ? 0 : margin;
     const labelArea: Box = {
-      x: bounds.minX - margin,
-      y: bounds.minY - margin,
-      w: bounds.maxX - bounds.minX + 2 * margin,
-      h: bounds.maxY - bounds.minY + 2 * margin,
+      x: bounds.minX - left,
+      y: bounds.minY - below,
+      w: bounds.maxX - bounds.minX + left + margin,
+      h: bounds.maxY - bounds.minY + below + margin,
     };
     return { layout, labels: placeLabels(picture.pieces, picture.names, size, labelArea) };
   };
@@ -255,17 +295,58 @@ export const arrange = (picture: Picture): { layout: Layout; labels: PlacedLabel
   return placed;
 };
 
+/** The numbers along the bottom and left edges, with a tick at each inch mark, in screen coordinates (TABLE-2). */
+const drawEdges = (picture: Picture, size: number): string => {
+  const { bounds } = picture;
+  const tick = picture.edges?.unit === 'inch' ? size * 0.35 : 0;
+  const marks = edgeMarks(bounds, picture.edges).map((m) =>
+    m.axis === 'x'
+      ? (tick
+          ? el('line', { x1: m.at, y1: -bounds.minY, x2: m.at, y2: -bounds.minY + tick, stroke: '#555', 'stroke-width': size * 0.08 })
+          : '') +
+        el(
+          'text',
+          {
+            x: m.at,
+            y: -bounds.minY + tick + size * 0.6,
+            'font-size': size,
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central',
+            fill: '#333',
+          },
+          esc(m.text),
+        )
+      : (tick
+          ? el('line', { x1: bounds.minX - tick, y1: -m.at, x2: bounds.minX, y2: -m.at, stroke: '#555', 'stroke-width': size * 0.08 })
+          : '') +
+        el(
+          'text',
+          {
+            x: bounds.minX - tick - size * 0.15,
+            y: -m.at,
+            'font-size': size,
+            'text-anchor': 'end',
+            'dominant-baseline': 'central',
+            fill: '#333',
+          },
+          esc(m.text),
+        ),
+  );
+  return marks.length ? `<g class="edges" data-edges="${picture.edges?.unit}">${marks.join('')}</g>` : '';
+};
+
+/** The whole picture: caption, table, marks, labels and legend, laid out for the pixels it is shown at. */
 export const frame = (picture: Picture): string => {
   const { bounds, seats } = picture;
   const { layout, labels } = arrange(picture);
   const { size, margin, viewBox: vb, pxPerUnit } = layout;
   const width = bounds.maxX - bounds.minX;
   const height = bounds.maxY - bounds.minY;
-  const legendTop = -bounds.minY + margin;
+  const legendTop = -bounds.minY + margin + layout.bands.bottom;
   const legend = layout.legendRows
     .flatMap((row, r) =>
       row.map(({ entry, x }) => {
-        const left = bounds.minX - margin + size * 0.5 + x;
+        const left = vb.x + size * 0.5 + x;
         const middle = legendTop + size * (0.9 + r * 1.6);
         return el(
           'g',
@@ -287,7 +368,7 @@ export const frame = (picture: Picture): string => {
           'text',
           {
             class: 'caption',
-            x: bounds.minX - margin + size * 0.5,
+            x: vb.x + size * 0.5,
             y: vb.y + layout.captionHeight * 0.55,
             'font-size': size * 1.05,
             'font-weight': 600,
@@ -307,6 +388,7 @@ export const frame = (picture: Picture): string => {
     el('rect', { x: vb.x, y: vb.y, width: vb.w, height: vb.h, fill: '#fafafa' }) +
     caption +
     el('rect', { x: bounds.minX, y: -bounds.maxY, width, height, fill: '#f1efe7', stroke: '#555', 'stroke-width': size * 0.08 }) +
+    drawEdges(picture, size) +
     `<g class="table" transform="scale(1 -1)">${picture.body}${picture.marks ? `<g class="event-marks">${picture.marks}</g>` : ''}</g>` +
     `<g class="labels">${labels.map((p) => drawLabel(p, size, seats)).join('')}</g>` +
     `<g class="legend">${legend}</g>` +

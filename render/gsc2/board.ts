@@ -284,6 +284,7 @@ export const drawGsc2 = (game: Json, seats: readonly string[], drawing: BoardOpt
     // Every key, always: a legend that grew as missiles appeared would change the picture's scale (VIEW-10).
     legend: [...seatLegend(seats), ...keyed],
     seats,
+    edges: { unit: 'inch', every: 12 },
     label: `GSC2 battle, turn ${num(game.turn)}; the frame spans x ${bounds.minX} to ${bounds.maxX}, y ${bounds.minY} to ${bounds.maxY} inches`,
   };
 };

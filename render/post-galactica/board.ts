@@ -227,6 +227,7 @@ export const drawPostGalactica = (game: Json, seats: readonly string[]): Board =
     names,
     legend,
     seats,
+    edges: { unit: 'inch', every: 6 },
     label: `${text(mission.name)}: Post Galactica battlefield, ${width} by ${height} inches`,
   };
 };

@@ -96,6 +96,7 @@ export const drawSoluna = (game: Json, seats: readonly string[]): Board => {
     names: [],
     legend,
     seats,
+    edges: { unit: 'square' },
     label: `${text(game.mission)}: Sol'una grid, ${width} by ${height} squares`,
   };
 };

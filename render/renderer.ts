@@ -78,6 +78,11 @@ export const REF: Who = 'referee';
 /** The piece the event's `key` names acted, for the seat that held it. */
 export const piece = (key: string): Who => ({ piece: key });
 
+/** TABLE-7: an event's sentence from its data: what happened, in words, after the seat that acted (render/sentences.ts). */
+export type Sentence = (data: Json) => string;
+/** TABLE-7: a sentence for each event type. */
+export type Sentences = Readonly<Record<string, Sentence>>;
+
 /** A piece's full state at the event shown (VIEW-13). */
 export interface Inspection {
   readonly heading: string;
@@ -98,6 +103,11 @@ export interface Renderer {
    * web/actor.ts): every type is listed, so a new one is placed on purpose.
    */
   readonly actors: Readonly<Record<string, Who>>;
+  /**
+   * TABLE-7: the sentence of each of the ruleset's own event types (the match's are shared,
+   * render/sentences.ts); an event without one reads as its type in words.
+   */
+  readonly sentences?: Sentences;
   /** VIEW-13: the piece `id` as `viewer` sees it; null if it is not in the view. */
   readonly inspect: (game: Json, id: string, viewer: string | null) => Inspection | null;
   /** VIEW-15: where the game stands in the ruleset's words (its turn and phase or step), for captions. */

@@ -25,3 +25,37 @@ export const compass = (facing: unknown): string =>
 
 /** A value of the view as it reads in a row: a string as it is, anything else as JSON. */
 export const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** "a", "a and b", "a, b and c"; `none` for an empty list. */
+export const listed = (items: readonly string[], none = 'none'): string =>
+  items.length === 0 ? none : items.length === 1 ? (items[0] ?? none) : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** "1 unit", "3 units": a count with its noun. */
+export const counted = (n: unknown, noun: string, plural = `${noun}s`): string => `${figure(n)} ${n === 1 ? noun : plural}`;
+
+/** TABLE-7: a distance on the table, in inches as the rules write it (`6"`), the one notation for lengths. */
+export const inches = (value: unknown): string => `${figure(value)}"`;
+
+/** Names or ids as they are, in a sentence's list: `meena, oren and ila`. */
+export const names = (value: unknown, none = 'none'): string => listed((Array.isArray(value) ? value : []).map(word), none);
+
+/** A roll as a sentence's clause: `rolled 5 (6 with modifiers) against 4`. */
+export const rolled = (roll: unknown): string => {
+  const r = obj(roll);
+  if (typeof r.value !== 'number') return 'rolled';
+  const total = typeof r.total === 'number' && r.total !== r.value ? ` (${figure(r.total)} with modifiers)` : '';
+  const against = r.effectiveTarget ?? r.target;
+  const need = typeof against === 'number' ? `, needing ${figure(against)}${r.compare === 'atMost' ? ' or less' : ' or more'}` : '';
+  return `rolled ${figure(r.value)}${total}${need}`;
+};
+
+/** Resources as words, zeros left out: `3 carbon and 1 crystal`; `nothing` when all are zero. */
+export const resources = (value: unknown): string => {
+  const parts = Object.entries(obj(value))
+    .filter(([, n]) => typeof n === 'number' && n !== 0)
+    .map(([kind, n]) => `${figure(n)} ${kind}`);
+  return listed(parts, 'nothing');
+};
+
+/** A reason the rules wrote, quoted so its own words are not read as the sentence's. */
+export const quoted = (value: unknown): string => `“${word(value)}”`;

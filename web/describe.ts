@@ -5,44 +5,30 @@
  */
 import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import type { GameForked, TakenBack } from '../domain/match/events.ts';
 import { foldGame, type History } from '../domain/match/evolve.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from '../render/actor.ts';
 import type { Renderer } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
-import { compass } from '../render/words.ts';
-import { forkText } from './fork.ts';
-import { takebackText } from './voided.ts';
+import { eventSentence } from '../render/sentences.ts';
 
-const words = (type: string): string => type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-
-const fact = (key: string, value: unknown): string | null => {
-  if (value === null || value === undefined || key === 'rule' || key === 'hash' || key === 'salt') return null;
-  // TABLE-7: a facing reads as the board, the inspection and the CLI write it (N, SE), not 0 to 7.
-  if (key === 'facing' && typeof value === 'number') return `facing ${compass(value)}`;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `${words(key)} ${String(value)}`;
-  if (typeof value === 'object' && value !== null && 'x' in value && 'y' in value) {
-    const p = value as { x: unknown; y: unknown };
-    return `${words(key)} (${String(p.x)}, ${String(p.y)})`;
-  }
-  return null;
-};
-
-export const describeEvent = (event: EventEnvelope, actor: string): string => {
+/**
+ * TABLE-7: one line of the event list: its seq, the seat that acted (or `referee`) and the
+ * event's sentence (render/sentences.ts), the one the CLI and the notifications write too.
+ * `ruleset` is the game's (null before it has one), whose renderer words its own events.
+ */
+export const describeEvent = (
+  event: EventEnvelope,
+  actor: string,
+  ruleset: string | null = null,
+  renderers: readonly Renderer[] = rendererList,
+): string => {
   if (event.type === 'Sealed' && event.data === null)
     return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
-  if (event.type === 'TakenBack') return takebackText(event.seq, actor, event.data as TakenBack['data']);
-  // TB-6: a fork's first line says where the game came from, not the raw fields of the state it carries.
-  if (event.type === 'GameForked') return forkText(event.seq, actor, event.data as GameForked['data']);
   const data = event.data !== null && typeof event.data === 'object' ? (event.data as Record<string, unknown>) : {};
-  const facts = Object.entries(data)
-    .map(([k, v]) => fact(k, v))
-    .filter((f): f is string => f !== null)
-    .slice(0, 5);
   const rule = typeof data.rule === 'string' ? ` [${data.rule}]` : '';
-  return `${event.seq}. ${actor}: ${words(event.type)}${facts.length ? `: ${facts.join(', ')}` : ''}${rule}`;
+  return `${event.seq}. ${actor}: ${eventSentence(event.type, data, ruleset, renderers)}${rule}`;
 };
 
 /** One line of the event list: its seq, the seat that acted (or `referee`) and its sentence. */
@@ -71,6 +57,7 @@ export const describeEvents = (
   const lines = events.map((event, i) => {
     const seen = redactEvent(event, seat, i === 0 ? previous : events[i - 1]);
     const actor = actingSeat(seen, state, renderers);
+    const ruleset = state.status === 'empty' ? null : state.ruleset;
     // A seat's export hides the other seats' sealed orders (they cannot be folded): the
     // owners of the pieces after one are read from the game before it.
     if (!(event.type === 'Sealed' && event.data === null)) {
@@ -80,7 +67,7 @@ export const describeEvents = (
         // the same: keep the last game this export lets the page fold
       }
     }
-    return { seq: event.seq, actor, text: describeEvent(seen, actor) };
+    return { seq: event.seq, actor, text: describeEvent(seen, actor, ruleset, renderers) };
   });
   return { lines, after: state };
 };

@@ -6,6 +6,7 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawGsc2, gscPlaces } from './board.ts';
 import { gscShip } from './inspect.ts';
 import { gscMarks } from './marks.ts';
+import { gscSentences } from './sentences.ts';
 import { gscSummary } from './summary.ts';
 
 export const gsc2Renderer: Renderer = {
@@ -46,6 +47,7 @@ export const gsc2Renderer: Renderer = {
     RepairAttempted: piece('ship'),
     RepairsDone: SEAT,
   },
+  sentences: gscSentences,
   inspect: gscShip,
   where: (game) => `turn ${String(game.turn)}, ${String(game.step)} step`,
   summary: gscSummary,

@@ -6,6 +6,7 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawPostGalactica, pgPlaces } from './board.ts';
 import { pgUnit } from './inspect.ts';
 import { pgMarks } from './marks.ts';
+import { pgSentences } from './sentences.ts';
 import { pgSummary } from './summary.ts';
 
 export const postGalacticaRenderer: Renderer = {
@@ -45,6 +46,7 @@ export const postGalacticaRenderer: Renderer = {
     FactionAbilitiesRefreshed: REF,
     FactionAbilityUsed: SEAT,
   },
+  sentences: pgSentences,
   inspect: pgUnit,
   where: (game) =>
     `round ${String(game.round)}, turn ${String(game.turn)}${game.activeSeat ? ` (${String(game.activeSeat)})` : ''}, ${String(game.phase)} phase`,

@@ -6,6 +6,7 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawSoluna, solunaPlaces } from './board.ts';
 import { solunaModel } from './inspect.ts';
 import { solunaMarks } from './marks.ts';
+import { solunaSentences } from './sentences.ts';
 import { solunaSummary } from './summary.ts';
 
 export const solunaRenderer: Renderer = {
@@ -28,6 +29,7 @@ export const solunaRenderer: Renderer = {
     PhaseEnded: REF,
     TurnEnded: REF,
   },
+  sentences: solunaSentences,
   inspect: solunaModel,
   where: (game) => `turn ${String(game.turn)}, phase ${String(game.phase)}`,
   summary: solunaSummary,

@@ -74,14 +74,14 @@ describe('the page around the board', () => {
       const { page } = await viewer();
       await openLog(page, logFile('gsc2'));
       const line = page.locator('#events li[data-seq="45"]');
-      expect(await line.textContent()).toMatch(/^45\. red: beam fired: ship lance/);
+      expect(await line.textContent()).toMatch(/^45\. red: lance fired battery B at viper/);
       expect(await line.getAttribute('data-actor')).toBe('red');
       const colours = await page.$$eval('#events li[data-seq="45"], #events li[data-seq="43"]', (els) =>
         els.map((el) => /border-left-color: ([^;]+)/.exec(el.getAttribute('style') ?? '')?.[1]),
       );
       const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
       expect(colours).toEqual([rgb('#555555'), rgb(seatColour(['red', 'blue'], 'red'))]);
-      expect(await page.textContent('#events li[data-seq="43"]')).toMatch(/^43\. referee: damage inflicted/);
+      expect(await page.textContent('#events li[data-seq="43"]')).toMatch(/^43\. referee: viper took 2 damage from /);
     },
     SLOW,
   );

@@ -279,7 +279,7 @@ describe('playing from the page', () => {
           const mine = events.filter((e) => e.type === 'ActionsSealed').at(-1)?.seq as number;
           await Promise.all([caughtUp(seat.page, sealed), caughtUp(other.page, sealed)]);
           expect(await seat.page.textContent(`#events li[data-seq="${mine}"]`)).toMatch(
-            new RegExp(`^${mine}\\. ${seatName}: actions sealed: `),
+            new RegExp(`^${mine}\\. ${seatName}: ${seatName} sealed its orders for `),
           );
           expect(await other.page.textContent(`#events li[data-seq="${mine}"]`)).toBe(
             `${mine}. ${seatName}: sealed orders (hidden from this seat until they are revealed)`,
@@ -290,7 +290,7 @@ describe('playing from the page', () => {
       }
       expect(view.game?.turn).toBe(2);
       for (const seat of game.seats) await caughtUp(seat.page, view.version);
-      expect(await game.seats[1]?.page.textContent('#events')).toMatch(/referee: turn started: turn 2/);
+      expect(await game.seats[1]?.page.textContent('#events')).toMatch(/referee: turn 2 began/);
     },
     SLOW,
   );
@@ -395,11 +395,11 @@ describe('playing from the page', () => {
       for (const seat of game.seats) await caughtUp(seat.page, view.version);
       const redLines = await red.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
       const blueLines = await blue.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
-      const redSealed = redLines.findIndex((l) => / red: orders sealed: /.test(l));
+      const redSealed = redLines.findIndex((l) => / red: red sealed its orders for /.test(l));
       expect(redSealed).toBeGreaterThan(0);
       expect(blueLines[redSealed]).toMatch(/^\d+\. red: sealed orders \(hidden from this seat until they are revealed\)$/);
       expect(redLines.some((l) => / blue: sealed orders \(hidden/.test(l))).toBe(true);
-      expect(redLines.join('\n')).toMatch(/referee: orders revealed: turn 1, step missiles/);
+      expect(redLines.join('\n')).toMatch(/referee: the sealed orders for the missiles step of turn 1 were revealed/);
 
       // Beams (GSC-11): each seat fires battery A at the ship its missile hit; shields are down, so the hull is hit.
       await ready(red.page, view.version);
@@ -428,8 +428,8 @@ describe('playing from the page', () => {
       for (const seat of game.seats) {
         const lines = (await seat.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''))).join('\n');
         for (const step of ['missiles', 'beams', 'boarding'])
-          expect(lines).toMatch(new RegExp(`referee: orders revealed: turn 1, step ${step}`));
-        expect(lines).toMatch(/referee: turn started: turn 2/);
+          expect(lines).toMatch(new RegExp(`referee: the sealed orders for the ${step} step of turn 1 were revealed`));
+        expect(lines).toMatch(/referee: turn 2 began/);
       }
       expect(await offered(blue.page)).toContain('MoveShip');
       expect(await blue.page.textContent('#play .waiting')).toMatch(/^Your move \(movement\)/);

@@ -207,7 +207,7 @@ describe('the replay viewer', () => {
       async () => page.$$eval('#events li', (els) => els.length),
       (n) => n > before,
     );
-    expect(await page.textContent('#events')).toMatch(/seat joined/);
+    expect(await page.textContent('#events')).toMatch(/took its seat/);
     expect(await page.textContent('#status')).toMatch(new RegExp(`^game ${gameId} \\(live\\): \\d+ events\\.$`));
     expect(page.url()).not.toContain(apiKey);
     expect(page.url()).toBe(`${session.url}/`);

@@ -43,7 +43,7 @@ describe('VIEW-12 each event line names the seat whose piece acted', () => {
     const log = reference('gsc2');
     const lines = linesOf(log);
     expect(eventAt(log, 45)).toMatchObject({ type: 'BeamFired', actor: 'blue', data: { ship: 'lance' } });
-    expect(lines[44]?.text).toMatch(/^45\. red: beam fired: ship lance, battery /);
+    expect(lines[44]?.text).toMatch(/^45\. red: lance fired battery B at viper /);
     // Every shot is its ship's seat's, whoever sent the command that resolved it.
     const ships = (foldGame(RULESETS, log.events) as { rules: { ships: Record<string, { seat: string }> } }).rules.ships;
     const shots = log.events.filter((e) => e.type === 'BeamFired');
@@ -51,8 +51,8 @@ describe('VIEW-12 each event line names the seat whose piece acted', () => {
     expect(shots.some((e) => e.actor !== ships[(e.data as { ship: string }).ship]?.seat)).toBe(true);
     for (const e of shots) expect(lines[e.seq - 1]?.actor, `event ${e.seq}`).toBe(ships[(e.data as { ship: string }).ship]?.seat);
     // Damage, losses, steps and reveals are the referee's.
-    expect(lines[42]?.text).toMatch(/^43\. referee: damage inflicted: target viper/);
-    expect(lines[39]?.text).toMatch(/^40\. referee: orders revealed/);
+    expect(lines[42]?.text).toMatch(/^43\. referee: viper took 2 damage from /);
+    expect(lines[39]?.text).toMatch(/^40\. referee: the sealed orders for the \w+ step of turn \d+ were revealed/);
   });
 
   it("VIEW-12 PG-20 a deadline and the default deployment after it are the referee's, a seat's own deployment is the seat's", () => {
@@ -61,13 +61,16 @@ describe('VIEW-12 each event line names the seat whose piece acted', () => {
     const deadline = log.events.find((e) => e.type === 'DeadlinePassed') as EventEnvelope;
     const auto = log.events.find((e) => e.type === 'UnitsDeployed' && e.actor === 'system') as EventEnvelope;
     expect(lines[deadline.seq - 1]?.actor).toBe(REFEREE);
-    expect(lines[auto.seq - 1]).toMatchObject({ actor: REFEREE, text: expect.stringMatching(/^\d+\. referee: units deployed: seat red/) });
+    expect(lines[auto.seq - 1]).toMatchObject({
+      actor: REFEREE,
+      text: expect.stringMatching(/^\d+\. referee: red’s 8 units were placed by default/),
+    });
     const battle = reference('post-galactica-battle');
     const own = battle.events.find((e) => e.type === 'UnitsDeployed' && e.actor === 'red') as EventEnvelope;
     expect(linesOf(battle)[own.seq - 1]?.actor).toBe('red');
     const shot = battle.events.find((e) => e.type === 'AttackResolved') as EventEnvelope;
     expect(linesOf(battle)[shot.seq - 1]?.text).toMatch(
-      new RegExp(`^${shot.seq}\\. red: attack resolved: kind ranged, attacker id red-gunners-1`),
+      new RegExp(`^${shot.seq}\\. red: red-gunners-1 made a ranged attack on blue-gunners-1`),
     );
   });
 
@@ -82,7 +85,7 @@ describe('VIEW-12 each event line names the seat whose piece acted', () => {
     });
     const all = linesOf(log);
     expect(eventAt(log, 49)).toMatchObject({ type: 'ModelMoved', actor: 'sun' });
-    expect(all[48]?.text).toMatch(/^49\. moon: model moved: model /);
+    expect(all[48]?.text).toMatch(/^49\. moon: xul moved from \[3,7\] to \[4,4\]/);
     expect(all.filter((l) => l.actor === REFEREE).map((l) => eventAt(log, l.seq).type)).toContain('ActionsRevealed');
   });
 });

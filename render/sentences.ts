@@ -5,6 +5,7 @@
  * by their names and pieces by their ids, never a player id, and says what happened in words
  * rather than the event's fields: the seat that acted heads the line (render/actor.ts).
  */
+import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { type Renderer, rendererOf, type Sentences } from './renderer.ts';
 import { rendererList } from './renderers.ts';
 import { type Json, list, obj } from './svg.ts';
@@ -22,8 +23,11 @@ export const phaseWords = (phase: unknown): string => {
   return numbered ? `phase ${numbered[1]}` : `the ${word(phase)} phase`;
 };
 
-/** The seats still to act, as a clause: `, with red still to act`; empty when none was awaited. */
-const awaiting = (seats: unknown): string => (list(seats).length > 0 ? `, with ${names(seats)} still to act` : '');
+/**
+ * The seats that had not acted, as a clause: `, before red had acted`; empty when none was awaited.
+ * (Not "waiting for": the CLI's summary says who may act now once, TABLE-7.)
+ */
+const awaiting = (seats: unknown): string => (list(seats).length > 0 ? `, before ${names(seats)} had acted` : '');
 
 /** `events 5–7 and 9`, `event 5`, `nothing`. */
 export const voidedWords = (voids: unknown): string => {
@@ -119,4 +123,22 @@ export const eventSentence = (
   const own = ruleset === null ? undefined : rendererOf(renderers, ruleset)?.sentences?.[type];
   const say = own ?? MATCH_SENTENCES[type];
   return say ? say(obj(data)) : typeWords(type);
+};
+
+/**
+ * TABLE-7: one event as a line: its seq, the seat that acted (or `referee`, render/actor.ts) and
+ * its sentence, with the rule it applied. The page's event list and `arbiter replay --at N` both
+ * print it. Another seat's sealed orders, redacted (`Sealed`), read as such.
+ */
+export const eventLine = (
+  event: EventEnvelope,
+  actor: string,
+  ruleset: string | null,
+  renderers: readonly Renderer[] = rendererList,
+): string => {
+  if (event.type === 'Sealed' && event.data === null)
+    return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
+  const data = obj(event.data);
+  const rule = typeof data.rule === 'string' ? ` [${data.rule}]` : '';
+  return `${event.seq}. ${actor}: ${eventSentence(event.type, data, ruleset, renderers)}${rule}`;
 };

@@ -11,27 +11,9 @@ import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from '../render/actor.ts';
 import type { Renderer } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
-import { eventSentence } from '../render/sentences.ts';
+import { eventLine } from '../render/sentences.ts';
 
-/**
- * TABLE-7: one line of the event list: its seq, the seat that acted (or `referee`) and the
- * event's sentence (render/sentences.ts), the one the CLI and the notifications write too.
- * `ruleset` is the game's (null before it has one), whose renderer words its own events.
- */
-export const describeEvent = (
-  event: EventEnvelope,
-  actor: string,
-  ruleset: string | null = null,
-  renderers: readonly Renderer[] = rendererList,
-): string => {
-  if (event.type === 'Sealed' && event.data === null)
-    return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
-  const data = event.data !== null && typeof event.data === 'object' ? (event.data as Record<string, unknown>) : {};
-  const rule = typeof data.rule === 'string' ? ` [${data.rule}]` : '';
-  return `${event.seq}. ${actor}: ${eventSentence(event.type, data, ruleset, renderers)}${rule}`;
-};
-
-/** One line of the event list: its seq, the seat that acted (or `referee`) and its sentence. */
+/** One line of the event list: its seq, the seat that acted (or `referee`) and its sentence (render/sentences.ts `eventLine`). */
 export interface EventLine {
   readonly seq: number;
   readonly actor: string;
@@ -67,7 +49,7 @@ export const describeEvents = (
         // the same: keep the last game this export lets the page fold
       }
     }
-    return { seq: event.seq, actor, text: describeEvent(seen, actor, ruleset, renderers) };
+    return { seq: event.seq, actor, text: eventLine(seen, actor, ruleset, renderers) };
   });
   return { lines, after: state };
 };

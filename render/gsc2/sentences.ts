@@ -47,7 +47,7 @@ const boarding = (d: Json): string => {
 
 export const gscSentences: Sentences = {
   TurnStarted: (d) => `turn ${word(d.turn)} began`,
-  StepStarted: (d) => `${stepOf(d)} began${list(d.awaiting).length > 0 ? `, waiting for ${names(d.awaiting)}` : ''}`,
+  StepStarted: (d) => `${stepOf(d)} began${list(d.awaiting).length > 0 ? `, awaiting ${names(d.awaiting)}` : ''}`,
   TerrainMoved: (d) => `${word(d.terrain)} drifted from ${spot(d.from)} to ${spot(d.to)}`,
   MoverChanged: (d) =>
     `${word(d.seat)} moves next, ${num(d.quota) > 0 ? counted(d.quota, 'ship') : 'any number of ships'} (${word(d.mode)} moves, ${word(d.leader)} leading)`,

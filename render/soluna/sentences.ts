@@ -49,8 +49,8 @@ export const solunaSentences: Sentences = {
   TurnStarted: (d) => `turn ${word(d.turn)} began`,
   PhaseStarted: (d) => {
     const skipped = list(d.skipped).length;
-    const passed = skipped > 0 ? `, ${skipped === 1 ? 'phase' : 'phases'} ${names(d.skipped)} skipped with no model to act` : '';
-    return `${phaseOf(d)} began${passed}, ${eligible(d.eligible) === 'none' ? 'with no model to act' : eligible(d.eligible)}`;
+    const passed = skipped > 0 ? `, ${skipped === 1 ? 'phase' : 'phases'} ${names(d.skipped)} skipped, no model acting in them` : '';
+    return `${phaseOf(d)} began${passed}, ${eligible(d.eligible) === 'none' ? 'no model acting' : eligible(d.eligible)}`;
   },
   ActionsSealed: (d) => `${word(d.seat)} sealed its orders for ${phaseOf(d)}`,
   ActionsCommitted: (d) => `${word(d.seat)} committed to its sealed orders for ${phaseOf(d)}`,

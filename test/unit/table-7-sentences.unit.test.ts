@@ -21,6 +21,7 @@ import { ownerOf, REFEREE } from '../../render/actor.ts';
 import { rendererOf } from '../../render/renderer.ts';
 import { rendererList } from '../../render/renderers.ts';
 import { eventSentence, MATCH_SENTENCES, typeWords } from '../../render/sentences.ts';
+import { replay } from '../../tools/arbiter-cli/src/commands.ts';
 import { describeEvents } from '../../web/describe.ts';
 
 const RULESETS = everyRuleset();
@@ -104,6 +105,23 @@ describe('TABLE-7 every event line is a sentence that names who acted', () => {
       expect(named).toBeGreaterThan(0);
     });
   }
+
+  it('TABLE-7 `arbiter replay --at N` says event N in the words and with the actor of the event list, as each seat too', () => {
+    for (const file of FILES.filter((f) => !f.includes('versions'))) {
+      const log = read(file);
+      const every = Math.max(1, Math.floor(log.events.length / 25));
+      for (const seat of [undefined, log.header.seats[1]?.name]) {
+        const lines = describeEvents(RULESETS, log.events, emptyGame, seat ?? null).lines;
+        for (let at = 1; at <= log.events.length; at += at < 12 ? 1 : every) {
+          let out = '';
+          replay(file, { at: String(at), seat }, (chunk) => {
+            out += chunk;
+          });
+          expect(out.split('\n')[2], `${file} --at ${at} --seat ${seat}`).toBe(lines[at - 1]?.text);
+        }
+      }
+    }
+  });
 
   it('TABLE-7 a seat in the data is named in the sentence: every seat-named event of the reference logs', () => {
     for (const file of FILES.filter((f) => !f.includes('versions'))) {

@@ -5,14 +5,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
-import { viewGame } from '../../../domain/match/view.ts';
+import { redactEvent, viewGame } from '../../../domain/match/view.ts';
 import { everyRuleset } from '../../../domain/rulesets.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../../domain/verify/log.ts';
 import { outcomeOf } from '../../../domain/verify/pending.ts';
 import { verifyTournament } from '../../../domain/verify/tournament.ts';
 import { verifyLog } from '../../../domain/verify/verify.ts';
-import { explainActed, gameBefore } from '../../../render/actor.ts';
+import { actingSeat, explainActed, gameBefore } from '../../../render/actor.ts';
 import { standaloneSvg } from '../../../render/board.ts';
+import { rendererList } from '../../../render/renderers.ts';
+import { eventLine } from '../../../render/sentences.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 
@@ -139,7 +141,13 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
     print(`wrote the battlefield after event ${upTo} to ${options.svg}`);
     return EXIT.holds;
   }
-  print(options.json ? JSON.stringify(view, null, 2) : summarize(view));
+  if (options.json) {
+    print(JSON.stringify(view, null, 2));
+    return EXIT.holds;
+  }
+  // TABLE-7: the event shown, in the words and with the actor the page's event list gives it.
+  const last = redactEvent(shown[shown.length - 1] as EventEnvelope, seat, shown[shown.length - 2]);
+  print(summarize(view, rendererList, eventLine(last, actingSeat(last, before), header.ruleset)));
   return EXIT.holds;
 };
 

@@ -145,6 +145,12 @@ const phaseName = (phase: string): string => {
   return numbered ? `phase ${numbered[1]}` : `${phase} phase`;
 };
 
+/** TABLE-7: a phase heading a sentence: `Phase 3` (Sol'una's numbers), `The movement phase`; never "The phase 3". */
+const phaseHead = (phase: string, esc: Escape): string => {
+  const name = esc(phaseName(phase));
+  return name.startsWith('phase ') ? `P${name.slice(1)}` : `The ${name}`;
+};
+
 /** `Turn 2, round 1, movement phase.` with whatever is known. */
 const position = (n: Notice, esc: Escape): string => {
   const parts = [
@@ -197,7 +203,7 @@ export const noticeText = (n: Notice, esc: Escape = oneLine): string => {
     case 'turn-started':
       return lines(`Turn ${n.turn ?? '?'} has begun in ${where}${plays}.`, position(n, esc));
     case 'phase-started':
-      return lines(`${n.phase ? `The ${esc(phaseName(n.phase))}` : 'A new phase'} has begun in ${where}${plays}.`, position(n, esc));
+      return lines(`${n.phase ? phaseHead(n.phase, esc) : 'A new phase'} has begun in ${where}${plays}.`, position(n, esc));
     case 'game-ended': {
       const result = n.result;
       // PBM-10: an open game that expired was never played, so it is no draw.

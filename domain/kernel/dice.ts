@@ -137,6 +137,57 @@ export const seededDice = (key: string, gameId: string, seq: number): Dice => {
   };
 };
 
+/**
+ * TABLE-3: what a roll needs. `needs` is the face the die must show (`atLeast`: that face or
+ * higher; `atMost`: that face or lower), after every modifier; `chance` the share of faces
+ * that succeed (0 when none can, 1 when any does). A roll with no target needs nothing.
+ */
+export interface RollNeed {
+  readonly needs: number | null;
+  readonly chance: number | null;
+}
+
+export const rollNeed = (request: RollRequest): RollNeed => {
+  if (request.target === undefined) return { needs: null, chance: null };
+  const modifiers = request.modifiers ?? [];
+  const sum = (applies: 'roll' | 'target') => modifiers.reduce((n, m) => ((m.applies ?? 'roll') === applies ? n + m.value : n), 0);
+  const threshold = request.target + sum('target') - sum('roll');
+  if ((request.compare ?? 'atLeast') === 'atLeast') {
+    const needs = Math.max(1, threshold);
+    return { needs, chance: Math.max(0, request.sides - needs + 1) / request.sides };
+  }
+  const needs = Math.min(request.sides, threshold);
+  return { needs, chance: Math.max(0, needs) / request.sides };
+};
+
+/** The most rolls one dry run makes: far more than any command rolls; a rule that rolled on for ever would stop here. */
+export const MAX_DRY_RUN_ROLLS = 10_000;
+
+/**
+ * TABLE-3: dice for a dry run, which draw nothing: each roll shows the face it needs, so the
+ * events decided are those of every roll just making its target (a roll that cannot succeed
+ * shows its nearest face and fails). A roll without a target needs nothing: such rolls show the
+ * faces in turn (1, 2, 3, …), so a roll-off, which rolls again on a tie, ends. Nothing of the
+ * game's key is read, so a dry run tells nothing of the dice the command would roll.
+ */
+export const neededDice = (seq: number): Dice => {
+  let index = 0;
+  return {
+    roll(request) {
+      if (index >= MAX_DRY_RUN_ROLLS) throw new RangeError(`a dry run stops after ${MAX_DRY_RUN_ROLLS} rolls (${request.purpose})`);
+      const draw = { seq, index };
+      index += 1;
+      return resolveRoll(request, neededFace(request, draw.index), draw);
+    },
+  };
+};
+
+/** The face a dry run shows for roll `index`: the one it needs, or, needing none, the faces in turn. */
+export const neededFace = (request: RollRequest, index: number): number => {
+  const { needs } = rollNeed(request);
+  return needs === null ? (index % request.sides) + 1 : Math.min(request.sides, Math.max(1, needs));
+};
+
 /** Dice that return the given faces in order: for rule tests that need a particular roll. */
 export const scriptedDice = (faces: readonly number[], seq = 0): Dice => {
   let index = 0;

@@ -211,6 +211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/commands/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the referee first: what it would do with a command, recording nothing.
+         * @description TABLE-3. A dry run: the command is decided as `POST /games/{id}/commands` would decide it now, and nothing is recorded. Accepted, the answer lists the events it would record and each roll it would make with the face that roll needs (`needs`) and its chance; no die is drawn, so the events show every roll just making its target. Refused, the answer gives the rule and the sentence the command would be refused with. A missing game, an unknown command or field and a stale `expectedVersion` are answered as the command would be.
+         */
+        post: operations["checkCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/forks": {
         parameters: {
             query?: never;
@@ -2618,6 +2638,57 @@ export interface components {
             /** @description TB-6: only from POST /games/{id}/forks: the ids of the forks this answer started (none while a continuation waits for its seats). */
             forks?: string[];
         };
+        CommandCheck: {
+            gameId: string;
+            /** @description The version the command was decided on. */
+            version: number;
+            /** @constant */
+            accepted: true;
+            events: components["schemas"]["EventEnvelope"][];
+            /** @description Every roll it would make, in order, with what each needs. */
+            rolls: {
+                /** @description The event that would carry the roll. */
+                seq: number;
+                purpose: string;
+                sides: number;
+                rule?: string;
+                modifiers: {
+                    /** @enum {string} */
+                    applies?: "roll" | "target";
+                    value: number;
+                    rule: string;
+                    reason: string;
+                }[];
+                target?: number;
+                effectiveTarget?: number;
+                /** @enum {string} */
+                compare?: "atLeast" | "atMost";
+                /** @description The face the die must show, modifiers counted: that face or higher (`atLeast`), or lower (`atMost`); past the die's faces it cannot succeed. Null for a roll with no target. */
+                needs: number | null;
+                /** @description The share of faces that succeed, 0 to 1; null for a roll with no target. */
+                chance: number | null;
+            }[];
+            /** @description Events it would record after those shown, not shown: when your orders are the last of a step's sealed orders, the command resolves the step at once, and a dry run reveals nothing another seat sealed. 0 otherwise. */
+            withheld: number;
+        } | {
+            gameId: string;
+            /** @description The version the command was decided on. */
+            version: number;
+            /** @constant */
+            accepted: false;
+            /** @description Why the referee would refuse it. */
+            refusal: {
+                /** @description The status the command would be refused with. */
+                status: number;
+                type: string;
+                title: string;
+                /** @description The sentence the command would be refused with. */
+                detail: string;
+                /** @description The rule point, e.g. PG-9. */
+                rule?: string;
+                code?: string;
+            };
+        };
         EventsPage: {
             events: components["schemas"]["EventEnvelope"][];
             /** @description TB-1: the runs of this page's events that a takeback voided; only when there are any. */
@@ -3840,6 +3911,65 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    checkCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Answer 409, as the command would be, unless the game is at this version. */
+                    expectedVersion?: number;
+                    /** @description A command of the game's ruleset; GET /rulesets/{id} lists them. */
+                    command: components["schemas"]["PostGalacticaCommand"] | components["schemas"]["SolunaCommand"] | components["schemas"]["Gsc2Command"];
+                };
+            };
+        };
+        responses: {
+            /** @description The referee's answer: `accepted` with the events and rolls, or refused with the rule and the sentence. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such game. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `expectedVersion` is not the game's version: read the game again. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["Throttled"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["TimedOut"];

@@ -25,6 +25,7 @@ import {
   ratingChangesSchema,
 } from '../../clubs/http/schemas.ts';
 import {
+  checkResponse,
   commandResponse,
   envelopeSchema,
   eventsResponse,
@@ -119,6 +120,12 @@ export interface Components {
   readonly commandRefs: { $ref: string }[];
 }
 
+/** TABLE-3: a dry run's answer, its accepted events described as every ruleset's events are. */
+const commandCheck = (envelope: z.core.$ZodType) => {
+  const [accepted, refused] = checkResponse.def.getter().def.options;
+  return z.discriminatedUnion('accepted', [z.extend(accepted, { events: z.array(envelope) }), refused]);
+};
+
 export const buildComponents = (): Components => {
   const registry = z.registry<{ id: string }>();
   const lifecycle = lifecycleCommands();
@@ -142,6 +149,7 @@ export const buildComponents = (): Components => {
   registry.add(gameView, { id: 'GameView' });
   const named: [string, z.core.$ZodType][] = [
     ['CommandResponse', z.extend(commandResponse.def.getter(), { events: z.array(envelope) })],
+    ['CommandCheck', commandCheck(envelope)],
     ['EventsPage', z.extend(eventsResponse.def.getter(), { events: z.array(envelope) })],
     ['GameState', z.extend(stateResponse.def.getter(), { state: gameView })],
     ['Inbox', inboxResponse],

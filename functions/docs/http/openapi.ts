@@ -10,7 +10,7 @@
 import { rulesets } from '../../../domain/rulesets.ts';
 import { clubResponses } from '../../clubs/http/operations.ts';
 import { gameResponses } from '../../games/http/operations.ts';
-import { commandBody } from '../../games/http/schemas.ts';
+import { checkBody, commandBody } from '../../games/http/schemas.ts';
 import { commandExamples, forkExamples, problemRef, problemTable, requestExample } from '../../http/openapi-examples.ts';
 import {
   body,
@@ -32,9 +32,9 @@ import { tournamentResponses } from '../../tournaments/http/operations.ts';
 import { buildComponents } from './components.ts';
 import { docsResponses } from './operations.ts';
 
-/** The body of POST /games/{id}/commands: the command is one of a ruleset's commands. */
-const commandRequest = (commandRefs: readonly { $ref: string }[]) => {
-  const schema = inline(commandBody) as { properties: Record<string, unknown> };
+/** The body of POST /games/{id}/commands and of its dry run (TABLE-3): the command is one of a ruleset's commands. */
+const commandRequest = (given: typeof commandBody | typeof checkBody, commandRefs: readonly { $ref: string }[]) => {
+  const schema = inline(given) as { properties: Record<string, unknown> };
   schema.properties.command = { description: "A command of the game's ruleset; GET /rulesets/{id} lists them.", anyOf: commandRefs };
   return schema;
 };
@@ -114,7 +114,12 @@ const operation = (route: RouteDeclaration, responses: Responses, commandRefs: r
   const query = route.query ? queryParams(route.query) : [];
   // The path id and If-None-Match before the query; a route without a path id lists its query first.
   const parameters = route.id === undefined ? [...query, ...etag] : [...path, ...etag, ...query];
-  const schema = route.operationId === 'giveCommand' ? commandRequest(commandRefs) : route.body && inline(route.body);
+  const schema =
+    route.operationId === 'giveCommand'
+      ? commandRequest(commandBody, commandRefs)
+      : route.operationId === 'checkCommand'
+        ? commandRequest(checkBody, commandRefs)
+        : route.body && inline(route.body);
   return {
     operationId: route.operationId,
     tags: [route.tag],

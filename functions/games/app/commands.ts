@@ -221,18 +221,7 @@ const attemptOnce = async (
     await deps.rulesets.load(request.command.ruleset);
   }
   refuseUnknownCommandFields(deps.rulesets, state, request.command);
-  if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
-    throw new Problem(
-      409,
-      'version-conflict',
-      'The game moved on',
-      `You expected version ${request.expectedVersion} but the game is at version ${state.version}.`,
-      {
-        expectedVersion: request.expectedVersion,
-        version: state.version,
-      },
-    );
-  }
+  refuseStaleVersion(request.expectedVersion, state);
   const seed = creating ? deps.randomHex(32) : storedSeed;
   if (seed === null) throw new Error(`game ${request.gameId} has no seed`);
   // PBM-14: a game under older rules first moves to the served version, when its log decides the same under them.
@@ -247,6 +236,18 @@ const attemptOnce = async (
   if (step === 'conflict') return 'conflict';
   const { events, stateAfter } = step;
   return { events: [...adopted, ...events], version: stateAfter.version, replayed: false, state: stateAfter };
+};
+
+/** A command sent for a version the game has left is refused before it is decided (409). */
+export const refuseStaleVersion = (expectedVersion: number | undefined, state: GameState): void => {
+  if (expectedVersion === undefined || expectedVersion === state.version) return;
+  throw new Problem(
+    409,
+    'version-conflict',
+    'The game moved on',
+    `You expected version ${expectedVersion} but the game is at version ${state.version}.`,
+    { expectedVersion, version: state.version },
+  );
 };
 
 /** What one decided batch did: its events and the state after them (the state it was decided on when it has none). */
@@ -302,7 +303,7 @@ const decideAndAppend = async (
 };
 
 /** TB-2, TB-3: a far takeback's decider is given the log after its version, read from the store (docs/design.md §8). */
-const undoneFor = async (deps: Deps, request: CommandRequest, state: GameState): Promise<Pick<MatchCtx, 'undone'>> => {
+export const undoneFor = async (deps: Deps, request: CommandRequest, state: GameState): Promise<Pick<MatchCtx, 'undone'>> => {
   const after = undoneVersion(request.command);
   if (after === null || after < 0 || after >= state.version) return {};
   return { undone: { after, events: await deps.store.readAfter(request.gameId, after, state.version) } };
@@ -336,7 +337,7 @@ const adoptRules = async (
  * expected version, the rules), so no answer tells its ruleset, its state or that it exists.
  * JoinGame is not a stranger's command to refuse here: its route checked the invite code first.
  */
-const refuseStranger = (request: CommandRequest, state: GameState): void => {
+export const refuseStranger = (request: CommandRequest, state: GameState): void => {
   const { caller, command } = request;
   // Who may send a command is its declaration's (command-table.ts): any player may create a game or join one.
   if (caller.kind !== 'player' || lifecycleCommand(command.type)?.sentBy === 'any player') return;
@@ -344,7 +345,7 @@ const refuseStranger = (request: CommandRequest, state: GameState): void => {
 };
 
 /** TB-6: in a sandbox its player acts as the seat the game awaits (`actingSeat`). */
-const actorFor = (deps: Deps, caller: Caller, state: GameState): Actor =>
+export const actorFor = (deps: Deps, caller: Caller, state: GameState): Actor =>
   caller.kind === 'system'
     ? caller
     : { kind: 'player', playerId: caller.playerId, seat: actingSeat(deps.rulesets, state, caller.playerId) };

@@ -25,6 +25,7 @@ import {
 import type { RouteDeclaration } from '../../http/route.ts';
 import { DEFAULT_WAIT_LIMITS, MAX_WAITS_ENV } from '../app/waiting.ts';
 import {
+  checkBody,
   commandBody,
   createGameBody,
   eventsQuery,
@@ -99,6 +100,19 @@ export const gameRoutes = [
     description: 'A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.',
     id: gameIdDescription,
     body: commandBody,
+  },
+  {
+    method: 'POST',
+    path: '/games/{id}/commands/check',
+    operationId: 'checkCommand',
+    serves: 'api',
+    auth: 'apiKey',
+    tag: 'games',
+    summary: 'Ask the referee first: what it would do with a command, recording nothing.',
+    description:
+      'TABLE-3. A dry run: the command is decided as `POST /games/{id}/commands` would decide it now, and nothing is recorded. Accepted, the answer lists the events it would record and each roll it would make with the face that roll needs (`needs`) and its chance; no die is drawn, so the events show every roll just making its target. Refused, the answer gives the rule and the sentence the command would be refused with. A missing game, an unknown command or field and a stale `expectedVersion` are answered as the command would be.',
+    id: gameIdDescription,
+    body: checkBody,
   },
   {
     method: 'POST',
@@ -222,6 +236,14 @@ export const gameResponses = (): Record<GameOperationId, Record<string, unknown>
     ...noGame,
     409: problem('Each meaning has its own problem type: see the examples.', conflictExamples()),
     422: problem('Against the rules: the detail says which rule and why.'),
+    ...always,
+  },
+  checkCommand: {
+    200: ok("The referee's answer: `accepted` with the events and rolls, or refused with the rule and the sentence.", 'CommandCheck'),
+    ...withBody,
+    ...unauthorized,
+    ...noGame,
+    409: problem("`expectedVersion` is not the game's version: read the game again."),
     ...always,
   },
   forkGame: {

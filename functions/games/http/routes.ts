@@ -16,6 +16,7 @@ import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { Problem } from '../../kernel/problems.ts';
+import { checkCommand } from '../app/check.ts';
 import type { CommandResult } from '../app/commands.ts';
 import { exportLog } from '../app/export.ts';
 import { requestFork } from '../app/forks.ts';
@@ -28,6 +29,19 @@ import type { GameRoute } from './operations.ts';
  * their types are read here) and each ruleset's, known before any is loaded.
  */
 const KNOWN_COMMANDS = new Set([...matchCommands({ firstPlayerRule: '' }), ...rulesetIds.flatMap(commandDocsOf)].map((c) => c.type));
+
+/** A command the route takes (and its dry run) is one some ruleset or the lifecycle declares, and not one with a route of its own. */
+const refuseUnknownCommand = (type: string): void => {
+  const reserved = RESERVED_COMMANDS.get(type);
+  if (reserved || !KNOWN_COMMANDS.has(type)) {
+    throw new Problem(
+      400,
+      'unknown-command',
+      'Unknown command',
+      reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
+    );
+  }
+};
 
 /** A command's response: its events as the caller's seat may see them. */
 const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
@@ -67,16 +81,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
   },
   giveCommand: async (request, { playerId, body }) => {
-    const type = body.command.type;
-    const reserved = RESERVED_COMMANDS.get(type);
-    if (reserved || !KNOWN_COMMANDS.has(type)) {
-      throw new Problem(
-        400,
-        'unknown-command',
-        'Unknown command',
-        reserved ?? `There is no command "${type}"; GET /rulesets/{id} lists the commands of each ruleset.`,
-      );
-    }
+    refuseUnknownCommand(body.command.type);
     const gameId = request.params.id ?? '';
     const result = await giveCommand(deps(), {
       gameId,
@@ -86,6 +91,22 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
       caller: { kind: 'player', playerId },
     });
     return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+  },
+  checkCommand: async (request, { playerId, body }) => {
+    refuseUnknownCommand(body.command.type);
+    const gameId = request.params.id ?? '';
+    const caller = { kind: 'player', playerId } as const;
+    const check = await checkCommand(deps(), {
+      gameId,
+      expectedVersion: body.expectedVersion,
+      command: body.command as { type: string },
+      caller,
+    });
+    if (!check.accepted) return json(200, { gameId, version: check.version, accepted: false, refusal: check.refusal });
+    const seat = seatOf(check.state, playerId, check.events);
+    const sandbox = check.state.status !== 'empty' && check.state.fork?.kind === 'sandbox';
+    const events = sandbox ? [...check.events] : redactEvents(check.events, seat);
+    return json(200, { gameId, version: check.version, accepted: true, events, rolls: check.rolls, withheld: check.withheld });
   },
   forkGame: async (request, { playerId, body }) => {
     // A fork is a new game: counted with the key's creations (REL-26), before any game is read. A

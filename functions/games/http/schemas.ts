@@ -44,6 +44,85 @@ export const commandBody = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** TABLE-3: POST /games/{id}/commands/check: a command and, optionally, the version it is meant for; no id, since nothing is recorded. */
+export const checkBody = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({
+    expectedVersion: z
+      .optional(z.number().check(z.int(), z.gte(0)))
+      .check(z.describe('Answer 409, as the command would be, unless the game is at this version.')),
+    command: z.looseObject({ type: z.string().check(z.describe('The command type; see GET /rulesets/{id}.')) }),
+  }),
+);
+
+const neededRoll = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    seq: z.number().check(z.int(), z.describe('The event that would carry the roll.')),
+    purpose: z.string(),
+    sides: z.number().check(z.int()),
+    rule: z.optional(z.string()),
+    modifiers: z.array(
+      z.object({
+        applies: z.optional(z.enum(['roll', 'target'])),
+        value: z.number(),
+        rule: z.string(),
+        reason: z.string(),
+      }),
+    ),
+    target: z.optional(z.number()),
+    effectiveTarget: z.optional(z.number()),
+    compare: z.optional(z.enum(['atLeast', 'atMost'])),
+    needs: z
+      .nullable(z.number().check(z.int()))
+      .check(
+        z.describe(
+          "The face the die must show, modifiers counted: that face or higher (`atLeast`), or lower (`atMost`); past the die's faces it cannot succeed. Null for a roll with no target.",
+        ),
+      ),
+    chance: z.nullable(z.number()).check(z.describe('The share of faces that succeed, 0 to 1; null for a roll with no target.')),
+  }),
+);
+
+export const checkResponse = /* @__PURE__ */ z.lazy(() =>
+  z.discriminatedUnion('accepted', [
+    z.object({
+      gameId: z.string(),
+      version: z.number().check(z.int(), z.describe('The version the command was decided on.')),
+      accepted: z.literal(true),
+      events: z
+        .array(envelopeSchema)
+        .check(
+          z.describe(
+            'The events it would record, as your seat would see them, up to any that reveal orders sealed from you; each roll shows the face it needs. Nothing is recorded.',
+          ),
+        ),
+      rolls: z.array(neededRoll).check(z.describe('Every roll it would make, in order, with what each needs.')),
+      withheld: z
+        .number()
+        .check(
+          z.int(),
+          z.describe(
+            "Events it would record after those shown, not shown: when your orders are the last of a step's sealed orders, the command resolves the step at once, and a dry run reveals nothing another seat sealed. 0 otherwise.",
+          ),
+        ),
+    }),
+    z.object({
+      gameId: z.string(),
+      version: z.number().check(z.int(), z.describe('The version the command was decided on.')),
+      accepted: z.literal(false),
+      refusal: z
+        .object({
+          status: z.number().check(z.int(), z.describe('The status the command would be refused with.')),
+          type: z.string(),
+          title: z.string(),
+          detail: z.string().check(z.describe('The sentence the command would be refused with.')),
+          rule: z.optional(z.string().check(z.describe('The rule point, e.g. PG-9.'))),
+          code: z.optional(z.string()),
+        })
+        .check(z.describe('Why the referee would refuse it.')),
+    }),
+  ]),
+);
+
 const wait = (what: string) =>
   z
     ._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_WAIT_SECONDS)), 0)

@@ -3,11 +3,19 @@
  * so a player picks a piece instead of typing its id: Post Galactica's `Deploy` offers the units
  * of the seat's Deployment List not yet on the table, its `Move` the units that may still move,
  * its `RangedAttack` and `MeleeAttack` the units that may attack, their weapons and the enemy
- * units each may attack, as the referee's own checks judge them (targeting.ts `attackOptions`,
- * asked of the state the view carries); Sol'una's `SubmitActions` offers the models that may act
- * in this phase. An offer may follow what the form already holds (`entered`): once the firing
- * unit is named, only its weapons and their targets. The lists only offer: the referee still decides.
+ * units each may attack; Sol'una's `SubmitActions` offers the models that may act in this phase;
+ * GSC2's `MoveShip` and `DeferMove` the ships the mover may move or defer, its `SubmitOrders` the
+ * ships whose batteries may fire (Beams) or launch (Missiles), those batteries, and the enemy
+ * ships they may aim at. What may attack or move is the referee's own checks' answer (targeting.ts
+ * `attackOptions`, asked of the state the view carries; gsc2's `beamOptions`, `launchOptions`,
+ * `shipsToMove`, whose view is its state), never a copy of them here. An offer may follow what the
+ * form already holds (`entered`): once the firing unit is named, only its weapons and their
+ * targets. The lists only offer: the referee still decides.
  */
+import { beamOptions, type FireOption } from '../domain/gsc2/firing.ts';
+import { launchOptions } from '../domain/gsc2/missiles.ts';
+import { shipsToMove } from '../domain/gsc2/movement.ts';
+import type { GscState } from '../domain/gsc2/state.ts';
 import { type AttackOption, attackOptions, type Kind } from '../domain/post-galactica/targeting.ts';
 import { type PgView, stateOfView } from '../domain/post-galactica/view.ts';
 
@@ -15,6 +23,8 @@ import { type PgView, stateOfView } from '../domain/post-galactica/view.ts';
 export interface Choice {
   readonly id: string;
   readonly label: string;
+  /** It may be named in several fields of one command (GSC2: a ship fires several batteries, at one target or more). */
+  readonly again?: true;
 }
 
 /** A field's offers, by the field's name in the command's schema. */
@@ -118,9 +128,51 @@ const attackOffers =
     };
   };
 
+/** GSC2: the view is the battle's state with other seats' sealed orders left out (gsc2/view.ts), so the checks read it as it is. */
+const battle = (game: Record<string, unknown>): GscState | null =>
+  game.ships !== null && typeof game.ships === 'object' && typeof game.designs === 'object' ? (game as unknown as GscState) : null;
+
+/** GSC2: a ship's name as the seat's view gives it, else its id. */
+const shipLabel = (state: GscState, id: string): string => state.ships[id]?.name ?? id;
+
+/** GSC2: the ships the referee would let the seat move (or defer) now (GSC-3, GSC-4). */
+const movers =
+  (type: 'MoveShip' | 'DeferMove') =>
+  (game: Record<string, unknown>, seat: string): Choices => {
+    const state = battle(game);
+    return { ship: state ? shipsToMove(state, type, seat).map((s) => ({ id: s.id, label: s.name })) : [] };
+  };
+
+/** GSC2: the batteries that may fire (Beams) or launch (Missiles) in this sealed step, and what they may aim at. */
+export const firingNow = (game: Record<string, unknown>, seat: string): FireOption[] => {
+  const state = battle(game);
+  if (!state) return [];
+  if (state.step === 'beams') return beamOptions(state, seat);
+  if (state.step === 'missiles') return launchOptions(state, seat);
+  return [];
+};
+
+/**
+ * GSC2's sealed orders (GSC-6, GSC-11): each row names a ship, one of its batteries and a
+ * target, so a ship, a battery id (ships of one design share them) and a target may each be
+ * named in several rows: ships with a battery that may fire, those batteries (with the ships that
+ * have them), and every enemy ship one of them may aim at.
+ */
+const orderOffers = (game: Record<string, unknown>, seat: string): Choices => {
+  const state = battle(game);
+  const options = firingNow(game, seat);
+  if (!state) return {};
+  const ships = (battery: string) => options.filter((o) => o.battery === battery).map((o) => shipLabel(state, o.ship));
+  return {
+    ship: once(options.map((o) => ({ id: o.ship, label: shipLabel(state, o.ship), again: true }))),
+    battery: once(options.map((o) => ({ id: o.battery, label: `${o.battery} (${ships(o.battery).join(', ')})`, again: true }))),
+    target: once(options.flatMap((o) => o.targets.map((t) => ({ id: t, label: shipLabel(state, t), again: true })))),
+  };
+};
+
 /**
  * Each command's offers, by its type: a command's name is its ruleset's own (Deploy and Move
- * are Post Galactica's, SubmitActions Sol'una's), so the page chooses by the command, never by a ruleset
+ * are Post Galactica's, SubmitActions Sol'una's, MoveShip and SubmitOrders GSC2's), so the page chooses by the command, never by a ruleset
  * id (HALL-4), as web/form.ts does with the sealing commands.
  */
 const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string, entered: Record<string, unknown>) => Choices>> = {
@@ -129,6 +181,9 @@ const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: stri
   RangedAttack: attackOffers('ranged'),
   MeleeAttack: attackOffers('melee'),
   SubmitActions: (game, seat) => ({ model: mayAct(game, seat) }),
+  MoveShip: movers('MoveShip'),
+  DeferMove: movers('DeferMove'),
+  SubmitOrders: orderOffers,
 };
 
 /**
@@ -141,7 +196,8 @@ export const choicesFor = (command: string, game: unknown, seat: string, entered
 
 /**
  * What one field still offers: its choices less those other fields of the same name already
- * hold (a unit is deployed once, a model given one action), the field's own value kept.
+ * hold (a unit is deployed once, a model given one action), the field's own value kept, and
+ * those that may be named `again`.
  */
 export const stillOffered = (choices: readonly Choice[], taken: readonly string[]): Choice[] =>
-  choices.filter((c) => !taken.includes(c.id));
+  choices.filter((c) => c.again || !taken.includes(c.id));

@@ -3,9 +3,11 @@
  * the seat's own view: Concede in every ruleset (the game's end is taken back by no one), and a
  * Post Galactica EndPhase that would end the Movement Phase with units of the seat's that could
  * still move, or the Ranged or Melee Phase with units that could still attack (none may, once
- * the phase is over this turn). Null: send at once.
+ * the phase is over this turn); and GSC2's SubmitOrders in the Missiles or Beams step that
+ * leaves a ship that may launch or fire without an order (it cannot this turn, once revealed).
+ * Null: send at once.
  */
-import { attackers, type Choice, unmoved } from './choices.ts';
+import { attackers, type Choice, firingNow, unmoved } from './choices.ts';
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -29,13 +31,35 @@ const UNSPENT: Readonly<
   },
 };
 
+/** GSC2's sealed steps whose orders a ship may be left out of: the orders' list, and what a ship in it does. */
+const ORDERS: Readonly<Record<string, { list: string; what: string; verb: string }>> = {
+  missiles: { list: 'launches', what: 'missile', verb: 'launch' },
+  beams: { list: 'fire', what: 'beam', verb: 'fire' },
+};
+
+/** GSC2: the ships that may launch or fire in this step and have no row in the orders being sealed. */
+const withoutOrders = (g: Record<string, unknown>, seat: string, sent: unknown): string | null => {
+  const step = typeof g.step === 'string' ? ORDERS[g.step] : undefined;
+  if (!step) return null;
+  const rows = record(record(sent).orders)[step.list];
+  const ordered = new Set((Array.isArray(rows) ? rows : []).map((r) => record(r).ship));
+  const ships = record(g.ships);
+  const left = [...new Set(firingNow(g, seat).map((o) => o.ship))]
+    .filter((id) => !ordered.has(id))
+    .map((id) => record(ships[id]).name ?? id);
+  if (left.length === 0) return null;
+  return `Seal these ${step.what} orders? ${left.length} ship(s) of yours that may ${step.verb} have no orders (${left.join(', ')}); they cannot ${step.verb} this turn.`;
+};
+
 /**
- * The question to ask before `command` is sent as `seat`, or null. By the command's type, never
- * a ruleset id (HALL-4): EndPhase is Post Galactica's.
+ * The question to ask before `command` is sent as `seat`, or null; `sent`, the command as built,
+ * where the question depends on it (absent: not asked). By the command's type, never a ruleset id
+ * (HALL-4): EndPhase is Post Galactica's, SubmitOrders GSC2's.
  */
-export const questionFor = (command: string, game: unknown, seat: string): string | null => {
+export const questionFor = (command: string, game: unknown, seat: string, sent?: unknown): string | null => {
   if (command === 'Concede') return 'Concede the game? This cannot be taken back.';
   const g = record(game);
+  if (command === 'SubmitOrders') return sent === undefined ? null : withoutOrders(g, seat, sent);
   if (command !== 'EndPhase' || g.activeSeat !== seat) return null;
   const unspent = typeof g.phase === 'string' ? UNSPENT[g.phase] : undefined;
   const left = unspent?.units(g, seat).map((u) => u.label) ?? [];

@@ -16,7 +16,7 @@ import type { GscEvent } from './events.ts';
 import { type Aspect, aspectOf, inArc, relativeBearing, round3 } from './geometry.ts';
 import { MAX_FIRE_ORDERS, shipId } from './limits.ts';
 import { bandOf, inReach, rangeModifier } from './ranges.ts';
-import { designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
+import { activeShips, designOf, enemyShip, levelOf, ownShip, working } from './ships.ts';
 import type { GscState, ShipState } from './state.ts';
 
 export const fireOrderSchema = /* @__PURE__ */ z.lazy(() => z.strictObject({ ship: shipId(), battery: shipId(), target: shipId() }));
@@ -181,3 +181,42 @@ export const resolveBeams = (
   }
   return [...events, ...destroyedIn(current, 'GSC-16')];
 };
+
+/** TABLE-4: a battery of one of the seat's ships that may fire or launch now, and the enemy ships it may aim at. */
+export interface FireOption {
+  readonly ship: string;
+  readonly battery: string;
+  readonly targets: readonly string[];
+}
+
+/**
+ * TABLE-4: the seat's ships' batteries (`batteries` of each design) each with the enemy ships
+ * that `check` accepts as one order alone, those with none left out. The sealing check itself
+ * judges, so what the page offers is what the referee accepts.
+ */
+export const fireOptions = (
+  state: GscState,
+  seat: string,
+  batteries: (ship: ShipState) => readonly { readonly id: string }[],
+  check: (order: FireOrder) => boolean,
+): FireOption[] =>
+  activeShips(state, seat).flatMap((ship) =>
+    batteries(ship)
+      .map((b) => ({
+        ship: ship.id,
+        battery: b.id,
+        targets: activeShips(state)
+          .filter((t) => t.seat !== seat && check({ ship: ship.id, battery: b.id, target: t.id }))
+          .map((t) => t.id),
+      }))
+      .filter((o) => o.targets.length > 0),
+  );
+
+/** TABLE-4: the beam batteries that may fire now and the enemy ships in their arc and reach (GSC-12, GSC-13, GSC-19). */
+export const beamOptions = (state: GscState, seat: string): FireOption[] =>
+  fireOptions(
+    state,
+    seat,
+    (ship) => designOf(state, ship).batteries,
+    (order) => checkBeamOrders(state, seat, { step: 'beams', fire: [order] }) === null,
+  );

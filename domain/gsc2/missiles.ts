@@ -14,7 +14,7 @@ import type { InitiativeRolled, MissileAttacked, MissilesLaunched } from './comb
 import { destructions, type Hit, resolveHits } from './damage.ts';
 import type { GscEvent } from './events.ts';
 import { fold } from './evolve.ts';
-import { toHitModifiers, toHitNumber } from './firing.ts';
+import { type FireOption, fireOptions, toHitModifiers, toHitNumber } from './firing.ts';
 import { EPSILON, towards } from './geometry.ts';
 import { MDS_REACH, mdsLeft, mdsRoll } from './interrupts.ts';
 import { GSC_LIMITS, MAX_LAUNCH_ORDERS, shipId } from './limits.ts';
@@ -61,6 +61,15 @@ export const checkMissileOrders = (state: GscState, seat: string, orders: Missil
   }
   return inFlightProblem(state, seat, orders);
 };
+
+/** TABLE-4: the missile batteries that may launch now (working, not reloading, GSC-6) and the enemy ships they may target (GSC-9). */
+export const launchOptions = (state: GscState, seat: string): FireOption[] =>
+  fireOptions(
+    state,
+    seat,
+    (ship) => designOf(state, ship).missileBatteries,
+    (order) => checkMissileOrders(state, seat, { step: 'missiles', launches: [order] }) === null,
+  );
 
 /** INV-1: a seat's missiles in flight stay within `missilesInFlight` (limits.ts); the sheet gives no number. */
 const inFlightProblem = (state: GscState, seat: string, orders: MissileOrders): Decision<never> | null => {

@@ -191,9 +191,9 @@ export const moveShip = (state: GscState, command: MoveShip, rc: RulesContext): 
   return { ok: true, events: [...pose.events, moved] };
 };
 
-/** GSC-4: a ship that cannot move its turn distance may move at the end of the turn instead (`deferredMoves`). */
-export const deferMove = (state: GscState, shipId: string, rc: RulesContext): Decision<GscEvent> => {
-  const checked = checkMover(state, 'DeferMove', rc.seat, shipId);
+/** GSC-4: the ship that may defer its move now, or why not. */
+const checkDefer = (state: GscState, seat: string | null, shipId: string): Decision<never> | ShipState => {
+  const checked = checkMover(state, 'DeferMove', seat, shipId);
   if ('ok' in checked) return checked;
   if (state.movement.mode === 'deferred') return reject('ALREADY_DEFERRED', 'GSC-4', `${checked.name} has deferred already; it moves now.`);
   const turnDistance = designOf(state, checked).turnDistance;
@@ -204,8 +204,21 @@ export const deferMove = (state: GscState, shipId: string, rc: RulesContext): De
       `${checked.name} can move its ${turnDistance}" turn distance (drive ${driveThisTurn(checked)}"), so it moves in its turn, not at the end.`,
     );
   }
+  return checked;
+};
+
+/** GSC-4: a ship that cannot move its turn distance may move at the end of the turn instead (`deferredMoves`). */
+export const deferMove = (state: GscState, shipId: string, rc: RulesContext): Decision<GscEvent> => {
+  const checked = checkDefer(state, rc.seat, shipId);
+  if ('ok' in checked) return checked;
   return { ok: true, events: [{ type: 'MoveDeferred', data: { ship: checked.id, rule: 'GSC-4' } }] };
 };
+
+/** TABLE-4: the seat's ships the referee's checks let it move (checkMover) or defer (checkDefer) now. */
+export const shipsToMove = (state: GscState, type: 'MoveShip' | 'DeferMove', seat: string): ShipState[] =>
+  activeShips(state, seat).filter(
+    (ship) => !('ok' in (type === 'MoveShip' ? checkMover(state, type, seat, ship.id) : checkDefer(state, seat, ship.id))),
+  );
 
 /**
  * GSC-5: the seat's own tractor beam, used now on an enemy about to move (`use`), or armed

@@ -7,17 +7,23 @@
  * offers the models that may act now. Post Galactica's RangedAttack and MeleeAttack offer the
  * units, weapons and targets the referee's own checks allow (targeting.ts, asked here of the
  * seat's view over HTTP); an attack picked from them is accepted, the unit that fired is offered
- * no more, and ending the Ranged Phase with units that may still fire asks first. At 1280×800 the play panel is beside the board, both in
+ * no more, and ending the Ranged Phase with units that may still fire asks first. GSC2's MoveShip
+ * offers the ships the mover may move, and its SubmitOrders in the Beams step the ships, batteries
+ * and targets beamOptions allows, each again in the next row; the orders picked are sealed. At 1280×800 the play panel is beside the board, both in
  * view, and focusing the form's last field leaves the board in view; at 375 px the panel is
  * below the board.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { beamOptions } from '../../domain/gsc2/firing.ts';
+import { shipsToMove } from '../../domain/gsc2/movement.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
 import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import { attackOptions, type Kind } from '../../domain/post-galactica/targeting.ts';
 import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { followTable, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
+import { GUNSHIP, gunshipAt, gunshipTable } from '../support/gsc2.ts';
 import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
 import { arenaScenario } from '../support/post-galactica-setups.ts';
 
@@ -227,6 +233,78 @@ describe('TABLE-4 forms that know the game', () => {
       await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
       await page.click('#play button[type="submit"]');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+    },
+    SLOW,
+  );
+
+  it.concurrent(
+    "TABLE-4 GSC2's MoveShip offers the ships the mover may move; SubmitOrders in Beams offers the ships, batteries and targets the referee's checks allow, a ship again in the next row; the orders picked from them are sealed",
+    async ({ expect }) => {
+      // Gunships with one turreted medium battery (24" at most): Bee 10" from Ram, Bat 60" away, out of reach.
+      const fleets = {
+        red: [gunshipAt('ram', 0, 0, 0), gunshipAt('rook', 20, 0, 0)],
+        blue: [gunshipAt('bee', 0, 10, 4), gunshipAt('bat', 20, 60, 4)],
+      };
+      const game = await seatedTable(session.url, 'gsc2', ['red', 'blue'], { firstPlayer: 'red', rules: gunshipTable(GUNSHIP, fleets) });
+      let view = await game.view('red', game.version);
+      expect(view.step?.phase).toBe('movement');
+      const mover = view.awaiting[0] as string;
+      const movable = shipsToMove(view.game as unknown as GscState, 'MoveShip', mover).map((s) => s.id);
+      expect(movable.length).toBeGreaterThan(0);
+      const page = await followTable(session, game, mover, view.version);
+      await page.selectOption('#play select[name="command"]', 'MoveShip');
+      expect((await offered(page, '#play input[name="ship"]')).sort()).toEqual([...movable].sort());
+      // Picked from the offer, moved nowhere (it counts as its move): the referee accepts it.
+      await page.fill('#play input[name="ship"]', movable[0] as string);
+      await page.click('#play button[type="submit"]');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      view = await game.view('red', view.version + 1);
+      // The rest of Movement and an empty Missiles step over HTTP, to the Beams step.
+      for (let sends = 0; view.step?.phase !== 'beams'; sends += 1) {
+        expect(sends).toBeLessThan(12);
+        const seat = view.awaiting[0] as string;
+        const ships = shipsToMove(view.game as unknown as GscState, 'MoveShip', seat);
+        const command =
+          view.step?.phase === 'missiles'
+            ? { type: 'SubmitOrders', orders: { step: 'missiles', launches: [] } }
+            : ships[0]
+              ? { type: 'MoveShip', ship: ships[0].id, path: [] }
+              : { type: 'EndMoves' };
+        view = await game.view('red', await game.send(seat, command));
+      }
+      const options = beamOptions(view.game as unknown as GscState, 'red');
+      expect(options.map((o) => [o.ship, o.battery, o.targets])).toEqual([
+        ['ram', 'A', ['bee']],
+        ['rook', 'A', ['bee']],
+      ]);
+      const red = await followTable(session, game, 'red', view.version);
+      await red.selectOption('#play select[name="command"]', 'SubmitOrders');
+      expect(await red.locator('#play select[name="orders-variant"] option:checked').textContent()).toBe('beams');
+      const row = (n: number, field: string) => `#play fieldset.list > ol > li:nth-child(${n}) input[name="${field}"]`;
+      await red.click('#play fieldset.list > button.add');
+      expect((await offered(red, row(1, 'ship'))).sort()).toEqual(['ram', 'rook']);
+      expect(await offered(red, row(1, 'battery'))).toEqual(['A']);
+      expect(await offered(red, row(1, 'target'))).toEqual(['bee']);
+      await red.fill(row(1, 'ship'), 'ram');
+      await red.fill(row(1, 'battery'), 'A');
+      await red.fill(row(1, 'target'), 'bee');
+      await red.click('#play fieldset.list > button.add');
+      // A ship, a battery id and a target may be named in several rows: still offered.
+      expect((await offered(red, row(2, 'ship'))).sort()).toEqual(['ram', 'rook']);
+      expect(await offered(red, row(2, 'target'))).toEqual(['bee']);
+      await red.fill(row(2, 'ship'), 'rook');
+      await red.fill(row(2, 'battery'), 'A');
+      await red.fill(row(2, 'target'), 'bee');
+      await red.click('#play button[type="submit"]');
+      await expect.poll(() => red.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      const sealed = await game.view('red', view.version + 1);
+      expect((sealed.game as { sealed: Record<string, { orders: unknown }> }).sealed.red?.orders).toEqual({
+        step: 'beams',
+        fire: [
+          { ship: 'ram', battery: 'A', target: 'bee' },
+          { ship: 'rook', battery: 'A', target: 'bee' },
+        ],
+      });
     },
     SLOW,
   );

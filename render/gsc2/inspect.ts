@@ -4,7 +4,7 @@
  */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
-import { compass, json } from '../words.ts';
+import { compass, counted, inches, json, spot } from '../words.ts';
 
 export const gscShip = (game: Json, id: string, viewer: string | null): Inspection | null => {
   const s = obj(obj(game.ships)[id]);
@@ -16,7 +16,7 @@ export const gscShip = (game: Json, id: string, viewer: string | null): Inspecti
     .filter(([, v]) => num(v.max) > 0)
     .map(
       ([name, v]) =>
-        `${name} ${num(v.level)}/${num(v.max)}${num(v.hits) ? `, ${num(v.hits)} hit(s)` : ''}${v.destroyed ? ', destroyed' : ''}`,
+        `${name} ${num(v.level)} of ${num(v.max)}${num(v.hits) ? `, ${counted(v.hits, 'hit')}` : ''}${v.destroyed ? ', destroyed' : ''}`,
     );
   const batteries = list(design.batteries)
     .map(obj)
@@ -31,13 +31,13 @@ export const gscShip = (game: Json, id: string, viewer: string | null): Inspecti
     ['status', text(s.status)],
     ['hull', `${num(s.hull)} of ${num(design.hull)}`],
     ['crew', `${num(s.crew)} of ${num(design.crew)}`],
-    ['position', `(${num(obj(s.at).x)}, ${num(obj(s.at).y)}), facing ${compass(s.facing)}`],
+    ['position', `${spot(s.at)}, facing ${compass(s.facing)}`],
     ['batteries', batteries.join('; ') || 'none'],
     ['systems', systems.join('; ')],
     ['assault pods', String(num(s.pods))],
     ['enemy boarders', `${num(boarders.assault)} assault, ${num(boarders.heavy)} heavy`],
   ];
-  if (s.moved !== null && s.moved !== undefined) rows.push(['moved', json(s.moved)]);
+  if (s.moved !== null && s.moved !== undefined) rows.push(['moved', inches(s.moved)]);
   if (list(s.contact).length) rows.push(['in contact with', list(s.contact).map(text).join(', ')]);
   // docs/design.md §7: the view holds only the viewer's own sealed orders; of the others, only that they were sent.
   const sealed = obj(obj(game.sealed)[seat]);

@@ -49,8 +49,9 @@ export const gscSentences: Sentences = {
   TurnStarted: (d) => `turn ${word(d.turn)} began`,
   StepStarted: (d) => `${stepOf(d)} began${list(d.awaiting).length > 0 ? `, awaiting ${names(d.awaiting)}` : ''}`,
   TerrainMoved: (d) => `${word(d.terrain)} drifted from ${spot(d.from)} to ${spot(d.to)}`,
+  // GSC-3: in a free move the quota counts the ships moved so far; otherwise those still to move.
   MoverChanged: (d) =>
-    `${word(d.seat)} moves next, ${num(d.quota) > 0 ? counted(d.quota, 'ship') : 'any number of ships'} (${word(d.mode)} moves, ${word(d.leader)} leading)`,
+    `${word(d.seat)} moves next, ${d.mode === 'free' ? 'any of its ships' : `${counted(d.quota, 'ship')}`} (${word(d.mode)} moves, ${word(d.leader)} leading)`,
   ShipMoved: shipMoved,
   ShipStayed: (d) => `${word(d.ship)} stayed where it was (${quoted(d.reason)})`,
   MoveDeferred: (d) => `${word(d.ship)} held its move for later`,

@@ -1,6 +1,7 @@
 /** VIEW-13: a Post Galactica unit or building: its datasheet, Cohesion, weapons, statuses, counters and what it did this turn. */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
+import { counted, inches, spot } from '../words.ts';
 
 export const pgUnit = (game: Json, id: string): Inspection | null => {
   const units = list(game.units).map(obj);
@@ -11,11 +12,11 @@ export const pgUnit = (game: Json, id: string): Inspection | null => {
   const sheet = obj(obj(obj(game.datasheets)[faction])[text(u.datasheet)]);
   const weapons = list(sheet.weapons)
     .map(obj)
-    .map((w) => `${text(w.name)} (${text(w.type)}, range ${num(w.range)}", ${num(w.attacks)} attack(s), damage ${num(w.damage)})`);
+    .map((w) => `${text(w.name)} (${text(w.type)}, range ${inches(w.range)}, ${counted(w.attacks, 'attack')}, damage ${num(w.damage)})`);
   const countdowns = list(game.countdowns)
     .map(obj)
     .filter((c) => c.unitId === id || c.buildingId === id)
-    .map((c) => `${text(c.label)}: ${num(c.counters)} counter(s) (${text(c.kind)})`);
+    .map((c) => `${text(c.label)}, ${counted(c.counters, 'counter')} (${text(c.kind)})`);
   const aboard = units.filter((x) => x.embarkedIn === id).map((x) => `${text(x.name)} (${text(x.id)})`);
   const turn = obj(u.thisTurn);
   const did = [
@@ -29,15 +30,15 @@ export const pgUnit = (game: Json, id: string): Inspection | null => {
     ['datasheet', `${text(sheet.name) || text(u.datasheet)} (${text(u.kind)}${faction ? `, ${faction}` : ''})`],
     ['Cohesion', `${num(u.cohesion)} of ${num(u.maxCohesion)}`],
     ['models', String(num(u.models, 1))],
-    ['position', u.x === null ? (u.embarkedIn ? `aboard ${text(u.embarkedIn)}` : 'off the table') : `(${num(u.x)}, ${num(u.y)})`],
-    ['movement', `${num(u.movement)}"`],
+    ['position', u.x === null ? (u.embarkedIn ? `aboard ${text(u.embarkedIn)}` : 'off the table') : spot(u)],
+    ['movement', inches(u.movement)],
     ['weapons', weapons.join('; ') || 'none'],
     ['keywords', list(sheet.keywords).map(text).join(', ') || 'none'],
     [
       'statuses',
       list(u.statuses)
         .map(obj)
-        .map((s) => `${text(s.name)} (${num(s.remaining)} Status Phase(s) left)`)
+        .map((s) => `${text(s.name)} (${counted(s.remaining, 'Status Phase')} left)`)
         .join(', ') || 'none',
     ],
     ['stance', text(u.stance) || 'none'],

@@ -73,7 +73,7 @@ export const pgSentences: Sentences = {
   AttackResolved: attack,
   UnitDestroyed: (d) => `${word(d.seat)}’s ${word(d.datasheet)} ${word(d.unitId)} was destroyed by ${word(d.cause)}`,
   StatusesResolved: statuses,
-  ObjectivesScored: (d) => `${word(d.seat)} scored ${counted(d.points, 'point')} for ${names(d.objectives)}, ${figure(d.total)} in all`,
+  ObjectivesScored: (d) => `${word(d.seat)} scored ${figure(d.points)} VP for ${names(d.objectives)}, ${figure(d.total)} VP in all`,
   TotalsConfirmed: totals,
   ResearchStarted: (d) => `${word(d.buildingId)} began researching ${word(d.name)}${costing(d.cost)}, ${counters(d)}`,
   SalvageStarted: (d) => `${word(d.unitId)} began salvaging ${word(d.targetId)}, ${counters(d)}`,

@@ -4,7 +4,7 @@
  */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
-import { json } from '../words.ts';
+import { counted, json, spot } from '../words.ts';
 
 export const solunaModel = (game: Json, id: string, viewer: string | null): Inspection | null => {
   const m = list(game.models)
@@ -14,11 +14,12 @@ export const solunaModel = (game: Json, id: string, viewer: string | null): Insp
   const seat = text(m.seat);
   const attacks = list(m.attacks)
     .map(obj)
-    .map((a) => `${text(a.name)} (${text(a.kind)}, range ${num(a.range)}, hits on ${num(a.toHit)}+, damage ${num(a.damage)})`);
+    .map(
+      (a) => `${text(a.name)} (${text(a.kind)}, range ${counted(a.range, 'square')}, hits on ${num(a.toHit)}+, damage ${num(a.damage)})`,
+    );
   const powers = [...list(m.artifacts), ...list(m.psionics)]
     .map(obj)
-    .map((p) => `${text(p.name)} (${text(p.target)}, range ${num(p.range)})`);
-  const [x, y] = list(m.at).map((n) => num(n));
+    .map((p) => `${text(p.name)} (${text(p.target)}, range ${counted(p.range, 'square')})`);
   const effects = list(game.effects)
     .map(obj)
     .filter((e) => e.model === id || e.target === id)
@@ -28,8 +29,8 @@ export const solunaModel = (game: Json, id: string, viewer: string | null): Insp
     ['leader', m.leader ? 'yes' : 'no'],
     ['Mind', `${num(m.currentMind)} of ${num(m.mind)}`],
     ['wounds', `${num(m.woundsTaken)} taken of ${num(m.wounds)}`],
-    ['square', `(${x ?? 0}, ${y ?? 0})`],
-    ['movement', `${num(m.movement)} squares`],
+    ['square', spot(m.at)],
+    ['movement', counted(m.movement, 'square')],
     ['attacks', attacks.join('; ') || 'none'],
     ['artifacts and powers', powers.join('; ') || 'none'],
     ['acts in phases', list(m.actsIn).map(text).join(', ') || 'none'],

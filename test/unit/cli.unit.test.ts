@@ -123,7 +123,7 @@ describe('the arbiter command', () => {
     expect(out).toContain(`event 60, playing`);
     expect(out).toContain(`turn ${game.turn}, round`);
     expect(out).toContain(`${game.phase} phase`);
-    expect(out).toMatch(/^red \(vanguard\): carbon \d+, crystal \d+/m);
+    expect(out).toMatch(/^red \(vanguard\): \d+ carbon, \d+ crystal/m);
     for (const unit of game.units) expect(out).toContain(`${unit.id} `);
     const json = JSON.parse((await arbiter('replay', PG, '--at', '60', '--json')).stdout);
     expect(json).toEqual(JSON.parse(JSON.stringify(state)));

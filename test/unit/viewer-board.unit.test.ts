@@ -299,7 +299,9 @@ describe('VIEW-13 inspecting a piece', () => {
     expect(ship.hull).toBeLessThan(game.designs[ship.design]?.hull as number);
     expect(rows.hull).toBe(`${ship.hull} of ${game.designs[ship.design]?.hull}`);
     const drive = ship.systems.drive as { level: number; max: number; hits: number };
-    expect(rows.systems).toContain(`drive ${drive.level}/${drive.max}${drive.hits ? `, ${drive.hits} hit(s)` : ''}`);
+    expect(rows.systems).toContain(
+      `drive ${drive.level} of ${drive.max}${drive.hits ? `, ${drive.hits} hit${drive.hits === 1 ? '' : 's'}` : ''}`,
+    );
   });
 
   it("VIEW-13 Post Galactica: a unit's Cohesion, weapons and the counters on a building under construction", () => {
@@ -308,10 +310,10 @@ describe('VIEW-13 inspecting a piece', () => {
     const b = build.data as { unitId: string; counters: number };
     const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, build.seq)), 'red');
     const depot = rowsOf(view, b.unitId);
-    expect(depot.counters).toMatch(new RegExp(`: ${b.counters} counter\\(s\\) \\(construction\\)$`));
+    expect(depot.counters).toMatch(new RegExp(`, ${b.counters} counters? \\(construction\\)$`));
     expect(depot.construction).toBe('under construction');
     const gunners = rowsOf(view, 'red-gunners-1');
     expect(gunners.Cohesion).toBe('10 of 10');
-    expect(gunners.weapons).toContain('Rifle (ranged, range 30", 2 attack(s), damage 1)');
+    expect(gunners.weapons).toContain('Rifle (ranged, range 30", 2 attacks, damage 1)');
   });
 });

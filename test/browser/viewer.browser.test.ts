@@ -167,7 +167,7 @@ describe('the replay viewer', () => {
     expect(seen).toMatch(/sealed orders \(hidden from this seat until they are revealed\)/);
     expect(seen).not.toContain('salt');
     await page.selectOption('#seat', 'moon');
-    expect(await page.textContent(`#events li[data-seq="${sealed.seq}"]`)).toMatch(/actions sealed/);
+    expect(await page.textContent(`#events li[data-seq="${sealed.seq}"]`)).toMatch(/moon sealed its orders for phase \d+ of turn \d+/);
   });
 
   it('VIEW-3 VIEW-4 a tampered log shows the failing check and its line', async () => {

@@ -6,7 +6,7 @@ import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import type { GameView } from '../domain/match/view.ts';
 import type { PlacedLabel } from './layout.ts';
 import { eventMarks } from './marks.ts';
-import { type BoardOptions, type Renderer, rendererOf } from './renderer.ts';
+import { type BoardOptions, type Measure, type Renderer, type RulerEnd, rendererOf } from './renderer.ts';
 import { rendererList } from './renderers.ts';
 import {
   arrange,
@@ -23,6 +23,7 @@ import {
   type Picture,
 } from './svg.ts';
 
+export type { Measure, RulerEnd } from './renderer.ts';
 export type { Bounds } from './svg.ts';
 
 export interface DrawOptions extends BoardOptions {
@@ -65,6 +66,18 @@ export const pictureOf = (view: GameView, options: DrawOptions = {}, renderers: 
     fit: options.fit,
     caption: options.caption,
   };
+};
+
+/**
+ * TABLE-2: the ruler between two ends of the view's table, in the ruleset's words (its renderer's
+ * `measure`, from the referee's own functions); the plain distance where it has none; null with no board.
+ */
+export const measureOn = (view: GameView, from: RulerEnd, to: RulerEnd, renderers: readonly Renderer[] = rendererList): Measure | null => {
+  if (view.game === null) return null;
+  const measure = rendererOf(renderers, view.ruleset)?.measure;
+  return measure
+    ? measure(obj(view.game), from, to)
+    : { distance: String(Math.round(Math.hypot(to.x - from.x, to.y - from.y) * 100) / 100), lines: [] };
 };
 
 /** The layout and labels `drawBattlefield` would draw with: for tests of legibility (VIEW-10). */

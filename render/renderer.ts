@@ -83,6 +83,19 @@ export type Sentence = (data: Json) => string;
 /** TABLE-7: a sentence for each event type. */
 export type Sentences = Readonly<Record<string, Sentence>>;
 
+/** One end of a measure (TABLE-2): a table point (a square's [x, y] in a grid), and the piece clicked there, if one was. */
+export interface RulerEnd {
+  readonly x: number;
+  readonly y: number;
+  readonly id?: string | undefined;
+}
+
+/** What the ruler reads between two ends (TABLE-2): the distance in the ruleset's unit, then what the referee's rules make of it. */
+export interface Measure {
+  readonly distance: string;
+  readonly lines: readonly string[];
+}
+
 /** A piece's full state at the event shown (VIEW-13). */
 export interface Inspection {
   readonly heading: string;
@@ -112,6 +125,11 @@ export interface Renderer {
   readonly inspect: (game: Json, id: string, viewer: string | null) => Inspection | null;
   /** VIEW-15: where the game stands in the ruleset's words (its turn and phase or step), for captions. */
   readonly where: (game: Json) => string;
+  /**
+   * TABLE-2: the ruler between two ends: the distance, and where the rules define them the range
+   * bands and modifiers, computed by the referee's own functions. Absent: the distance alone.
+   */
+  readonly measure?: (game: Json, from: RulerEnd, to: RulerEnd) => Measure;
   /** `arbiter replay --at N`: where play stands, then each seat with its pieces, one line each. */
   readonly summary: (game: Json, seats: readonly string[]) => readonly string[];
 }

@@ -56,8 +56,8 @@ export const attackCount = (
 /** PG-10 Dodge (default): attacks against a Dodging unit have −1 to hit. */
 export const DODGE_MODIFIER: RollModifier = { value: -1, rule: 'PG-10', reason: 'target is Dodging' };
 
-/** The modifiers of a hit roll, each with the rule that applied it (defaults, see the coverage doc). */
-const hitModifiers = (attacker: Placed, target: Placed, kind: 'ranged' | 'melee'): RollModifier[] => [
+/** The modifiers of a hit roll, each with the rule that applied it (defaults, see the coverage doc); the ruler shows them too (TABLE-2). */
+export const hitModifiers = (attacker: Placed, target: Placed, kind: 'ranged' | 'melee'): RollModifier[] => [
   ...(kind === 'ranged' && attacker.aiming ? [{ value: 1, rule: 'PG-10', reason: 'Aim action this turn' }] : []),
   ...(hasStatus(attacker, 'Suppressed') ? [{ value: -1, rule: 'PG-13', reason: 'attacker is Suppressed' }] : []),
   ...(hasStance(target, 'Dodge') ? [DODGE_MODIFIER] : []),

@@ -4,6 +4,7 @@
  * line of sight runs centre to centre and is blocked by terrain that blocks sight, except
  * terrain the attacker or the target stands in.
  */
+import type { Point } from '../kernel/plane.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { reject } from '../kernel/violation.ts';
 import { FIRE_WHILE_ENGAGED, type Weapon } from './datasheets.ts';
@@ -32,11 +33,14 @@ export type Checked =
 const RULE: Record<Kind, 'PG-11' | 'PG-12'> = { ranged: 'PG-11', melee: 'PG-12' };
 
 /** PG-11: the first terrain piece that blocks the line from attacker to target, if any. */
-export const lineOfSightBlocker = (state: PgState, a: Placed, b: Placed): Terrain | null =>
+export const lineOfSightBlocker = (state: PgState, a: Placed, b: Placed): Terrain | null => sightBlocker(state, a.position, b.position);
+
+/** TABLE-2: the terrain that blocks sight between two points of the table, as PG-11 judges it between units, or null. */
+export const sightBlocker = (state: PgState, a: Point, b: Point): Terrain | null =>
   state.mission?.terrain.find((t) => {
     const poly = shapePolygon(t.shape);
-    if (!blocksSight(t) || pointInPolygon(a.position, poly) || pointInPolygon(b.position, poly)) return false;
-    return segmentCrossesPolygon(a.position, b.position, poly);
+    if (!blocksSight(t) || pointInPolygon(a, poly) || pointInPolygon(b, poly)) return false;
+    return segmentCrossesPolygon(a, b, poly);
   }) ?? null;
 
 /** Melee reach: the weapon's range, at least the 1" engagement range (default). */

@@ -8,6 +8,7 @@ import { gscShip } from './inspect.ts';
 import { gscMarks } from './marks.ts';
 import { gscSentences } from './sentences.ts';
 import { gscSummary } from './summary.ts';
+import { gscMeasure } from './measure.ts';
 
 export const gsc2Renderer: Renderer = {
   id: 'gsc2',
@@ -51,4 +52,5 @@ export const gsc2Renderer: Renderer = {
   inspect: gscShip,
   where: (game) => `turn ${String(game.turn)}, ${String(game.step)} step`,
   summary: gscSummary,
+  measure: gscMeasure,
 };

@@ -8,6 +8,7 @@ import { pgUnit } from './inspect.ts';
 import { pgMarks } from './marks.ts';
 import { pgSentences } from './sentences.ts';
 import { pgSummary } from './summary.ts';
+import { pgMeasure } from './measure.ts';
 
 export const postGalacticaRenderer: Renderer = {
   id: 'post-galactica',
@@ -51,4 +52,5 @@ export const postGalacticaRenderer: Renderer = {
   where: (game) =>
     `round ${String(game.round)}, turn ${String(game.turn)}${game.activeSeat ? ` (${String(game.activeSeat)})` : ''}, ${String(game.phase)} phase`,
   summary: pgSummary,
+  measure: pgMeasure,
 };

@@ -8,6 +8,7 @@ import { solunaModel } from './inspect.ts';
 import { solunaMarks } from './marks.ts';
 import { solunaSentences } from './sentences.ts';
 import { solunaSummary } from './summary.ts';
+import { solunaMeasure } from './measure.ts';
 
 export const solunaRenderer: Renderer = {
   id: 'soluna',
@@ -33,4 +34,5 @@ export const solunaRenderer: Renderer = {
   inspect: solunaModel,
   where: (game) => `turn ${String(game.turn)}, phase ${String(game.phase)}`,
   summary: solunaSummary,
+  measure: solunaMeasure,
 };

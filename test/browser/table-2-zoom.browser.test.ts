@@ -8,29 +8,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { deployedAuto, geometry, toScreen, toTable } from '../support/board-geometry.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { followTable, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
-
-/** The picture's viewBox and where it lands on the screen (the SVG's `meet`): what maps a screen pixel to the table. */
-const geometry = (page: Page) =>
-  page.$eval('#board svg', (svg) => {
-    const box = svg.getBoundingClientRect();
-    const [vx, vy, vw, vh] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number) as [number, number, number, number];
-    const [w, h] = [svg.clientWidth, svg.clientHeight];
-    const scale = Math.min(w / vw, h / vh);
-    return { ox: box.left + svg.clientLeft + (w - vw * scale) / 2, oy: box.top + svg.clientTop + (h - vh * scale) / 2, scale, vx, vy, vw };
-  });
-type Geometry = Awaited<ReturnType<typeof geometry>>;
-
-/** The table point under a screen pixel: y grows up the table, down the screen. */
-const toTable = (g: Geometry, p: { x: number; y: number }) => ({ x: g.vx + (p.x - g.ox) / g.scale, y: -(g.vy + (p.y - g.oy) / g.scale) });
-const toScreen = (g: Geometry, x: number, y: number) => ({
-  x: Math.round(g.ox + (x - g.vx) * g.scale),
-  y: Math.round(g.oy + (-y - g.vy) * g.scale),
-});
 
 /** What on the board is under a screen point: a piece's id, or '' for the table. */
 const under = (page: Page, p: { x: number; y: number }): Promise<string> =>
@@ -50,16 +33,8 @@ describe('TABLE-2 zoom and pan', () => {
         firstPlayer: 'red',
         rules: { scenario: 'example' },
       });
-      let version = game.version;
-      let view = await game.view('red', version);
-      for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
-        expect(sends).toBeLessThan(10);
-        const seat = view.awaiting[0] as string;
-        const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' };
-        version = await game.send(seat, command);
-        view = await game.view('red', version);
-      }
-      const page = await followTable(session, game, view.awaiting[0] as string, version);
+      const view = await deployedAuto(game, 'movement');
+      const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       await page.selectOption('#play select[name="command"]', 'Move');
       await page.focus(`${POINT} input[name="x"]`);
       expect(await page.textContent('#board-tools [data-zoom-level]')).toBe('100%');

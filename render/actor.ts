@@ -14,6 +14,8 @@ import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { REF, type Renderer, rendererOf, SEAT, type Who } from './renderer.ts';
 import { rendererList } from './renderers.ts';
+import { sentenceOf } from './sentences.ts';
+import { utc } from './words.ts';
 
 export const REFEREE = 'referee';
 
@@ -130,11 +132,13 @@ export const gameBefore = (rulesets: Rulesets, events: readonly EventEnvelope[],
 
 /**
  * TABLE-7: one event's rolls in sentences (domain/verify/explain.ts), headed by the seat whose
- * piece rolled, as the event list names it: the envelope's `actor` is the command's sender,
- * which names the wrong seat for a batch that resolves both sides' pieces.
+ * piece rolled, as the event list names it (the envelope's `actor` is the command's sender,
+ * which names the wrong seat for a batch that resolves both sides' pieces), the moment as the
+ * event list's sentences write one, and the event's own sentence (render/sentences.ts).
  */
 export const explainActed = (event: EventEnvelope, before: GameState, log: readonly EventEnvelope[] = []): string[] => {
   const [, ...rest] = explainEvent(event, log);
   const actor = actorWords(actingSeat(event, before));
-  return [`Event ${event.seq} (${event.type}) by ${actor} at ${event.at}:`, ...rest];
+  const said = sentenceOf(event, before.status === 'empty' ? null : before.ruleset);
+  return [`Event ${event.seq} (${event.type}) by ${actor} at ${utc(event.at)}: ${said}.`, ...rest];
 };

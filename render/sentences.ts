@@ -9,19 +9,7 @@ import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { type Renderer, rendererOf, type Sentences } from './renderer.ts';
 import { rendererList } from './renderers.ts';
 import { type Json, list, obj } from './svg.ts';
-import { listed, names, quoted, word } from './words.ts';
-
-/** `2026-05-01T11:15:00.000Z` → `2026-05-01 11:15 UTC`: a moment as a person reads it. */
-export const utc = (iso: unknown): string => {
-  const date = new Date(word(iso));
-  return Number.isNaN(date.getTime()) ? word(iso) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-};
-
-/** A step or phase by its name: Sol'una numbers its phases (`p4`: phase 4), the others name them (`the movement phase`). */
-export const phaseWords = (phase: unknown): string => {
-  const numbered = /^p?(\d+)$/.exec(word(phase));
-  return numbered ? `phase ${numbered[1]}` : `the ${word(phase)} phase`;
-};
+import { listed, names, phaseWords, quoted, utc, word } from './words.ts';
 
 /**
  * The seats that had not acted, as a clause: `, before red had acted`; empty when none was awaited.
@@ -125,10 +113,16 @@ export const eventSentence = (
   return say ? say(obj(data)) : typeWords(type);
 };
 
+/** An event's sentence as this viewer sees it: another seat's sealed orders, redacted (`Sealed`), read as such. */
+export const sentenceOf = (event: EventEnvelope, ruleset: string | null, renderers: readonly Renderer[] = rendererList): string =>
+  event.type === 'Sealed' && event.data === null
+    ? 'sealed orders (hidden from this seat until they are revealed)'
+    : eventSentence(event.type, event.data, ruleset, renderers);
+
 /**
  * TABLE-7: one event as a line: its seq, the seat that acted (or `referee`, render/actor.ts) and
  * its sentence, with the rule it applied. The page's event list and `arbiter replay --at N` both
- * print it. Another seat's sealed orders, redacted (`Sealed`), read as such.
+ * print it.
  */
 export const eventLine = (
   event: EventEnvelope,
@@ -136,9 +130,6 @@ export const eventLine = (
   ruleset: string | null,
   renderers: readonly Renderer[] = rendererList,
 ): string => {
-  if (event.type === 'Sealed' && event.data === null)
-    return `${event.seq}. ${actor}: sealed orders (hidden from this seat until they are revealed)`;
-  const data = obj(event.data);
-  const rule = typeof data.rule === 'string' ? ` [${data.rule}]` : '';
-  return `${event.seq}. ${actor}: ${eventSentence(event.type, data, ruleset, renderers)}${rule}`;
+  const rule = typeof obj(event.data).rule === 'string' ? ` [${obj(event.data).rule}]` : '';
+  return `${event.seq}. ${actor}: ${sentenceOf(event, ruleset, renderers)}${rule}`;
 };

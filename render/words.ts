@@ -59,3 +59,15 @@ export const resources = (value: unknown): string => {
 
 /** A reason the rules wrote, quoted so its own words are not read as the sentence's. */
 export const quoted = (value: unknown): string => `“${word(value)}”`;
+
+/** `2026-05-01T11:15:00.000Z` → `2026-05-01 11:15 UTC`: a moment as a person reads it. */
+export const utc = (iso: unknown): string => {
+  const date = new Date(word(iso));
+  return Number.isNaN(date.getTime()) ? word(iso) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+/** A step or phase by its name: Sol'una numbers its phases (`p4`: phase 4), the others name them (`the movement phase`). */
+export const phaseWords = (phase: unknown): string => {
+  const numbered = /^p?(\d+)$/.exec(word(phase));
+  return numbered ? `phase ${numbered[1]}` : `the ${word(phase)} phase`;
+};

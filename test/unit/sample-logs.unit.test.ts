@@ -110,7 +110,12 @@ describe('DOC-7 sample data to try', () => {
       const lines = explain(logFile(name), seq);
       // TABLE-7: headed by the seat whose piece rolled, or the referee, never the sender's raw id.
       const before = gameBefore(everyRuleset(), reference(name).events, seq);
-      expect(lines[0]).toBe(`Event ${seq} (${event.type}) by ${actorWords(actingSeat(event, before))} at ${event.at}:`);
+      // TABLE-7: the moment as the event list's sentences write one, then the event's own sentence.
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^Event ${seq} \\(${event.type}\\) by ${actorWords(actingSeat(event, before))} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: .+\\.$`,
+        ),
+      );
       const rolls = lines.slice(1);
       expect(rolls).toHaveLength(findRolls(event.data).length);
       for (const [i, line] of rolls.entries())

@@ -46,9 +46,9 @@ const seatOf = (rules: unknown, held: string, id: string): string | undefined =>
   return list.find((p) => p.id === id)?.seat;
 };
 
-/** The actor a rolls pane's head names: "Event 20 (AttackResolved) by red at …:". */
+/** The actor a rolls pane's head names: "Event 20 (AttackResolved) by red at 2026-05-01 10:12 UTC: …". */
 const paneActor = (head: string | undefined): string => {
-  const found = /^Event \d+ \(\w+\) by (.+) at \S+:$/.exec(head ?? '');
+  const found = /^Event \d+ \(\w+\) by (.+?) at \d{4}-\d\d-\d\d \d\d:\d\d UTC: .+\.$/.exec(head ?? '');
   expect(found, head).not.toBeNull();
   return (found?.[1] ?? '') === 'the referee' ? REFEREE : (found?.[1] ?? '');
 };
@@ -74,6 +74,9 @@ describe('TABLE-7 the rolls pane, the event list and the CLI agree on who rolled
         const pane = paneActor(explainActed(event, before, log.events)[0]);
         const listed = lines[event.seq - 1]?.actor;
         expect(pane, `event ${event.seq} ${event.type}`).toBe(listed);
+        // The pane says the event in the list's own sentence.
+        const said = (lines[event.seq - 1]?.text ?? '').replace(/^\d+\. [^:]+: /, '').replace(/ \[[A-Z]+-\d+\]$/, '');
+        expect(explainActed(event, before, log.events)[0], `event ${event.seq}`).toContain(`UTC: ${said}.`);
         expect(paneActor(cliHead(name, event.seq)), `CLI, event ${event.seq}`).toBe(listed);
         expect(pane, `event ${event.seq}`).not.toMatch(/^player:|^system$/);
         const roller = ROLLER[log.header.ruleset]?.[event.type];
@@ -91,7 +94,7 @@ describe('TABLE-7 the rolls pane, the event list and the CLI agree on who rolled
     const log = reference('soluna');
     const rolledOff = log.events.find((e) => e.type === 'RolledOff') as EventEnvelope;
     expect(rolledOff.actor).toMatch(/^player:/);
-    expect(cliHead('soluna', rolledOff.seq)).toMatch(/^Event \d+ \(RolledOff\) by the referee at /);
+    expect(cliHead('soluna', rolledOff.seq)).toMatch(/^Event \d+ \(RolledOff\) by the referee at .+? UTC: \w+ won the roll-off \(/);
     const attack = log.events.find((e) => e.type === 'AttackResolved' && e.actor === 'system') as EventEnvelope;
     expect(gameBefore(RULESETS, log.events, attack.seq)).toEqual(foldGame(RULESETS, log.events.slice(0, attack.seq - 1)));
   });

@@ -12,6 +12,7 @@ import type { GameView } from '../domain/match/view.ts';
 import { type Choices, choicesFor, stillOffered } from './choices.ts';
 import { questionFor } from './confirm.ts';
 import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
+import { type Check, verdictOf } from './referee.ts';
 
 export interface Playing {
   readonly gameId: string;
@@ -232,6 +233,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   const fields = form.querySelector('.fields') as HTMLElement;
   const result = panel.querySelector('.result') as HTMLElement;
   const confirm = panel.querySelector('.confirm') as HTMLElement;
+  const referee = form.querySelector('.referee') as HTMLElement;
   const rulesets = new Map<string, Promise<CommandDoc[]>>();
   const title = document.title;
   const showTurn = (text: string | null): void => {
@@ -246,7 +248,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
-  let viewed: { game: unknown; seat: string } | null = null;
+  let viewed: { game: unknown; seat: string; version: number } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -267,11 +269,55 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   /** What `command`'s id fields offer in the latest view (the form is not redrawn while the step and the offer stay). */
   const choicesNow = (command: string): Choices => (viewed ? choicesFor(command, viewed.game, viewed.seat) : {});
 
+  /** TABLE-3: the latest dry run asked; an older answer arriving late is not shown over a newer. */
+  let checking = 0;
+  let checkSoon: ReturnType<typeof setTimeout> | undefined;
+  const showVerdict = (state: string, line: string, rolls: readonly string[] = []): void => {
+    referee.dataset.verdict = state;
+    const list = document.createElement('ul');
+    list.append(...rolls.map((r) => Object.assign(document.createElement('li'), { textContent: r })));
+    referee.replaceChildren(Object.assign(document.createElement('p'), { textContent: line }), ...(rolls.length ? [list] : []));
+  };
+
+  /** Asks the referee what it would do with the command as built now: the dry run records nothing and draws no die. */
+  const checkNow = async (): Promise<void> => {
+    const mine = ++checking;
+    if (!drawn || !playing || !viewed) return showVerdict('none', '');
+    const built = assemble(drawn.field, drawn.read());
+    if (!built.ok) return showVerdict('incomplete', `Not complete yet: ${built.error}.`);
+    const { gameId, key } = playing;
+    showVerdict('asking', 'Asking the referee…');
+    const answer = await fetch(`${location.origin}/games/${encodeURIComponent(gameId)}/commands/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ command: built.value, expectedVersion: viewed.version }),
+    }).catch(() => null);
+    const body = (await answer?.json().catch(() => null)) as (Check & { detail?: string }) | null;
+    if (mine !== checking) return;
+    if (!answer?.ok || !body) {
+      // A 409 is the game having moved on: the panel reads it again, and asks again with it.
+      const why = answer?.status === 409 ? 'the game moved on; reading it again' : (body?.detail ?? 'no answer');
+      return showVerdict('unknown', `The referee could not be asked: ${why}.`);
+    }
+    const verdict = verdictOf(body);
+    showVerdict(verdict.outcome, verdict.line, verdict.rolls);
+  };
+  /** Asks again a moment after the last change, so typing a number asks once. */
+  const askReferee = (): void => {
+    clearTimeout(checkSoon);
+    checkSoon = setTimeout(() => void checkNow(), 250);
+  };
+  form.addEventListener('input', askReferee);
+  form.addEventListener('change', (e) => {
+    if (e.target !== choose) askReferee();
+  });
+
   const showCommand = (): void => {
     const doc = offered.find((c) => c.type === choose.value);
     target = null;
     pending = null;
     ask(null);
+    askReferee();
     if (!doc) {
       drawn = null;
       fields.replaceChildren();
@@ -331,6 +377,10 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     const y = group?.querySelector<HTMLInputElement>(':scope > label > input[name="y"]');
     if (x && y) [x.value, y.value] = [String(point.x), String(point.y)];
     else target.value = String(target.name === 'y' ? point.y : point.x);
+  });
+  // TABLE-3: a field a board click filled is asked of the referee as a typed one is.
+  board.addEventListener('click', () => {
+    if (drawn && target && form.contains(target)) askReferee();
   });
 
   /** Sends `command` (of type `type`) as the seat, and shows what the referee answered. */
@@ -436,7 +486,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
-          viewed = { game: view.game, seat };
+          viewed = { game: view.game, seat, version: view.version };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';
@@ -452,7 +502,8 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
                   ? `${others} Meanwhile you may send ${now.map((c) => c.type).join(', ')}.`
                   : others;
           form.classList.toggle('hidden', now.length === 0);
-          if (same) return;
+          // The same form on a newer game: the referee's answer may have changed with it.
+          if (same) return askReferee();
           const was = choose.value;
           choose.replaceChildren(...now.map((c) => new Option(c.type, c.type, false, c.type === was)));
           showCommand();

@@ -69,3 +69,21 @@ export const followTable = async (
   await page.waitForSelector('#play form:not(.hidden)');
   return page;
 };
+
+/** What a seat deploys when the game asks it to: the example's automatic deployment unless told. */
+export type Deployment = (seat: string) => object;
+const AUTO: Deployment = () => ({ type: 'Deploy', units: [], auto: true });
+
+/**
+ * Post Galactica from its first step to `phase`: each awaited seat deploys (`deploy`) or ends its
+ * phase, in turn. The view of `seat` there.
+ */
+export const playTo = async (game: Table, phase: string, deploy: Deployment = AUTO, seat = 'red'): Promise<TableView> => {
+  let view = await game.view(seat, game.version);
+  for (let sends = 0; view.step?.phase !== phase; sends += 1) {
+    expect(sends, `the game never reached the ${phase} phase`).toBeLessThan(12);
+    const acting = view.awaiting[0] as string;
+    view = await game.view(seat, await game.send(acting, view.step?.phase === 'deployment' ? deploy(acting) : { type: 'EndPhase' }));
+  }
+  return view;
+};

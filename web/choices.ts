@@ -16,6 +16,7 @@ import { beamOptions, type FireOption } from '../domain/gsc2/firing.ts';
 import { launchOptions } from '../domain/gsc2/missiles.ts';
 import { shipsToMove } from '../domain/gsc2/movement.ts';
 import type { GscState } from '../domain/gsc2/state.ts';
+import { mayStillAct } from '../domain/post-galactica/actions.ts';
 import { type AttackOption, attackOptions, type Kind } from '../domain/post-galactica/targeting.ts';
 import { type PgView, stateOfView } from '../domain/post-galactica/view.ts';
 
@@ -87,11 +88,21 @@ const unitLabel = (game: Record<string, unknown>, id: string): string => {
   return typeof name === 'string' ? name : id;
 };
 
+/** Post Galactica: the state the seat's view carries, or null for another ruleset's view. */
+const pgState = (game: Record<string, unknown>) =>
+  Array.isArray(game.units) && game.players !== null && typeof game.players === 'object' ? stateOfView(game as unknown as PgView) : null;
+
+/** Post Galactica: the seat's units that have an action left this turn (actions.ts `mayStillAct`). */
+export const actors = (game: Record<string, unknown>, seat: string): Choice[] => {
+  const state = pgState(game);
+  return state ? mayStillAct(state, seat).map((u) => ({ id: u.id, label: unitLabel(game, u.id) })) : [];
+};
+
 /** Post Galactica: every attack of `kind` the seat may make now, by the referee's checks on the state its view carries. */
-const attacksNow = (game: Record<string, unknown>, seat: string, kind: Kind): AttackOption[] =>
-  Array.isArray(game.units) && game.players !== null && typeof game.players === 'object'
-    ? attackOptions(stateOfView(game as unknown as PgView), seat, kind)
-    : [];
+const attacksNow = (game: Record<string, unknown>, seat: string, kind: Kind): AttackOption[] => {
+  const state = pgState(game);
+  return state ? attackOptions(state, seat, kind) : [];
+};
 
 /** Post Galactica: the seat's units that may still make an attack of `kind` now, each once. */
 export const attackers = (game: Record<string, unknown>, seat: string, kind: Kind): Choice[] =>

@@ -17,7 +17,7 @@ import { edgeDistance, inches } from './geometry.ts';
 import { PG_LIMITS } from './limits.ts';
 import { placementProblem } from './placement.ts';
 import { freshUnitId, type PgState } from './state.ts';
-import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, WORK_RANGE } from './units.ts';
+import { factionSheet, isDecision, isWorker, ownUnit, type Placed, sheetOf, unitName, unitsOf, WORK_RANGE } from './units.ts';
 import { supplyMax, supplyUsed, workerLimit, workerLimitSentence, workersInProduction, workersOnBattlefield } from './workers.ts';
 
 export const constructSchema = /* @__PURE__ */ z.lazy(() =>
@@ -54,6 +54,14 @@ export const actor = (state: PgState, seat: string, unitId: string, action: Acti
   if (unit.acted) return reject('ALREADY_ACTED', 'PG-10', `${name} has already performed an action this turn.`);
   return unit;
 };
+
+/**
+ * TABLE-4: the seat's units on the table that may still perform an action this turn, as `actor`
+ * judges them: complete, with an action on the datasheet, not yet acted. Whether the action
+ * itself is possible (its cost, its reach) each action's own checks say when it is sent.
+ */
+export const mayStillAct = (state: PgState, seat: string): Placed[] =>
+  unitsOf(state, seat).filter((u) => sheetOf(state, u).actions.some((a) => !isDecision(actor(state, seat, u.id, a))));
 
 const unaffordable = (state: PgState, seat: string, sheet: Sheet, rule: string): Decision<never> | null => {
   const have = state.players[seat]?.resources;

@@ -6,18 +6,20 @@
  * HTTP, and a unit named in one row is no longer offered in the next; Sol'una's SubmitActions
  * offers the models that may act now. Post Galactica's RangedAttack and MeleeAttack offer the
  * units, weapons and targets the referee's own checks allow (targeting.ts, asked here of the
- * seat's view over HTTP); an attack picked from them is accepted, the unit that fired is offered
- * no more, and ending the Ranged Phase with units that may still fire asks first. GSC2's MoveShip
- * offers the ships the mover may move, and its SubmitOrders in the Beams step the ships, batteries
- * and targets beamOptions allows, each again in the next row; the orders picked are sealed. At 1280×800 the play panel is beside the board, both in
- * view, and focusing the form's last field leaves the board in view; at 375 px the panel is
- * below the board.
+ * seat's view over HTTP); an attack picked from them is accepted and the unit that fired is
+ * offered no more. Ending the Movement, Action or Ranged Phase with units that could still move,
+ * act or fire asks first; ending the Melee Phase once its only attacker has struck does not.
+ * GSC2's MoveShip offers the ships the mover may move, and its SubmitOrders in the Beams step the
+ * ships, batteries and targets beamOptions allows, each again in the next row; the orders picked
+ * are sealed. At 1280×800 the play panel is beside the board, both in view, and focusing the
+ * form's last field leaves the board in view; at 375 px the panel is below the board.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { beamOptions } from '../../domain/gsc2/firing.ts';
 import { shipsToMove } from '../../domain/gsc2/movement.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
+import { mayStillAct } from '../../domain/post-galactica/actions.ts';
 import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import { attackOptions, type Kind } from '../../domain/post-galactica/targeting.ts';
 import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
@@ -124,7 +126,7 @@ describe('TABLE-4 forms that know the game', () => {
   }
 
   it.concurrent(
-    "TABLE-4 Post Galactica's Move offers the units that may move; EndPhase asks while they have not moved; the next phase's ends at once",
+    "TABLE-4 Post Galactica's Move offers the units that may move; EndPhase asks while they have not moved; the Action Phase's asks while units have not acted",
     async ({ expect }) => {
       const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], SETUPS[0].options);
       const view = await playTo(game, 'movement');
@@ -155,14 +157,24 @@ describe('TABLE-4 forms that know the game', () => {
       await page.click('#play button[type="submit"]');
       await page.click('#play .confirm .yes');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
-      // The Action Phase offered next: its EndPhase is not about moves, and goes at once.
+      // The Action Phase offered next: its end asks too, naming the units that have not acted (actions.ts mayStillAct).
       await expect.poll(() => page.getAttribute('#play', 'data-step')).not.toBe(moving);
       const offeredAt = Number(await page.getAttribute('#play', 'data-version'));
-      expect((await game.view(seat, offeredAt)).step?.phase).toBe('action');
+      const acting = await game.view(seat, offeredAt);
+      expect(acting.step?.phase).toBe('action');
+      const idle = mayStillAct(stateOfView(acting.game as unknown as PgView), seat).map(
+        (u) => ((acting.game?.units ?? []) as { id: string; name: string }[]).find((v) => v.id === u.id)?.name,
+      );
+      expect(idle.length).toBeGreaterThan(0);
       await page.selectOption('#play select[name="command"]', 'EndPhase');
+      await page.click('#play button[type="submit"]');
+      await page.waitForSelector('#play .confirm:not(.hidden)');
+      expect(await page.textContent('#play .confirm .question')).toBe(
+        `End the Action Phase? ${idle.length} unit(s) of yours have not acted (${idle.join(', ')}); they cannot act again this turn.`,
+      );
       // The last answer's outcome cleared: the one waited for is this send's.
       await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
-      await page.click('#play button[type="submit"]');
+      await page.click('#play .confirm .yes');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
       expect(await page.isHidden('#play .confirm')).toBe(true);
       await expect.poll(() => posts.length).toBe(2);
@@ -233,6 +245,16 @@ describe('TABLE-4 forms that know the game', () => {
       await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
       await page.click('#play button[type="submit"]');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      // The only unit that could attack in melee has: the Melee Phase's end has nothing to ask, and goes at once.
+      await expect.poll(async () => Number(await page.getAttribute('#play', 'data-version'))).toBeGreaterThan(melee.version);
+      const struck = await game.view(seat, Number(await page.getAttribute('#play', 'data-version')));
+      expect(attacksIn(struck, seat, 'melee').units).toEqual([]);
+      await page.selectOption('#play select[name="command"]', 'EndPhase');
+      await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
+      await page.click('#play button[type="submit"]');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      expect(await page.isHidden('#play .confirm')).toBe(true);
+      expect((await game.view(seat, struck.version + 1)).step?.phase).toBe('status');
     },
     SLOW,
   );

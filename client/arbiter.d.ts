@@ -260,7 +260,7 @@ export interface paths {
         };
         /**
          * The log, paged, redacted for your seat.
-         * @description `wait` holds the request until an event after `after` exists (at most the seconds given).
+         * @description `wait` holds the request until an event after `after` exists (at most the seconds given); without a key, the waits counted are those of the address it comes from. A public game, running or ended, may be read with no key, as a spectator reads it (no seat: sealed orders stay sealed until their reveal); a private game is a 404 to anyone but its players and organiser, with a key or without, as a game that does not exist (API-8). A key sent must be valid (else 401).
          */
         get: operations["listGameEvents"];
         put?: never;
@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * The whole log as NDJSON, for `npx arbiter verify`.
-         * @description A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.
+         * @description A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended. A public game, running or ended, may be read with no key, as a spectator reads it (no seat: sealed orders stay sealed until their reveal); a private game is a 404 to anyone but its players and organiser, with a key or without, as a game that does not exist (API-8). A key sent must be valid (else 401).
          */
         get: operations["exportGameLog"];
         put?: never;

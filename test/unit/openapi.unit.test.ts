@@ -80,8 +80,14 @@ describe('API-1 a typed spec', () => {
   it('API-1 CLUB-1 public routes say security: [], a key optional says [{}, apiKey], every other route needs the API key', () => {
     const open = ['POST /players', 'GET /rulesets', 'GET /rulesets/{id}', 'GET /openapi.json'];
     // CLUB-7: a tournament, its rounds and standings are read with no key, by the tournament page;
-    // CLUB-1: with one, a member reads a private club's.
-    const optional = ['GET /tournaments/{id}', 'GET /tournaments/{id}/rounds', 'GET /tournaments/{id}/standings'];
+    // CLUB-1: with one, a member reads a private club's. TABLE-5: a public game's log and events are watched with no key.
+    const optional = [
+      'GET /tournaments/{id}',
+      'GET /tournaments/{id}/rounds',
+      'GET /tournaments/{id}/standings',
+      'GET /games/{id}/events',
+      'GET /games/{id}/log',
+    ];
     expect(doc.security).toEqual([{ apiKey: [] }]);
     for (const { key, operation } of operations) {
       expect(operation.security, key).toEqual(open.includes(key) ? [] : optional.includes(key) ? [{}, { apiKey: [] }] : [{ apiKey: [] }]);

@@ -1,8 +1,9 @@
 /**
- * API-8 who may read a game. A public game (the default) is readable by any signed-in
- * player, redacted for their seat as always; a private one only by its players and its
- * organiser. To anyone else a private game answers exactly as a game that does not exist,
- * so its existence is not revealed. Every read route (view, events, state, log) asks here.
+ * API-8 who may read a game. A public game (the default) is readable by anyone, redacted for
+ * their seat as always: a signed-in player, or (TABLE-5) a request without a key, which is
+ * `null` here and reads as a spectator; a private one only by its players and its organiser.
+ * To anyone else a private game answers exactly as a game that does not exist, so its
+ * existence is not revealed. Every read route (view, events, state, log) asks here.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isOrganiser } from '../../../domain/match/organiser.ts';
@@ -16,10 +17,11 @@ import { modelState } from './read-models.ts';
 
 export const isPrivate = (state: GameState): boolean => state.status !== 'empty' && state.options.visibility === 'private';
 
-/** A private game's players and organiser may read it; anyone may read a public one. */
-export const mayRead = (state: GameState, playerId: string): boolean =>
+/** A private game's players and organiser may read it; anyone may read a public one, with a key or without (null). */
+export const mayRead = (state: GameState, playerId: string | null): boolean =>
   state.status !== 'empty' &&
-  (!isPrivate(state) || seatOf(state, playerId) !== null || isOrganiser(state as Match, { kind: 'player', playerId, seat: null }));
+  (!isPrivate(state) ||
+    (playerId !== null && (seatOf(state, playerId) !== null || isOrganiser(state as Match, { kind: 'player', playerId, seat: null }))));
 
 /** The game's current state (read model, else the event store), or the 404 of a game that does not exist. */
 /** The game as the read model has it, or from the event store while it has none. */
@@ -31,7 +33,7 @@ const latestState = async (deps: Deps, gameId: string): Promise<{ state: GameSta
     : { state: (await loadGame(deps, gameId)).state, modelled: false };
 };
 
-export const readableGame = async (deps: Deps, gameId: string, playerId: string): Promise<GameState> => {
+export const readableGame = async (deps: Deps, gameId: string, playerId: string | null): Promise<GameState> => {
   const { state, modelled } = await latestState(deps, gameId);
   if (mayRead(state, playerId)) return state;
   // The read model may not show a seat just taken yet: the event store decides before a 404.

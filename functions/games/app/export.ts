@@ -1,7 +1,8 @@
 /**
  * The whole log as NDJSON for `GET /games/{id}/log`: redacted for the caller while the
  * game runs; complete, with the seed, once it has ended (nothing is secret any more).
- * A private game's log is its players' and organiser's only (API-8).
+ * A private game's log is its players' and organiser's only (API-8); a public game's is
+ * anyone's, and a caller without a key (`null`, TABLE-5) gets it as a spectator does.
  */
 import { emptyGame, type GameState, seatOf } from '../../../domain/match/state.ts';
 import { redactEvents } from '../../../domain/match/view.ts';
@@ -12,7 +13,7 @@ import { mayRead } from './access.ts';
 import { foldOnto } from './game-fold.ts';
 import { modelState } from './read-models.ts';
 
-export const exportLog = async (deps: Deps, gameId: string, playerId: string): Promise<string> => {
+export const exportLog = async (deps: Deps, gameId: string, playerId: string | null): Promise<string> => {
   const [events, model] = await Promise.all([deps.store.readAfter(gameId, 0), deps.games.readModel(gameId)]);
   if (events.length === 0) throw notFound(`game ${gameId}`);
   // The state the server reports is the projector's read model when it has caught up: verify cross-checks it with the log.
@@ -21,7 +22,7 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string): P
   if (state.status === 'empty' || !mayRead(state, playerId)) throw notFound(`game ${gameId}`);
   const ended = state.status === 'ended';
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
-  const whole = ended || (state.fork?.kind === 'sandbox' && state.createdBy === playerId);
-  const viewer = ended ? null : seatOf(state, playerId);
+  const whole = ended || (state.fork?.kind === 'sandbox' && playerId !== null && state.createdBy === playerId);
+  const viewer = ended || playerId === null ? null : seatOf(state, playerId);
   return serializeLog(logHeader(deps.rulesets, gameId, state, viewer), whole ? events : redactEvents(events, viewer));
 };

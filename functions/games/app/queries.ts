@@ -53,7 +53,8 @@ const withPlayerNames = async (deps: Deps, view: GameView): Promise<GameView & {
   return { ...view, seats: view.seats.map((s) => ({ ...s, playerName: s.playerId ? (names.get(s.playerId) ?? null) : null })) };
 };
 
-export const gameEvents = async (deps: Deps, gameId: string, playerId: string, after: number, limit: number) => {
+/** A page of the log as `playerId`'s seat may see it; without a key (null, TABLE-5), as a spectator's. */
+export const gameEvents = async (deps: Deps, gameId: string, playerId: string | null, after: number, limit: number) => {
   const game = await readableGame(deps, gameId, playerId);
   // One event before the page too: whether an event is redacted can depend on the one before it.
   const read = await deps.store.readAfter(gameId, Math.max(0, after - 1), Number.MAX_SAFE_INTEGER, limit + 2);
@@ -64,7 +65,7 @@ export const gameEvents = async (deps: Deps, gameId: string, playerId: string, a
   if (after === 0 && page.length === 0) throw notFound(`game ${gameId}`);
   const seat = await seatFor(deps, gameId, playerId, page);
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
-  const whole = game.status !== 'empty' && game.fork?.kind === 'sandbox' && game.createdBy === playerId;
+  const whole = game.status !== 'empty' && game.fork?.kind === 'sandbox' && playerId !== null && game.createdBy === playerId;
   const events = whole ? page.slice(0, limit) : redactEvents(page.slice(0, limit), seat, before);
   // INV-5: a takeback after this page voids events on it; a read model behind the log may not have folded it yet.
   const current = game.version >= head ? game : (await loadGame(deps, gameId)).state;
@@ -88,22 +89,30 @@ const voidedOn = (state: GameState, events: readonly EventEnvelope[]): Voided[] 
 };
 
 /**
+ * Who a wait counts against (REL-23): the player, or, for a request without a key (TABLE-5),
+ * the address it came from, so that spectators share no one cap and each address has its own.
+ */
+export const waitHolder = (playerId: string | null, sourceIp: string): string => playerId ?? `address:${sourceIp}`;
+
+/**
  * A page of events after `after`, waiting up to `wait` seconds for one if there is none yet
  * (PBM-8). A game that does not exist is a 404 at once, not after the wait. While it waits,
  * the request reads nothing itself: the game's watcher reads the last seq for every waiter
- * (REL-23), and this page is read again once, when there is an event after `after`.
+ * (REL-23), and this page is read again once, when there is an event after `after`. The wait
+ * counts against `holder` (`waitHolder`).
  */
 export const awaitGameEvents = async (
   deps: Deps,
   gameId: string,
-  playerId: string,
+  playerId: string | null,
   after: number,
   limit: number,
   wait: number,
+  holder: string,
   signal?: AbortSignal,
 ) => {
   if (wait <= 0) return gameEvents(deps, gameId, playerId, after, limit);
-  return deps.waits.hold(playerId, wait, async (until) => {
+  return deps.waits.hold(holder, wait, async (until) => {
     const first = await gameEvents(deps, gameId, playerId, after, limit);
     if (first.events.length > 0) return first;
     if ((await deps.store.lastSeq(gameId)) === 0) throw notFound(`game ${gameId}`);
@@ -156,8 +165,8 @@ const currentSeat = async (deps: Deps, gameId: string, playerId: string): Promis
   return seatOf(state, playerId);
 };
 
-const seatFor = async (deps: Deps, gameId: string, playerId: string, known: readonly EventEnvelope[]): Promise<string | null> =>
-  seatOf(emptyGame, playerId, known) ?? (await currentSeat(deps, gameId, playerId));
+const seatFor = async (deps: Deps, gameId: string, playerId: string | null, known: readonly EventEnvelope[]): Promise<string | null> =>
+  playerId === null ? null : (seatOf(emptyGame, playerId, known) ?? (await currentSeat(deps, gameId, playerId)));
 
 /** The player's games, those waiting on them first, soonest deadline first. */
 const ordered = (entries: readonly InboxEntry[], awaitingOnly: boolean): InboxEntry[] =>

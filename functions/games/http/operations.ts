@@ -39,6 +39,10 @@ import {
 
 const gameIdDescription = 'The game id.';
 
+/** TABLE-5: who may read a game's log without a key. */
+const watchWithoutKey =
+  'A public game, running or ended, may be read with no key, as a spectator reads it (no seat: sealed orders stay sealed until their reveal); a private game is a 404 to anyone but its players and organiser, with a key or without, as a game that does not exist (API-8). A key sent must be valid (else 401).';
+
 /** In the order the router tries them, and the document lists them. */
 export const gameRoutes = [
   {
@@ -132,10 +136,10 @@ export const gameRoutes = [
     path: '/games/{id}/events',
     operationId: 'listGameEvents',
     serves: 'api',
-    auth: 'apiKey',
+    auth: 'optional',
     tag: 'games',
     summary: 'The log, paged, redacted for your seat.',
-    description: '`wait` holds the request until an event after `after` exists (at most the seconds given).',
+    description: `\`wait\` holds the request until an event after \`after\` exists (at most the seconds given); without a key, the waits counted are those of the address it comes from. ${watchWithoutKey}`,
     id: gameIdDescription,
     query: eventsQuery,
   },
@@ -155,10 +159,10 @@ export const gameRoutes = [
     path: '/games/{id}/log',
     operationId: 'exportGameLog',
     serves: 'api',
-    auth: 'apiKey',
+    auth: 'optional',
     tag: 'games',
     summary: 'The whole log as NDJSON, for `npx arbiter verify`.',
-    description: 'A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended.',
+    description: `A header line, then one event per line; redacted for you while the game runs, complete with the seed once it has ended. ${watchWithoutKey}`,
     id: gameIdDescription,
   },
   {

@@ -21,7 +21,7 @@ import type { CommandResult } from '../app/commands.ts';
 import { exportLog } from '../app/export.ts';
 import { requestFork } from '../app/forks.ts';
 import { createGame, giveCommand, joinGame } from '../app/play.ts';
-import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt, waitHolder } from '../app/queries.ts';
 import type { GameRoute } from './operations.ts';
 
 /**
@@ -125,11 +125,21 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     const { view, readModel } = await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0);
     return withEtag(request, view, undefined, readModel ? { 'arbiter-read-model': readModel } : {});
   },
-  listGameEvents: async (request, { playerId, query }) =>
-    withEtag(
-      request,
-      await awaitGameEvents(deps(), request.params.id ?? '', playerId, query.after, query.limit, query.wait, request.signal),
-    ),
+  listGameEvents: async (request, { playerId, query }) => {
+    // TABLE-5: without a key (a spectator), the waits are counted against the address asking.
+    const holder = waitHolder(playerId, request.sourceIp);
+    const page = await awaitGameEvents(
+      deps(),
+      request.params.id ?? '',
+      playerId,
+      query.after,
+      query.limit,
+      query.wait,
+      holder,
+      request.signal,
+    );
+    return withEtag(request, page);
+  },
   getGameState: async (request, { playerId, query }) => {
     const { view, voided } = await stateAt(deps(), request.params.id ?? '', playerId, query.at);
     return withEtag(request, { at: query.at, state: view, ...(voided ? { voided } : {}) });

@@ -312,6 +312,8 @@ describe('the HTTP API', () => {
       'GET /docs/docs.js',
       'GET /docs/swagger-ui-bundle.js',
       'GET /docs/swagger-ui.css',
+      'GET /lobby',
+      'GET /lobby.js',
       'GET /samples/gsc2.ndjson',
       'GET /samples/post-galactica-battle.ndjson',
       'GET /samples/post-galactica.ndjson',

@@ -36,6 +36,8 @@ describe('the viewer files', () => {
       'GET /viewer.js',
       'GET /tournament',
       'GET /tournament.js',
+      'GET /lobby',
+      'GET /lobby.js',
       'GET /docs',
       'GET /docs/docs.js',
       'GET /docs/swagger-ui-bundle.js',

@@ -4,7 +4,22 @@
  */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
-import { compass, counted, inches, json, spot } from '../words.ts';
+import { compass, counted, inches, spot } from '../words.ts';
+import { troops } from './sentences.ts';
+
+/** A seat's sealed orders (GSC-6, GSC-11, GSC-20) in words, order by order, not their fields. */
+const ordersWords = (value: unknown): string => {
+  const o = obj(value);
+  const each = (key: string, say: (r: Json) => string): string[] => list(o[key]).map(obj).map(say);
+  const said = [
+    ...each('launches', (r) => `${text(r.ship)} launches missiles from battery ${text(r.battery)} at ${text(r.target)}`),
+    ...each('fire', (r) => `${text(r.ship)} fires battery ${text(r.battery)} at ${text(r.target)}`),
+    ...each('actions', (r) => `${text(r.ship)} sends ${troops(r)} aboard ${text(r.target)} by ${text(r.method)}`),
+    ...each('sabotage', (r) => `${troops(r)} aboard ${text(r.ship)} sabotage it`),
+    ...each('pods', (r) => `${text(r.pod)} heads ${r.target === undefined ? `to ${spot(r.to)}` : `for ${text(r.target)}`}`),
+  ];
+  return said.length > 0 ? said.join('; ') : `no ${text(o.step)} orders`;
+};
 
 export const gscShip = (game: Json, id: string, viewer: string | null): Inspection | null => {
   const s = obj(obj(game.ships)[id]);
@@ -42,7 +57,7 @@ export const gscShip = (game: Json, id: string, viewer: string | null): Inspecti
   // docs/design.md §7: the view holds only the viewer's own sealed orders; of the others, only that they were sent.
   const sealed = obj(obj(game.sealed)[seat]);
   const submitted = list(game.submitted).map(text).includes(seat);
-  if (sealed.orders !== undefined) rows.push(['sealed orders', json(sealed.orders)]);
+  if (sealed.orders !== undefined) rows.push(['sealed orders', ordersWords(sealed.orders)]);
   else if (submitted) rows.push(['sealed orders', viewer === seat ? 'sent' : 'sent, sealed from this seat until they are revealed']);
   return { heading: `${text(s.name)} (${id})`, rows };
 };

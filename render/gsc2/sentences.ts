@@ -7,7 +7,7 @@ const stepOf = (d: Json): string => `the ${word(d.step)} step of turn ${word(d.t
 const hit = (d: Json, yes: string, no: string): string => (d.hit === true ? yes : no);
 
 /** GSC-20: troops as words: `2 assault and 1 heavy squads`. */
-const troops = (value: unknown): string => {
+export const troops = (value: unknown): string => {
   const t = obj(value);
   const kinds = [num(t.assault) > 0 ? `${figure(t.assault)} assault` : null, num(t.heavy) > 0 ? `${figure(t.heavy)} heavy` : null].filter(
     (k): k is string => k !== null,

@@ -4,7 +4,32 @@
  */
 import type { Inspection } from '../renderer.ts';
 import { type Json, list, num, obj, text } from '../svg.ts';
-import { counted, json, spot } from '../words.ts';
+import { counted, json, spot, word } from '../words.ts';
+
+/** SOL-2: a sealed choice in words (`move to [3,4]`, `attack xul with the Sunbow`), not its fields. */
+const choice = (value: unknown): string => {
+  const a = obj(value);
+  const on = a.target === undefined ? '' : ` on ${word(a.target)}`;
+  switch (a.kind) {
+    case 'move':
+      return `move to ${spot(a.to ?? list(a.path).at(-1))}`;
+    case 'attack':
+      return `attack ${word(a.target)} with the ${word(a.weapon)}`;
+    case 'artifact':
+      return `use the artifact ${word(a.artifact)}${on}`;
+    case 'psionic':
+      return `use the psionic ${word(a.psionic)}${on}`;
+    case 'defer':
+      return 'defer its activation';
+    case 'none':
+      return 'do nothing';
+    default:
+      return json(value);
+  }
+};
+
+/** SOL-6: a turn-based change of Mind in force: `Mind -1 from Mind Spike (xul)`. */
+const effect = (e: Record<string, unknown>): string => `Mind ${num(e.amount) > 0 ? '+' : ''}${num(e.amount)} from ${word(e.source)}`;
 
 export const solunaModel = (game: Json, id: string, viewer: string | null): Inspection | null => {
   const m = list(game.models)
@@ -23,12 +48,12 @@ export const solunaModel = (game: Json, id: string, viewer: string | null): Insp
   const effects = list(game.effects)
     .map(obj)
     .filter((e) => e.model === id || e.target === id)
-    .map(json);
+    .map(effect);
   const rows: [string, string][] = [
     ['seat', seat],
     ['leader', m.leader ? 'yes' : 'no'],
     ['Mind', `${num(m.currentMind)} of ${num(m.mind)}`],
-    ['wounds', `${num(m.woundsTaken)} taken of ${num(m.wounds)}`],
+    ['wounds', `${num(m.woundsTaken)} of ${num(m.wounds)} taken`],
     ['square', spot(m.at)],
     ['movement', counted(m.movement, 'square')],
     ['attacks', attacks.join('; ') || 'none'],
@@ -42,7 +67,7 @@ export const solunaModel = (game: Json, id: string, viewer: string | null): Insp
   const mine = list(orders.actions)
     .map(obj)
     .filter((a) => a.model === id)
-    .map((a) => json(a.action));
+    .map((a) => choice(a.action));
   if (mine.length) rows.push(['sealed orders', mine.join('; ')]);
   else if (orders.submitted === true)
     rows.push(['sealed orders', viewer === seat ? 'none for this model' : 'sent, sealed from this seat until they are revealed']);

@@ -31,14 +31,14 @@ const pieceIds = (game: unknown): string[] =>
     .filter((p): p is { id: string; seat: unknown } => typeof (p as { id?: unknown })?.id === 'string' && 'seat' in (p as object))
     .map((p) => p.id);
 
-/** Every text a person reads of the game at event `at`: the summary and each piece's inspection, one row a line. */
-const textsAt = (name: string, at: number): string[] => {
+/** Every text `seat` (null: a spectator) reads of the game at event `at`: the summary and each piece's inspection, one row a line. */
+const textsAt = (name: string, at: number, seat: string | null): string[] => {
   const log = parseLog(readFileSync(join(LOGS, `${name}.ndjson`), 'utf8'));
-  const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, at)), null);
+  const view = viewGame(RULESETS, foldGame(RULESETS, log.events.slice(0, at)), seat);
   if (!view || view.game === null) return [];
   const renderer = rendererOf(rendererList, view.ruleset);
   const rows = pieceIds(view.game).flatMap((id) => {
-    const found = renderer?.inspect(view.game as Record<string, unknown>, id, null);
+    const found = renderer?.inspect(view.game as Record<string, unknown>, id, seat);
     return found ? [found.heading, ...found.rows.map(([k, v]) => `${k} ${v}`)] : [];
   });
   return [...summarize(view).split('\n'), ...rows];
@@ -51,6 +51,7 @@ const EVERYWHERE: readonly [RegExp, string][] = [
   [/\bcohesion\b/, 'Cohesion in lower case'],
   [/\bmind \d/, 'Mind in lower case'],
   [/\b\d+ in\b|\binches\b/, 'a length in "in" or "inches", not `"`'],
+  [/\{"|":/, 'a value dumped as JSON'],
 ];
 const GRID: readonly [RegExp, string][] = [
   [/\(\d+(\.\d+)?, \d+(\.\d+)?\)/, 'a square written as a point "(x, y)"'],
@@ -74,14 +75,22 @@ describe('TABLE-7 one notation per quantity in the event list, the CLI and the i
       const grid = log.header.ruleset === 'soluna';
       const total = log.events.length;
       const lines = describeEvents(RULESETS, log.events, emptyGame, null).lines.map((l) => l.text.replace(/“[^”]*”/g, '“…”'));
-      const texts = [...new Set([0.2, 0.4, 0.6, 0.8, 1].map((f) => Math.ceil(total * f)))].flatMap((at) => textsAt(name, at));
+      // Each seat too, which sees its own sealed orders in its pieces' inspection: the sealed steps of
+      // GSC2 and Sol'una fall between these points and the moments just after a seat sealed.
+      const sealedAt = log.events.filter((e) => e.visibleTo !== undefined).map((e) => ({ at: e.seq, seat: e.visibleTo as string }));
+      const points = [...new Set([0.2, 0.4, 0.6, 0.8, 1].map((f) => Math.ceil(total * f)))];
+      const texts = [
+        ...points.flatMap((at) => [null, ...log.header.seats.map((s) => s.name)].flatMap((seat) => textsAt(name, at, seat))),
+        ...sealedAt.slice(0, 6).flatMap(({ at, seat }) => textsAt(name, at, seat)),
+      ];
+      if (grid || log.header.ruleset === 'gsc2') expect(texts.some((t) => t.startsWith('sealed orders '))).toBe(true);
       expect(texts.length).toBeGreaterThan(20);
       expect(problemsIn([...lines, ...texts], grid)).toEqual([]);
     });
   }
 
   it('TABLE-7 the checks catch each notation they rule out', () => {
-    expect(problemsIn(['Mind 6/8', 'at (3, 4)', 'range 8', 'moved 6"'], true)).toHaveLength(4);
+    expect(problemsIn(['Mind 6/8', 'at (3, 4)', 'range 8', 'moved 6"', 'sealed orders {"kind":"move"}'], true)).toHaveLength(5);
     expect(problemsIn(['hull 3/6', '2 attack(s)', 'cohesion 4 of 5', 'at [3,4]', 'range 30', 'a move of 8 in'], false)).toHaveLength(6);
     expect(problemsIn(['Mind 6 of 8', 'square [3,4]', 'range 8 squares', 'movement 3 squares'], true)).toEqual([]);
     expect(problemsIn(['hull 3 of 6', '2 attacks', 'Cohesion 4 of 5', 'at (3, 4)', 'range 30"', 'moved 8"'], false)).toEqual([]);

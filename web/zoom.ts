@@ -40,6 +40,35 @@ const viewOf = (value: string | null): View | null => {
 
 const clamp = (n: number, low: number, high: number): number => Math.min(high, Math.max(low, n));
 
+/** Scales an element by `1 / scale` about the point (x, y) of its own coordinates; none at 1. */
+const shrinkAbout = (el: Element, x: number, y: number, scale: number): void => {
+  if (scale === 1) el.removeAttribute('transform');
+  else el.setAttribute('transform', `translate(${x} ${y}) scale(${1 / scale}) translate(${-x} ${-y})`);
+};
+
+const attr = (el: Element, name: string): number => Number(el.getAttribute(name) ?? 0);
+
+/**
+ * The words keep their size on the screen as the table grows: each label shrinks about its own
+ * box's middle (or where its leader line meets it), so it stays within the box it was placed in (clear of every piece's centre and of
+ * every other label, render/labels.ts), and each edge number about its own point.
+ */
+const keepWordsSize = (svg: SVGSVGElement, scale: number): void => {
+  for (const label of svg.querySelectorAll(':scope > g.labels > g.label')) {
+    const rect = label.querySelector(':scope > rect');
+    const words = label.querySelector(':scope > text:last-of-type');
+    if (!rect || !words) continue;
+    // Towards where its leader line meets it, if it has one: the line still reaches it.
+    const leader = label.querySelector(':scope > line.leader');
+    const [x, y] = leader
+      ? [attr(leader, 'x2'), attr(leader, 'y2')]
+      : [attr(rect, 'x') + attr(rect, 'width') / 2, attr(rect, 'y') + attr(rect, 'height') / 2];
+    shrinkAbout(rect, x, y, scale);
+    shrinkAbout(words, x, y, scale);
+  }
+  for (const words of svg.querySelectorAll(':scope > g.edges > text')) shrinkAbout(words, attr(words, 'x'), attr(words, 'y'), scale);
+};
+
 /** `controls` holds the zoom buttons (`[data-zoom="in" | "out" | "reset"]`) and the level (`[data-zoom-level]`). */
 export const createZoom = (board: HTMLElement, controls: HTMLElement): BoardZoom => {
   /** The whole picture's viewBox, as drawn, and the part of it shown now (null: all of it). */
@@ -54,6 +83,7 @@ export const createZoom = (board: HTMLElement, controls: HTMLElement): BoardZoom
     if (!svg || !whole) return;
     const v = shown ?? whole;
     svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    keepWordsSize(svg, scaleOf());
     svg.classList.toggle('zoomed', shown !== null);
     const level = controls.querySelector<HTMLElement>('[data-zoom-level]');
     if (level) level.textContent = `${Math.round(scaleOf() * 100)}%`;

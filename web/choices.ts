@@ -183,8 +183,9 @@ const orderOffers = (game: Record<string, unknown>, seat: string): Choices => {
 
 /**
  * Each command's offers, by its type: a command's name is its ruleset's own (Deploy and Move
- * are Post Galactica's, SubmitActions Sol'una's, MoveShip and SubmitOrders GSC2's), so the page chooses by the command, never by a ruleset
- * id (HALL-4), as web/form.ts does with the sealing commands.
+ * are Post Galactica's, SubmitActions Sol'una's, MoveShip and SubmitOrders GSC2's), so the page
+ * chooses by the command, never by a ruleset id (HALL-4), as web/form.ts does with the sealing
+ * commands.
  */
 const OFFERS: Readonly<Record<string, (game: Record<string, unknown>, seat: string, entered: Record<string, unknown>) => Choices>> = {
   Deploy: (game, seat) => ({ unitId: undeployed(game, seat) }),

@@ -267,7 +267,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   };
 
   /** What `command`'s id fields offer in the latest view (the form is not redrawn while the step and the offer stay). */
-  const choicesNow = (command: string): Choices => (viewed ? choicesFor(command, viewed.game, viewed.seat) : {});
+  const choicesNow = (command: string, entered?: Entry): Choices => (viewed ? choicesFor(command, viewed.game, viewed.seat, entered) : {});
 
   /** TABLE-3: the latest dry run asked; an older answer arriving late is not shown over a newer. */
   let checking = 0;
@@ -336,7 +336,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   /** TABLE-4: fills the focused field's list with what it may still name: not what its fellow fields already hold. */
   const offer = (input: HTMLInputElement): void => {
     const list = input.list;
-    const choices = drawn && choicesNow(drawn.doc.type)[input.name];
+    const choices = drawn && choicesNow(drawn.doc.type, drawn.read())[input.name];
     if (!list || !choices) return;
     const taken = [...form.querySelectorAll<HTMLInputElement>(`input[list="${list.id}"]`)]
       .filter((i) => i !== input)
@@ -441,7 +441,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       result.textContent = `Not sent: ${built.error}.`;
       return;
     }
-    const question = viewed && questionFor(drawn.doc.type, viewed.game, viewed.seat);
+    const question = viewed && questionFor(drawn.doc.type, viewed.game, viewed.seat, built.value);
     if (question) {
       pending = { type: drawn.doc.type, command: built.value };
       ask(question);

@@ -208,9 +208,13 @@ describe('TABLE-4 forms that know the game', () => {
       expect((await offered(page, '#play input[name="targetId"]')).sort()).toEqual(ranged.targets);
       await page.click('#play fieldset.list > button.add');
       expect((await offered(page, '#play fieldset.list input[name="item"]')).sort()).toEqual(ranged.weapons);
+      // HOOK: the Troopers named, only their weapons and targets are offered.
+      await page.fill('#play input[name="unitId"]', TROOPERS);
+      const mine = attackOptions(stateOfView(view.game as unknown as PgView), seat, 'ranged').filter((o) => o.unitId === TROOPERS);
+      expect((await offered(page, '#play fieldset.list input[name="item"]')).sort()).toEqual(mine.map((o) => o.weapon).sort());
+      expect((await offered(page, '#play input[name="targetId"]')).sort()).toEqual([...new Set(mine.flatMap((o) => o.targetIds))].sort());
       // Picked from what was offered: the referee accepts it.
       await page.fill('#play fieldset.list input[name="item"]', 'Plasma Rifles');
-      await page.fill('#play input[name="unitId"]', TROOPERS);
       await page.fill('#play input[name="targetId"]', RAIDERS);
       await page.click('#play button[type="submit"]');
       await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
@@ -310,6 +314,13 @@ describe('TABLE-4 forms that know the game', () => {
       await red.fill(row(1, 'ship'), 'ram');
       await red.fill(row(1, 'battery'), 'A');
       await red.fill(row(1, 'target'), 'bee');
+      // HOOK: sealing with Rook left out asks first.
+      await red.click('#play button[type="submit"]');
+      await red.waitForSelector('#play .confirm:not(.hidden)');
+      expect(await red.textContent('#play .confirm .question')).toBe(
+        'Seal these beam orders? 1 ship(s) of yours that may fire have no orders (rook); they cannot fire this turn.',
+      );
+      await red.click('#play .confirm .no');
       await red.click('#play fieldset.list > button.add');
       // A ship, a battery id and a target may be named in several rows: still offered.
       expect((await offered(red, row(2, 'ship'))).sort()).toEqual(['ram', 'rook']);

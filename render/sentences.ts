@@ -9,7 +9,7 @@ import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { type Renderer, rendererOf, type Sentences } from './renderer.ts';
 import { rendererList } from './renderers.ts';
 import { type Json, list, obj } from './svg.ts';
-import { listed, names, phaseWords, quoted, utc, word } from './words.ts';
+import { duration, listed, names, phaseWords, quoted, utc, word } from './words.ts';
 
 /**
  * The seats that had not acted, as a clause: `, before red had acted`; empty when none was awaited.
@@ -73,7 +73,7 @@ export const MATCH_SENTENCES: Sentences = {
   SeedRevealed: () => "the game's seed was revealed, so every roll can be checked",
   RulesVersionAdopted: (d) =>
     `the game moved from rules ${word(d.from)} to ${word(d.to)}${d.how === 'replayed' ? ', every command deciding the same under them' : ' by the organiser’s choice'}`,
-  DeadlineExtended: (d) => `the organiser moved the deadline ${word(d.by)} later, to ${utc(d.deadline)}`,
+  DeadlineExtended: (d) => `the organiser moved the deadline ${duration(d.by)} later, to ${utc(d.deadline)}`,
   GamePaused: (d) => (d.by === 'organiser' ? 'the organiser paused the game' : 'the game was paused, as every seat agreed'),
   GameResumed: (d) => `play resumed${d.deadline ? `, the deadline now ${utc(d.deadline)}` : ''}`,
   DrawOffered: (d) => `${word(d.seat)} offered a draw`,

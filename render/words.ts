@@ -1,4 +1,5 @@
 /** Values of a game's view as words, for the lines a person reads (the CLI's summary, a piece's inspection). */
+import { parseDuration } from '../domain/kernel/duration.ts';
 import { obj } from './svg.ts';
 
 /** A number rounded to hundredths; `?` where the view holds none. */
@@ -70,4 +71,21 @@ export const utc = (iso: unknown): string => {
 export const phaseWords = (phase: unknown): string => {
   const numbered = /^p?(\d+)$/.exec(word(phase));
   return numbered ? `phase ${numbered[1]}` : `the ${word(phase)} phase`;
+};
+
+/**
+ * An ISO 8601 duration as a person says it, in its largest whole unit: `PT1H` → `1 hour`,
+ * `P2D` → `2 days`, `PT90M` → `90 minutes`; as written where it is none.
+ */
+export const duration = (iso: unknown): string => {
+  const ms = parseDuration(word(iso));
+  if (ms === null) return word(iso);
+  const units: readonly [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  const [size, unit] = units.find(([size]) => ms % size === 0 && ms >= size) ?? [1000, 'second'];
+  return counted(ms / size, unit);
 };

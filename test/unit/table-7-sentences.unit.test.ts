@@ -146,6 +146,21 @@ describe('TABLE-7 every event line is a sentence that names who acted', () => {
     }
   });
 
+  it("TABLE-7 the organiser's controls in words: a duration as a person says it, a moment in UTC", () => {
+    const at = '2026-05-01T12:30:00.000Z';
+    expect(eventSentence('DeadlineExtended', { phaseKey: 't1', by: 'PT1H', deadline: at }, 'gsc2')).toBe(
+      'the organiser moved the deadline 1 hour later, to 2026-05-01 12:30 UTC',
+    );
+    expect(eventSentence('DeadlineExtended', { phaseKey: 't1', by: 'PT90M', deadline: at }, null)).toContain('90 minutes later');
+    expect(eventSentence('DeadlineExtended', { phaseKey: 't1', by: 'P2D', deadline: at }, null)).toContain('2 days later');
+    expect(eventSentence('GamePaused', { phaseKey: 't1', remainingMs: 5, by: 'seats' }, null)).toBe(
+      'the game was paused, as every seat agreed',
+    );
+    expect(
+      eventSentence('TakenBack', { seat: null, toVersion: 7, voids: [{ from: 8, to: 9 }], how: 'organiser', reason: 'misclick' }, 'soluna'),
+    ).toBe('takeback by the organiser: back to version 7, voiding events 8–9, because "misclick"');
+  });
+
   it('TABLE-7 a sentence of any declared type holds up without its fields: words, never "undefined" or "[object"', () => {
     for (const [id, types] of Object.entries(DECLARED)) {
       for (const type of types) {

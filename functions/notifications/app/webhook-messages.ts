@@ -301,7 +301,7 @@ const takenBackText = (n: Notice, esc: Escape, where: string): string => {
     back?.how === 'organiser'
       ? `The organiser took ${where} back to ${to}, voiding ${count}${reason}.`
       : back?.how === 'agreed'
-        ? `${where.charAt(0).toUpperCase()}${where.slice(1)} was taken back to ${to} by agreement, voiding ${count}${reason}.`
+        ? `${where.charAt(0).toUpperCase()}${where.slice(1)} was taken back to ${to} by agreement, as ${actor} proposed, voiding ${count}${reason}.`
         : `${actor} took back ${count} of their own in ${where}, back to ${to}${reason}.`;
   return lines(head, back?.how === 'own' || back?.how === undefined ? '' : summary, position(n, esc), deadlineLine(n));
 };

@@ -49,7 +49,10 @@ export const solunaSentences: Sentences = {
   TurnStarted: (d) => `turn ${word(d.turn)} began`,
   PhaseStarted: (d) => {
     const skipped = list(d.skipped).length;
-    const passed = skipped > 0 ? `, ${skipped === 1 ? 'phase' : 'phases'} ${names(d.skipped)} skipped, no model acting in them` : '';
+    const passed =
+      skipped > 0
+        ? `, ${skipped === 1 ? 'phase' : 'phases'} ${names(d.skipped)} skipped, no model acting in ${skipped === 1 ? 'it' : 'them'}`
+        : '';
     return `${phaseOf(d)} began${passed}, ${eligible(d.eligible) === 'none' ? 'no model acting' : eligible(d.eligible)}`;
   },
   ActionsSealed: (d) => `${word(d.seat)} sealed its orders for ${phaseOf(d)}`,

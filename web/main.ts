@@ -21,8 +21,10 @@ import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
 import { inspectPiece } from './inspect.ts';
 import { createPlay } from './play.ts';
+import { createRuler } from './ruler.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
 import { boardNote, type Mark, markText, voidMarks } from './voided.ts';
+import { createZoom } from './zoom.ts';
 
 /** Every ruleset, folded and verified in the page as the referee does. */
 const RULESETS = everyRuleset();
@@ -82,6 +84,10 @@ let newestSeen = 0;
 /** TABLE-6: how many events the page had when it started following a live game (the verdict says which log it checked). */
 let watchedFrom: number | null = null;
 const play = createPlay($('play'), ui.board, $('your-turn'));
+/** TABLE-2: zoom and pan over the board, kept as it is drawn again. */
+const zoom = createZoom(ui.board, $('board-tools'));
+/** TABLE-2: the ruler, reading the game as the board shows it. */
+const ruler = createRuler(ui.board, $<HTMLButtonElement>('measure'), $('ruler-reading'), () => shownView);
 
 /**
  * The states at the last few events shown (the board draws the event before the current one
@@ -142,6 +148,8 @@ const render = (): void => {
     ? drawBattlefield(view, { extent, fit: boardFit(), event: drawn })
     : '<p>The game has not been created yet.</p>';
   shownView = view;
+  zoom.drawn();
+  ruler.drawn();
   if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   const note = view ? emptyTableNote(RULESETS, view) : null;
   if (note) {

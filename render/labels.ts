@@ -50,12 +50,17 @@ export const stacksOf = (pieces: readonly PieceLabel[]): Stack[] => {
     .sort((a, b) => b.at.y - a.at.y || a.at.x - b.at.x || (a.members[0]?.id ?? '').localeCompare(b.members[0]?.id ?? ''));
 };
 
-/** A stack's words: one piece's own text; pieces of one name with a count; else each seat's letter with its count. */
+/**
+ * A stack's words: one piece's own text; pieces of one name with a count; one seat's pieces of
+ * several names by the first and how many more ("B Command Center +3"); else each seat's letter
+ * with its count.
+ */
 export const groupText = (members: readonly PieceLabel[]): string => {
   const first = members[0];
   if (!first) return '';
   if (members.length === 1) return first.text;
   if (members.every((m) => m.text === first.text)) return `${first.text} ×${members.length}`;
+  if (members.every((m) => m.seat === first.seat)) return `${first.text} +${members.length - 1}`;
   const counts = new Map<string, number>();
   for (const m of members) counts.set(m.letter, (counts.get(m.letter) ?? 0) + 1);
   return [...counts].map(([letter, n]) => `${letter} ×${n}`).join(' ');

@@ -15,7 +15,7 @@ import { type GameView, viewGame } from '../../domain/match/view.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { parseLog } from '../../domain/verify/log.ts';
 import { boardLabels, drawBattlefield, logExtent, pictureOf } from '../../render/board.ts';
-import { leaderLine, placeLabels, stacksOf } from '../../render/labels.ts';
+import { groupText, leaderLine, placeLabels, stacksOf } from '../../render/labels.ts';
 import { type Box, intersects, LINE, type PieceLabel, type PlacedLabel, type Point } from '../../render/layout.ts';
 import type { Picture } from '../../render/svg.ts';
 
@@ -138,11 +138,14 @@ describe('TABLE-2 labels clear of pieces and of one another', () => {
     expect(stacksOf(pieces).map((s) => s.members.map((m) => m.id))).toEqual([['e', 'f'], ['a', 'b', 'c'], ['d']]);
     const labels = placeLabels(pieces, [], 0.8, FRAME);
     expect(labels.map((l) => [l.text, l.for, l.stack?.count])).toEqual([
-      ['R ×2', ['e', 'f'], 2],
+      ['R Tank +1', ['e', 'f'], 2],
       ['R Worker ×3', ['a', 'b', 'c'], 3],
       ['R Scout', ['d'], undefined],
     ]);
     expect(faultsOf(pieces, labels)).toEqual([]);
+    // Two seats' pieces on one point: each seat's letter and count.
+    const blue = { ...piece('g', 20, 10, 'B Scout'), seat: 'blue', letter: 'B' };
+    expect(groupText([piece('e', 20, 10, 'R Tank'), blue])).toBe('R ×1 B ×1');
   });
 
   it('TABLE-2 a crowded table edge: labels stand away with leader lines, then shrink to numbers, never over a centre', () => {

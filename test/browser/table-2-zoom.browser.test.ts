@@ -4,7 +4,8 @@
  * wheel zooms about the pointer (the table point under it stays under it), + zooms further with
  * the board focused, and then a click on empty table still fills the table point under it,
  * computed here from the SVG's own viewBox, independently of the page's code. A Shift drag pans
- * and fills nothing; "Reset zoom" and 0 give the whole table back.
+ * and fills nothing; "Reset zoom" and 0 give the whole table back; two fingers spread zoom about
+ * the point between them.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ const filled = async (page: Page): Promise<[number, number]> => [
 
 describe('TABLE-2 zoom and pan', () => {
   it(
-    'TABLE-2 Post Galactica: zoomed by the wheel about the pointer and by +, a click on empty table still fills the point under it; a Shift drag pans and fills nothing',
+    'TABLE-2 Post Galactica: zoomed by the wheel about the pointer and by +, a click on empty table still fills the point under it; a Shift drag pans and fills nothing; a pinch zooms about its middle',
     async () => {
       const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
         firstPlayer: 'red',
@@ -109,6 +110,30 @@ describe('TABLE-2 zoom and pan', () => {
       await page.keyboard.press('0');
       expect((await geometry(page)).vw).toBeCloseTo(whole.vw, 6);
       expect(await page.textContent('#board-tools [data-zoom-level]')).toBe('100%');
+
+      // Two fingers spread from 40 px apart to 120 px: three times in, about the point between them.
+      const middle = { x: Math.round(box.left + box.width * 0.4), y: Math.round(box.top + box.height * 0.5) };
+      const between = toTable(await geometry(page), middle);
+      const cdp = await page.context().newCDPSession(page);
+      const fingers = (type: string, apart: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints:
+            type === 'touchEnd'
+              ? []
+              : [
+                  { x: middle.x - apart / 2, y: middle.y, id: 1 },
+                  { x: middle.x + apart / 2, y: middle.y, id: 2 },
+                ],
+        } as never);
+      await fingers('touchStart', 40);
+      for (const apart of [60, 80, 100, 120]) await fingers('touchMove', apart);
+      await fingers('touchEnd', 120);
+      const pinched = await geometry(page);
+      expect(pinched.vw).toBeCloseTo(whole.vw / 3, 3);
+      const kept = toTable(pinched, middle);
+      expect(Math.abs(kept.x - between.x)).toBeLessThan(0.1);
+      expect(Math.abs(kept.y - between.y)).toBeLessThan(0.1);
     },
     SLOW,
   );

@@ -200,8 +200,8 @@ export const placeLabels = (pieces: readonly PieceLabel[], names: readonly Fixed
   };
   const placeName = (n: FixedLabel): void => {
     const found = seek(room, n.at, n.reach, n.text, new Set(), n.centred);
-    // A name away from its place reads as another's: it goes to the legend instead.
-    if (found && !found.away) put({ text: n.text, box: found.box, for: [n.id], kind: 'name' });
+    // A name away from its place reads as another's: it goes to the legend instead, unless it must show.
+    if (found && (!found.away || n.must)) put({ text: n.text, box: found.box, for: [n.id], kind: 'name' });
   };
   for (const n of names.filter((n) => n.must)) placeName(n);
 

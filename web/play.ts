@@ -31,11 +31,16 @@ const labelled = (field: Field, control: HTMLElement): HTMLElement => {
   return label;
 };
 
-/** What drawing a command's form knows of the game: the phase (a choice starts on its variant), and the ids its fields offer. */
+/** What drawing a command's form knows of the game: the phase (a choice starts on its variant), the ids its fields offer, and its seats. */
 interface Context {
   readonly phase: string | null;
   readonly choices: Choices;
+  /** The game's seats: a field that names a seat (`seat`, as ChooseFirstPlayer's) is a list of them, not free text. */
+  readonly seats: readonly string[];
 }
+
+/** A field naming one of the game's seats: every legal value is known, so it is picked from a list (TABLE-8). */
+const SEAT_FIELD = 'seat';
 
 /** The datalist of a field's offers (TABLE-4): one per field name, filled when one of its fields is focused. */
 const OFFERS = 'offers-';
@@ -47,6 +52,12 @@ const draw = (field: Field, ctx: Context): Drawn => {
       return { el: null, read: () => '' };
     case 'text':
     case 'number': {
+      if (field.kind === 'text' && field.name === SEAT_FIELD && ctx.seats.length > 0) {
+        const select = document.createElement('select');
+        select.name = field.name;
+        select.append(...(field.required ? [] : [new Option('—', '')]), ...ctx.seats.map((seat) => new Option(seat, seat)));
+        return { el: labelled(field, select), read: () => select.value };
+      }
       const input = document.createElement('input');
       input.name = field.name;
       input.dataset.kind = field.kind === 'number' ? (field.integer ? 'integer' : 'number') : 'text';
@@ -248,7 +259,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
-  let viewed: { game: unknown; seat: string; version: number } | null = null;
+  let viewed: { game: unknown; seat: string; version: number; seats: readonly string[] } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -280,13 +291,11 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   };
 
   /** Asks the referee what it would do with the command as built now: the dry run records nothing and draws no die. */
-  const checkNow = async (): Promise<void> => {
-    const mine = ++checking;
+  const checkNow = async (mine: number): Promise<void> => {
     if (!drawn || !playing || !viewed) return showVerdict('none', '');
     const built = assemble(drawn.field, drawn.read());
     if (!built.ok) return showVerdict('incomplete', `Not complete yet: ${built.error}.`);
     const { gameId, key } = playing;
-    showVerdict('asking', 'Asking the referee…');
     const answer = await fetch(`${location.origin}/games/${encodeURIComponent(gameId)}/commands/check`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -302,10 +311,15 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     const verdict = verdictOf(body);
     showVerdict(verdict.outcome, verdict.line, verdict.rolls);
   };
-  /** Asks again a moment after the last change, so typing a number asks once. */
+  /**
+   * Asks again a moment after the last change, so typing a number asks once. The answer shown is
+   * always to the form as it is: a change makes every question before it stale at once.
+   */
   const askReferee = (): void => {
     clearTimeout(checkSoon);
-    checkSoon = setTimeout(() => void checkNow(), 250);
+    const mine = ++checking;
+    showVerdict('asking', 'Asking the referee…');
+    checkSoon = setTimeout(() => void checkNow(mine), 250);
   };
   form.addEventListener('input', askReferee);
   form.addEventListener('change', (e) => {
@@ -326,7 +340,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     }
     const field = formFor(doc.schema);
     const choices = choicesNow(doc.type);
-    const d = draw(field, { phase: offeredIn?.phase ?? null, choices });
+    const d = draw(field, { phase: offeredIn?.phase ?? null, choices, seats: viewed?.seats ?? [] });
     drawn = { doc, field, read: d.read };
     about.textContent = `${doc.summary}${doc.rule ? ` (${doc.rule})` : ''}`;
     const lists = Object.keys(choices).map((name) => Object.assign(document.createElement('datalist'), { id: `${OFFERS}${name}` }));
@@ -486,7 +500,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
-          viewed = { game: view.game, seat, version: view.version };
+          viewed = { game: view.game, seat, version: view.version, seats: view.seats.map((s) => s.name) };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';

@@ -59,6 +59,8 @@ export const followTable = async (
   seat: string,
   version: number,
   viewport = { width: 1280, height: 800 },
+  /** Wait for the panel's form too: false for a seat that may send nothing yet. */
+  withForm = true,
 ): Promise<Page> => {
   const { page } = await session.open('/');
   await page.setViewportSize(viewport);
@@ -66,7 +68,7 @@ export const followTable = async (
   await page.fill('#api-key', game.seats[seat]?.apiKey as string);
   await page.click('#live button[type=submit]');
   await page.waitForSelector(`#play[data-version="${version}"]`, { state: 'attached' });
-  await page.waitForSelector('#play form:not(.hidden)');
+  if (withForm) await page.waitForSelector('#play form:not(.hidden)');
   return page;
 };
 

@@ -32,7 +32,15 @@ import { tournamentResponses } from '../../tournaments/http/operations.ts';
 import { buildComponents } from './components.ts';
 import { docsResponses } from './operations.ts';
 
-/** The body of POST /games/{id}/commands and of its dry run (TABLE-3): the command is one of a ruleset's commands. */
+/** The bodies whose `command` is a ruleset's command: POST /games/{id}/commands and its dry run (TABLE-3). */
+const COMMAND_BODIES: ReadonlySet<unknown> = new Set([commandBody, checkBody]);
+
+/** Whether `route`'s body carries a ruleset's command, documented as the rulesets' command unions. */
+export const takesRulesetCommand = (
+  route: RouteDeclaration,
+): route is RouteDeclaration & { readonly body: typeof commandBody | typeof checkBody } => COMMAND_BODIES.has(route.body);
+
+/** The body of POST /games/{id}/commands and of its dry run: the command is one of a ruleset's commands. */
 const commandRequest = (given: typeof commandBody | typeof checkBody, commandRefs: readonly { $ref: string }[]) => {
   const schema = inline(given) as { properties: Record<string, unknown> };
   schema.properties.command = { description: "A command of the game's ruleset; GET /rulesets/{id} lists them.", anyOf: commandRefs };
@@ -114,12 +122,7 @@ const operation = (route: RouteDeclaration, responses: Responses, commandRefs: r
   const query = route.query ? queryParams(route.query) : [];
   // The path id and If-None-Match before the query; a route without a path id lists its query first.
   const parameters = route.id === undefined ? [...query, ...etag] : [...path, ...etag, ...query];
-  const schema =
-    route.operationId === 'giveCommand'
-      ? commandRequest(commandBody, commandRefs)
-      : route.operationId === 'checkCommand'
-        ? commandRequest(checkBody, commandRefs)
-        : route.body && inline(route.body);
+  const schema = takesRulesetCommand(route) ? commandRequest(route.body, commandRefs) : route.body && inline(route.body);
   return {
     operationId: route.operationId,
     tags: [route.tag],

@@ -6,6 +6,7 @@
  * else knows a ruleset by its id. Each renderer reads the game as the seat's view shows it
  * (domain/match/view.ts), never the raw state, so it cannot draw what the seat may not see.
  */
+import type { Offers } from './offers.ts';
 import type { Bounds, Json, Picture } from './svg.ts';
 
 /** Where a piece stands and how far it reaches, in table units: what an event's mark points at. */
@@ -130,6 +131,11 @@ export interface Renderer {
    * bands and modifiers, computed by the referee's own functions. Absent: the distance alone.
    */
   readonly measure?: (game: Json, from: RulerEnd, to: RulerEnd) => Measure;
+  /**
+   * TABLE-4: what the play panel's forms offer in the ruleset's commands' id fields, and what it
+   * asks before sending one (render/offers.ts). Absent: no offers, and only Concede is asked about.
+   */
+  readonly offers?: Offers;
   /** `arbiter replay --at N`: where play stands, then each seat with its pieces, one line each. */
   readonly summary: (game: Json, seats: readonly string[]) => readonly string[];
 }

@@ -6,9 +6,10 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawGsc2, gscPlaces } from './board.ts';
 import { gscShip } from './inspect.ts';
 import { gscMarks } from './marks.ts';
+import { gscMeasure } from './measure.ts';
+import { gscOffers } from './offers.ts';
 import { gscSentences } from './sentences.ts';
 import { gscSummary } from './summary.ts';
-import { gscMeasure } from './measure.ts';
 
 export const gsc2Renderer: Renderer = {
   id: 'gsc2',
@@ -53,4 +54,5 @@ export const gsc2Renderer: Renderer = {
   where: (game) => `turn ${String(game.turn)}, ${String(game.step)} step`,
   summary: gscSummary,
   measure: gscMeasure,
+  offers: gscOffers,
 };

@@ -6,9 +6,10 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawPostGalactica, pgPlaces } from './board.ts';
 import { pgUnit } from './inspect.ts';
 import { pgMarks } from './marks.ts';
+import { pgMeasure } from './measure.ts';
+import { pgOffers } from './offers.ts';
 import { pgSentences } from './sentences.ts';
 import { pgSummary } from './summary.ts';
-import { pgMeasure } from './measure.ts';
 
 export const postGalacticaRenderer: Renderer = {
   id: 'post-galactica',
@@ -53,4 +54,5 @@ export const postGalacticaRenderer: Renderer = {
     `round ${String(game.round)}, turn ${String(game.turn)}${game.activeSeat ? ` (${String(game.activeSeat)})` : ''}, ${String(game.phase)} phase`,
   summary: pgSummary,
   measure: pgMeasure,
+  offers: pgOffers,
 };

@@ -6,9 +6,10 @@ import { piece, REF, type Renderer, SEAT } from '../renderer.ts';
 import { drawSoluna, solunaPlaces } from './board.ts';
 import { solunaModel } from './inspect.ts';
 import { solunaMarks } from './marks.ts';
+import { solunaMeasure } from './measure.ts';
+import { solunaOffers } from './offers.ts';
 import { solunaSentences } from './sentences.ts';
 import { solunaSummary } from './summary.ts';
-import { solunaMeasure } from './measure.ts';
 
 export const solunaRenderer: Renderer = {
   id: 'soluna',
@@ -35,4 +36,5 @@ export const solunaRenderer: Renderer = {
   where: (game) => `turn ${String(game.turn)}, phase ${String(game.phase)}`,
   summary: solunaSummary,
   measure: solunaMeasure,
+  offers: solunaOffers,
 };

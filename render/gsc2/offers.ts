@@ -1,0 +1,85 @@
+/**
+ * TABLE-4: GSC2's offers and questions, its renderer's `offers`. `MoveShip` and `DeferMove`
+ * offer the ships the mover may move or defer; `SubmitOrders` the ships whose batteries may fire
+ * (Beams) or launch (Missiles), those batteries and the enemy ships they may aim at. What may
+ * move or fire is the referee's own checks' answer (movement.ts `shipsToMove`, firing.ts
+ * `beamOptions`, missiles.ts `launchOptions`; the view is the state, so they read it as it is),
+ * never a copy of them here. `SubmitOrders` in the Missiles or Beams step asks first when it
+ * leaves a ship that may launch or fire without an order (none may, once the orders are revealed).
+ */
+import { beamOptions, type FireOption } from '../../domain/gsc2/firing.ts';
+import { launchOptions } from '../../domain/gsc2/missiles.ts';
+import { shipsToMove } from '../../domain/gsc2/movement.ts';
+import type { GscState } from '../../domain/gsc2/state.ts';
+import { type Choices, type Offers, once } from '../offers.ts';
+import { list, obj } from '../svg.ts';
+
+/** The view is the battle's state with other seats' sealed orders left out (gsc2/view.ts), so the checks read it as it is. */
+const battle = (game: Record<string, unknown>): GscState | null =>
+  game.ships !== null && typeof game.ships === 'object' && typeof game.designs === 'object' ? (game as unknown as GscState) : null;
+
+/** A ship's name as the seat's view gives it, else its id. */
+const shipLabel = (state: GscState, id: string): string => state.ships[id]?.name ?? id;
+
+/** The ships the referee would let the seat move (or defer) now (GSC-3, GSC-4). */
+const movers =
+  (type: 'MoveShip' | 'DeferMove') =>
+  (game: Record<string, unknown>, seat: string): Choices => {
+    const state = battle(game);
+    return { ship: state ? shipsToMove(state, type, seat).map((s) => ({ id: s.id, label: s.name })) : [] };
+  };
+
+/** The batteries that may fire (Beams) or launch (Missiles) in this sealed step, and what they may aim at. */
+const firingNow = (game: Record<string, unknown>, seat: string): FireOption[] => {
+  const state = battle(game);
+  if (!state) return [];
+  if (state.step === 'beams') return beamOptions(state, seat);
+  if (state.step === 'missiles') return launchOptions(state, seat);
+  return [];
+};
+
+/**
+ * The sealed orders (GSC-6, GSC-11): each row names a ship, one of its batteries and a target, so
+ * a ship, a battery id (ships of one design share them) and a target may each be named in several
+ * rows: ships with a battery that may fire, those batteries (with the ships that have them), and
+ * every enemy ship one of them may aim at.
+ */
+const orderOffers = (game: Record<string, unknown>, seat: string): Choices => {
+  const state = battle(game);
+  const options = firingNow(game, seat);
+  if (!state) return {};
+  const ships = (battery: string) => options.filter((o) => o.battery === battery).map((o) => shipLabel(state, o.ship));
+  return {
+    ship: once(options.map((o) => ({ id: o.ship, label: shipLabel(state, o.ship), again: true }))),
+    battery: once(options.map((o) => ({ id: o.battery, label: `${o.battery} (${ships(o.battery).join(', ')})`, again: true }))),
+    target: once(options.flatMap((o) => o.targets.map((t) => ({ id: t, label: shipLabel(state, t), again: true })))),
+  };
+};
+
+/** The sealed steps whose orders a ship may be left out of: the orders' list, and what a ship in it does. */
+const ORDERS: Readonly<Record<string, { list: string; what: string; verb: string }>> = {
+  missiles: { list: 'launches', what: 'missile', verb: 'launch' },
+  beams: { list: 'fire', what: 'beam', verb: 'fire' },
+};
+
+/** The ships that may launch or fire in this step and have no row in the orders being sealed. */
+const withoutOrders = (game: Record<string, unknown>, seat: string, sent: unknown): string | null => {
+  const step = typeof game.step === 'string' ? ORDERS[game.step] : undefined;
+  if (!step) return null;
+  const ordered = new Set(list(obj(obj(sent).orders)[step.list]).map((r) => obj(r).ship));
+  const ships = obj(game.ships);
+  const left = [...new Set(firingNow(game, seat).map((o) => o.ship))]
+    .filter((id) => !ordered.has(id))
+    .map((id) => obj(ships[id]).name ?? id);
+  if (left.length === 0) return null;
+  return `Seal these ${step.what} orders? ${left.length} ship(s) of yours that may ${step.verb} have no orders (${left.join(', ')}); they cannot ${step.verb} this turn.`;
+};
+
+export const gscOffers: Offers = {
+  choices: {
+    MoveShip: movers('MoveShip'),
+    DeferMove: movers('DeferMove'),
+    SubmitOrders: orderOffers,
+  },
+  question: (command, game, seat, sent) => (command === 'SubmitOrders' && sent !== undefined ? withoutOrders(game, seat, sent) : null),
+};

@@ -259,7 +259,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
-  let viewed: { game: unknown; seat: string; version: number; seats: readonly string[] } | null = null;
+  let viewed: { ruleset: string; game: unknown; seat: string; version: number; seats: readonly string[] } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -278,7 +278,8 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   };
 
   /** What `command`'s id fields offer in the latest view (the form is not redrawn while the step and the offer stay). */
-  const choicesNow = (command: string, entered?: Entry): Choices => (viewed ? choicesFor(command, viewed.game, viewed.seat, entered) : {});
+  const choicesNow = (command: string, entered?: Entry): Choices =>
+    viewed ? choicesFor(viewed.ruleset, command, viewed.game, viewed.seat, entered) : {};
 
   /** TABLE-3: the latest dry run asked; an older answer arriving late is not shown over a newer. */
   let checking = 0;
@@ -455,7 +456,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
       result.textContent = `Not sent: ${built.error}.`;
       return;
     }
-    const question = viewed && questionFor(drawn.doc.type, viewed.game, viewed.seat, built.value);
+    const question = viewed && questionFor(viewed.ruleset, drawn.doc.type, viewed.game, viewed.seat, built.value);
     if (question) {
       pending = { type: drawn.doc.type, command: built.value };
       ask(question);
@@ -500,7 +501,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
-          viewed = { game: view.game, seat, version: view.version, seats: view.seats.map((s) => s.name) };
+          viewed = { ruleset: view.ruleset, game: view.game, seat, version: view.version, seats: view.seats.map((s) => s.name) };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';

@@ -4,8 +4,10 @@
  * in melee, a weapon already fired), every attack of one weapon by one of the seat's units on one
  * enemy unit is sent to the real decider, and the offer read from the seat's view as JSON
  * (targeting.ts `attackOptions` on view.ts `stateOfView`) names exactly those it accepts. Then
- * web/choices.ts narrows the offer by what the form holds: the unit named, its weapons, a target;
- * and web/confirm.ts asks before a Ranged or Melee Phase ends with units that may still attack.
+ * the renderer's offers (render/post-galactica/offers.ts, as the page asks them through
+ * web/choices.ts) narrow the offer by what the form holds: the unit named, its weapons, a target;
+ * and its question (through web/confirm.ts) comes before a Ranged or Melee Phase ends with units
+ * that may still attack.
  */
 import { describe, expect, it } from 'vitest';
 import { neededDice } from '../../domain/kernel/dice.ts';
@@ -114,7 +116,7 @@ describe("TABLE-4 web/choices.ts narrows Post Galactica's attack offers by what 
   const options = attackOptions(stateOfView(red), 'red', 'ranged');
 
   it('TABLE-4 an empty form offers every unit that may fire, every weapon, every target', () => {
-    const choices = choicesFor('RangedAttack', red, 'red');
+    const choices = choicesFor('post-galactica', 'RangedAttack', red, 'red');
     expect(ids(choices.unitId)).toEqual([...new Set(options.map((o) => o.unitId))].sort());
     expect(ids(choices.unitId)).toEqual([TROOPERS, WALKER, 'red-vanguard-troopers-2'].sort());
     expect(ids(choices.item)).toEqual(['Autocannon', 'Plasma Rifles']);
@@ -123,27 +125,29 @@ describe("TABLE-4 web/choices.ts narrows Post Galactica's attack offers by what 
   });
 
   it("TABLE-4 a unit named: only its weapons, only the targets they reach; a weapon named: that weapon's targets", () => {
-    const troopers = choicesFor('RangedAttack', red, 'red', { unitId: TROOPERS, targetId: '', weapons: [] });
+    const troopers = choicesFor('post-galactica', 'RangedAttack', red, 'red', { unitId: TROOPERS, targetId: '', weapons: [] });
     expect(ids(troopers.item)).toEqual(['Plasma Rifles']);
     const reach = options.find((o) => o.unitId === TROOPERS)?.targetIds ?? [];
     expect(ids(troopers.targetId)).toEqual([...reach].sort());
     expect(reach).toContain(RAIDERS);
-    const walker = choicesFor('RangedAttack', red, 'red', { unitId: WALKER, weapons: ['Autocannon'] });
+    const walker = choicesFor('post-galactica', 'RangedAttack', red, 'red', { unitId: WALKER, weapons: ['Autocannon'] });
     expect(ids(walker.targetId)).toEqual([...(options.find((o) => o.unitId === WALKER)?.targetIds ?? [])].sort());
     // A weapon the unit does not have reaches nothing.
-    expect(ids(choicesFor('RangedAttack', red, 'red', { unitId: WALKER, weapons: ['Plasma Rifles'] }).targetId)).toEqual([]);
+    expect(ids(choicesFor('post-galactica', 'RangedAttack', red, 'red', { unitId: WALKER, weapons: ['Plasma Rifles'] }).targetId)).toEqual(
+      [],
+    );
   });
 
   it('TABLE-4 a target named: only the units and weapons that may attack it', () => {
-    const onBrute = choicesFor('RangedAttack', red, 'red', { targetId: BRUTE });
+    const onBrute = choicesFor('post-galactica', 'RangedAttack', red, 'red', { targetId: BRUTE });
     const expected = options.filter((o) => o.targetIds.includes(BRUTE));
     expect(ids(onBrute.unitId)).toEqual([...new Set(expected.map((o) => o.unitId))].sort());
     expect(ids(onBrute.item)).toEqual([...new Set(expected.map((o) => o.weapon))].sort());
   });
 
   it('TABLE-4 MeleeAttack asks the melee checks; other rulesets and commands offer nothing for attacks', () => {
-    expect(choicesFor('MeleeAttack', red, 'red')).toEqual({ unitId: [], targetId: [], item: [] });
-    expect(choicesFor('RangedAttack', {}, 'red')).toEqual({ unitId: [], targetId: [], item: [] });
+    expect(choicesFor('post-galactica', 'MeleeAttack', red, 'red')).toEqual({ unitId: [], targetId: [], item: [] });
+    expect(choicesFor('post-galactica', 'RangedAttack', {}, 'red')).toEqual({ unitId: [], targetId: [], item: [] });
   });
 });
 
@@ -153,25 +157,25 @@ describe('TABLE-4 ending the Ranged or the Melee Phase with attacks unspent asks
     const fire = new Set(attackOptions(rules(inRange), 'red', 'ranged').map((o) => o.unitId));
     expect(fire.size).toBeGreaterThan(0);
     const names = [...fire].map((id) => sheetOf(rules(inRange), rules(inRange).units.find((u) => u.id === id) as never).name);
-    expect(questionFor('EndPhase', viewed(inRange, 'red'), 'red')).toBe(
+    expect(questionFor('post-galactica', 'EndPhase', viewed(inRange, 'red'), 'red')).toBe(
       `End the Ranged Phase? ${fire.size} unit(s) of yours may still fire (${names.join(', ')}); they cannot fire again this turn.`,
     );
     // Not this seat's turn: nothing to ask.
-    expect(questionFor('EndPhase', viewed(inRange, 'blue'), 'blue')).toBeNull();
+    expect(questionFor('post-galactica', 'EndPhase', viewed(inRange, 'blue'), 'blue')).toBeNull();
     // Engaged Troopers cannot fire: the question leaves them out.
-    const engaged = questionFor('EndPhase', viewed(SETUPS[3]?.game() as Game, 'red'), 'red');
+    const engaged = questionFor('post-galactica', 'EndPhase', viewed(SETUPS[3]?.game() as Game, 'red'), 'red');
     expect(engaged).toMatch(/^End the Ranged Phase\? 1 unit\(s\) of yours may still fire \(Sentinel Walker\);/);
     const outOfReach = at('ranged', [
       { unitId: WALKER, x: 2, y: 2 },
       { unitId: 'red-vanguard-troopers-2', x: 2, y: 34 },
     ]);
     expect(attackOptions(rules(outOfReach), 'red', 'ranged')).toEqual([]);
-    expect(questionFor('EndPhase', viewed(outOfReach, 'red'), 'red')).toBeNull();
+    expect(questionFor('post-galactica', 'EndPhase', viewed(outOfReach, 'red'), 'red')).toBeNull();
   });
 
   it('TABLE-4 the Melee Phase with a unit in contact: the question names it', () => {
     const contact = SETUPS[4]?.game() as Game;
-    expect(questionFor('EndPhase', viewed(contact, 'red'), 'red')).toBe(
+    expect(questionFor('post-galactica', 'EndPhase', viewed(contact, 'red'), 'red')).toBe(
       'End the Melee Phase? 1 unit(s) of yours may still attack in melee (Vanguard Troopers); they cannot attack in melee again this turn.',
     );
   });

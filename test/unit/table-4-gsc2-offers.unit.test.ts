@@ -4,8 +4,9 @@
  * and the offer read from the seat's view as JSON (firing.ts `beamOptions`, missiles.ts
  * `launchOptions`) names exactly those it accepts: out of arc, out of reach, a damaged battery, a
  * reloading one. In Movement, MoveShip and DeferMove offer the ships checkMover and the deferral's
- * checks allow. web/choices.ts offers them by field; a ship, a battery and a target may be named
- * in several rows; web/confirm.ts asks before orders leave a ship that may fire without any.
+ * checks allow. The renderer's offers (render/gsc2/offers.ts, through web/choices.ts) give them by
+ * field; a ship, a battery and a target may be named in several rows; its question (through
+ * web/confirm.ts) comes before orders leave a ship that may fire without any.
  */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../domain/gsc2/decide.ts';
@@ -113,13 +114,13 @@ describe('TABLE-4 GSC2: the orders offered are the orders the referee accepts', 
     for (const ship of ['valiant', 'lance'])
       expect(accepts(state, 'red', { type: 'MoveShip', ship, path: [] }), ship).toBe(ship === 'valiant');
     expect(shipsToMove(viewed(state, 'blue'), 'MoveShip', 'blue')).toEqual([]);
-    expect(choicesFor('MoveShip', viewed(state, 'red'), 'red')).toEqual({ ship: [{ id: 'valiant', label: 'Valiant' }] });
+    expect(choicesFor('gsc2', 'MoveShip', viewed(state, 'red'), 'red')).toEqual({ ship: [{ id: 'valiant', label: 'Valiant' }] });
     // Valiant can make its turn distance: it may not defer; crippled in its drive, it may.
     expect(shipsToMove(viewed(state, 'red'), 'DeferMove', 'red')).toEqual([]);
     expect(accepts(state, 'red', { type: 'DeferMove', ship: 'valiant' })).toBe(false);
     const crippled = place(state, 'valiant', levels(state, 'valiant', { drive: { level: 1 } }));
     expect(accepts(crippled, 'red', { type: 'DeferMove', ship: 'valiant' })).toBe(true);
-    expect(choicesFor('DeferMove', viewed(crippled, 'red'), 'red')).toEqual({ ship: [{ id: 'valiant', label: 'Valiant' }] });
+    expect(choicesFor('gsc2', 'DeferMove', viewed(crippled, 'red'), 'red')).toEqual({ ship: [{ id: 'valiant', label: 'Valiant' }] });
   });
 });
 
@@ -128,7 +129,7 @@ describe("TABLE-4 web/choices.ts and web/confirm.ts on GSC2's sealed orders", ()
   const red = viewed(state, 'red');
 
   it('TABLE-4 SubmitOrders offers the ships that may fire, their batteries (with the ships that have them), the targets; each may be named again', () => {
-    const choices = choicesFor('SubmitOrders', red, 'red');
+    const choices = choicesFor('gsc2', 'SubmitOrders', red, 'red');
     const options = beamOptions(state, 'red');
     expect(choices.ship?.map((c) => c.id)).toEqual([...new Set(options.map((o) => o.ship))]);
     expect(choices.target?.map((c) => c.id).sort()).toEqual([...new Set(options.flatMap((o) => o.targets))].sort());
@@ -136,7 +137,7 @@ describe("TABLE-4 web/choices.ts and web/confirm.ts on GSC2's sealed orders", ()
     expect(choices.ship?.find((c) => c.id === 'valiant')?.label).toBe('Valiant');
     // A ship fires several batteries: named in one row, it is still offered in the next.
     expect(stillOffered(choices.ship ?? [], ['valiant']).map((c) => c.id)).toContain('valiant');
-    expect(choicesFor('SubmitOrders', viewed({ ...state, step: 'repairs', sealedStep: null }, 'red'), 'red')).toEqual({
+    expect(choicesFor('gsc2', 'SubmitOrders', viewed({ ...state, step: 'repairs', sealedStep: null }, 'red'), 'red')).toEqual({
       ship: [],
       battery: [],
       target: [],
@@ -150,11 +151,11 @@ describe("TABLE-4 web/choices.ts and web/confirm.ts on GSC2's sealed orders", ()
     });
     const mayFire = [...new Set(beamOptions(state, 'red').map((o) => o.ship))];
     expect(mayFire).toEqual(['valiant', 'lance']);
-    expect(questionFor('SubmitOrders', red, 'red', fire(['valiant', 'A', 'tyrant']))).toBe(
+    expect(questionFor('gsc2', 'SubmitOrders', red, 'red', fire(['valiant', 'A', 'tyrant']))).toBe(
       'Seal these beam orders? 1 ship(s) of yours that may fire have no orders (Lance); they cannot fire this turn.',
     );
-    expect(questionFor('SubmitOrders', red, 'red', fire(['valiant', 'A', 'tyrant'], ['lance', 'B', 'tyrant']))).toBeNull();
+    expect(questionFor('gsc2', 'SubmitOrders', red, 'red', fire(['valiant', 'A', 'tyrant'], ['lance', 'B', 'tyrant']))).toBeNull();
     // Not knowing the orders (the page did not say), nothing is asked.
-    expect(questionFor('SubmitOrders', red, 'red')).toBeNull();
+    expect(questionFor('gsc2', 'SubmitOrders', red, 'red')).toBeNull();
   });
 });

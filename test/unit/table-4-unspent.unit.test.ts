@@ -45,16 +45,16 @@ describe("TABLE-4 Post Galactica's Action Phase ends with units that have not ac
     const game = inAction();
     const red = json(pgView(rules(game), 'red'));
     const names = mayStillAct(stateOfView(red), 'red').map((u) => red.units.find((v: { id: string }) => v.id === u.id)?.name);
-    expect(questionFor('EndPhase', red, 'red')).toBe(
+    expect(questionFor('post-galactica', 'EndPhase', red, 'red')).toBe(
       `End the Action Phase? ${names.length} unit(s) of yours have not acted (${names.join(', ')}); they cannot act again this turn.`,
     );
-    expect(questionFor('EndPhase', json(pgView(rules(game), 'blue')), 'blue')).toBeNull();
+    expect(questionFor('post-galactica', 'EndPhase', json(pgView(rules(game), 'blue')), 'blue')).toBeNull();
   });
 
   it('TABLE-4 the Command Phase leaves nothing unspent: its end goes at once', () => {
     const game = arena();
     expect(rules(game).phase).toBe('command');
-    expect(questionFor('EndPhase', json(pgView(rules(game), 'red')), 'red')).toBeNull();
+    expect(questionFor('post-galactica', 'EndPhase', json(pgView(rules(game), 'red')), 'red')).toBeNull();
   });
 });
 
@@ -70,14 +70,14 @@ describe("TABLE-4 Sol'una's SubmitActions that has a model do nothing: asked fir
   it('TABLE-4 SOL-3 a model given `none` is named; the decider accepts those orders, so the question is the only guard', () => {
     expect([...(sol(game).eligible.sun ?? [])].sort()).toEqual(['meena', 'ravi']);
     const orders = submit([shoot('meena', 'xul'), act('ravi', { kind: 'none' })]);
-    expect(questionFor('SubmitActions', sun, 'sun', orders)).toBe(
+    expect(questionFor('soluna', 'SubmitActions', sun, 'sun', orders)).toBe(
       'Seal these actions? 1 model(s) of yours would do nothing this phase (Ravi).',
     );
     expect(game.when(orders, seat('sun', 'p_sun')).events.length).toBeGreaterThan(0);
   });
 
   it('TABLE-4 orders that give every model something, or a send whose command the page did not give, go at once', () => {
-    expect(questionFor('SubmitActions', sun, 'sun', submit([shoot('meena', 'xul'), act('ravi', { kind: 'defer' })]))).toBeNull();
-    expect(questionFor('SubmitActions', sun, 'sun')).toBeNull();
+    expect(questionFor('soluna', 'SubmitActions', sun, 'sun', submit([shoot('meena', 'xul'), act('ravi', { kind: 'defer' })]))).toBeNull();
+    expect(questionFor('soluna', 'SubmitActions', sun, 'sun')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { rendererOf } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
 import { obj } from '../render/svg.ts';
 
-export { type Choice, type Choices, stillOffered } from '../render/offers.ts';
+export { type Choices, stillOffered } from '../render/offers.ts';
 
 /**
  * The offers for `command`'s fields in a game of `ruleset`, from the seat's view of the game

@@ -9,7 +9,7 @@
 
 import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import { foldGame } from '../domain/match/evolve.ts';
+import { foldSeen, foldSeenLog } from '../domain/match/seen-fold.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { explainEvent } from '../domain/verify/explain.ts';
 import { REF, type Renderer, rendererOf, SEAT, type Who } from './renderer.ts';
@@ -118,11 +118,11 @@ export const actorWords = (actor: string): string => (actor === REFEREE ? 'the r
  */
 export const gameBefore = (rulesets: Rulesets, events: readonly EventEnvelope[], seq: number): GameState => {
   let state = emptyGame;
-  const history = (version: number) => foldGame(rulesets, events.slice(0, version));
-  for (const event of events) {
+  const history = (version: number) => foldSeenLog(rulesets, events.slice(0, version));
+  for (const [i, event] of events.entries()) {
     if (event.seq >= seq) break;
     try {
-      state = foldGame(rulesets, [event], state, history);
+      state = foldSeen(rulesets, event, events[i - 1], state, history);
     } catch {
       // keep the last game this export lets us fold
     }

@@ -5,7 +5,8 @@
  */
 import type { Rulesets } from '../domain/catalogue.ts';
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import { foldGame, type History } from '../domain/match/evolve.ts';
+import type { History } from '../domain/match/evolve.ts';
+import { foldSeen } from '../domain/match/seen-fold.ts';
 import type { GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from '../render/actor.ts';
@@ -42,12 +43,10 @@ export const describeEvents = (
     const ruleset = state.status === 'empty' ? null : state.ruleset;
     // A seat's export hides the other seats' sealed orders (they cannot be folded): the
     // owners of the pieces after one are read from the game before it.
-    if (!(event.type === 'Sealed' && event.data === null)) {
-      try {
-        state = foldGame(rulesets, [event], state, history);
-      } catch {
-        // the same: keep the last game this export lets the page fold
-      }
+    try {
+      state = foldSeen(rulesets, event, i === 0 ? previous : events[i - 1], state, history);
+    } catch {
+      // the same: keep the last game this export lets the page fold
     }
     return { seq: event.seq, actor, text: eventLine(seen, actor, ruleset, renderers) };
   });

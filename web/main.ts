@@ -6,7 +6,7 @@
  * this page's memory.
  */
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
-import { foldGame } from '../domain/match/evolve.ts';
+import { foldSeen } from '../domain/match/seen-fold.ts';
 import { emptyGame, type GameState } from '../domain/match/state.ts';
 import { type GameView, redactEvent, viewGame } from '../domain/match/view.ts';
 import { everyRuleset } from '../domain/rulesets.ts';
@@ -108,7 +108,7 @@ const stateAt = (n: number): GameState => {
     // until their reveal, which carries them (GSC2's fold skips them the same way): the
     // board goes on past them, so a seat following its own game sees every move.
     // An agreed takeback or a correction rewinds to an earlier version: this same function gives it (TB-2, TB-3).
-    if (!(event.type === 'Sealed' && event.data === null)) state = foldGame(RULESETS, [event], state, stateAt);
+    state = foldSeen(RULESETS, event, events[i - 1], state, stateAt);
     if ((i + 1) % CHECKPOINT === 0) checkpoints.set(i + 1, state);
   }
   recent = [...recent.filter((kept) => kept.n !== n), { n, state }].slice(-3);

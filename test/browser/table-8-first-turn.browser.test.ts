@@ -8,7 +8,7 @@
  * and to check what the page did.
  */
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   choose,
   clickPiece,
@@ -63,6 +63,71 @@ const moveByMouse = async (page: Page): Promise<string> => {
 const endPhase = async (page: Page): Promise<number> => {
   await choose(page, 'EndPhase');
   return send(page);
+};
+
+/** Sol'una's actions list's own button (each move's path is a list too). */
+const ADD_ACTION = '#play fieldset.list:has(> legend:text-is("actions")) > button.add';
+const actionRow = (i: number) => `#play fieldset.list:has(> legend:text-is("actions")) > ol > li:nth-child(${i + 1})`;
+
+/** The squares next to `p` (a model's square), at their centres, as a player clicks them. */
+const besideSquare = (p: TablePoint): TablePoint[] => around({ x: p.x + 0.5, y: p.y + 0.5 }, 1);
+
+/**
+ * Sol'una's SubmitActions by mouse: a row for each model the seat may act with, its id clicked
+ * from the board; every model but the first does nothing, the first moves a square if the
+ * referee takes one (clicked on the empty table), else does nothing too.
+ */
+const actByMouse = async (page: Page, models: readonly string[]): Promise<void> => {
+  await choose(page, 'SubmitActions');
+  const pieces = await piecesOnBoard(page);
+  for (const [i, model] of models.entries()) {
+    await page.click(ADD_ACTION);
+    await page.click(`${actionRow(i)} input[name="model"]`);
+    await clickPiece(page, model);
+    if (i > 0) await page.selectOption(`${actionRow(i)} select[name="action-variant"]`, { label: 'none' });
+  }
+  const first = pieces.find((p) => p.id === models[0]);
+  const moved = first && (await clickWhereAccepted(page, `${actionRow(0)} input[name="item-0"]`, besideSquare(first)).catch(() => null));
+  if (!moved) await page.selectOption(`${actionRow(0)} select[name="action-variant"]`, { label: 'none' });
+  expect((await refereeSays(page)).verdict).toBe('would-accept');
+  await send(page);
+};
+
+/** GSC2's path list (MoveShip) and its first segment. */
+const PATH = '#play fieldset.list:has(> legend:text-is("path"))';
+
+/** GSC2's MoveShip by mouse: the ship clicked from the board into the form, one segment of an inch forward. */
+const moveShipByMouse = async (page: Page, ship: string): Promise<boolean> => {
+  await choose(page, 'MoveShip');
+  await page.click('#play input[name="ship"]');
+  await clickPiece(page, ship);
+  await page.click(`${PATH} > button.add`);
+  const segment = `${PATH} > ol > li:nth-child(1)`;
+  const variant = page.locator(`${segment} select`).first();
+  if ((await variant.count()) > 0) await variant.selectOption({ label: 'forward' });
+  await page.fill(`${segment} input[name="inches"]`, '1');
+  if ((await refereeSays(page)).verdict !== 'would-accept') return false;
+  await send(page);
+  return true;
+};
+
+/** The ships GSC2's MoveShip offers the seat now. */
+const shipsOffered = async (page: Page): Promise<string[]> => {
+  await choose(page, 'MoveShip');
+  return offers(page, '#play input[name="ship"]');
+};
+
+/** GSC2's other steps: the first command offered now whose empty form the referee would accept (sealed orders with none, no repairs). */
+const passByMouse = async (page: Page): Promise<void> => {
+  for (const type of ['SubmitOrders', 'Repair', 'EndMoves']) {
+    if ((await page.locator(`#play select[name="command"] option[value="${type}"]`).count()) === 0) continue;
+    await choose(page, type);
+    if ((await refereeSays(page)).verdict === 'would-accept') {
+      await send(page);
+      return;
+    }
+  }
+  throw new Error(`nothing to send: ${await page.textContent('#play .referee')}`);
 };
 
 describe('TABLE-8 a whole turn by mouse', () => {
@@ -129,6 +194,142 @@ describe('TABLE-8 a whole turn by mouse', () => {
         await game.seats.red?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
       )?.body.events;
       expect(log?.filter((e) => e.type === 'TakenBack').map((e) => e.data.how)).toEqual(['own', 'agreed']);
+    },
+    SLOW,
+  );
+
+  it(
+    "TABLE-8 Sol'una: the first player chosen, every phase of the first turn played by both seats, with an own takeback and an agreed one",
+    async ({ expect }) => {
+      const game: Table = await seatedTable(session.url, 'soluna', ['sun', 'moon'], {});
+      const pages: Record<string, Page> = {
+        sun: await followTable(session, game, 'sun', game.version, undefined, false),
+        moon: await followTable(session, game, 'moon', game.version, undefined, false),
+      };
+      let version = game.version;
+      let ownTaken = false;
+      let agreed = false;
+      for (let steps = 0; steps < 40; steps += 1) {
+        const view = await game.view('sun', version);
+        const key = (view.step as { key?: string } | null)?.key ?? '';
+        if (key.startsWith('t2-') || view.status === 'ended') break;
+        const seat = view.awaiting[0] as string;
+        const page = pages[seat] as Page;
+        await page.waitForSelector(`#play[data-version="${view.version}"]`, { state: 'attached' });
+        if (view.step?.phase === 'choose-first-player') {
+          await choose(page, 'ChooseFirstPlayer');
+          version = await send(page);
+          continue;
+        }
+        const models = ((view.game?.eligible ?? {}) as Record<string, string[]>)[seat] ?? [];
+        await actByMouse(page, models);
+        const after = await game.view('sun', view.version + 1);
+        if (!ownTaken && after.awaiting.length > 0 && (after.step as { key?: string } | null)?.key === key) {
+          // TB-1: sealed and not yet revealed, the seat takes its orders back and seals again.
+          await page.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
+          await choose(page, 'TakeBack');
+          if ((await refereeSays(page)).verdict === 'would-accept') {
+            ownTaken = true;
+            await send(page);
+            await actByMouse(page, models);
+          }
+        } else if (!agreed && (after.step as { key?: string } | null)?.key !== key) {
+          // TB-2: the phase resolved; the other seat asks to go back to before these orders, and this one agrees.
+          agreed = true;
+          const other = pages[seat === 'sun' ? 'moon' : 'sun'] as Page;
+          await other.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
+          await choose(other, 'ProposeTakeback');
+          await other.fill('#play input[name="toVersion"]', String(view.version));
+          await other.fill('#play input[name="reason"]', 'play the phase again');
+          expect((await refereeSays(other)).verdict).toBe('would-accept');
+          const proposed = await send(other);
+          await page.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
+          await choose(page, 'AcceptTakeback');
+          await send(page);
+          continue;
+        }
+        version = (await game.view('sun', view.version + 1)).version;
+      }
+      const end = await game.view('sun', version);
+      expect((end.step as { key?: string } | null)?.key ?? end.status).toMatch(/^t2-|^ended$/);
+      const log = (
+        await game.seats.sun?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
+      )?.body.events;
+      // The phase that resolved first was taken back by agreement; a later one's orders, sealed and not yet revealed, by their seat.
+      expect(log?.filter((e) => e.type === 'TakenBack').map((e) => e.data.how)).toEqual(['agreed', 'own']);
+    },
+    SLOW,
+  );
+
+  it(
+    'TABLE-8 GSC2: the first player chosen, the first turn played step by step by both seats, with an own takeback and an agreed one',
+    async ({ expect }) => {
+      const game: Table = await seatedTable(session.url, 'gsc2', ['red', 'blue'], {});
+      const pages: Record<string, Page> = {
+        red: await followTable(session, game, 'red', game.version, undefined, false),
+        blue: await followTable(session, game, 'blue', game.version, undefined, false),
+      };
+      let version = game.version;
+      const taken = { own: false, agreed: false };
+      for (let steps = 0; steps < 60; steps += 1) {
+        const view = await game.view('red', version);
+        const key = (view.step as { key?: string } | null)?.key ?? '';
+        if (key.startsWith('t2-') || view.status === 'ended') break;
+        const seat = view.awaiting[0] as string;
+        const page = pages[seat] as Page;
+        await page.waitForSelector(`#play[data-version="${view.version}"]`, { state: 'attached' });
+        if (view.step?.phase === 'choose-first-player') {
+          await choose(page, 'ChooseFirstPlayer');
+          version = await send(page);
+          continue;
+        }
+        const movement = (view.game?.movement ?? {}) as { mode?: string; quota?: number };
+        const ships = view.step?.phase === 'movement' ? await shipsOffered(page) : [];
+        const moved =
+          !(movement.mode === 'free' && (movement.quota ?? 0) > 0) && ships[0] !== undefined && (await moveShipByMouse(page, ships[0]));
+        if (!moved) {
+          await passByMouse(page);
+        } else {
+          const after = await game.view('red', view.version + 1);
+          await page.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
+          if (!taken.own && after.awaiting.includes(seat)) {
+            // TB-1: the move's group goes on, nothing else known yet: the seat takes the move back, and makes it again.
+            taken.own = true;
+            await choose(page, 'TakeBack');
+            expect((await refereeSays(page)).verdict).toBe('would-accept');
+            await send(page);
+            expect(await moveShipByMouse(page, ships[0] as string)).toBe(true);
+          } else if (!taken.agreed && !after.awaiting.includes(seat)) {
+            // TB-2: the step passed on; the other seat, whose turn it is, proposes going back to before the move, and the mover accepts.
+            taken.agreed = true;
+            const other = pages[seat === 'red' ? 'blue' : 'red'] as Page;
+            await other.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
+            await choose(other, 'ProposeTakeback');
+            await other.fill('#play input[name="toVersion"]', String(view.version));
+            await other.fill('#play input[name="reason"]', 'let it move again');
+            expect((await refereeSays(other)).verdict).toBe('would-accept');
+            const proposed = await send(other);
+            await page.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
+            await choose(page, 'AcceptTakeback');
+            await send(page);
+            const back = await game.view('red', proposed + 1);
+            await page.waitForSelector(`#play[data-version="${back.version}"]`, { state: 'attached' });
+            expect(await moveShipByMouse(page, ships[0] as string)).toBe(true);
+          }
+        }
+        version = (await game.view('red', view.version + 1)).version;
+      }
+      const end = await game.view('red', version);
+      expect((end.step as { key?: string } | null)?.key ?? end.status).toMatch(/^t2-|^ended$/);
+      const log = (
+        await game.seats.red?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
+      )?.body.events;
+      expect(
+        log
+          ?.filter((e) => e.type === 'TakenBack')
+          .map((e) => e.data.how)
+          .sort(),
+      ).toEqual(['agreed', 'own']);
     },
     SLOW,
   );

@@ -7,8 +7,10 @@
  * accepted on the other (TB-2). The test reads the game over HTTP only to know whose turn it is
  * and to check what the page did.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import {
   choose,
   clickPiece,
@@ -41,6 +43,17 @@ const around = (p: TablePoint, reach: number): TablePoint[] =>
     y: Math.round((p.y + (dy as number) * reach) * 10) / 10,
   }));
 
+/**
+ * Under `npm run screenshots`, the page as a player sees it just before Send: the form filled by
+ * clicks and the referee's answer under it (README's first picture). Taken once a name.
+ */
+const pictured = new Set<string>();
+const picture = async (page: Page, name: string): Promise<void> => {
+  if (!screenshotsForDocs() || pictured.has(name)) return;
+  pictured.add(name);
+  await page.screenshot({ path: join(screenshotsDir(), `${name}.png`) });
+};
+
 /** Post Galactica's Move by mouse: a unit clicked into the form, a point three inches off clicked onto its path; the unit moved. */
 const moveByMouse = async (page: Page): Promise<string> => {
   await choose(page, 'Move');
@@ -53,6 +66,7 @@ const moveByMouse = async (page: Page): Promise<string> => {
     await clickPiece(page, id);
     const point = await clickWhereAccepted(page, '#play fieldset.list > ol > li input[name="x"]', around(at, 3)).catch(() => null);
     if (point) {
+      await picture(page, 'table-8-post-galactica-1280');
       await send(page);
       return id;
     }
@@ -90,6 +104,7 @@ const actByMouse = async (page: Page, models: readonly string[]): Promise<void> 
   const moved = first && (await clickWhereAccepted(page, `${actionRow(0)} input[name="item-0"]`, besideSquare(first)).catch(() => null));
   if (!moved) await page.selectOption(`${actionRow(0)} select[name="action-variant"]`, { label: 'none' });
   expect((await refereeSays(page)).verdict).toBe('would-accept');
+  if (moved && models.length > 1) await picture(page, 'table-8-soluna-1280');
   await send(page);
 };
 

@@ -20,6 +20,7 @@ import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
 import { inspectPiece } from './inspect.ts';
+import { createCursor } from './keyboard.ts';
 import { createPlay } from './play.ts';
 import { createRuler } from './ruler.ts';
 import { SAMPLE_LOGS, SAMPLES_PATH } from './samples.ts';
@@ -84,6 +85,8 @@ let newestSeen = 0;
 /** TABLE-6: how many events the page had when it started following a live game (the verdict says which log it checked). */
 let watchedFrom: number | null = null;
 const play = createPlay($('play'), ui.board, $('your-turn'));
+/** TABLE-9: the board's cursor, for giving a table point by keyboard. */
+const cursor = createCursor(ui.board, $('board-cursor'));
 /** TABLE-2: zoom and pan over the board, kept as it is drawn again. */
 const zoom = createZoom(ui.board, $('board-tools'));
 /** TABLE-2: the ruler, reading the game as the board shows it. */
@@ -143,13 +146,16 @@ const render = (): void => {
     ? { event: redactEvent(shown, seat, log.events[at - 2]), before: viewGame(RULESETS, stateAt(at - 1), seat) }
     : undefined;
   // A piece focused by keyboard keeps the focus as the board is drawn again for the next event.
-  const focused = ui.board.contains(document.activeElement) ? inspected : null;
+  // So does the board itself, its cursor on it (TABLE-9).
+  const onBoard = cursor.focused();
+  const focused = ui.board.contains(document.activeElement) && !onBoard ? inspected : null;
   ui.board.innerHTML = view
     ? drawBattlefield(view, { extent, fit: boardFit(), event: drawn })
     : '<p>The game has not been created yet.</p>';
   shownView = view;
   zoom.drawn();
   ruler.drawn();
+  cursor.drawn(onBoard);
   if (focused) ui.board.querySelector<SVGElement>(`[data-piece="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   const note = view ? emptyTableNote(RULESETS, view) : null;
   if (note) {

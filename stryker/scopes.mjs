@@ -20,7 +20,7 @@ export const SCOPES = {
   gsc2: ['domain/gsc2/**/*.ts'],
   match: {
     lobby: ['lobby', 'organiser', 'start', 'controls', 'agreement', 'stalls', 'ending', 'refusals', 'match-ctx', 'record'],
-    takebacks: ['takeback', 'takeback-commands', 'takeback-fairness', 'undo', 'rewind', 'far-takeback', 'fork'],
+    takebacks: ['takeback', 'takeback-commands', 'takeback-fairness', 'undo', 'rewind', 'far-takeback', 'fork', 'seen-fold'],
     commands: ['commands', 'command-table', 'command-declaration', 'command-schema', 'decide', 'steps', 'rules-adoption', 'rules-context'],
     fold: ['events', 'evolve', 'state', 'view'],
   },

@@ -293,6 +293,39 @@ const seatOptions = (): void => {
   const form = ui.create.elements;
   const ruleset = rulesets.find((r) => r.id === (form.namedItem('ruleset') as HTMLSelectElement).value);
   (form.namedItem('seat') as HTMLSelectElement).replaceChildren(...(ruleset?.seats ?? []).map((s) => new Option(s, s)));
+  void scenarioOptions(ruleset?.id);
+};
+
+/** The scenarios a ruleset's rules name (`options.rules.scenario` in its options schema), read once a ruleset. */
+const scenarios = new Map<string, Promise<string[]>>();
+const scenariosOf = (ruleset: string): Promise<string[]> => {
+  let known = scenarios.get(ruleset);
+  if (!known) {
+    known = api<{ optionsSchema?: { properties?: { scenario?: { const?: unknown; enum?: unknown[] } } } }>(
+      `/rulesets/${encodeURIComponent(ruleset)}`,
+    ).then(({ optionsSchema }) => {
+      const scenario = optionsSchema?.properties?.scenario;
+      const values = scenario?.enum ?? (scenario?.const === undefined ? [] : [scenario.const]);
+      return values.filter((v): v is string => typeof v === 'string');
+    });
+    scenarios.set(ruleset, known);
+  }
+  return known;
+};
+
+/**
+ * TABLE-8: a game is created with the ruleset's first named scenario (Post Galactica's example
+ * armies and mission), so a first game has pieces to play; "none" plays the bare rules. A
+ * ruleset whose rules name no scenario shows no such field.
+ */
+const scenarioOptions = async (ruleset: string | undefined): Promise<void> => {
+  const named = ruleset === undefined ? [] : await scenariosOf(ruleset).catch(() => []);
+  const field = $<HTMLLabelElement>('scenario-field');
+  field.hidden = named.length === 0;
+  (ui.create.elements.namedItem('scenario') as HTMLSelectElement).replaceChildren(
+    ...named.map((name) => new Option(name === 'example' ? 'the example armies and mission' : name, name)),
+    new Option('none: the bare rules, no units', ''),
+  );
 };
 
 const loadRulesets = async (): Promise<void> => {
@@ -325,9 +358,11 @@ const create = async (): Promise<void> => {
   const ruleset = String(form.get('ruleset'));
   const seat = String(form.get('seat'));
   const visibility = String(form.get('visibility'));
+  const scenario = String(form.get('scenario') ?? '');
+  const rules = scenario === '' ? {} : { rules: { scenario } };
   const made = await api<{ gameId: string; inviteCode?: string }>('/games', {
     method: 'POST',
-    body: { ruleset, seat, options: { visibility }, commandId: commandId() },
+    body: { ruleset, seat, options: { visibility, ...rules }, commandId: commandId() },
   });
   ui.created.textContent =
     made.inviteCode === undefined

@@ -1,16 +1,18 @@
 /**
- * TABLE-8 a whole turn by mouse: two players, each in a browser context of their own, play the
- * first turn of a game from the page alone. Commands are picked from the play panel's list, ids
- * filled by clicking pieces, positions by clicking the empty table, each checked with the
- * referee's answer before Send (TABLE-3); the panel's questions are answered. Each turn takes a
- * command back: the first seat its own (TB-1), the second by agreement, proposed on one page and
- * accepted on the other (TB-2). The test reads the game over HTTP only to know whose turn it is
- * and to check what the page did.
+ * TABLE-8 a whole turn by mouse, without curl: two new players sign up in the lobby, each in a
+ * browser context of their own; one creates a game, the other finds it and joins; both open it
+ * at the table and play its first turn from the page alone. Commands are picked from the play
+ * panel's list, ids filled by clicking pieces, positions by clicking the empty table, each
+ * checked with the referee's answer before Send (TABLE-3); the panel's questions are answered.
+ * Each game has a seat's own takeback (TB-1) and one proposed on one page and accepted on the
+ * other (TB-2). The test reads the game over HTTP, with the keys the lobby showed, only to know
+ * whose turn it is and to check what the page did.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
+import { createGame, joinGame, openAtTable, signUp } from '../support/browser-lobby.ts';
 import {
   choose,
   clickPiece,
@@ -22,7 +24,8 @@ import {
   type TablePoint,
 } from '../support/browser-play.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable, type Table } from '../support/browser-table.ts';
+import { type Table, tableOf } from '../support/browser-table.ts';
+import { Client } from '../support/http.ts';
 
 const SLOW = 120_000;
 const session = browserSession();
@@ -145,15 +148,30 @@ const passByMouse = async (page: Page): Promise<void> => {
   throw new Error(`nothing to send: ${await page.textContent('#play .referee')}`);
 };
 
+/**
+ * Two new players meet in the lobby, each in a browser context of their own: Ann signs up and
+ * creates a public game of `ruleset` as the first seat, Bob signs up, finds it among the open
+ * games and joins it, and each opens it at the table from "my games". The game, read over HTTP
+ * with the keys the lobby showed them, and each seat's page.
+ */
+const meet = async (ruleset: string, seats: readonly [string, string]): Promise<{ game: Table; pages: Record<string, Page> }> => {
+  const ann = await signUp(session, 'Ann');
+  const { gameId } = await createGame(ann.page, ruleset, seats[0]);
+  // Bob's lobby lists the open games as they are when he signs up.
+  const bob = await signUp(session, 'Bob');
+  expect(await joinGame(bob.page, ruleset, gameId)).toBe(seats[1]);
+  const clients = { [seats[0]]: new Client(session.url, ann.key), [seats[1]]: new Client(session.url, bob.key) };
+  const joined = await clients[seats[0]]?.get<{ version: number }>(`/games/${gameId}`);
+  const game = tableOf(gameId, joined?.body.version ?? 0, clients);
+  return { game, pages: { [seats[0]]: await openAtTable(ann.page, gameId), [seats[1]]: await openAtTable(bob.page, gameId) } };
+};
+
 describe('TABLE-8 a whole turn by mouse', () => {
   it(
     'TABLE-8 Post Galactica: the first player chosen, both armies deployed, each seat plays its first turn, with an own takeback and an agreed one',
     async ({ expect }) => {
-      const game: Table = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], { rules: { scenario: 'example' } });
-      const pages: Record<string, Page> = {
-        red: await followTable(session, game, 'red', game.version, undefined, false),
-        blue: await followTable(session, game, 'blue', game.version, undefined, false),
-      };
+      // The lobby creates it with the example armies and mission, its first scenario.
+      const { game, pages } = await meet('Post Galactica', ['red', 'blue']);
       let version = game.version;
       const moved: Record<string, boolean> = {};
       for (let steps = 0; steps < 40; steps += 1) {
@@ -216,11 +234,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
   it(
     "TABLE-8 Sol'una: the first player chosen, every phase of the first turn played by both seats, with an own takeback and an agreed one",
     async ({ expect }) => {
-      const game: Table = await seatedTable(session.url, 'soluna', ['sun', 'moon'], {});
-      const pages: Record<string, Page> = {
-        sun: await followTable(session, game, 'sun', game.version, undefined, false),
-        moon: await followTable(session, game, 'moon', game.version, undefined, false),
-      };
+      const { game, pages } = await meet("Sol'una", ['sun', 'moon']);
       let version = game.version;
       let ownTaken = false;
       let agreed = false;
@@ -279,11 +293,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
   it(
     'TABLE-8 GSC2: the first player chosen, the first turn played step by step by both seats, with an own takeback and an agreed one',
     async ({ expect }) => {
-      const game: Table = await seatedTable(session.url, 'gsc2', ['red', 'blue'], {});
-      const pages: Record<string, Page> = {
-        red: await followTable(session, game, 'red', game.version, undefined, false),
-        blue: await followTable(session, game, 'blue', game.version, undefined, false),
-      };
+      const { game, pages } = await meet('GSC2', ['red', 'blue']);
       let version = game.version;
       const taken = { own: false, agreed: false };
       for (let steps = 0; steps < 60; steps += 1) {

@@ -37,13 +37,17 @@ export const seatedTable = async (url: string, ruleset: string, seats: [string, 
   const { gameId } = created.body;
   const joined = await bob.client.post<{ version: number }>(`/games/${gameId}/join`, {});
   expect(joined.status).toBe(200);
-  const clients: Record<string, Client> = { [seats[0]]: ann.client, [seats[1]]: bob.client };
+  return tableOf(gameId, joined.body.version, { [seats[0]]: ann.client, [seats[1]]: bob.client });
+};
+
+/** A game whose seats are taken, read and driven over HTTP with each seat's client (its key). */
+export const tableOf = (gameId: string, version: number, clients: Readonly<Record<string, Client>>): Table => {
   const client = (seat: string) => clients[seat] as Client;
   return {
     gameId,
-    version: joined.body.version,
+    version,
     seats: clients,
-    view: async (seat, version) => (await client(seat).get<TableView>(`/games/${gameId}?minVersion=${version}`)).body,
+    view: async (seat, at) => (await client(seat).get<TableView>(`/games/${gameId}?minVersion=${at}`)).body,
     send: async (seat, command) => {
       const answer = await client(seat).post<{ version: number }>(`/games/${gameId}/commands`, { commandId: commandId(), command });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);

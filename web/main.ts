@@ -3,7 +3,7 @@
  * live game, and shows the battlefield at any event with the same domain code the
  * referee runs: the fold, the views that keep sealed orders sealed, the roll
  * explanations and the verifier. Nothing secret goes into the URL: the API key stays in
- * this page's memory.
+ * this page's memory, read from the field or from where the lobby keeps it (TABLE-5).
  */
 import type { EventEnvelope } from '../domain/kernel/envelope.ts';
 import { foldSeen } from '../domain/match/seen-fold.ts';
@@ -20,6 +20,7 @@ import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
 import { inspectPiece } from './inspect.ts';
+import { storedKey } from './key-store.ts';
 import { createCursor } from './keyboard.ts';
 import { createPlay } from './play.ts';
 import { createRuler } from './ruler.ts';
@@ -488,8 +489,9 @@ const takeNewer = (fresh: ParsedLog, gameId: string): void => {
   showVerdict(fresh, verified?.origin);
 };
 
+/** With no key, the game is watched as a spectator (TABLE-5): a public game's log, redacted as to no seat. */
 const follow = async (gameId: string, key: string): Promise<void> => {
-  const headers = { authorization: `Bearer ${key}` };
+  const headers: Record<string, string> = key === '' ? {} : { authorization: `Bearer ${key}` };
   const base = `${location.origin}/games/${encodeURIComponent(gameId)}`;
   const answer = await fetch(`${base}/log`, { headers });
   if (!answer.ok) {
@@ -499,7 +501,8 @@ const follow = async (gameId: string, key: string): Promise<void> => {
     return;
   }
   open(parseLog(await answer.text()), `game ${gameId} (live)`, true);
-  following = { gameId, key };
+  // The play panel is a seat's: a spectator only watches.
+  following = key === '' ? null : { gameId, key };
   render();
   const mine = session;
   const stopped = (status: number): void => {
@@ -629,12 +632,21 @@ ui.drop.addEventListener('drop', async (e) => {
   const file = e.dataTransfer?.files[0];
   if (file) openText(await file.text(), file.name);
 });
-// CLUB-7: the tournament page links each game here as `/?game=<id>`: the id is filled in, the key is the visitor's to give.
-const linkedGame = new URLSearchParams(location.search).get('game');
-if (linkedGame) ui.gameId.value = linkedGame;
-ui.live.addEventListener('submit', (e) => {
-  e.preventDefault();
-  follow(ui.gameId.value.trim(), ui.apiKey.value).catch((error: Error) => {
+/** TABLE-5: the key typed here, else the one the lobby keeps in this browser (web/key-store.ts), never one from the URL. */
+const keyToUse = (): string => ui.apiKey.value.trim() || storedKey();
+const watch = (gameId: string): void => {
+  follow(gameId, keyToUse()).catch((error: Error) => {
     ui.status.textContent = `Could not reach the game: ${error.message}`;
   });
+};
+// CLUB-7, TABLE-5: the tournament page and the lobby link each game here as `/?game=<id>`: it opens at
+// once, from the seat of the key the lobby kept, or with no key as a spectator (a public game only).
+const linkedGame = new URLSearchParams(location.search).get('game');
+if (linkedGame) {
+  ui.gameId.value = linkedGame;
+  watch(linkedGame);
+}
+ui.live.addEventListener('submit', (e) => {
+  e.preventDefault();
+  watch(ui.gameId.value.trim());
 });

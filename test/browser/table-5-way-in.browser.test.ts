@@ -1,0 +1,162 @@
+/**
+ * TABLE-5 in a real Chromium against the memory runtime: the way in, from the page alone. A new
+ * player registers on /lobby, sees the key once and copies it with the page's button, and creates
+ * a public game; a second player, in a browser context of their own, registers, finds it among
+ * the open games and joins; "my games" says whose turn it is on both sides, and Open takes the
+ * first player to the table, which follows the game with the key the lobby kept (never in the
+ * URL) and shows it from their seat. A third context, with no key, watches the game. A private
+ * game is joined by its invite code, is never among the open games, and stays a 404 to a keyless
+ * visitor.
+ */
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import type { OpenPage } from '../support/browser.ts';
+import { browserSession } from '../support/browser-session.ts';
+import { Client } from '../support/http.ts';
+
+const SLOW = 60_000;
+
+const session = browserSession();
+
+/**
+ * A page of `path` with nothing kept from an earlier test: the session reuses pages, and the
+ * lobby keeps the key in this origin's storage. It is emptied from a page of the origin that
+ * does not use it (the tournament page), so no lobby still signing in stores a key again.
+ */
+const freshPage = async (path: string): Promise<OpenPage> => {
+  const opened = await session.open('/tournament');
+  await opened.page.evaluate('localStorage.clear()');
+  await opened.page.goto(`${session.url}${path}`);
+  return opened;
+};
+
+/** Registers `name` from the lobby; the key the page shows once. */
+const register = async (page: Page, name: string): Promise<string> => {
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText(`Playing as ${name}`).waitFor();
+  return page.getByRole('textbox', { name: 'your API key' }).inputValue();
+};
+
+/** Creates a Sol'una game as sun from the lobby's form; the confirmation the page gives. */
+const createGame = async (page: Page, visibility: 'public' | 'private'): Promise<{ gameId: string; text: string }> => {
+  await page.getByLabel('Ruleset').selectOption({ label: "Sol'una" });
+  await page.getByLabel('Your seat').selectOption('sun');
+  await page.getByLabel('Who may see it').selectOption(visibility);
+  await page.getByRole('button', { name: 'Create' }).click();
+  const created = page.locator('#created');
+  await created.filter({ hasText: 'Created' }).waitFor();
+  const text = (await created.textContent()) ?? '';
+  return { gameId: /game (g_\w+)/.exec(text)?.[1] ?? '', text };
+};
+
+/** The "whose turn" cell of `gameId`'s row in "my games". */
+const turnOf = (page: Page, gameId: string) => page.getByRole('row').filter({ hasText: gameId }).locator('td.turn');
+
+/** The seats `gameId` awaits, read over HTTP with `key`: what the page's words are checked against. */
+const awaited = async (key: string, gameId: string): Promise<string[]> => {
+  const client = new Client(session.url, key);
+  const view = await client.get<{ awaiting: string[] }>(`/games/${gameId}`);
+  return view.body.awaiting;
+};
+
+describe('TABLE-5 a way in', () => {
+  it(
+    'TABLE-5 a new player registers on /lobby and creates a public game, a second joins it from the open games, "my games" says whose turn, Open shows it at the table from the seat',
+    async ({ expect }) => {
+      const ann = await freshPage('/lobby');
+      await ann.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.url });
+      const annKey = await register(ann.page, 'Ann');
+      expect(annKey).toMatch(/^arb\.p_\w+\./);
+      expect(await ann.page.getByRole('heading', { name: 'Your API key, shown this once' }).isVisible()).toBe(true);
+      await ann.page.getByRole('button', { name: 'Copy' }).click();
+      await ann.page.getByText('Copied.').waitFor();
+      expect(await ann.page.evaluate('navigator.clipboard.readText()')).toBe(annKey);
+
+      const { gameId, text } = await createGame(ann.page, 'public');
+      expect(text).toBe(`Created game ${gameId} (Sol'una), you as sun: it is in the open games until its seats are taken.`);
+      await expect.poll(() => turnOf(ann.page, gameId).textContent()).toBe('waiting for players to join');
+
+      // Shown once: back on the lobby, the key is kept but no longer shown.
+      await ann.page.reload();
+      await ann.page.getByText('Playing as Ann').waitFor();
+      expect(await ann.page.getByRole('heading', { name: 'Your API key, shown this once' }).isVisible()).toBe(false);
+
+      const bob = await freshPage('/lobby');
+      const bobKey = await register(bob.page, 'Bob');
+      const solunaGames = bob.page.getByRole('region', { name: "Sol'una" });
+      await solunaGames.getByRole('button', { name: `Join game ${gameId}` }).click();
+      await bob.page.getByText(`Joined game ${gameId} as moon.`).waitFor();
+
+      // The roll-off decides who chooses the first player: "my games" names that seat's player on the other side.
+      const first = (await awaited(annKey, gameId))[0];
+      expect(['sun', 'moon']).toContain(first);
+      const [turnAnn, turnBob] = first === 'sun' ? ['your turn', 'waiting for Ann (sun)'] : ['waiting for Bob (moon)', 'your turn'];
+      await expect.poll(() => turnOf(ann.page, gameId).textContent(), { timeout: 25_000 }).toBe(turnAnn);
+      await expect.poll(() => turnOf(bob.page, gameId).textContent()).toBe(turnBob);
+      expect(await awaited(bobKey, gameId)).toEqual([first]);
+
+      // Open: the table follows the game with the key the lobby kept, from Ann's seat; the URL holds only the game.
+      await ann.page.getByRole('link', { name: `Open game ${gameId} at the table` }).click();
+      await ann.page.waitForURL(`**/?game=${gameId}`);
+      await ann.page
+        .locator('#status')
+        .filter({ hasText: `game ${gameId} (live)` })
+        .waitFor();
+      expect(await ann.page.inputValue('#seat')).toBe('sun');
+      expect(await ann.page.isDisabled('#seat')).toBe(true);
+      expect(ann.page.url()).not.toContain(annKey);
+
+      // No key at all: the same link shows the game as to a spectator, with no play panel.
+      const watcher = await freshPage(`/?game=${gameId}`);
+      await watcher.page
+        .locator('#status')
+        .filter({ hasText: `game ${gameId} (live)` })
+        .waitFor();
+      expect(await watcher.page.inputValue('#seat')).toBe('');
+      expect(await watcher.page.locator('#seat option:checked').textContent()).toBe('a spectator');
+      expect(await watcher.page.locator('#board svg').count()).toBe(1);
+      expect(await watcher.page.isHidden('#play')).toBe(true);
+      for (const p of [ann, bob, watcher]) expect([p.errors, p.strays]).toEqual([[], []]);
+    },
+    SLOW,
+  );
+
+  it(
+    'TABLE-5 a private game is joined by its invite code, is never among the open games, and is not shown without a key',
+    async ({ expect }) => {
+      const cleo = await freshPage('/lobby');
+      await register(cleo.page, 'Cleo');
+      const { gameId, text } = await createGame(cleo.page, 'private');
+      const code = /Invite code: (\S+)\./.exec(text)?.[1] ?? '';
+      expect(text).toBe(
+        `Created private game ${gameId} (Sol'una), you as sun. Invite code: ${code}. Pass the game id and the code to the players you invite.`,
+      );
+      expect(code).toMatch(/^[\w-]{22}$/);
+
+      const dan = await freshPage('/lobby');
+      await register(dan.page, 'Dan');
+      const solunaGames = dan.page.getByRole('region', { name: "Sol'una" });
+      await solunaGames.waitFor();
+      expect(await solunaGames.textContent()).not.toContain(gameId);
+      await dan.page.getByRole('textbox', { name: 'Game id' }).fill(gameId);
+      await dan.page.getByRole('textbox', { name: 'Invite code' }).fill(code);
+      await dan.page.getByRole('button', { name: 'Join with the code' }).click();
+      await dan.page.getByText(`Joined game ${gameId} as moon.`).waitFor();
+      expect(await dan.page.getByRole('row').filter({ hasText: gameId }).locator('td').nth(2).textContent()).toBe('moon');
+      await expect.poll(() => turnOf(cleo.page, gameId).textContent(), { timeout: 25_000 }).not.toBe('waiting for players to join');
+
+      // Without a key the private game is what a game that does not exist is (API-8).
+      const stranger = await freshPage(`/?game=${gameId}`);
+      await stranger.page
+        .locator('#status')
+        .filter({ hasText: `Game ${gameId}:` })
+        .waitFor();
+      expect(await stranger.page.textContent('#status')).toBe(`Game ${gameId}: There is no game ${gameId}.`);
+      expect(await stranger.page.locator('#board svg').count()).toBe(0);
+      for (const p of [cleo, dan]) expect([p.errors, p.strays]).toEqual([[], []]);
+      expect(stranger.strays).toEqual([]);
+    },
+    SLOW,
+  );
+});

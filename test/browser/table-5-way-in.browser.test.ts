@@ -10,45 +10,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import type { OpenPage } from '../support/browser.ts';
+import { createGame, freshPage as freshIn, register } from '../support/browser-lobby.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { Client } from '../support/http.ts';
 
 const SLOW = 60_000;
 
 const session = browserSession();
-
-/**
- * A page of `path` with nothing kept from an earlier test: the session reuses pages, and the
- * lobby keeps the key in this origin's storage. It is emptied from a page of the origin that
- * does not use it (the tournament page), so no lobby still signing in stores a key again.
- */
-const freshPage = async (path: string): Promise<OpenPage> => {
-  const opened = await session.open('/tournament');
-  await opened.page.evaluate('localStorage.clear()');
-  await opened.page.goto(`${session.url}${path}`);
-  return opened;
-};
-
-/** Registers `name` from the lobby; the key the page shows once. */
-const register = async (page: Page, name: string): Promise<string> => {
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByText(`Playing as ${name}`).waitFor();
-  return page.getByRole('textbox', { name: 'your API key' }).inputValue();
-};
-
-/** Creates a Sol'una game as sun from the lobby's form; the confirmation the page gives. */
-const createGame = async (page: Page, visibility: 'public' | 'private'): Promise<{ gameId: string; text: string }> => {
-  await page.getByLabel('Ruleset').selectOption({ label: "Sol'una" });
-  await page.getByLabel('Your seat').selectOption('sun');
-  await page.getByLabel('Who may see it').selectOption(visibility);
-  await page.getByRole('button', { name: 'Create' }).click();
-  const created = page.locator('#created');
-  await created.filter({ hasText: 'Created' }).waitFor();
-  const text = (await created.textContent()) ?? '';
-  return { gameId: /game (g_\w+)/.exec(text)?.[1] ?? '', text };
-};
+const freshPage = (path: string) => freshIn(session, path);
 
 /** The "whose turn" cell of `gameId`'s row in "my games". */
 const turnOf = (page: Page, gameId: string) => page.getByRole('row').filter({ hasText: gameId }).locator('td.turn');
@@ -73,7 +42,7 @@ describe('TABLE-5 a way in', () => {
       await ann.page.getByText('Copied.').waitFor();
       expect(await ann.page.evaluate('navigator.clipboard.readText()')).toBe(annKey);
 
-      const { gameId, text } = await createGame(ann.page, 'public');
+      const { gameId, text } = await createGame(ann.page, "Sol'una", 'sun', 'public');
       expect(text).toBe(`Created game ${gameId} (Sol'una), you as sun: it is in the open games until its seats are taken.`);
       await expect.poll(() => turnOf(ann.page, gameId).textContent()).toBe('waiting for players to join');
 
@@ -127,7 +96,7 @@ describe('TABLE-5 a way in', () => {
     async ({ expect }) => {
       const cleo = await freshPage('/lobby');
       await register(cleo.page, 'Cleo');
-      const { gameId, text } = await createGame(cleo.page, 'private');
+      const { gameId, text } = await createGame(cleo.page, "Sol'una", 'sun', 'private');
       const code = /Invite code: (\S+)\./.exec(text)?.[1] ?? '';
       expect(text).toBe(
         `Created private game ${gameId} (Sol'una), you as sun. Invite code: ${code}. Pass the game id and the code to the players you invite.`,

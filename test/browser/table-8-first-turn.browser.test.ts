@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import { createGame, joinGame, openAtTable, signUp } from '../support/browser-lobby.ts';
 import {
+  agreeTakeback,
+  around,
   choose,
   clickPiece,
   clickWhereAccepted,
@@ -22,6 +24,7 @@ import {
   refereeSays,
   send,
   type TablePoint,
+  takeBackOwn,
 } from '../support/browser-play.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { type Table, tableOf } from '../support/browser-table.ts';
@@ -29,22 +32,6 @@ import { Client } from '../support/http.ts';
 
 const SLOW = 120_000;
 const session = browserSession();
-
-/** Eight points `reach` away from `p` around it, straight lines first. */
-const around = (p: TablePoint, reach: number): TablePoint[] =>
-  [
-    [0, 1],
-    [0, -1],
-    [1, 0],
-    [-1, 0],
-    [1, 1],
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-  ].map(([dx, dy]) => ({
-    x: Math.round((p.x + (dx as number) * reach) * 10) / 10,
-    y: Math.round((p.y + (dy as number) * reach) * 10) / 10,
-  }));
 
 /**
  * Under `npm run screenshots`, the page as a player sees it just before Send: the form filled by
@@ -148,6 +135,13 @@ const passByMouse = async (page: Page): Promise<void> => {
   throw new Error(`nothing to send: ${await page.textContent('#play .referee')}`);
 };
 
+/** How each takeback in the game's log came about (`own` or `agreed`), in order. */
+const takebacksIn = async (game: Table): Promise<string[]> => {
+  const seat = Object.keys(game.seats)[0] as string;
+  const log = await game.seats[seat]?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`);
+  return (log?.body.events ?? []).filter((e) => e.type === 'TakenBack').map((e) => e.data.how ?? '');
+};
+
 /**
  * Two new players meet in the lobby, each in a browser context of their own: Ann signs up and
  * creates a public game of `ruleset` as the first seat, Bob signs up, finds it among the open
@@ -194,23 +188,9 @@ describe('TABLE-8 a whole turn by mouse', () => {
           moved[seat] = true;
           const before = view.version;
           await moveByMouse(page);
-          if (seat === 'red') {
-            // TB-1: red takes its own move back, and moves again.
-            await choose(page, 'TakeBack');
-            expect((await refereeSays(page)).verdict).toBe('would-accept');
-            await send(page);
-          } else {
-            // TB-2: blue asks to go back to before its move; red accepts on its own page.
-            await choose(page, 'ProposeTakeback');
-            await page.fill('#play input[name="toVersion"]', String(before));
-            await page.fill('#play input[name="reason"]', 'wrong unit');
-            expect((await refereeSays(page)).verdict).toBe('would-accept');
-            const proposed = await send(page);
-            const red = pages.red as Page;
-            await red.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
-            await choose(red, 'AcceptTakeback');
-            await send(red);
-          }
+          // TB-1: red takes its own move back; TB-2: blue asks to go back to before its move, and red accepts on its own page.
+          if (seat === 'red') await takeBackOwn(page);
+          else await agreeTakeback(page, pages.red as Page, before, 'wrong unit');
           const after = await game.view('red', version + 1);
           expect(after.step?.phase).toBe('movement');
           await page.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
@@ -223,10 +203,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
       const end = await game.view('red', version);
       expect((end.step as { key?: string } | null)?.key).toBe('t3-command');
       // Each seat moved once for good; each first move is voided in the log, one by its own takeback, one by agreement.
-      const log = (
-        await game.seats.red?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
-      )?.body.events;
-      expect(log?.filter((e) => e.type === 'TakenBack').map((e) => e.data.how)).toEqual(['own', 'agreed']);
+      expect(await takebacksIn(game)).toEqual(['own', 'agreed']);
     },
     SLOW,
   );
@@ -267,25 +244,15 @@ describe('TABLE-8 a whole turn by mouse', () => {
           agreed = true;
           const other = pages[seat === 'sun' ? 'moon' : 'sun'] as Page;
           await other.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
-          await choose(other, 'ProposeTakeback');
-          await other.fill('#play input[name="toVersion"]', String(view.version));
-          await other.fill('#play input[name="reason"]', 'play the phase again');
-          expect((await refereeSays(other)).verdict).toBe('would-accept');
-          const proposed = await send(other);
-          await page.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
-          await choose(page, 'AcceptTakeback');
-          await send(page);
+          await agreeTakeback(other, page, view.version, 'play the phase again');
           continue;
         }
         version = (await game.view('sun', view.version + 1)).version;
       }
       const end = await game.view('sun', version);
       expect((end.step as { key?: string } | null)?.key ?? end.status).toMatch(/^t2-|^ended$/);
-      const log = (
-        await game.seats.sun?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
-      )?.body.events;
       // The phase that resolved first was taken back by agreement; a later one's orders, sealed and not yet revealed, by their seat.
-      expect(log?.filter((e) => e.type === 'TakenBack').map((e) => e.data.how)).toEqual(['agreed', 'own']);
+      expect(await takebacksIn(game)).toEqual(['agreed', 'own']);
     },
     SLOW,
   );
@@ -320,25 +287,14 @@ describe('TABLE-8 a whole turn by mouse', () => {
           if (!taken.own && after.awaiting.includes(seat)) {
             // TB-1: the move's group goes on, nothing else known yet: the seat takes the move back, and makes it again.
             taken.own = true;
-            await choose(page, 'TakeBack');
-            expect((await refereeSays(page)).verdict).toBe('would-accept');
-            await send(page);
+            await takeBackOwn(page);
             expect(await moveShipByMouse(page, ships[0] as string)).toBe(true);
           } else if (!taken.agreed && !after.awaiting.includes(seat)) {
             // TB-2: the step passed on; the other seat, whose turn it is, proposes going back to before the move, and the mover accepts.
             taken.agreed = true;
             const other = pages[seat === 'red' ? 'blue' : 'red'] as Page;
             await other.waitForSelector(`#play[data-version="${after.version}"]`, { state: 'attached' });
-            await choose(other, 'ProposeTakeback');
-            await other.fill('#play input[name="toVersion"]', String(view.version));
-            await other.fill('#play input[name="reason"]', 'let it move again');
-            expect((await refereeSays(other)).verdict).toBe('would-accept');
-            const proposed = await send(other);
-            await page.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
-            await choose(page, 'AcceptTakeback');
-            await send(page);
-            const back = await game.view('red', proposed + 1);
-            await page.waitForSelector(`#play[data-version="${back.version}"]`, { state: 'attached' });
+            await agreeTakeback(other, page, view.version, 'let it move again');
             expect(await moveShipByMouse(page, ships[0] as string)).toBe(true);
           }
         }
@@ -346,15 +302,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
       }
       const end = await game.view('red', version);
       expect((end.step as { key?: string } | null)?.key ?? end.status).toMatch(/^t2-|^ended$/);
-      const log = (
-        await game.seats.red?.get<{ events: { type: string; data: { how?: string } }[] }>(`/games/${game.gameId}/events?limit=500`)
-      )?.body.events;
-      expect(
-        log
-          ?.filter((e) => e.type === 'TakenBack')
-          .map((e) => e.data.how)
-          .sort(),
-      ).toEqual(['agreed', 'own']);
+      expect((await takebacksIn(game)).sort()).toEqual(['agreed', 'own']);
     },
     SLOW,
   );

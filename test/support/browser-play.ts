@@ -98,3 +98,41 @@ export const clickWhereAccepted = async (page: Page, field: string, candidates: 
   }
   throw new Error(`the referee would accept none of ${candidates.length} points for ${field}`);
 };
+
+/** Eight points `reach` away from `p` around it, straight lines first, to a tenth. */
+export const around = (p: TablePoint, reach: number): TablePoint[] =>
+  [
+    [0, 1],
+    [0, -1],
+    [1, 0],
+    [-1, 0],
+    [1, 1],
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+  ].map(([dx, dy]) => ({
+    x: Math.round((p.x + (dx as number) * reach) * 10) / 10,
+    y: Math.round((p.y + (dy as number) * reach) * 10) / 10,
+  }));
+
+/** TB-1 from the page: the seat takes its own latest commands back, once the referee says it would. */
+export const takeBackOwn = async (page: Page): Promise<number> => {
+  await choose(page, 'TakeBack');
+  expect((await refereeSays(page)).verdict).toBe('would-accept');
+  return send(page);
+};
+
+/**
+ * TB-2 from two pages: `proposer` asks to take the game back to `toVersion`, and `accepter`,
+ * once its panel shows the proposal, accepts it. The version after the acceptance.
+ */
+export const agreeTakeback = async (proposer: Page, accepter: Page, toVersion: number, reason: string): Promise<number> => {
+  await choose(proposer, 'ProposeTakeback');
+  await proposer.fill('#play input[name="toVersion"]', String(toVersion));
+  await proposer.fill('#play input[name="reason"]', reason);
+  expect((await refereeSays(proposer)).verdict).toBe('would-accept');
+  const proposed = await send(proposer);
+  await accepter.waitForSelector(`#play[data-version="${proposed}"]`, { state: 'attached' });
+  await choose(accepter, 'AcceptTakeback');
+  return send(accepter);
+};

@@ -99,7 +99,7 @@ export const waitHolder = (playerId: string | null, sourceIp: string): string =>
  * (PBM-8). A game that does not exist is a 404 at once, not after the wait. While it waits,
  * the request reads nothing itself: the game's watcher reads the last seq for every waiter
  * (REL-23), and this page is read again once, when there is an event after `after`. The wait
- * counts against `holder` (`waitHolder`).
+ * counts against the player, or without a key the address asking (`waitHolder`, TABLE-5).
  */
 export const awaitGameEvents = async (
   deps: Deps,
@@ -108,11 +108,11 @@ export const awaitGameEvents = async (
   after: number,
   limit: number,
   wait: number,
-  holder: string,
+  sourceIp: string,
   signal?: AbortSignal,
 ) => {
   if (wait <= 0) return gameEvents(deps, gameId, playerId, after, limit);
-  return deps.waits.hold(holder, wait, async (until) => {
+  return deps.waits.hold(waitHolder(playerId, sourceIp), wait, async (until) => {
     const first = await gameEvents(deps, gameId, playerId, after, limit);
     if (first.events.length > 0) return first;
     if ((await deps.store.lastSeq(gameId)) === 0) throw notFound(`game ${gameId}`);

@@ -64,7 +64,10 @@ export const joinGame = async (page: Page, ruleset: string, gameId: string): Pro
 /** Opens `gameId` at the table from "my games", at 1280×800; the page once it follows the game live. */
 export const openAtTable = async (page: Page, gameId: string): Promise<Page> => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole('link', { name: `Open game ${gameId} at the table` }).first().click();
+  await page
+    .getByRole('link', { name: `Open game ${gameId} at the table` })
+    .first()
+    .click();
   await page.waitForURL(`**/?game=${gameId}`);
   await page
     .locator('#status')

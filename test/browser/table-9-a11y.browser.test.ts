@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { SAMPLE_LOGS } from '../../web/samples.ts';
 import { blockingViolations } from '../support/axe.ts';
+import { createGame, freshPage, register } from '../support/browser-lobby.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { followTable, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
 
@@ -121,17 +122,12 @@ describe('TABLE-9 usable without a mouse', () => {
   it.concurrent(
     'TABLE-9 the lobby, signed out and then with a player registered and a game created, has no serious or critical axe-core violation',
     async ({ expect }) => {
-      const { page } = await session.open('/lobby');
       // A page kept from another test may hold a key in its storage: the lobby starts signed out.
-      await page.evaluate('localStorage.clear()');
-      await page.reload();
+      const { page } = await freshPage(session, '/lobby');
+      await page.getByLabel('Your name').waitFor();
       expect(await blockingViolations(page)).toEqual([]);
-      await page.getByLabel('Your name').fill('Ann');
-      await page.getByRole('button', { name: 'Register' }).click();
-      await page.getByText('Playing as Ann').waitFor();
-      await page.getByLabel('Ruleset').selectOption({ label: "Sol'una" });
-      await page.getByRole('button', { name: 'Create' }).click();
-      await page.locator('#created').filter({ hasText: 'Created' }).waitFor();
+      await register(page, 'Ann');
+      await createGame(page, "Sol'una", 'sun');
       await page.locator('#mine tbody tr').first().waitFor();
       expect(await blockingViolations(page)).toEqual([]);
     },

@@ -9,8 +9,10 @@
  * worker exits), and its pages are kept: `open()` takes an idle page and navigates it afresh,
  * or makes one (in a context of its own) when none is idle. A page goes back once the test that
  * opened it, and any test running beside it, has finished. A navigation leaves nothing of the last
- * document behind; what a context would keep beyond it (cookies, storage, the HTTP cache) the pages
- * do not use, and the context's own log of requests (`strays`) and errors start empty each time.
+ * document behind; what a context would keep beyond it (cookies, the HTTP cache) the pages do not
+ * use, but the lobby keeps its key in the origin's storage, so a test of it starts from
+ * `freshPage` (browser-lobby.ts). The context's own log of requests (`strays`) and errors start
+ * empty each time.
  * Each file keeps a runtime of its own, so no file sees another's players or games.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -6,10 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import { type Check, verdictOf } from '../../web/referee.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, playTo, seatedTable, type Table } from '../support/browser-table.ts';
+import { deployedAt, followTable, playTo, seatedTable, type Table } from '../support/browser-table.ts';
 import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
 import { arenaScenario } from '../support/post-galactica-setups.ts';
 
@@ -111,11 +110,7 @@ describe('TABLE-3 the page asks the referee first', () => {
         { unitId: TROOPERS, x: 18, y: 26 },
         { unitId: RAIDERS, x: 30, y: 26 },
       ];
-      const deploy = (seat: string) => ({
-        type: 'Deploy',
-        units: EXAMPLE_DEPLOYMENT[seat as 'red' | 'blue'].map((d) => at.find((a) => a.unitId === d.unitId) ?? d),
-      });
-      const view = await playTo(game, 'ranged', deploy);
+      const view = await playTo(game, 'ranged', deployedAt(at));
       const seat = view.awaiting[0] as string;
       const page = await followTable(session, game, seat, view.version);
       const posts = sent(page);

@@ -15,16 +15,15 @@
  * form's last field leaves the board in view; at 375 px the panel is below the board.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { beamOptions } from '../../domain/gsc2/firing.ts';
 import { shipsToMove } from '../../domain/gsc2/movement.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import { mayStillAct } from '../../domain/post-galactica/actions.ts';
-import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import { attackOptions, type Kind } from '../../domain/post-galactica/targeting.ts';
 import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
+import { deployedAt, followTable, playTo, seatedTable, type TableView } from '../support/browser-table.ts';
 import { GUNSHIP, gunshipAt, gunshipTable } from '../support/gsc2.ts';
 import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
 import { arenaScenario } from '../support/post-galactica-setups.ts';
@@ -53,22 +52,6 @@ const commandPosts = (page: Page): string[] => {
 
 /** Sol'una's actions list's own button (each move's path is a list too). */
 const ADD_ACTION = '#play fieldset.list:has(> legend:text-is("actions")) > button.add';
-
-/**
- * Post Galactica's units `at` places, the rest where the example deploys them; sends EndPhase
- * until the phase named, and returns the game and red's view there.
- */
-const playTo = async (game: Table, phase: string, at: readonly { unitId: string; x: number; y: number }[] = []) => {
-  let view = await game.view('red', game.version);
-  for (let sends = 0; view.step?.phase !== phase; sends += 1) {
-    expect(sends).toBeLessThan(12);
-    const seat = view.awaiting[0] as 'red' | 'blue';
-    const units = EXAMPLE_DEPLOYMENT[seat].map((d) => at.find((a) => a.unitId === d.unitId) ?? d);
-    const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units } : { type: 'EndPhase' };
-    view = await game.view('red', await game.send(seat, command));
-  }
-  return view;
-};
 
 /** The attacks of `kind` the referee's own checks allow the seat in this view (targeting.ts), in the page's words. */
 const attacksIn = (view: TableView, seat: string, kind: Kind) => {
@@ -190,12 +173,16 @@ describe('TABLE-4 forms that know the game', () => {
         rules: arenaScenario(),
       });
       // Troopers and Raiders face each other across the open Crater; the second Troopers stand in contact with the second Raiders.
-      const view = await playTo(game, 'ranged', [
-        { unitId: TROOPERS, x: 18, y: 26 },
-        { unitId: RAIDERS, x: 30, y: 26 },
-        { unitId: 'red-vanguard-troopers-2', x: 22.5, y: 14 },
-        { unitId: 'blue-raiders-2', x: 25, y: 14 },
-      ]);
+      const view = await playTo(
+        game,
+        'ranged',
+        deployedAt([
+          { unitId: TROOPERS, x: 18, y: 26 },
+          { unitId: RAIDERS, x: 30, y: 26 },
+          { unitId: 'red-vanguard-troopers-2', x: 22.5, y: 14 },
+          { unitId: 'blue-raiders-2', x: 25, y: 14 },
+        ]),
+      );
       const seat = view.awaiting[0] as string;
       const ranged = attacksIn(view, seat, 'ranged');
       // Some units may fire, not every one of the seat's: the offer is a choice (the engaged Troopers may not).

@@ -14,7 +14,7 @@ import { SAMPLE_LOGS } from '../../web/samples.ts';
 import { blockingViolations } from '../support/axe.ts';
 import { createGame, freshPage, register } from '../support/browser-lobby.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
+import { followTable, playTo, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
 
 const SLOW = 30_000;
 
@@ -26,13 +26,7 @@ const atMovement = async (): Promise<{ game: Table; view: TableView }> => {
     firstPlayer: 'red',
     rules: { scenario: 'example' },
   });
-  let view = await game.view('red', game.version);
-  for (let sends = 0; view.step?.phase !== 'movement'; sends += 1) {
-    if (sends >= 10) throw new Error(`no Movement Phase after ${sends} commands: ${view.step?.phase}`);
-    const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' };
-    view = await game.view('red', await game.send(view.awaiting[0] as string, command));
-  }
-  return { game, view };
+  return { game, view: await playTo(game, 'movement') };
 };
 
 /** Whether the focused element matches `selector`. */

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { EXAMPLE_DEPLOYMENT } from '../../domain/post-galactica/examples.ts';
 import type { BrowserSession } from './browser-session.ts';
 import { Client, commandId } from './http.ts';
 
@@ -79,6 +80,14 @@ export const followTable = async (
 /** What a seat deploys when the game asks it to: the example's automatic deployment unless told. */
 export type Deployment = (seat: string) => object;
 const AUTO: Deployment = () => ({ type: 'Deploy', units: [], auto: true });
+
+/** The example armies' deployment (domain/post-galactica/examples.ts), with the units `at` placed where it says. */
+export const deployedAt =
+  (at: readonly { unitId: string; x: number; y: number }[]): Deployment =>
+  (seat) => ({
+    type: 'Deploy',
+    units: (EXAMPLE_DEPLOYMENT[seat as keyof typeof EXAMPLE_DEPLOYMENT] ?? []).map((d) => at.find((a) => a.unitId === d.unitId) ?? d),
+  });
 
 /**
  * Post Galactica from its first step to `phase`: each awaited seat deploys (`deploy`) or ends its

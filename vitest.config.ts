@@ -4,6 +4,10 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
+  // A poll waits for a state the test expects to come (a page's answer, a read model catching up):
+  // alone on a machine it comes within vitest's default second, but `npm test` runs the browser
+  // pages beside every other tier on two cores, where it can take longer. Passing costs no more.
+  expect: { poll: { timeout: 10_000 } },
   // The AWS SDK warns that Node 20 will be unsupported in 2027; Lambda runs Node 22.
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
 };

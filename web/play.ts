@@ -259,7 +259,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   let offeredIn: { key: string; phase: string } | null = null;
   let drawn: { doc: CommandDoc; field: Field; read(): Entry } | null = null;
   /** The seat's view the offer was made from: what its id fields offer comes from it (TABLE-4). */
-  let viewed: { ruleset: string; game: unknown; seat: string; version: number; seats: readonly string[] } | null = null;
+  let viewed: { ruleset: string; game: unknown; seat: string; seats: readonly string[] } | null = null;
   /** The field a board click fills: the last one focused in the form. */
   let target: HTMLInputElement | null = null;
   let version = 0;
@@ -300,15 +300,12 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
     const answer = await fetch(`${location.origin}/games/${encodeURIComponent(gameId)}/commands/check`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ command: built.value, expectedVersion: viewed.version }),
+      // No expectedVersion: Send gives none either, so the answer is for the game the command would meet.
+      body: JSON.stringify({ command: built.value }),
     }).catch(() => null);
     const body = (await answer?.json().catch(() => null)) as (Check & { detail?: string }) | null;
     if (mine !== checking) return;
-    if (!answer?.ok || !body) {
-      // A 409 is the game having moved on: the panel reads it again, and asks again with it.
-      const why = answer?.status === 409 ? 'the game moved on; reading it again' : (body?.detail ?? 'no answer');
-      return showVerdict('unknown', `The referee could not be asked: ${why}.`);
-    }
+    if (!answer?.ok || !body) return showVerdict('unknown', `The referee could not be asked: ${body?.detail ?? 'no answer'}.`);
     const verdict = verdictOf(body);
     showVerdict(verdict.outcome, verdict.line, verdict.rolls);
   };
@@ -501,7 +498,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
           const same = now.map((c) => c.type).join() === offered.map((c) => c.type).join() && step?.key === offeredIn?.key;
           offered = now;
           offeredIn = step;
-          viewed = { ruleset: view.ruleset, game: view.game, seat, version: view.version, seats: view.seats.map((s) => s.name) };
+          viewed = { ruleset: view.ruleset, game: view.game, seat, seats: view.seats.map((s) => s.name) };
           // The view this offer is made from (the form below is redrawn in the same task), for a reader or a test.
           panel.dataset.version = String(view.version);
           panel.dataset.step = step?.key ?? '';

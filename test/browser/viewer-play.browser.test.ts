@@ -144,9 +144,11 @@ const pick = async (page: Page, type: string): Promise<void> => {
 const send = async (page: Page): Promise<{ outcome: string; text: string }> => {
   await page.$eval('#play .result', (el) => el.removeAttribute('data-outcome'));
   await page.click('#play button[type="submit"]');
-  const result = await page.waitForSelector(
-    '#play .result:is([data-outcome="accepted"], [data-outcome="refused"], [data-outcome="incomplete"])',
-  );
+  // TABLE-4: orders that leave a model or ship idle are asked about first; these tests mean them.
+  const settled = '#play .result:is([data-outcome="accepted"], [data-outcome="refused"], [data-outcome="incomplete"])';
+  await page.waitForSelector(`#play .confirm:not(.hidden), ${settled}`);
+  if (await page.isVisible('#play .confirm')) await page.click('#play .confirm .yes');
+  const result = await page.waitForSelector(settled);
   return { outcome: (await result.getAttribute('data-outcome')) ?? '', text: (await result.textContent()) ?? '' };
 };
 
@@ -158,7 +160,8 @@ const chooseFirst = async (game: Awaited<ReturnType<typeof table>>, first: strin
   const chooser = seatNamed(game.seats, view.awaiting[0] as string);
   await caughtUp(chooser.page, view.version);
   await pick(chooser.page, 'ChooseFirstPlayer');
-  await chooser.page.fill('#play input[name="seat"]', first);
+  // TABLE-8: a seat is picked from the game's seats, not typed.
+  await chooser.page.selectOption('#play select[name="seat"]', first);
   expect(await send(chooser.page)).toMatchObject({
     outcome: 'accepted',
     text: expect.stringMatching(/^Accepted: \d+ event\(s\), FirstPlayerChosen/),

@@ -224,9 +224,19 @@ describe('the replay viewer', () => {
     // Okabe–Ito blue and vermilion for the two seats; each piece also carries its seat's letter.
     const fills = await page.$$eval('#board [data-piece] > .base', (els) => [...new Set(els.map((el) => el.getAttribute('fill')))]);
     expect(fills.sort()).toEqual(['#0072B2', '#D55E00']);
-    // VIEW-10: the letter is on the piece's label, beside it (pieces too close share one, with a count).
-    const letters = await page.$$eval('#board .piece-label text', (els) => els.map((el) => el.textContent?.charAt(0)));
-    expect(new Set(letters)).toEqual(new Set(['R', 'B']));
+    // VIEW-10: the letter is on the piece's label, beside it (pieces too close share one, with a count);
+    // TABLE-2: a label with no room near its piece is a number, and the legend's key gives its words, letter first.
+    const labels = await page.$$eval('#board .piece-label', (els) =>
+      els.map((el) => ({ text: el.querySelector('text')?.textContent ?? '', key: el.getAttribute('data-key') })),
+    );
+    // A key's entry (`data-legend="key:<number>"`) draws its number, then its words.
+    const keys = new Map(
+      await page.$$eval('#board [data-legend^="key:"]', (els) =>
+        els.map((el) => [el.getAttribute('data-legend') ?? '', [...el.querySelectorAll('text')].at(-1)?.textContent ?? ''] as const),
+      ),
+    );
+    const words = labels.map((l) => (l.key === null ? l.text : (keys.get(`key:${l.key}`) ?? '')));
+    expect(new Set(words.map((w) => w.charAt(0)))).toEqual(new Set(['R', 'B']));
     // Every control is reachable by keyboard: the slider steps with the arrow keys too.
     await page.focus('#slider');
     await page.keyboard.press('ArrowLeft');

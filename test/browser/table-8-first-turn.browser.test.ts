@@ -161,7 +161,7 @@ const meet = async (ruleset: string, seats: readonly [string, string]): Promise<
 };
 
 describe('TABLE-8 a whole turn by mouse', () => {
-  it(
+  it.concurrent(
     'TABLE-8 Post Galactica: the first player chosen, both armies deployed, each seat plays its first turn, with an own takeback and an agreed one',
     async ({ expect }) => {
       // The lobby creates it with the example armies and mission, its first scenario.
@@ -208,7 +208,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
     SLOW,
   );
 
-  it(
+  it.concurrent(
     "TABLE-8 Sol'una: the first player chosen, every phase of the first turn played by both seats, with an own takeback and an agreed one",
     async ({ expect }) => {
       const { game, pages } = await meet("Sol'una", ['sun', 'moon']);
@@ -257,7 +257,7 @@ describe('TABLE-8 a whole turn by mouse', () => {
     SLOW,
   );
 
-  it(
+  it.concurrent(
     'TABLE-8 GSC2: the first player chosen, the first turn played step by step by both seats, with an own takeback and an agreed one',
     async ({ expect }) => {
       const { game, pages } = await meet('GSC2', ['red', 'blue']);

@@ -75,10 +75,12 @@ export const send = async (page: Page): Promise<number> => {
   // A question (TABLE-4) or the answer, whichever comes.
   await page.waitForSelector('#play .confirm:not(.hidden), #play .result[data-outcome]', { state: 'attached' });
   if (await page.isVisible('#play .confirm')) await page.click('#play .confirm .yes');
-  await expect.poll(() => page.getAttribute('#play .result', 'data-outcome'), { timeout: 15_000 }).not.toBe('sending');
+  // Selectors, not expect.poll: these helpers serve tests that run concurrently, where only a test's own expect polls.
+  await page.waitForSelector('#play .result[data-outcome]:not([data-outcome="sending"])', { state: 'attached', timeout: 15_000 });
   const outcome = await page.getAttribute('#play .result', 'data-outcome');
   expect(outcome, (await page.textContent('#play .result')) ?? '').toBe('accepted');
-  await expect.poll(() => panelVersion(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  // The panel moves on to the view after the command (a version only grows).
+  await page.waitForSelector(`#play:not([data-version="${before}"])`, { state: 'attached', timeout: 15_000 });
   return panelVersion(page);
 };
 

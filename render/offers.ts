@@ -13,8 +13,19 @@ export interface Choice {
   readonly again?: true;
 }
 
-/** A field's offers, by the field's name in the command's schema. */
+/**
+ * A field's offers, by the field's name in the command's schema, or by `list.name` for a field in
+ * the rows of the list `list` where two lists' fields share a name (GSC2's boarding orders:
+ * `actions.ship` names the seat's boarders, `sabotage.ship` the enemy ships its troops are aboard).
+ */
 export type Choices = Readonly<Record<string, readonly Choice[]>>;
+
+/** The key of field `name`'s offers in `choices`: its list's own (`list.name`) first, else the name's; null: none offered. */
+export const offerKey = (choices: Choices, name: string, list?: string): string | null => {
+  const own = list ? `${list}.${name}` : null;
+  if (own && choices[own]) return own;
+  return choices[name] ? name : null;
+};
 
 /**
  * One command's offers from the seat's view of the game (`game`: the view's ruleset part),

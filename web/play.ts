@@ -9,6 +9,7 @@
  * redacts them for every other seat, so only their seat's page shows them back.
  */
 import type { GameView } from '../domain/match/view.ts';
+import { offerKey } from '../render/offers.ts';
 import { type Choices, choicesFor, stillOffered } from './choices.ts';
 import { questionFor } from './confirm.ts';
 import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
@@ -37,12 +38,14 @@ interface Context {
   readonly choices: Choices;
   /** The game's seats: a field that names a seat (`seat`, as ChooseFirstPlayer's) is a list of them, not free text. */
   readonly seats: readonly string[];
+  /** The list whose rows the field is drawn in, if any: its offers may be the list's own (`list.name`, TABLE-4). */
+  readonly list?: string;
 }
 
 /** A field naming one of the game's seats: every legal value is known, so it is picked from a list (TABLE-8). */
 const SEAT_FIELD = 'seat';
 
-/** The datalist of a field's offers (TABLE-4): one per field name, filled when one of its fields is focused. */
+/** The datalist of a field's offers (TABLE-4): one per offer key (render/offers.ts `offerKey`), filled when one of its fields is focused. */
 const OFFERS = 'offers-';
 
 /** One field as form controls, and how to read it back as an Entry (web/form.ts). */
@@ -64,7 +67,8 @@ const draw = (field: Field, ctx: Context): Drawn => {
       input.autocomplete = 'off';
       input.spellcheck = false;
       // TABLE-4: an id the seat's view offers is picked from a list; typing stays possible.
-      if (field.kind === 'text' && ctx.choices[field.name]) input.setAttribute('list', `${OFFERS}${field.name}`);
+      const key = field.kind === 'text' ? offerKey(ctx.choices, field.name, ctx.list) : null;
+      if (key) input.setAttribute('list', `${OFFERS}${key}`);
       if (field.kind === 'number') {
         input.type = 'number';
         input.step = field.integer ? '1' : 'any';
@@ -149,7 +153,7 @@ const draw = (field: Field, ctx: Context): Drawn => {
       add.textContent = `Add to ${field.label}`;
       add.addEventListener('click', () => {
         if (field.max !== null && items.length >= field.max) return;
-        const drawn = draw(field.item, ctx);
+        const drawn = draw(field.item, { ...ctx, list: field.name });
         items.push(drawn);
         const li = rows.appendChild(document.createElement('li'));
         if (drawn.el) li.append(drawn.el);
@@ -348,7 +352,7 @@ export const createPlay = (panel: HTMLElement, board: HTMLElement, turn: HTMLEle
   /** TABLE-4: fills the focused field's list with what it may still name: not what its fellow fields already hold. */
   const offer = (input: HTMLInputElement): void => {
     const list = input.list;
-    const choices = drawn && choicesNow(drawn.doc.type, drawn.read())[input.name];
+    const choices = list && drawn && choicesNow(drawn.doc.type, drawn.read())[list.id.slice(OFFERS.length)];
     if (!list || !choices) return;
     const taken = [...form.querySelectorAll<HTMLInputElement>(`input[list="${list.id}"]`)]
       .filter((i) => i !== input)

@@ -201,6 +201,33 @@ export const resolveBoarding = (
   return events;
 };
 
+/**
+ * GSC-20: the enemy ships `ship` of `seat` may board now, by any method, as checkBoardingOrders
+ * would take an action of one of its squads alone: what a form offers (TABLE-4), never a second copy of the checks.
+ */
+export const boardingTargets = (state: GscState, seat: string, ship: ShipState, rulesVersion?: string): string[] => {
+  const has = squadsOf(ship);
+  if (ship.seat !== seat || ship.status !== 'active' || size(has) === 0) return [];
+  const one = has.assault > 0 ? { assault: 1, heavy: 0 } : { assault: 0, heavy: 1 };
+  const takes = (target: ShipState) =>
+    METHODS.some(
+      (method) => actionProblem(ship, target, { ship: ship.id, target: target.id, method, ...one }, NONE_SENT, rulesVersion) === null,
+    );
+  return activeShips(state)
+    .filter((t) => t.seat !== seat && takes(t))
+    .map((t) => t.id);
+};
+
+/** GSC-20: the seat's ships that may board now, each with the enemy ships it may board. */
+export const boardingOptions = (state: GscState, seat: string, rulesVersion?: string): { ship: string; targets: string[] }[] =>
+  activeShips(state, seat)
+    .map((s) => ({ ship: s.id, targets: boardingTargets(state, seat, s, rulesVersion) }))
+    .filter((o) => o.targets.length > 0);
+
+/** GSC-21: the enemy ships still in the battle with the seat's troops aboard, which its sabotage may name. */
+export const sabotageShips = (state: GscState, seat: string): ShipState[] =>
+  activeShips(state).filter((s) => s.seat !== seat && size(s.boarders) > 0);
+
 /** Seats that can board this turn, have assault pods in flight to direct, or have troops aboard an enemy ship. */
 export const boardingSeats = (state: GscState): string[] =>
   state.seats.filter(

@@ -50,6 +50,10 @@ export type UseSystem = z.infer<typeof useSystemSchema>;
 const fitted = (state: GscState, ship: ShipState, system: string): number =>
   system === 'internalDefense' ? designOf(state, ship).internalDefense : levelOf(ship, system);
 
+/** GSC-22: the systems of `ship` UseSystem would take in the step the battle is in: usable now, with no command of their own, fitted and working. */
+export const systemsToUse = (state: GscState, ship: ShipState): string[] =>
+  USABLE_SYSTEMS[state.step].filter((system) => OWN_COMMAND[system] === undefined && fitted(state, ship, system) > 0);
+
 export const useSystem = (state: GscState, command: UseSystem, rc: RulesContext): Decision<GscEvent> => {
   const own = ownShip(state, rc.seat, command.ship);
   if (!own.ok) return reject('NOT_YOUR_SHIP', 'GSC-22', own.message);

@@ -4,13 +4,19 @@
  * (Beams) or launch (Missiles), those batteries and the enemy ships they may aim at. What may
  * move or fire is the referee's own checks' answer (movement.ts `shipsToMove`, firing.ts
  * `beamOptions`, missiles.ts `launchOptions`; the view is the state, so they read it as it is),
- * never a copy of them here. `SubmitOrders` in the Missiles or Beams step asks first when it
+ * never a copy of them here. In the Boarding step `SubmitOrders` offers the ships that may board,
+ * what they may board, and the enemy ships the seat's troops are aboard for sabotage (boarding.ts
+ * `boardingOptions`, `sabotageShips`); `UseSystem` the ships with a system to use in the step
+ * (systems.ts `systemsToUse`). `SubmitOrders` in the Missiles or Beams step asks first when it
  * leaves a ship that may launch or fire without an order (none may, once the orders are revealed).
  */
+import { boardingOptions, sabotageShips } from '../../domain/gsc2/boarding.ts';
 import { beamOptions, type FireOption } from '../../domain/gsc2/firing.ts';
 import { launchOptions } from '../../domain/gsc2/missiles.ts';
 import { shipsToMove } from '../../domain/gsc2/movement.ts';
+import { activeShips } from '../../domain/gsc2/ships.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
+import { systemsToUse } from '../../domain/gsc2/systems.ts';
 import { type Choices, type Offers, once } from '../offers.ts';
 import { list, obj } from '../svg.ts';
 
@@ -48,11 +54,46 @@ const orderOffers = (game: Record<string, unknown>, seat: string): Choices => {
   const state = battle(game);
   const options = firingNow(game, seat);
   if (!state) return {};
+  if (state.step === 'boarding') return boardingOffers(state, seat);
   const ships = (battery: string) => options.filter((o) => o.battery === battery).map((o) => shipLabel(state, o.ship));
   return {
     ship: once(options.map((o) => ({ id: o.ship, label: shipLabel(state, o.ship), again: true }))),
     battery: once(options.map((o) => ({ id: o.battery, label: `${o.battery} (${ships(o.battery).join(', ')})`, again: true }))),
     target: once(options.flatMap((o) => o.targets.map((t) => ({ id: t, label: shipLabel(state, t), again: true })))),
+  };
+};
+
+/**
+ * The boarding orders (GSC-20, GSC-21): their lists share field names, so each offer is its list's
+ * (render/offers.ts `offerKey`). A boarding action names a ship of the seat's that may board and
+ * an enemy ship one of them may reach (boarding.ts `boardingOptions`); sabotage names an enemy
+ * ship the seat's troops are aboard (`sabotageShips`); a pod's direction, one of its pods in
+ * flight and an enemy ship to ram. A ship may take several actions, and be boarded by several.
+ */
+const boardingOffers = (state: GscState, seat: string): Choices => {
+  const options = boardingOptions(state, seat);
+  const ship = (id: string) => ({ id, label: shipLabel(state, id), again: true as const });
+  return {
+    'actions.ship': options.map((o) => ship(o.ship)),
+    'actions.target': once(options.flatMap((o) => o.targets.map(ship))),
+    'sabotage.ship': sabotageShips(state, seat).map((s) => ship(s.id)),
+    'pods.pod': Object.values(state.podsInFlight)
+      .filter((p) => p.seat === seat)
+      .map((p) => ({ id: p.id, label: `${p.id} (${p.squad})` })),
+    'pods.target': activeShips(state)
+      .filter((s) => s.seat !== seat)
+      .map((s) => ship(s.id)),
+  };
+};
+
+/** The ships of the seat's that UseSystem would take now: with a system usable in this step (GSC-22, systems.ts `systemsToUse`). */
+const systemUsers = (game: Record<string, unknown>, seat: string): Choices => {
+  const state = battle(game);
+  if (!state) return {};
+  return {
+    ship: activeShips(state, seat)
+      .filter((s) => systemsToUse(state, s).length > 0)
+      .map((s) => ({ id: s.id, label: `${s.name} (${systemsToUse(state, s).join(', ')})` })),
   };
 };
 
@@ -80,6 +121,7 @@ export const gscOffers: Offers = {
     MoveShip: movers('MoveShip'),
     DeferMove: movers('DeferMove'),
     SubmitOrders: orderOffers,
+    UseSystem: systemUsers,
   },
   question: (command, game, seat, sent) => (command === 'SubmitOrders' && sent !== undefined ? withoutOrders(game, seat, sent) : null),
 };

@@ -35,11 +35,27 @@ export const needsRepair = (s: SystemState | undefined): boolean => !!s && !s.de
 export const repaired = (ref: string, s: SystemState, size: number): SystemState =>
   kindOf(ref) === 'drive' && size <= 3 ? { ...s, level: s.max, hits: 0 } : { ...s, level: Math.min(s.max, s.level + 1), hits: 0 };
 
+/** A ship of the seat's with working repair units, and the systems on it they may try (GSC-19, GSC-23). */
+export interface RepairOption {
+  readonly ship: string;
+  readonly units: number;
+  readonly systems: readonly string[];
+}
+
+/** The seat's ships with a working repair unit and something to repair, as the Repair command's checks take them. */
+export const repairOptions = (state: GscState, seat: string): RepairOption[] =>
+  activeShips(state, seat)
+    .map((s) => ({
+      ship: s.id,
+      units: levelOf(s, 'repairUnits'),
+      systems: Object.entries(s.systems)
+        .filter(([, system]) => needsRepair(system))
+        .map(([ref]) => ref),
+    }))
+    .filter((o) => o.units > 0 && o.systems.length > 0);
+
 /** Seats with a working repair unit on a ship that has something to repair. */
-export const repairSeats = (state: GscState): string[] =>
-  state.seats.filter((seat) =>
-    activeShips(state, seat).some((s) => levelOf(s, 'repairUnits') > 0 && Object.values(s.systems).some(needsRepair)),
-  );
+export const repairSeats = (state: GscState): string[] => state.seats.filter((seat) => repairOptions(state, seat).length > 0);
 
 const problem = (ship: ShipState, ref: string, planned: number): string | null => {
   const system = ship.systems[ref];

@@ -7,13 +7,16 @@
  * never a copy of them here. In the Boarding step `SubmitOrders` offers the ships that may board,
  * what they may board, and the enemy ships the seat's troops are aboard for sabotage (boarding.ts
  * `boardingOptions`, `sabotageShips`); `UseSystem` the ships with a system to use in the step
- * (systems.ts `systemsToUse`). `SubmitOrders` in the Missiles or Beams step asks first when it
- * leaves a ship that may launch or fire without an order (none may, once the orders are revealed).
+ * (systems.ts `systemsToUse`); `Repair` the damaged ships with repair units and their damaged
+ * systems (repairs.ts `repairOptions`). `SubmitOrders` in the Missiles or Beams step asks first when
+ * it leaves a ship that may launch or fire without an order (none may, once the orders are
+ * revealed); `Repair` when it leaves a working repair unit idle while its ship has damage (GSC-23).
  */
 import { boardingOptions, sabotageShips } from '../../domain/gsc2/boarding.ts';
 import { beamOptions, type FireOption } from '../../domain/gsc2/firing.ts';
 import { launchOptions } from '../../domain/gsc2/missiles.ts';
 import { shipsToMove } from '../../domain/gsc2/movement.ts';
+import { type RepairOption, repairOptions } from '../../domain/gsc2/repairs.ts';
 import { activeShips } from '../../domain/gsc2/ships.ts';
 import type { GscState } from '../../domain/gsc2/state.ts';
 import { systemsToUse } from '../../domain/gsc2/systems.ts';
@@ -97,6 +100,53 @@ const systemUsers = (game: Record<string, unknown>, seat: string): Choices => {
   };
 };
 
+/** The seat's ships that may repair, and what, while its repairs are awaited in the Repairs step (GSC-23). */
+const repairsNow = (game: Record<string, unknown>, seat: string): { state: GscState; options: RepairOption[] } | null => {
+  const state = battle(game);
+  if (state?.step !== 'repairs' || !state.awaited.includes(seat)) return null;
+  return { state, options: repairOptions(state, seat) };
+};
+
+/** The ships the rows of the Repair being built name. */
+const shipsNamed = (command: unknown): string[] => list(obj(command).attempts).map((r) => String(obj(r).ship ?? ''));
+
+/**
+ * Repair (GSC-23): the seat's damaged ships with working repair units, and the damaged systems
+ * they may try (repairs.ts `repairOptions`): those of the ships the rows name, or of every such ship
+ * while none is named. A ship has a repair unit or more, and two ships may share a system's name.
+ */
+const repairOffers = (game: Record<string, unknown>, seat: string, entered: Record<string, unknown>): Choices => {
+  const now = repairsNow(game, seat);
+  if (!now) return { ship: [], system: [] };
+  const { state, options } = now;
+  const named = options.filter((o) => shipsNamed(entered).includes(o.ship));
+  const on = (ref: string) => options.filter((o) => o.systems.includes(ref)).map((o) => shipLabel(state, o.ship));
+  return {
+    ship: options.map((o) => ({ id: o.ship, label: `${shipLabel(state, o.ship)} (${o.units} repair unit(s))`, again: true })),
+    system: once(
+      (named.length > 0 ? named : options).flatMap((o) =>
+        o.systems.map((ref) => ({ id: ref, label: `${ref} (${on(ref).join(', ')})`, again: true })),
+      ),
+    ),
+  };
+};
+
+/**
+ * GSC-23: each working repair unit makes one attempt a turn, and a Repair ends the seat's repairs,
+ * so a unit left without a system while its ship has damage cannot repair until the next turn.
+ */
+const idleRepairUnits = (game: Record<string, unknown>, seat: string, sent: unknown): string | null => {
+  const now = repairsNow(game, seat);
+  if (!now) return null;
+  const rows = shipsNamed(sent);
+  const idle = now.options
+    .map((o) => ({ name: shipLabel(now.state, o.ship), left: o.units - rows.filter((s) => s === o.ship).length }))
+    .filter((o) => o.left > 0);
+  if (idle.length === 0) return null;
+  const units = idle.reduce((n, o) => n + o.left, 0);
+  return `Make these repairs? ${units} repair unit(s) of yours have no system to try (${idle.map((o) => `${o.name} ${o.left}`).join(', ')}); they cannot repair this turn.`;
+};
+
 /** The sealed steps whose orders a ship may be left out of: the orders' list, and what a ship in it does. */
 const ORDERS: Readonly<Record<string, { list: string; what: string; verb: string }>> = {
   missiles: { list: 'launches', what: 'missile', verb: 'launch' },
@@ -122,6 +172,11 @@ export const gscOffers: Offers = {
     DeferMove: movers('DeferMove'),
     SubmitOrders: orderOffers,
     UseSystem: systemUsers,
+    Repair: repairOffers,
   },
-  question: (command, game, seat, sent) => (command === 'SubmitOrders' && sent !== undefined ? withoutOrders(game, seat, sent) : null),
+  question: (command, game, seat, sent) => {
+    if (sent === undefined) return null;
+    if (command === 'SubmitOrders') return withoutOrders(game, seat, sent);
+    return command === 'Repair' ? idleRepairUnits(game, seat, sent) : null;
+  },
 };

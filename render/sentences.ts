@@ -129,7 +129,22 @@ export const eventLine = (
   actor: string,
   ruleset: string | null,
   renderers: readonly Renderer[] = rendererList,
+  players: PlayerNames = NO_NAMES,
 ): string => {
   const rule = typeof obj(event.data).rule === 'string' ? ` [${obj(event.data).rule}]` : '';
-  return `${event.seq}. ${actor}: ${sentenceOf(event, ruleset, renderers)}${rule}`;
+  return `${event.seq}. ${actorNamed(actor, players)}: ${sentenceOf(event, ruleset, renderers)}${rule}`;
 };
+
+/** The players' names by the seat each holds, where the log's header gives them (an export names them; a log file may not). */
+export type PlayerNames = ReadonlyMap<string, string>;
+export const NO_NAMES: PlayerNames = new Map();
+
+/** TABLE-7: a seat named with its player: "red (Ann)"; the referee, or a seat whose player is not named, as it is. */
+export const actorNamed = (actor: string, players: PlayerNames): string => {
+  const name = players.get(actor);
+  return name === undefined ? actor : `${actor} (${name})`;
+};
+
+/** The players' names an export's header gives, by seat. */
+export const playerNamesOf = (seats: readonly { readonly name: string; readonly playerName?: string | null }[]): PlayerNames =>
+  new Map(seats.flatMap((s) => (typeof s.playerName === 'string' && s.playerName !== '' ? [[s.name, s.playerName] as const] : [])));

@@ -12,7 +12,7 @@ import { type GameView, redactEvent } from '../domain/match/view.ts';
 import { actingSeat } from '../render/actor.ts';
 import type { Renderer } from '../render/renderer.ts';
 import { rendererList } from '../render/renderers.ts';
-import { eventLine } from '../render/sentences.ts';
+import { eventLine, NO_NAMES, type PlayerNames } from '../render/sentences.ts';
 
 /** One line of the event list: its seq, the seat that acted (or `referee`) and its sentence (render/sentences.ts `eventLine`). */
 export interface EventLine {
@@ -25,7 +25,8 @@ export interface EventLine {
  * The lines of `events`, which follow the game `before` (and the event `previous`, for the
  * redaction of a sealed batch), as `seat` may see them; also the game after them, so a
  * live log's next page goes on from there. `history` gives the game at an earlier version, which
- * an agreed takeback or a correction rewinds to (TB-2, TB-3; docs/design.md §8).
+ * an agreed takeback or a correction rewinds to (TB-2, TB-3; docs/design.md §8); `players`, the
+ * players' names by seat where the log's header gives them (TABLE-7).
  */
 export const describeEvents = (
   rulesets: Rulesets,
@@ -35,6 +36,7 @@ export const describeEvents = (
   previous?: EventEnvelope,
   history?: History,
   renderers: readonly Renderer[] = rendererList,
+  players: PlayerNames = NO_NAMES,
 ): { lines: EventLine[]; after: GameState } => {
   let state = before;
   const lines = events.map((event, i) => {
@@ -48,7 +50,7 @@ export const describeEvents = (
     } catch {
       // the same: keep the last game this export lets the page fold
     }
-    return { seq: event.seq, actor, text: eventLine(seen, actor, ruleset, renderers) };
+    return { seq: event.seq, actor, text: eventLine(seen, actor, ruleset, renderers, players) };
   });
   return { lines, after: state };
 };

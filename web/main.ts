@@ -16,6 +16,7 @@ import { verifyLog } from '../domain/verify/verify.ts';
 import { explainActed, REFEREE } from '../render/actor.ts';
 import { type Bounds, drawBattlefield, logExtent } from '../render/board.ts';
 import { seatColours } from '../render/palette.ts';
+import { playerNamesOf } from '../render/sentences.ts';
 import { describeEvents, type EventLine, emptyTableNote } from './describe.ts';
 import { emptyFile, rulesDifference, whyNotALog } from './failures.ts';
 import { forkBoardNote, forkOf, linkedIndex, verdictOf } from './fork.ts';
@@ -290,7 +291,18 @@ const markLines = (): void => {
 const listEvents = (from: number): void => {
   if (!log) return;
   if (from === 0) listedUpTo = emptyGame;
-  const { lines, after } = describeEvents(RULESETS, log.events.slice(from), listedUpTo, seat, log.events[from - 1], stateAt);
+  // TABLE-7: an export's header names each seat's player; the lines name them with their seats.
+  const players = playerNamesOf(log.header.seats);
+  const { lines, after } = describeEvents(
+    RULESETS,
+    log.events.slice(from),
+    listedUpTo,
+    seat,
+    log.events[from - 1],
+    stateAt,
+    undefined,
+    players,
+  );
   listedUpTo = after;
   ui.events.append(...lines.map(lineItem));
   markLines();

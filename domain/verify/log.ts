@@ -14,7 +14,12 @@ export interface LogHeader {
   readonly gameId: string;
   readonly ruleset: string;
   readonly rulesVersion: string;
-  readonly seats: readonly { readonly name: string; readonly playerId: string | null }[];
+  /**
+   * Each seat and its player; `playerName`, the player's name when the log was exported (names are
+   * not in the events, and change: TABLE-7), absent from logs exported before it and from files
+   * that leave it out. Nothing checks it: it only names players in the lines a reader sees.
+   */
+  readonly seats: readonly { readonly name: string; readonly playerId: string | null; readonly playerName?: string }[];
   readonly seedCommitment: string;
   readonly status: string;
   /** The revealed seed once the game has ended; null before. */
@@ -30,13 +35,22 @@ export interface ParsedLog {
   readonly events: readonly EventEnvelope[];
 }
 
-/** The header of an export of `state`, redacted for `viewer`: what the server reports, and the seed once the game has ended. */
-export const logHeader = (rulesets: Rulesets, gameId: string, state: Match, viewer: string | null): LogHeader => ({
+/** The header of an export of `state`, redacted for `viewer`: what the server reports, the seed once the game has ended, and the players' `names` (by player id). */
+export const logHeader = (
+  rulesets: Rulesets,
+  gameId: string,
+  state: Match,
+  viewer: string | null,
+  names: ReadonlyMap<string, string> = new Map(),
+): LogHeader => ({
   format: LOG_FORMAT,
   gameId,
   ruleset: state.ruleset,
   rulesVersion: state.rulesVersion,
-  seats: state.seats.map((s) => ({ name: s.name, playerId: s.playerId })),
+  seats: state.seats.map((s) => {
+    const playerName = s.playerId === null ? undefined : names.get(s.playerId);
+    return { name: s.name, playerId: s.playerId, ...(playerName === undefined ? {} : { playerName }) };
+  }),
   seedCommitment: state.seedCommitment,
   status: state.status,
   seed: state.status === 'ended' ? state.seed : null,

@@ -24,5 +24,8 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string | n
   // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
   const whole = ended || (state.fork?.kind === 'sandbox' && playerId !== null && state.createdBy === playerId);
   const viewer = ended || playerId === null ? null : seatOf(state, playerId);
-  return serializeLog(logHeader(deps.rulesets, gameId, state, viewer), whole ? events : redactEvents(events, viewer));
+  // TABLE-7: the players' names as they are now, so the lines a reader sees name them (they are not in the events).
+  const ids = state.seats.flatMap((s) => (s.playerId ? [s.playerId] : []));
+  const names = ids.length > 0 ? await deps.games.playerNames(ids) : new Map<string, string>();
+  return serializeLog(logHeader(deps.rulesets, gameId, state, viewer, names), whole ? events : redactEvents(events, viewer));
 };

@@ -14,7 +14,7 @@ import { verifyLog } from '../../../domain/verify/verify.ts';
 import { actingSeat, explainActed, gameBefore } from '../../../render/actor.ts';
 import { standaloneSvg } from '../../../render/board.ts';
 import { rendererList } from '../../../render/renderers.ts';
-import { eventLine } from '../../../render/sentences.ts';
+import { eventLine, playerNamesOf } from '../../../render/sentences.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 
@@ -147,7 +147,9 @@ export const replay = (file: string | undefined, options: ReplayOptions, out: Ou
   }
   // TABLE-7: the event shown, in the words and with the actor the page's event list gives it.
   const last = redactEvent(shown[shown.length - 1] as EventEnvelope, seat, shown[shown.length - 2]);
-  print(summarize(view, rendererList, eventLine(last, actingSeat(last, before), header.ruleset)));
+  print(
+    summarize(view, rendererList, eventLine(last, actingSeat(last, before), header.ruleset, rendererList, playerNamesOf(header.seats))),
+  );
   return EXIT.holds;
 };
 

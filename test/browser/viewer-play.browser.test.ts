@@ -282,10 +282,11 @@ describe('playing from the page', () => {
           const mine = events.filter((e) => e.type === 'ActionsSealed').at(-1)?.seq as number;
           await Promise.all([caughtUp(seat.page, sealed), caughtUp(other.page, sealed)]);
           expect(await seat.page.textContent(`#events li[data-seq="${mine}"]`)).toMatch(
-            new RegExp(`^${mine}\\. ${seatName}: ${seatName} sealed its orders for `),
+            // TABLE-7: a live game's export names each seat's player.
+            new RegExp(`^${mine}\\. ${seatName} \\([^)]+\\): ${seatName} sealed its orders for `),
           );
-          expect(await other.page.textContent(`#events li[data-seq="${mine}"]`)).toBe(
-            `${mine}. ${seatName}: sealed orders (hidden from this seat until they are revealed)`,
+          expect(await other.page.textContent(`#events li[data-seq="${mine}"]`)).toMatch(
+            new RegExp(`^${mine}\\. ${seatName} \\([^)]+\\): sealed orders \\(hidden from this seat until they are revealed\\)$`),
           );
           sealedOnce = true;
         }
@@ -398,10 +399,10 @@ describe('playing from the page', () => {
       for (const seat of game.seats) await caughtUp(seat.page, view.version);
       const redLines = await red.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
       const blueLines = await blue.page.$$eval('#events li', (els) => els.map((el) => el.textContent ?? ''));
-      const redSealed = redLines.findIndex((l) => / red: red sealed its orders for /.test(l));
+      const redSealed = redLines.findIndex((l) => / red \([^)]+\): red sealed its orders for /.test(l));
       expect(redSealed).toBeGreaterThan(0);
-      expect(blueLines[redSealed]).toMatch(/^\d+\. red: sealed orders \(hidden from this seat until they are revealed\)$/);
-      expect(redLines.some((l) => / blue: sealed orders \(hidden/.test(l))).toBe(true);
+      expect(blueLines[redSealed]).toMatch(/^\d+\. red \([^)]+\): sealed orders \(hidden from this seat until they are revealed\)$/);
+      expect(redLines.some((l) => / blue \([^)]+\): sealed orders \(hidden/.test(l))).toBe(true);
       expect(redLines.join('\n')).toMatch(/referee: the sealed orders for the missiles step of turn 1 were revealed/);
 
       // Beams (GSC-11): each seat fires battery A at the ship its missile hit; shields are down, so the hull is hit.

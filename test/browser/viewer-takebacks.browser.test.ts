@@ -61,7 +61,10 @@ describe('TB-7 takebacks in the viewer', () => {
       );
     }
     const voidedText = ended.length === 1 ? `event ${ended[0]}` : `events ${ended[0]}–${ended.at(-1)}`;
-    expect(lines.at(-1)?.text).toBe(`${by}. red: takeback by red: back to version ${version}, voiding ${voidedText}, because "too soon"`);
+    // TABLE-7: a live game's export names each seat's player.
+    expect(lines.at(-1)?.text).toBe(
+      `${by}. red (Ann): takeback by red: back to version ${version}, voiding ${voidedText}, because "too soon"`,
+    );
 
     // After the takeback the board is the rewound game: the Command Phase again, waiting for red.
     expect(await page.textContent('#position')).toBe(`event ${by} of ${by}`);

@@ -12,6 +12,7 @@ import { notFound, Problem } from '../../kernel/problems.ts';
 import { mayRead, readableGame } from './access.ts';
 import { gameAt, loadGame } from './game-fold.ts';
 import { modelState } from './read-models.ts';
+import { ADDRESS_HOLDER } from './waiting.ts';
 
 /**
  * The game as `playerId` may see it, from the read model. When the read model is behind
@@ -92,7 +93,7 @@ const voidedOn = (state: GameState, events: readonly EventEnvelope[]): Voided[] 
  * Who a wait counts against (REL-23): the player, or, for a request without a key (TABLE-5),
  * the address it came from, so that spectators share no one cap and each address has its own.
  */
-export const waitHolder = (playerId: string | null, sourceIp: string): string => playerId ?? `address:${sourceIp}`;
+export const waitHolder = (playerId: string | null, sourceIp: string): string => playerId ?? `${ADDRESS_HOLDER}${sourceIp}`;
 
 /**
  * A page of events after `after`, waiting up to `wait` seconds for one if there is none yet

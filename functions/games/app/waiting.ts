@@ -38,17 +38,22 @@ export const waitLimitsFromEnv = (env: Readonly<Record<string, string | undefine
   return { ...DEFAULT_WAIT_LIMITS, maxWaitsPerKey: max };
 };
 
-/** REL-23: the key already holds as many waits as it may; `retryAfter` (seconds) is when its first one ends. */
+/** TABLE-5: the holder of a wait sent without a key: the address it came from. */
+export const ADDRESS_HOLDER = 'address:';
+
+/** REL-23: the key (or, without one, the address) already holds as many waits as it may; `retryAfter` (seconds) is when its first one ends. */
 export class TooManyWaits extends Problem {
   constructor(
     max: number,
     readonly retryAfterSeconds: number,
+    holder = '',
   ) {
+    const [who, one] = holder.startsWith(ADDRESS_HOLDER) ? ['This address', 'address asking without a key'] : ['Your API key', 'key'];
     super(
       429,
       'too-many-waits',
       'Too many waiting requests',
-      `Your API key already holds ${max} waiting requests, the most one key may hold at once; let one of them answer or close it, ask without wait, or retry after ${retryAfterSeconds} s.`,
+      `${who} already holds ${max} waiting requests, the most one ${one} may hold at once; let one of them answer or close it, ask without wait, or retry after ${retryAfterSeconds} s.`,
       { maxWaits: max, retryAfter: retryAfterSeconds },
     );
   }
@@ -170,12 +175,12 @@ export class Waits {
     const until = now + Math.min(Math.max(0, seconds), MAX_WAIT_SECONDS) * 1000;
     const held = this.held.get(holder) ?? [];
     if (held.length >= this.limits.maxWaitsPerKey) {
-      throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((Math.min(...held) - now) / 1000)));
+      throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((Math.min(...held) - now) / 1000)), holder);
     }
     const lease = this.leases ? randomUUID() : null;
     if (this.leases && lease) {
       const firstEnds = await this.leases.acquire(holder, lease, until, now, this.limits.maxWaitsPerKey);
-      if (firstEnds !== null) throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((firstEnds - now) / 1000)));
+      if (firstEnds !== null) throw new TooManyWaits(this.limits.maxWaitsPerKey, Math.max(1, Math.ceil((firstEnds - now) / 1000)), holder);
     }
     held.push(until);
     this.held.set(holder, held);

@@ -212,4 +212,44 @@ describe('TABLE-9 usable without a mouse', () => {
     },
     SLOW,
   );
+
+  it.concurrent(
+    'TABLE-9 by keyboard alone in GSC2: a ship selected with Enter from the board, a segment of its path typed, a MoveShip the referee accepts',
+    async ({ expect }) => {
+      const game = await seatedTable(session.url, 'gsc2', ['red', 'blue'], { firstPlayer: 'red' });
+      const view = await game.view('red', game.version);
+      const seat = view.awaiting[0] as string;
+      const page = await followTable(session, game, seat, view.version);
+      await tabTo(page, '#play select[name="command"]');
+      await page.keyboard.type('MoveShip');
+      expect(await page.inputValue('#play select[name="command"]')).toBe('MoveShip');
+      // The ship: its field focused, Alt+B to the board, Tab to a ship the form offers, Enter, Escape back.
+      await tabTo(page, '#play input[name="ship"]');
+      const ship = (await page.evaluate(
+        "[...(document.querySelector('#play input[name=\"ship\"]').list?.options ?? [])].map((o) => o.value)[0] ?? ''",
+      )) as string;
+      expect(ship).not.toBe('');
+      await page.keyboard.press('Alt+KeyB');
+      await tabTo(page, `#board svg [data-piece="${ship}"]`);
+      await page.keyboard.press('Enter');
+      expect(await page.inputValue('#play input[name="ship"]')).toBe(ship);
+      await page.keyboard.press('Escape');
+      expect(await focusedIs(page, '#play input[name="ship"]')).toBe(true);
+      // One segment: its kind picked by typing into the focused select, an inch forward.
+      // MoveShip's one list is its path.
+      await tabTo(page, '#play fieldset.list > button.add');
+      await page.keyboard.press('Enter');
+      const segment = '#play fieldset.list > ol > li:first-child';
+      await tabTo(page, `${segment} select`);
+      await page.keyboard.type('forward');
+      await tabTo(page, `${segment} input[name="inches"]`);
+      await page.keyboard.type('1');
+      await tabTo(page, '#play button[type="submit"]');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getAttribute('#play .result', 'data-outcome')).toBe('accepted');
+      const after = await game.view(seat, view.version + 1);
+      expect(after.version).toBeGreaterThan(view.version);
+    },
+    SLOW,
+  );
 });

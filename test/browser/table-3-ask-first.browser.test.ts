@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { type Check, verdictOf } from '../../web/referee.ts';
+import { around } from '../support/browser-play.ts';
 import { browserSession } from '../support/browser-session.ts';
 import { deployedAt, followTable, playTo, seatedTable, type Table } from '../support/browser-table.ts';
 import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
@@ -28,17 +29,7 @@ const sent = (page: Page) => {
 
 /** A point an inch from `unit` that the referee would let it move to, found by asking the dry run over the API; null when hemmed in. */
 const inReach = async (game: Table, seat: string, unit: { id: string; x: number; y: number }) => {
-  for (const [dx, dy] of [
-    [0, 1],
-    [0, -1],
-    [1, 0],
-    [-1, 0],
-    [1, 1],
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-  ] as const) {
-    const to = { x: unit.x + dx, y: unit.y + dy };
+  for (const to of around(unit, 1)) {
     const command = { type: 'Move', unitId: unit.id, path: [to] };
     const asked = await game.seats[seat]?.post<Check>(`/games/${game.gameId}/commands/check`, { command });
     if (asked?.body.accepted) return to;

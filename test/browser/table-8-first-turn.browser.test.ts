@@ -27,7 +27,7 @@ import {
   takeBackOwn,
 } from '../support/browser-play.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { type Table, tableOf } from '../support/browser-table.ts';
+import { type Table, type TableView, tableOf } from '../support/browser-table.ts';
 import { Client } from '../support/http.ts';
 
 const SLOW = 120_000;
@@ -135,6 +135,14 @@ const passByMouse = async (page: Page): Promise<void> => {
   throw new Error(`nothing to send: ${await page.textContent('#play .referee')}`);
 };
 
+/** The seat the game awaits first, and its page once the panel offers the view at hand. */
+const awaited = async (pages: Record<string, Page>, view: TableView): Promise<{ seat: string; page: Page }> => {
+  const seat = view.awaiting[0] as string;
+  const page = pages[seat] as Page;
+  await page.waitForSelector(`#play[data-version="${view.version}"]`, { state: 'attached' });
+  return { seat, page };
+};
+
 /** How each takeback in the game's log came about (`own` or `agreed`), in order. */
 const takebacksIn = async (game: Table): Promise<string[]> => {
   const seat = Object.keys(game.seats)[0] as string;
@@ -219,10 +227,9 @@ describe('TABLE-8 a whole turn by mouse', () => {
         const view = await game.view('sun', version);
         const key = (view.step as { key?: string } | null)?.key ?? '';
         if (key.startsWith('t2-') || view.status === 'ended') break;
-        const seat = view.awaiting[0] as string;
-        const page = pages[seat] as Page;
-        await page.waitForSelector(`#play[data-version="${view.version}"]`, { state: 'attached' });
+        const { seat, page } = await awaited(pages, view);
         if (view.step?.phase === 'choose-first-player') {
+          // The panel offers the game's seats; the first is taken.
           await choose(page, 'ChooseFirstPlayer');
           version = await send(page);
           continue;
@@ -267,10 +274,9 @@ describe('TABLE-8 a whole turn by mouse', () => {
         const view = await game.view('red', version);
         const key = (view.step as { key?: string } | null)?.key ?? '';
         if (key.startsWith('t2-') || view.status === 'ended') break;
-        const seat = view.awaiting[0] as string;
-        const page = pages[seat] as Page;
-        await page.waitForSelector(`#play[data-version="${view.version}"]`, { state: 'attached' });
+        const { seat, page } = await awaited(pages, view);
         if (view.step?.phase === 'choose-first-player') {
+          // The panel offers the game's seats; the first is taken.
           await choose(page, 'ChooseFirstPlayer');
           version = await send(page);
           continue;

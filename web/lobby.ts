@@ -372,12 +372,14 @@ const create = async (): Promise<void> => {
 };
 
 const join = async (gameId: string, inviteCode?: string): Promise<void> => {
-  await api(`/games/${encodeURIComponent(gameId)}/join`, {
+  const joined = await api<{ events?: { type: string; data?: { seat?: unknown } }[] }>(`/games/${encodeURIComponent(gameId)}/join`, {
     method: 'POST',
     body: { commandId: commandId(), ...(inviteCode === undefined ? {} : { inviteCode }) },
   });
   await reload();
-  const seat = mine.find((g) => g.gameId === gameId)?.seat;
+  // The seat taken is the join's own answer: "my games" is a read model, a moment behind the join where the stream carries it.
+  const taken = joined.events?.find((e) => e.type === 'SeatJoined')?.data?.seat;
+  const seat = typeof taken === 'string' ? taken : mine.find((g) => g.gameId === gameId)?.seat;
   say(`Joined game ${gameId}${seat ? ` as ${seat}` : ''}.`);
 };
 

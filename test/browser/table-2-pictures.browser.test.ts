@@ -9,10 +9,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { deployedAuto, geometry, toScreen } from '../support/board-geometry.ts';
+import { geometry, toScreen } from '../support/board-geometry.ts';
 import { screenshotsDir, screenshotsForDocs } from '../support/browser.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable } from '../support/browser-table.ts';
+import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
@@ -53,8 +53,7 @@ describe('TABLE-2 a legible battlefield, pictured', () => {
       `TABLE-2 ${setup.ruleset}, crowded deployment at 1280 and 375 px: no label over a piece's centre, coordinates on the edges, zoom and Measure at hand`,
       async () => {
         const game = await seatedTable(session.url, setup.ruleset, [...setup.seats], setup.options);
-        const view =
-          setup.ruleset === 'post-galactica' ? await deployedAuto(game, 'movement') : await game.view(setup.seats[0], game.version);
+        const view = setup.ruleset === 'post-galactica' ? await playTo(game, 'movement') : await game.view(setup.seats[0], game.version);
         const page = await followTable(session, game, view.awaiting[0] as string, view.version);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);

@@ -14,9 +14,9 @@ import { inches } from '../../domain/post-galactica/geometry.ts';
 import { gap, type Placed } from '../../domain/post-galactica/units.ts';
 import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
 import { distance as squares } from '../../domain/soluna/grid.ts';
-import { deployedAuto, geometry, toScreen, toTable } from '../support/board-geometry.ts';
+import { geometry, toScreen, toTable } from '../support/board-geometry.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable } from '../support/browser-table.ts';
+import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
@@ -91,7 +91,7 @@ describe('TABLE-2 the ruler', () => {
         firstPlayer: 'red',
         rules: { scenario: 'example' },
       });
-      const view = await deployedAuto(game, 'movement');
+      const view = await playTo(game, 'movement');
       const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       const state = stateOfView(view.game as unknown as PgView);
       const placed = state.units.filter((u): u is Placed => u.position !== null && u.datasheet !== undefined);

@@ -9,9 +9,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { deployedAuto, geometry, toScreen, toTable } from '../support/board-geometry.ts';
+import { geometry, toScreen, toTable } from '../support/board-geometry.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, seatedTable } from '../support/browser-table.ts';
+import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
@@ -34,7 +34,7 @@ describe('TABLE-2 zoom and pan', () => {
         firstPlayer: 'red',
         rules: { scenario: 'example' },
       });
-      const view = await deployedAuto(game, 'movement');
+      const view = await playTo(game, 'movement');
       const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       await page.selectOption('#play select[name="command"]', 'Move');
       await page.focus(`${POINT} input[name="x"]`);

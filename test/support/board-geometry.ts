@@ -4,8 +4,6 @@
  * code; and a Post Galactica game played past deployment by `Deploy auto`.
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { Table, TableView } from './browser-table.ts';
 
 export interface Geometry {
   readonly ox: number;
@@ -36,14 +34,3 @@ export const toTable = (g: Geometry, p: { x: number; y: number }) => ({
   x: g.vx + (p.x - g.ox) / g.scale,
   y: -(g.vy + (p.y - g.oy) / g.scale),
 });
-
-/** Post Galactica's armies placed by `Deploy auto`, then EndPhase until `phase`: red's view there. */
-export const deployedAuto = async (game: Table, phase: string): Promise<TableView> => {
-  let view = await game.view('red', game.version);
-  for (let sends = 0; view.step?.phase !== phase; sends += 1) {
-    expect(sends).toBeLessThan(10);
-    const command = view.step?.phase === 'deployment' ? { type: 'Deploy', units: [], auto: true } : { type: 'EndPhase' };
-    view = await game.view('red', await game.send(view.awaiting[0] as string, command));
-  }
-  return view;
-};

@@ -12,6 +12,7 @@
  * (web/play.ts). Alt+B goes straight to the board from anywhere, and Escape on the board goes
  * back to where the focus was: the field keeps its place as the one to fill.
  */
+import { boundsOf, clamp, tenths } from './table-units.ts';
 
 /** A point on the table, in its own units, y growing up the table. */
 interface Point {
@@ -38,17 +39,6 @@ const STEPS: Readonly<Record<string, Point>> = {
   ArrowUp: { x: 0, y: 1 },
   ArrowDown: { x: 0, y: -1 },
 };
-
-/** The table's edges as the picture gives them (`data-bounds`: minX minY maxX maxY), or null. */
-const boundsOf = (svg: SVGSVGElement): readonly [number, number, number, number] | null => {
-  const b = (svg.dataset.bounds ?? '').split(' ').map(Number);
-  return b.length === 4 && b.every(Number.isFinite) ? (b as [number, number, number, number]) : null;
-};
-
-/** To a tenth, so steps of a tenth add up to the numbers a player reads. */
-const tenths = (n: number): number => Math.round(n * 10) / 10;
-
-const clamp = (n: number, low: number, high: number): number => Math.min(high, Math.max(low, n));
 
 /**
  * Where `piece` stands on the table: a round base's centre (in Sol'una a square's centre, where

@@ -14,6 +14,7 @@ import { type Choices, choicesFor, stillOffered } from './choices.ts';
 import { questionFor } from './confirm.ts';
 import { assemble, type CommandDoc, commandsNow, type Entry, type Field, formFor, ownOrdersSealed, variantFor } from './form.ts';
 import { type Check, verdictOf } from './referee.ts';
+import { boundsOf, clamp, tenths } from './table-units.ts';
 
 export interface Playing {
   readonly gameId: string;
@@ -190,17 +191,6 @@ const tablePoint = (svg: SVGSVGElement, e: MouseEvent): TablePoint | null => {
   const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
   return { x: p.x, y: p.y };
 };
-
-/** The table's edges as the picture gives them (`data-bounds`: minX minY maxX maxY). */
-const boundsOf = (svg: SVGSVGElement): readonly [number, number, number, number] | null => {
-  const b = (svg.dataset.bounds ?? '').split(' ').map(Number);
-  return b.length === 4 && b.every(Number.isFinite) ? (b as [number, number, number, number]) : null;
-};
-
-const clamp = (n: number, low: number, high: number): number => Math.min(high, Math.max(low, n));
-
-/** Inches to a tenth, as the position fields take them. */
-const tenths = (n: number): number => Math.round(n * 10) / 10;
 
 /**
  * A click's table point at the board's resolution, on the table: a square's [x, y] for a pair

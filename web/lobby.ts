@@ -359,10 +359,17 @@ const create = async (): Promise<void> => {
   const seat = String(form.get('seat'));
   const visibility = String(form.get('visibility'));
   const scenario = String(form.get('scenario') ?? '');
-  const rules = scenario === '' ? {} : { rules: { scenario } };
+  const deadline = String(form.get('deadline') ?? '');
+  const takebacks = String(form.get('takebacks') ?? 'agreed');
+  const options = {
+    visibility,
+    takebacks,
+    ...(scenario === '' ? {} : { rules: { scenario } }),
+    ...(deadline === '' ? {} : { deadlines: { default: deadline } }),
+  };
   const made = await api<{ gameId: string; inviteCode?: string }>('/games', {
     method: 'POST',
-    body: { ruleset, seat, options: { visibility, ...rules }, commandId: commandId() },
+    body: { ruleset, seat, options, commandId: commandId() },
   });
   ui.created.textContent =
     made.inviteCode === undefined

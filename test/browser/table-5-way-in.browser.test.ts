@@ -128,4 +128,35 @@ describe('TABLE-5 a way in', () => {
     },
     SLOW,
   );
+
+  it(
+    "TABLE-5 a game is created with the play-by-mail options the lobby offers: each phase's deadline and the takebacks allowed",
+    async ({ expect }) => {
+      const eve = await freshPage('/lobby');
+      const eveKey = await register(eve.page, 'Eve');
+      const { gameId } = await createGame(eve.page, "Sol'una", 'sun', 'public', {
+        'Time for each phase': '48 hours',
+        Takebacks: 'none',
+      });
+      const fay = await freshPage('/lobby');
+      await register(fay.page, 'Fay');
+      await fay.page
+        .getByRole('region', { name: "Sol'una" })
+        .getByRole('button', { name: `Join game ${gameId}` })
+        .click();
+      await fay.page.getByText(`Joined game ${gameId} as moon.`).waitFor();
+      const eveApi = new Client(session.url, eveKey);
+      const view = await eveApi.get<{ step: { openedAt: string; deadline: string | null } | null }>(`/games/${gameId}`);
+      // The step the seats now wait on closes 48 hours after it opened.
+      const { openedAt, deadline } = view.body.step ?? { openedAt: '', deadline: null };
+      expect(Date.parse(deadline ?? '') - Date.parse(openedAt)).toBe(48 * 3600 * 1000);
+      // No takebacks: the referee refuses one, asked before anything is sent.
+      const asked = await eveApi.post<{ accepted: boolean; refusal?: { code?: string } }>(`/games/${gameId}/commands/check`, {
+        command: { type: 'TakeBack' },
+      });
+      expect(asked.body).toMatchObject({ accepted: false, refusal: { code: 'TAKEBACKS_OFF' } });
+      for (const p of [eve, fay]) expect([p.errors, p.strays]).toEqual([[], []]);
+    },
+    SLOW,
+  );
 });

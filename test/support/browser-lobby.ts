@@ -39,10 +39,13 @@ export const createGame = async (
   ruleset: string,
   seat: string,
   visibility: 'public' | 'private' = 'public',
+  /** Other choices of the form, by their words: "Time for each phase", "Takebacks". */
+  choices: Readonly<Record<string, string>> = {},
 ): Promise<{ gameId: string; text: string }> => {
   await page.getByLabel('Ruleset').selectOption({ label: ruleset });
   await page.getByLabel('Your seat').selectOption(seat);
   await page.getByLabel('Who may see it').selectOption(visibility);
+  for (const [label, option] of Object.entries(choices)) await page.getByLabel(label).selectOption({ label: option });
   await page.getByRole('button', { name: 'Create' }).click();
   const created = page.locator('#created');
   await created.filter({ hasText: 'Created' }).waitFor();

@@ -14,6 +14,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DieRoll, neededFace, rollNeed } from '../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import { findRolls } from '../../domain/kernel/rolls.ts';
 import { everyRuleset, rulesets } from '../../domain/rulesets.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { type CheckResult, checkCommand } from '../../functions/games/app/check.ts';
@@ -36,19 +37,9 @@ interface Asked {
 type WithoutState<R> = R extends unknown ? Omit<R, 'state'> : never;
 type Checked = WithoutState<CheckResult>;
 
-/** The rolls a batch of events carries, in the order drawn. */
+/** The rolls a batch of events carries, once each, in the order drawn. */
 const rollsOf = (events: readonly EventEnvelope[]): DieRoll[] => {
-  const found = new Map<number, DieRoll>();
-  const visit = (data: unknown): void => {
-    if (typeof data !== 'object' || data === null) return;
-    const roll = data as Partial<DieRoll>;
-    if (typeof roll.sides === 'number' && typeof roll.value === 'number' && typeof roll.draw === 'object') {
-      found.set(roll.draw.index, roll as DieRoll);
-      return;
-    }
-    for (const value of Object.values(data)) visit(value);
-  };
-  for (const event of events) visit(event.data);
+  const found = new Map(events.flatMap((event) => findRolls(event.data)).map(({ roll }) => [roll.draw.index, roll] as const));
   return [...found.entries()].sort(([a], [b]) => a - b).map(([, roll]) => roll);
 };
 

@@ -9,6 +9,7 @@
 import type { Actor } from '../../../domain/kernel/context.ts';
 import { type DieRoll, neededDice, type RollNeed, rollNeed } from '../../../domain/kernel/dice.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
+import { findRolls } from '../../../domain/kernel/rolls.ts';
 import type { GameCommand } from '../../../domain/match/command-table.ts';
 import { hiddenFrom } from '../../../domain/match/fork.ts';
 import type { MatchCtx } from '../../../domain/match/match-ctx.ts';
@@ -151,27 +152,16 @@ const refusalOf = (problem: Problem): Refusal => {
   };
 };
 
-/** Every roll the events carry, once each, in the order rolled, with what it needs. */
+/** Every roll the events carry (`findRolls`), once each, in the order rolled, with what it needs. */
 const rollsIn = (events: readonly EventEnvelope[]): NeededRoll[] => {
   const found = new Map<number, NeededRoll>();
-  const visit = (seq: number, data: unknown): void => {
-    if (typeof data !== 'object' || data === null) return;
-    if (Array.isArray(data)) {
-      for (const item of data) visit(seq, item);
-    } else if (isRoll(data)) {
+  for (const event of events) {
+    for (const { roll } of findRolls(event.data)) {
       // A roll some event repeats (a summary beside its detail) is one roll: its draw says which.
-      if (!found.has(data.draw.index)) found.set(data.draw.index, neededRoll(seq, data));
-    } else {
-      for (const value of Object.values(data)) visit(seq, value);
+      if (!found.has(roll.draw.index)) found.set(roll.draw.index, neededRoll(event.seq, roll));
     }
-  };
-  for (const event of events) visit(event.seq, event.data);
+  }
   return [...found.entries()].sort(([a], [b]) => a - b).map(([, roll]) => roll);
-};
-
-const isRoll = (data: object): data is DieRoll => {
-  const v = data as Partial<DieRoll>;
-  return typeof v.sides === 'number' && typeof v.value === 'number' && typeof v.purpose === 'string' && typeof v.draw === 'object';
 };
 
 const neededRoll = (seq: number, roll: DieRoll): NeededRoll => ({

@@ -18,6 +18,22 @@ const store = () => {
   return s;
 };
 
+/** A store whose reads answer only when the test releases them: `release(head)` answers the read under way. */
+const slowStore = () => {
+  let answer: (head: number) => void = () => {};
+  let reads = 0;
+  return {
+    read: () => {
+      reads += 1;
+      return new Promise<number>((resolve) => {
+        answer = resolve;
+      });
+    },
+    release: (head: number) => answer(head),
+    reads: () => reads,
+  };
+};
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -71,23 +87,16 @@ describe('REL-23 waits in one process', () => {
 
   it('REL-23 a waiter is answered only by a read that started after it joined', async () => {
     const waits = new Waits(LIMITS);
-    let release: (head: number) => void = () => {};
-    let reads = 0;
-    const slow = () => {
-      reads += 1;
-      return new Promise<number>((resolve) => {
-        release = resolve;
-      });
-    };
+    const { read: slow, release, reads } = slowStore();
     const first = waits.watch('inbox:p', slow, (v) => v !== 1, { until: Date.now() + 20_000 });
     await vi.advanceTimersByTimeAsync(100);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     // Joins while that read is under way: the answer of that read may predate what it has seen.
     const late = waits.watch('inbox:p', slow, (v) => v !== 1, { until: Date.now() + 20_000 });
     release(2);
     expect(await first).toBe(2);
     await vi.advanceTimersByTimeAsync(100);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     release(3);
     expect(await late).toBe(3);
   });
@@ -110,22 +119,15 @@ describe('REL-23 waits in one process', () => {
 
   it('COST-7 a poke during a read has the watcher read again as soon as that read ends', async () => {
     const waits = new Waits(LIMITS);
-    let release: (head: number) => void = () => {};
-    let reads = 0;
-    const slow = () => {
-      reads += 1;
-      return new Promise<number>((resolve) => {
-        release = resolve;
-      });
-    };
+    const { read: slow, release, reads } = slowStore();
     const answer = waits.watch('inbox:p', slow, (v) => v === 2, { until: Date.now() + 20_000 });
     await vi.advanceTimersByTimeAsync(100);
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     // The change lands while that read is under way, which may have missed it.
     waits.poke('inbox:p');
     release(1);
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
     release(2);
     expect(await answer).toBe(2);
   });

@@ -11,13 +11,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   callInPage,
-  launchBrowser,
   type NpmStart,
   type OpenPage,
   openPage,
   type PageServer,
   servePage,
-  startNpmStart,
+  startNpmStartAndBrowser,
 } from '../support/browser.ts';
 
 /** A web table in miniature: the page's own script talks to the API; the test only reads what it reports. */
@@ -106,17 +105,10 @@ const pages: OpenPage[] = [];
 beforeAll(async () => {
   [allowedSite, otherSite] = await Promise.all([servePage(TABLE_PAGE), servePage(TABLE_PAGE)]);
   // Only the table's origin: the default (any port on this machine) would let the other page in too.
-  const [started, launched] = await Promise.allSettled([
-    startNpmStart(['--cors-origins', allowedSite.origin], {
-      ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-      ARBITER_TABLE_PREFIX: `cors${randomBytes(4).toString('hex')}-`,
-    }),
-    launchBrowser(),
-  ]);
-  // Whichever came up is kept, so afterAll stops it even when the other failed.
-  if (started.status === 'fulfilled') arbiter = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
+  ({ arbiter, browser } = await startNpmStartAndBrowser(['--cors-origins', allowedSite.origin], {
+    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    ARBITER_TABLE_PREFIX: `cors${randomBytes(4).toString('hex')}-`,
+  }));
 }, 120_000);
 
 afterAll(async () => {

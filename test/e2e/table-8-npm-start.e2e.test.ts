@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type NpmStart, type OpenPage, openPage, startNpmStart } from '../support/browser.ts';
+import { type NpmStart, type OpenPage, openPage, startNpmStartAndBrowser } from '../support/browser.ts';
 import { createGame, joinGame, openAtTable, register } from '../support/browser-lobby.ts';
 import { around, choose, clickPiece, clickWhereAccepted, offers, piecesOnBoard, refereeSays, send } from '../support/browser-play.ts';
 import { tableOf } from '../support/browser-table.ts';
@@ -19,17 +19,10 @@ let arbiter: NpmStart;
 const pages: OpenPage[] = [];
 
 beforeAll(async () => {
-  const [started, launched] = await Promise.allSettled([
-    startNpmStart([], {
-      ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-      ARBITER_TABLE_PREFIX: `tbl8${randomBytes(4).toString('hex')}-`,
-    }),
-    launchBrowser(),
-  ]);
-  // Whichever came up is kept, so afterAll stops it even when the other failed.
-  if (started.status === 'fulfilled') arbiter = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
+  ({ arbiter, browser } = await startNpmStartAndBrowser([], {
+    ARBITER_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    ARBITER_TABLE_PREFIX: `tbl8${randomBytes(4).toString('hex')}-`,
+  }));
 }, 120_000);
 
 afterAll(async () => {

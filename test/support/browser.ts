@@ -183,6 +183,22 @@ export const startNpmStart = (args: readonly string[] = [], env: Readonly<Record
   });
 
 /**
+ * `npm start` (with `args` and `env`) and a Chromium, started together for a file of browser tests
+ * against the real service. If either fails to come up, the other is stopped before the failure
+ * is thrown, so nothing is left running for the file's afterAll to miss.
+ */
+export const startNpmStartAndBrowser = async (
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<{ readonly arbiter: NpmStart; readonly browser: Browser }> => {
+  const [started, launched] = await Promise.allSettled([startNpmStart(args, env), launchBrowser()]);
+  if (started.status === 'fulfilled' && launched.status === 'fulfilled') return { arbiter: started.value, browser: launched.value };
+  if (started.status === 'fulfilled') await started.value.stop();
+  if (launched.status === 'fulfilled') await launched.value.close();
+  throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+};
+
+/**
  * VIEW-17: where the browser tests put their screenshots. A temporary folder, so `npm test`
  * never rewrites tracked files; `npm run screenshots` sets ARBITER_SCREENSHOTS=docs and they
  * go to docs/screenshots, where the README and docs show them.

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
+import { exampleAtMovement, followTable, seatedTable, solunaActionRow } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const VIEWPORTS = [
@@ -245,11 +245,7 @@ describe('TABLE-1 a click lands where it was made', () => {
   it.concurrent(
     'TABLE-1 Post Galactica, the example armies deployed: table clicks fill the inches under them, 1280 and 375 px; every unit fills its id, no label over its centre',
     async () => {
-      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
-        firstPlayer: 'red',
-        rules: { scenario: 'example' },
-      });
-      const view = await playTo(game, 'movement');
+      const { game, view } = await exampleAtMovement(session.url);
       const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       await page.selectOption('#play select[name="command"]', 'Move');
       const point = '#play fieldset.list > ol > li';
@@ -277,11 +273,7 @@ describe('TABLE-1 a click lands where it was made', () => {
   it.concurrent(
     "TABLE-1 Sol'una, the example mission: a click fills the square under it, corners included, 1280 and 375 px; every model fills its id",
     async () => {
-      const game = await seatedTable(session.url, 'soluna', ['sun', 'moon'], { firstPlayer: 'sun' });
-      const view = await game.view('sun', game.version);
-      const page = await followTable(session, game, view.awaiting[0] as string, view.version);
-      await page.selectOption('#play select[name="command"]', 'SubmitActions');
-      await page.click('#play fieldset.list > button.add');
+      const page = await solunaActionRow(session);
       const row = '#play fieldset.list > ol > li';
       for (const [i, viewport] of VIEWPORTS.entries()) {
         // The form is filled below the board: the page goes back to the top, the board in view.

@@ -16,7 +16,7 @@ import { type PgView, stateOfView } from '../../domain/post-galactica/view.ts';
 import { distance as squares } from '../../domain/soluna/grid.ts';
 import { geometry, toScreen, toTable } from '../support/board-geometry.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
+import { exampleAtMovement, followTable, seatedTable, solunaActionRow } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
@@ -60,11 +60,7 @@ describe('TABLE-2 the ruler', () => {
   it.concurrent(
     "TABLE-2 Sol'una: between two squares, the squares its grid counts, and a click while measuring fills no field",
     async () => {
-      const game = await seatedTable(session.url, 'soluna', ['sun', 'moon'], { firstPlayer: 'sun' });
-      const view = await game.view('sun', game.version);
-      const page = await followTable(session, game, view.awaiting[0] as string, view.version);
-      await page.selectOption('#play select[name="command"]', 'SubmitActions');
-      await page.click('#play fieldset.list > button.add');
+      const page = await solunaActionRow(session);
       const field = '#play fieldset.list > ol > li input[name="to-0"]';
       await page.focus(field);
       const { reading } = await measure(page, { x: 7.5, y: 1.5 }, { x: 10.5, y: 9.5 });
@@ -87,11 +83,7 @@ describe('TABLE-2 the ruler', () => {
   it.concurrent(
     'TABLE-2 Post Galactica after Deploy auto: from a red unit to a blue one, the gap between their bases as the referee measures it',
     async () => {
-      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
-        firstPlayer: 'red',
-        rules: { scenario: 'example' },
-      });
-      const view = await playTo(game, 'movement');
+      const { game, view } = await exampleAtMovement(session.url);
       const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       const state = stateOfView(view.game as unknown as PgView);
       const placed = state.units.filter((u): u is Placed => u.position !== null && u.datasheet !== undefined);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { geometry, toScreen, toTable } from '../support/board-geometry.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, playTo, seatedTable } from '../support/browser-table.ts';
+import { exampleAtMovement, followTable } from '../support/browser-table.ts';
 
 const SLOW = 60_000;
 const session = browserSession();
@@ -30,11 +30,7 @@ describe('TABLE-2 zoom and pan', () => {
   it(
     'TABLE-2 Post Galactica: zoomed by the wheel about the pointer and by +, a click on empty table still fills the point under it; a Shift drag pans and fills nothing; a pinch zooms about its middle',
     async () => {
-      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
-        firstPlayer: 'red',
-        rules: { scenario: 'example' },
-      });
-      const view = await playTo(game, 'movement');
+      const { game, view } = await exampleAtMovement(session.url);
       const page = await followTable(session, game, view.awaiting[0] as string, view.version);
       await page.selectOption('#play select[name="command"]', 'Move');
       await page.focus(`${POINT} input[name="x"]`);

@@ -9,7 +9,7 @@ import { describe, it } from 'vitest';
 import { type Check, verdictOf } from '../../web/referee.ts';
 import { around } from '../support/browser-play.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { deployedAt, followTable, playTo, seatedTable, type Table } from '../support/browser-table.ts';
+import { deployedAt, exampleAtMovement, followTable, playTo, seatedTable, type Table } from '../support/browser-table.ts';
 import { RAIDERS, TROOPERS } from '../support/post-galactica.ts';
 import { arenaScenario } from '../support/post-galactica-setups.ts';
 
@@ -44,11 +44,7 @@ describe('TABLE-3 the page asks the referee first', () => {
   it.concurrent(
     "TABLE-3 Post Galactica's Move: a path too long is refused with PG-9's sentence before Send, one in reach would be accepted, and only Send records it",
     async ({ expect }) => {
-      const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
-        firstPlayer: 'red',
-        rules: { scenario: 'example' },
-      });
-      const view = await playTo(game, 'movement');
+      const { game, view } = await exampleAtMovement(session.url);
       const seat = view.awaiting[0] as string;
       type Unit = { id: string; seat: string; x: number | null; y: number; movement: number; complete: boolean };
       const movers = ((view.game?.units ?? []) as Unit[]).filter((u) => u.seat === seat && u.x !== null && u.complete && u.movement > 0);

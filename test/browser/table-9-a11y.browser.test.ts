@@ -14,20 +14,14 @@ import { SAMPLE_LOGS } from '../../web/samples.ts';
 import { blockingViolations } from '../support/axe.ts';
 import { createGame, freshPage, register } from '../support/browser-lobby.ts';
 import { browserSession } from '../support/browser-session.ts';
-import { followTable, playTo, seatedTable, type Table, type TableView } from '../support/browser-table.ts';
+import { exampleAtMovement, followTable, seatedTable } from '../support/browser-table.ts';
 
 const SLOW = 30_000;
 
 const session = browserSession();
 
 /** A Post Galactica game of the example scenario, both armies deployed, at the first Movement Phase. */
-const atMovement = async (): Promise<{ game: Table; view: TableView }> => {
-  const game = await seatedTable(session.url, 'post-galactica', ['red', 'blue'], {
-    firstPlayer: 'red',
-    rules: { scenario: 'example' },
-  });
-  return { game, view: await playTo(game, 'movement') };
-};
+const atMovement = () => exampleAtMovement(session.url);
 
 /** Whether the focused element matches `selector`. */
 const focusedIs = (page: Page, selector: string): Promise<boolean> =>

@@ -102,3 +102,19 @@ export const playTo = async (game: Table, phase: string, deploy: Deployment = AU
   }
   return view;
 };
+
+/** Post Galactica with the example armies, red first, deployed automatically: the game and red's view at its first Movement Phase. */
+export const exampleAtMovement = async (url: string): Promise<{ game: Table; view: TableView }> => {
+  const game = await seatedTable(url, 'post-galactica', ['red', 'blue'], { firstPlayer: 'red', rules: { scenario: 'example' } });
+  return { game, view: await playTo(game, 'movement') };
+};
+
+/** Sol'una's example mission, sun first: the awaited seat's page with SubmitActions chosen and one action row added. */
+export const solunaActionRow = async (session: BrowserSession): Promise<Page> => {
+  const game = await seatedTable(session.url, 'soluna', ['sun', 'moon'], { firstPlayer: 'sun' });
+  const view = await game.view('sun', game.version);
+  const page = await followTable(session, game, view.awaiting[0] as string, view.version);
+  await page.selectOption('#play select[name="command"]', 'SubmitActions');
+  await page.click('#play fieldset.list > button.add');
+  return page;
+};

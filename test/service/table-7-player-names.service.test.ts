@@ -12,17 +12,14 @@ import { verifyLog } from '../../domain/verify/verify.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { NO_NAMES, playerNamesOf } from '../../render/sentences.ts';
 import { describeEvents } from '../../web/describe.ts';
-import { Client, commandId, startServiceRuntime } from '../support/http.ts';
+import { annAndBob, type Client, commandId } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
 let ann: Client;
 let bob: Client;
 
 beforeAll(async () => {
-  runtime = await startServiceRuntime();
-  const anon = new Client(runtime.url);
-  ann = (await anon.register('Ann')).client;
-  bob = (await anon.register('Bob')).client;
+  ({ runtime, ann, bob } = await annAndBob());
 });
 afterAll(() => runtime.stop());
 

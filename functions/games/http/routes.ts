@@ -8,7 +8,7 @@
 
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { matchCommands, RESERVED_COMMANDS } from '../../../domain/match/command-table.ts';
-import { emptyGame, seatOf } from '../../../domain/match/state.ts';
+import { emptyGame, type GameState, seatOf } from '../../../domain/match/state.ts';
 import { redactEvents } from '../../../domain/match/view.ts';
 import { commandDocsOf, rulesetIds } from '../../../domain/ruleset-list.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
@@ -49,11 +49,12 @@ const commandResponse = (gameId: string, result: CommandResult, seat: string | n
   version: result.version,
   replayed: result.replayed,
   ...(result.voided ? { voided: true } : {}),
-  // TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them.
-  events: isSandbox(result) ? [...events] : redactEvents(events, seat),
+  events: seenBy(result.state, events, seat),
 });
 
-const isSandbox = (result: CommandResult): boolean => result.state?.status !== 'empty' && result.state?.fork?.kind === 'sandbox';
+/** Events as `seat` may see them in a game now at `state`; TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them. */
+const seenBy = (state: GameState | null, events: readonly EventEnvelope[], seat: string | null): EventEnvelope[] =>
+  state?.status !== 'empty' && state?.fork?.kind === 'sandbox' ? [...events] : redactEvents(events, seat);
 
 /** The caller's seat after the command: from the state, or from the command's own SeatJoined. */
 const seatAfter = (result: CommandResult, playerId: string): string | null => seatOf(result.state ?? emptyGame, playerId, result.events);
@@ -103,9 +104,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
       caller,
     });
     if (!check.accepted) return json(200, { gameId, version: check.version, accepted: false, refusal: check.refusal });
-    const seat = seatOf(check.state, playerId, check.events);
-    const sandbox = check.state.status !== 'empty' && check.state.fork?.kind === 'sandbox';
-    const events = sandbox ? [...check.events] : redactEvents(check.events, seat);
+    const events = seenBy(check.state, check.events, seatOf(check.state, playerId, check.events));
     return json(200, { gameId, version: check.version, accepted: true, events, rolls: check.rolls, withheld: check.withheld });
   },
   forkGame: async (request, { playerId, body }) => {

@@ -111,16 +111,18 @@ export const rollFace = (key: string, gameId: string, seq: number, index: number
   }
 };
 
+/** What a roll's modifiers add to the die (`roll`) or to the target number (`target`). */
+const modifierSum = (modifiers: readonly RollModifier[], applies: 'roll' | 'target'): number =>
+  modifiers.reduce((n, m) => ((m.applies ?? 'roll') === applies ? n + m.value : n), 0);
+
 export const resolveRoll = (request: RollRequest, value: number, draw: DieRoll['draw']): DieRoll => {
   const modifiers = request.modifiers ?? [];
-  const sum = (applies: 'roll' | 'target', start: number) =>
-    modifiers.reduce((n, m) => ((m.applies ?? 'roll') === applies ? n + m.value : n), start);
-  const total = sum('roll', value);
+  const total = value + modifierSum(modifiers, 'roll');
   const base = { purpose: request.purpose, sides: request.sides, value, draw, modifiers, total };
   const withRule = request.rule ? { ...base, rule: request.rule } : base;
   if (request.target === undefined) return withRule;
   const compare = request.compare ?? 'atLeast';
-  const effectiveTarget = sum('target', request.target);
+  const effectiveTarget = request.target + modifierSum(modifiers, 'target');
   const success = compare === 'atLeast' ? total >= effectiveTarget : total <= effectiveTarget;
   return { ...withRule, target: request.target, effectiveTarget, compare, success };
 };
@@ -150,8 +152,7 @@ export interface RollNeed {
 export const rollNeed = (request: RollRequest): RollNeed => {
   if (request.target === undefined) return { needs: null, chance: null };
   const modifiers = request.modifiers ?? [];
-  const sum = (applies: 'roll' | 'target') => modifiers.reduce((n, m) => ((m.applies ?? 'roll') === applies ? n + m.value : n), 0);
-  const threshold = request.target + sum('target') - sum('roll');
+  const threshold = request.target + modifierSum(modifiers, 'target') - modifierSum(modifiers, 'roll');
   if ((request.compare ?? 'atLeast') === 'atLeast') {
     const needs = Math.max(1, threshold);
     return { needs, chance: Math.max(0, request.sides - needs + 1) / request.sides };

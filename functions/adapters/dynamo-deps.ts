@@ -10,6 +10,7 @@ import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../noti
 import { ClubTable } from './club-table.ts';
 import { DynamoGames } from './dynamo-games.ts';
 import { EventStore } from './event-store.ts';
+import { ephemeralSigner } from './key-signer.ts';
 import { RateLimitTable } from './rate-limit-table.ts';
 import type { TableNames } from './tables.ts';
 import { WebhookTable } from './webhook-table.ts';
@@ -38,5 +39,6 @@ export const createDeps = (
   rateLimits: defaultRateLimits,
   rateCounter: new RateLimitTable(db, tables),
   clubs: new ClubTable(db, tables),
+  signer: ephemeralSigner(),
   ...overrides,
 });

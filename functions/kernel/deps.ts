@@ -7,7 +7,7 @@
 import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { Waits } from '../games/app/waiting.ts';
 import type { Webhooks } from '../notifications/app/webhooks.ts';
-import type { Clock, ClubStore, GameStore, GamesPort } from './ports.ts';
+import type { Clock, ClubStore, GameStore, GamesPort, Signer } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 
 export interface Deps {
@@ -32,4 +32,6 @@ export interface Deps {
   readonly rateCounter: RateCounter;
   /** CLUB-1, CLUB-6: clubs, their members, games and ladders (docs/design.md §21). */
   readonly clubs: ClubStore;
+  /** TRUST-1: the service's signing key (receipts, exports); an entry point gives the real one, the rest a key of their own process. */
+  readonly signer: Signer;
 }

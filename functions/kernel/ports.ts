@@ -6,6 +6,7 @@
  * table, a key or an SDK type: an adapter turns these values into its own items.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { KeySet, Signature, SignaturePurpose } from '../../domain/kernel/signature.ts';
 import type { Voided } from '../../domain/match/state.ts';
 
 export type { WaitLeases } from '../games/app/waiting.ts';
@@ -319,6 +320,16 @@ export interface WebhookSender {
 
 /** The name resolver: every address a host name resolves to. Tests give their own, so that no test sends a DNS query off the machine (REL-28). */
 export type Resolve = (hostname: string) => Promise<readonly string[]>;
+
+// ---- signing (TRUST-1, docs/design.md §23) ----
+
+/** The service's signing key: locally a key file in the data folder, on AWS a key its KMS key certifies. */
+export interface Signer {
+  /** Sign `payload` for `purpose` (its canonical JSON) with the current key. */
+  sign(purpose: SignaturePurpose, payload: unknown): Promise<Signature>;
+  /** Every key a verifier needs: the current one, and those retired or revoked (JWKS). */
+  keySet(): Promise<KeySet>;
+}
 
 // ---- the bus and the scheduler (docs/design.md §11, §12) ----
 

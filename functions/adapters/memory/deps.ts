@@ -8,6 +8,7 @@ import { Waits } from '../../games/app/waiting.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { defaultRateLimits } from '../../kernel/rate-limits.ts';
 import { defaultWebhookPolicy } from '../../notifications/app/webhooks.ts';
+import { ephemeralSigner } from '../key-signer.ts';
 import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';
 import { MemoryGames } from './games.ts';
@@ -28,6 +29,7 @@ export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omi
     rateLimits: defaultRateLimits,
     rateCounter: new MemoryRateCounter(),
     clubs: new MemoryClubStore(),
+    signer: ephemeralSigner(),
     ...overrides,
   };
 };

@@ -9,13 +9,15 @@ import { everyRuleset } from '../../domain/rulesets.ts';
 import { LocalBus } from '../../functions/adapters/bus.ts';
 import { type CountingClient, createDynamoClient } from '../../functions/adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from '../../functions/adapters/dynamo-deps.ts';
+import { KeyFileSigner, keysFolder } from '../../functions/adapters/key-file.ts';
+import { ephemeralSigner } from '../../functions/adapters/key-signer.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { dnsResolve, HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
 import { type WaitLimits, Waits, waitLimitsFromEnv } from '../../functions/games/app/waiting.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import type { Deps } from '../../functions/kernel/deps.ts';
-import type { Resolve } from '../../functions/kernel/ports.ts';
+import type { Resolve, Signer } from '../../functions/kernel/ports.ts';
 import { defaultRateLimits, type RateLimits } from '../../functions/kernel/rate-limits.ts';
 import type { WebhookPolicy } from '../../functions/notifications/app/webhooks.ts';
 import { makePhaseTimer } from '../../functions/scheduler/phase-timer.ts';
@@ -93,6 +95,23 @@ export interface Runtime extends ServiceRuntime {
   readonly poller: StreamPoller;
 }
 
+/**
+ * TRUST-1: the key that signs receipts and exports: the data folder's (made on the first start,
+ * rotated by `npm run keys`, picked up without a restart), or with --memory one for this process
+ * only. The line says which, by its id; the key itself is never logged.
+ */
+const localSigner = (options: RuntimeOptions, log: (line: string) => void): Signer => {
+  if (options.memory) {
+    log('keys: signing with a key made for this process only (--memory); it is gone when the process stops.');
+    return ephemeralSigner();
+  }
+  const { signer, made } = KeyFileSigner.open(options.dataDir);
+  log(
+    `keys: signing with key ${signer.currentKid()} ${made ? 'made now ' : ''}in ${keysFolder(options.dataDir)} (npm run keys -- rotate makes a new one).`,
+  );
+  return signer;
+};
+
 /** HALL-3: the Lambdas' consumers, from the one list, as the stream poller runs them over this process's ports (§10). */
 export const pollerConsumers = (ports: ConsumerPorts) => STREAM_CONSUMERS.map((c) => ({ name: c.name, handler: lambdaOf(c, () => ports) }));
 
@@ -117,6 +136,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       webhooks: createWebhooks(client, tables, policy, new HttpWebhookSender(policy, resolve), resolve),
       waits,
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+      signer: localSigner(options, log),
     });
     // COST-7: the projector's inbox writes answer the waits on those inboxes at once (wait-pokes.ts).
     const deps: Deps = { ...created, games: inboxesThatPoke(created.games, waits) };

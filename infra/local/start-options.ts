@@ -10,6 +10,9 @@ import { type CorsPolicy, corsPolicyFromEnv, DEFAULT_CORS_ORIGINS } from '../../
 import { defaultRateLimits, type RateLimits, rateLimitsFrom, rateLimitsText } from '../../functions/kernel/rate-limits.ts';
 import { NODE_VERSIONS } from './prerequisites.ts';
 
+/** Where `npm start` keeps games and its signing key unless told (`npm run keys` looks there too). */
+export const DEFAULT_DATA_DIR = '.data';
+
 const OPTIONS = {
   port: { type: 'string' },
   memory: { type: 'boolean' },
@@ -128,7 +131,7 @@ const read = (argv: readonly string[], env: Env): StartOptions => {
       port,
       host: values.host ?? env.HOST ?? '127.0.0.1',
       memory: values.memory ?? env.ARBITER_MEMORY === '1',
-      dataDir: values['data-dir'] ?? env.ARBITER_DATA_DIR ?? '.data',
+      dataDir: values['data-dir'] ?? env.ARBITER_DATA_DIR ?? DEFAULT_DATA_DIR,
       allowLoopback: values['allow-loopback-webhooks'] ?? env.ARBITER_WEBHOOKS_ALLOW_LOOPBACK === '1',
       cors,
       rateLimits,

@@ -2633,6 +2633,8 @@ export interface components {
              */
             voided?: true;
             events: components["schemas"]["EventEnvelope"][];
+            /** @description TRUST-2: the signed receipt of the events the command recorded; a retry gets the same one. Absent only when the command recorded no event. */
+            receipt?: components["schemas"]["Receipt"];
             /** @description API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite. */
             inviteCode?: string;
             /** @description TB-6: only from POST /games/{id}/forks: the ids of the forks this answer started (none while a continuation waits for its seats). */
@@ -2986,6 +2988,8 @@ export interface components {
                 command?: unknown;
                 visibleTo?: string;
             }[];
+            /** @description TRUST-2: the signed receipt of the events the command recorded (gameId is the tournament id); a retry gets the same one. */
+            receipt?: components["schemas"]["Receipt"];
         };
         Tournament: {
             tournamentId: string;
@@ -3080,6 +3084,62 @@ export interface components {
                 responseStatus: number | null;
                 lastError: string | null;
             }[];
+        };
+        /** @description TRUST-2: the service's signed word that it recorded events `from`..`to` and that event `to`'s hash is `chainHead`. The signature (purpose arbiter-receipt/1) covers the receipt without `signature`; check it against GET /.well-known/arbiter-keys.json, and keep it: `arbiter verify --receipts` proves a log still holds it. */
+        Receipt: {
+            gameId: string;
+            /** @description The first sequence number recorded. */
+            from: number;
+            /** @description The last sequence number recorded. */
+            to: number;
+            /** @description The hash of event `to`: the log's head after these events. */
+            chainHead: string;
+            /** @description The events' own `at`: when the command was accepted. */
+            at: string;
+            signature: components["schemas"]["Signature"];
+        };
+        /** @description The service's signature over the RFC 8785 canonical JSON of `{ purpose, payload }`, naming its key. */
+        Signature: {
+            /** @description The key that made it: a key of GET /.well-known/arbiter-keys.json, or the certificate's key. */
+            kid: string;
+            /**
+             * @description Ed25519 (RFC 8037) or P-256 (RFC 7518, r||s).
+             * @enum {string}
+             */
+            alg: "EdDSA" | "ES256";
+            /** @description The signature, base64url without padding. */
+            sig: string;
+            /** @description Only when a certified short-lived key signed: its certificate, whose issuer is a published key. */
+            certificate?: components["schemas"]["KeyCertificate"];
+        };
+        /** @description TRUST-1: a short-lived key, certified by a published key for the window notBefore..notAfter. */
+        KeyCertificate: {
+            kid: string;
+            /** @enum {string} */
+            alg: "EdDSA" | "ES256";
+            /** @description The certified public key, as JWK. */
+            key: {
+                /** @enum {string} */
+                kty: "OKP" | "EC";
+                /** @enum {string} */
+                crv: "Ed25519" | "P-256";
+                x: string;
+                y?: string;
+            };
+            notBefore: string;
+            notAfter: string;
+            /** @description The issuer's signature (purpose arbiter-key-certificate/1) over the certificate without `signature`. */
+            signature: {
+                /** @description The key that made it: a key of GET /.well-known/arbiter-keys.json, or the certificate's key. */
+                kid: string;
+                /**
+                 * @description Ed25519 (RFC 8037) or P-256 (RFC 7518, r||s).
+                 * @enum {string}
+                 */
+                alg: "EdDSA" | "ES256";
+                /** @description The signature, base64url without padding. */
+                sig: string;
+            };
         };
     };
     responses: {

@@ -328,8 +328,9 @@ describe('PBM-4 chat formats', () => {
       (r) => r.length > 0,
     );
     if (!toAnn || !toBob) throw new Error('no delivery');
-    expect(verified(toDiscord.secret, toAnn)).toEqual({ content: expected, allowed_mentions: { parse: [] } });
-    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected, mrkdwn: false });
+    // TRUST-2: each also carries the receipt of the event it announces (test/service/trust-2-receipts.service.test.ts).
+    expect(verified(toDiscord.secret, toAnn)).toEqual({ content: expected, allowed_mentions: { parse: [] }, embeds: [expect.anything()] });
+    expect(verified(toSlack.secret, toBob)).toEqual({ text: expected, mrkdwn: false, attachments: [expect.anything()] });
 
     await ann.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
     const ended = await eventually(

@@ -23,6 +23,7 @@ import { reactToTournament, reportTournamentGame } from '../../functions/tournam
 import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
 import { Client, type Transport } from './client.ts';
 import { fakeResolver } from './resolver.ts';
+import { seededSigner } from './seeded-signer.ts';
 
 export interface MemoryApi {
   /** A client without a key; `register` gives one with a key. */
@@ -146,5 +147,5 @@ export const fixedMemoryApi = (
     while (hex.length < bytes * 2) hex += createHash('sha256').update(`${label}-${n++}`).digest('hex');
     return hex.slice(0, bytes * 2);
   };
-  return memoryApi({ randomHex, clock: () => EXAMPLES_NOW, ...overrides }, options);
+  return memoryApi({ randomHex, clock: () => EXAMPLES_NOW, signer: seededSigner(label, EXAMPLES_NOW), ...overrides }, options);
 };

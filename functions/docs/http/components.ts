@@ -31,7 +31,10 @@ import {
   eventsResponse,
   gameViewSchema,
   inboxResponse,
+  keyCertificateSchema,
   lobbyResponse,
+  receiptSchema,
+  signatureSchema,
   stateResponse,
 } from '../../games/http/schemas.ts';
 import {
@@ -176,6 +179,10 @@ export const buildComponents = (): Components => {
     ['TournamentRounds', roundsResponse],
     ['TournamentStandings', standingsResponse],
     ['DeliveryLog', z.extend(deliveryLogSchema.def.getter(), { subscription: webhookSchema })],
+    // TRUST-2: the lazy schemas the answers hold, so that each answer's receipt is a `$ref`.
+    ['Receipt', receiptSchema],
+    ['Signature', signatureSchema],
+    ['KeyCertificate', keyCertificateSchema],
   ];
   for (const [id, schema] of named) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {

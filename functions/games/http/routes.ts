@@ -22,6 +22,7 @@ import { exportLog } from '../app/export.ts';
 import { requestFork } from '../app/forks.ts';
 import { createGame, giveCommand, joinGame } from '../app/play.ts';
 import { awaitGameEvents, awaitInbox, gameView, lobbyPage, stateAt } from '../app/queries.ts';
+import { receiptFor } from '../app/receipts.ts';
 import type { GameRoute } from './operations.ts';
 
 /**
@@ -43,14 +44,21 @@ const refuseUnknownCommand = (type: string): void => {
   }
 };
 
-/** A command's response: its events as the caller's seat may see them. */
-const commandResponse = (gameId: string, result: CommandResult, seat: string | null, events: readonly EventEnvelope[]) => ({
-  gameId,
-  version: result.version,
-  replayed: result.replayed,
-  ...(result.voided ? { voided: true } : {}),
-  events: seenBy(result.state, events, seat),
-});
+/**
+ * A command's response: its events as the caller's seat may see them, and (TRUST-2) the receipt
+ * of the events it recorded, signed over the events themselves, so a retry answers the same one.
+ */
+const commandResponse = async (deps: Deps, gameId: string, result: CommandResult, seat: string | null) => {
+  const receipt = await receiptFor(deps, result.events);
+  return {
+    gameId,
+    version: result.version,
+    replayed: result.replayed,
+    ...(result.voided ? { voided: true } : {}),
+    events: seenBy(result.state, result.events, seat),
+    ...(receipt === null ? {} : { receipt }),
+  };
+};
 
 /** Events as `seat` may see them in a game now at `state`; TB-6: a sandbox's player holds every seat, so nothing in it is hidden from them. */
 const seenBy = (state: GameState | null, events: readonly EventEnvelope[], seat: string | null): EventEnvelope[] =>
@@ -66,7 +74,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
     const { gameId, result, inviteCode } = await createGame(deps(), playerId, commandId, given);
-    const answer = commandResponse(gameId, result, seatAfter(result, playerId), result.events);
+    const answer = await commandResponse(deps(), gameId, result, seatAfter(result, playerId));
     // API-8: a private game's answer carries its invite code, for its creator to pass on.
     return json(result.replayed ? 200 : 201, inviteCode === null ? answer : { ...answer, inviteCode }, {
       location: `/games/${gameId}`,
@@ -79,7 +87,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     const refused = inviteCode === undefined ? null : await rateLimited(deps(), 'invites', playerId);
     if (refused) return refused;
     const result = await joinGame(deps(), gameId, playerId, commandId, inviteCode, command);
-    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+    return json(200, await commandResponse(deps(), gameId, result, seatAfter(result, playerId)));
   },
   giveCommand: async (request, { playerId, body }) => {
     refuseUnknownCommand(body.command.type);
@@ -91,7 +99,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
       command: body.command as { type: string },
       caller: { kind: 'player', playerId },
     });
-    return json(200, commandResponse(gameId, result, seatAfter(result, playerId), result.events));
+    return json(200, await commandResponse(deps(), gameId, result, seatAfter(result, playerId)));
   },
   checkCommand: async (request, { playerId, body }) => {
     refuseUnknownCommand(body.command.type);
@@ -118,7 +126,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
     const sandbox = body.kind === 'sandbox';
     const status = result.replayed ? 200 : sandbox || started.length > 0 ? 201 : 202;
     const location = started[0] === undefined ? {} : { location: `/games/${started[0]}` };
-    return json(status, { ...commandResponse(gameId, result, seatAfter(result, playerId), result.events), forks: started }, location);
+    return json(status, { ...(await commandResponse(deps(), gameId, result, seatAfter(result, playerId))), forks: started }, location);
   },
   getGame: async (request, { playerId, query }) => {
     const { view, readModel } = await gameView(deps(), request.params.id ?? '', playerId, query.minVersion ?? 0);

@@ -223,6 +223,60 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
     .check(z.describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.')),
 );
 
+const signatureFields = () => ({
+  kid: z.string().check(z.describe("The key that made it: a key of GET /.well-known/arbiter-keys.json, or the certificate's key.")),
+  alg: z.enum(['EdDSA', 'ES256']).check(z.describe('Ed25519 (RFC 8037) or P-256 (RFC 7518, r||s).')),
+  sig: z.string().check(z.describe('The signature, base64url without padding.')),
+});
+
+/** TRUST-1: a short-lived key certified by a published key (the AWS service signs with one its KMS key certified). */
+export const keyCertificateSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      kid: z.string(),
+      alg: z.enum(['EdDSA', 'ES256']),
+      key: z
+        .object({ kty: z.enum(['OKP', 'EC']), crv: z.enum(['Ed25519', 'P-256']), x: z.string(), y: z.optional(z.string()) })
+        .check(z.describe('The certified public key, as JWK.')),
+      notBefore: z.string(),
+      notAfter: z.string(),
+      signature: z
+        .object(signatureFields())
+        .check(z.describe("The issuer's signature (purpose arbiter-key-certificate/1) over the certificate without `signature`.")),
+    })
+    .check(z.describe('TRUST-1: a short-lived key, certified by a published key for the window notBefore..notAfter.')),
+);
+
+/** TRUST-1: a signature over the RFC 8785 canonical JSON of `{ purpose, payload }`. */
+export const signatureSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      ...signatureFields(),
+      certificate: z
+        .optional(keyCertificateSchema)
+        .check(z.describe('Only when a certified short-lived key signed: its certificate, whose issuer is a published key.')),
+    })
+    .check(z.describe("The service's signature over the RFC 8785 canonical JSON of `{ purpose, payload }`, naming its key.")),
+);
+
+/** TRUST-2: what the service signs for each accepted command (domain/kernel/receipt.ts). */
+export const receiptSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      gameId: z.string(),
+      from: z.number().check(z.int(), z.describe('The first sequence number recorded.')),
+      to: z.number().check(z.int(), z.describe('The last sequence number recorded.')),
+      chainHead: z.string().check(z.describe("The hash of event `to`: the log's head after these events.")),
+      at: z.string().check(z.describe("The events' own `at`: when the command was accepted.")),
+      signature: signatureSchema,
+    })
+    .check(
+      z.describe(
+        "TRUST-2: the service's signed word that it recorded events `from`..`to` and that event `to`'s hash is `chainHead`. The signature (purpose arbiter-receipt/1) covers the receipt without `signature`; check it against GET /.well-known/arbiter-keys.json, and keep it: `arbiter verify --receipts` proves a log still holds it.",
+      ),
+    ),
+);
+
 /** TB-1: a run of events a takeback voided, `from` to `to` inclusive, and the takeback's own seq. */
 const voidedSchema = /* @__PURE__ */ z.lazy(() =>
   z
@@ -260,6 +314,13 @@ export const commandResponse = /* @__PURE__ */ z.lazy(() =>
       .optional(z.literal(true))
       .check(z.describe('TB-1: only on a retry of a command a takeback has since voided: its events stand in the log, void.')),
     events: z.array(envelopeSchema),
+    receipt: z
+      .optional(receiptSchema)
+      .check(
+        z.describe(
+          'TRUST-2: the signed receipt of the events the command recorded; a retry gets the same one. Absent only when the command recorded no event.',
+        ),
+      ),
     inviteCode: z
       .optional(z.string())
       .check(z.describe('API-8: only when a private game is created; POST /games/{id}/join needs it. Pass it to the players you invite.')),

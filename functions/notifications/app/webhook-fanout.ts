@@ -9,6 +9,7 @@ import { sha256Hex } from '../../../domain/kernel/hash.ts';
 import type { Undoing } from '../../../domain/match/events.ts';
 import type { GameState, TakebackProposal } from '../../../domain/match/state.ts';
 import { gameAt } from '../../games/app/game-fold.ts';
+import { receiptOfEvent } from '../../games/app/receipts.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { IntegrationEvent, Subscription } from '../../kernel/ports.ts';
 import {
@@ -104,12 +105,22 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
   ).flat();
   if (wanted.length === 0) return [];
   const names = new Map(await Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)));
+  const receipt = await receiptOf(deps, event);
   return wanted.map(({ subscription, kind }) => ({
     id: deliveryId(event.id, subscription.id),
     playerId: subscription.playerId,
     subscriptionId: subscription.id,
-    notice: noticeOf(deps.rulesets, event, kind, subscription.id, state, names, proposal),
+    notice: { ...noticeOf(deps.rulesets, event, kind, subscription.id, state, names, proposal), ...receipt },
   }));
+};
+
+/**
+ * TRUST-2: the receipt of the event a notice announces (its stream's, a game's or a tournament's,
+ * at its seq), read from the log and signed once for every subscription told of it.
+ */
+const receiptOf = async (deps: Deps, event: IntegrationEvent): Promise<Pick<Notice, 'receipt'>> => {
+  const receipt = await receiptOfEvent(deps, event.gameId, event.seq);
+  return receipt === null ? {} : { receipt };
 };
 
 /**
@@ -130,6 +141,7 @@ const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<De
   const rows = [...(d.top ?? []), ...(d.you ? [d.you] : [])];
   const names = await deps.games.playerNames([...new Set(rows.map((row) => row.playerId))]);
   const named = (row: TournamentDetailRow): NoticeStanding => ({ ...row, playerName: names.get(row.playerId) ?? null });
+  const receipt = await receiptOf(deps, event);
   const ruleset = text(d.ruleset);
   const tournament: TournamentNotice = {
     tournamentId: text(d.tournamentId) ?? '',
@@ -161,6 +173,7 @@ const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<De
       deadline: event.type === 'TournamentRoundStarted' ? text(d.deadline) : null,
       result: null,
       tournament,
+      ...receipt,
     },
   }));
 };

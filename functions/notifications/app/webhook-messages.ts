@@ -8,6 +8,7 @@
  * a title, a phase) goes through the format's escaping, so it shows as the characters
  * written and never as a line, a link, a mention or formatting of the platform's.
  */
+import type { Receipt } from '../../../domain/kernel/receipt.ts';
 import { oneLine } from '../../players/app/names.ts';
 
 /** The kinds of notification a subscription may ask for. */
@@ -95,6 +96,12 @@ export interface Notice {
    * the final standings and the addressee's own row; and the path of the tournament's page.
    */
   readonly tournament?: TournamentNotice;
+  /**
+   * TRUST-2: the service's signed receipt of the event announced (`seq..seq`, its hash the chain
+   * head), so that whoever holds the message can check it and later prove the log still holds
+   * it; absent from a ping, which announces no event.
+   */
+  readonly receipt?: Receipt;
 }
 
 /** CLUB-7: one row of a tournament's final standings, as a notice names it. */
@@ -321,19 +328,57 @@ export const slackEscape: Escape = (text) => oneLine(text).replace(/&/g, '&amp;'
  */
 export const discordEscape: Escape = (text) => oneLine(text).replace(/[\\*_~`|[\]()<>#+\-.:@]/g, '\\$&');
 
+/** Discord's limits: a message's content, and an embed footer's text. */
 const DISCORD_LIMIT = 2000;
+const DISCORD_FOOTER_LIMIT = 2048;
+
+/**
+ * TRUST-2: a receipt in one line a player reads: `Receipt: events 12..14, head 3f2a9c01…, key <kid>`.
+ * Its values are the server's own (digits, hex, base64url); `code` keeps a `_` of a key id from
+ * reading as Discord's italics.
+ */
+export const receiptLine = (receipt: Receipt, code: (text: string) => string = (text) => text): string =>
+  `Receipt: events ${receipt.from}..${receipt.to}, head ${code(`${receipt.chainHead.slice(0, 8)}…`)}, key ${code(receipt.signature.kid)}`;
+
+/** The whole receipt as one line of JSON, to copy into `arbiter verify --receipts`. */
+const receiptJson = (receipt: Receipt): string => JSON.stringify(receipt);
+
+/**
+ * A Discord message: the notice's sentences as its content, and its receipt in an embed, the line
+ * as the embed's description and the whole receipt as its footer, which holds 2048 characters (a
+ * receipt, certificate and all, is about 700): the sentences keep the content's 2000 to themselves.
+ */
+const discordBody = (notice: Notice): Record<string, unknown> => {
+  const receipt = notice.receipt;
+  const full = receipt ? receiptJson(receipt) : '';
+  const embed = { title: 'Receipt', description: receipt ? receiptLine(receipt, (text) => `\`${text}\``) : '', footer: { text: full } };
+  // Player names are chosen by players: no @everyone, role or user pings from them, even escaped.
+  return {
+    content: noticeText(notice, discordEscape).slice(0, DISCORD_LIMIT),
+    allowed_mentions: { parse: [] },
+    ...(receipt && full.length <= DISCORD_FOOTER_LIMIT ? { embeds: [embed] } : {}),
+  };
+};
+
+/**
+ * A Slack message: the notice's sentences as its text, and its receipt in an attachment, the line
+ * then the whole receipt as JSON (plain text: an attachment's text is mrkdwn only when it asks).
+ */
+const slackBody = (notice: Notice): Record<string, unknown> => {
+  const receipt = notice.receipt;
+  const text = noticeText(notice, slackEscape);
+  if (!receipt) return { text, mrkdwn: false };
+  const line = receiptLine(receipt);
+  return { text, mrkdwn: false, attachments: [{ fallback: line, text: `${line}\n${slackEscape(receiptJson(receipt))}`, mrkdwn_in: [] }] };
+};
 
 /** The request body for a subscription's format. */
 export const webhookBody = (format: WebhookFormat, notice: Notice): string => {
   switch (format) {
     case 'discord':
-      // Player names are chosen by players: no @everyone, role or user pings from them, even escaped.
-      return JSON.stringify({
-        content: noticeText(notice, discordEscape).slice(0, DISCORD_LIMIT),
-        allowed_mentions: { parse: [] },
-      });
+      return JSON.stringify(discordBody(notice));
     case 'slack':
-      return JSON.stringify({ text: noticeText(notice, slackEscape), mrkdwn: false });
+      return JSON.stringify(slackBody(notice));
     case 'json':
       // The Standard Webhooks payload shape: type, timestamp, data (the receiver renders the data as it likes).
       return JSON.stringify({ type: notice.kind, timestamp: notice.at, data: { ...notice, text: noticeText(notice) } });

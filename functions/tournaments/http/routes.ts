@@ -5,6 +5,7 @@
  * says why apart).
  */
 
+import { receiptFor } from '../../games/app/receipts.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { json, ndjsonDownload, withEtag } from '../../http/respond.ts';
 import type { Handlers } from '../../http/route.ts';
@@ -18,12 +19,17 @@ import type { TournamentRoute } from './operations.ts';
 
 const id = (request: Request) => request.params.id ?? '';
 
-const answer = (tournamentId: string, result: TournamentResult) => ({
-  tournamentId,
-  version: result.version,
-  replayed: result.replayed,
-  events: result.events,
-});
+/** A tournament command's answer: its events and (TRUST-2) their signed receipt, the same for a retry. */
+const answer = async (deps: Deps, tournamentId: string, result: TournamentResult) => {
+  const receipt = await receiptFor(deps, result.events);
+  return {
+    tournamentId,
+    version: result.version,
+    replayed: result.replayed,
+    events: result.events,
+    ...(receipt === null ? {} : { receipt }),
+  };
+};
 
 export const tournamentHandlers = (deps: () => Deps): Handlers<TournamentRoute> => ({
   createTournament: async (_request, { playerId, body }) => {
@@ -31,11 +37,11 @@ export const tournamentHandlers = (deps: () => Deps): Handlers<TournamentRoute> 
     const refused = await rateLimited(deps(), 'games', playerId);
     if (refused) return refused;
     const { tournamentId, result } = await createTournament(deps(), playerId, commandId, fields);
-    return json(result.replayed ? 200 : 201, answer(tournamentId, result), { location: `/tournaments/${tournamentId}` });
+    return json(result.replayed ? 200 : 201, await answer(deps(), tournamentId, result), { location: `/tournaments/${tournamentId}` });
   },
   getTournament: async (request, { playerId }) => withEtag(request, await tournamentView(deps(), id(request), playerId)),
   giveTournamentCommand: async (request, { playerId, body }) =>
-    json(200, answer(id(request), await giveTournamentCommand(deps(), id(request), playerId, body))),
+    json(200, await answer(deps(), id(request), await giveTournamentCommand(deps(), id(request), playerId, body))),
   listTournamentRounds: async (request, { playerId }) => withEtag(request, await tournamentRounds(deps(), id(request), playerId)),
   getTournamentStandings: async (request, { playerId }) => withEtag(request, await tournamentStandings(deps(), id(request), playerId)),
   exportTournament: async (request, { playerId }) =>

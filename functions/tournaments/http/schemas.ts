@@ -6,7 +6,7 @@ import * as z from '../../../domain/kernel/zod.ts';
 import { absenceSchema, isoDurationSchema, remindersSchema } from '../../../domain/match/commands.ts';
 import { TAKEBACK_POLICIES } from '../../../domain/match/events.ts';
 import { MAX_PLAYERS, MAX_SWISS_ROUNDS } from '../../../domain/tournament/decide.ts';
-import { commandId, envelopeSchema } from '../../games/http/schemas.ts';
+import { commandId, envelopeSchema, receiptSchema } from '../../games/http/schemas.ts';
 
 const FORMATS = ['swiss', 'round-robin', 'single-elimination'] as const;
 
@@ -80,7 +80,19 @@ export const tournamentCommandBody = /* @__PURE__ */ z.lazy(() =>
 );
 
 export const tournamentCommandResponse = /* @__PURE__ */ z.lazy(() =>
-  z.object({ tournamentId: z.string(), version: z.number().check(z.int()), replayed: z.boolean(), events: z.array(envelopeSchema) }),
+  z.object({
+    tournamentId: z.string(),
+    version: z.number().check(z.int()),
+    replayed: z.boolean(),
+    events: z.array(envelopeSchema),
+    receipt: z
+      .optional(receiptSchema)
+      .check(
+        z.describe(
+          'TRUST-2: the signed receipt of the events the command recorded (gameId is the tournament id); a retry gets the same one.',
+        ),
+      ),
+  }),
 );
 
 const pairingSchema = /* @__PURE__ */ z.lazy(() =>

@@ -4,6 +4,7 @@
  */
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import type { Signature } from '../kernel/signature.ts';
 import type { Match } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
 
@@ -28,6 +29,11 @@ export interface LogHeader {
   readonly viewer: string | null;
   /** The server's view of the game for `viewer` at export time: verify compares the fold with it. */
   readonly state: unknown;
+  /**
+   * TRUST-3: the service's signature over this header (without it) and the log's chain head and
+   * event count (`exportPayload`). Absent from logs exported before the service had a key.
+   */
+  readonly signature?: Signature;
 }
 
 export interface ParsedLog {
@@ -57,6 +63,23 @@ export const logHeader = (
   viewer,
   state: viewGame(rulesets, state, viewer),
 });
+
+/** TRUST-3: what an export's signature is made for (domain/kernel/signature.ts). */
+export const EXPORT_PURPOSE = 'arbiter-export/1' as const;
+
+/**
+ * What an export's signature covers (a game log's or a tournament's): its header without the
+ * signature, the hash of its last event (its chain head: the chain makes it stand for every event
+ * before it) and how many events it has. A redacted export is signed as exported: the signature
+ * covers what that reader got, sealed events and all.
+ */
+export const exportPayload = <H extends { readonly signature?: Signature }>(
+  header: H,
+  events: readonly { readonly hash: string }[],
+): { header: Omit<H, 'signature'>; chainHead: string | null; events: number } => {
+  const { signature: _, ...unsigned } = header;
+  return { header: unsigned, chainHead: events.at(-1)?.hash ?? null, events: events.length };
+};
 
 export const serializeLog = (header: LogHeader, events: readonly EventEnvelope[]): string =>
   `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`;

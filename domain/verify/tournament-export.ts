@@ -3,6 +3,7 @@
  * exports, does not bundle every rule system's checks (PERF-1). docs/tournaments.md "Verifying".
  */
 import type { EventEnvelope } from '../kernel/envelope.ts';
+import type { Signature } from '../kernel/signature.ts';
 
 export const TOURNAMENT_EXPORT_FORMAT = 'arbiter-tournament/1';
 
@@ -16,6 +17,11 @@ export interface TournamentExportHeader {
    * round's games shortly after it is paired): listed, with no log. Absent when there is none.
    */
   readonly pending?: readonly string[];
+  /**
+   * TRUST-3: the service's signature over this header (without it) and the tournament log's chain
+   * head and event count (log.ts `exportPayload`); each game log after it carries its own.
+   */
+  readonly signature?: Signature;
 }
 
 /** The export as `GET /tournaments/{id}/export` writes it: the header, the tournament's events, then each game log as exported. */

@@ -32,20 +32,20 @@ export interface TournamentCheck {
   readonly line?: number;
 }
 
-interface GameSection {
+export interface GameSection {
   readonly gameId: string;
   /** The line of the game log's header in the export. */
   readonly line: number;
   readonly text: string;
 }
 
-interface ParsedExport {
+export interface ParsedExport {
   readonly header: TournamentExportHeader;
   readonly events: readonly EventEnvelope<TournamentEvent>[];
   readonly games: readonly GameSection[];
 }
 
-const parseExport = (text: string): ParsedExport => {
+export const parseExport = (text: string): ParsedExport => {
   const lines = text.split('\n');
   const json = (i: number) => {
     try {

@@ -170,7 +170,13 @@ describe('INV-8 a field too small for its rounds: the organiser changes the roun
     });
     expect(exported.status).toBe(200);
     const text = await exported.text();
-    expect(JSON.parse(text.split('\n')[0] ?? '')).toEqual({ format: 'arbiter-tournament/1', tournamentId, games: [] });
+    // TRUST-3: signed by the service (test/service/trust-3-signed-exports.service.test.ts checks the signature).
+    expect(JSON.parse(text.split('\n')[0] ?? '')).toEqual({
+      format: 'arbiter-tournament/1',
+      tournamentId,
+      games: [],
+      signature: expect.any(Object),
+    });
     expect(verifyTournament(text, everyRuleset()).filter((c) => !c.ok)).toEqual([]);
   });
 });

@@ -151,7 +151,8 @@ describe('RUL-9 CLUB-5 verify-tournament on a real export', () => {
   it('RUL-9 CLUB-5 the export of a Swiss whose results came from games, an organiser and a draw verifies in every check', async () => {
     const { exported, games } = await theCup();
     const lines = exported.split('\n');
-    expect(lineAt(exported, 1)).toEqual({ format: 'arbiter-tournament/1', tournamentId: TOURNAMENT, games });
+    // TRUST-3: signed by the service (test/service/trust-3-signed-exports.service.test.ts checks the signature).
+    expect(lineAt(exported, 1)).toEqual({ format: 'arbiter-tournament/1', tournamentId: TOURNAMENT, games, signature: expect.any(Object) });
     expect(lines.slice(1, 17).map((l) => JSON.parse(l).type)).toEqual([
       'TournamentCreated',
       'PlayerJoined',

@@ -3,10 +3,11 @@
  * game runs; complete, with the seed, once it has ended (nothing is secret any more).
  * A private game's log is its players' and organiser's only (API-8); a public game's is
  * anyone's, and a caller without a key (`null`, TABLE-5) gets it as a spectator does.
+ * The service signs each export (TRUST-3), so a reader can prove it came from the service.
  */
 import { emptyGame, type GameState, seatOf } from '../../../domain/match/state.ts';
 import { redactEvents } from '../../../domain/match/view.ts';
-import { logHeader, serializeLog } from '../../../domain/verify/log.ts';
+import { EXPORT_PURPOSE, exportPayload, logHeader, serializeLog } from '../../../domain/verify/log.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound } from '../../kernel/problems.ts';
 import { mayRead } from './access.ts';
@@ -27,5 +28,9 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string | n
   // TABLE-7: the players' names as they are now, so the lines a reader sees name them (they are not in the events).
   const ids = state.seats.flatMap((s) => (s.playerId ? [s.playerId] : []));
   const names = ids.length > 0 ? await deps.games.playerNames(ids) : new Map<string, string>();
-  return serializeLog(logHeader(deps.rulesets, gameId, state, viewer, names), whole ? events : redactEvents(events, viewer));
+  const header = logHeader(deps.rulesets, gameId, state, viewer, names);
+  const shown = whole ? events : redactEvents(events, viewer);
+  // TRUST-3: signed as exported, redacted or not: the signature covers what this reader got.
+  const signature = await deps.signer.sign(EXPORT_PURPOSE, exportPayload(header, shown));
+  return serializeLog({ ...header, signature }, shown);
 };

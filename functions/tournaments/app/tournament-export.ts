@@ -1,9 +1,14 @@
 /**
  * CLUB-5: a tournament's export, one NDJSON file: its header, the tournament's log, then each
  * game log it references as `GET /games/{id}/log` gives it to the caller (docs/tournaments.md).
- * `arbiter verify-tournament` checks it with no server.
+ * `arbiter verify-tournament` checks it with no server, and its signature against the service's keys (TRUST-3).
  */
-import { serializeTournamentExport, TOURNAMENT_EXPORT_FORMAT } from '../../../domain/verify/tournament-export.ts';
+import { EXPORT_PURPOSE, exportPayload } from '../../../domain/verify/log.ts';
+import {
+  serializeTournamentExport,
+  TOURNAMENT_EXPORT_FORMAT,
+  type TournamentExportHeader,
+} from '../../../domain/verify/tournament-export.ts';
 import { exportLog } from '../../games/app/export.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { Problem } from '../../kernel/problems.ts';
@@ -32,8 +37,16 @@ export const exportTournament = async (deps: Deps, tournamentId: string, playerI
   // INV-8: a paired game the stream has not opened yet has no log: it is listed as pending, never a 404 of the export.
   const games = paired.filter((_, i) => logs[i] !== null);
   const pending = paired.filter((_, i) => logs[i] === null);
+  const header: TournamentExportHeader = {
+    format: TOURNAMENT_EXPORT_FORMAT,
+    tournamentId,
+    games,
+    ...(pending.length > 0 ? { pending } : {}),
+  };
+  // TRUST-3: the tournament's header and chain head are signed here; each game log is signed by exportLog.
+  const signature = await deps.signer.sign(EXPORT_PURPOSE, exportPayload(header, events));
   return serializeTournamentExport(
-    { format: TOURNAMENT_EXPORT_FORMAT, tournamentId, games, ...(pending.length > 0 ? { pending } : {}) },
+    { ...header, signature },
     events,
     logs.filter((log) => log !== null),
   );

@@ -9,12 +9,14 @@ import { redactEvent, viewGame } from '../../../domain/match/view.ts';
 import { everyRuleset } from '../../../domain/rulesets.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../../domain/verify/log.ts';
 import { outcomeOf } from '../../../domain/verify/pending.ts';
-import { verifyTournament } from '../../../domain/verify/tournament.ts';
+import { CLAIM_NAMES, type Claim, proveLog, tournamentSignatures } from '../../../domain/verify/proofs.ts';
+import { parseExport, verifyTournament } from '../../../domain/verify/tournament.ts';
 import { verifyLog } from '../../../domain/verify/verify.ts';
 import { actingSeat, explainActed, gameBefore } from '../../../render/actor.ts';
 import { standaloneSvg } from '../../../render/board.ts';
 import { rendererList } from '../../../render/renderers.ts';
 import { eventLine, playerNamesOf } from '../../../render/sentences.ts';
+import { readKeySet, readReceipts } from './proof-files.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
 
@@ -35,19 +37,41 @@ const load = (file: string | undefined): ParsedLog => {
   }
 };
 
-export const verify = (file: string | undefined, out: Output, originFile?: string): number => {
+/** What `arbiter verify` checks beyond the log itself: a fork's origin, the service's key set, a player's receipts. */
+export interface VerifyOptions {
+  readonly origin?: string | undefined;
+  /** A JWKS file, or a URL: the service's origin or its key set's address (TRUST-3). */
+  readonly keys?: string | undefined;
+  /** A file of receipts, NDJSON or a JSON array (TRUST-4). */
+  readonly receipts?: string | undefined;
+}
+
+export const verify = async (file: string | undefined, out: Output, options: VerifyOptions = {}): Promise<number> => {
   const print = lines(out);
   const log = load(file);
   // TB-6: a fork is verified with the log it came from.
-  const origin = originFile === undefined ? undefined : load(originFile);
+  const origin = options.origin === undefined ? undefined : load(options.origin);
+  const receipts = options.receipts === undefined ? undefined : readReceipts(options.receipts);
+  const keys = options.keys === undefined ? undefined : await readKeySet(options.keys);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
-  const results = verifyLog(log, origin ? { origin } : {}).map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
+  const checks = verifyLog(log, origin ? { origin } : {});
+  const results = checks.map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
   for (const { result, pending } of results) {
     print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);
     for (const line of result.detail ?? []) print(line);
   }
-  const failed = results.filter((r) => !r.result.ok && !r.pending).length;
+  // TRUST-3, TRUST-4: what the checks, the signature and the receipts prove, each said apart.
+  const proofs = proveLog(log, checks, { keys, receipts });
+  print('what this log proves:');
+  for (const name of ['consistent', 'signed', 'receipts'] as const) {
+    const { outcome, why } = proofs[name];
+    print(`  ${CLAIM_NAMES[name]}: ${outcome} (${why})`);
+    if (name === 'receipts') for (const line of proofs.receiptDetail.length > 1 ? proofs.receiptDetail : []) print(`  ${line}`);
+  }
+  const failed =
+    results.filter((r) => !r.result.ok && !r.pending).length +
+    [proofs.signed, proofs.receipts].filter((c) => c.outcome === 'failed').length;
   const pending = results.filter((r) => r.pending).length;
   if (failed > 0) {
     print(`verdict: ${failed} check(s) failed`);
@@ -71,15 +95,45 @@ const readText = (file: string | undefined, example: string): string => {
   }
 };
 
-/** CLUB-5: every check of a tournament export, one line each, a failure with its line. */
-export const verifyTournamentFile = (file: string | undefined, out: Output): number => {
+/** CLUB-5: every check of a tournament export, one line each, a failure with its line; with `keys`, its signatures too (TRUST-3). */
+export const verifyTournamentFile = async (file: string | undefined, out: Output, keySource?: string): Promise<number> => {
   const print = lines(out);
-  const checks = verifyTournament(readText(file, 'arbiter verify-tournament cup.ndjson'), everyRuleset());
+  const text = readText(file, 'arbiter verify-tournament cup.ndjson');
+  const checks = verifyTournament(text, everyRuleset());
   if (checks[0]?.check === 'format' && !checks[0].ok) throw new UsageError(`${file} is not a tournament export: ${checks[0].verdict}`);
+  const keys = keySource === undefined ? undefined : await readKeySet(keySource);
   for (const c of checks) print(`${c.ok ? 'PASS' : 'FAIL'}  ${c.check}: ${c.line === undefined ? '' : `line ${c.line}: `}${c.verdict}`);
-  const failed = checks.filter((c) => !c.ok).length;
+  const signatures = signatureLines(tournamentSignatures(keys, parseExport(text)));
+  for (const line of signatures.lines) print(line);
+  const failed = checks.filter((c) => !c.ok).length + signatures.failed;
   print(failed > 0 ? `verdict: ${failed} check(s) failed` : 'verdict: the tournament holds');
   return failed > 0 ? EXIT.failed : EXIT.holds;
+};
+
+/**
+ * The export's signature, then its game logs': one line each that failed, and one for all that
+ * were proved or not proved alike. A line that is not PASS or FAIL says plainly what was not checked.
+ */
+const signatureLines = ({ tournament, games }: ReturnType<typeof tournamentSignatures>): { lines: string[]; failed: number } => {
+  const mark = (claim: Claim) => (claim.outcome === 'proved' ? 'PASS' : claim.outcome === 'failed' ? 'FAIL' : 'NOT PROVED');
+  const wrong = games.filter((g) => g.claim.outcome === 'failed');
+  const rest = games.filter((g) => g.claim.outcome !== 'failed');
+  const first = rest[0]?.claim;
+  const other = wrong.length > 0 ? 'other ' : '';
+  const summary =
+    first === undefined
+      ? []
+      : rest.every((g) => g.claim.outcome === 'proved')
+        ? [`PASS  signature: each of the ${rest.length} ${other}game log(s) is signed by this service`]
+        : rest.every((g) => g.claim.why === first.why)
+          ? [`${mark(first)}  signature: the ${rest.length} ${other}game log(s): ${first.why}`]
+          : rest.map((g) => `${mark(g.claim)}  signature: line ${g.line}: game ${g.gameId}: ${g.claim.why}`);
+  const lines = [
+    `${mark(tournament)}  signature: ${tournament.outcome === 'failed' ? 'line 1: ' : ''}the tournament export: ${tournament.why}`,
+    ...wrong.map((g) => `FAIL  signature: line ${g.line}: game ${g.gameId}: ${g.claim.why}`),
+    ...summary,
+  ];
+  return { lines, failed: (tournament.outcome === 'failed' ? 1 : 0) + wrong.length };
 };
 
 /** A whole number from 1 to `max`, or a sentence saying what the option takes. */

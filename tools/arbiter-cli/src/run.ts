@@ -47,18 +47,23 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     return EXIT.holds;
   }
   if (command === 'verify') {
-    const { values, positionals } = parse('verify', rest, { origin: { type: 'string' } });
+    const { values, positionals } = parse('verify', rest, {
+      origin: { type: 'string' },
+      keys: { type: 'string' },
+      receipts: { type: 'string' },
+    });
     if (values.help) return help(out, VERIFY_HELP);
     if (positionals.length > 1) throw new UsageError("verify checks one log at a time (a fork's origin goes with --origin)");
     const { verify } = await import('./commands.ts');
-    return verify(positionals[0], out, typeof values.origin === 'string' ? values.origin : undefined);
+    const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    return verify(positionals[0], out, { origin: text('origin'), keys: text('keys'), receipts: text('receipts') });
   }
   if (command === 'verify-tournament') {
-    const { values, positionals } = parse('verify-tournament', rest, {});
+    const { values, positionals } = parse('verify-tournament', rest, { keys: { type: 'string' } });
     if (values.help) return help(out, VERIFY_TOURNAMENT_HELP);
     if (positionals.length > 1) throw new UsageError('verify-tournament checks one export at a time');
     const { verifyTournamentFile } = await import('./commands.ts');
-    return verifyTournamentFile(positionals[0], out);
+    return verifyTournamentFile(positionals[0], out, typeof values.keys === 'string' ? values.keys : undefined);
   }
   if (command === 'replay') {
     const { values, positionals } = parse('replay', rest, {

@@ -15,6 +15,9 @@ usage:
   arbiter verify <game.ndjson>                   check the log; one verdict per check
   arbiter verify <fork.ndjson> --origin <game.ndjson>
                                                  check a fork with the log it came from
+  arbiter verify <game.ndjson> --keys <URL|keys.json> [--receipts <receipts.ndjson>]
+                                                 and prove the service signed it, and that
+                                                 it holds the receipts a player kept
   arbiter replay <game.ndjson> [--at N] [--seat S] [--json | --svg FILE]
                                                  the game after event N, as a seat saw it
   arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
@@ -29,6 +32,7 @@ Get a log with: curl -s "$API/games/$GAME/log" -H "authorization: Bearer $KEY" >
 `;
 
 export const VERIFY_HELP = `usage: arbiter verify <game.ndjson> [--origin <origin.ndjson>]
+                      [--keys <URL|keys.json>] [--receipts <receipts.ndjson>]
 
 Checks the log alone: the hash chain, the dice seed against its commitment, every roll
 against the seed, every command re-decided by the rules, and the final state against the
@@ -43,9 +47,26 @@ A fork (TB-6) begins with GameForked, the state of another game at one of its ve
 origin's hash chain up to that version, its hash there, and the fork's first event
 re-decided on its state). Without --origin that check is PENDING.
 
+Then it says which of three claims the log proves: each "proved", "not proved (why)" or
+"failed (why)":
+  consistent              every check above holds
+  signed by this service  the export's signature holds against the service's key set over
+                          its header and the log's own chain head and event count (--keys)
+  matches these receipts  each receipt's signature holds, and the log holds the receipt's
+                          chain head at its last event, and its events (--receipts)
+
+--keys takes the service's key set: a JWKS file, or a URL (the service's address, e.g.
+http://127.0.0.1:3000, gets /.well-known/arbiter-keys.json; only the URL given is fetched).
+Without --keys the signature is not checked. A key the set marks revoked is named with
+its date, and fails.
+--receipts takes a file of the receipts a player kept from the commands' answers: one
+receipt (JSON) a line, or a JSON array of them. A log changed after a receipt was issued
+fails, naming the receipt and the line where the log first differs from it.
+
 exit status:
-  0  every check holds
-  1  a check failed: the log is not what the referee decided, or was altered
+  0  every check holds (and the signature and receipts, when given, are not failed)
+  1  a check failed: the log is not what the referee decided, or was altered, or its
+     signature or a receipt does not hold
   2  the command was used wrongly, or the file is not a readable Arbiter log
   3  no check failed, but some are pending until the game ends and its seed is revealed
 `;
@@ -66,7 +87,7 @@ options:
 exit status: 0 done, 2 the command was used wrongly or the file is not a readable log
 `;
 
-export const VERIFY_TOURNAMENT_HELP = `usage: arbiter verify-tournament <tournament.ndjson>
+export const VERIFY_TOURNAMENT_HELP = `usage: arbiter verify-tournament <tournament.ndjson> [--keys <URL|keys.json>]
 
 Checks a tournament export (GET /tournaments/{id}/export: the tournament's log, then every
 game log it references): the tournament's hash chain, its revealed seed against the
@@ -76,8 +97,12 @@ as arbiter verify checks it. Every check is run and every failure is printed, ea
 export's line, the game logs' first: a game log that fails is named before the tournament's
 record of it.
 
+--keys checks the signatures too: the export's, over its header and the tournament log's
+chain head, and each game log's own (a JWKS file or a URL, as for arbiter verify). Without
+it they are NOT PROVED: not checked.
+
 exit status:
   0  every check holds
-  1  a check failed
+  1  a check failed, or a signature does not hold
   2  the command was used wrongly, or the file is not a tournament export
 `;

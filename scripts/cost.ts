@@ -33,6 +33,12 @@ export const PRICES = {
   httpApiPerMillion: 1.0,
   /** EventBridge Scheduler, per million invocations (a schedule that is deleted before it fires costs nothing). */
   schedulerPerMillionInvocations: 1.0,
+  /**
+   * TRUST-1, TRUST-2: KMS, per 10,000 asymmetric requests other than RSA 2048 (a `Sign` with the
+   * stack's ECC_NIST_P256 key; https://aws.amazon.com/kms/pricing/), and per key a month.
+   */
+  kmsAsymmetricPer10k: 0.15,
+  kmsKeyPerMonth: 1.0,
 } as const;
 
 /** What the figures do not measure, and this model assumes. */
@@ -51,6 +57,14 @@ export const ASSUMPTIONS = {
   deadlinesFiring: 0.1,
   /** How long a game's items are kept, in months: this month's storage for a month's games. */
   storageMonths: 1,
+  /**
+   * TRUST-2: the share of invocations that start a Lambda container. Each start certifies the
+   * container's own signing key with one KMS `Sign` (functions/adapters/kms-signer.ts: the key lives
+   * 24 hours, longer than AWS keeps a container), and every receipt after it is signed in the
+   * container, so a command costs no KMS request. AWS reports cold starts in under 1% of
+   * production invocations; every invocation is counted, the functions that sign nothing too.
+   */
+  coldStartShare: 0.01,
 } as const;
 
 const GAMES = 1000;
@@ -61,6 +75,8 @@ export interface GameCost {
   readonly httpApi: number;
   readonly scheduler: number;
   readonly storage: number;
+  /** TRUST-2: the KMS `Sign` of each container start; the KMS key's own monthly price is the service's, not a game's. */
+  readonly kms: number;
   readonly total: number;
 }
 
@@ -79,7 +95,8 @@ export const gameCost = (f: GameFigures): GameCost => {
   const scheduler = (f.schedules.created * ASSUMPTIONS.deadlinesFiring * PRICES.schedulerPerMillionInvocations) / 1e6;
   const gb = f.storedBytes / 1024 ** 3;
   const storage = gb * (PRICES.dynamoStoragePerGbMonth + PRICES.pitrPerGbMonth) * ASSUMPTIONS.storageMonths;
-  return { dynamo, lambda, httpApi, scheduler, storage, total: dynamo + lambda + httpApi + scheduler + storage };
+  const kms = (invocations * ASSUMPTIONS.coldStartShare * PRICES.kmsAsymmetricPer10k) / 1e4;
+  return { dynamo, lambda, httpApi, scheduler, storage, kms, total: dynamo + lambda + httpApi + scheduler + storage + kms };
 };
 
 const dollars = (n: number) => `$${n.toFixed(n < 1 ? 3 : 2)}`;
@@ -96,17 +113,20 @@ const main = () => {
   console.log(`COST-6 what ${GAMES.toLocaleString('en-US')} games of each ruleset cost a month on AWS (us-east-1 list prices, on demand)`);
   console.log(`  figures: ${file} (measured ${figures.measuredAt} at ${figures.commit}, ${figures.machine})`);
   console.log(
-    `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery`,
+    `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery, a container start (one KMS Sign) in ${ASSUMPTIONS.coldStartShare * 100}% of invocations`,
   );
   console.log('');
-  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage     total   a game');
+  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game');
   for (const [ruleset, f] of Object.entries(figures.rulesets)) {
     const c = gameCost(f);
-    const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.total].map((n) => dollars(n * GAMES).padStart(9));
+    const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.kms, c.total].map((n) => dollars(n * GAMES).padStart(9));
     console.log(
       `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}`,
     );
   }
+  console.log(
+    `  plus, whatever the traffic: ${dollars(PRICES.kmsKeyPerMonth)} a month for each KMS signing key the stack holds (one, until a rotation adds one); signing a receipt costs no KMS request`,
+  );
   console.log('');
 };
 

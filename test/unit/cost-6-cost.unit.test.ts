@@ -37,7 +37,17 @@ describe('COST-6 what a game costs', () => {
   it('COST-6 storage is the bytes kept, with point-in-time recovery, and the parts add up to the total', () => {
     const cost = gameCost(game);
     expect(cost.storage).toBeCloseTo((1 / 1000) * (PRICES.dynamoStoragePerGbMonth + PRICES.pitrPerGbMonth), 12);
-    expect(cost.total).toBeCloseTo(cost.dynamo + cost.lambda + cost.httpApi + cost.scheduler + cost.storage, 12);
+    expect(cost.total).toBeCloseTo(cost.dynamo + cost.lambda + cost.httpApi + cost.scheduler + cost.storage + cost.kms, 12);
+  });
+
+  it('TRUST-2 COST-6 signing costs one KMS Sign per container start, at the asymmetric request price, and nothing per command', () => {
+    const invocations = 100 * (1 + ASSUMPTIONS.readsPerCommand) + 400;
+    expect(gameCost(game).kms).toBeCloseTo((invocations * ASSUMPTIONS.coldStartShare * PRICES.kmsAsymmetricPer10k) / 1e4, 12);
+    // Half the commands, with as many invocations, cost the same KMS: it follows container starts, never the receipts signed.
+    const fewerCommands: GameFigures = { ...game, commands: 50, consumers: { ...game.consumers, deliveries: 550 } };
+    expect(gameCost(fewerCommands).kms).toBeCloseTo(gameCost(game).kms, 12);
+    expect(PRICES.kmsAsymmetricPer10k).toBe(0.15);
+    expect(PRICES.kmsKeyPerMonth).toBe(1);
   });
 
   it('COST-6 the committed figures are a measured run of every ruleset', () => {

@@ -147,6 +147,36 @@ describe('TRUST-2 receipts on command answers', () => {
   });
 });
 
+describe('TRUST-2 receipts on tournament commands', () => {
+  it("TRUST-2 creating and joining a tournament answer receipts of the tournament's log, signed by the service's key", async () => {
+    const keyOf = async (name: string) => (await anon.post<{ apiKey: string }>('/players', { name })).body.apiKey;
+    const [annKey, bobKey] = [await keyOf('Ann tournament'), await keyOf('Bob tournament')];
+    const [ann, bob] = [new Client(runtime.url, annKey), new Client(runtime.url, bobKey)];
+    const body = { commandId: commandId(), name: 'Receipt Cup', format: 'swiss', rounds: 1, ruleset: 'post-galactica' };
+    const created = await ann.post<CommandAnswer & { tournamentId: string }>('/tournaments', body);
+    expect(created.status).toBe(201);
+    const { tournamentId } = created.body;
+    const join = { commandId: commandId(), command: { type: 'JoinTournament' } };
+    const joined = await bob.post<CommandAnswer & { tournamentId: string }>(`/tournaments/${tournamentId}/commands`, join);
+    expect(joined.status).toBe(200);
+    const again = await bob.post<CommandAnswer & { tournamentId: string }>(`/tournaments/${tournamentId}/commands`, join);
+    expect([again.body.replayed, again.body.receipt]).toEqual([true, joined.body.receipt]);
+    // The export is NDJSON, which the client (JSON only) does not read: fetched as it is.
+    const exported = await fetch(`${runtime.url}/tournaments/${tournamentId}/export`, {
+      headers: { authorization: `Bearer ${annKey}` },
+    });
+    expect(exported.status).toBe(200);
+    const log = (await exported.text())
+      .split('\n')
+      .filter((line) => line.includes('"seq"'))
+      .map((line) => JSON.parse(line) as EventEnvelope);
+    for (const answer of [created.body, joined.body]) {
+      const receipt = receiptOf({ ...answer, gameId: tournamentId }, log);
+      expect(checkReceipt(keys, receipt).ok).toBe(true);
+    }
+  });
+});
+
 interface Hook {
   id: string;
   secret: string;

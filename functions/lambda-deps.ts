@@ -11,6 +11,7 @@ import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
 import { config } from './config.ts';
 import type { Waits } from './games/app/waiting.ts';
 import type { Deps } from './kernel/deps.ts';
+import type { Signer } from './kernel/ports.ts';
 import { defaultWebhookPolicy, type WebhookPolicy } from './notifications/app/webhooks.ts';
 
 let deps: Deps | undefined;
@@ -32,19 +33,28 @@ export interface FunctionNeeds {
    * held in the table. The others never wait, so their bundles leave the lease table out (PERF-1).
    */
   readonly waits?: (client: DynamoDBClient, tables: TableNames) => Waits;
+  /**
+   * TRUST-1: given by the functions that sign (the API, the club function): their signer from the
+   * environment, a key the stack's KMS key certifies (adapters/kms-signer.ts `kmsSignerFromEnv`),
+   * undefined where the environment names no KMS key. The others never import the KMS client,
+   * so their bundles leave it out (PERF-1); they keep a key of their own process.
+   */
+  readonly signer?: () => Signer | undefined;
 }
 
-export const depsFromEnv = ({ sender, rulesets, waits }: FunctionNeeds): Deps => {
+export const depsFromEnv = ({ sender, rulesets, waits, signer }: FunctionNeeds): Deps => {
   if (!deps) {
     const c = config();
     const { client } = createDynamoClient({ endpoint: c.dynamoEndpoint, region: c.region });
     const tables = { events: c.eventsTable, games: c.gamesTable };
     const delivering = sender?.(defaultWebhookPolicy);
+    const signing = signer?.();
     deps = createDeps(client, tables, rulesets, {
       // The sender's resolver checks a URL at subscription too (REL-28).
       webhooks: createWebhooks(client, tables, defaultWebhookPolicy, delivering, delivering?.resolve),
       ...(waits ? { waits: waits(client, tables) } : {}),
       rateLimits: c.rateLimits,
+      ...(signing ? { signer: signing } : {}),
     });
   }
   return deps;

@@ -5,6 +5,7 @@
  */
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
+import { kmsSignerFromEnv } from '../adapters/kms-signer.ts';
 import { WaitLeaseTable } from '../adapters/wait-lease-table.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import { Waits, waitLimitsFromEnv } from '../games/app/waiting.ts';
@@ -24,6 +25,7 @@ export const handler = httpHandler(
       rulesets: rulesetCatalogue(rulesetList),
       sender: (policy) => new HttpWebhookSender(policy, dnsResolve),
       waits: (client, tables) => new Waits(waitLimitsFromEnv(process.env), new WaitLeaseTable(client, tables)),
+      signer: kmsSignerFromEnv,
     }),
   ),
 );

@@ -6,8 +6,11 @@
  */
 import { rulesetCatalogue } from '../../domain/catalogue.ts';
 import { rulesetList } from '../../domain/ruleset-list.ts';
+import { kmsSignerFromEnv } from '../adapters/kms-signer.ts';
 import { depsFromEnv } from '../lambda-deps.ts';
 import { buildClubsRouter } from './clubs-router.ts';
 import { httpHandler } from './handler.ts';
 
-export const handler = httpHandler(buildClubsRouter(() => depsFromEnv({ rulesets: rulesetCatalogue(rulesetList) })));
+export const handler = httpHandler(
+  buildClubsRouter(() => depsFromEnv({ rulesets: rulesetCatalogue(rulesetList), signer: kmsSignerFromEnv })),
+);

@@ -6,7 +6,7 @@
  * the local runtime serves them all from one handler.
  */
 
-import { docsHandlers } from '../docs/http/routes.ts';
+import { docsHandlersWith } from '../docs/http/routes.ts';
 import type { Deps } from '../kernel/deps.ts';
 import { authenticate } from '../players/app/players.ts';
 import { apiHandlers, apiReadsAhead } from './api-router.ts';
@@ -20,7 +20,7 @@ import type { Router } from './router.ts';
 export const buildRouter = (deps: () => Deps): Router =>
   routerFor(
     ROUTES,
-    { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlers },
+    { ...apiHandlers(deps), ...clubsHandlers(deps), ...docsHandlersWith(() => deps().signer.keySet()) },
     (authorization) => authenticate(deps(), authorization),
     apiReadsAhead(deps),
   );

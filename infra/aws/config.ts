@@ -37,6 +37,10 @@ export interface StackConfig {
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /** The API function's rate limits per key or client address (REL-26), given it as ARBITER_RATE_LIMITS. */
   readonly rateLimits: RateLimits;
+  /** TRUST-5: how many generations of the KMS signing key the stack holds (the last signs; infra/aws/signing-keys.ts). */
+  readonly signingKeyGenerations: number;
+  /** TRUST-5: keys no longer trusted, by kid, from that time (ISO 8601). */
+  readonly revokedSigningKeys: Readonly<Record<string, string>>;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -86,11 +90,11 @@ const domainFrom = (name: unknown, certificateArn: unknown): StackConfig['domain
   return { name, certificateArn };
 };
 
-const countFrom = (name: string, value: unknown, fallback: number): number => {
+const countFrom = (name: string, value: unknown, fallback: number, what = 'requests'): number => {
   if (absent(value)) return fallback;
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
-    throw new Error(`The ${name} context is a whole number of requests from 1, not ${JSON.stringify(value)}.`);
+    throw new Error(`The ${name} context is a whole number of ${what} from 1, not ${JSON.stringify(value)}.`);
   return n;
 };
 
@@ -117,6 +121,27 @@ const rateLimitsContextFrom = (value: unknown): RateLimits => {
   return rateLimitsFrom(text, 'The rateLimits context');
 };
 
+/** `revokedSigningKeys`: `kid=2026-12-08T12:00:00Z,kid2=…`, or an object of the same. */
+const revokedKeysFrom = (value: unknown): Readonly<Record<string, string>> => {
+  if (absent(value)) return {};
+  const pairs =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.entries(value)
+      : typeof value === 'string'
+        ? value.split(',').map((pair) => pair.trim().split('=') as [string, unknown])
+        : null;
+  if (!pairs) throw new Error('The revokedSigningKeys context is like kid=2026-12-08T12:00:00Z,kid2=…, or an object of the same.');
+  const revoked: Record<string, string> = {};
+  for (const [kid, at] of pairs) {
+    if (!/^[\w-]{43}$/.test(kid) || typeof at !== 'string' || Number.isNaN(Date.parse(at)) || !/^\d{4}-\d{2}-\d{2}T/.test(at))
+      throw new Error(
+        `The revokedSigningKeys context names each key by its kid (GET /.well-known/arbiter-keys.json) with an ISO time, not ${JSON.stringify(`${kid}=${String(at)}`)}.`,
+      );
+    revoked[kid] = new Date(at).toISOString();
+  }
+  return revoked;
+};
+
 export const stackConfigFrom = (scope: Construct): StackConfig => {
   const context = (name: string): unknown => scope.node.tryGetContext(name);
   return {
@@ -126,5 +151,7 @@ export const stackConfigFrom = (scope: Construct): StackConfig => {
     domain: domainFrom(context('domainName'), context('certificateArn')),
     throttle: throttleFrom(context('throttleRateLimit'), context('throttleBurstLimit')),
     rateLimits: rateLimitsContextFrom(context('rateLimits')),
+    signingKeyGenerations: countFrom('signingKeyGenerations', context('signingKeyGenerations'), 1, 'generations'),
+    revokedSigningKeys: revokedKeysFrom(context('revokedSigningKeys')),
   };
 };

@@ -25,6 +25,9 @@
  * - Alarms (AWS-2), each notifying one SNS topic (e-mail from the `alarmEmail` context): any
  *   message in a dead-letter or on-failure queue, a stream consumer more than a minute
  *   behind, API 5xx, each function's errors, throttles, failed webhook processing.
+ * - TRUST-1: an asymmetric KMS key (P-256, sign and verify) per generation (`signingKeyGenerations`,
+ *   TRUST-5), whose public halves a custom resource reads at deploy for the functions to publish;
+ *   the API and club functions may `kms:Sign` with the current one (infra/aws/signing-keys.ts).
  * - Settings from CDK context (AWS-5, infra/aws/config.ts): corsOrigins, alarmEmail, logRetentionDays,
  *   and an optional custom domain (domainName with certificateArn).
  * - Outputs naming what `npm run smoke` and `npm run redrive` need (`cdk deploy --outputs-file`).
@@ -46,6 +49,7 @@ import { type StackConfig, stackConfigFrom } from './config.ts';
 import { consumeEventStream } from './event-stream.ts';
 import { ArbiterHttpApi } from './http-api.ts';
 import { PhaseDeadlines } from './phase-deadlines.ts';
+import { SigningKeys } from './signing-keys.ts';
 import { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export interface ArbiterStackProps extends StackProps {
@@ -170,6 +174,8 @@ export class ArbiterStack extends Stack {
   readonly webhooks: WebhookDeliveries;
   readonly alarms: ArbiterAlarms;
   readonly config: StackConfig;
+  /** TRUST-1: the KMS signing key's generations, and what the functions publish of them. */
+  readonly signingKeys: SigningKeys;
 
   constructor(scope: Construct, id: string, props: ArbiterStackProps = {}) {
     super(scope, id, { description: 'Arbiter: event-sourced referee for wargames', ...props });
@@ -195,6 +201,7 @@ export class ArbiterStack extends Stack {
       fn.addEnvironment('ARBITER_CORS_ORIGINS', corsOrigins.join(','));
     for (const { fn } of [this.functions.api, this.functions.clubs])
       fn.addEnvironment('ARBITER_RATE_LIMITS', rateLimitsText(this.config.rateLimits));
+    this.signingKeys = this.createSigningKeys();
     const { projector, timerReactor, publisher, tournaments } = this.functions;
     this.streamFailures = {
       projector: consumeEventStream(this, this.tables.events, projector),
@@ -212,6 +219,25 @@ export class ArbiterStack extends Stack {
     this.alarms = this.createAlarms();
     this.outputOperationsNames();
     this.acknowledgeSharedFindings();
+  }
+
+  /**
+   * TRUST-1: the functions that sign receipts and exports (the API's commands and game exports,
+   * the club function's tournament commands and exports) may `kms:Sign` with the current key, and
+   * nothing else of KMS; the documentation function serves the public keys (JWKS), reading them
+   * from its environment. A function that starts to sign joins the first list here, and passes
+   * `signer: kmsSignerFromEnv` to depsFromEnv.
+   */
+  private createSigningKeys(): SigningKeys {
+    const keys = new SigningKeys(this, 'SigningKeys', {
+      generations: this.config.signingKeyGenerations,
+      revoked: this.config.revokedSigningKeys,
+      logRetention: this.config.logRetention,
+    });
+    for (const { fn } of [this.functions.api, this.functions.clubs]) keys.grantSign(fn);
+    keys.publishTo(this.functions.docs.fn);
+    new CfnOutput(this, 'SigningKeyArn', { value: keys.current.keyArn, description: 'The KMS key that certifies the signing keys now' });
+    return keys;
   }
 
   /** AWS-2: the API, every function and the webhook deliverer watched; then every alarm of the stack notifies the topic. */

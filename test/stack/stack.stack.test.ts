@@ -165,8 +165,8 @@ describe('the games table', () => {
 });
 
 describe('the functions', () => {
-  it('runs all ten handlers on Node.js 22, arm64, 512 MB, each with its own log group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 10);
+  it("runs all ten handlers on Node.js 22, arm64, 512 MB, each with its own log group (and the signing keys' reader, TRUST-1)", () => {
+    template.resourceCountIs('AWS::Lambda::Function', 11);
     for (const fn of Object.values(allFunctions)) {
       expect(resourceOf(fn.fn).Properties).toMatchObject({
         Handler: 'index.handler',
@@ -186,7 +186,7 @@ describe('the functions', () => {
 
   it('keeps every log group, the API access logs included, for a month', () => {
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(11);
+    expect(logGroups).toHaveLength(12);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -289,7 +289,12 @@ describe('the HTTP API', () => {
   });
 
   it('PERF-1 the OpenAPI document and the rulesets go to the documentation function, which reads no table; the API function has none of them', () => {
-    expect([...docsRoutes].sort()).toEqual(['GET /openapi.json', 'GET /rulesets', 'GET /rulesets/{id}']);
+    expect([...docsRoutes].sort()).toEqual([
+      'GET /.well-known/arbiter-keys.json',
+      'GET /openapi.json',
+      'GET /rulesets',
+      'GET /rulesets/{id}',
+    ]);
     expect(apiRoutes.filter((route) => docsRoutes.includes(route))).toEqual([]);
     const docsIntegration = Object.entries(template.findResources('AWS::ApiGatewayV2::Integration')).find(
       ([, r]) => JSON.stringify((r as ResourceJson).Properties.IntegrationUri) === JSON.stringify(arnOf(docs.fn)),
@@ -796,6 +801,84 @@ describe('the alarms', () => {
   });
 });
 
+describe('TRUST-1 TRUST-5 the signing key on AWS', () => {
+  const kmsActionsOf = (statements: readonly Statement[]) =>
+    statements.flatMap((st) =>
+      actionsOf(st)
+        .filter((a) => a.startsWith('kms:') || a === '*')
+        .map((action) => ({ action, resources: resourcesOf(st) })),
+    );
+  const KID = 'a'.repeat(43);
+  const nagFindings = (built: { stack: ArbiterStack }) =>
+    new AwsSolutionsChecks(built.stack.node.root, { verbose: true }).validateScope(built.stack).violations.map((v) => v.ruleName);
+
+  it('TRUST-1 the stack makes an asymmetric KMS key, P-256, for signing and verifying only, kept when the stack goes', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResource('AWS::KMS::Key', {
+      Properties: { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    expect(resourceOf(stack.signingKeys.current).Properties).not.toHaveProperty('EnableKeyRotation');
+  });
+
+  it('TRUST-1 the API and the club function may kms:Sign with that key alone, and no function may do anything else of KMS', () => {
+    const key = arnOf(stack.signingKeys.current);
+    for (const [name, fn] of Object.entries(allFunctions)) {
+      const signs = fn === api || fn === clubs;
+      expect({ name, kms: kmsActionsOf(statementsOf(fn)) }).toEqual({ name, kms: signs ? [{ action: 'kms:Sign', resources: [key] }] : [] });
+      expect(environmentOf(fn).ARBITER_KMS_KEY_ID, name).toEqual(signs ? key : undefined);
+    }
+  });
+
+  it('TRUST-1 the public keys reach the API, club and documentation functions at deploy, read by a function that alone may GetPublicKey', () => {
+    const reader = stack.signingKeys.reader;
+    if (!reader.role) throw new Error('the reader has no role');
+    const key = arnOf(stack.signingKeys.current);
+    expect(kmsActionsOf(statementsOfRole(logicalId(reader.role)))).toEqual([
+      { action: 'kms:GetPublicKey', resources: [key] },
+      { action: 'kms:DescribeKey', resources: [key] },
+    ]);
+    const [resourceId, resource] = Object.entries(template.findResources('Custom::ArbiterSigningKeys'))[0] ?? [];
+    expect(resource?.Properties).toEqual({ ServiceToken: arnOf(reader), KeyIds: [key] });
+    for (const [name, fn] of Object.entries(allFunctions)) {
+      const publishes = fn === api || fn === clubs || fn === docs;
+      expect({ name, keys: environmentOf(fn).ARBITER_SIGNING_KEYS }).toEqual({
+        name,
+        keys: publishes ? { 'Fn::GetAtt': [resourceId, 'Keys'] } : undefined,
+      });
+      if (publishes) expect(environmentOf(fn).ARBITER_REVOKED_KEYS).toBe('{}');
+    }
+    template.hasOutput('SigningKeyArn', { Value: key });
+  });
+
+  it('TRUST-5 signingKeyGenerations makes a new key that signs while the older ones stay published; revokedSigningKeys marks keys with their date', () => {
+    const built = synth({}, { signingKeyGenerations: 2, revokedSigningKeys: `${KID}=2026-12-08T12:00:00Z` });
+    const id = (c: IConstruct) => built.stack.getLogicalId(c.node.defaultChild as CfnElement);
+    const [first, second] = built.stack.signingKeys.generations;
+    if (!first || !second) throw new Error('two generations expected');
+    built.template.resourceCountIs('AWS::KMS::Key', 2);
+    expect(built.stack.signingKeys.current).toBe(second);
+    const apiRole = built.stack.functions.api.fn.role;
+    if (!apiRole) throw new Error('no role');
+    const apiKms = Object.values(built.template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => same(role, { Ref: id(apiRole) })))
+      .flatMap((policy) => kmsActionsOf(policy.Properties.PolicyDocument.Statement as Statement[]));
+    expect(apiKms).toEqual([{ action: 'kms:Sign', resources: [{ 'Fn::GetAtt': [id(second), 'Arn'] }] }]);
+    const [, resource] = Object.entries(built.template.findResources('Custom::ArbiterSigningKeys'))[0] ?? [];
+    expect(resource?.Properties.KeyIds).toEqual([{ 'Fn::GetAtt': [id(first), 'Arn'] }, { 'Fn::GetAtt': [id(second), 'Arn'] }]);
+    const apiResource = built.template.toJSON().Resources[id(built.stack.functions.api.fn)] as ResourceJson;
+    expect((apiResource.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ARBITER_REVOKED_KEYS).toBe(
+      JSON.stringify({ [KID]: '2026-12-08T12:00:00.000Z' }),
+    );
+    expect(nagFindings(built)).toEqual([]);
+    expect(() => synth({}, { signingKeyGenerations: 0 })).toThrow(
+      /signingKeyGenerations context is a whole number of generations from 1, not 0/,
+    );
+    expect(() => synth({}, { revokedSigningKeys: 'abc=yesterday' })).toThrow(/revokedSigningKeys context names each key by its kid/);
+  });
+});
+
 describe('AWS-1/AWS-3 outputs for the smoke and the redrive', () => {
   it('AWS-3 the stack outputs every name npm run redrive reads, each the resource it names', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
@@ -833,6 +916,8 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       throttleRateLimit: DEFAULT_THROTTLE.rateLimit,
       throttleBurstLimit: DEFAULT_THROTTLE.burstLimit,
       rateLimits: rateLimitsText(defaultRateLimits),
+      signingKeyGenerations: 1,
+      revokedSigningKeys: '',
     });
     expect(stack.config).toEqual({
       corsOrigins: ['*'],
@@ -841,6 +926,8 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       domain: null,
       throttle: DEFAULT_THROTTLE,
       rateLimits: defaultRateLimits,
+      signingKeyGenerations: 1,
+      revokedSigningKeys: {},
     });
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     // The same template with cdk.json's context as without any.
@@ -860,9 +947,9 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
   });
 
   it('AWS-5 logRetentionDays sets every log group, the API access logs included, from cdk.json or the command line', () => {
-    expect(retentions(template)).toEqual(Array(11).fill(30));
-    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(11).fill(365));
-    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(11).fill(7));
+    expect(retentions(template)).toEqual(Array(12).fill(30));
+    expect(retentions(synth({}, { logRetentionDays: 365 }).template)).toEqual(Array(12).fill(365));
+    expect(retentions(synth({}, { logRetentionDays: '7' }).template)).toEqual(Array(12).fill(7));
     expect(() => synth({}, { logRetentionDays: 10 })).toThrow(
       /logRetentionDays context is one of CloudWatch Logs' periods \(1, 3, 5, 7, 14, 30/,
     );
@@ -945,10 +1032,12 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       domain: { name: 'api.example.org', certificateArn: CERTIFICATE },
       throttle: { rateLimit: 20, burstLimit: 40 },
       rateLimits: { ...defaultRateLimits, games: 10 },
+      signingKeyGenerations: 1,
+      revokedSigningKeys: {},
     });
-    expect(retentions(built.template)).toEqual(Array(11).fill(90));
+    expect(retentions(built.template)).toEqual(Array(12).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
-    built.template.resourceCountIs('AWS::Lambda::Function', 10);
+    built.template.resourceCountIs('AWS::Lambda::Function', 11);
     expect(nagFindings(built)).toEqual([]);
   });
 });

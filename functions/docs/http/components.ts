@@ -46,7 +46,7 @@ import {
 } from '../../notifications/http/schemas.ts';
 import { playerResponse, profileResponse, publicProfileResponse } from '../../players/http/schemas.ts';
 import { roundsResponse, standingsResponse, tournamentCommandResponse, tournamentResponse } from '../../tournaments/http/schemas.ts';
-import { fieldErrorSchema, problemSchema, rulesetListResponse, rulesetResponse } from './schemas.ts';
+import { fieldErrorSchema, keySetSchema, problemSchema, publishedKeySchema, rulesetListResponse, rulesetResponse } from './schemas.ts';
 
 /** `post-galactica` → `PostGalactica`: the prefix of a ruleset's component names. */
 export const componentPrefix = (rulesetId: string): string =>
@@ -179,6 +179,8 @@ export const buildComponents = (): Components => {
     ['TournamentRounds', roundsResponse],
     ['TournamentStandings', standingsResponse],
     ['DeliveryLog', z.extend(deliveryLogSchema.def.getter(), { subscription: webhookSchema })],
+    ['KeySet', keySetSchema],
+    ['PublishedKey', publishedKeySchema],
     // TRUST-2: the lazy schemas the answers hold, so that each answer's receipt is a `$ref`.
     ['Receipt', receiptSchema],
     ['Signature', signatureSchema],

@@ -1,9 +1,9 @@
 /**
- * The routes that describe the service as the API declares and documents them: the rulesets and
- * the OpenAPI document. For each, its method and path, who may call it, its request schemas and
- * what the document says of it, which its function's router, the CDK routes and the document read
- * (route-table.ts); and its answers in `/openapi.json`, which only the document reads. Their
- * handlers are in routes.ts.
+ * The routes that describe the service as the API declares and documents them: the rulesets,
+ * the OpenAPI document and the service's public signing keys (TRUST-1). For each, its method and
+ * path, who may call it, its request schemas and what the document says of it, which its
+ * function's router, the CDK routes and the document read (route-table.ts); and its answers in
+ * `/openapi.json`, which only the document reads. Their handlers are in routes.ts.
  */
 import { always, header, problem, requestId, withEtag } from '../../http/openapi-parts.ts';
 import type { RouteDeclaration } from '../../http/route.ts';
@@ -37,6 +37,17 @@ export const docsRoutes = [
     tag: 'meta',
     summary: 'This document.',
   },
+  {
+    method: 'GET',
+    path: '/.well-known/arbiter-keys.json',
+    operationId: 'getKeySet',
+    serves: 'docs',
+    auth: 'public',
+    tag: 'meta',
+    summary: "The service's public signing keys (JWKS), the one that signs now first.",
+    description:
+      'TRUST-1, TRUST-5: every receipt and export signature names a key of this set, by `kid` (on AWS, a short-lived key whose certificate names one). Retired keys stay in it, so what they signed still verifies; a revoked key carries the date from which it is not trusted. `arbiter keys` lists them. Cached for five minutes.',
+  },
 ] as const satisfies readonly RouteDeclaration[];
 
 export type DocsRoute = (typeof docsRoutes)[number];
@@ -55,4 +66,5 @@ export const docsResponses = (): Record<DocsOperationId, Record<string, unknown>
     304: withEtag('', 'EventsPage')[304],
     ...always,
   },
+  getKeySet: { ...withEtag('The key set.', 'KeySet'), ...always },
 });

@@ -1,16 +1,18 @@
 /**
  * The routes that describe the service rather than play it: the rulesets with their commands'
- * JSON Schemas, and the OpenAPI document. They need no table and no player, and they are the
- * only answers that turn zod schemas into JSON Schema, so on AWS they are their own function
- * (functions/http/docs.ts): the API's cold start, which every player waits on, does not load
- * the OpenAPI document's code nor zod's JSON Schema code (PERF-1). The local runtime serves
- * them from its one handler, with the API's routes (every-route.ts).
+ * JSON Schemas, the OpenAPI document, and the public keys its signatures name (TRUST-1). They
+ * need no table and no player, and they are the only answers that turn zod schemas into JSON
+ * Schema, so on AWS they are their own function (functions/http/docs.ts): the API's cold start,
+ * which every player waits on, does not load the OpenAPI document's code nor zod's JSON Schema
+ * code (PERF-1). The local runtime serves them from its one handler, with the API's routes
+ * (every-route.ts).
  *
  * Here their handlers, one per route of operations.ts, which declares them and their answers.
  */
 
 import type { AnyRuleset } from '../../../domain/kernel/ruleset.ts';
 import { variantsByType } from '../../../domain/kernel/schema.ts';
+import type { KeySet } from '../../../domain/kernel/signature.ts';
 import * as z from '../../../domain/kernel/zod.ts';
 import { commandTable, matchCommands } from '../../../domain/match/command-table.ts';
 import { rulesets } from '../../../domain/rulesets.ts';
@@ -51,8 +53,19 @@ const commandsWithSchemas = (r: AnyRuleset) =>
     return { ...doc, schema: own };
   });
 
-/** The describing routes' handlers, by operationId; public, cached for five minutes. */
-export const docsHandlers: Handlers<DocsRoute> = {
+/** Where the key set comes from: the signer's (the local runtime), or the environment the stack wrote (the docs function on AWS). */
+export type KeySetSource = () => Promise<KeySet>;
+
+const noKeySet: KeySetSource = async () => {
+  throw new Error('this router was given no key set: buildDocsRouter(keys)');
+};
+
+/**
+ * The describing routes' handlers, by operationId; public, cached for five minutes. The key set
+ * (TRUST-1) is what `keys` gives: these handlers read no table and hold no key, so whoever
+ * builds the router says where the public keys are.
+ */
+export const docsHandlersWith = (keys: KeySetSource): Handlers<DocsRoute> => ({
   getOpenApi: async (request) => withEtag(request, servedDocument(request.origin), 'public, max-age=300'),
   listRulesets: async (request) => withEtag(request, { rulesets: [...rulesets.values()].map(rulesetSummary) }, 'public, max-age=300'),
   getRuleset: async (request) => {
@@ -68,7 +81,11 @@ export const docsHandlers: Handlers<DocsRoute> = {
       'public, max-age=300',
     );
   },
-};
+  getKeySet: async (request) => withEtag(request, await keys(), 'public, max-age=300'),
+});
 
-/** The documentation function's routes (all public: it authenticates nobody). */
-export const buildDocsRouter = (): Router => routerFor(docsRoutes, docsHandlers);
+/** The describing routes' handlers, with no key set (docsHandlersWith gives one). */
+export const docsHandlers: Handlers<DocsRoute> = /* @__PURE__ */ docsHandlersWith(noKeySet);
+
+/** The documentation function's routes (all public: it authenticates nobody), with the key set `keys` gives. */
+export const buildDocsRouter = (keys: KeySetSource = noKeySet): Router => routerFor(docsRoutes, docsHandlersWith(keys));

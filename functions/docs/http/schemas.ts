@@ -73,3 +73,40 @@ export const problemSchema = /* @__PURE__ */ z.lazy(() =>
     })
     .check(z.describe('RFC 9457 problem details.')),
 );
+
+/** TRUST-1: a key the service signs with, or signed with: a public JWK (RFC 7517) with its id and dates. */
+export const publishedKeySchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      kty: z.enum(['OKP', 'EC']),
+      crv: z.enum(['Ed25519', 'P-256']),
+      x: z.string().check(z.describe('The public key (Ed25519), or its x coordinate (P-256), base64url.')),
+      y: z.optional(z.string()).check(z.describe("P-256's y coordinate, base64url.")),
+      kid: z.string().check(z.describe('The key id every signature names: the RFC 7638 thumbprint of the key.')),
+      alg: z.enum(['EdDSA', 'ES256']),
+      use: z.literal('sig'),
+      created: z.string().check(z.describe('When the key was made (ISO 8601).')),
+      retired: z
+        .optional(z.string())
+        .check(z.describe('TRUST-5: when a newer key took over; the key still verifies what it signed before.')),
+      revoked: z
+        .optional(z.string())
+        .check(z.describe('TRUST-5: from when the key is no longer trusted; `arbiter verify` names the date.')),
+    })
+    .check(z.describe('TRUST-1: a public key of the service, as JWK (RFC 7517), with its id and dates.')),
+);
+
+/** TRUST-1: `GET /.well-known/arbiter-keys.json`, a JWKS (RFC 7517 §5). */
+export const keySetSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      keys: z
+        .array(publishedKeySchema)
+        .check(
+          z.describe(
+            'The key that signs now first, then the older ones, retired or revoked, kept so that what they signed still verifies.',
+          ),
+        ),
+    })
+    .check(z.describe("TRUST-1: the service's public keys (JWKS): check a receipt's or an export's signature against them.")),
+);

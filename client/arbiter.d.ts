@@ -202,7 +202,7 @@ export interface paths {
         put?: never;
         /**
          * Give a command.
-         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.
+         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing. TRUST-2: the answer carries a receipt, the service's signature over the game id, the sequence numbers recorded, the chain head after them and their time (the same receipt for a retry); keep it: `arbiter verify --receipts` proves a log still holds it.
          */
         post: operations["giveCommand"];
         delete?: never;

@@ -4,6 +4,7 @@
  * event names the hash before it, so an edit, deletion or reordering is detectable.
  */
 import { canonicalJsonWithout, sha256Hex } from './hash.ts';
+import type { Signature } from './signature.ts';
 
 /** What a decider emits: a type, its payload, and optionally the one seat that may see it. */
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -30,6 +31,11 @@ export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
   readonly hash: string;
   /** The command as given; on the first event of each command's batch only. */
   readonly command?: unknown;
+  /**
+   * TRUST-6: the player's signature over `{ gameId, commandId, command }` ('arbiter-command/1'),
+   * beside `command` when they signed it; inside the chain, so it cannot be added or dropped later.
+   */
+  readonly signature?: Signature;
   readonly visibleTo?: string;
 }
 
@@ -47,6 +53,8 @@ export interface BatchMeta {
   readonly commandId: string;
   readonly rulesVersion: string;
   readonly command: unknown;
+  /** TRUST-6: the player's signature of the command, kept on the first event; absent when unsigned. */
+  readonly signature?: Signature;
 }
 
 /** Seal a command's events onto the chain after `head` (the last stored event, if any). */
@@ -71,6 +79,7 @@ export const sealBatch = <E extends DomainEvent>(
       rulesVersion: meta.rulesVersion,
       prevHash: prev.hash,
       ...(i === 0 ? { command: meta.command } : {}),
+      ...(i === 0 && meta.signature !== undefined ? { signature: meta.signature } : {}),
       ...(event.visibleTo === undefined ? {} : { visibleTo: event.visibleTo }),
     };
     const envelope = { ...unsealed, hash: envelopeHash(unsealed) } as EventEnvelope<E>;

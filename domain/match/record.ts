@@ -6,6 +6,7 @@
 
 import { actorLabel } from '../kernel/context.ts';
 import { type DomainEvent, type EventEnvelope, sealBatch } from '../kernel/envelope.ts';
+import type { Signature } from '../kernel/signature.ts';
 import type { Decision } from '../kernel/violation.ts';
 import { decideGame, type GameCommand } from './decide.ts';
 import { isMatchEvent } from './events.ts';
@@ -33,11 +34,14 @@ export const recordCommand = (
   ctx: MatchCtx,
   gameId: string,
   commandId: string,
+  /** TRUST-6: the player's signature of the command, kept on its first event. */
+  signature?: Signature,
 ): Decision<EventEnvelope> => {
   const decision = decideGame(state, command, ctx, gameId);
   if (!decision.ok) return decision;
   const rulesVersion = recordedUnder(state, decision.events);
   const head = state.version === 0 ? null : { seq: state.version, hash: state.lastHash };
-  const events = sealBatch(head, decision.events, { gameId, at: ctx.now, actor: actorLabel(ctx.actor), commandId, rulesVersion, command });
+  const meta = { gameId, at: ctx.now, actor: actorLabel(ctx.actor), commandId, rulesVersion, command };
+  const events = sealBatch(head, decision.events, signature === undefined ? meta : { ...meta, signature });
   return { ok: true, events };
 };

@@ -114,7 +114,8 @@ const sealedFrom = (event: EventEnvelope, seat: string | null): boolean => event
  */
 export const redactEvent = (event: EventEnvelope, seat: string | null, previous?: EventEnvelope): EventEnvelope => {
   if (sealedFrom(event, seat)) {
-    const { command: _command, ...rest } = event;
+    // TRUST-6: the signature goes with the command: anyone could test a guessed command against it.
+    const { command: _command, signature: _signature, ...rest } = event;
     return { ...rest, type: 'Sealed', data: null, commandId: SEALED_COMMAND_ID };
   }
   if (previous && sealedFrom(previous, seat) && previous.commandId === event.commandId) {

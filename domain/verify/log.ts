@@ -4,7 +4,7 @@
  */
 import type { Rulesets } from '../catalogue.ts';
 import type { EventEnvelope } from '../kernel/envelope.ts';
-import type { Signature } from '../kernel/signature.ts';
+import type { PublishedKey, Signature } from '../kernel/signature.ts';
 import type { Match } from '../match/state.ts';
 import { viewGame } from '../match/view.ts';
 
@@ -30,6 +30,12 @@ export interface LogHeader {
   /** The server's view of the game for `viewer` at export time: verify compares the fold with it. */
   readonly state: unknown;
   /**
+   * TRUST-6: the public keys (current and retired) each seat's player registered to sign commands,
+   * by player id, as the server holds them at export; absent when no player has one. The
+   * player-signatures check verifies each signed command against them.
+   */
+  readonly playerKeys?: Readonly<Record<string, readonly PublishedKey[]>>;
+  /**
    * TRUST-3: the service's signature over this header (without it) and the log's chain head and
    * event count (`exportPayload`). Absent from logs exported before the service had a key.
    */
@@ -41,13 +47,17 @@ export interface ParsedLog {
   readonly events: readonly EventEnvelope[];
 }
 
-/** The header of an export of `state`, redacted for `viewer`: what the server reports, the seed once the game has ended, and the players' `names` (by player id). */
+/**
+ * The header of an export of `state`, redacted for `viewer`: what the server reports, the seed once
+ * the game has ended, the players' `names` and (TRUST-6) their signing `keys` (both by player id).
+ */
 export const logHeader = (
   rulesets: Rulesets,
   gameId: string,
   state: Match,
   viewer: string | null,
   names: ReadonlyMap<string, string> = new Map(),
+  keys: ReadonlyMap<string, readonly PublishedKey[]> = new Map(),
 ): LogHeader => ({
   format: LOG_FORMAT,
   gameId,
@@ -62,6 +72,7 @@ export const logHeader = (
   seed: state.status === 'ended' ? state.seed : null,
   viewer,
   state: viewGame(rulesets, state, viewer),
+  ...(keys.size === 0 ? {} : { playerKeys: Object.fromEntries(keys) }),
 });
 
 /** TRUST-3: what an export's signature is made for (domain/kernel/signature.ts). */

@@ -11,7 +11,7 @@ export interface RulesPart {
 }
 
 export interface CheckResult {
-  readonly check: 'chain' | 'seed' | 'dice' | 'rules' | 'state' | 'origin';
+  readonly check: 'chain' | 'seed' | 'dice' | 'rules' | 'state' | 'origin' | 'signatures';
   readonly ok: boolean;
   /** One line a person reads. */
   readonly verdict: string;

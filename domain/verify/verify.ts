@@ -16,6 +16,7 @@ import { voidedBy } from './explain.ts';
 import { LogFold } from './fold.ts';
 import { lineOf, type ParsedLog } from './log.ts';
 import { checkOrigin } from './origin-check.ts';
+import type { checkPlayerSignatures } from './player-signatures.ts';
 import { rulesVersionsOf } from './readjudicate.ts';
 import { type CheckResult, fail, isRunning, isSealed, pass, pending } from './result.ts';
 import { checkRules } from './rules-check.ts';
@@ -186,9 +187,23 @@ export const verifyLog = (
     rulesets = everyRuleset(),
     fold = new LogFold(log.events, rulesets),
     origin,
-  }: { readonly rulesets?: Rulesets; readonly fold?: LogFold; readonly origin?: ParsedLog } = {},
+    playerSignatures,
+  }: {
+    readonly rulesets?: Rulesets;
+    readonly fold?: LogFold;
+    readonly origin?: ParsedLog;
+    /**
+     * TRUST-6: the players' signatures check (player-signatures.ts), given by the callers that have
+     * Ed25519 at hand (the CLI, Node): it is passed in, not imported, so the page's bundle, which
+     * has no node:crypto, builds without it.
+     */
+    readonly playerSignatures?: typeof checkPlayerSignatures;
+  } = {},
 ): CheckResult[] => {
   const checks = [checkChain(log), checkSeed(log), checkDice(log, rulesets), checkRules(log, fold), checkState(log, fold)];
+  // TRUST-6: who signed which command, in a log that has players' signatures or keys.
+  const signatures = playerSignatures?.(log);
+  if (signatures) checks.push(signatures);
   // TB-6: a fork's log is checked with its origin's too (origin-check.ts).
   const forked = checkOrigin(log, origin, rulesets);
   return forked ? [...checks, forked] : checks;

@@ -14,6 +14,7 @@ import {
   type QueryCommandInput,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { PublishedKey } from '../../domain/kernel/signature.ts';
 import {
   type CommandRecord,
   type GamesPort,
@@ -21,6 +22,7 @@ import {
   type LobbyEntry,
   lobbyOrder,
   type Player,
+  type PlayerSigning,
   type ProjectedView,
   type ReadModel,
   type StaleMark,
@@ -252,7 +254,14 @@ export class DynamoGames implements GamesPort {
       new GetItemCommand({ TableName: this.tables.games, Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } } }),
     );
     if (!item?.apiKeyHash?.S || !item.name?.S) return null;
-    return { playerId, name: item.name.S, apiKeyHash: item.apiKeyHash.S, ...(item.createdAt?.S ? { createdAt: item.createdAt.S } : {}) };
+    const signing = signingOf(item);
+    return {
+      playerId,
+      name: item.name.S,
+      apiKeyHash: item.apiKeyHash.S,
+      ...(item.createdAt?.S ? { createdAt: item.createdAt.S } : {}),
+      ...(signing ? { signing } : {}),
+    };
   }
 
   /** A new name on an existing profile; false when there is no such player. */
@@ -301,21 +310,63 @@ export class DynamoGames implements GamesPort {
   /** The display names of these players (at most 100), by id; unknown ids are left out. */
   async playerNames(playerIds: readonly string[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();
-    let keys: Item[] = [...new Set(playerIds)].map((id) => ({ pk: { S: playerKey(id) }, sk: { S: 'PROFILE' } }));
-    while (keys.length > 0) {
-      const result = await this.db.send(
-        new BatchGetItemCommand({
-          RequestItems: {
-            [this.tables.games]: { Keys: keys, ProjectionExpression: 'pk, #name', ExpressionAttributeNames: { '#name': 'name' } },
+    for (const [playerId, item] of await this.profiles(playerIds, '#name')) if (item.name?.S) names.set(playerId, item.name.S);
+    return names;
+  }
+
+  /**
+   * TRUST-6: the signing keys and setting live on the profile, which authenticating a request reads
+   * anyway (so the command path checks a signature with no read of its own); a write names the
+   * revision it read, so of two concurrent changes one fails and is made again on what the other left.
+   */
+  async setSigning(playerId: string, signing: Omit<PlayerSigning, 'revision'>, revision: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.tables.games,
+          Key: { pk: { S: playerKey(playerId) }, sk: { S: 'PROFILE' } },
+          UpdateExpression: 'SET signing = :signing, signingRev = :next',
+          ConditionExpression: revision === 0 ? 'attribute_exists(pk) AND attribute_not_exists(signingRev)' : 'signingRev = :rev',
+          ExpressionAttributeValues: {
+            ':signing': { S: JSON.stringify({ keys: signing.keys, requireSignatures: signing.requireSignatures }) },
+            ':next': { N: String(revision + 1) },
+            ...(revision === 0 ? {} : { ':rev': { N: String(revision) } }),
           },
         }),
       );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async playerKeys(playerIds: readonly string[]): Promise<Map<string, readonly PublishedKey[]>> {
+    const keys = new Map<string, readonly PublishedKey[]>();
+    for (const [playerId, item] of await this.profiles(playerIds, 'signing, signingRev')) {
+      const signing = signingOf(item);
+      if (signing && signing.keys.length > 0) keys.set(playerId, signing.keys);
+    }
+    return keys;
+  }
+
+  /** These players' profiles (at most 100), by id, with only `projection`'s attributes; unknown ids are left out. */
+  private async profiles(playerIds: readonly string[], projection: string): Promise<Map<string, Item>> {
+    const found = new Map<string, Item>();
+    let keys: Item[] = [...new Set(playerIds)].map((id) => ({ pk: { S: playerKey(id) }, sk: { S: 'PROFILE' } }));
+    while (keys.length > 0) {
+      const names = projection.includes('#name') ? { ExpressionAttributeNames: { '#name': 'name' } } : {};
+      const result = await this.db.send(
+        new BatchGetItemCommand({
+          RequestItems: { [this.tables.games]: { Keys: keys, ProjectionExpression: `pk, ${projection}`, ...names } },
+        }),
+      );
       for (const item of result.Responses?.[this.tables.games] ?? []) {
-        if (item.pk?.S && item.name?.S) names.set(item.pk.S.slice('PLAYER#'.length), item.name.S);
+        if (item.pk?.S) found.set(item.pk.S.slice('PLAYER#'.length), item);
       }
       keys = (result.UnprocessedKeys?.[this.tables.games]?.Keys ?? []) as Item[];
     }
-    return names;
+    return found;
   }
 }
 
@@ -346,4 +397,13 @@ export const queryAll = async (db: DynamoDBClient, input: QueryCommandInput): Pr
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+};
+
+/** TRUST-6: a profile's signing keys and setting, as `setSigning` wrote them; undefined before the first write. */
+const signingOf = (item: Item): PlayerSigning | undefined => {
+  const text = item.signing?.S;
+  const revision = item.signingRev?.N;
+  if (text === undefined || revision === undefined) return undefined;
+  const { keys, requireSignatures } = JSON.parse(text) as Omit<PlayerSigning, 'revision'>;
+  return { keys, requireSignatures, revision: Number(revision) };
 };

@@ -1,6 +1,7 @@
 /** Events as DynamoDB items and back: payloads as JSON text, so their hashes survive any round trip. */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { Signature } from '../../domain/kernel/signature.ts';
 
 export type Item = Record<string, AttributeValue>;
 
@@ -17,6 +18,7 @@ export const eventToItem = (e: EventEnvelope): Item => ({
   prevHash: { S: e.prevHash },
   hash: { S: e.hash },
   ...(e.command === undefined ? {} : { command: { S: JSON.stringify(e.command) } }),
+  ...(e.signature === undefined ? {} : { signature: { S: JSON.stringify(e.signature) } }),
   ...(e.visibleTo === undefined ? {} : { visibleTo: { S: e.visibleTo } }),
 });
 
@@ -44,6 +46,7 @@ const json = (item: Item, name: string, value: string): unknown => {
 /** Also reads stream images, whose attribute values have the same shape. Throws on an item that is not an event. */
 export const itemToEvent = (item: Item): EventEnvelope => {
   const command = item.command?.S;
+  const signature = item.signature?.S;
   const visibleTo = item.visibleTo?.S;
   return {
     gameId: text(item, 'gameId'),
@@ -58,6 +61,7 @@ export const itemToEvent = (item: Item): EventEnvelope => {
     prevHash: text(item, 'prevHash'),
     hash: text(item, 'hash'),
     ...(command === undefined ? {} : { command: json(item, 'command', command) }),
+    ...(signature === undefined ? {} : { signature: json(item, 'signature', signature) as Signature }),
     ...(visibleTo === undefined ? {} : { visibleTo }),
   };
 };

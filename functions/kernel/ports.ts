@@ -6,7 +6,7 @@
  * table, a key or an SDK type: an adapter turns these values into its own items.
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
-import type { KeySet, Signature, SignaturePurpose } from '../../domain/kernel/signature.ts';
+import type { KeySet, PublishedKey, Signature, SignaturePurpose } from '../../domain/kernel/signature.ts';
 import type { Voided } from '../../domain/match/state.ts';
 
 export type { WaitLeases } from '../games/app/waiting.ts';
@@ -209,6 +209,16 @@ export interface Player {
   readonly name: string;
   readonly apiKeyHash: string;
   readonly createdAt?: string;
+  /** TRUST-6: the keys the player signs commands with; absent until they first register one. */
+  readonly signing?: PlayerSigning;
+}
+
+/** TRUST-6: a player's public keys (current and retired: old signatures still verify) and whether their seats take only signed commands. */
+export interface PlayerSigning {
+  readonly keys: readonly PublishedKey[];
+  readonly requireSignatures: boolean;
+  /** How many times it was written (0: never); a write names the revision it read. */
+  readonly revision: number;
 }
 
 export interface Players {
@@ -221,6 +231,10 @@ export interface Players {
   rotateKey(playerId: string, oldHash: string, newHash: string): Promise<boolean>;
   /** The display names of these players (at most 100), by id; unknown ids are left out. */
   playerNames(playerIds: readonly string[]): Promise<Map<string, string>>;
+  /** TRUST-6: write the player's signing keys and setting only while they are at `revision`; false when another write got there first, or there is no such player. */
+  setSigning(playerId: string, signing: Omit<PlayerSigning, 'revision'>, revision: number): Promise<boolean>;
+  /** TRUST-6: the signing keys of these players (at most 100), by id; players without any are left out. */
+  playerKeys(playerIds: readonly string[]): Promise<Map<string, readonly PublishedKey[]>>;
 }
 
 /** A game's seed and command records, read outside the command path. */

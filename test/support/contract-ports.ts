@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seedCommitment } from '../../domain/kernel/dice.ts';
 import { type EventEnvelope, findChainBreak, sealBatch } from '../../domain/kernel/envelope.ts';
+import type { PublishedKey } from '../../domain/kernel/signature.ts';
 import { foldGame } from '../../domain/match/evolve.ts';
 import { emptyGame } from '../../domain/match/state.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -547,6 +548,59 @@ export const describePortContract = (adapter: string, make: () => Promise<PortsU
       expect(await deps.games.player(unique('p_none'))).toBeNull();
       const missing = unique('p_none');
       expect(await deps.games.playerNames([playerId, missing, playerId])).toEqual(new Map([[playerId, 'Ada L.']]));
+    });
+
+    it("TRUST-6 ARC-2 a player's signing keys: written over the revision read, read back with the profile and by id", async () => {
+      const { deps } = await make();
+      const playerId = unique('p_keys');
+      const key = (x: string, retired?: string): PublishedKey => ({
+        ...{ kty: 'OKP', crv: 'Ed25519', x, kid: `kid-${x}`, alg: 'EdDSA', use: 'sig', created: '2026-01-01T00:00:00.000Z' },
+        ...(retired === undefined ? {} : { retired }),
+      });
+      expect(await deps.games.setSigning(playerId, { keys: [key('a')], requireSignatures: false }, 0)).toBe(false);
+      await deps.games.createPlayer({ playerId, name: 'Ada', apiKeyHash: 'h1' }, '2026-01-01T00:00:00.000Z');
+      expect((await deps.games.player(playerId))?.signing).toBeUndefined();
+      expect(await deps.games.playerKeys([playerId])).toEqual(new Map());
+      expect(await deps.games.setSigning(playerId, { keys: [key('a')], requireSignatures: false }, 1)).toBe(false);
+      expect(await deps.games.setSigning(playerId, { keys: [key('a')], requireSignatures: false }, 0)).toBe(true);
+      // Of two writes over the same revision, one holds.
+      expect(await deps.games.setSigning(playerId, { keys: [], requireSignatures: false }, 0)).toBe(false);
+      const both = { keys: [key('a', '2026-02-01T00:00:00.000Z'), key('b')], requireSignatures: true };
+      expect(await deps.games.setSigning(playerId, both, 1)).toBe(true);
+      expect(await deps.games.player(playerId)).toEqual({
+        playerId,
+        name: 'Ada',
+        apiKeyHash: 'h1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        signing: { ...both, revision: 2 },
+      });
+      const other = unique('p_keys');
+      await deps.games.createPlayer({ playerId: other, name: 'Bo', apiKeyHash: 'h2' }, '2026-01-01T00:00:00.000Z');
+      expect(await deps.games.playerKeys([playerId, other, unique('p_none'), playerId])).toEqual(new Map([[playerId, both.keys]]));
+    });
+
+    it("TRUST-6 ARC-2 a signed command's event keeps its signature, inside the chain, through the store", async () => {
+      const { deps } = await make();
+      const gameId = unique('g_signed');
+      const signature = { kid: 'kid-a', alg: 'EdDSA', sig: 'c2lnbmVk' } as const;
+      const batch = { ...meta(gameId, 'c1'), command: { type: 'Noop' } };
+      const events = sealBatch(
+        null,
+        [
+          { type: 'A', data: {} },
+          { type: 'B', data: {} },
+        ],
+        { ...batch, signature },
+      );
+      expect(events[0]?.signature).toEqual(signature);
+      expect(events[1]?.signature).toBeUndefined();
+      const unsigned = sealBatch(null, [{ type: 'A', data: {} }], batch);
+      expect(unsigned[0]?.hash).not.toBe(events[0]?.hash);
+      const record = { bodyHash: 'b', firstSeq: 1, lastSeq: 2 };
+      expect(await deps.store.append({ gameId, expectedVersion: 0, events, command: { commandId: 'c1', record } })).toEqual({ ok: true });
+      const read = await deps.store.readAfter(gameId, 0);
+      expect(read).toEqual(events);
+      expect(findChainBreak(read)).toBeNull();
     });
 
     it('ARC-2 webhooks: at most the limit per player, each update over the revision it read', async () => {

@@ -2,8 +2,10 @@
  * Read models, inboxes, the lobby and players in memory, with the games table's semantics
  * (docs/design.md §9, §10.1): a view is written only over the version it was folded from, an
  * inbox entry never goes back in time, the lobby is paged in `lobbyOrder` from a cursor, and a
- * key rotates only from the hash it still has.
+ * key rotates only from the hash it still has, and a player's signing keys are written only over
+ * the revision read.
  */
+import type { PublishedKey } from '../../../domain/kernel/signature.ts';
 import {
   type CommandRecord,
   type GamesPort,
@@ -11,6 +13,7 @@ import {
   type LobbyEntry,
   lobbyOrder,
   type Player,
+  type PlayerSigning,
   type ProjectedView,
   type ReadModel,
   type StaleMark,
@@ -106,6 +109,25 @@ export class MemoryGames implements GamesPort {
     if (player?.apiKeyHash !== oldHash) return false;
     this.players.set(playerId, { ...player, apiKeyHash: newHash });
     return true;
+  }
+
+  async setSigning(playerId: string, signing: Omit<PlayerSigning, 'revision'>, revision: number): Promise<boolean> {
+    const player = this.players.get(playerId);
+    if (!player || (player.signing?.revision ?? 0) !== revision) return false;
+    this.players.set(playerId, {
+      ...player,
+      signing: { keys: [...signing.keys], requireSignatures: signing.requireSignatures, revision: revision + 1 },
+    });
+    return true;
+  }
+
+  async playerKeys(playerIds: readonly string[]): Promise<Map<string, readonly PublishedKey[]>> {
+    const keys = new Map<string, readonly PublishedKey[]>();
+    for (const id of new Set(playerIds)) {
+      const signing = this.players.get(id)?.signing;
+      if (signing && signing.keys.length > 0) keys.set(id, signing.keys);
+    }
+    return keys;
   }
 
   async playerNames(playerIds: readonly string[]): Promise<Map<string, string>> {

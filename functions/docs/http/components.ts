@@ -44,7 +44,7 @@ import {
   webhookListSchema,
   webhookSchema,
 } from '../../notifications/http/schemas.ts';
-import { playerResponse, profileResponse, publicProfileResponse } from '../../players/http/schemas.ts';
+import { playerResponse, profileResponse, publicProfileResponse, signingKeysResponse } from '../../players/http/schemas.ts';
 import { roundsResponse, standingsResponse, tournamentCommandResponse, tournamentResponse } from '../../tournaments/http/schemas.ts';
 import { fieldErrorSchema, keySetSchema, problemSchema, publishedKeySchema, rulesetListResponse, rulesetResponse } from './schemas.ts';
 
@@ -160,6 +160,7 @@ export const buildComponents = (): Components => {
     ['Player', playerResponse],
     ['Profile', profileResponse],
     ['PublicProfile', publicProfileResponse],
+    ['SigningKeys', signingKeysResponse],
     ['RulesetList', rulesetListResponse],
     ['Ruleset', rulesetResponse],
     ['Club', clubSchema],

@@ -6,6 +6,7 @@
 import type { Actor } from '../../../domain/kernel/context.ts';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { canonicalJson, sha256Hex } from '../../../domain/kernel/hash.ts';
+import type { Signature } from '../../../domain/kernel/signature.ts';
 import { type GameCommand, lifecycleCommand, undoneVersion } from '../../../domain/match/command-table.ts';
 import { actingSeat, type ForkOrigin } from '../../../domain/match/fork.ts';
 import type { MatchCtx } from '../../../domain/match/match-ctx.ts';
@@ -16,6 +17,7 @@ import type { Deps } from '../../kernel/deps.ts';
 import type { CommandRecord } from '../../kernel/ports.ts';
 import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
 import { refuseUnknownCommandFields } from '../../kernel/strict.ts';
+import { refuseBadSignature } from '../../players/app/command-signatures.ts';
 import { isPrivate, mayRead } from './access.ts';
 import { refuseOverBudget, refuseTooManyEvents } from './budget.ts';
 import { foldOnto, gameSnapshot, loadGame } from './game-fold.ts';
@@ -31,6 +33,12 @@ export interface CommandRequest {
   readonly caller: Caller;
   /** TB-6: a `ForkGame`'s origin, loaded by the fork route (forks.ts). */
   readonly origin?: ForkOrigin;
+  /**
+   * TRUST-6: the player's signature of a command they sent to the command route (null: sent
+   * unsigned, refused when they require signatures); absent for a command the server gives in
+   * a player's name (a tournament's joins), which no player signs.
+   */
+  readonly signature?: Signature | null;
 }
 
 export interface CommandResult {
@@ -133,6 +141,10 @@ const bodyHashOf = (request: CommandRequest): string =>
  * this pass, not commands run again from the top.
  */
 export const executeCommand = async (deps: Deps, given: CommandRequest): Promise<CommandResult> => {
+  if (given.signature !== undefined && given.caller.kind === 'player') {
+    const { gameId, commandId, command, signature } = given;
+    await refuseBadSignature(deps, { gameId, commandId, command, playerId: given.caller.playerId, signature });
+  }
   const bodyHash = bodyHashOf(given);
   let request = given;
   for (let attempt = 0; ; attempt += 1) {
@@ -278,7 +290,8 @@ const decideAndAppend = async (
     ...(await undoneFor(deps, request, base)),
     ...(request.origin ? { origin: request.origin } : {}),
   };
-  const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId);
+  const signature = request.signature ?? undefined;
+  const decision = recordCommand(base, request.command, ctx, request.gameId, request.commandId, signature);
   if (!decision.ok) throw ruleViolation(decision.violation);
   const events = decision.events;
   refuseTooManyEvents(events);

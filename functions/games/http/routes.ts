@@ -98,6 +98,7 @@ export const gameHandlers = (deps: () => Deps): Handlers<GameRoute> => ({
       expectedVersion: body.expectedVersion,
       command: body.command as { type: string },
       caller: { kind: 'player', playerId },
+      signature: body.signature ?? null,
     });
     return json(200, await commandResponse(deps(), gameId, result, seatAfter(result, playerId)));
   },

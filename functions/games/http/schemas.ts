@@ -34,6 +34,24 @@ export const joinGameBody = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/**
+ * TRUST-6: a player's signature of a command: Ed25519 over the RFC 8785 canonical JSON of
+ * `{ purpose: "arbiter-command/1", payload: { gameId, commandId, command } }`.
+ */
+export const commandSignature = /* @__PURE__ */ z.lazy(() =>
+  z
+    .strictObject({
+      kid: z.string().check(z.maxLength(64), z.describe('The id of your key that signed it (GET /players/me/signing-keys).')),
+      alg: z.literal('EdDSA'),
+      sig: z.string().check(z.maxLength(128), z.regex(/^[A-Za-z0-9_-]*$/), z.describe('The signature, base64url without padding.')),
+    })
+    .check(
+      z.describe(
+        'TRUST-6: Ed25519 over the RFC 8785 canonical JSON of {"purpose": "arbiter-command/1", "payload": {gameId, commandId, command}}; `arbiter sign` makes it.',
+      ),
+    ),
+);
+
 export const commandBody = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     commandId,
@@ -41,6 +59,13 @@ export const commandBody = /* @__PURE__ */ z.lazy(() =>
       .optional(z.number().check(z.int(), z.gte(0)))
       .check(z.describe('Refuse with 409 unless the game is at this version.')),
     command: z.looseObject({ type: z.string().check(z.describe('The command type; see GET /rulesets/{id}.')) }),
+    signature: z
+      .optional(commandSignature)
+      .check(
+        z.describe(
+          "TRUST-6: your signature of the command, with a key you registered (POST /players/me/signing-keys); required once you require signatures. It is kept in the command's event.",
+        ),
+      ),
   }),
 );
 
@@ -218,6 +243,9 @@ export const envelopeSchema = /* @__PURE__ */ z.lazy(() =>
       prevHash: z.string(),
       hash: z.string(),
       command: z.optional(z.unknown()),
+      signature: z
+        .optional(commandSignature)
+        .check(z.describe("TRUST-6: the player's signature of the command, on its first event, when they signed it.")),
       visibleTo: z.optional(z.string()),
     })
     .check(z.describe('One event of the log; sealed events of other seats show as type "Sealed" with data null.')),

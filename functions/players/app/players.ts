@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sha256Hex } from '../../../domain/kernel/hash.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { notFound, Problem } from '../../kernel/problems.ts';
+import { rememberPlayer } from './command-signatures.ts';
 
 /** `arb.<playerId>.<secret>`: the player id inside the key finds the hash in one read. */
 const KEY_PATTERN = /^arb\.(p_[0-9a-f]{20})\.([A-Za-z0-9_-]{43})$/;
@@ -27,6 +28,8 @@ export const authenticate = async (deps: Deps, authorization: string | undefined
   const expected = Buffer.from(player?.apiKeyHash ?? '0'.repeat(64), 'hex');
   const given = Buffer.from(sha256Hex(key), 'hex');
   if (!player || !timingSafeEqual(expected, given)) throw unauthorized('That API key is not valid.');
+  // TRUST-6: a command the request gives checks its signature against this read of the profile.
+  rememberPlayer(deps, player);
   return player.playerId;
 };
 

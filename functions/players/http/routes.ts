@@ -10,6 +10,7 @@ import { json, withEtag } from '../../http/respond.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { myProfile, publicProfile, registerPlayer, renamePlayer, rotateKey } from '../app/players.ts';
+import { addSigningKey, requireSignatures, retireSigningKey, signingKeys } from '../app/signing-keys.ts';
 import type { PlayerRoute } from './operations.ts';
 
 export const playerHandlers = (deps: () => Deps): Handlers<PlayerRoute> => ({
@@ -22,5 +23,11 @@ export const playerHandlers = (deps: () => Deps): Handlers<PlayerRoute> => ({
   renameMe: async (_request, { playerId, body }) => json(200, await renamePlayer(deps(), playerId, body.name)),
   rotateMyKey: async (request, { playerId }) =>
     json(201, await rotateKey(deps(), playerId, request.headers.authorization), { 'cache-control': 'no-store' }),
+  getMySigningKeys: async (request, { playerId }) => withEtag(request, await signingKeys(deps(), playerId)),
+  addMySigningKey: async (_request, { playerId, body }) =>
+    json(201, await addSigningKey(deps(), playerId, body.key, body.requireSignatures)),
+  setRequireSignatures: async (_request, { playerId, body }) =>
+    json(200, await requireSignatures(deps(), playerId, body.requireSignatures)),
+  retireMySigningKey: async (request, { playerId }) => json(200, await retireSigningKey(deps(), playerId, request.params.id ?? '')),
   getPlayer: async (request) => withEtag(request, await publicProfile(deps(), request.params.id ?? '')),
 });

@@ -9,6 +9,7 @@ import { redactEvent, viewGame } from '../../../domain/match/view.ts';
 import { everyRuleset } from '../../../domain/rulesets.ts';
 import { LogFormatError, type ParsedLog, parseLog } from '../../../domain/verify/log.ts';
 import { outcomeOf } from '../../../domain/verify/pending.ts';
+import { checkPlayerSignatures } from '../../../domain/verify/player-signatures.ts';
 import { CLAIM_NAMES, type Claim, proveLog, tournamentSignatures } from '../../../domain/verify/proofs.ts';
 import { parseExport, verifyTournament } from '../../../domain/verify/tournament.ts';
 import { verifyLog } from '../../../domain/verify/verify.ts';
@@ -55,7 +56,8 @@ export const verify = async (file: string | undefined, out: Output, options: Ver
   const keys = options.keys === undefined ? undefined : await readKeySet(options.keys);
   const { header, events } = log;
   print(`${header.gameId}: ${header.ruleset} ${header.rulesVersion}, ${events.length} events, ${header.status}`);
-  const checks = verifyLog(log, origin ? { origin } : {});
+  // TRUST-6: and who signed which command.
+  const checks = verifyLog(log, { ...(origin ? { origin } : {}), playerSignatures: checkPlayerSignatures });
   const results = checks.map((result) => ({ result, pending: outcomeOf(result) === 'pending' }));
   for (const { result, pending } of results) {
     print(`${pending ? 'PENDING' : result.ok ? 'PASS' : 'FAIL'}  ${result.verdict}`);

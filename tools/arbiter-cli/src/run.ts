@@ -8,7 +8,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { ReplayOptions } from './commands.ts';
-import { EXIT, type Output, REPLAY_HELP, TOOL_HELP, UsageError, VERIFY_HELP, VERIFY_TOURNAMENT_HELP } from './usage.ts';
+import { EXIT, type Output, REPLAY_HELP, SIGN_HELP, TOOL_HELP, UsageError, VERIFY_HELP, VERIFY_TOURNAMENT_HELP } from './usage.ts';
 
 /** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -26,7 +26,12 @@ const parse = (command: string, args: string[], options: Options): { values: Rec
   }
 };
 
-const HELP: Readonly<Record<string, string>> = { verify: VERIFY_HELP, replay: REPLAY_HELP, 'verify-tournament': VERIFY_TOURNAMENT_HELP };
+const HELP: Readonly<Record<string, string>> = {
+  verify: VERIFY_HELP,
+  replay: REPLAY_HELP,
+  'verify-tournament': VERIFY_TOURNAMENT_HELP,
+  sign: SIGN_HELP,
+};
 
 const dispatch = async (argv: readonly string[], out: Output): Promise<number> => {
   const [command, ...rest] = argv;
@@ -42,7 +47,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
   if (command === 'help') {
     const topic = rest[0];
     if (topic !== undefined && !HELP[topic])
-      throw new UsageError(`there is no command "${topic}"; the commands are verify, verify-tournament and replay`);
+      throw new UsageError(`there is no command "${topic}"; the commands are verify, verify-tournament, replay and sign`);
     out(topic ? (HELP[topic] as string) : TOOL_HELP);
     return EXIT.holds;
   }
@@ -64,6 +69,24 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     if (positionals.length > 1) throw new UsageError('verify-tournament checks one export at a time');
     const { verifyTournamentFile } = await import('./commands.ts');
     return verifyTournamentFile(positionals[0], out, typeof values.keys === 'string' ? values.keys : undefined);
+  }
+  if (command === 'sign') {
+    const { values, positionals } = parse('sign', rest, {
+      'new-key': { type: 'string' },
+      key: { type: 'string' },
+      game: { type: 'string' },
+      id: { type: 'string' },
+      file: { type: 'string' },
+      'expected-version': { type: 'string' },
+    });
+    if (values.help) return help(out, SIGN_HELP);
+    if (positionals.length > 1) throw new UsageError('sign takes one command; quote its JSON, e.g. \'{"type":"EndPhase"}\'');
+    const { commandText, newKey, signCommand } = await import('./sign.ts');
+    const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    const keyFile = text('new-key');
+    if (keyFile !== undefined) return newKey(keyFile, out);
+    const given = { key: text('key'), game: text('game'), id: text('id'), expectedVersion: text('expected-version') };
+    return signCommand({ ...given, command: commandText(positionals[0], text('file')) }, out);
   }
   if (command === 'replay') {
     const { values, positionals } = parse('replay', rest, {
@@ -91,7 +114,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     };
     return replay(positionals[0], options, out);
   }
-  throw new UsageError(`there is no command "${command}"; the commands are verify, verify-tournament and replay (arbiter --help)`);
+  throw new UsageError(`there is no command "${command}"; the commands are verify, verify-tournament, replay and sign (arbiter --help)`);
 };
 
 const help = (out: Output, text: string): number => {

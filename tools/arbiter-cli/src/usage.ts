@@ -22,6 +22,9 @@ usage:
                                                  the game after event N, as a seat saw it
   arbiter replay <game.ndjson> --explain N       the rolls of event N, with modifiers and rules
   arbiter verify-tournament <export.ndjson>      check a tournament, its pairings, standings and games
+  arbiter sign --new-key <player-key.pem>        make your key pair; prints the key to register
+  arbiter sign --key <player-key.pem> --game <g_…> --id <commandId> '<command JSON>'
+                                                 sign a command; prints the body to POST
   arbiter help <command>                         help on one command
 
 options:
@@ -105,4 +108,27 @@ exit status:
   0  every check holds
   1  a check failed, or a signature does not hold
   2  the command was used wrongly, or the file is not a tournament export
+`;
+
+export const SIGN_HELP = `usage:
+  arbiter sign --new-key <player-key.pem>
+  arbiter sign --key <player-key.pem> --game <g_…> --id <commandId> [--expected-version N] '<command JSON>'
+  arbiter sign --key <player-key.pem> --game <g_…> --id <commandId> --file <command.json | ->
+
+Signs a command with your own Ed25519 key (TRUST-6), so the log proves you sent it: the
+service keeps the signature in the command's event, and arbiter verify names the seat,
+player and key of every signed command.
+
+--new-key FILE  makes a key pair: the private key goes in FILE (PEM, readable by you only;
+                an existing file is never overwritten), and the public key is printed as
+                the body to register it:
+                  curl -XPOST "$API/players/me/signing-keys" -H "authorization: Bearer $KEY" -d @public.json
+--key FILE      signs with the private key in FILE, over {gameId, commandId, command}, and
+                prints the body of POST /games/{id}/commands: {commandId, command, signature}
+                (and expectedVersion when given); send it as it is:
+                  arbiter sign --key me.pem --game $GAME --id c7 '{"type":"EndPhase"}' |
+                    curl -XPOST "$API/games/$GAME/commands" -H "authorization: Bearer $KEY" -d @-
+--file FILE     reads the command's JSON from FILE (- for standard input)
+
+exit status: 0 done, 2 the command was used wrongly or a file is not what it should be
 `;

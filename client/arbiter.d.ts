@@ -127,6 +127,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/arbiter-keys.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's public signing keys (JWKS), the one that signs now first.
+         * @description TRUST-1, TRUST-5: every receipt and export signature names a key of this set, by `kid` (on AWS, a short-lived key whose certificate names one). Retired keys stay in it, so what they signed still verifies; a revoked key carries the date from which it is not trusted. `arbiter keys` lists them. Cached for five minutes.
+         */
+        get: operations["getKeySet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games": {
         parameters: {
             query?: never;
@@ -202,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Give a command.
-         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing. TRUST-2: the answer carries a receipt, the service's signature over the game id, the sequence numbers recorded, the chain head after them and their time (the same receipt for a retry); keep it: `arbiter verify --receipts` proves a log still holds it.
+         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.
          */
         post: operations["giveCommand"];
         delete?: never;
@@ -3085,6 +3105,34 @@ export interface components {
                 lastError: string | null;
             }[];
         };
+        /** @description TRUST-1: the service's public keys (JWKS): check a receipt's or an export's signature against them. */
+        KeySet: {
+            /** @description The key that signs now first, then the older ones, retired or revoked, kept so that what they signed still verifies. */
+            keys: components["schemas"]["PublishedKey"][];
+        };
+        /** @description TRUST-1: a public key of the service, as JWK (RFC 7517), with its id and dates. */
+        PublishedKey: {
+            /** @enum {string} */
+            kty: "OKP" | "EC";
+            /** @enum {string} */
+            crv: "Ed25519" | "P-256";
+            /** @description The public key (Ed25519), or its x coordinate (P-256), base64url. */
+            x: string;
+            /** @description P-256's y coordinate, base64url. */
+            y?: string;
+            /** @description The key id every signature names: the RFC 7638 thumbprint of the key. */
+            kid: string;
+            /** @enum {string} */
+            alg: "EdDSA" | "ES256";
+            /** @constant */
+            use: "sig";
+            /** @description When the key was made (ISO 8601). */
+            created: string;
+            /** @description TRUST-5: when a newer key took over; the key still verifies what it signed before. */
+            retired?: string;
+            /** @description TRUST-5: from when the key is no longer trusted; `arbiter verify` names the date. */
+            revoked?: string;
+        };
         /** @description TRUST-2: the service's signed word that it recorded events `from`..`to` and that event `to`'s hash is `chainHead`. The signature (purpose arbiter-receipt/1) covers the receipt without `signature`; check it against GET /.well-known/arbiter-keys.json, and keep it: `arbiter verify --receipts` proves a log still holds it. */
         Receipt: {
             gameId: string;
@@ -3557,6 +3605,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    getKeySet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeySet"];
                 };
             };
             /** @description Unchanged: the If-None-Match names this answer. */

@@ -56,6 +56,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys you sign commands with, current and retired, and whether you require signatures. */
+        get: operations["getMySigningKeys"];
+        put?: never;
+        /**
+         * Register an Ed25519 public key to sign commands with (at most 5 current keys).
+         * @description The server names the key by its RFC 7638 thumbprint (`kid`). Sign a command with it and send `signature: { kid, alg: "EdDSA", sig }` in the body of POST /games/{id}/commands; `arbiter sign` does both. Give `requireSignatures` to set that at the same time.
+         */
+        post: operations["addMySigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Require signatures for your seats, or stop requiring them.
+         * @description While required, an unsigned command you send to POST /games/{id}/commands is refused (403), so a stolen API key alone cannot play for you.
+         */
+        patch: operations["setRequireSignatures"];
+        trace?: never;
+    };
+    "/players/me/signing-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Retire a key: it signs nothing from now on, and what it signed before still verifies. */
+        delete: operations["retireMySigningKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/players/{id}": {
         parameters: {
             query?: never;
@@ -222,7 +264,7 @@ export interface paths {
         put?: never;
         /**
          * Give a command.
-         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing.
+         * @description A retry with the same commandId and body answers what the first did (`replayed` true) and writes nothing. TRUST-2: the answer carries a receipt, the service's signature over the game id, the sequence numbers recorded, the chain head after them and their time (the same receipt for a retry); keep it: `arbiter verify --receipts` proves a log still holds it.
          */
         post: operations["giveCommand"];
         delete?: never;
@@ -2501,6 +2543,15 @@ export interface components {
             prevHash: string;
             hash: string;
             command?: unknown;
+            /** @description TRUST-6: the player's signature of the command, on its first event, when they signed it. */
+            signature?: {
+                /** @description The id of your key that signed it (GET /players/me/signing-keys). */
+                kid: string;
+                /** @constant */
+                alg: "EdDSA";
+                /** @description The signature, base64url without padding. */
+                sig: string;
+            };
             visibleTo?: string;
         } & (components["schemas"]["PostGalacticaEvent"] | components["schemas"]["SolunaEvent"] | components["schemas"]["Gsc2Event"] | components["schemas"]["SealedEvent"]);
         GameView: {
@@ -2789,6 +2840,29 @@ export interface components {
             playerId: string;
             name: string;
         };
+        /** @description TRUST-6: the public keys you sign commands with; every export of your games lists them, so `arbiter verify` can check your signatures. */
+        SigningKeys: {
+            /** @description Whether your seats take only commands you signed. */
+            requireSignatures: boolean;
+            /** @description Your keys, current and retired, oldest first. */
+            keys: {
+                /** @constant */
+                kty: "OKP";
+                /** @constant */
+                crv: "Ed25519";
+                x: string;
+                /** @description The key's id, the RFC 7638 thumbprint of its JWK: put it in a signature's `kid`. */
+                kid: string;
+                /** @constant */
+                alg: "EdDSA";
+                /** @constant */
+                use: "sig";
+                /** @description When it was registered. */
+                created: string;
+                /** @description When it was retired: it signs nothing after, and what it signed before still verifies. */
+                retired?: string;
+            }[];
+        };
         RulesetList: {
             rulesets: ({
                 id: string;
@@ -3006,6 +3080,15 @@ export interface components {
                 prevHash: string;
                 hash: string;
                 command?: unknown;
+                /** @description TRUST-6: the player's signature of the command, on its first event, when they signed it. */
+                signature?: {
+                    /** @description The id of your key that signed it (GET /players/me/signing-keys). */
+                    kid: string;
+                    /** @constant */
+                    alg: "EdDSA";
+                    /** @description The signature, base64url without padding. */
+                    sig: string;
+                };
                 visibleTo?: string;
             }[];
             /** @description TRUST-2: the signed receipt of the events the command recorded (gameId is the tournament id); a retry gets the same one. */
@@ -3433,6 +3516,199 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description No such player. */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    getMySigningKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer you have: 304 while it is unchanged. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your signing keys. Its ETag names this answer: send it as If-None-Match. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            /** @description Unchanged: the If-None-Match names this answer. */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    addMySigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An Ed25519 public key as JWK (RFC 8037); `arbiter sign --new-key FILE` prints one. Other JWK members are ignored. */
+                    key: {
+                        /** @description "OKP". */
+                        kty: string;
+                        /** @description "Ed25519". */
+                        crv: string;
+                        /** @description The public key: its 32 bytes in base64url without padding. */
+                        x: string;
+                    };
+                    /** @description Also require signatures (true) or stop requiring them (false); unchanged when left out. */
+                    requireSignatures?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Your signing keys, the new one among them. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not with your keys as they are: too many keys, a retired key registered again, or signatures required with no current key to sign with. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    setRequireSignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description When true, your seats take only commands you signed; an unsigned one is refused (403). */
+                    requireSignatures: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Your signing keys. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not with your keys as they are: too many keys, a retired key registered again, or signatures required with no current key to sign with. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["Throttled"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["TimedOut"];
+        };
+    };
+    retireMySigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id (`kid`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your signing keys, that one retired. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such key among yours. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not with your keys as they are: too many keys, a retired key registered again, or signatures required with no current key to sign with. */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -3999,6 +4275,15 @@ export interface operations {
                     expectedVersion?: number;
                     /** @description A command of the game's ruleset; GET /rulesets/{id} lists them. */
                     command: components["schemas"]["PostGalacticaCommand"] | components["schemas"]["SolunaCommand"] | components["schemas"]["Gsc2Command"];
+                    /** @description TRUST-6: your signature of the command, with a key you registered (POST /players/me/signing-keys); required once you require signatures. It is kept in the command's event. */
+                    signature?: {
+                        /** @description The id of your key that signed it (GET /players/me/signing-keys). */
+                        kid: string;
+                        /** @constant */
+                        alg: "EdDSA";
+                        /** @description The signature, base64url without padding. */
+                        sig: string;
+                    };
                 };
             };
         };

@@ -150,7 +150,8 @@ export const receiptsClaim = (
     .map((receipt, i) => ({ n: i + 1, receipt, wrong: holds(log, receipt, keys) }))
     .sort((a, b) => a.receipt.to - b.receipt.to || a.n - b.n);
   const wrong = findings.filter((f) => f.wrong !== null);
-  const detail = wrong.map((f) => `  ${receiptWords(f.receipt, f.n)}: ${f.wrong?.why}`);
+  // The first is the claim's own words; each other receipt the log no longer holds gets a line of its own.
+  const detail = wrong.slice(1).map((f) => `  also ${receiptWords(f.receipt, f.n)}: ${f.wrong?.why}`);
   const first = wrong[0];
   if (first?.wrong) {
     const before = findings.filter((f) => f.wrong === null && f.receipt.to < first.receipt.to).at(-1);

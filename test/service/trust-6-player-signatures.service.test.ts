@@ -202,8 +202,8 @@ describe('TRUST-6 commands a player signs', () => {
 
     // A forger swaps one command's signature for another of Ann's and re-chains (as a forger does): the chain holds, the signature does not.
     const signedAt = log.events.findIndex((e) => e.commandId === 'signed-5');
-    const first = log.events.find((e) => e.commandId === 'signed-1') as EventEnvelope;
-    const events = rechain(log.events.map((e, i) => (i === signedAt ? { ...e, signature: first.signature } : e)));
+    const first = log.events.find((e) => e.commandId === 'signed-1')?.signature as Signature;
+    const events = rechain(log.events.map((e, i) => (i === signedAt ? { ...e, signature: first } : e)));
     const forged = path('forged.ndjson');
     writeFileSync(forged, serializeLog(log.header, events));
     const caught = await arbiter('verify', forged);

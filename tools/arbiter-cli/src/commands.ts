@@ -69,7 +69,7 @@ export const verify = async (file: string | undefined, out: Output, options: Ver
   for (const name of ['consistent', 'signed', 'receipts'] as const) {
     const { outcome, why } = proofs[name];
     print(`  ${CLAIM_NAMES[name]}: ${outcome} (${why})`);
-    if (name === 'receipts') for (const line of proofs.receiptDetail.length > 1 ? proofs.receiptDetail : []) print(`  ${line}`);
+    if (name === 'receipts') for (const line of proofs.receiptDetail) print(`  ${line}`);
   }
   const failed =
     results.filter((r) => !r.result.ok && !r.pending).length +

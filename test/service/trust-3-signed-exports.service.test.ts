@@ -418,8 +418,10 @@ describe('TRUST-3 a signed tournament export', () => {
     expect(ran.status).toBe(0);
 
     const unchecked = await arbiter('verify-tournament', file('cup.ndjson', text));
-    expect(unchecked.stdout).toMatch(
-      /^NOT PROVED {2}signature: the tournament export: the signature was not checked: no key set was given with --keys; it names key \S+$/m,
+    // Without --keys the lines are those of an export before signing: nothing is said of what was not checked.
+    expect(unchecked.stdout).not.toMatch(/signature/);
+    expect(unchecked.stdout.split('\n').filter((l) => /^(PASS|FAIL) /.test(l))).toHaveLength(
+      ran.stdout.split('\n').filter((l) => /^(PASS|FAIL) /.test(l)).length - 2,
     );
     expect(unchecked.status).toBe(0);
 

@@ -101,8 +101,8 @@ export's line, the game logs' first: a game log that fails is named before the t
 record of it.
 
 --keys checks the signatures too: the export's, over its header and the tournament log's
-chain head, and each game log's own (a JWKS file or a URL, as for arbiter verify). Without
-it they are NOT PROVED: not checked.
+chain head, and each game log's own (a JWKS file or a URL, as for arbiter verify), one line
+each that fails. Without --keys the signatures are not checked.
 
 exit status:
   0  every check holds

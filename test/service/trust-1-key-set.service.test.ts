@@ -1,7 +1,11 @@
 /** TRUST-1: the service's public keys at GET /.well-known/arbiter-keys.json, over real HTTP, public and cached. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSignature, type KeySet } from '../../domain/kernel/signature.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
+import { arbiterInProcess } from '../support/cli.ts';
 import { startServiceRuntime } from '../support/http.ts';
 
 let runtime: MemoryRuntime;
@@ -46,5 +50,59 @@ describe('TRUST-1 the key set', () => {
     expect(Object.keys(document.components.schemas.PublishedKey?.properties ?? {}).sort()).toEqual(
       ['alg', 'created', 'crv', 'kid', 'kty', 'retired', 'revoked', 'use', 'x', 'y'].sort(),
     );
+  });
+});
+
+describe('TRUST-1 TRUST-5 arbiter keys', () => {
+  it('TRUST-1 arbiter keys <origin> fetches the key set from the bare address and lists the key that signs', async () => {
+    const [key] = (await runtime.deps.signer.keySet()).keys;
+    const ran = await arbiterInProcess('keys', runtime.url);
+    expect(ran).toEqual({
+      status: 0,
+      stdout: `1 key of ${runtime.url}, the one that signs now first:\n  ${key?.kid}  EdDSA  created ${key?.created}  signs now\n`,
+      stderr: '',
+    });
+  });
+
+  it('TRUST-5 arbiter keys <file> lists the key that signs first, then retired and revoked keys with their dates, newest first', async () => {
+    const { keys } = await runtime.deps.signer.keySet();
+    const [live] = keys;
+    if (!live) throw new Error('no key');
+    const dir = mkdtempSync(join(tmpdir(), 'arbiter-keys-'));
+    try {
+      const file = join(dir, 'keys.json');
+      const older = {
+        ...live,
+        kid: 'older',
+        created: '2026-01-01T00:00:00Z',
+        retired: '2026-06-01T00:00:00Z',
+        revoked: '2026-07-01T00:00:00Z',
+      };
+      const old = { ...live, kid: 'old', created: '2026-06-01T00:00:00Z', retired: '2026-12-01T00:00:00Z' };
+      writeFileSync(file, JSON.stringify({ keys: [older, old, live] }));
+      const ran = await arbiterInProcess('keys', file);
+      expect(ran.status).toBe(0);
+      expect(ran.stdout.split('\n')).toEqual([
+        `3 keys of ${file}, the one that signs now first:`,
+        `  ${live.kid}  EdDSA  created ${live.created}  signs now`,
+        '  old  EdDSA  created 2026-06-01T00:00:00Z  retired 2026-12-01T00:00:00Z',
+        '  older  EdDSA  created 2026-01-01T00:00:00Z  retired 2026-06-01T00:00:00Z  REVOKED 2026-07-01T00:00:00Z',
+        '',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('TRUST-1 arbiter keys without a key set is one sentence and exit 2', async () => {
+    expect(await arbiterInProcess('keys')).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: "arbiter: keys needs the service's address or a key set file, e.g. arbiter keys https://arbiter.example.org\n",
+    });
+    expect((await arbiterInProcess('keys', `${runtime.url}/openapi.json`)).stderr).toBe(
+      `arbiter: ${runtime.url}/openapi.json is not a key set: it needs a "keys" list, as GET /.well-known/arbiter-keys.json serves it\n`,
+    );
+    expect((await arbiterInProcess('keys', '--help')).stdout).toMatch(/^usage: arbiter keys <URL\|keys.json>/);
   });
 });

@@ -89,7 +89,7 @@ describe('the arbiter command', () => {
   it('VIEW-7 an unknown command, an unknown option or a bad value is one sentence and exit 2', async () => {
     expectUsageError(
       await arbiter('vrify', PG),
-      /^arbiter: there is no command "vrify"; the commands are verify, verify-tournament and replay/,
+      /^arbiter: there is no command "vrify"; the commands are verify, verify-tournament, replay, sign and keys/,
     );
     expectUsageError(await arbiter('replay', PG, '--frobnicate'), /^arbiter: replay has no option --frobnicate; see arbiter replay --help/);
     expectUsageError(await arbiter('replay', PG, '--at'), /^arbiter: option --at needs a value/);

@@ -8,7 +8,17 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { ReplayOptions } from './commands.ts';
-import { EXIT, type Output, REPLAY_HELP, SIGN_HELP, TOOL_HELP, UsageError, VERIFY_HELP, VERIFY_TOURNAMENT_HELP } from './usage.ts';
+import {
+  EXIT,
+  KEYS_HELP,
+  type Output,
+  REPLAY_HELP,
+  SIGN_HELP,
+  TOOL_HELP,
+  UsageError,
+  VERIFY_HELP,
+  VERIFY_TOURNAMENT_HELP,
+} from './usage.ts';
 
 /** parseArgs with our own sentences: its messages tell the reader about positional `--`. */
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -31,6 +41,7 @@ const HELP: Readonly<Record<string, string>> = {
   replay: REPLAY_HELP,
   'verify-tournament': VERIFY_TOURNAMENT_HELP,
   sign: SIGN_HELP,
+  keys: KEYS_HELP,
 };
 
 const dispatch = async (argv: readonly string[], out: Output): Promise<number> => {
@@ -47,7 +58,7 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
   if (command === 'help') {
     const topic = rest[0];
     if (topic !== undefined && !HELP[topic])
-      throw new UsageError(`there is no command "${topic}"; the commands are verify, verify-tournament, replay and sign`);
+      throw new UsageError(`there is no command "${topic}"; the commands are verify, verify-tournament, replay, sign and keys`);
     out(topic ? (HELP[topic] as string) : TOOL_HELP);
     return EXIT.holds;
   }
@@ -88,6 +99,13 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     const given = { key: text('key'), game: text('game'), id: text('id'), expectedVersion: text('expected-version') };
     return signCommand({ ...given, command: commandText(positionals[0], text('file')) }, out);
   }
+  if (command === 'keys') {
+    const { values, positionals } = parse('keys', rest, {});
+    if (values.help) return help(out, KEYS_HELP);
+    if (positionals.length > 1) throw new UsageError('keys reads one key set at a time');
+    const { listKeys } = await import('./keys.ts');
+    return listKeys(positionals[0], out);
+  }
   if (command === 'replay') {
     const { values, positionals } = parse('replay', rest, {
       at: { type: 'string' },
@@ -114,7 +132,9 @@ const dispatch = async (argv: readonly string[], out: Output): Promise<number> =
     };
     return replay(positionals[0], options, out);
   }
-  throw new UsageError(`there is no command "${command}"; the commands are verify, verify-tournament, replay and sign (arbiter --help)`);
+  throw new UsageError(
+    `there is no command "${command}"; the commands are verify, verify-tournament, replay, sign and keys (arbiter --help)`,
+  );
 };
 
 const help = (out: Output, text: string): number => {

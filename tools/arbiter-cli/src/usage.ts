@@ -25,6 +25,7 @@ usage:
   arbiter sign --new-key <player-key.pem>        make your key pair; prints the key to register
   arbiter sign --key <player-key.pem> --game <g_…> --id <commandId> '<command JSON>'
                                                  sign a command; prints the body to POST
+  arbiter keys <URL|keys.json>                   the service's public signing keys, and their dates
   arbiter help <command>                         help on one command
 
 options:
@@ -72,6 +73,22 @@ exit status:
      signature or a receipt does not hold
   2  the command was used wrongly, or the file is not a readable Arbiter log
   3  no check failed, but some are pending until the game ends and its seed is revealed
+`;
+
+export const KEYS_HELP = `usage: arbiter keys <URL|keys.json>
+
+Lists the service's public signing keys (TRUST-1): the one that signs now first, then the
+older ones, each with its id (kid, which every signature names), algorithm and dates: when
+it was made, retired (a newer key took over; what it signed still verifies) and revoked
+(not trusted from that time on; verify names it).
+
+The argument is the service's address (e.g. https://arbiter.example.org or
+http://127.0.0.1:3000; a bare address gets /.well-known/arbiter-keys.json, and only that
+URL is fetched) or a key set file (JWKS) kept from it. Keep a copy: verify --keys takes it.
+
+exit status:
+  0  the keys are listed
+  2  the command was used wrongly, or the address or file holds no key set
 `;
 
 export const REPLAY_HELP = `usage:

@@ -97,8 +97,11 @@ describe('TRUST-2 receipts on command answers', () => {
       [created.events.length + 1, created.events.length + joined.events.length],
       [created.events.length + joined.events.length + 1, log.length],
     ]);
+    // The key set a player fetches (TRUST-1's JWKS route) is the signer's, and checks each receipt.
+    const served = await anon.get<KeySet>('/.well-known/arbiter-keys.json');
+    expect(served.body).toEqual(keys);
     for (const receipt of receipts) {
-      const check = checkReceipt(keys, receipt);
+      const check = checkReceipt(served.body, receipt);
       expect(check).toEqual({ ok: true, key: keys.keys[0] });
       expect(receipt.signature).toMatchObject({ kid: keys.keys[0]?.kid, alg: 'EdDSA' });
     }

@@ -15,8 +15,10 @@ import type { PublishedKey, Signature } from '../../domain/kernel/signature.ts';
 import { lineOf, parseLog, serializeLog } from '../../domain/verify/log.ts';
 import type { MemoryRuntime } from '../../infra/local/memory-runtime.ts';
 import { arbiterInProcess as arbiter } from '../support/cli.ts';
+import { solunaDuel } from '../support/games.ts';
 import { annAndBob, type Client, commandId } from '../support/http.ts';
 import { rechain } from '../support/older-rules.ts';
+import { act, submit } from '../support/soluna.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-trust-6-'));
 let runtime: MemoryRuntime;
@@ -47,7 +49,7 @@ const newKey = async (name: string): Promise<{ file: string; body: { key: { kty:
   return { file: path(name), body: JSON.parse(ran.stdout) };
 };
 
-/** `arbiter sign` for Ann's game: the body to post, as the command prints it. */
+/** `arbiter sign` for Ann's game (or `--game` given again in `more`): the body to post, as the command prints it. */
 const signed = async (keyFile: string, id: string, command: object, ...more: string[]): Promise<string> => {
   const ran = await arbiter('sign', '--key', keyFile, '--game', gameId, '--id', id, ...more, JSON.stringify(command));
   expect(ran).toMatchObject({ status: 0, stderr: '' });
@@ -56,8 +58,8 @@ const signed = async (keyFile: string, id: string, command: object, ...more: str
 
 const send = (client: Client, body: unknown) => client.post<Answer & Refusal>(`/games/${gameId}/commands`, body);
 const lastSeq = () => runtime.deps.store.lastSeq(gameId);
-const exportFor = async (client: Client): Promise<string> =>
-  (await fetch(`${runtime.url}/games/${gameId}/log`, { headers: { authorization: `Bearer ${client.apiKey}` } })).text();
+const exportFor = async (client: Client, game = gameId): Promise<string> =>
+  (await fetch(`${runtime.url}/games/${game}/log`, { headers: { authorization: `Bearer ${client.apiKey}` } })).text();
 
 beforeAll(async () => {
   ({ runtime, ann, bob } = await annAndBob());
@@ -212,5 +214,26 @@ describe('TRUST-6 commands a player signs', () => {
     expect(caught.stdout).toContain(
       `FAIL  player signatures: line ${lineOf(signedAt)} (event ${events[signedAt]?.seq}): the signature is not player ${annId}'s: the signature is not key ${kid}'s over these bytes\n`,
     );
+  });
+
+  it("TRUST-6 sealed orders: the other seat's export hides the signature with the orders, and its check is pending until the game ends", async () => {
+    const duel = await solunaDuel(ann, bob);
+    const body = await signed(keyFile, 'sealed-1', submit([act('meena', { kind: 'none' })]), '--game', duel);
+    const sig = (JSON.parse(body).signature as Signature).sig;
+    expect((await ann.post(`/games/${duel}/commands`, body)).status).toBe(200);
+
+    const theirs = await exportFor(bob, duel);
+    expect(theirs).not.toContain(sig);
+    expect(parseLog(theirs).events.filter((e) => e.type === 'Sealed')).toHaveLength(1);
+    writeFileSync(path('duel-moon.ndjson'), theirs);
+    const pending = await arbiter('verify', path('duel-moon.ndjson'));
+    expect(pending.status).toBe(3);
+    expect(pending.stdout).toContain(
+      'PENDING  player signatures: 0 command(s) signed; 1 sealed event(s) of another seat hide their command and any signature until the game ends\n',
+    );
+
+    writeFileSync(path('duel-sun.ndjson'), await exportFor(ann, duel));
+    const own = await arbiter('verify', path('duel-sun.ndjson'));
+    expect(own.stdout).toContain(`PASS  player signatures: 1 command(s) signed: seat sun (player ${annId}, Ann, key ${kid}): 1\n`);
   });
 });

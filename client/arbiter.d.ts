@@ -4649,7 +4649,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The log. Its ETag names this answer: send it as If-None-Match. */
+            /** @description The log: a header line, then one line per event. TRUST-3: the header's `signature` is the service's (purpose arbiter-export/1) over the header without it, the last event's hash and the number of events: `arbiter verify --keys` checks it. Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -5139,7 +5139,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The export: a header line, the tournament log, then each game log. Its ETag names this answer: send it as If-None-Match. */
+            /** @description The export: a header line, the tournament log, then each game log. TRUST-3: the header's `signature` is the service's over the header without it, the tournament log's last hash and its number of events; each game log carries its own (`arbiter verify-tournament --keys`). Its ETag names this answer: send it as If-None-Match. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

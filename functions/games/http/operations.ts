@@ -283,7 +283,8 @@ export const gameResponses = (): Record<GameOperationId, Record<string, unknown>
   },
   exportGameLog: {
     200: {
-      description: 'The log. Its ETag names this answer: send it as If-None-Match.',
+      description:
+        "The log: a header line, then one line per event. TRUST-3: the header's `signature` is the service's (purpose arbiter-export/1) over the header without it, the last event's hash and the number of events: `arbiter verify --keys` checks it. Its ETag names this answer: send it as If-None-Match.",
       headers: { ...requestId, ETag: header('ETag') },
       content: { 'application/x-ndjson': { schema: { type: 'string' } } },
     },

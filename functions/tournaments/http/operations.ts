@@ -153,7 +153,7 @@ const tournamentAnswers = (): Record<TournamentOperationId, Record<string, unkno
   exportTournament: {
     200: {
       description:
-        'The export: a header line, the tournament log, then each game log. Its ETag names this answer: send it as If-None-Match.',
+        "The export: a header line, the tournament log, then each game log. TRUST-3: the header's `signature` is the service's over the header without it, the tournament log's last hash and its number of events; each game log carries its own (`arbiter verify-tournament --keys`). Its ETag names this answer: send it as If-None-Match.",
       headers: { ...requestId, ETag: header('ETag') },
       content: { 'application/x-ndjson': { schema: { type: 'string' } } },
     },

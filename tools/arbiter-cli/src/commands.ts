@@ -2,7 +2,7 @@
  * The work behind `arbiter verify` and `arbiter replay`. Loaded only when a command runs,
  * so `arbiter --help` does not pay for the rules of three games.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { foldGame } from '../../../domain/match/evolve.ts';
 import { redactEvent, viewGame } from '../../../domain/match/view.ts';
@@ -20,16 +20,11 @@ import { eventLine, playerNamesOf } from '../../../render/sentences.ts';
 import { readKeySet, readReceipts } from './proof-files.ts';
 import { summarize } from './summary.ts';
 import { EXIT, type Output, UsageError } from './usage.ts';
+import { readUserFile } from './user-file.ts';
 
 const load = (file: string | undefined): ParsedLog => {
   if (!file) throw new UsageError('name the exported log file, e.g. arbiter verify game.ndjson');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `there is no file ${file}` : `cannot read ${file} (${code ?? 'unknown error'})`);
-  }
+  const text = readUserFile(file);
   try {
     return parseLog(text);
   } catch (error) {
@@ -89,12 +84,7 @@ export const verify = async (file: string | undefined, out: Output, options: Ver
 
 const readText = (file: string | undefined, example: string): string => {
   if (!file) throw new UsageError(`name the exported file, e.g. ${example}`);
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `there is no file ${file}` : `cannot read ${file} (${code ?? 'unknown error'})`);
-  }
+  return readUserFile(file);
 };
 
 /** CLUB-5: every check of a tournament export, one line each, a failure with its line; with `keys`, its signatures too (TRUST-3). */

@@ -3,22 +3,13 @@
  * from a JWKS file or fetched from the URL the user names (only that one), and the receipts a
  * player kept. A file that is not what it should be is one sentence and exit 2 (UsageError).
  */
-import { readFileSync } from 'node:fs';
 import type { Receipt } from '../../../domain/kernel/receipt.ts';
 import type { KeySet } from '../../../domain/kernel/signature.ts';
 import { UsageError } from './usage.ts';
+import { readUserFile } from './user-file.ts';
 
 /** Where the service publishes its keys (TRUST-1): a bare origin given to --keys gets this path. */
 export const KEY_SET_PATH = '/.well-known/arbiter-keys.json';
-
-const readFile = (file: string): string => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `there is no file ${file}` : `cannot read ${file} (${code ?? 'unknown error'})`);
-  }
-};
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -55,7 +46,7 @@ export const keySetUrl = (source: string): URL | null => {
 /** The key set at `source`: a JWKS file, or a URL (the service's origin, or the key set's own address). */
 export const readKeySet = async (source: string): Promise<KeySet> => {
   const url = keySetUrl(source);
-  if (url === null) return keySetOf(readFile(source), source);
+  if (url === null) return keySetOf(readUserFile(source), source);
   let reply: Response;
   try {
     reply = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
@@ -85,7 +76,7 @@ const notAReceipt = (value: unknown): string | null => {
  * after each command) or a JSON array of them. Blank lines are skipped.
  */
 export const readReceipts = (file: string): Receipt[] => {
-  const text = readFile(file);
+  const text = readUserFile(file);
   const json = (line: string, where: string): unknown => {
     try {
       return JSON.parse(line);

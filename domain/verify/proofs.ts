@@ -45,6 +45,9 @@ const failed = (why: string, line?: number): Claim => ({ outcome: 'failed', why,
 /** A chain hash or a key id as a person compares it at a glance. */
 const short = (text: string): string => `${text.slice(0, 12)}…`;
 
+/** A check as verify's lines name it. */
+const nameOf = (check: CheckResult): string => (check.check === 'chain' ? 'hash chain' : check.check);
+
 /** "consistent": every check of `verifyLog` holds; a running game's pending checks leave it not proved yet. */
 export const consistentClaim = (checks: readonly CheckResult[]): Claim => {
   const failing = checks.filter((c) => !c.ok && !c.pending);
@@ -52,9 +55,9 @@ export const consistentClaim = (checks: readonly CheckResult[]): Claim => {
     const first = failing[0] as CheckResult;
     return failed(`${failing.length} check(s) failed, the first: ${first.verdict}`, first.line);
   }
-  const waiting = checks.filter((c) => c.pending).length;
-  if (waiting > 0) return notProved(`${waiting} check(s) pending until the game ends and its seed is revealed`);
-  return proved(`every check above holds: ${checks.map((c) => (c.check === 'chain' ? 'hash chain' : c.check)).join(', ')}`);
+  const waiting = checks.filter((c) => c.pending);
+  if (waiting.length > 0) return notProved(`pending: ${waiting.map(nameOf).join(', ')}; each line above says what it waits for`);
+  return proved(`every check above holds: ${checks.map(nameOf).join(', ')}`);
 };
 
 /** A key as a verdict names it: its id, when it was made, and retired if it was. */

@@ -11,6 +11,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { everyFold } from '../../domain/folds.ts';
 import * as z from '../../domain/kernel/zod.ts';
+import { kmsSignerFromEnv } from '../adapters/kms-signer.ts';
 import { dnsResolve, HttpWebhookSender } from '../adapters/webhook-sender.ts';
 import { required } from '../config.ts';
 import type { Deps } from '../kernel/deps.ts';
@@ -100,8 +101,9 @@ const queueFromEnv = (): DeliveryQueue => {
   return queue;
 };
 
-// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1).
+// Folds games of every rule system, so every fold is imported at start (no referee: PERF-1). Signs the
+// receipts its notifications carry with the key the stack's KMS key certifies (TRUST-2).
 export const handler = makeDeliverer(
-  () => depsFromEnv({ rulesets: everyFold(), sender: (policy) => new HttpWebhookSender(policy, dnsResolve) }),
+  () => depsFromEnv({ rulesets: everyFold(), sender: (policy) => new HttpWebhookSender(policy, dnsResolve), signer: kmsSignerFromEnv }),
   queueFromEnv,
 );

@@ -223,7 +223,7 @@ export class ArbiterStack extends Stack {
 
   /**
    * TRUST-1: the functions that sign receipts and exports (the API's commands and game exports,
-   * the club function's tournament commands and exports) may `kms:Sign` with the current key, and
+   * the club function's tournament commands and exports, the webhook deliverer's notifications) may `kms:Sign` with the current key, and
    * nothing else of KMS; the documentation function serves the public keys (JWKS), reading them
    * from its environment. A function that starts to sign joins the first list here, and passes
    * `signer: kmsSignerFromEnv` to depsFromEnv.
@@ -234,7 +234,7 @@ export class ArbiterStack extends Stack {
       revoked: this.config.revokedSigningKeys,
       logRetention: this.config.logRetention,
     });
-    for (const { fn } of [this.functions.api, this.functions.clubs]) keys.grantSign(fn);
+    for (const { fn } of [this.functions.api, this.functions.clubs, this.functions.webhooks]) keys.grantSign(fn);
     keys.publishTo(this.functions.docs.fn);
     new CfnOutput(this, 'SigningKeyArn', { value: keys.current.keyArn, description: 'The KMS key that certifies the signing keys now' });
     return keys;

@@ -236,4 +236,22 @@ describe('TRUST-6 commands a player signs', () => {
     const own = await arbiter('verify', path('duel-sun.ndjson'));
     expect(own.stdout).toContain(`PASS  player signatures: 1 command(s) signed: seat sun (player ${annId}, Ann, key ${kid}): 1\n`);
   });
+
+  it('TRUST-6 a retry of a signed command gets its first answer even after its key was retired (REL-8)', async () => {
+    const third = await newKey('ann-3.pem');
+    const thirdKid = playerKeyId(third.body.key.x);
+    expect((await ann.post('/players/me/signing-keys', third.body)).status).toBe(201);
+    const body = await signed(third.file, 'signed-retried', { type: 'EndPhase' });
+    const first = await send(ann, body);
+    expect(first.status).toBe(200);
+    const after = await lastSeq();
+    expect((await ann.call('DELETE', `/players/me/signing-keys/${thirdKid}`)).status).toBe(200);
+
+    const again = await send(ann, body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ version: first.body.version, events: first.body.events, replayed: true });
+    expect(await lastSeq()).toBe(after);
+    // A new command signed with the retired key is still refused.
+    expect((await send(ann, await signed(third.file, 'signed-after', { type: 'EndPhase' }))).status).toBe(403);
+  });
 });

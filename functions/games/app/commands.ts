@@ -141,10 +141,15 @@ const bodyHashOf = (request: CommandRequest): string =>
  * this pass, not commands run again from the top.
  */
 export const executeCommand = async (deps: Deps, given: CommandRequest): Promise<CommandResult> => {
-  if (given.signature !== undefined && given.caller.kind === 'player') {
+  // TRUST-6: checked before a new command is decided, not before a retry is answered: a retry of an
+  // accepted command gets its first answer even if its key was retired since (REL-8).
+  let signed: Promise<void> | null = null;
+  const refuseUnsigned = () => {
+    if (given.signature === undefined || given.caller.kind !== 'player') return Promise.resolve();
     const { gameId, commandId, command, signature } = given;
-    await refuseBadSignature(deps, { gameId, commandId, command, playerId: given.caller.playerId, signature });
-  }
+    signed ??= refuseBadSignature(deps, { gameId, commandId, command, playerId: given.caller.playerId, signature });
+    return signed;
+  };
   const bodyHash = bodyHashOf(given);
   let request = given;
   for (let attempt = 0; ; attempt += 1) {
@@ -153,17 +158,19 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
     const found = loaded.command ? await onRecord(deps, request, loaded.command, bodyHash, loaded.state) : null;
     let outcome =
       found ??
-      (await attemptOnce(deps, request, loaded.state, loaded.seed, bodyHash).then(
-        (result): Recorded | 'conflict' => (result === 'conflict' ? result : { result }),
-        async (error: unknown) => {
-          // A command whose record the load did not see (one accepted long ago, or one racing this retry:
-          // INV-9, REL-8) is refused on the game as it now is (409 version-conflict, GAME_EXISTS, a rule
-          // of the new state). Its answer is the record's.
-          const record = error instanceof Problem ? await recordOf(deps, request) : null;
-          if (!record) throw error;
-          return onRecord(deps, request, record, bodyHash, (await loadGame(deps, request.gameId)).state);
-        },
-      ));
+      (await refuseUnsigned()
+        .then(() => attemptOnce(deps, request, loaded.state, loaded.seed, bodyHash))
+        .then(
+          (result): Recorded | 'conflict' => (result === 'conflict' ? result : { result }),
+          async (error: unknown) => {
+            // A command whose record the load did not see (one accepted long ago, or one racing this retry:
+            // INV-9, REL-8) is refused on the game as it now is (409 version-conflict, GAME_EXISTS, a rule
+            // of the new state). Its answer is the record's.
+            const record = error instanceof Problem ? await recordOf(deps, request) : null;
+            if (!record) throw error;
+            return onRecord(deps, request, record, bodyHash, (await loadGame(deps, request.gameId)).state);
+          },
+        ));
     if (outcome === 'conflict') {
       // The append found another batch at the version, or this command's record kept apart: the record tells which.
       const record = await recordOf(deps, request);

@@ -102,12 +102,12 @@ export interface Runtime extends ServiceRuntime {
  */
 const localSigner = (options: RuntimeOptions, log: (line: string) => void): Signer => {
   if (options.memory) {
-    log('keys: signing with a key made for this process only (--memory); it is gone when the process stops.');
+    log('Arbiter: signing receipts and exports with a key made for this process only (--memory); it is gone when the process stops.');
     return ephemeralSigner();
   }
   const { signer, made } = KeyFileSigner.open(options.dataDir);
   log(
-    `keys: signing with key ${signer.currentKid()} ${made ? 'made now ' : ''}in ${keysFolder(options.dataDir)} (npm run keys -- rotate makes a new one).`,
+    `Arbiter: signing receipts and exports with key ${signer.currentKid()}, ${made ? 'made now' : 'kept'} in ${keysFolder(options.dataDir)} (npm run keys -- rotate makes another).`,
   );
   return signer;
 };

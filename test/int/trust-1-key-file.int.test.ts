@@ -33,7 +33,7 @@ describe('TRUST-1 the local signing key on npm start', () => {
       // The private key as the file holds it (its base64 body), and as JWK's `d`.
       secrets = [pem.split('\n')[1] ?? 'no body', d];
       expect(lines).toContain(
-        `keys: signing with key ${kid} made now in ${join(dataDir, 'keys')} (npm run keys -- rotate makes a new one).`,
+        `Arbiter: signing receipts and exports with key ${kid}, made now in ${join(dataDir, 'keys')} (npm run keys -- rotate makes another).`,
       );
 
       const anon = new Client(first.url);
@@ -72,7 +72,9 @@ describe('TRUST-1 the local signing key on npm start', () => {
     const second = await startTestRuntime({ memory: false, dataDir, log: (line) => again.push(line) });
     try {
       expect(((await (await fetch(`${second.url}/.well-known/arbiter-keys.json`)).json()) as KeySet).keys.map((k) => k.kid)).toEqual([kid]);
-      expect(again).toContain(`keys: signing with key ${kid} in ${join(dataDir, 'keys')} (npm run keys -- rotate makes a new one).`);
+      expect(again).toContain(
+        `Arbiter: signing receipts and exports with key ${kid}, kept in ${join(dataDir, 'keys')} (npm run keys -- rotate makes another).`,
+      );
     } finally {
       await second.stop();
     }
@@ -82,7 +84,9 @@ describe('TRUST-1 the local signing key on npm start', () => {
     const lines: string[] = [];
     const runtime = await startTestRuntime({ log: (line) => lines.push(line) });
     try {
-      expect(lines).toContain('keys: signing with a key made for this process only (--memory); it is gone when the process stops.');
+      expect(lines).toContain(
+        'Arbiter: signing receipts and exports with a key made for this process only (--memory); it is gone when the process stops.',
+      );
       const keys = await runtime.deps.signer.keySet();
       expect(keys.keys).toHaveLength(1);
     } finally {

@@ -221,7 +221,7 @@ describe('the API describes itself', () => {
       ]),
     );
     const commandSchema = doc.body.paths['/games/{id}/commands']?.post?.requestBody?.content['application/json']?.schema;
-    expect(Object.keys(commandSchema?.properties ?? {})).toEqual(['commandId', 'expectedVersion', 'command']);
+    expect(Object.keys(commandSchema?.properties ?? {})).toEqual(['commandId', 'expectedVersion', 'command', 'signature']);
   });
 
   it('lists the rulesets with their seats, phases and commands', async () => {

@@ -53,7 +53,14 @@ describe('INV-8 an export before the games are opened', () => {
     const gameId = state.history[0]?.pairings[0]?.gameId;
     const text = await exportTournament(deps, TOURNAMENT, 'p_org');
     const lines = text.trim().split('\n');
-    expect(JSON.parse(lines[0] ?? '')).toEqual({ format: 'arbiter-tournament/1', tournamentId: TOURNAMENT, games: [], pending: [gameId] });
+    // TRUST-3: signed by the service (test/service/trust-3-signed-exports.service.test.ts checks the signature).
+    expect(JSON.parse(lines[0] ?? '')).toEqual({
+      format: 'arbiter-tournament/1',
+      tournamentId: TOURNAMENT,
+      games: [],
+      pending: [gameId],
+      signature: expect.any(Object),
+    });
     // The header, then the tournament's five events, and no game log.
     expect(lines.slice(1).map((l) => JSON.parse(l).type)).toEqual([
       'TournamentCreated',

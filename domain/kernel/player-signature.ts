@@ -1,5 +1,5 @@
 /**
- * TRUST-6: a command a player signs (docs/design.md §23). What is signed is
+ * TRUST-6: a command a player signs (docs/design.md §22). What is signed is
  * `{ gameId, commandId, command }` for the purpose 'arbiter-command/1': the game and the id pin the
  * signature to one command of one game, so it cannot be replayed in another game or as another
  * command. The service checks it against the player's registered keys before deciding the command,

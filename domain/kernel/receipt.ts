@@ -1,5 +1,5 @@
 /**
- * A receipt (TRUST-2, docs/design.md §23): the service's signed word that it recorded a command's
+ * A receipt (TRUST-2, docs/design.md §22): the service's signed word that it recorded a command's
  * events `from..to` in game `gameId`, and that the chain's head after them was `chainHead`. A player
  * who keeps one can later show that a log which no longer holds `chainHead` at `to` was rewritten
  * (`arbiter verify --receipts`). `at` is the events' own time, not the signing time, so a retried

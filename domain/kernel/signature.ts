@@ -1,5 +1,5 @@
 /**
- * Signatures (TRUST-1..6, docs/design.md §23): what the service signs (a command's receipt, an
+ * Signatures (TRUST-1..6, docs/design.md §22): what the service signs (a command's receipt, an
  * export's header and chain head, a short-lived key's certificate) and what a player signs (a
  * command), and how anyone checks one against a published key set. Checking is pure: the same
  * code runs in the service, in `arbiter verify` and in the tests.
@@ -44,7 +44,7 @@ export interface KeySet {
 
 /**
  * A short-lived key, certified by a published key (`issuer`): the service on AWS signs with a key
- * its KMS key certified once, instead of calling KMS for every command (docs/design.md §23).
+ * its KMS key certified once, instead of calling KMS for every command (docs/design.md §22).
  */
 export interface KeyCertificate {
   readonly kid: string;

@@ -1,5 +1,5 @@
 /**
- * TRUST-6: the player-signatures check of `arbiter verify` (docs/design.md §23): every command a
+ * TRUST-6: the player-signatures check of `arbiter verify` (docs/design.md §22): every command a
  * player signed is checked against that player's public keys, as the export's header lists them,
  * and the verdict names who sent what: the seat, the player and the key of each signed command.
  *

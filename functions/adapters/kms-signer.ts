@@ -1,6 +1,6 @@
 /**
  * TRUST-1 on AWS: the service signs with a short-lived Ed25519 key that its KMS key certified,
- * as certificate chains do, instead of calling KMS for every command (docs/design.md §23). A
+ * as certificate chains do, instead of calling KMS for every command (docs/design.md §22). A
  * container makes its key on first use and has KMS sign its certificate once (one `Sign`
  * request, some tens of milliseconds); every receipt and export after that is a local Ed25519
  * signature carrying the certificate, which `checkSignature` verifies against the published key

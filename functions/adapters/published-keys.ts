@@ -1,7 +1,7 @@
 /**
  * TRUST-1, TRUST-5 on AWS: the service's published keys, read from the environment the stack
  * wrote, so that serving them (`GET /.well-known/arbiter-keys.json`) and naming the issuer of a
- * certificate need no call to KMS and no `kms:GetPublicKey` (docs/design.md §23).
+ * certificate need no call to KMS and no `kms:GetPublicKey` (docs/design.md §22).
  *
  *   ARBITER_SIGNING_KEYS  JSON, oldest generation first: `[{ "publicKey": <base64 DER SPKI>,
  *                         "created": <ISO 8601> }]`, what KMS GetPublicKey and DescribeKey said of

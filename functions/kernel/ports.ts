@@ -335,7 +335,7 @@ export interface WebhookSender {
 /** The name resolver: every address a host name resolves to. Tests give their own, so that no test sends a DNS query off the machine (REL-28). */
 export type Resolve = (hostname: string) => Promise<readonly string[]>;
 
-// ---- signing (TRUST-1, docs/design.md §23) ----
+// ---- signing (TRUST-1, docs/design.md §22) ----
 
 /** The service's signing key: locally a key file in the data folder, on AWS a key its KMS key certifies. */
 export interface Signer {

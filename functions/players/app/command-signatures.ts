@@ -1,6 +1,6 @@
 /**
  * TRUST-6: a command a player sends is checked against their signing keys before it is decided
- * (docs/design.md §23): a signature must be a current key's over `{ gameId, commandId, command }`,
+ * (docs/design.md §22): a signature must be a current key's over `{ gameId, commandId, command }`,
  * and a player who requires signatures has an unsigned command refused. Nothing is written for a
  * refused command.
  *

@@ -1,6 +1,6 @@
 /**
  * TRUST-6: the public keys a player signs commands with, and whether their seats take only signed
- * commands (docs/design.md §23). A key is never deleted: retiring it keeps it, marked, so what it
+ * commands (docs/design.md §22). A key is never deleted: retiring it keeps it, marked, so what it
  * signed before still verifies (the export's header lists retired keys too).
  */
 import { playerKey, playerKeyProblem } from '../../../domain/kernel/player-signature.ts';

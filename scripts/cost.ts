@@ -8,6 +8,10 @@
  * kept. Assumed, and printed with the result: what the HTTP layer adds to each request (its key's
  * lookup), how often players read a game between commands, and AWS's list prices below. Change an
  * assumption here and the table follows.
+ *
+ * OPS-6: it also prices the stack doing nothing, from what its synthesized template holds that
+ * bills by the month whatever the traffic (alarms, dashboards, KMS keys), and adds that to the
+ * games' cost.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -39,6 +43,12 @@ export const PRICES = {
    */
   kmsAsymmetricPer10k: 0.15,
   kmsKeyPerMonth: 1.0,
+  /**
+   * OPS-6: CloudWatch, per standard-resolution alarm metric a month (an alarm on a math expression
+   * bills each metric it reads), and per dashboard a month beyond the account's first three.
+   */
+  alarmMetricPerMonth: 0.1,
+  dashboardPerMonth: 3.0,
 } as const;
 
 /** What the figures do not measure, and this model assumes. */
@@ -99,6 +109,49 @@ export const gameCost = (f: GameFigures): GameCost => {
   return { dynamo, lambda, httpApi, scheduler, storage, kms, total: dynamo + lambda + httpApi + scheduler + storage + kms };
 };
 
+/** OPS-6: what an idle stack holds that bills by the month, counted in its synthesized template. */
+export interface IdleResources {
+  readonly alarms: number;
+  /** The metrics those alarms read: one each, or every metric of a math expression. */
+  readonly alarmMetrics: number;
+  readonly dashboards: number;
+  readonly kmsKeys: number;
+}
+
+interface TemplateJson {
+  readonly Resources: Readonly<Record<string, { readonly Type: string; readonly Properties?: { readonly Metrics?: readonly object[] } }>>;
+}
+
+export const idleResources = (template: TemplateJson): IdleResources => {
+  const all = Object.values(template.Resources);
+  const ofType = (type: string) => all.filter((r) => r.Type === type);
+  const alarms = ofType('AWS::CloudWatch::Alarm');
+  return {
+    alarms: alarms.length,
+    alarmMetrics: alarms.reduce((n, a) => n + (a.Properties?.Metrics?.filter((m) => 'MetricStat' in m).length || 1), 0),
+    dashboards: ofType('AWS::CloudWatch::Dashboard').length,
+    kmsKeys: ofType('AWS::KMS::Key').length,
+  };
+};
+
+/**
+ * OPS-6: an idle month, in dollars. Everything else bills per request or per byte, and an idle
+ * stack makes none and keeps next to none: empty tables (and their point-in-time recovery) and
+ * empty log groups cost nothing, and Lambda's long polling of the webhook queue (about 650,000
+ * requests a month) stays inside SQS's free million.
+ */
+export const idleCost = (r: IdleResources) => {
+  const alarms = r.alarmMetrics * PRICES.alarmMetricPerMonth;
+  const dashboards = r.dashboards * PRICES.dashboardPerMonth;
+  const kms = r.kmsKeys * PRICES.kmsKeyPerMonth;
+  return { alarms, dashboards, kms, total: alarms + dashboards + kms };
+};
+
+export const idleLine = (r: IdleResources): string => {
+  const c = idleCost(r);
+  return `  idle: ${dollars(c.total)} a month: ${r.alarms} alarms reading ${r.alarmMetrics} metrics ${dollars(c.alarms)}, ${r.dashboards} dashboard ${dollars(c.dashboards)} (nothing if among the account's first three), ${r.kmsKeys} KMS key ${dollars(c.kms)}; empty tables, logs and queues cost nothing`;
+};
+
 const dollars = (n: number) => `$${n.toFixed(n < 1 ? 3 : 2)}`;
 
 const figuresFile = (): { file: string; figures: CostFigures } => {
@@ -108,26 +161,37 @@ const figuresFile = (): { file: string; figures: CostFigures } => {
   return { file: relative(root, file), figures: JSON.parse(readFileSync(file, 'utf8')) as CostFigures };
 };
 
-const main = () => {
+/** The stack as `cdk synth` makes it from cdk.json's settings, without bundling the functions: only the template is counted. */
+const synthesizedTemplate = async (): Promise<TemplateJson> => {
+  const [{ App }, { Template }, { ArbiterStack }] = await Promise.all([
+    import('aws-cdk-lib'),
+    import('aws-cdk-lib/assertions'),
+    import('../infra/aws/stack.ts'),
+  ]);
+  const { context } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const app = new App({ builtinCloudFormationValidation: false, context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+  return Template.fromStack(new ArbiterStack(app, 'Arbiter')).toJSON() as TemplateJson;
+};
+
+const main = async () => {
   const { file, figures } = figuresFile();
+  const idle = idleResources(await synthesizedTemplate());
   console.log(`COST-6 what ${GAMES.toLocaleString('en-US')} games of each ruleset cost a month on AWS (us-east-1 list prices, on demand)`);
   console.log(`  figures: ${file} (measured ${figures.measuredAt} at ${figures.commit}, ${figures.machine})`);
   console.log(
     `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery, a container start (one KMS Sign) in ${ASSUMPTIONS.coldStartShare * 100}% of invocations`,
   );
   console.log('');
-  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game');
+  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game  + idle stack');
   for (const [ruleset, f] of Object.entries(figures.rulesets)) {
     const c = gameCost(f);
     const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.kms, c.total].map((n) => dollars(n * GAMES).padStart(9));
     console.log(
-      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}`,
+      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}  ${dollars(c.total * GAMES + idleCost(idle).total).padStart(12)}`,
     );
   }
-  console.log(
-    `  plus, whatever the traffic: ${dollars(PRICES.kmsKeyPerMonth)} a month for each KMS signing key the stack holds (one, until a rotation adds one); signing a receipt costs no KMS request`,
-  );
+  console.log(idleLine(idle));
   console.log('');
 };
 
-if (process.argv[1] === import.meta.filename) main();
+if (process.argv[1] === import.meta.filename) await main();

@@ -10,19 +10,37 @@
  */
 import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { METRIC_NAMESPACE, type MetricName } from '../../functions/kernel/metrics.ts';
 import type { ArbiterFunction } from './arbiter-function.ts';
 
 /** The deliverer's log line when it could not process a queue message (functions/webhooks/deliver.ts). */
 export const WEBHOOK_FAILURE_LINE = 'webhook delivery failed';
 /** The timer reactor's log line for a deadline it could not schedule (functions/games/app/timer-reactor.ts, REL-18). */
 export const UNSCHEDULABLE_STEP_LINE = 'unschedulable step';
-export const METRIC_NAMESPACE = 'Arbiter';
+/**
+ * OPS-4: where the alarms on the service's own figures fire (documented in docs/aws.md). Chosen
+ * so that a page means players notice: EventBridge Scheduler fires within about a minute of a
+ * schedule's time, so two is late; a projection normally lands within a second or two of its
+ * event, so half a minute is a view players see stale; a quarter of webhook attempts failing,
+ * over at least ten, is more than one receiver being down.
+ */
+export const FIGURE_ALARMS = {
+  /** p99 of DeadlineLateness over 5 minutes, two periods in a row. */
+  deadlineLatenessP99Ms: 120_000,
+  /** p99 of ProjectionLag over 5 minutes, two periods in a row. */
+  projectionLagP99Ms: 30_000,
+  /** WebhookFailed / (WebhookDelivered + WebhookFailed) over 15 minutes, in percent… */
+  webhookFailurePercent: 25,
+  /** …counted only when there were at least this many attempts: one failure of two is not an incident. */
+  webhookMinimumAttempts: 10,
+} as const;
 
 export class ArbiterAlarms extends Construct {
   readonly topic: Topic;
@@ -140,4 +158,86 @@ export class ArbiterAlarms extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
+
+  /** OPS-4: deadlines firing late is games stuck past their time: Scheduler or the phase timer is in trouble. */
+  onLateDeadlines(): Alarm {
+    return new Alarm(this, 'DeadlinesLate', {
+      alarmDescription: `Deadlines fire late: the p99 of DeadlineLateness was over ${FIGURE_ALARMS.deadlineLatenessP99Ms / 1000} s for 10 minutes, so games wait past their time. Look at the PhaseTimer log group (errors, throttles, timeouts) and its Errors alarm, at the phase deadline dead-letter queue (Scheduler gave up: fix, then npm run redrive), and at the Scheduler group's schedules (ScheduleGroupName output) in the EventBridge console.`,
+      metric: figureMetric('DeadlineLateness', Stats.p(99)),
+      threshold: FIGURE_ALARMS.deadlineLatenessP99Ms,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 2,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** OPS-4: projections far behind their events are views players see stale. */
+  onProjectionLag(): Alarm {
+    return new Alarm(this, 'ProjectionLag', {
+      alarmDescription: `Projections lag: the p99 of ProjectionLag (an event's time to its read model) was over ${FIGURE_ALARMS.projectionLagP99Ms / 1000} s for 10 minutes, so players read stale games. Look at the Projector's IteratorAge, Errors and throttles (the dashboard's parts rows) and its log group; a batch failing over and over holds its shard until it is set aside (then npm run redrive). DynamoDB throttles on the games table slow it too.`,
+      metric: figureMetric('ProjectionLag', Stats.p(99)),
+      threshold: FIGURE_ALARMS.projectionLagP99Ms,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 2,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /**
+   * OPS-4: any record a consumer set aside is a game whose view, timer or notifications missed an
+   * event. Counted both ways a record is set aside: the RecordSetAside figure, which a host that
+   * sets records aside itself reports (the local stream poller), and each batch Lambda's event
+   * source mapping sends to a consumer's on-failure queue, which is how it happens on AWS.
+   */
+  onRecordsSetAside(consumers: readonly string[], failureQueues: readonly Queue[]): Alarm {
+    const usingMetrics = Object.fromEntries([
+      ...consumers.map((consumer, i) => [`r${i}`, figureMetric('RecordSetAside', Stats.SUM, { consumer })] as const),
+      ...failureQueues.map(
+        (queue, i) => [`q${i}`, queue.metricNumberOfMessagesSent({ statistic: Stats.SUM, period: Duration.minutes(5) })] as const,
+      ),
+    ]);
+    return new Alarm(this, 'RecordsSetAside', {
+      alarmDescription: `A stream consumer set records aside (RecordSetAside by consumer: ${consumers.join(', ')}; on AWS, a batch sent to a consumer's on-failure queue): some game's read model, deadline or notifications missed an event. Read why in that consumer's log group, fix the cause, then run npm run redrive (docs/aws.md), which re-derives those games from the log.`,
+      metric: new MathExpression({
+        expression: `SUM([${Object.keys(usingMetrics).join(', ')}])`,
+        usingMetrics,
+        label: 'Records set aside by every consumer',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** OPS-4: the share of webhook attempts that failed; one receiver down is not a page, many are. */
+  onWebhookFailureRate(): Alarm {
+    const { webhookFailurePercent: percent, webhookMinimumAttempts: minimum } = FIGURE_ALARMS;
+    const period = Duration.minutes(15);
+    return new Alarm(this, 'WebhookFailureRate', {
+      alarmDescription: `Webhooks fail: over ${percent}% of at least ${minimum} delivery attempts in 15 minutes failed (WebhookFailed / (WebhookDelivered + WebhookFailed)). One receiver down is normal (it is retried, then disabled); many at once is the deliverer or its network. Read the WebhookDelivery log group for the failures' causes (timeouts, DNS, TLS) and look at its errors and the webhook queue's depth on the dashboard.`,
+      metric: new MathExpression({
+        expression: `IF(FILL(d, 0) + FILL(f, 0) >= ${minimum}, 100 * FILL(f, 0) / (FILL(d, 0) + FILL(f, 0)), 0)`,
+        usingMetrics: {
+          d: figureMetric('WebhookDelivered', Stats.SUM, {}, period),
+          f: figureMetric('WebhookFailed', Stats.SUM, {}, period),
+        },
+        label: 'Webhook attempts that failed (%)',
+        period,
+      }),
+      threshold: percent,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
 }
+
+/** One of the service's figures (functions/kernel/metrics.ts) with the dimension values given, as an alarm watches it. */
+const figureMetric = (
+  name: MetricName,
+  statistic: string,
+  dimensionsMap: Record<string, string> = {},
+  period = Duration.minutes(5),
+): Metric => new Metric({ namespace: METRIC_NAMESPACE, metricName: name, statistic, period, dimensionsMap });

@@ -41,6 +41,8 @@ export interface StackConfig {
   readonly signingKeyGenerations: number;
   /** TRUST-5: keys no longer trusted, by kid, from that time (ISO 8601). */
   readonly revokedSigningKeys: Readonly<Record<string, string>>;
+  /** OPS-6: the account's monthly cost budget in US dollars, which alerts the alarm topic; none when unset (infra/aws/budget.ts). */
+  readonly monthlyBudgetUsd: number | null;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -142,6 +144,15 @@ const revokedKeysFrom = (value: unknown): Readonly<Record<string, string>> => {
   return revoked;
 };
 
+/** `monthlyBudgetUsd`: dollars and cents, more than zero (Budgets refuses a zero budget). */
+const budgetFrom = (value: unknown): number | null => {
+  if (absent(value)) return null;
+  const usd = typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : value;
+  if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0 || Math.abs(Math.round(usd * 100) - usd * 100) > 1e-6)
+    throw new Error(`The monthlyBudgetUsd context is an amount of US dollars above 0, like 20 or 12.50, not ${JSON.stringify(value)}.`);
+  return usd;
+};
+
 export const stackConfigFrom = (scope: Construct): StackConfig => {
   const context = (name: string): unknown => scope.node.tryGetContext(name);
   return {
@@ -153,5 +164,6 @@ export const stackConfigFrom = (scope: Construct): StackConfig => {
     rateLimits: rateLimitsContextFrom(context('rateLimits')),
     signingKeyGenerations: countFrom('signingKeyGenerations', context('signingKeyGenerations'), 1, 'generations'),
     revokedSigningKeys: revokedKeysFrom(context('revokedSigningKeys')),
+    monthlyBudgetUsd: budgetFrom(context('monthlyBudgetUsd')),
   };
 };

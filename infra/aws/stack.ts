@@ -24,7 +24,10 @@
  *   (partial batch responses, delayed retries on the queue), with a dead-letter queue.
  * - Alarms (AWS-2), each notifying one SNS topic (e-mail from the `alarmEmail` context): any
  *   message in a dead-letter or on-failure queue, a stream consumer more than a minute
- *   behind, API 5xx, each function's errors, throttles, failed webhook processing.
+ *   behind, API 5xx, each function's errors, throttles, failed webhook processing; and (OPS-4)
+ *   on the service's own figures: late deadlines, projection lag, records set aside, the
+ *   webhook failure rate. A CloudWatch dashboard of them all (infra/aws/dashboard.ts).
+ * - OPS-6: with the `monthlyBudgetUsd` context, an AWS Budgets budget alerting the same topic.
  * - TRUST-1: an asymmetric KMS key (P-256, sign and verify) per generation (`signingKeyGenerations`,
  *   TRUST-5), whose public halves a custom resource reads at deploy for the functions to publish;
  *   the API and club functions may `kms:Sign` with the current one (infra/aws/signing-keys.ts).
@@ -36,16 +39,20 @@
  * are acknowledged next to the resource they concern, with the reason.
  */
 import { type CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { eventsTable, gamesTable, type KeyAttribute, type TableDefinition } from '../../functions/adapters/tables.ts';
 import { rateLimitsText } from '../../functions/kernel/rate-limits.ts';
+import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { handlerEntries } from '../handlers.ts';
 import { ArbiterAlarms } from './alarms.ts';
 import { ArbiterFunction } from './arbiter-function.ts';
+import { CostBudget } from './budget.ts';
 import { type StackConfig, stackConfigFrom } from './config.ts';
+import { ArbiterDashboard } from './dashboard.ts';
 import { consumeEventStream } from './event-stream.ts';
 import { ArbiterHttpApi } from './http-api.ts';
 import { PhaseDeadlines } from './phase-deadlines.ts';
@@ -176,6 +183,10 @@ export class ArbiterStack extends Stack {
   readonly config: StackConfig;
   /** TRUST-1: the KMS signing key's generations, and what the functions publish of them. */
   readonly signingKeys: SigningKeys;
+  /** OPS-4: what an operator looks at first. */
+  readonly dashboard: ArbiterDashboard;
+  /** OPS-6: the account's monthly budget, when `monthlyBudgetUsd` is set. */
+  readonly budget: CostBudget | null;
 
   constructor(scope: Construct, id: string, props: ArbiterStackProps = {}) {
     super(scope, id, { description: 'Arbiter: event-sourced referee for wargames', ...props });
@@ -217,6 +228,11 @@ export class ArbiterStack extends Stack {
     this.bus = this.createEventBus();
     this.webhooks = new WebhookDeliveries(this, 'WebhookDeliveries', { bus: this.bus, deliverer: this.functions.webhooks });
     this.alarms = this.createAlarms();
+    this.dashboard = this.createDashboard();
+    this.budget =
+      this.config.monthlyBudgetUsd === null
+        ? null
+        : new CostBudget(this, 'CostBudget', { monthlyUsd: this.config.monthlyBudgetUsd, topic: this.alarms.topic });
     this.outputOperationsNames();
     this.acknowledgeSharedFindings();
   }
@@ -249,8 +265,31 @@ export class ArbiterStack extends Stack {
     alarms.onThrottles(all);
     alarms.onWebhookFailures(this.functions.webhooks);
     alarms.onUnschedulableSteps(this.functions.timerReactor);
+    // OPS-4: on the service's own figures (functions/kernel/metrics.ts).
+    alarms.onLateDeadlines();
+    alarms.onProjectionLag();
+    alarms.onRecordsSetAside(
+      STREAM_CONSUMERS.map((c) => c.name),
+      Object.values(this.streamFailures),
+    );
+    alarms.onWebhookFailureRate();
     alarms.notifyAll(this);
     return alarms;
+  }
+
+  /** OPS-4: every alarm, the service's figures, then each queue, function and table (infra/aws/dashboard.ts). */
+  private createDashboard(): ArbiterDashboard {
+    return new ArbiterDashboard(this, 'Operations', {
+      alarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm),
+      functions: { ...this.functions },
+      tables: { ...this.tables },
+      workQueues: { webhooks: this.webhooks.queue },
+      givenUpQueues: {
+        ...Object.fromEntries(Object.entries(this.streamFailures).map(([name, queue]) => [`${name} on-failure`, queue])),
+        'deadline dead letters': this.deadlines.deadLetters,
+        'webhook dead letters': this.webhooks.deadLetters,
+      },
+    });
   }
 
   /**

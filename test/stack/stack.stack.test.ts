@@ -18,16 +18,18 @@ import { eventsTable, gamesTable, lobbyIndex } from '../../functions/adapters/ta
 import { openApiDocument } from '../../functions/docs/http/openapi.ts';
 import { buildRouter } from '../../functions/http/every-route.ts';
 import { ROUTES, routeKeys } from '../../functions/http/route-table.ts';
+import { METRICS } from '../../functions/kernel/metrics.ts';
 import { defaultRateLimits, rateLimitsText } from '../../functions/kernel/rate-limits.ts';
 import { STREAM_CONSUMERS } from '../../functions/stream/consumers/index.ts';
 import { WEB_ROUTE_KEYS } from '../../functions/web/assets.ts';
-import { UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
+import { FIGURE_ALARMS, UNSCHEDULABLE_STEP_LINE, WEBHOOK_FAILURE_LINE } from '../../infra/aws/alarms.ts';
 import { ArbiterFunction } from '../../infra/aws/arbiter-function.ts';
 import { DEFAULT_THROTTLE } from '../../infra/aws/config.ts';
 import { apiRoutes, clubsRoutes, docsRoutes } from '../../infra/aws/http-api.ts';
 import { ArbiterStack, type ArbiterStackProps, DEFAULT_AWS_CORS_ORIGINS, DEFAULT_LOG_RETENTION_DAYS } from '../../infra/aws/stack.ts';
 import { maxReceiveCount } from '../../infra/aws/webhook-deliveries.ts';
 import { handlerEntries } from '../../infra/handlers.ts';
+import { idleLine, idleResources } from '../../scripts/cost.ts';
 import { REDRIVE_OUTPUTS } from '../../tools/ops/redrive-aws.ts';
 
 interface Statement {
@@ -696,8 +698,9 @@ describe('the alarms', () => {
 
   it('AWS-2 every alarm notifies the alarm topic, in alarm and back to OK, and says what to do', () => {
     const all = alarmsOf(template);
-    // The 5 queues, 3 iterator ages, API 5xx, 8 functions' errors, throttles, webhook failures, unschedulable steps.
-    expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 3);
+    // The queues, the iterator ages, API 5xx, each function's errors, throttles, webhook failures, unschedulable steps,
+    // and OPS-4's four on the figures.
+    expect(all).toHaveLength(queues.length + Object.keys(consumers).length + 1 + Object.keys(allFunctions).length + 3 + 4);
     for (const alarm of all) {
       expect(alarm.Properties.AlarmActions).toEqual([topicRef]);
       expect(alarm.Properties.OKActions).toEqual([topicRef]);
@@ -918,6 +921,7 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       rateLimits: rateLimitsText(defaultRateLimits),
       signingKeyGenerations: 1,
       revokedSigningKeys: '',
+      monthlyBudgetUsd: '',
     });
     expect(stack.config).toEqual({
       corsOrigins: ['*'],
@@ -928,6 +932,7 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       rateLimits: defaultRateLimits,
       signingKeyGenerations: 1,
       revokedSigningKeys: {},
+      monthlyBudgetUsd: null,
     });
     template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
     // The same template with cdk.json's context as without any.
@@ -1034,6 +1039,7 @@ describe('AWS-5 the settings a deployer chooses, from CDK context', () => {
       rateLimits: { ...defaultRateLimits, games: 10 },
       signingKeyGenerations: 1,
       revokedSigningKeys: {},
+      monthlyBudgetUsd: null,
     });
     expect(retentions(built.template)).toEqual(Array(12).fill(90));
     built.template.resourceCountIs('AWS::CloudWatch::Alarm', Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length);
@@ -1093,4 +1099,213 @@ describe('PERF-1 each function is its own code-split bundle', () => {
       rmSync(outdir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+/** A dashboard's body as CloudWatch reads it, each CloudFormation token in it written as `<token>` (quotes made single). */
+const tokenText = (token: unknown) => `<${JSON.stringify(token).replaceAll('"', "'")}>`;
+interface DashboardWidget {
+  readonly type: string;
+  readonly y: number;
+  readonly properties: { readonly title?: string; readonly alarms?: string[]; readonly metrics?: unknown[][] };
+}
+const dashboardOf = (t: Template): { widgets: DashboardWidget[] } => {
+  const [dashboard, ...more] = Object.values(t.findResources('AWS::CloudWatch::Dashboard')) as ResourceJson[];
+  if (!dashboard || more.length > 0) throw new Error('the stack has not one dashboard');
+  const parts = (dashboard.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+  return JSON.parse(parts.map((p) => (typeof p === 'string' ? p : tokenText(p))).join(''));
+};
+
+describe('OPS-4 the dashboard and the alarms on figures', () => {
+  const { widgets } = dashboardOf(template);
+  const lines = widgets.flatMap((w) => w.properties.metrics ?? []);
+  /** Whether a graph draws `metric` of `namespace` with these dimensions (name, value, …). */
+  const graphs = (namespace: string, metric: string, ...dimensions: unknown[]) =>
+    lines.some((line) => same(line.slice(0, 2 + dimensions.length), [namespace, metric, ...dimensions]));
+  const expressions = lines.flatMap((line) =>
+    line.flatMap((part) => (typeof part === 'object' && part && 'expression' in part ? [String(part.expression)] : [])),
+  );
+  const topicRef = ref(stack.alarms.topic);
+  const alarmNamed = (id: string) => {
+    const alarm = Object.entries(template.findResources('AWS::CloudWatch::Alarm')).find(([logical]) => logical.startsWith(`Alarms${id}`));
+    if (!alarm) throw new Error(`no alarm ${id}`);
+    return alarm[1] as ResourceJson;
+  };
+  const metricStats = (alarm: ResourceJson) =>
+    (alarm.Properties.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: unknown; Stat: string; Period: number } }[]) ??
+    [];
+
+  it.each(Object.entries(METRICS))('OPS-4 the dashboard graphs %s from the metric catalogue, in the Arbiter namespace', (name, spec) => {
+    if (spec.dimensions.length === 0) expect(graphs('Arbiter', name)).toBe(true);
+    else expect(expressions).toContain(`SEARCH('{Arbiter,${spec.dimensions.join(',')}} MetricName="${name}"', 'Sum', 300)`);
+  });
+
+  it('OPS-4 the dashboard opens on the state of every alarm of the stack, and its address is an output', () => {
+    const top = [...widgets].sort((a, b) => a.y - b.y).find((w) => w.type !== 'text');
+    expect(top?.type).toBe('alarm');
+    const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm')).map((id) => tokenText({ 'Fn::GetAtt': [id, 'Arn'] }));
+    expect([...(top?.properties.alarms ?? [])].sort()).toEqual(alarms.sort());
+    expect(JSON.stringify(template.toJSON().Outputs.DashboardUrl.Value)).toContain('#dashboards:name=');
+  });
+
+  it.each(Object.keys(allFunctions) as (keyof typeof allFunctions)[])(
+    'OPS-4 the dashboard shows the errors and p99 duration of the %s function',
+    (name) => {
+      const fn = ref(allFunctions[name].fn);
+      expect(graphs('AWS/Lambda', 'Errors', 'FunctionName', tokenText(fn))).toBe(true);
+      expect(graphs('AWS/Lambda', 'Duration', 'FunctionName', tokenText(fn))).toBe(true);
+    },
+  );
+
+  it('OPS-4 the dashboard shows the read and write throttles of both tables', () => {
+    for (const table of [stack.tables.events, stack.tables.games])
+      for (const metric of ['ReadThrottleEvents', 'WriteThrottleEvents'])
+        expect(graphs('AWS/DynamoDB', metric, 'TableName', tokenText(ref(table)))).toBe(true);
+  });
+
+  it('OPS-4 the dashboard shows the depth of the webhook queue and of every on-failure and dead-letter queue', () => {
+    const queues = [stack.webhooks.queue, ...Object.values(stack.streamFailures), stack.deadlines.deadLetters, stack.webhooks.deadLetters];
+    for (const queue of queues) {
+      const name = tokenText({ 'Fn::GetAtt': [logicalId(queue), 'QueueName'] });
+      expect(graphs('AWS/SQS', 'ApproximateNumberOfMessagesVisible', 'QueueName', name)).toBe(true);
+    }
+    expect(
+      graphs(
+        'AWS/SQS',
+        'ApproximateAgeOfOldestMessage',
+        'QueueName',
+        tokenText({ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'QueueName'] }),
+      ),
+    ).toBe(true);
+  });
+
+  it('OPS-4 deadlines late: the p99 of DeadlineLateness over its threshold for two 5-minute periods pages the alarm topic', () => {
+    expect(alarmNamed('DeadlinesLate').Properties).toMatchObject({
+      Namespace: 'Arbiter',
+      MetricName: 'DeadlineLateness',
+      ExtendedStatistic: 'p99',
+      Period: 300,
+      Threshold: FIGURE_ALARMS.deadlineLatenessP99Ms,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 2,
+      AlarmActions: [topicRef],
+    });
+    expect(alarmNamed('DeadlinesLate').Properties.Dimensions).toBeUndefined();
+    expect(alarmNamed('DeadlinesLate').Properties.AlarmDescription).toMatch(/PhaseTimer.*dead-letter queue.*Scheduler/);
+  });
+
+  it('OPS-4 projection lag: the p99 of ProjectionLag over its threshold for two 5-minute periods pages the alarm topic', () => {
+    expect(alarmNamed('ProjectionLag').Properties).toMatchObject({
+      Namespace: 'Arbiter',
+      MetricName: 'ProjectionLag',
+      ExtendedStatistic: 'p99',
+      Threshold: FIGURE_ALARMS.projectionLagP99Ms,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 2,
+      AlarmActions: [topicRef],
+    });
+  });
+
+  it('OPS-4 records set aside: any one, by any stream consumer (the figure, or on AWS a batch sent to its on-failure queue), pages the alarm topic', () => {
+    const alarm = alarmNamed('RecordsSetAside');
+    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [topicRef] });
+    const metrics = metricStats(alarm);
+    const watched = metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    expect(watched).toEqual([
+      ...STREAM_CONSUMERS.map((c) => ({
+        Namespace: 'Arbiter',
+        MetricName: 'RecordSetAside',
+        Dimensions: [{ Name: 'consumer', Value: c.name }],
+      })),
+      ...Object.values(stack.streamFailures).map((queue) => ({
+        Namespace: 'AWS/SQS',
+        MetricName: 'NumberOfMessagesSent',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(queue), 'QueueName'] } }],
+      })),
+    ]);
+    const ids = metrics.filter((m) => m.MetricStat).map((m) => m.Id);
+    expect(ids).toEqual([...STREAM_CONSUMERS.map((_, i) => `r${i}`), ...Object.values(stack.streamFailures).map((_, i) => `q${i}`)]);
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(`SUM([${ids.join(', ')}])`);
+    expect(alarm.Properties.AlarmDescription).toContain('npm run redrive');
+  });
+
+  it('OPS-4 webhook failure rate: failed over delivered plus failed, as a math expression, pages above its share', () => {
+    const alarm = alarmNamed('WebhookFailureRate');
+    expect(alarm.Properties).toMatchObject({
+      Threshold: FIGURE_ALARMS.webhookFailurePercent,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [topicRef],
+    });
+    const metrics = metricStats(alarm);
+    expect(metrics.filter((m) => m.MetricStat).map((m) => [m.Id, m.MetricStat?.Metric, m.MetricStat?.Stat, m.MetricStat?.Period])).toEqual([
+      ['d', { Namespace: 'Arbiter', MetricName: 'WebhookDelivered' }, 'Sum', 900],
+      ['f', { Namespace: 'Arbiter', MetricName: 'WebhookFailed' }, 'Sum', 900],
+    ]);
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      `IF(FILL(d, 0) + FILL(f, 0) >= ${FIGURE_ALARMS.webhookMinimumAttempts}, 100 * FILL(f, 0) / (FILL(d, 0) + FILL(f, 0)), 0)`,
+    );
+  });
+});
+
+describe('OPS-5 point-in-time recovery', () => {
+  it('OPS-5 every table of the stack keeps 35 days of point-in-time recovery and outlives the stack', () => {
+    const tables = Object.values(template.findResources('AWS::DynamoDB::Table')) as ResourceJson[];
+    expect(tables).toHaveLength(2);
+    for (const table of tables) {
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.DeletionPolicy).toBe('Retain');
+    }
+  });
+});
+
+describe('OPS-6 the cost of running it', () => {
+  it('OPS-6 there is no budget unless monthlyBudgetUsd is set', () => {
+    template.resourceCountIs('AWS::Budgets::Budget', 0);
+  });
+
+  it('OPS-6 monthlyBudgetUsd makes a monthly cost budget of that amount, alerting the alarm topic, which Budgets may publish to', () => {
+    const built = synth({}, { monthlyBudgetUsd: '12.50' });
+    const topic = { Ref: built.stack.getLogicalId(built.stack.alarms.topic.node.defaultChild as CfnElement) };
+    built.template.resourceCountIs('AWS::Budgets::Budget', 1);
+    built.template.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 12.5, Unit: 'USD' } },
+      NotificationsWithSubscribers: [
+        {
+          Notification: { NotificationType: 'ACTUAL', ComparisonOperator: 'GREATER_THAN', Threshold: 80, ThresholdType: 'PERCENTAGE' },
+          Subscribers: [{ SubscriptionType: 'SNS', Address: topic }],
+        },
+        {
+          Notification: { NotificationType: 'FORECASTED', ComparisonOperator: 'GREATER_THAN', Threshold: 100, ThresholdType: 'PERCENTAGE' },
+          Subscribers: [{ SubscriptionType: 'SNS', Address: topic }],
+        },
+      ],
+    });
+    built.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [topic],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'budgets.amazonaws.com' }, Resource: topic }),
+        ]),
+      },
+    });
+    expect(new AwsSolutionsChecks(built.stack.node.root, { verbose: true }).validateScope(built.stack).violations).toEqual([]);
+    expect(synth({}, { monthlyBudgetUsd: 40 }).stack.config.monthlyBudgetUsd).toBe(40);
+    for (const wrong of ['0', 'lots', '-5', '1.234'])
+      expect(() => synth({}, { monthlyBudgetUsd: wrong })).toThrow(/monthlyBudgetUsd context is an amount of US dollars above 0/);
+  });
+
+  it('OPS-6 npm run cost counts what an idle stack bills for by the month in this template: alarm metrics, the dashboard, the KMS key', () => {
+    const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm')).length;
+    // Every alarm reads one metric but those on math expressions: throttles (each function), records set aside (each
+    // consumer's figure and on-failure queue), the webhook rate (two).
+    const alarmMetrics = alarms + (Object.keys(allFunctions).length - 1) + (STREAM_CONSUMERS.length * 2 - 1) + 1;
+    expect(idleResources(template.toJSON() as Parameters<typeof idleResources>[0])).toEqual({
+      alarms,
+      alarmMetrics,
+      dashboards: 1,
+      kmsKeys: 1,
+    });
+    expect(idleLine(idleResources(template.toJSON() as Parameters<typeof idleResources>[0]))).toContain(
+      `${alarms} alarms reading ${alarmMetrics} metrics`,
+    );
+  });
 });

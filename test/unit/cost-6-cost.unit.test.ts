@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CostFigures, GameFigures } from '../../bench/cost.bench.ts';
-import { ASSUMPTIONS, gameCost, PRICES } from '../../scripts/cost.ts';
+import { ASSUMPTIONS, gameCost, idleCost, idleLine, idleResources, PRICES } from '../../scripts/cost.ts';
 
 const game: GameFigures = {
   match: 'test',
@@ -60,5 +60,43 @@ describe('COST-6 what a game costs', () => {
       expect(f.consumers.deliveries).toBeGreaterThanOrEqual(f.commands);
       expect(gameCost(f).total).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('OPS-6 what an idle stack costs', () => {
+  /** A template as `cdk synth` writes it, with only what the count looks at. */
+  const template = {
+    Resources: {
+      Plain: { Type: 'AWS::CloudWatch::Alarm', Properties: {} },
+      Summed: {
+        Type: 'AWS::CloudWatch::Alarm',
+        Properties: {
+          Metrics: [
+            { Id: 'a', MetricStat: {} },
+            { Id: 'b', MetricStat: {} },
+            { Id: 'c', MetricStat: {} },
+            { Id: 'e', Expression: 'a + b + c' },
+          ],
+        },
+      },
+      Board: { Type: 'AWS::CloudWatch::Dashboard' },
+      Key: { Type: 'AWS::KMS::Key' },
+      Table: { Type: 'AWS::DynamoDB::Table' },
+    },
+  };
+
+  it('OPS-6 counts the alarms, the metrics they read (each of a math expression), the dashboards and the KMS keys', () => {
+    expect(idleResources(template)).toEqual({ alarms: 2, alarmMetrics: 4, dashboards: 1, kmsKeys: 1 });
+  });
+
+  it('OPS-6 an idle month is the alarm metrics, the dashboards and the keys at their monthly prices, and nothing for empty tables', () => {
+    const cost = idleCost(idleResources(template));
+    expect(cost.alarms).toBeCloseTo(4 * PRICES.alarmMetricPerMonth, 12);
+    expect(cost.dashboards).toBeCloseTo(PRICES.dashboardPerMonth, 12);
+    expect(cost.kms).toBeCloseTo(PRICES.kmsKeyPerMonth, 12);
+    expect(cost.total).toBeCloseTo(0.4 + 3 + 1, 12);
+    expect(idleLine(idleResources(template))).toBe(
+      "  idle: $4.40 a month: 2 alarms reading 4 metrics $0.400, 1 dashboard $3.00 (nothing if among the account's first three), 1 KMS key $1.00; empty tables, logs and queues cost nothing",
+    );
   });
 });

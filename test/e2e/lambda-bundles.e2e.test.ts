@@ -10,30 +10,14 @@
  * one, reading it from its read model, from the log at an event, exporting it, deciding a
  * command on it, and firing its deadline. Every request goes to 127.0.0.1.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGame } from '../../functions/games/app/game-fold.ts';
-import { handlerEntries } from '../../infra/handlers.ts';
 import type { ApiHandler } from '../../infra/local/http-server.ts';
 import type { Runtime } from '../../infra/local/runtime.ts';
-import { bundleHandler, ROOT } from '../../scripts/check-bundles.ts';
 import { Client, commandId, eventually, startTestRuntime } from '../support/http.ts';
+import { coldHandler as cold, lambdaBundles } from '../support/lambda-harness.ts';
 
 type PhaseTimer = (input: unknown) => Promise<unknown>;
-
-const dir = mkdtempSync(join(tmpdir(), 'arbiter-bundles-e2e-'));
-const built: Record<'api' | 'phaseTimer', string> = { api: '', phaseTimer: '' };
-let copies = 0;
-
-/** A fresh copy of a built bundle, loaded: its own module graph, so no ruleset loaded yet. */
-const cold = async <H>(name: keyof typeof built): Promise<H> => {
-  copies += 1;
-  const copy = join(dir, `${name}-${copies}`);
-  cpSync(built[name], copy, { recursive: true });
-  return (await import(join(copy, 'index.mjs'))).handler as H;
-};
 
 /** The API the stand-in serves: swapped for a cold copy before each step. */
 let api: ApiHandler | undefined;
@@ -72,10 +56,8 @@ const gameIds = new Map<string, string>();
 type View = { status: string; version: number; ruleset: string; step: { key: string } | null };
 
 beforeAll(async () => {
-  for (const name of ['api', 'phaseTimer'] as const) {
-    built[name] = join(dir, name);
-    await bundleHandler(resolve(ROOT, handlerEntries[name]), built[name]);
-  }
+  // Built once per run with every other bundle (test/support/lambda-harness.ts); each `cold` load is a fresh copy.
+  await lambdaBundles(['api', 'phaseTimer']);
   runtime = await startTestRuntime({
     apiHandler: (event, context) => {
       if (!api) throw new Error('no API bundle loaded');
@@ -95,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.unstubAllEnvs();
   await runtime?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const first = () => players.first as Client;

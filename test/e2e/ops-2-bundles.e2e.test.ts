@@ -1,0 +1,355 @@
+/**
+ * OPS-2: the bundles `cdk deploy` ships, run as Lambda runs them (test/support/lambda-harness.ts),
+ * against DynamoDB Local. A match of each ruleset is played through them: commands through the
+ * API bundle as HTTP API v2 payloads; the events table's stream, read by the local runtime's
+ * stream poller, handed in batches to the projector, publisher, timer reactor and tournament
+ * reactor bundles; the deadline the timer reactor scheduled fired through the phase timer bundle
+ * with the schedule's own payload; a webhook sent by the deliverer bundle from an SQS message;
+ * and the exported log verified as `arbiter verify` verifies it. Every function runs with the
+ * environment the synthesized stack gives it, and that environment is checked against what its
+ * bundle reads. AWS's other services are a stand-in on 127.0.0.1 (test/support/aws-stand-in.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { everyRuleset } from '../../domain/rulesets.ts';
+import { createDeps, createWebhooks } from '../../functions/adapters/dynamo-deps.ts';
+import { HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
+import { loadGame } from '../../functions/games/app/game-fold.ts';
+import type { Deps } from '../../functions/kernel/deps.ts';
+import { createSubscription } from '../../functions/notifications/app/webhook-subscriptions.ts';
+import { StreamPoller } from '../../infra/local/stream-poller.ts';
+import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
+import { referenceLog } from '../../scenarios/realistic-games.ts';
+import { verify } from '../../tools/arbiter-cli/src/commands.ts';
+import { EXIT } from '../../tools/arbiter-cli/src/usage.ts';
+import { AwsStandIn } from '../support/aws-stand-in.ts';
+import { Client, commandId } from '../support/client.ts';
+import { freshTables, type TestDb } from '../support/dynamo.ts';
+import {
+  type ApiHandler,
+  bundleText,
+  busEventMessage,
+  coldHandler,
+  coldModule,
+  FUNCTION_NAMES,
+  type FunctionName,
+  firesAt,
+  functionEnvironment,
+  keepFetchOnMachine,
+  type LocalResources,
+  lambdaBundles,
+  lambdaContext,
+  lambdaTransport,
+  type StackEnvironments,
+  type StreamHandler,
+  schedulerPayload,
+  sqsEvent,
+  stackEnvironments,
+  variablesOurCodeNames,
+  variablesRead,
+  withEnvironment,
+} from '../support/lambda-harness.ts';
+import { Receiver } from '../support/webhook-receiver.ts';
+
+/** What Lambda sets in every function's environment itself; the code may read them without the stack naming them. */
+const SET_BY_LAMBDA = new Set(['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
+/** Read, with a default, and never set by the stack, each for a reason. */
+const OPTIONAL = new Map([
+  ['DYNAMODB_ENDPOINT', 'the local runtime points the DynamoDB client at DynamoDB Local with it; on AWS the SDK finds the endpoint'],
+  [
+    'ARBITER_RATE_LIMITS',
+    'functions/config.ts reads it in every function with the tables; only the API and the clubs function limit rates, and only they are given it',
+  ],
+  ['ARBITER_MAX_WAITS_PER_KEY', "an operator's override of the waiting reads' per-key cap (REL-23); the default holds on AWS"],
+]);
+/** Set by the stack for Node itself, not for our code: source maps in stack traces. */
+const READ_BY_NODE = new Set(['NODE_OPTIONS']);
+
+const CONSUMERS = ['projector', 'publisher', 'timerReactor', 'tournaments'] as const satisfies readonly FunctionName[];
+
+let stack: StackEnvironments;
+let db: TestDb;
+let standIn: AwsStandIn;
+let receiver: Receiver;
+let local: LocalResources;
+let poller: StreamPoller;
+let restoreFetch: () => void;
+let players: { first: Client; second: Client; firstId: string };
+/** The runtime's own deps on the same tables, with the local runtime's webhook policy: loopback allowed. */
+let localDeps: Deps;
+const folder = mkdtempSync(join(tmpdir(), 'arbiter-ops-2-'));
+
+/** Each stream batch a consumer bundle was handed: its size and its partial-batch response. */
+const batches: { consumer: string; event: DynamoDBStreamEvent; failures: readonly unknown[] }[] = [];
+let projector: (event: DynamoDBStreamEvent) => Promise<Awaited<ReturnType<StreamHandler>>>;
+
+/** A bundle's handler, loaded cold, invoked in its function's environment, one invocation at a time. */
+const invoker = async <E, R>(name: FunctionName) => {
+  const handler = await coldHandler<(event: E, context: ReturnType<typeof lambdaContext>) => Promise<R>>(name);
+  return (event: E) => withEnvironment(functionEnvironment(name, stack, local), () => handler(event, lambdaContext(name)));
+};
+
+let rawApi: ReturnType<typeof lambdaTransport>;
+let docsApi: ReturnType<typeof lambdaTransport>;
+let phaseTimer: (event: unknown) => Promise<{ gameId: string; phaseKey: string; written: number; version: number }>;
+let deliverer: (event: SQSEvent) => Promise<SQSBatchResponse>;
+
+beforeAll(async () => {
+  // The bundles' request lines and metrics go to stdout, as Lambda sends them to CloudWatch; nobody reads them here.
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  [, stack, db, standIn, receiver] = await Promise.all([
+    lambdaBundles(),
+    stackEnvironments(),
+    freshTables(),
+    AwsStandIn.start(),
+    Receiver.start(),
+  ]);
+  local = { tables: db.tables, standIn, dynamoEndpoint: db.endpoint, keyCreated: '2026-01-01T00:00:00.000Z' };
+  restoreFetch = keepFetchOnMachine(standIn);
+  const api = await invoker<Parameters<ApiHandler>[0], Awaited<ReturnType<ApiHandler>>>('api');
+  const consumers = await Promise.all(
+    CONSUMERS.map(async (name) => {
+      const handler = await invoker<DynamoDBStreamEvent, Awaited<ReturnType<StreamHandler>>>(name);
+      return {
+        name,
+        handler: async (event: DynamoDBStreamEvent) => {
+          const response = await handler(event);
+          batches.push({ consumer: name, event, failures: response?.batchItemFailures ?? [] });
+          return response;
+        },
+      };
+    }),
+  );
+  projector = await invoker('projector');
+  phaseTimer = await invoker('phaseTimer');
+  deliverer = await invoker('webhooks');
+  poller = new StreamPoller({ endpoint: db.endpoint, streamArn: db.streamArn, consumers });
+  const policy = localWebhookPolicy({ allowLoopback: true });
+  localDeps = createDeps(db.dynamo.client, db.tables, everyRuleset(), {
+    webhooks: createWebhooks(db.dynamo.client, db.tables, policy, new HttpWebhookSender(policy, async () => ['127.0.0.1']), async () => [
+      '127.0.0.1',
+    ]),
+  });
+  rawApi = lambdaTransport(api, 'api');
+  docsApi = lambdaTransport(await invoker('docs'), 'docs');
+  const anon = new Client('https://arbiter.example', undefined, rawApi);
+  const first = await anon.register('first');
+  const second = await anon.register('second');
+  players = { first: first.client, second: second.client, firstId: first.playerId };
+}, 120_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  restoreFetch?.();
+  await Promise.all([standIn?.close(), receiver?.close(), poller?.stop()]);
+  rmSync(folder, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * Reads the stream until every consumer has been handed every event the games hold (each event
+ * is one INSERT record), as Lambda's event source mappings would hand them on.
+ */
+const settle = async (events: number): Promise<void> => {
+  for (let reads = 0; reads < 50; reads += 1) {
+    await poller.pollOnce();
+    if (CONSUMERS.every((name) => (poller.delivered.get(name) ?? 0) >= events)) return;
+  }
+  throw new Error(`the consumers were not handed ${events} records: ${JSON.stringify([...poller.delivered])}`);
+};
+
+/** Every event of the tables so far: the sum of the games' versions. */
+const eventsSoFar = async (gameIds: Iterable<string>): Promise<number> => {
+  let total = 0;
+  for (const gameId of gameIds) total += (await loadGame(localDeps, gameId)).state.version;
+  return total;
+};
+
+describe('OPS-2 each function is given the variables its bundle reads', () => {
+  it('OPS-2 every variable a bundle reads is set for its function by the stack, and every one set is read', async () => {
+    const built = await lambdaBundles();
+    const env = await stackEnvironments();
+    const known = new Set([...variablesOurCodeNames(), ...FUNCTION_NAMES.flatMap((name) => Object.keys(env.variables[name]))]);
+    const mismatches = FUNCTION_NAMES.map((name) => {
+      const set = new Set(Object.keys(env.variables[name]));
+      const read = variablesRead(bundleText(built.folder(name)), known);
+      return {
+        name,
+        readNotSet: [...read].filter((v) => !set.has(v) && !SET_BY_LAMBDA.has(v) && !OPTIONAL.has(v)).sort(),
+        setNotRead: [...set].filter((v) => !read.has(v) && !READ_BY_NODE.has(v)).sort(),
+      };
+    });
+    expect(mismatches).toEqual(FUNCTION_NAMES.map((name) => ({ name, readNotSet: [], setNotRead: [] })));
+  });
+
+  it("OPS-2 the check reads each bundle's own variables: the deliverer reads its queue's URL, the API does not", async () => {
+    const built = await lambdaBundles();
+    const names = ['WEBHOOK_QUEUE_URL', 'EVENTS_TABLE', 'SCHEDULE_GROUP'];
+    expect([...variablesRead(bundleText(built.folder('webhooks')), names)].sort()).toEqual(['EVENTS_TABLE', 'WEBHOOK_QUEUE_URL']);
+    expect([...variablesRead(bundleText(built.folder('api')), names)]).toEqual(['EVENTS_TABLE']);
+    expect([...variablesRead(bundleText(built.folder('timerReactor')), names)].sort()).toEqual(['EVENTS_TABLE', 'SCHEDULE_GROUP']);
+  });
+
+  it("OPS-2 the HTTP API's stage is $default, so API Gateway puts no stage name in the paths the API bundle receives", async () => {
+    expect((await stackEnvironments()).stageName).toBe('$default');
+  });
+});
+
+const RULESETS = ['post-galactica', 'soluna', 'gsc2'] as const;
+const played = new Map<string, string>();
+/** The webhook the deliverer's own handler is to refuse. */
+let refused = '';
+
+describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
+  it.each(RULESETS)(
+    'OPS-2 a %s match is played through the bundles: created, joined, its deadline fired by the phase timer, conceded, and its log verifies',
+    async (ruleset) => {
+      // The reference match's seats and its rules (mission, scenario): a game of the kind the reference plays.
+      const reference = referenceLog(ruleset).header;
+      const seats = reference.seats.map((s) => s.name);
+      const { rules } = (reference.state as { options: { rules: unknown } }).options;
+      const created = await players.first.post<{ gameId: string }>('/games', {
+        ruleset,
+        seat: seats[0],
+        options: { firstPlayer: seats[0], deadlines: { default: 'PT1H' }, rules },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { gameId } = created.body;
+      played.set(ruleset, gameId);
+      // A webhook on two of the games: the first to be delivered, the second to be refused by the stack's policy.
+      if (ruleset === 'post-galactica') await createSubscription(localDeps, players.firstId, { url: receiver.url, gameId });
+      if (ruleset === 'soluna')
+        refused = (await createSubscription(localDeps, players.firstId, { url: receiver.url, gameId })).subscription.id;
+      const joined = await players.second.post(`/games/${gameId}/join`, {});
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      await settle(await eventsSoFar(played.values()));
+
+      // The timer reactor bundle scheduled the step's deadline with Scheduler; it fires with the schedule's own input.
+      const schedule = [...standIn.schedules.values()].find((s) => {
+        const input = schedulerPayload(s) as { gameId: string; reminder?: string };
+        return input.gameId === gameId && input.reminder === undefined;
+      });
+      expect(schedule, 'a deadline schedule for the game').toBeDefined();
+      if (!schedule) return;
+      expect(schedule.Target.Arn).toBe(functionEnvironment('timerReactor', stack, local).PHASE_TIMER_ARN);
+      vi.useFakeTimers({ toFake: ['Date'], now: firesAt(schedule).getTime() + 1000 });
+      const fired = await phaseTimer(schedulerPayload(schedule));
+      expect(fired).toMatchObject({ gameId, phaseKey: (schedulerPayload(schedule) as { phaseKey: string }).phaseKey });
+      expect(fired.written).toBeGreaterThan(0);
+      await settle(await eventsSoFar(played.values()));
+
+      const conceded = await players.second.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+      expect(conceded.status, JSON.stringify(conceded.body)).toBe(200);
+      await settle(await eventsSoFar(played.values()));
+      // The projector bundle wrote the read model the API bundle serves.
+      const view = await players.first.get<{ status: string; version: number }>(`/games/${gameId}`);
+      expect(view.body).toMatchObject({ status: 'ended', version: (await loadGame(localDeps, gameId)).state.version });
+
+      const log = await rawApi(`https://arbiter.example/games/${gameId}/log`, {
+        headers: { authorization: `Bearer ${players.first.apiKey}` },
+      });
+      expect(log.status).toBe(200);
+      const file = join(folder, `${ruleset}.ndjson`);
+      const text = await log.text();
+      writeFileSync(file, text);
+      const types = text
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { type: string }).type);
+      expect(types).toEqual(expect.arrayContaining(['GameCreated', 'DeadlinePassed', 'GameEnded']));
+      // The documentation bundle publishes the key set the stack wrote in its environment (TRUST-1).
+      const jwks = await docsApi('https://arbiter.example/.well-known/arbiter-keys.json', { method: 'GET' });
+      expect(jwks.status).toBe(200);
+      const keys = join(folder, 'keys.json');
+      writeFileSync(keys, await jwks.text());
+      const lines: string[] = [];
+      expect(await verify(file, (line) => lines.push(line), { keys }), lines.join('\n')).toBe(EXIT.holds);
+      // Signed by the API bundle with a key the stack's KMS key (here the stand-in's) certified.
+      expect(lines.join('\n')).toMatch(/signed by this service: proved/);
+      // The timer reactor bundle deleted the game's schedules once it ended (or they fired).
+      expect([...standIn.schedules.values()].filter((s) => (schedulerPayload(s) as { gameId: string }).gameId === gameId)).toEqual([]);
+    },
+  );
+
+  it('OPS-2 the stream came to the consumer bundles in batches of several records, and none was reported failed', () => {
+    expect(batches.length).toBeGreaterThan(0);
+    expect(Math.max(...batches.map((b) => b.event.Records.length))).toBeGreaterThan(1);
+    expect(batches.filter((b) => b.failures.length > 0)).toEqual([]);
+    expect(new Set(batches.map((b) => b.consumer))).toEqual(new Set(CONSUMERS));
+  });
+
+  it('OPS-2 the projector bundle names the one record of a batch it cannot read in its partial-batch response', async () => {
+    const real = batches.find((b) => b.consumer === 'projector' && b.event.Records.length > 1)?.event.Records ?? [];
+    const [first, second] = real;
+    if (!first?.dynamodb || !second) throw new Error('no batch of several records was recorded');
+    const broken = {
+      ...first,
+      dynamodb: { ...first.dynamodb, SequenceNumber: '1', NewImage: { gameId: { S: 'g_broken' }, seq: { N: '1' } } },
+    };
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Lambda hands records in stream order; the real ones are projected again, which changes nothing.
+    const answer = await projector({ Records: [broken, ...real] });
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '1' }] });
+    expect(String(said.mock.calls[0]?.[0])).toMatch(/^stream: record 1 .* is not an event/);
+    said.mockRestore();
+  });
+
+  it("OPS-2 the webhook deliverer bundle sends a game's notice from an SQS message to a receiver on 127.0.0.1", async () => {
+    const gameId = played.get('post-galactica') ?? '';
+    const entries = standIn.published.filter((e) => (JSON.parse(e.Detail) as { gameId: string }).gameId === gameId);
+    expect(entries.length).toBeGreaterThan(0);
+    const { makeDeliverer } = (await coldModule('webhooks')) as {
+      makeDeliverer: (deps: () => Deps, queue: () => { later: () => Promise<void> }) => (event: SQSEvent) => Promise<SQSBatchResponse>;
+    };
+    const queue = { later: async () => {} };
+    // One message of the batch is no event: the batch answers for it alone (partial batch response).
+    const event = sqsEvent(
+      [...entries.map((entry, i) => busEventMessage(entry, i)), JSON.stringify({ detail: 'not an event' })],
+      standIn.arn('sqs', 'WebhookDeliveriesQueue'),
+    );
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answer = await withEnvironment(functionEnvironment('webhooks', stack, local), () =>
+      makeDeliverer(
+        () => localDeps,
+        () => queue,
+      )(event),
+    );
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: event.Records.at(-1)?.messageId }] });
+    expect(said.mock.calls.map(([line]) => line)).toEqual(['webhook delivery failed']);
+    said.mockRestore();
+    const notices = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { gameId: string; receipt: unknown } });
+    expect(notices.map((n) => n.type).sort()).toEqual(['game-ended', 'your-turn']);
+    for (const notice of notices) expect(notice.data).toMatchObject({ gameId, receipt: { gameId, signature: { alg: 'EdDSA' } } });
+    expect(receiver.received.every((r) => /^v1,/.test(r.headers['webhook-signature'] ?? ''))).toBe(true);
+  });
+
+  it("OPS-2 the deliverer bundle's own handler, with the stack's policy, sends nothing to 127.0.0.1 (the SSRF guard)", async () => {
+    const gameId = played.get('soluna') ?? '';
+    const entries = standIn.published.filter((e) => (JSON.parse(e.Detail) as { gameId: string }).gameId === gameId);
+    const before = receiver.received.length;
+    const answer = await deliverer(
+      sqsEvent(
+        entries.map((entry, i) => busEventMessage(entry, i)),
+        standIn.arn('sqs', 'WebhookDeliveriesQueue'),
+      ),
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(receiver.received.length).toBe(before);
+    const log = (await localDeps.webhooks.table.get(players.firstId, refused))?.log ?? [];
+    // The first notice fails on the policy; the subscription is then disabled, so whatever came next is cancelled.
+    expect(log.map((entry) => entry.kind).sort()).toEqual(['game-ended', 'your-turn']);
+    expect(log.filter((entry) => entry.status === 'failed').map((entry) => entry.lastError)).toEqual([
+      'http: URLs are not delivered to; use https',
+    ]);
+    expect(log.filter((entry) => entry.status === 'delivered')).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RulesetSource } from '../domain/catalogue.ts';
 import { createDynamoClient } from './adapters/dynamo-client.ts';
 import { createDeps, createWebhooks } from './adapters/dynamo-deps.ts';
+import { emfMetrics } from './adapters/emf-metrics.ts';
 import type { TableNames } from './adapters/tables.ts';
 import type { HttpWebhookSender } from './adapters/webhook-sender.ts';
 import { config } from './config.ts';
@@ -55,6 +56,7 @@ export const depsFromEnv = ({ sender, rulesets, waits, signer }: FunctionNeeds):
       ...(waits ? { waits: waits(client, tables) } : {}),
       rateLimits: c.rateLimits,
       ...(signing ? { signer: signing } : {}),
+      metrics: emfMetrics(),
     });
   }
   return deps;

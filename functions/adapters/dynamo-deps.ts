@@ -4,6 +4,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RulesetSource } from '../../domain/catalogue.ts';
 import { Waits } from '../games/app/waiting.ts';
 import type { Deps } from '../kernel/deps.ts';
+import { noMetrics } from '../kernel/metrics.ts';
 import type { Resolve, WebhookSender } from '../kernel/ports.ts';
 import { defaultRateLimits } from '../kernel/rate-limits.ts';
 import { defaultWebhookPolicy, type WebhookPolicy, type Webhooks } from '../notifications/app/webhooks.ts';
@@ -40,5 +41,6 @@ export const createDeps = (
   rateCounter: new RateLimitTable(db, tables),
   clubs: new ClubTable(db, tables),
   signer: ephemeralSigner(),
+  metrics: noMetrics,
   ...overrides,
 });

@@ -13,6 +13,7 @@ import { webhookHandlers } from '../notifications/http/routes.ts';
 import { authenticate } from '../players/app/players.ts';
 import { playerRoutes } from '../players/http/operations.ts';
 import { playerHandlers } from '../players/http/routes.ts';
+import { commandIdIn } from './command-id.ts';
 import { type ReadAhead, routerFor, type ServedBy } from './route-table.ts';
 import type { Router } from './router.ts';
 
@@ -22,16 +23,6 @@ export const apiHandlers = (deps: () => Deps): ServedBy<'api'> => ({
   ...gameHandlers(deps),
   ...webhookHandlers(deps),
 });
-
-/** The command id a request's body names, before the body is parsed (API-4); undefined when it names none. */
-const commandIdIn = (body: string | undefined): string | undefined => {
-  try {
-    const id = (JSON.parse(body ?? '') as { commandId?: unknown } | null)?.commandId;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * COST-7: a command's game is read while its caller is authenticated (commands.ts,

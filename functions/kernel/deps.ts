@@ -7,6 +7,7 @@
 import type { RulesetSource } from '../../domain/catalogue.ts';
 import type { Waits } from '../games/app/waiting.ts';
 import type { Webhooks } from '../notifications/app/webhooks.ts';
+import type { Metrics } from './metrics.ts';
 import type { Clock, ClubStore, GameStore, GamesPort, Signer } from './ports.ts';
 import type { RateCounter, RateLimits } from './rate-limits.ts';
 
@@ -34,4 +35,6 @@ export interface Deps {
   readonly clubs: ClubStore;
   /** TRUST-1: the service's signing key (receipts, exports); an entry point gives the real one, the rest a key of their own process. */
   readonly signer: Signer;
+  /** OPS-3: where the figures go as they arise (metrics.ts): EMF lines on Lambda, a recorder in memory and locally, nowhere in scripts. */
+  readonly metrics: Metrics;
 }

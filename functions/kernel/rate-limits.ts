@@ -4,6 +4,8 @@
  * hostile client. Counted in DynamoDB, one fixed-window counter per subject, action and
  * hour, so they hold across every Lambda instance.
  */
+import type { Metrics } from './metrics.ts';
+
 export interface RateLimits {
   /** Games one key may create an hour: with POST /games, as sandboxes, and as continuations it proposes (TB-6). */
   readonly games: number;
@@ -31,6 +33,7 @@ export interface RateDeps {
   readonly clock: () => Date;
   readonly rateLimits: RateLimits;
   readonly rateCounter: RateCounter;
+  readonly metrics: Metrics;
 }
 
 const NAMES = Object.keys(defaultRateLimits) as RateAction[];
@@ -64,5 +67,6 @@ export const takeRate = async (deps: RateDeps, action: RateAction, subject: stri
   const windowStart = Math.floor(now / RATE_WINDOW_SECONDS) * RATE_WINDOW_SECONDS;
   const windowEnd = windowStart + RATE_WINDOW_SECONDS;
   if (await deps.rateCounter.take(action, subject, windowStart, deps.rateLimits[action], windowEnd)) return null;
+  deps.metrics.count('RateLimitRefused', { limit: action });
   return Math.max(1, Math.ceil(windowEnd - now));
 };

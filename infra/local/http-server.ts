@@ -10,6 +10,7 @@ import { bodyTooLarge, MAX_BODY_BYTES } from '../../functions/http/input-guard.t
 import { problemResponse } from '../../functions/http/respond.ts';
 import type { ClientContext } from '../../functions/http/router.ts';
 import { Problem } from '../../functions/kernel/problems.ts';
+import { metricsResponse } from './metrics-route.ts';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -121,6 +122,8 @@ export interface HttpServerOptions {
   readonly web?: (path: string) => APIGatewayProxyStructuredResultV2 | null;
   /** How long an idle connection is kept (KEEP_ALIVE_MS); a test shortens it to see it honoured quickly. */
   readonly keepAliveMs?: number;
+  /** OPS-3: the body of `GET /metrics` (metrics-route.ts), answered to a caller on this machine only; no route without it. */
+  readonly metrics?: () => string;
 }
 
 /** What the stand-in answers bytes that are not HTTP at all (API Gateway never passes such a request on). */
@@ -145,6 +148,10 @@ export const startHttpServer = (handler: ApiHandler, options: HttpServerOptions)
         if (!res.writableFinished) gone.abort();
       });
       try {
+        if (options.metrics && req.method === 'GET' && (req.url ?? '').split('?')[0] === '/metrics') {
+          send(res, metricsResponse(req.socket.remoteAddress, options.metrics), { 'x-request-id': requestId });
+          return;
+        }
         const page = req.method === 'GET' || req.method === 'HEAD' ? options.web?.((req.url ?? '/').split('?')[0] ?? '/') : null;
         if (page) {
           send(res, req.method === 'HEAD' ? { ...page, body: '' } : page);

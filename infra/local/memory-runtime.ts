@@ -70,6 +70,7 @@ export const startMemoryRuntime = async (options: ServiceOptions): Promise<Memor
       handle: (id: string, events: readonly EventEnvelope[]) => c.handle(ports, id, events),
     })),
     options.log,
+    deps.metrics,
   );
   if (!(deps.store instanceof MemoryGameStore)) throw new Error('the memory runtime needs the memory game store');
   deps.store.onAppend(stream.push);

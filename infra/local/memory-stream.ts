@@ -6,6 +6,7 @@
  * next batch goes on; retrying a poisoned batch is the storage tier's subject (REL-3).
  */
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
+import type { Metrics } from '../../functions/kernel/metrics.ts';
 import { isTournamentId } from '../../functions/kernel/ports.ts';
 
 export interface StreamConsumer {
@@ -26,6 +27,7 @@ export class MemoryStream {
   constructor(
     private readonly consumers: readonly StreamConsumer[],
     private readonly log: (line: string) => void = () => {},
+    private readonly metrics?: Metrics,
   ) {}
 
   /** The consumers' names, in the order each batch reaches them (HALL-3). */
@@ -59,6 +61,8 @@ export class MemoryStream {
         for (const consumer of this.consumers.filter((c) => (c.streams ?? 'games') === kind || c.streams === 'all')) {
           await consumer.handle(gameId, events).catch((error: unknown) => {
             this.log(`stream: ${consumer.name} failed on ${gameId} at seq ${events[0]?.seq}: ${String(error)}`);
+            // OPS-3: this stream retries nothing, so a failed batch is set aside at once.
+            this.metrics?.count('RecordSetAside', { consumer: consumer.name }, events.length);
           });
         }
       }

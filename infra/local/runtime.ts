@@ -11,6 +11,7 @@ import { type CountingClient, createDynamoClient } from '../../functions/adapter
 import { createDeps, createWebhooks } from '../../functions/adapters/dynamo-deps.ts';
 import { KeyFileSigner, keysFolder } from '../../functions/adapters/key-file.ts';
 import { ephemeralSigner } from '../../functions/adapters/key-signer.ts';
+import { MetricsRecorder } from '../../functions/adapters/memory/metrics.ts';
 import { LocalScheduler } from '../../functions/adapters/scheduler.ts';
 import { type TableNames, tableNames } from '../../functions/adapters/tables.ts';
 import { dnsResolve, HttpWebhookSender } from '../../functions/adapters/webhook-sender.ts';
@@ -26,6 +27,7 @@ import { webAssets } from '../../functions/web/assets.ts';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from './dynamodb-local.ts';
 import { failedRecordsFor } from './failed-records.ts';
 import { type ApiHandler, startHttpServer } from './http-server.ts';
+import { prometheusText } from './metrics-route.ts';
 import { StreamPoller, writesTo } from './stream-poller.ts';
 import { gamesPutInto, gameWaitKey, inboxesThatPoke } from './wait-pokes.ts';
 import { LocalWebhookDeliveries, localWebhookPolicy } from './webhook-deliveries.ts';
@@ -137,6 +139,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       waits,
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
       signer: localSigner(options, log),
+      // OPS-3: kept in this process, for GET /metrics.
+      metrics: new MetricsRecorder(),
     });
     // COST-7: the projector's inbox writes answer the waits on those inboxes at once (wait-pokes.ts).
     const deps: Deps = { ...created, games: inboxesThatPoke(created.games, waits) };
@@ -152,6 +156,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       // Records the consumers gave up on: <dataDir>/failed-stream-records.ndjson, or in memory.
       failedRecords: failedRecordsFor(options),
       log,
+      metrics: deps.metrics,
     });
     poller.start();
     stops.push(() => poller.stop());
@@ -246,11 +251,13 @@ const startHttp = (deps: Deps, options: ServiceOptions): Promise<Server> => {
     if (options.log) options.log(JSON.stringify(entry));
     else if (entry.level === 'error') console.error(JSON.stringify(entry));
   };
+  const recorded = deps.metrics instanceof MetricsRecorder ? deps.metrics : null;
   return startHttpServer(options.apiHandler ?? makeApi(() => deps, log), {
     port: options.port,
     host: options.host ?? '127.0.0.1',
     log,
     web: webAssets(WEB_DIR),
+    ...(recorded ? { metrics: () => prometheusText(recorded.series()) } : {}),
     ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
   });
 };

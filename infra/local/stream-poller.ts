@@ -18,6 +18,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Metrics } from '../../functions/kernel/metrics.ts';
 import { type FailedRecords, memoryFailedRecords } from './failed-records.ts';
 
 export interface StreamConsumer {
@@ -37,6 +38,8 @@ export interface PollerOptions {
   /** Where records given up on go (the on-failure destination); in memory unless given. */
   readonly failedRecords?: FailedRecords;
   readonly log?: (line: string) => void;
+  /** OPS-3: where each record set aside is counted, by consumer. */
+  readonly metrics?: Metrics;
 }
 
 interface ConsumerQueue {
@@ -299,6 +302,7 @@ export class StreamPoller {
     const what = `record ${record.dynamodb?.SequenceNumber ?? '?'}${gameId === null ? '' : ` (game ${gameId}, seq ${seq ?? '?'})`}`;
     try {
       await this.failedRecords.add(entry);
+      for (const consumer of consumers) this.options.metrics?.count('RecordSetAside', { consumer });
       this.options.log?.(
         `stream: ${consumers.join(', ')} gave up on ${what} after ${this.maxAttempts} attempts; set aside in ${this.failedRecords.location}`,
       );

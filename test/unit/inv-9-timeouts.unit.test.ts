@@ -48,6 +48,13 @@ describe('INV-9 a request that runs out of time', () => {
     });
     expect(String(problem.detail)).toMatch(/may or may not have been recorded\. Send it again with the same commandId or requestId/);
     expect(lines.filter((l) => l.msg === 'unhandled error')).toEqual([]);
-    expect(lines).toContainEqual({ level: 'warn', msg: 'timed out', requestId: 'req-timeout-1' });
+    expect(lines).toContainEqual({
+      level: 'warn',
+      msg: 'timed out',
+      requestId: 'req-timeout-1',
+      gameId: null,
+      commandId: null,
+      coldStart: true,
+    });
   });
 });

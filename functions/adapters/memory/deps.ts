@@ -13,6 +13,7 @@ import { MemoryClubStore } from './club-store.ts';
 import { MemoryGameStore } from './game-store.ts';
 import { MemoryGames } from './games.ts';
 import { MemoryRateCounter } from './limits.ts';
+import { MetricsRecorder } from './metrics.ts';
 import { MemoryWebhookStore } from './webhook-store.ts';
 
 export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omit<Deps, 'rulesets'>> = {}): Deps => {
@@ -30,6 +31,7 @@ export const createMemoryDeps = (rulesets: RulesetSource, overrides: Partial<Omi
     rateCounter: new MemoryRateCounter(),
     clubs: new MemoryClubStore(),
     signer: ephemeralSigner(),
+    metrics: new MetricsRecorder(),
     ...overrides,
   };
 };

@@ -141,6 +141,36 @@ const bodyHashOf = (request: CommandRequest): string =>
  * this pass, not commands run again from the top.
  */
 export const executeCommand = async (deps: Deps, given: CommandRequest): Promise<CommandResult> => {
+  const game: GameSeen = { ruleset: null };
+  try {
+    const result = await decideCommand(deps, given, game);
+    if (!result.replayed) {
+      deps.metrics.count('CommandAccepted', {
+        ruleset: (result.state && 'ruleset' in result.state ? result.state.ruleset : game.ruleset) ?? 'none',
+        command: given.command.type,
+      });
+    }
+    return result;
+  } catch (error) {
+    // OPS-3: by the rule that refused it, else the problem's type; both are the service's own words, never the client's.
+    if (error instanceof Problem) {
+      const rule = typeof error.extra.rule === 'string' ? error.extra.rule : error.type;
+      deps.metrics.count('CommandRefused', { ruleset: game.ruleset ?? 'none', rule });
+    }
+    throw error;
+  }
+};
+
+/**
+ * OPS-3: the ruleset of the game a command was given to, once a load found the game; a
+ * refusal's metric names it. None for a game that does not exist yet: a CreateGame's own
+ * ruleset is the client's word, and an unknown one would be a new metric series each time.
+ */
+interface GameSeen {
+  ruleset: string | null;
+}
+
+const decideCommand = async (deps: Deps, given: CommandRequest, game: GameSeen): Promise<CommandResult> => {
   // TRUST-6: checked before a new command is decided, not before a retry is answered: a retry of an
   // accepted command gets its first answer even if its key was retired since (REL-8).
   let signed: Promise<void> | null = null;
@@ -155,6 +185,7 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
   for (let attempt = 0; ; attempt += 1) {
     // One read (COST-1): the newest checkpoint, the events after it, the seed and the newest commands' records.
     const loaded = await ((attempt === 0 ? takeReadAhead(deps, request) : null) ?? loadGame(deps, request.gameId, request.commandId));
+    if (loaded.state.status !== 'empty') game.ruleset = loaded.state.ruleset;
     const found = loaded.command ? await onRecord(deps, request, loaded.command, bodyHash, loaded.state) : null;
     let outcome =
       found ??

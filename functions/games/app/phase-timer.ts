@@ -4,6 +4,7 @@
  * deadline means), a reminder tells the seats still to act. Kept apart from the timer
  * reactor's side (timer-reactor.ts), which only reads games and so loads no referee (PERF-1).
  */
+import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import { awaitingSeats } from '../../../domain/match/view.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import { type EventBus, type IntegrationEvent, isTournamentId, type TimerInput } from '../../kernel/ports.ts';
@@ -28,12 +29,26 @@ export const fireDeadline = async (deps: Deps, input: TimerInput) => {
       command: { type: 'DeadlineReached', phaseKey: input.phaseKey },
       caller: { kind: 'system' },
     });
+    if (!result.replayed) reportFired(deps, result.events);
     return { gameId: input.gameId, phaseKey: input.phaseKey, written: result.replayed ? 0 : result.events.length, version: result.version };
   } catch (error) {
     // A schedule for a game that no longer exists: nothing to do, and nothing to retry.
     if (error instanceof Problem && error.status === 404) return { gameId: input.gameId, phaseKey: input.phaseKey, written: 0, version: 0 };
     throw error;
   }
+};
+
+/**
+ * OPS-3: a deadline that passed (its `DeadlinePassed` written; a fire for a closed step writes
+ * nothing and is no deadline fired) and how late: from the time the step was due to the time
+ * the command was decided, the schedule's own delay and every retry before it included.
+ */
+const reportFired = (deps: Deps, events: readonly EventEnvelope[]): void => {
+  const passed = events.find((e) => e.type === 'DeadlinePassed');
+  if (!passed) return;
+  deps.metrics.count('DeadlineFired', {});
+  const due = Date.parse(String((passed.data as { deadline?: unknown }).deadline));
+  if (Number.isFinite(due)) deps.metrics.duration('DeadlineLateness', Date.parse(passed.at) - due, {});
 };
 
 /**

@@ -9,6 +9,7 @@
  * message delay on AWS, a timer locally).
  */
 import { createHmac } from 'node:crypto';
+import type { Metrics } from '../../kernel/metrics.ts';
 import type { DeliveryLogEntry, HookRecord, Resolve, SendOutcome, Subscription, WebhookSender, WebhookStore } from '../../kernel/ports.ts';
 import { type Notice, webhookBody } from './webhook-messages.ts';
 
@@ -142,6 +143,7 @@ export interface DeliveryDeps {
   readonly webhooks: Webhooks;
   readonly clock: () => Date;
   readonly randomHex: (bytes: number) => string;
+  readonly metrics: Metrics;
 }
 
 export const advance = async (deps: DeliveryDeps, delivery: Delivery): Promise<Advanced> => {
@@ -176,6 +178,8 @@ export const advance = async (deps: DeliveryDeps, delivery: Delivery): Promise<A
   if (!claimed || chosen.action === 'done' || chosen.action === 'cancel') return { done: true };
   if (chosen.action === 'wait') return { done: false, retryInMs: chosen.ms };
   const outcome = await send(deps, claimed, delivery, now);
+  // OPS-3: every attempt, so that failures over both is the failure rate an alarm reads.
+  deps.metrics.count(outcome.ok ? 'WebhookDelivered' : 'WebhookFailed', {});
   return settle(deps, delivery, chosen.attempt, outcome);
 };
 

@@ -8,6 +8,9 @@ export const projector: StreamConsumer = {
   streams: 'games',
   handle: async ({ deps }, gameId, events) => {
     await projectGame(deps, gameId, events);
+    // OPS-3: how far the read models trail the log, by the batch's oldest event (its worst).
+    const oldest = events[0];
+    if (oldest) deps.metrics.duration('ProjectionLag', deps.clock().getTime() - Date.parse(oldest.at), {});
     await reactForClubs(deps, gameId, events);
   },
 };

@@ -50,6 +50,21 @@ describe('OPS-3 embedded metric format on Lambda', () => {
       },
     ]);
   });
+
+  it('OPS-3 a command through the API handler prints its CommandAccepted line, by ruleset and command type', async () => {
+    const lines: string[] = [];
+    const api = memoryApi({ metrics: emfMetrics((line) => lines.push(line)) });
+    const { client } = await api.anon.register('Ann');
+    const created = await client.post<{ gameId: string }>('/games', { ruleset: 'soluna' });
+    expect(created.status).toBe(201);
+    const emitted = lines.map((line) => JSON.parse(line) as Record<string, unknown> & { _aws: { CloudWatchMetrics: unknown[] } });
+    expect(emitted.map(({ _aws, ...values }) => [_aws.CloudWatchMetrics, values])).toEqual([
+      [
+        [{ Namespace: 'Arbiter', Dimensions: [['ruleset', 'command']], Metrics: [{ Name: 'CommandAccepted', Unit: 'Count' }] }],
+        { ruleset: 'soluna', command: 'CreateGame', CommandAccepted: 1 },
+      ],
+    ]);
+  });
 });
 
 describe('OPS-3 GET /metrics locally', () => {

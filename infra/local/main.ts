@@ -77,6 +77,7 @@ console.log(`Arbiter: DynamoDB Local and the API are up after ${((Date.now() - s
 if (allowLoopback) console.log('Arbiter: webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1).');
 console.log(`Arbiter: listening on ${runtime.url}  (OpenAPI: ${runtime.url}/openapi.json; the replay viewer: ${runtime.url}/)`);
 console.log(`Arbiter: API reference: ${runtime.url}/docs; the arbiter command anywhere: npm install -g ${runtime.url}${CLI_PACKAGE_PATH}`);
+console.log(`Arbiter: the service's own figures, in Prometheus text, for this machine only: ${runtime.url}/metrics`);
 console.log(`Arbiter: browser pages may call it from ${cors.origins.join(', ')} (--cors-origins).`);
 console.log(`Arbiter: DynamoDB Local at ${runtime.dynamoEndpoint}; stream read after each write. Ctrl-C stops everything.`);
 if (runtime.dynamoExposure) console.warn(`Arbiter: WARNING: ${runtime.dynamoExposure}`);

@@ -49,6 +49,8 @@ export const PRICES = {
    */
   alarmMetricPerMonth: 0.1,
   dashboardPerMonth: 3.0,
+  /** OPS-3, OPS-6: CloudWatch, per custom metric (a name with one set of dimension values) a month, billed by the hour it receives data. */
+  customMetricPerMonth: 0.3,
 } as const;
 
 /** What the figures do not measure, and this model assumes. */
@@ -75,6 +77,12 @@ export const ASSUMPTIONS = {
    * production invocations; every invocation is counted, the functions that sign nothing too.
    */
   coldStartShare: 0.01,
+  /**
+   * OPS-6: the metric series (functions/kernel/metrics.ts) a month of games keeps alive: the five
+   * without dimensions, the four rate limits, and about fifty (ruleset, command) and (ruleset,
+   * rule) pairs that games of the three rulesets use. An idle month reports none and pays none.
+   */
+  activeMetricSeries: 60,
 } as const;
 
 const GAMES = 1000;
@@ -108,6 +116,9 @@ export const gameCost = (f: GameFigures): GameCost => {
   const kms = (invocations * ASSUMPTIONS.coldStartShare * PRICES.kmsAsymmetricPer10k) / 1e4;
   return { dynamo, lambda, httpApi, scheduler, storage, kms, total: dynamo + lambda + httpApi + scheduler + storage + kms };
 };
+
+/** OPS-6: what the figures the functions report cost in a month games are played (nothing in an idle one). */
+export const metricsCost = (): number => ASSUMPTIONS.activeMetricSeries * PRICES.customMetricPerMonth;
 
 /** OPS-6: what an idle stack holds that bills by the month, counted in its synthesized template. */
 export interface IdleResources {
@@ -182,14 +193,17 @@ const main = async () => {
     `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery, a container start (one KMS Sign) in ${ASSUMPTIONS.coldStartShare * 100}% of invocations`,
   );
   console.log('');
-  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game  + idle stack');
+  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game  all in');
   for (const [ruleset, f] of Object.entries(figures.rulesets)) {
     const c = gameCost(f);
     const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.kms, c.total].map((n) => dollars(n * GAMES).padStart(9));
     console.log(
-      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}  ${dollars(c.total * GAMES + idleCost(idle).total).padStart(12)}`,
+      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}  ${dollars(c.total * GAMES + idleCost(idle).total + metricsCost()).padStart(7)}`,
     );
   }
+  console.log(
+    `  all in: the games, the idle stack below, and about ${ASSUMPTIONS.activeMetricSeries} metric series the functions report while games are played, ${dollars(metricsCost())} (CloudWatch custom metrics)`,
+  );
   console.log(idleLine(idle));
   console.log('');
 };

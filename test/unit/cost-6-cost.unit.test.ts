@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CostFigures, GameFigures } from '../../bench/cost.bench.ts';
-import { ASSUMPTIONS, gameCost, idleCost, idleLine, idleResources, PRICES } from '../../scripts/cost.ts';
+import { METRICS } from '../../functions/kernel/metrics.ts';
+import { defaultRateLimits } from '../../functions/kernel/rate-limits.ts';
+import { ASSUMPTIONS, gameCost, idleCost, idleLine, idleResources, metricsCost, PRICES } from '../../scripts/cost.ts';
 
 const game: GameFigures = {
   match: 'test',
@@ -98,5 +100,14 @@ describe('OPS-6 what an idle stack costs', () => {
     expect(idleLine(idleResources(template))).toBe(
       "  idle: $4.40 a month: 2 alarms reading 4 metrics $0.400, 1 dashboard $3.00 (nothing if among the account's first three), 1 KMS key $1.00; empty tables, logs and queues cost nothing",
     );
+  });
+});
+
+describe('OPS-6 what the reported figures cost', () => {
+  it('OPS-6 a month of games pays for each metric series it keeps alive, at least every series without dimensions and every rate limit', () => {
+    const single = Object.values(METRICS).filter((m) => m.dimensions.length === 0).length;
+    expect(ASSUMPTIONS.activeMetricSeries).toBeGreaterThanOrEqual(single + Object.keys(defaultRateLimits).length);
+    expect(PRICES.customMetricPerMonth).toBe(0.3);
+    expect(metricsCost()).toBeCloseTo(ASSUMPTIONS.activeMetricSeries * 0.3, 12);
   });
 });

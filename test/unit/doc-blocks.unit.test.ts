@@ -230,6 +230,8 @@ describe("DOC-2 the repo's docs", () => {
       'README.md: installs, then starts the service; the docs test starts npm start itself',
       'docs/aws.md: deploys to AWS: needs an account and credentials',
       "docs/aws.md: operates a deployed stack, or a stopped npm start's data folder; test/e2e/redrive.e2e.test.ts runs the local redrive",
+      "docs/aws.md: restores a deployed stack's tables: needs an account and credentials",
+      "docs/aws.md: backs up and restores npm start's data folder; test/e2e/ops-5-backup.e2e.test.ts runs both",
       'docs/tournaments.md: an outline with placeholders; test/service/tournaments.service.test.ts plays it through the API',
     ]);
     // Run where its own file runs, and not again before a file that goes on from it.

@@ -184,28 +184,34 @@ const synthesizedTemplate = async (): Promise<TemplateJson> => {
   return Template.fromStack(new ArbiterStack(app, 'Arbiter')).toJSON() as TemplateJson;
 };
 
-const main = async () => {
-  const { file, figures } = figuresFile();
-  const idle = idleResources(await synthesizedTemplate());
-  console.log(`COST-6 what ${GAMES.toLocaleString('en-US')} games of each ruleset cost a month on AWS (us-east-1 list prices, on demand)`);
-  console.log(`  figures: ${file} (measured ${figures.measuredAt} at ${figures.commit}, ${figures.machine})`);
-  console.log(
+/** What `npm run cost` prints, from the figures (and the file they came from) and what the idle stack holds. */
+export const costReport = (figures: CostFigures, file: string, idle: IdleResources): string[] => {
+  const lines = [
+    `COST-6 what ${GAMES.toLocaleString('en-US')} games of each ruleset cost a month on AWS (us-east-1 list prices, on demand)`,
+    `  figures: ${file} (measured ${figures.measuredAt} at ${figures.commit}, ${figures.machine})`,
     `  assumed: ${ASSUMPTIONS.readsPerCommand} reads of the game per command, ${ASSUMPTIONS.rcuPerRead} RCU a read and ${ASSUMPTIONS.rcuPerRequestAuth} a request for its key, Lambda at ${ASSUMPTIONS.lambdaMemoryGb * 1024} MB arm64 for the measured p50s (reads a quarter of a command's), ${ASSUMPTIONS.deadlinesFiring * 100}% of deadlines firing, a month's storage with point-in-time recovery, a container start (one KMS Sign) in ${ASSUMPTIONS.coldStartShare * 100}% of invocations`,
-  );
-  console.log('');
-  console.log('  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game  all in');
+    '',
+    '  ruleset          commands  DynamoDB    Lambda  HTTP API  Scheduler  storage       KMS     total   a game  all in',
+  ];
   for (const [ruleset, f] of Object.entries(figures.rulesets)) {
     const c = gameCost(f);
     const row = [c.dynamo, c.lambda, c.httpApi, c.scheduler, c.storage, c.kms, c.total].map((n) => dollars(n * GAMES).padStart(9));
-    console.log(
-      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}  ${dollars(c.total * GAMES + idleCost(idle).total + metricsCost()).padStart(7)}`,
+    const allIn = dollars(c.total * GAMES + idleCost(idle).total + metricsCost());
+    lines.push(
+      `  ${ruleset.padEnd(15)} ${String(f.commands).padStart(9)} ${row.join(' ')}  ${`${(c.total * 100).toFixed(3)}¢`.padStart(8)}  ${allIn.padStart(7)}`,
     );
   }
-  console.log(
+  lines.push(
     `  all in: the games, the idle stack below, and about ${ASSUMPTIONS.activeMetricSeries} metric series the functions report while games are played, ${dollars(metricsCost())} (CloudWatch custom metrics)`,
+    idleLine(idle),
+    '',
   );
-  console.log(idleLine(idle));
-  console.log('');
+  return lines;
+};
+
+const main = async () => {
+  const { file, figures } = figuresFile();
+  for (const line of costReport(figures, file, idleResources(await synthesizedTemplate()))) console.log(line);
 };
 
 if (process.argv[1] === import.meta.filename) await main();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CostFigures, GameFigures } from '../../bench/cost.bench.ts';
 import { METRICS } from '../../functions/kernel/metrics.ts';
 import { defaultRateLimits } from '../../functions/kernel/rate-limits.ts';
-import { ASSUMPTIONS, gameCost, idleCost, idleLine, idleResources, metricsCost, PRICES } from '../../scripts/cost.ts';
+import { ASSUMPTIONS, costReport, gameCost, idleCost, idleLine, idleResources, metricsCost, PRICES } from '../../scripts/cost.ts';
 
 const game: GameFigures = {
   match: 'test',
@@ -109,5 +109,24 @@ describe('OPS-6 what the reported figures cost', () => {
     expect(ASSUMPTIONS.activeMetricSeries).toBeGreaterThanOrEqual(single + Object.keys(defaultRateLimits).length);
     expect(PRICES.customMetricPerMonth).toBe(0.3);
     expect(metricsCost()).toBeCloseTo(ASSUMPTIONS.activeMetricSeries * 0.3, 12);
+  });
+});
+
+describe('OPS-6 npm run cost prints the idle stack beside the games', () => {
+  it('OPS-6 after the rulesets, the all-in line and the idle line; each ruleset all in is its games, the idle stack and the metric series', () => {
+    const figures = JSON.parse(readFileSync(new URL('../../bench/cost-figures.json', import.meta.url), 'utf8')) as CostFigures;
+    const idle = { alarms: 28, alarmMetrics: 45, dashboards: 1, kmsKeys: 1 };
+    const lines = costReport(figures, 'bench/cost-figures.json', idle);
+    expect(lines.at(-2)).toBe(idleLine(idle));
+    expect(lines.at(-2)).toMatch(/^ {2}idle: \$8\.50 a month: 28 alarms reading 45 metrics \$4\.50, 1 dashboard \$3\.00/);
+    expect(lines.at(-3)).toContain(`about ${ASSUMPTIONS.activeMetricSeries} metric series`);
+    const pg = figures.rulesets['post-galactica'] as GameFigures;
+    const allIn = gameCost(pg).total * 1000 + 8.5 + metricsCost();
+    expect(
+      lines
+        .find((l) => l.startsWith('  post-galactica'))
+        ?.trimEnd()
+        .endsWith(`$${allIn.toFixed(2)}`),
+    ).toBe(true);
   });
 });

@@ -218,25 +218,28 @@ export const variablesRead = (text: string, names: Iterable<string>): Set<string
   new Set([...names].filter((name) => new RegExp(`["'.\`]${name}\\b`).test(text)));
 
 let invoking: Promise<unknown> = Promise.resolve();
-/** Every variable any invocation set: cleared before the next one, so no function sees another's. */
-const setByHarness = new Set<string>();
+/** Every variable any invocation was given: absent from the next one unless it is given them too. */
+const given = new Set<string>();
 
 /**
- * Runs `call` with `environment` as the process's variables of ours, one invocation at a time, as
- * a Lambda container runs one event at a time with its own environment: what another function's
- * invocation set is gone, so a bundle reading a variable its function is not given finds nothing.
+ * Runs `call` with `environment` as the process's variables, one invocation at a time, as a
+ * Lambda container runs one event at a time with its own environment: a variable another
+ * function was given is absent, so a bundle reading one its function is not given finds nothing.
+ * The process's own variables are as they were once the call is done.
  */
 export const withEnvironment = <T>(environment: Readonly<Record<string, string>>, call: () => Promise<T>): Promise<T> => {
   const run = async () => {
-    for (const name of setByHarness) delete process.env[name];
+    const before = { ...process.env };
+    for (const name of given) delete process.env[name];
     for (const [name, value] of Object.entries(environment)) {
       process.env[name] = value;
-      setByHarness.add(name);
+      given.add(name);
     }
     try {
       return await call();
     } finally {
-      for (const name of setByHarness) delete process.env[name];
+      for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+      Object.assign(process.env, before);
     }
   };
   const result = invoking.then(run, run);

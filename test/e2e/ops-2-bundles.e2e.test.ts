@@ -38,6 +38,7 @@ import {
   type FunctionName,
   firesAt,
   functionEnvironment,
+  httpApiEvent,
   keepFetchOnMachine,
   type LocalResources,
   lambdaBundles,
@@ -190,6 +191,50 @@ const environmentsAndReads = async () => {
   }));
 };
 
+describe('OPS-2 the events are shaped as AWS sends them', () => {
+  it('OPS-2 an HTTP API v2 payload has its headers lower-cased, its cookies apart, its query raw and parsed, its body in base64 or not', () => {
+    const url = new URL('https://arbiter.example/games/g_1/state?at=1&viewer=red');
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: 'a=1; b=2' }, body: '{"x":1}' };
+    const [one, two] = [httpApiEvent(url, init), httpApiEvent(url, init)];
+    expect(one).toMatchObject({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/games/g_1/state',
+      rawQueryString: 'at=1&viewer=red',
+      queryStringParameters: { at: '1', viewer: 'red' },
+      cookies: ['a=1', 'b=2'],
+      headers: { 'content-type': 'application/json' },
+      requestContext: { http: { method: 'POST', path: '/games/g_1/state' }, stage: '$default' },
+    });
+    expect(one.headers.cookie).toBeUndefined();
+    // One of two bodies comes base64-encoded, so the handler decodes both forms.
+    const decoded = [one, two].map((e) => (e.isBase64Encoded ? Buffer.from(e.body ?? '', 'base64').toString() : e.body));
+    expect(decoded).toEqual([init.body, init.body]);
+    expect([one.isBase64Encoded, two.isBase64Encoded].sort()).toEqual([false, true]);
+  });
+
+  it("OPS-2 a bus event reaches the deliverer as the rule's SQS target writes it: the whole EventBridge envelope", () => {
+    const entry = {
+      Source: 'arbiter',
+      DetailType: 'GameEnded',
+      Detail: '{"eventId":"e","gameId":"g_1","seq":3}',
+      EventBusName: 'arbiter',
+      Time: 1_796_697_158,
+    };
+    expect(JSON.parse(busEventMessage(entry, 1))).toEqual({
+      version: '0',
+      id: 'bus-1',
+      'detail-type': 'GameEnded',
+      source: 'arbiter',
+      account: '000000000000',
+      time: '2026-12-08T02:32:38Z',
+      region: 'us-east-1',
+      resources: [],
+      detail: { eventId: 'e', gameId: 'g_1', seq: 3 },
+    });
+  });
+});
+
 describe('OPS-2 each function is given the variables its bundle reads', () => {
   it('OPS-2 every variable a bundle reads is set for its function by the stack, and every one set is read', async () => {
     const mismatches = (await environmentsAndReads()).map(({ name, set, read }) => ({ name, ...mismatchOf(set, read) }));
@@ -297,6 +342,11 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
       // The projector bundle wrote the read model the API bundle serves.
       const view = await players.first.get<{ status: string; version: number }>(`/games/${gameId}`);
       expect(view.body).toMatchObject({ status: 'ended', version: (await loadGame(localDeps, gameId)).state.version });
+      // A query string, and the cookies a browser sends along, which API Gateway hands over apart from the headers.
+      const atOne = await players.second.get<{ at: number; state: { version: number } }>(`/games/${gameId}/state?at=1`, {
+        cookie: 'theme=dark; lang=en',
+      });
+      expect(atOne.body).toMatchObject({ at: 1, state: { version: 1 } });
 
       const log = await rawApi(`https://arbiter.example/games/${gameId}/log`, {
         headers: { authorization: `Bearer ${players.first.apiKey}` },

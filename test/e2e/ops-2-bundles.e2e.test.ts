@@ -39,11 +39,12 @@ import {
   firesAt,
   functionEnvironment,
   httpApiEvent,
+  httpApiTransport,
   keepFetchOnMachine,
   type LocalResources,
   lambdaBundles,
   lambdaContext,
-  lambdaTransport,
+  routeOf,
   type StackEnvironments,
   type StreamHandler,
   schedulerPayload,
@@ -93,8 +94,8 @@ const invoker = async <E, R>(name: FunctionName) => {
   return (event: E) => withEnvironment(functionEnvironment(name, stack, local), () => handler(event, lambdaContext(name)));
 };
 
-let rawApi: ReturnType<typeof lambdaTransport>;
-let docsApi: ReturnType<typeof lambdaTransport>;
+/** The HTTP API: each request to the function the stack's route for it invokes. */
+let rawApi: ReturnType<typeof httpApiTransport>;
 let phaseTimer: (event: unknown) => Promise<{ gameId: string; phaseKey: string; written: number; version: number }>;
 let deliverer: (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -135,8 +136,7 @@ beforeAll(async () => {
       '127.0.0.1',
     ]),
   });
-  rawApi = lambdaTransport(api, 'api');
-  docsApi = lambdaTransport(await invoker('docs'), 'docs');
+  rawApi = httpApiTransport(stack.routes, { api, docs: await invoker('docs'), clubs: await invoker('clubs') });
   const anon = new Client('https://arbiter.example', undefined, rawApi);
   const first = await anon.register('first');
   const second = await anon.register('second');
@@ -262,8 +262,13 @@ describe('OPS-2 each function is given the variables its bundle reads', () => {
     expect([...variablesRead(bundleText(built.folder('timerReactor')), names)].sort()).toEqual(['EVENTS_TABLE', 'SCHEDULE_GROUP']);
   });
 
-  it("OPS-2 the HTTP API's stage is $default, so API Gateway puts no stage name in the paths the API bundle receives", async () => {
-    expect((await stackEnvironments()).stageName).toBe('$default');
+  it("OPS-2 the HTTP API's stage is $default and its routes send payload 2.0, so the bundles get v2 events with no stage in the path", async () => {
+    const { stageName, routes } = await stackEnvironments();
+    expect(stageName).toBe('$default');
+    expect(new Set(routes.map((r) => r.payloadVersion))).toEqual(new Set(['2.0']));
+    expect(new Set(routes.map((r) => r.function))).toEqual(new Set(['api', 'clubs', 'docs', 'web']));
+    expect(routeOf(routes, 'GET', '/games/g_1/state')).toMatchObject({ route: { function: 'api' }, pathParameters: { id: 'g_1' } });
+    expect(routeOf(routes, 'POST', '/tournaments/t_1/commands')?.route.function).toBe('clubs');
   });
 });
 
@@ -362,7 +367,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
         .map((line) => (JSON.parse(line) as { type: string }).type);
       expect(types).toEqual(expect.arrayContaining(['GameCreated', 'DeadlinePassed', 'GameEnded']));
       // The documentation bundle publishes the key set the stack wrote in its environment (TRUST-1).
-      const jwks = await docsApi('https://arbiter.example/.well-known/arbiter-keys.json', { method: 'GET' });
+      const jwks = await rawApi('https://arbiter.example/.well-known/arbiter-keys.json', { method: 'GET' });
       expect(jwks.status).toBe(200);
       const keys = join(folder, 'keys.json');
       writeFileSync(keys, await jwks.text());

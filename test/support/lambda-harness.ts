@@ -97,6 +97,15 @@ export interface StackEnvironments {
   readonly tables: { readonly events: string; readonly games: string };
   /** The HTTP API's stage: `$default` puts no stage name in the paths the API receives. */
   readonly stageName: string;
+  /** The HTTP API's routes, each with the function its integration invokes and the payload version it sends. */
+  readonly routes: readonly StackRoute[];
+}
+
+export interface StackRoute {
+  /** `METHOD /path/{param}`, as API Gateway matches it. */
+  readonly routeKey: string;
+  readonly function: FunctionName;
+  readonly payloadVersion: string;
 }
 
 let synthesized: Promise<StackEnvironments> | undefined;
@@ -126,7 +135,20 @@ export const stackEnvironments = (): Promise<StackEnvironments> => {
       }),
     ) as StackEnvironments['variables'];
     const stage = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage');
+    const byLogicalId = new Map(FUNCTION_NAMES.map((name) => [idOf(stack.functions[name].fn), name]));
+    const routes = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map(({ Properties: route }) => {
+        // Target: `integrations/<Ref>`; the integration's URI is its function's ARN.
+        const target = JSON.stringify(route.Target).match(/"Ref":"([^"]+)"/)?.[1] ?? '';
+        const integration = resources[target]?.Properties ?? {};
+        const [fnId] = (integration.IntegrationUri as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+        const name = byLogicalId.get(fnId);
+        if (!name) throw new Error(`route ${String(route.RouteKey)} invokes ${fnId}, which is no function of handlerEntries`);
+        return { routeKey: String(route.RouteKey), function: name, payloadVersion: String(integration.PayloadFormatVersion) };
+      });
     return {
+      routes,
       variables,
       types: Object.fromEntries(Object.entries(resources).map(([id, r]) => [id, r.Type])),
       tables: { events: idOf(stack.tables.events), games: idOf(stack.tables.games) },
@@ -278,6 +300,7 @@ let requests = 0;
 export const httpApiEvent = (
   url: URL,
   init: { method: string; headers: Record<string, string>; body?: string },
+  route: { readonly routeKey: string; readonly pathParameters?: Record<string, string> } = { routeKey: '$default' },
 ): APIGatewayProxyEventV2 => {
   requests += 1;
   const headers = Object.fromEntries(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -287,12 +310,13 @@ export const httpApiEvent = (
   const base64 = init.body !== undefined && requests % 2 === 0;
   return {
     version: '2.0',
-    routeKey: '$default',
+    routeKey: route.routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     ...(cookies ? { cookies } : {}),
     headers: { host: url.host, 'x-forwarded-proto': 'https', 'x-forwarded-for': '127.0.0.1', ...headers },
     ...(query ? { queryStringParameters: query } : {}),
+    ...(route.pathParameters && Object.keys(route.pathParameters).length > 0 ? { pathParameters: route.pathParameters } : {}),
     ...(init.body === undefined ? {} : { body: base64 ? Buffer.from(init.body).toString('base64') : init.body }),
     isBase64Encoded: base64,
     requestContext: {
@@ -308,7 +332,7 @@ export const httpApiEvent = (
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: `api-${requests}`,
-      routeKey: '$default',
+      routeKey: route.routeKey,
       stage: '$default',
       time: new Date().toUTCString(),
       timeEpoch: Date.now(),
@@ -317,24 +341,58 @@ export const httpApiEvent = (
 };
 
 /**
- * A `fetch` in front of an API bundle, for test/support/client.ts's `Client`: each request is
- * an HTTP API v2 event to the handler, each answer turned back into a `Response` as API Gateway
- * turns it (a base64 body decoded, `cookies` as Set-Cookie headers).
+ * The route API Gateway picks for a request, and its path parameters: of the routes whose
+ * method and path match, the one with the most literal segments (`/games/mine` before
+ * `/games/{id}`); undefined when none does (API Gateway answers 404 itself).
  */
-export const lambdaTransport =
-  (invoke: ApiHandler, name: string) =>
-  async (url: string, init: RequestInit): Promise<Response> => {
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const event = httpApiEvent(new URL(url), {
-      method: init.method ?? 'GET',
-      headers,
-      ...(typeof init.body === 'string' ? { body: init.body } : {}),
+export const routeOf = (
+  routes: readonly StackRoute[],
+  method: string,
+  path: string,
+): { route: StackRoute; pathParameters: Record<string, string> } | undefined => {
+  const matches = routes.flatMap((route) => {
+    const [routeMethod, routePath = ''] = route.routeKey.split(' ');
+    if (routeMethod !== method && routeMethod !== 'ANY') return [];
+    const names: string[] = [];
+    const pattern = routePath.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      names.push(name.replace(/\+$/, ''));
+      return name.endsWith('+') ? '(.+)' : '([^/]+)';
     });
-    const result = await invoke(event, lambdaContext(name));
+    const found = new RegExp(`^${pattern}$`).exec(path);
+    if (!found) return [];
+    const pathParameters = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+    return [{ route, pathParameters, literal: routePath.split('/').filter((part) => part && !part.startsWith('{')).length }];
+  });
+  return matches.sort((a, b) => b.literal - a.literal)[0];
+};
+
+/**
+ * A `fetch` in front of the HTTP API, for test/support/client.ts's `Client`: each request goes,
+ * as an HTTP API v2 event with its route's key and path parameters, to the function the stack's
+ * route for it invokes; each answer is turned back into a `Response` as API Gateway turns it (a
+ * base64 body decoded, `cookies` as Set-Cookie headers).
+ */
+export const httpApiTransport =
+  (routes: readonly StackRoute[], functions: Partial<Record<FunctionName, ApiHandler>>) =>
+  async (url: string, init: RequestInit): Promise<Response> => {
+    const target = new URL(url);
+    const method = init.method ?? 'GET';
+    const routed = routeOf(routes, method, target.pathname);
+    const invoke = routed && functions[routed.route.function];
+    if (!routed || !invoke)
+      return new Response('{"message":"Not Found"}', { status: 404, headers: { 'content-type': 'application/json' } });
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? { body: init.body } : {};
+    const event = httpApiEvent(
+      target,
+      { method, headers, ...body },
+      { routeKey: routed.route.routeKey, pathParameters: routed.pathParameters },
+    );
+    const result = await invoke(event, lambdaContext(routed.route.function));
     const answer = new Headers(result.headers as Record<string, string> | undefined);
     for (const cookie of result.cookies ?? []) answer.append('set-cookie', cookie);
-    const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
-    return new Response(result.statusCode === 204 || result.statusCode === 304 ? null : body, {
+    const text = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
+    return new Response(result.statusCode === 204 || result.statusCode === 304 ? null : text, {
       status: result.statusCode ?? 200,
       headers: answer,
     });

@@ -57,6 +57,7 @@ import { consumeEventStream } from './event-stream.ts';
 import { ArbiterHttpApi } from './http-api.ts';
 import { PhaseDeadlines } from './phase-deadlines.ts';
 import { SigningKeys } from './signing-keys.ts';
+import { grantTables, TABLE_ACCESS } from './table-grants.ts';
 import { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export interface ArbiterStackProps extends StackProps {
@@ -360,32 +361,10 @@ export class ArbiterStack extends Stack {
     };
   }
 
-  /**
-   * The log is append-only, so writers get PutItem on `events` (a TransactWriteItems Put is
-   * authorized as PutItem, its ConditionCheck as ConditionCheckItem, which is read access)
-   * and never UpdateItem or DeleteItem. Stream consumers get stream read from their mapping.
-   */
+  /** OPS-1: each function gets the DynamoDB actions its code calls, table by table (infra/aws/table-grants.ts). */
   private grantTableAccess(): void {
-    const { events, games } = this.tables;
-    const { api, clubs, projector, timerReactor, publisher, phaseTimer, tournaments } = this.functions;
-    // The club function appends to tournaments' streams and creates their games, as the API does;
-    // the tournament reactor creates and joins games and records results (CLUB-4).
-    for (const writer of [api, clubs, phaseTimer, tournaments]) {
-      events.grantReadData(writer.fn);
-      events.grant(writer.fn, 'dynamodb:PutItem');
-      games.grantReadWriteData(writer.fn);
-    }
-    events.grantReadData(projector.fn);
-    games.grantReadWriteData(projector.fn);
-    events.grantReadData(timerReactor.fn);
-    games.grantReadData(timerReactor.fn);
-    // The publisher folds each game to the event before its batch (the checkpoint and the tail in events;
-    // a game stored before COST-2 keeps its snapshot in games).
-    events.grantReadData(publisher.fn);
-    games.grantReadData(publisher.fn);
-    // The deliverer folds a game to find its seats, and writes the delivery logs under the subscriptions.
-    events.grantReadData(this.functions.webhooks.fn);
-    games.grantReadWriteData(this.functions.webhooks.fn);
+    for (const [name, access] of Object.entries(TABLE_ACCESS))
+      grantTables(this.functions[name as keyof typeof TABLE_ACCESS].fn, this.tables, access);
   }
 
   private createEventBus(): EventBus {

@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { everyRuleset } from '../../domain/rulesets.ts';
@@ -23,7 +24,7 @@ import { createSubscription } from '../../functions/notifications/app/webhook-su
 import { StreamPoller } from '../../infra/local/stream-poller.ts';
 import { localWebhookPolicy } from '../../infra/local/webhook-deliveries.ts';
 import { type ReferenceCommand, referenceCommands, referenceLog } from '../../scenarios/realistic-games.ts';
-import { verify } from '../../tools/arbiter-cli/src/commands.ts';
+import { verify, verifyTournamentFile } from '../../tools/arbiter-cli/src/commands.ts';
 import { EXIT } from '../../tools/arbiter-cli/src/usage.ts';
 import { AwsStandIn } from '../support/aws-stand-in.ts';
 import { Client, commandId } from '../support/client.ts';
@@ -167,12 +168,18 @@ const settle = async (events: number): Promise<void> => {
   throw new Error(`the consumers were not handed ${events} records: ${JSON.stringify([...poller.delivered])}`);
 };
 
-/** Every event of the tables so far: the sum of the games' versions. */
-const eventsSoFar = async (gameIds: Iterable<string>): Promise<number> => {
-  let total = 0;
-  for (const gameId of gameIds) total += (await loadGame(localDeps, gameId)).state.version;
-  return total;
+/** The key set the documentation bundle publishes from the environment the stack wrote (TRUST-1), in a file for `arbiter verify`. */
+const publishedKeys = async (): Promise<string> => {
+  const jwks = await rawApi('https://arbiter.example/.well-known/arbiter-keys.json', { method: 'GET' });
+  expect(jwks.status).toBe(200);
+  const file = join(folder, 'keys.json');
+  writeFileSync(file, await jwks.text());
+  return file;
 };
+
+/** Every event of the table so far, games' and tournaments' alike: each was put once, so each is one INSERT record. */
+const eventsSoFar = async (): Promise<number> =>
+  (await db.dynamo.client.send(new ScanCommand({ TableName: db.tables.events, Select: 'COUNT' }))).Count ?? 0;
 
 /** What a function is given and never reads, and what it reads and is not given (beside what Lambda sets and the optional ones). */
 const mismatchOf = (set: ReadonlySet<string>, read: ReadonlySet<string>) => ({
@@ -325,7 +332,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
       const opening = await playOpening(gameId, seats, commands);
       // Deployment at least: the opening runs until the dice, which this game's seed rolls otherwise, part it from the reference.
       expect(opening, `${ruleset}'s opening`).toBeGreaterThanOrEqual(2);
-      await settle(await eventsSoFar(played.values()));
+      await settle(await eventsSoFar());
 
       // The timer reactor bundle scheduled the step's deadline with Scheduler; it fires with the schedule's own input.
       const schedule = [...standIn.schedules.values()].find((s) => {
@@ -339,11 +346,11 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
       const fired = await phaseTimer(schedulerPayload(schedule));
       expect(fired).toMatchObject({ gameId, phaseKey: (schedulerPayload(schedule) as { phaseKey: string }).phaseKey });
       expect(fired.written).toBeGreaterThan(0);
-      await settle(await eventsSoFar(played.values()));
+      await settle(await eventsSoFar());
 
       const conceded = await players.second.post(`/games/${gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
       expect(conceded.status, JSON.stringify(conceded.body)).toBe(200);
-      await settle(await eventsSoFar(played.values()));
+      await settle(await eventsSoFar());
       // The projector bundle wrote the read model the API bundle serves.
       const view = await players.first.get<{ status: string; version: number }>(`/games/${gameId}`);
       expect(view.body).toMatchObject({ status: 'ended', version: (await loadGame(localDeps, gameId)).state.version });
@@ -366,11 +373,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
         .filter(Boolean)
         .map((line) => (JSON.parse(line) as { type: string }).type);
       expect(types).toEqual(expect.arrayContaining(['GameCreated', 'DeadlinePassed', 'GameEnded']));
-      // The documentation bundle publishes the key set the stack wrote in its environment (TRUST-1).
-      const jwks = await rawApi('https://arbiter.example/.well-known/arbiter-keys.json', { method: 'GET' });
-      expect(jwks.status).toBe(200);
-      const keys = join(folder, 'keys.json');
-      writeFileSync(keys, await jwks.text());
+      const keys = await publishedKeys();
       const lines: string[] = [];
       expect(await verify(file, (line) => lines.push(line), { keys }), lines.join('\n')).toBe(EXIT.holds);
       // Signed by the API bundle with a key the stack's KMS key (here the stand-in's) certified.
@@ -379,6 +382,54 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
       expect([...standIn.schedules.values()].filter((s) => (schedulerPayload(s) as { gameId: string }).gameId === gameId)).toEqual([]);
     },
   );
+
+  it('OPS-2 a one-round tournament through the clubs and tournament reactor bundles: its game opened, played, reported, the cup ended', async () => {
+    const created = await players.first.post<{ tournamentId: string }>('/tournaments', {
+      commandId: commandId(),
+      name: 'Bundle Cup',
+      format: 'swiss',
+      rounds: 1,
+      ruleset: 'post-galactica',
+      roundDeadline: 'P1D',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const cup = created.body.tournamentId;
+    for (const player of [players.first, players.second]) {
+      const joined = await player.post(`/tournaments/${cup}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    }
+    const started = await players.first.post(`/tournaments/${cup}/commands`, {
+      commandId: commandId(),
+      command: { type: 'StartTournament' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // The tournament reactor bundle opens the round's game from the stream, and arms the round's deadline.
+    await settle(await eventsSoFar());
+    const { body } = await players.first.get<{ rounds: { pairings: { gameId: string; blue: string }[] }[] }>(`/tournaments/${cup}/rounds`);
+    const [pairing] = body.rounds[0]?.pairings ?? [];
+    if (!pairing) throw new Error(`round 1 has no game: ${JSON.stringify(body)}`);
+    // A round's deadline is a schedule of the tournament's stream, to the same phase timer.
+    expect(standIn.created.filter((s) => (schedulerPayload(s) as { gameId: string }).gameId === cup).map(schedulerPayload)).toEqual([
+      { gameId: cup, phaseKey: 'round-1' },
+    ]);
+    const blue = pairing.blue === players.firstId ? players.first : players.second;
+    const conceded = await blue.post(`/games/${pairing.gameId}/commands`, { commandId: commandId(), command: { type: 'Concede' } });
+    expect(conceded.status, JSON.stringify(conceded.body)).toBe(200);
+    // The game's end comes back to the reactor on the stream: it reports the result, which ends the one-round cup.
+    await settle(await eventsSoFar());
+    await settle(await eventsSoFar());
+    const cupView = await players.first.get<{ status: string }>(`/tournaments/${cup}`);
+    expect(cupView.body).toMatchObject({ status: 'ended' });
+    const exported = await rawApi(`https://arbiter.example/tournaments/${cup}/export`, {
+      headers: { authorization: `Bearer ${players.first.apiKey}` },
+    });
+    expect(exported.status).toBe(200);
+    const file = join(folder, 'cup.ndjson');
+    writeFileSync(file, await exported.text());
+    const lines: string[] = [];
+    expect(await verifyTournamentFile(file, (line) => lines.push(line), await publishedKeys()), lines.join('\n')).toBe(EXIT.holds);
+    expect(lines.join('\n')).toMatch(/signed by this service/);
+  });
 
   it('OPS-2 the stream came to the consumer bundles in batches of several records, and none was reported failed', () => {
     expect(batches.length).toBeGreaterThan(0);

@@ -164,7 +164,8 @@ const fireSchedules = async (owner: string): Promise<Record<string, unknown>[]> 
   const answers: Record<string, unknown>[] = [];
   const due = schedules()
     .filter((s) => s.input.gameId === owner && !fired.has(s.name))
-    .sort((a, b) => a.at - b.at);
+    // A reminder before its deadline when both fall due at once (a reactor running late arms both for a second from now).
+    .sort((a, b) => a.at - b.at || Number(b.input.reminder !== undefined) - Number(a.input.reminder !== undefined));
   for (const schedule of due) {
     fired.add(schedule.name);
     if (schedule.at - Date.now() < 5_000)

@@ -137,7 +137,7 @@ beforeAll(async () => {
       '127.0.0.1',
     ]),
   });
-  rawApi = httpApiTransport(stack.routes, { api, docs: await invoker('docs'), clubs: await invoker('clubs') });
+  rawApi = httpApiTransport(stack.routes, { api, docs: await invoker('docs'), clubs: await invoker('clubs'), web: await invoker('web') });
   const anon = new Client('https://arbiter.example', undefined, rawApi);
   const first = await anon.register('first');
   const second = await anon.register('second');
@@ -429,6 +429,13 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
     const lines: string[] = [];
     expect(await verifyTournamentFile(file, (line) => lines.push(line), await publishedKeys()), lines.join('\n')).toBe(EXIT.holds);
     expect(lines.join('\n')).toMatch(/signed by this service/);
+  });
+
+  it('OPS-2 the web bundle serves the viewer page at / from the files its package carries', async () => {
+    const page = await rawApi('https://arbiter.example/', { method: 'GET', headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/<html/i);
   });
 
   it('OPS-2 the stream came to the consumer bundles in batches of several records, and none was reported failed', () => {

@@ -32,6 +32,23 @@ export interface Bundles {
   readonly reports: Readonly<Partial<Record<FunctionName, BundleReport>>>;
 }
 
+/**
+ * The built files a function's package carries beside its bundle, as infra/aws/stack.ts gives them
+ * (`assets`, copied in by infra/aws/arbiter-function.ts): the web function serves the pages that
+ * the storage tier's global setup builds (test/support/build-setup.ts).
+ */
+const BUNDLED_ASSETS: Partial<Record<FunctionName, { readonly from: string; readonly into: string }>> = {
+  web: { from: 'dist/web', into: 'web' },
+};
+
+/** One function's package: its bundle, and the files it carries. */
+const buildOne = async (name: FunctionName, outdir: string): Promise<BundleReport> => {
+  const report = await bundleHandler(resolve(ROOT, handlerEntries[name]), outdir);
+  const assets = BUNDLED_ASSETS[name];
+  if (assets) cpSync(join(ROOT, assets.from), join(outdir, assets.into), { recursive: true });
+  return report;
+};
+
 let dir: string | undefined;
 const builds = new Map<FunctionName, Promise<BundleReport>>();
 
@@ -53,7 +70,7 @@ const bundlesFolder = (): string => {
 export const lambdaBundles = async (names: readonly FunctionName[] = FUNCTION_NAMES): Promise<Bundles> => {
   const root = bundlesFolder();
   const folder = (name: FunctionName) => join(root, name);
-  for (const name of names) if (!builds.has(name)) builds.set(name, bundleHandler(resolve(ROOT, handlerEntries[name]), folder(name)));
+  for (const name of names) if (!builds.has(name)) builds.set(name, buildOne(name, folder(name)));
   const built = await Promise.all(names.map(async (name) => [name, await builds.get(name)] as const));
   return { folder, reports: Object.fromEntries(built) };
 };

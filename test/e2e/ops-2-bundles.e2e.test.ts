@@ -85,7 +85,7 @@ let players: { first: Client; second: Client; firstId: string };
 let localDeps: Deps;
 const folder = mkdtempSync(join(tmpdir(), 'arbiter-ops-2-'));
 
-/** Each stream batch a consumer bundle was handed: its size and its partial-batch response. */
+/** Each stream batch a consumer bundle was handed, and its partial-batch response. */
 const batches: { consumer: string; event: DynamoDBStreamEvent; failures: readonly unknown[] }[] = [];
 let projector: (event: DynamoDBStreamEvent) => Promise<Awaited<ReturnType<StreamHandler>>>;
 
@@ -131,11 +131,12 @@ beforeAll(async () => {
   phaseTimer = await invoker('phaseTimer');
   deliverer = await invoker('webhooks');
   poller = new StreamPoller({ endpoint: db.endpoint, streamArn: db.streamArn, consumers });
+  // Loopback is allowed only here, by the local runtime's policy (infra/local/webhook-deliveries.ts), with a
+  // resolver that sends no DNS query: the stack's policy, in the deliverer's own handler, refuses the receiver.
   const policy = localWebhookPolicy({ allowLoopback: true });
+  const loopback = async () => ['127.0.0.1'];
   localDeps = createDeps(db.dynamo.client, db.tables, everyRuleset(), {
-    webhooks: createWebhooks(db.dynamo.client, db.tables, policy, new HttpWebhookSender(policy, async () => ['127.0.0.1']), async () => [
-      '127.0.0.1',
-    ]),
+    webhooks: createWebhooks(db.dynamo.client, db.tables, policy, new HttpWebhookSender(policy, loopback), loopback),
   });
   rawApi = httpApiTransport(stack.routes, { api, docs: await invoker('docs'), clubs: await invoker('clubs'), web: await invoker('web') });
   const anon = new Client('https://arbiter.example', undefined, rawApi);
@@ -157,8 +158,8 @@ afterEach(() => {
 });
 
 /**
- * Reads the stream until every consumer has been handed every event the games hold (each event
- * is one INSERT record), as Lambda's event source mappings would hand them on.
+ * Reads the stream until every consumer has been handed `events` records (every event the table
+ * holds: each is one INSERT record), as Lambda's event source mappings would hand them on.
  */
 const settle = async (events: number): Promise<void> => {
   for (let reads = 0; reads < 50; reads += 1) {

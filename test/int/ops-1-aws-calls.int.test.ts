@@ -142,6 +142,8 @@ afterAll(async () => {
   for (const restore of restoreLookup.splice(0)) restore();
   recorder?.uninstall();
   vi.unstubAllEnvs();
+  // The storage tier's files share a worker's modules: the next file gets none of these entry points' singletons (deps, bus, clients).
+  vi.resetModules();
   db?.dynamo.client.destroy();
 });
 

@@ -31,20 +31,9 @@ interface TemplateJson {
   readonly Resources: Record<string, { readonly Type: string; readonly Properties: Record<string, unknown> }>;
 }
 
-/** The stack's functions under their recording names, the web page's too (it calls nothing). */
+/** The stack's functions, under the names the recording gives them (the web page's too: it calls nothing). */
 type Fn = EntryPoint | 'web';
-const FUNCTIONS: readonly Fn[] = [
-  'api',
-  'clubs',
-  'docs',
-  'web',
-  'projector',
-  'timerReactor',
-  'publisher',
-  'tournaments',
-  'phaseTimer',
-  'webhooks',
-];
+const FUNCTIONS = Object.keys(stack.functions) as Fn[];
 
 const logicalId = (construct: IConstruct): string => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 

@@ -466,6 +466,8 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
     const gameId = played.get('post-galactica') ?? '';
     const entries = standIn.published.filter((e) => (JSON.parse(e.Detail) as { gameId: string }).gameId === gameId);
     expect(entries.length).toBeGreaterThan(0);
+    // The publisher bundle put them on the bus its environment names: the stack's `arbiter` bus.
+    expect(new Set(entries.map((e) => [e.EventBusName, e.Source].join(' ')))).toEqual(new Set(['arbiter arbiter']));
     const { makeDeliverer } = (await coldModule('webhooks')) as {
       makeDeliverer: (deps: () => Deps, queue: () => { later: () => Promise<void> }) => (event: SQSEvent) => Promise<SQSBatchResponse>;
     };

@@ -111,6 +111,8 @@ export interface StackEnvironments {
   readonly variables: Readonly<Record<FunctionName, Readonly<Record<string, TemplateValue>>>>;
   /** Each resource's type, by logical id: what a reference points at. */
   readonly types: Readonly<Record<string, string>>;
+  /** The name the template gives a resource (`Name`), by logical id, where it gives one: the bus's. */
+  readonly names: Readonly<Record<string, unknown>>;
   readonly tables: { readonly events: string; readonly games: string };
   /** The HTTP API's stage: `$default` puts no stage name in the paths the API receives. */
   readonly stageName: string;
@@ -168,6 +170,7 @@ export const stackEnvironments = (): Promise<StackEnvironments> => {
       routes,
       variables,
       types: Object.fromEntries(Object.entries(resources).map(([id, r]) => [id, r.Type])),
+      names: Object.fromEntries(Object.entries(resources).map(([id, r]) => [id, r.Properties?.Name])),
       tables: { events: idOf(stack.tables.events), games: idOf(stack.tables.games) },
       stageName: String(stage?.Properties.StageName),
     };
@@ -199,7 +202,7 @@ export const resolveValue = (value: TemplateValue, env: StackEnvironments, local
     if (id === env.tables.games) return local.tables.games;
   }
   if (type === 'AWS::SQS::Queue' && attribute === 'Ref') return local.standIn.queueUrl(id);
-  if (type === 'AWS::Events::EventBus' && attribute === 'Ref') return 'arbiter';
+  if (type === 'AWS::Events::EventBus' && attribute === 'Ref') return String(env.names[id]);
   if (type === 'Custom::ArbiterSigningKeys' && attribute === 'Keys') return local.standIn.publishedKeys(local.keyCreated);
   if (attribute === 'Arn') {
     const service = { 'AWS::KMS::Key': 'kms', 'AWS::IAM::Role': 'iam', 'AWS::Lambda::Function': 'lambda', 'AWS::SQS::Queue': 'sqs' }[

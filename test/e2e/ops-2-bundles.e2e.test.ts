@@ -495,7 +495,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
     expect(receiver.received.every((r) => /^v1,/.test(r.headers['webhook-signature'] ?? ''))).toBe(true);
   });
 
-  it("OPS-2 the deliverer bundle's own handler, with the stack's policy, sends nothing to 127.0.0.1 (the SSRF guard)", async () => {
+  it("OPS-2 the deliverer bundle's own handler, with the stack's policy, refuses the receiver's http://127.0.0.1 URL and sends it nothing", async () => {
     const gameId = played.get('soluna') ?? '';
     const entries = standIn.published.filter((e) => (JSON.parse(e.Detail) as { gameId: string }).gameId === gameId);
     const before = receiver.received.length;

@@ -106,8 +106,8 @@ describe('the test tiers', () => {
 
   it("ARC-3 the storage tier has Node import the Lambda bundles' copies itself, as Lambda does, not through vite", () => {
     const external = projects.find((p) => p.name === 'storage')?.server?.deps?.external ?? [];
-    const source = readFileSync(join(root, 'test', 'e2e', 'lambda-bundles.e2e.test.ts'), 'utf8');
-    // The folder the test copies its bundles into, as mkdtemp names it.
+    const source = readFileSync(join(root, 'test', 'support', 'lambda-harness.ts'), 'utf8');
+    // The folder the harness copies the bundles into, as mkdtemp names it.
     const prefix = /mkdtempSync\(join\(tmpdir\(\), '([^']+)'\)\)/.exec(source)?.[1];
     expect(prefix).toBe('arbiter-bundles-e2e-');
     expect(external.some((pattern) => pattern.test(`/tmp/${prefix}Ab12Cd/api-1/index.mjs`))).toBe(true);

@@ -10,7 +10,25 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const LIST = join(ROOT, 'docs', 'requirements.md');
 
 /** Every requirement prefix the issues have used; rule points (PG-, SOL-, GSC-, PIG-) live in docs/rules/ instead. */
-const PREFIXES = ['REL', 'PBM', 'API', 'RUL', 'VIEW', 'PERF', 'AWS', 'ARC', 'DOC', 'TB', 'CLUB', 'INV', 'HALL', 'COST', 'TABLE'];
+const PREFIXES = [
+  'REL',
+  'PBM',
+  'API',
+  'RUL',
+  'VIEW',
+  'PERF',
+  'AWS',
+  'ARC',
+  'DOC',
+  'TB',
+  'CLUB',
+  'INV',
+  'HALL',
+  'COST',
+  'TABLE',
+  'TRUST',
+  'OPS',
+];
 const ID = new RegExp(`\\b(?:${PREFIXES.join('|')})-\\d+\\b`, 'g');
 
 /** Where IDs are cited: the code, the tests, the tools and the docs (the list itself aside). */

@@ -237,8 +237,8 @@ describe("DOC-2 the repo's docs", () => {
     // Run where its own file runs, and not again before a file that goes on from it.
     const once = docs.flatMap((d) => d.shells.filter((b) => b.once !== null).map((b) => `${b.file}:${b.line}: ${b.once}`));
     expect(once).toEqual([
-      'README.md:115: it only checks the log: a page that goes on from the README need not check it again',
-      'README.md:129: a match of its own: no page that goes on from the README uses it',
+      'README.md:116: it only checks the log: a page that goes on from the README need not check it again',
+      'README.md:130: a match of its own: no page that goes on from the README uses it',
     ]);
     const run = docs.filter((d) => d.shells.some((b) => b.skip === null)).map((d) => d.file);
     expect(run.sort()).toEqual(['README.md', 'docs/api.md', 'docs/clubs.md', 'docs/disputes.md', 'docs/play-by-mail.md']);

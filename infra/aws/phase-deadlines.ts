@@ -70,7 +70,7 @@ export class PhaseDeadlines extends Construct {
     });
     reactor.fn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
         resources: [schedulesInGroup],
       }),
     );

@@ -55,9 +55,9 @@ export const TABLE_ACCESS = {
   tournaments: APPEND,
   // Writes the read models, inboxes and ladders.
   projector: { events: FOLD.events, games: [...FOLD.games, 'GetItem', 'PutItem', 'UpdateItem'] },
-  // Each folds the game to the event before its batch.
-  timerReactor: { events: FOLD.events, games: [...FOLD.games, 'GetItem'] },
-  publisher: { events: FOLD.events, games: [...FOLD.games, 'GetItem'] },
+  // Each folds the game to the event before its batch, and reads nothing else (OPS-1).
+  timerReactor: FOLD,
+  publisher: FOLD,
   // Folds a game to find its seats, reads the subscriptions and writes the delivery logs under them.
   webhooks: { events: FOLD.events, games: [...FOLD.games, 'GetItem', 'PutItem'] },
 } as const satisfies Record<string, TableAccess>;

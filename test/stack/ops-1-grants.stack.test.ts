@@ -168,18 +168,6 @@ const ALLOWED_UNUSED: readonly Allowed[] = [
     resource: 'games',
     why: "a deadline Scheduler fires twice, or a tournament command (a result, a round's end) decided again after a conflict, reads its command's record (games/app/commands.ts recordOf, tournaments/app/tournaments.ts)",
   },
-  {
-    functions: ['publisher', 'timerReactor'],
-    action: 'dynamodb:GetItem',
-    resource: 'games',
-    why: "no path of these two functions calls it; test/stack/stack.stack.test.ts ('lets every function query the events table and read games') asserts it: drop both together",
-  },
-  {
-    functions: ['timerReactor', 'tournaments'],
-    action: 'scheduler:GetSchedule',
-    resource: 'schedules',
-    why: "no function calls it (only CreateSchedule and DeleteSchedule); test/stack/stack.stack.test.ts pins the reactors' three scheduler actions: drop both together",
-  },
 ];
 
 interface Verdict {

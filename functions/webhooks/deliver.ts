@@ -58,22 +58,52 @@ const processRecord = async (deps: Deps, queue: DeliveryQueue, record: SQSRecord
   await Promise.all(deliveries.map((delivery) => step(deps, queue, delivery)));
 };
 
-export const makeDeliverer =
-  (deps: () => Deps, queue: () => DeliveryQueue) =>
-  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+/** The game a message is about, for the log: a bus event's, or a retry's delivery's; null when the body says none. */
+const gameIdIn = (body: string): string | null => {
+  try {
+    const parsed = JSON.parse(body) as { detail?: { gameId?: unknown }; delivery?: { notice?: { gameId?: unknown } } };
+    const gameId = parsed.detail?.gameId ?? parsed.delivery?.notice?.gameId;
+    return typeof gameId === 'string' ? gameId : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The deliverer: each message fanned out or retried, a failing one reported for SQS to hand
+ * back (REL-5). OPS-3: a failure is one JSON line with Lambda's request id, whether the
+ * container is cold, the message and its game (notifications carry no command id).
+ */
+export const makeDeliverer = (deps: () => Deps, queue: () => DeliveryQueue) => {
+  let served = false;
+  return async (event: SQSEvent, context?: { readonly awsRequestId?: string }): Promise<SQSBatchResponse> => {
+    const invocation = { function: 'webhooks', requestId: context?.awsRequestId ?? 'none', coldStart: !served };
+    served = true;
     const failures = await Promise.all(
       event.Records.map(async (record) => {
         try {
           await processRecord(deps(), queue(), record);
           return null;
         } catch (error) {
-          console.error('webhook delivery failed', { messageId: record.messageId, error });
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              msg: 'webhook delivery failed',
+              ...invocation,
+              messageId: record.messageId,
+              gameId: gameIdIn(record.body),
+              commandId: null,
+              error: String(error),
+              ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+            }),
+          );
           return { itemIdentifier: record.messageId };
         }
       }),
     );
     return { batchItemFailures: failures.filter((f) => f !== null) };
   };
+};
 
 /** SQS's longest message delay. */
 const MAX_DELAY_SECONDS = 900;

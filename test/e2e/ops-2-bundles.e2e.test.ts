@@ -458,7 +458,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
     // Lambda hands records in stream order; the real ones are projected again, which changes nothing.
     const answer = await projector({ Records: [broken, ...real] });
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '1' }] });
-    expect(String(said.mock.calls[0]?.[0])).toMatch(/^stream: record 1 .* is not an event/);
+    expect(JSON.parse(String(said.mock.calls[0]?.[0])).msg).toMatch(/^stream: record 1 .* is not an event/);
     said.mockRestore();
   });
 
@@ -485,7 +485,7 @@ describe('OPS-2 a match of each ruleset through the Lambda bundles', () => {
       )(event),
     );
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: event.Records.at(-1)?.messageId }] });
-    expect(said.mock.calls.map(([line]) => line)).toEqual(['webhook delivery failed']);
+    expect(said.mock.calls.map(([line]) => JSON.parse(String(line)).msg)).toEqual(['webhook delivery failed']);
     said.mockRestore();
     const notices = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { gameId: string; receipt: unknown } });
     // A your-turn notice for each step the first player was awaited in, and the end.

@@ -132,9 +132,20 @@ describe('one unreadable record in the stream (REL-5)', () => {
     } finally {
       console.error = error;
     }
-    expect(lines).toEqual([
-      expect.stringMatching(/of game g_no_v is not an event: Error: event item g_no_v#1 lacks v$/),
-      expect.stringMatching(/of game g_bad_json is not an event: Error: event item g_bad_json#1 has data that is not JSON$/),
+    // OPS-3: one JSON line each, with the consumer and the invocation beside the game.
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        consumer: 'projector',
+        requestId: 'none',
+        coldStart: true,
+        gameId: 'g_no_v',
+        msg: expect.stringMatching(/of game g_no_v is not an event: Error: event item g_no_v#1 lacks v$/),
+      }),
+      expect.objectContaining({
+        gameId: 'g_bad_json',
+        msg: expect.stringMatching(/of game g_bad_json is not an event: Error: event item g_bad_json#1 has data that is not JSON$/),
+      }),
     ]);
   });
 

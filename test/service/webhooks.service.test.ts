@@ -508,7 +508,21 @@ describe('PBM-6 where it runs', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
     const first = await deliver({ Records: [sqsRecord('m-1', fromBus), sqsRecord('m-2', 'not json')] }).finally(() => logged.mockRestore());
     expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm-2' }]);
-    expect(errors).toEqual([['webhook delivery failed', { messageId: 'm-2', error: expect.any(SyntaxError) }]]);
+    // OPS-3: one JSON line, with the invocation's ids beside the message's.
+    expect(errors.map(([line]) => JSON.parse(String(line)))).toEqual([
+      {
+        level: 'error',
+        msg: 'webhook delivery failed',
+        function: 'webhooks',
+        requestId: 'none',
+        coldStart: true,
+        messageId: 'm-2',
+        gameId: null,
+        commandId: null,
+        error: expect.stringMatching(/^SyntaxError: /),
+        stack: expect.any(String),
+      },
+    ]);
     expect(hooks.received.map((r) => r.attempt)).toEqual([1]);
     expect(queued).toHaveLength(1);
     expect(queued[0]?.delayMs).toBe(FAST.retryBaseMs);

@@ -4,15 +4,17 @@
  * from a command (records set aside, rate-limit refusals, projection lag). Memory adapters
  * only; nothing here opens a socket.
  */
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import type { APIGatewayProxyEventV2, Context, DynamoDBStreamEvent } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '../../domain/kernel/envelope.ts';
 import { everyRuleset } from '../../domain/rulesets.ts';
 import { emfMetrics } from '../../functions/adapters/emf-metrics.ts';
+import { eventToItem } from '../../functions/adapters/event-codec.ts';
 import { createMemoryDeps } from '../../functions/adapters/memory/deps.ts';
 import { MetricsRecorder } from '../../functions/adapters/memory/metrics.ts';
 import { makeApi } from '../../functions/http/every-route.ts';
 import { takeRate } from '../../functions/kernel/rate-limits.ts';
+import { lambdaOf, type StreamConsumer } from '../../functions/stream/consumers/consumer.ts';
 import { projector } from '../../functions/stream/consumers/projector.ts';
 import { MemoryStream } from '../../infra/local/memory-stream.ts';
 import { isLoopbackAddress, metricsResponse, prometheusText } from '../../infra/local/metrics-route.ts';
@@ -148,6 +150,57 @@ describe('OPS-3 log lines', () => {
       { requestId: 'r-2', gameId: 'g-2', commandId: 'c-2', coldStart: false, status: 401 },
       { requestId: 'r-3', gameId: 'g-3', commandId: null, coldStart: false, status: 401 },
       { requestId: 'r-4', gameId: null, commandId: null, coldStart: false, status: 401 },
+    ]);
+  });
+});
+
+describe("OPS-3 a stream consumer's failure line", () => {
+  it("OPS-3 carries the consumer, Lambda's request id, whether the container is cold, the game and the command of the batch", async () => {
+    const failing: StreamConsumer = {
+      name: 'publisher',
+      streams: 'games',
+      handle: async () => {
+        throw new Error('the bus is down');
+      },
+    };
+    const event = (seq: number): EventEnvelope => ({
+      gameId: 'g_log',
+      seq,
+      type: 'PhaseStarted',
+      v: 1,
+      data: {},
+      at: '2026-12-08T00:00:00.000Z',
+      actor: 'red',
+      commandId: 'c-log',
+      rulesVersion: 'pg-0.8.0',
+      prevHash: '0'.repeat(64),
+      hash: '1'.repeat(64),
+    });
+    const batch = { Records: [{ eventName: 'INSERT' as const, dynamodb: { SequenceNumber: '7', NewImage: eventToItem(event(1)) } }] };
+    const lines: string[] = [];
+    const handler = lambdaOf(failing, () => ({ deps: createMemoryDeps(everyRuleset()), scheduler: null, bus: null }));
+    const said = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    try {
+      expect(await handler(batch as DynamoDBStreamEvent, { awsRequestId: 'req-1' })).toEqual({
+        batchItemFailures: [{ itemIdentifier: '7' }],
+      });
+      await handler(batch as DynamoDBStreamEvent, { awsRequestId: 'req-2' });
+    } finally {
+      said.mockRestore();
+    }
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        level: 'error',
+        consumer: 'publisher',
+        requestId: 'req-1',
+        coldStart: true,
+        msg: 'stream: game g_log failed',
+        gameId: 'g_log',
+        commandId: 'c-log',
+        error: 'Error: the bus is down',
+        stack: expect.stringContaining('the bus is down'),
+      },
+      expect.objectContaining({ requestId: 'req-2', coldStart: false, gameId: 'g_log' }),
     ]);
   });
 });

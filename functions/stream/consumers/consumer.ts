@@ -10,7 +10,7 @@ import type { EventEnvelope } from '../../../domain/kernel/envelope.ts';
 import type { Report } from '../../games/app/timer-reactor.ts';
 import type { Deps } from '../../kernel/deps.ts';
 import type { EventBus, PhaseScheduler } from '../../kernel/ports.ts';
-import { perGame, perStream } from '../records.ts';
+import { perGame, perStream, streamLog } from '../records.ts';
 
 /** What a host hands its consumers: the application's ports, and the scheduler and bus where it has them. */
 export interface ConsumerPorts {
@@ -34,8 +34,16 @@ export const needs = <T>(port: T | null, what: string, consumer: string): T => {
   return port;
 };
 
-/** A consumer as a Lambda handler of DynamoDB Streams batches: partial batch failures, one stream at a time (REL-5). */
-export const lambdaOf =
-  (c: StreamConsumer, ports: () => ConsumerPorts) =>
-  (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-    (c.streams === 'all' ? perStream : perGame)(event, (batch) => c.handle(ports(), batch.gameId, batch.events));
+/**
+ * A consumer as a Lambda handler of DynamoDB Streams batches: partial batch failures, one stream
+ * at a time (REL-5); its failures logged with Lambda's request id and whether the container is
+ * cold (OPS-3). Outside Lambda (the local poller) there is no context: the request id is "none".
+ */
+export const lambdaOf = (c: StreamConsumer, ports: () => ConsumerPorts) => {
+  let served = false;
+  return (event: DynamoDBStreamEvent, context?: { readonly awsRequestId?: string }): Promise<DynamoDBBatchResponse> => {
+    const log = streamLog({ consumer: c.name, requestId: context?.awsRequestId ?? 'none', coldStart: !served });
+    served = true;
+    return (c.streams === 'all' ? perStream : perGame)(event, (batch) => c.handle(ports(), batch.gameId, batch.events), log);
+  };
+};

@@ -64,3 +64,10 @@ export const metricsTo = (sink: (point: MetricPoint) => void): Metrics => ({
 
 /** For callers that report nothing (scripts, tools). */
 export const noMetrics: Metrics = metricsTo(() => {});
+
+/**
+ * The `rule` a refusal is counted under: its rule id (PG-4, PBM-12), else its problem type.
+ * Both are the service's own words, never the client's, so the series stay few.
+ */
+export const refusalRule = (problem: { readonly type: string; readonly extra: Readonly<Record<string, unknown>> }): string =>
+  typeof problem.extra.rule === 'string' ? problem.extra.rule : problem.type;

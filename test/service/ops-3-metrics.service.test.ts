@@ -75,6 +75,34 @@ describe('OPS-3 the service reports itself', () => {
     expect(JSON.stringify(recorder.series())).not.toContain(gameId);
   });
 
+  it("OPS-3 a tournament's commands count as a game's do, under the ruleset tournament", async () => {
+    const { ann, bob } = await players('tournament');
+    const accepted = (command: string) => total('CommandAccepted', { ruleset: 'tournament', command }).sum;
+    const [creates, joins] = [accepted('CreateTournament'), accepted('JoinTournament')];
+    const created = await ann.post<{ tournamentId: string }>('/tournaments', {
+      commandId: commandId(),
+      name: 'Counted Cup',
+      format: 'swiss',
+      rounds: 1,
+      ruleset: 'post-galactica',
+    });
+    expect(created.status).toBe(201);
+    const cup = created.body.tournamentId;
+    const joined = await bob.post(`/tournaments/${cup}/commands`, { commandId: commandId(), command: { type: 'JoinTournament' } });
+    expect(joined.status).toBe(200);
+    expect([accepted('CreateTournament'), accepted('JoinTournament')]).toEqual([creates + 1, joins + 1]);
+
+    // Only the organiser starts it (CLUB-4): Bob's try is refused by that rule.
+    const refusedBefore = total('CommandRefused', { ruleset: 'tournament', rule: 'CLUB-4' }).sum;
+    const refused = await bob.post<{ rule?: string }>(`/tournaments/${cup}/commands`, {
+      commandId: commandId(),
+      command: { type: 'StartTournament' },
+    });
+    expect([refused.status, refused.body.rule]).toEqual([403, 'CLUB-4']);
+    expect(total('CommandRefused', { ruleset: 'tournament', rule: 'CLUB-4' }).sum).toBe(refusedBefore + 1);
+    expect(JSON.stringify(recorder.series())).not.toContain(cup);
+  });
+
   it('OPS-3 a deadline that passes counts as fired, with how long after its time it fired; the projector reports its lag', async () => {
     const { ann, bob } = await players('deadline');
     const fired = total('DeadlineFired');

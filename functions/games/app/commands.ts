@@ -14,6 +14,7 @@ import { recordCommand } from '../../../domain/match/record.ts';
 import type { GameState } from '../../../domain/match/state.ts';
 import { isVoided } from '../../../domain/match/undo.ts';
 import type { Deps } from '../../kernel/deps.ts';
+import { refusalRule } from '../../kernel/metrics.ts';
 import type { CommandRecord } from '../../kernel/ports.ts';
 import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
 import { refuseUnknownCommandFields } from '../../kernel/strict.ts';
@@ -153,10 +154,7 @@ export const executeCommand = async (deps: Deps, given: CommandRequest): Promise
     return result;
   } catch (error) {
     // OPS-3: by the rule that refused it, else the problem's type; both are the service's own words, never the client's.
-    if (error instanceof Problem) {
-      const rule = typeof error.extra.rule === 'string' ? error.extra.rule : error.type;
-      deps.metrics.count('CommandRefused', { ruleset: game.ruleset ?? 'none', rule });
-    }
+    if (error instanceof Problem) deps.metrics.count('CommandRefused', { ruleset: game.ruleset ?? 'none', rule: refusalRule(error) });
     throw error;
   }
 };

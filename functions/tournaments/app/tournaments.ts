@@ -11,6 +11,7 @@ import { decideTournament, TOURNAMENT_RULES_VERSION, type TournamentCommand } fr
 import { evolveTournament, type TournamentState } from '../../../domain/tournament/state.ts';
 import type { Caller } from '../../games/app/commands.ts';
 import type { Deps } from '../../kernel/deps.ts';
+import { refusalRule } from '../../kernel/metrics.ts';
 import type { CommandRecord } from '../../kernel/ports.ts';
 import { notFound, Problem, ruleViolation } from '../../kernel/problems.ts';
 import { refuseUnplayableGames } from './tournament-creation.ts';
@@ -65,7 +66,23 @@ const replayOf = ({ events, state }: TournamentStream, record: CommandRecord): T
   state,
 });
 
+/**
+ * A tournament command, counted as a game's is (OPS-3): accepted by command type, refused by
+ * the rule or problem that refused it, under the ruleset `tournament` (a tournament's stream is
+ * no game's; the games it opens are counted under their own rulesets).
+ */
 export const executeTournamentCommand = async (deps: Deps, request: TournamentRequest): Promise<TournamentResult> => {
+  try {
+    const result = await decideTournamentCommand(deps, request);
+    if (!result.replayed) deps.metrics.count('CommandAccepted', { ruleset: 'tournament', command: request.command.type });
+    return result;
+  } catch (error) {
+    if (error instanceof Problem) deps.metrics.count('CommandRefused', { ruleset: 'tournament', rule: refusalRule(error) });
+    throw error;
+  }
+};
+
+const decideTournamentCommand = async (deps: Deps, request: TournamentRequest): Promise<TournamentResult> => {
   const bodyHash = sha256Hex(
     canonicalJson({ caller: request.caller, command: request.command, expectedVersion: request.expectedVersion ?? null }),
   );

@@ -45,11 +45,26 @@ export class KeySigner implements Signer {
   }
 }
 
-/** A fresh Ed25519 key for this process only: nothing it signs verifies after the process ends. */
-export const ephemeralSigner = (created: Date = new Date()): KeySigner => {
+/** A new Ed25519 key, published as made at `created`. */
+const freshKey = (created: Date): KeySigner => {
   const { privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicJwkOf(privateKey);
   return new KeySigner(privateKey, { ...jwk, kid: keyIdOf(jwk), alg: 'EdDSA', use: 'sig', created: created.toISOString() });
+};
+
+/**
+ * A fresh Ed25519 key for this process only: nothing it signs verifies after the process ends.
+ * Made on first use: every set of dependencies starts with one (dynamo-deps.ts, memory/deps.ts),
+ * and a Lambda given the KMS-certified signer, or one that never signs, would otherwise pay for a
+ * key it throws away on every cold start.
+ */
+export const ephemeralSigner = (created: Date = new Date()): Signer => {
+  let key: KeySigner | undefined;
+  const made = () => {
+    key ??= freshKey(created);
+    return key;
+  };
+  return { sign: (purpose, payload) => made().sign(purpose, payload), keySet: () => made().keySet() };
 };
 
 /** A signer from a PKCS#8 PEM private key (a key file's), as key `published`. */

@@ -27,12 +27,15 @@ export const exportLog = async (deps: Deps, gameId: string, playerId: string | n
   const viewer = ended || playerId === null ? null : seatOf(state, playerId);
   // TABLE-7: the players' names as they are now, so the lines a reader sees name them (they are not in the events).
   const ids = state.seats.flatMap((s) => (s.playerId ? [s.playerId] : []));
-  const names = ids.length > 0 ? await deps.games.playerNames(ids) : new Map<string, string>();
   // TRUST-6: their signing keys, and those of any other player who signed a command (an organiser), so verify can check each signature.
   const signers = [
     ...new Set([...ids, ...events.flatMap((e) => (e.signature && e.actor.startsWith('player:') ? [e.actor.slice(7)] : []))]),
   ];
-  const keys = signers.length > 0 ? await deps.games.playerKeys(signers) : new Map();
+  // Both read the players' profiles: side by side, not one after the other.
+  const [names, keys] = await Promise.all([
+    ids.length > 0 ? deps.games.playerNames(ids) : new Map<string, string>(),
+    signers.length > 0 ? deps.games.playerKeys(signers) : new Map(),
+  ]);
   const header = logHeader(deps.rulesets, gameId, state, viewer, names, keys);
   const shown = whole ? events : redactEvents(events, viewer);
   // TRUST-3: signed as exported, redacted or not: the signature covers what this reader got.

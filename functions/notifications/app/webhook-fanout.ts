@@ -104,8 +104,10 @@ export const fanOut = async (deps: Deps, event: IntegrationEvent): Promise<Deliv
     )
   ).flat();
   if (wanted.length === 0) return [];
-  const names = new Map(await Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)));
-  const receipt = await receiptOf(deps, event);
+  const [names, receipt] = await Promise.all([
+    Promise.all(players.map(async (id) => [id, (await deps.games.player(id))?.name ?? null] as const)).then((named) => new Map(named)),
+    receiptOf(deps, event),
+  ]);
   return wanted.map(({ subscription, kind }) => ({
     id: deliveryId(event.id, subscription.id),
     playerId: subscription.playerId,
@@ -139,9 +141,11 @@ const fanOutTournament = async (deps: Deps, event: IntegrationEvent): Promise<De
   if (wanted.length === 0) return [];
   const d = event.detail as Partial<TournamentDetail>;
   const rows = [...(d.top ?? []), ...(d.you ? [d.you] : [])];
-  const names = await deps.games.playerNames([...new Set(rows.map((row) => row.playerId))]);
+  const [names, receipt] = await Promise.all([
+    deps.games.playerNames([...new Set(rows.map((row) => row.playerId))]),
+    receiptOf(deps, event),
+  ]);
   const named = (row: TournamentDetailRow): NoticeStanding => ({ ...row, playerName: names.get(row.playerId) ?? null });
-  const receipt = await receiptOf(deps, event);
   const ruleset = text(d.ruleset);
   const tournament: TournamentNotice = {
     tournamentId: text(d.tournamentId) ?? '',
